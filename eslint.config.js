@@ -1,0 +1,39 @@
+// Lint also enforces the layering: pure folders never reach for Node, Electron or the database.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeOnly = ['electron', 'better-sqlite3', 'fastify', 'node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-output/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    // The wire contract and the renderer are pure: shared with the browser.
+    files: ['src-main/contract/**/*.ts', 'src-renderer/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: nodeOnly.map((name) => ({ group: [name], message: 'pure code: no Node, Electron or database imports here' })) }],
+    },
+  },
+  {
+    // The contract is the bottom layer: it imports nothing of ours from above it.
+    files: ['src-main/contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        ...nodeOnly.map((name) => ({ group: [name], message: 'pure code: no Node, Electron or database imports here' })),
+        { group: ['../*'], message: 'the wire contract is the bottom layer and imports nothing above it' },
+      ] }],
+    },
+  },
+  {
+    files: ['src-main/cli/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+  },
+);

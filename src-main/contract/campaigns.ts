@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { IsoDate, IsoDateTime, TimeOfDay, TimeOfDayShort } from './primitives';
+import { cursorPage } from './pagination';
+
+export const DIALING_TYPES = ['VERTICAL', 'HORIZONTAL_VERTICAL'] as const;
+export const DialingType = z.enum(DIALING_TYPES);
+export type DialingType = z.infer<typeof DialingType>;
+
+/** States named by the spec. Others may exist (the state after `end` is not shown): status stays a string. */
+export const CAMPAIGN_STATES = ['PAUSED', 'SCHEDULED', 'ONGOING', 'CLOSED'] as const;
+export type CampaignState = (typeof CAMPAIGN_STATES)[number];
+/** States in which the service dials (or will dial by itself when the date and window come). */
+export const RUNNING_STATES: readonly string[] = ['ONGOING', 'SCHEDULED'];
+
+export const CAMPAIGN_ACTIONS = ['start', 'stop', 'end'] as const;
+export const CampaignAction = z.enum(CAMPAIGN_ACTIONS);
+export type CampaignAction = z.infer<typeof CampaignAction>;
+
+const Priority = z.number().int().nonnegative();
+
+/**
+ * Body of POST /api/v2/create_campaign/. The spec does not say which fields are required;
+ * CaseDesk always sends all of them, and the emulator requires client_id and name only.
+ */
+export const CreateCampaignRequest = z
+  .object({
+    client_id: z.number().int().positive(),
+    name: z.string().min(1),
+    description: z.string().optional(),
+    start_date: IsoDate.optional(),
+    call_from: TimeOfDayShort.optional(),
+    call_to: TimeOfDayShort.optional(),
+    closes_eod: z.boolean().optional(),
+    dialing_type: DialingType.optional(),
+    min_phone_priority: Priority.optional(),
+    max_phone_priority: Priority.optional(),
+    max_calls_per_case: z.number().int().positive().optional(),
+  })
+  .superRefine((body, ctx) => {
+    for (const issue of dialingRuleIssues(body)) ctx.addIssue({ code: 'custom', ...issue });
+  });
+export type CreateCampaignRequest = z.infer<typeof CreateCampaignRequest>;
+
+/** The dialing-type rules of the create request, as data so forms and the emulator say the same thing. */
+export function dialingRuleIssues(body: {
+  dialing_type?: DialingType | undefined;
+  min_phone_priority?: number | undefined;
+  max_phone_priority?: number | undefined;
+  call_from?: string | undefined;
+  call_to?: string | undefined;
+}): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  const min = body.min_phone_priority;
+  const max = body.max_phone_priority;
+  if (body.dialing_type === 'VERTICAL' && min !== undefined && max !== undefined && min !== max) {
+    issues.push({ path: ['max_phone_priority'], message: 'VERTICAL dialing needs max_phone_priority equal to min_phone_priority' });
+  }
+  if (min !== undefined && max !== undefined && max < min) {
+    issues.push({ path: ['max_phone_priority'], message: 'max_phone_priority must not be below min_phone_priority' });
+  }
+  if (body.call_from !== undefined && body.call_to !== undefined && body.call_to <= body.call_from) {
+    issues.push({ path: ['call_to'], message: 'call_to must be later than call_from' });
+  }
+  return issues;
+}
+
+export const CampaignParams = z.looseObject({
+  call_from: TimeOfDay,
+  call_to: TimeOfDay,
+  max_calls_per_case: z.number().int(),
+  dialing_type: z.string(),
+  workers: z.number().int(),
+  max_phone_priority: z.number().int(),
+  min_phone_priority: z.number().int(),
+  start_date: IsoDate,
+});
+export type CampaignParams = z.infer<typeof CampaignParams>;
+
+export const CaseStats = z.looseObject({
+  q_loaded_cases: z.number().int(),
+  q_filtered_cases: z.number().int(),
+  q_resting_cases: z.number().int(),
+  q_final_cases: z.number().int(),
+});
+export type CaseStats = z.infer<typeof CaseStats>;
+
+export const CampaignMetrics = z.looseObject({
+  status: z.string(),
+  percentage_completed: z.number(),
+  percentage_called: z.number(),
+  /** e.g. "42.5%" */
+  success_rate: z.string(),
+  contactability_rate: z.number(),
+  bot_duration: z.string().nullable(),
+  hours: z.number(),
+});
+export type CampaignMetrics = z.infer<typeof CampaignMetrics>;
+
+/** Create response, detail, and status-action response. */
+export const Campaign = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  bot: z.number().int(),
+  conversation_type: z.string(),
+  closes_eod: z.boolean(),
+  params: CampaignParams,
+  case_stats: CaseStats,
+  metrics: CampaignMetrics,
+  created_at: IsoDateTime,
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+/** Item of the cursor list. Times and dates that cannot exist yet (no call made) may be null. */
+export const CampaignListItem = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  status: z.string(),
+  bot_duration: z.string().nullable(),
+  dialing_type: z.string(),
+  created_at: z.string(),
+  first_call_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  hours: z.number(),
+  percentage_completed: z.number(),
+  max_calls_per_case: z.number().int(),
+  max_phone_priority: z.number().int(),
+  q_final_cases: z.number().int(),
+  contactability: z.number(),
+  first_call_date: IsoDate.nullable(),
+  end_date: IsoDate.nullable(),
+});
+export type CampaignListItem = z.infer<typeof CampaignListItem>;
+
+export const CampaignListPage = cursorPage(CampaignListItem).extend({
+  conversation_type: z.string(),
+});
+export type CampaignListPage = z.infer<typeof CampaignListPage>;
