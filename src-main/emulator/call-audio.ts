@@ -93,6 +93,7 @@ function planSyllables(random: () => number, from: number, total: number): Sylla
 
 function renderSyllable(out: Float32Array, s: Syllable, startPhase: number): number {
   const length = s.end - s.start;
+  const weights = Float64Array.from(s.weights); // typed array keeps the hot loop monomorphic
   let phase = startPhase;
   for (let i = 0; i < length; i++) {
     const x = i / length;
@@ -104,12 +105,12 @@ function renderSyllable(out: Float32Array, s: Syllable, startPhase: number): num
     let cur = Math.sin(phase);
     let voice = 0;
     for (let k = 0; k < HARMONICS; k++) {
-      voice += (s.weights[k] ?? 0) * cur;
+      voice += (weights[k] ?? 0) * cur;
       const next = c2 * cur - prev;
       prev = cur;
       cur = next;
     }
-    const envelope = Math.sin(Math.PI * x); // syllable swell, no clicks at the edges
+    const envelope = 4 * x * (1 - x); // syllable swell, zero at both edges so no clicks
     const index = s.start + i;
     out[index] = (out[index] ?? 0) + s.gain * envelope * voice;
   }
@@ -123,6 +124,8 @@ function renderRing(out: Float32Array, length: number): void {
     out[i] = (out[i] ?? 0) + RING_GAIN * ramp * Math.sin((2 * Math.PI * RINGBACK_HZ * i) / SAMPLE_RATE);
   }
 }
+
+const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 function writeAscii(view: DataView, offset: number, text: string): void {
   for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
@@ -147,9 +150,12 @@ export function encodeWav(samples: Float32Array): Uint8Array {
   view.setUint16(34, BITS_PER_SAMPLE, true);
   writeAscii(view, 36, 'data');
   view.setUint32(40, dataBytes, true);
+  // WAV is little-endian; write through an Int16Array (fast) only when the host matches.
+  const pcm = LITTLE_ENDIAN_HOST ? new Int16Array(bytes.buffer, HEADER_BYTES, samples.length) : null;
   for (let i = 0; i < samples.length; i++) {
-    const v = Math.max(-1, Math.min(1, samples[i] ?? 0));
-    view.setInt16(HEADER_BYTES + i * 2, Math.round(v * 32767), true);
+    const value = Math.round(Math.max(-1, Math.min(1, samples[i] ?? 0)) * 32767);
+    if (pcm) pcm[i] = value;
+    else view.setInt16(HEADER_BYTES + i * 2, value, true);
   }
   return bytes;
 }
