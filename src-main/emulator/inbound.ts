@@ -140,3 +140,14 @@ export function inboundView(core: DialerCore, row: InboundRow, origin: string): 
 }
 
 export type { InboundRow };
+
+/** The bot list's live fields for an inbound bot: always present, per the spec. */
+export function inboundBotLive(core: DialerCore, botId: number): { last_campaign: Record<string, never>; bot_status_last: { cases_in_progress: number; total_cases: number; case_distribution: { ended_without_error: number; ended_with_error: number } } } {
+  const r = core.db
+    .prepare('SELECT count(*) AS total, coalesce(sum(is_final = 0), 0) AS open, coalesce(sum(is_final), 0) AS done FROM inbound_cases WHERE bot_id = ?')
+    .get(botId) as { total: number; open: number; done: number };
+  return {
+    last_campaign: {},
+    bot_status_last: { cases_in_progress: r.open, total_cases: r.total, case_distribution: { ended_without_error: r.done, ended_with_error: 0 } },
+  };
+}

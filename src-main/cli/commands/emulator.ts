@@ -1,0 +1,55 @@
+// `casedesk emulator`: the local service, for development, tests and the Demo environment.
+import { Command, InvalidArgumentError } from 'commander';
+import { startEmulator } from '../../emulator';
+
+function intArg(name: string, min: number) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number ≥ ${min}`);
+    return n;
+  };
+}
+
+function positiveNumber(value: string) {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number above 0');
+  return n;
+}
+
+export function emulatorCommand(_program: Command): Command {
+  return new Command('emulator')
+    .description('run the local service emulator (prints "listening on URL" first)')
+    .option('--port <n>', 'port; 0 picks a free one', intArg('--port', 0), 0)
+    .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--seed <file>', 'users, passwords and bots (JSON); the built-in demo seed by default')
+    .option('--db <file>', 'keep the emulator state in this SQLite file')
+    .option('--speed <x>', 'simulated time runs x times faster and ignores call windows', positiveNumber)
+    .option('--faults', 'serve the test-only /__control/ endpoints', false)
+    .option('--page-size <n>', 'items per page of list endpoints', intArg('--page-size', 1), 20)
+    .option('--access-ttl <seconds>', 'access token lifetime', intArg('--access-ttl', 1), 300)
+    .option('--random-seed <n>', 'seed of the dialing simulation', intArg('--random-seed', 0), 42)
+    .action(async (opts: { port: number; host: string; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; randomSeed: number }) => {
+      const emulator = await startEmulator({
+        port: opts.port,
+        host: opts.host,
+        seedFile: opts.seed,
+        dbFile: opts.db,
+        speed: opts.speed,
+        faults: opts.faults,
+        pageSize: opts.pageSize,
+        accessTtlSeconds: opts.accessTtl,
+        randomSeed: opts.randomSeed,
+      });
+      console.log(`listening on ${emulator.url}`);
+      if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
+        console.error('warning: the emulator is reachable from other machines; its demo passwords are public');
+      }
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          emulator.close().then(resolve, resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

@@ -1,0 +1,38 @@
+// The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
+import { Command, CommanderError } from 'commander';
+import { emulatorCommand } from './commands/emulator';
+
+export interface GlobalOptions {
+  dataDir: string;
+  json: boolean;
+}
+
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CASEDESK_DATA_DIR) return env.CASEDESK_DATA_DIR;
+  const home = env.HOME ?? env.USERPROFILE ?? '.';
+  return `${home}/.casedesk`;
+}
+
+export function buildProgram(): Command {
+  const program = new Command('casedesk')
+    .description('Prepare debtor lists into batches of cases and sync them with the campaign service.')
+    .option('--data-dir <dir>', 'where the local store lives (env CASEDESK_DATA_DIR)', defaultDataDir())
+    .option('--json', 'machine-readable output', false)
+    .showHelpAfterError()
+    .exitOverride();
+  program.addCommand(emulatorCommand(program));
+  return program;
+}
+
+/** Runs the CLI with these arguments; resolves to the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode;
+    console.error(`casedesk: ${(err as Error).message}`);
+    return 1;
+  }
+}

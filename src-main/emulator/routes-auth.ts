@@ -1,0 +1,29 @@
+// POST /auth/login/ and POST /auth/token/refresh/.
+import type { FastifyInstance } from 'fastify';
+import { LoginRequest, paths, RefreshRequest } from '../contract';
+import { checkCredentials, findUser } from './accounts';
+import type { Db } from './emulator-db';
+import { INVALID_TOKEN } from './http-kit';
+import { issuePair, subjectOfSignedToken, verifyToken, type TokenGenerations, type TokenSettings } from './tokens';
+
+export function authRoutes(app: FastifyInstance, db: Db, settings: TokenSettings, gens: TokenGenerations): void {
+  app.post(paths.login(), async (request, reply) => {
+    const body = LoginRequest.safeParse(request.body);
+    const user = body.success ? checkCredentials(db, body.data.email, body.data.password) : null;
+    // The spec shows only the body of a failed login; 401 is the emulator's choice.
+    if (!user) return reply.code(401).send({ detail: 'No active account found with the given credentials' });
+    return issuePair(settings, gens, user.id);
+  });
+
+  app.post(paths.refresh(), async (request, reply) => {
+    const header = request.headers.authorization ?? '';
+    const match = /^JWT\s+(\S+)$/.exec(header);
+    const body = RefreshRequest.safeParse(request.body);
+    const fromRefresh = match?.[1] ? await verifyToken(settings, gens, match[1], 'refresh') : null;
+    const fromAccess = body.success ? await subjectOfSignedToken(settings, body.data.access) : null;
+    if (fromRefresh === null || fromRefresh !== fromAccess || !findUser(db, fromRefresh)) {
+      return reply.code(401).send(INVALID_TOKEN);
+    }
+    return issuePair(settings, gens, fromRefresh);
+  });
+}
