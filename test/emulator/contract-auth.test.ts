@@ -1,0 +1,96 @@
+// The emulator's authentication, over real HTTP, checked against the shared contract.
+import { describe, expect, it } from 'vitest';
+import { BotList, DetailErrorBody, TokenErrorBody, TokenPair } from '../../src-main/contract';
+import { startEmulator } from '../../src-main/emulator';
+import { DEMO_USER, http, login, NO_BOTS_USER, useEmulator } from '../support/emulator';
+
+const emulator = useEmulator({ accessTtlSeconds: 1 });
+const url = (path: string) => `${emulator.current.url}${path}`;
+
+describe('login', () => {
+  it('answers a token pair for the demo user', async () => {
+    const res = await http(url('/auth/login/'), { body: DEMO_USER });
+    expect(res.status).toBe(200);
+    TokenPair.parse(res.json);
+  });
+
+  it('answers {detail} for a wrong password, an unknown user and a malformed body', async () => {
+    for (const body of [{ ...DEMO_USER, password: 'nope' }, { email: 'nadie@x.test', password: 'x' }, { email: 'not-an-email' }]) {
+      const res = await http(url('/auth/login/'), { body });
+      expect(res.status).toBe(401);
+      DetailErrorBody.parse(res.json);
+    }
+  });
+});
+
+describe('bearer tokens', () => {
+  it('lets a valid access token through', async () => {
+    const { access } = await login(emulator.current.url);
+    const res = await http(url('/api/v2/bots/'), { token: access });
+    expect(res.status).toBe(200);
+    expect(BotList.parse(res.json).length).toBeGreaterThan(0);
+  });
+
+  it('answers 401 {token} for a missing, a malformed, a forged and an expired token', async () => {
+    const { access, refresh } = await login(emulator.current.url);
+    const forged = access.slice(0, -4) + (access.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    for (const auth of [undefined, 'Bearer', 'Token abc', `Bearer ${forged}`, `Bearer ${refresh}`]) {
+      const res = await http(url('/api/v2/bots/'), auth === undefined ? {} : { auth });
+      expect(res.status, `Authorization: ${auth}`).toBe(401);
+      TokenErrorBody.parse(res.json);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // TTL is 1 s here; JWT exp has 1 s resolution
+    const expired = await http(url('/api/v2/bots/'), { token: access });
+    expect(expired.status).toBe(401);
+    TokenErrorBody.parse(expired.json);
+  });
+});
+
+describe('refresh', () => {
+  it('takes `Authorization: JWT <refresh>` and the expired access token, and answers a new pair', async () => {
+    const old = await login(emulator.current.url);
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    const res = await http(url('/auth/token/refresh/'), { auth: `JWT ${old.refresh}`, body: { access: old.access } });
+    expect(res.status).toBe(200);
+    const pair = TokenPair.parse(res.json);
+    expect(pair.access).not.toBe(old.access);
+    expect((await http(url('/api/v2/bots/'), { token: pair.access })).status).toBe(200);
+  });
+
+  it('refuses a refresh token sent as Bearer, an access token of another user, and an invalid refresh token', async () => {
+    const demo = await login(emulator.current.url);
+    const other = await login(emulator.current.url, NO_BOTS_USER);
+    const attempts = [
+      { auth: `Bearer ${demo.refresh}`, body: { access: demo.access } },
+      { auth: `JWT ${demo.refresh}`, body: { access: other.access } },
+      { auth: `JWT ${demo.access}`, body: { access: demo.access } },
+      { auth: `JWT ${demo.refresh}`, body: {} },
+    ];
+    for (const attempt of attempts) {
+      const res = await http(url('/auth/token/refresh/'), attempt);
+      expect(res.status).toBe(401);
+      TokenErrorBody.parse(res.json);
+    }
+  });
+
+  it('fails once the fault control expires refresh tokens too', async () => {
+    const pair = await login(emulator.current.url);
+    await http(url('/__control/expire-tokens'), { body: { access: true, refresh: true } });
+    expect((await http(url('/api/v2/bots/'), { token: pair.access })).status).toBe(401);
+    const res = await http(url('/auth/token/refresh/'), { auth: `JWT ${pair.refresh}`, body: { access: pair.access } });
+    expect(res.status).toBe(401);
+    expect((await http(url('/api/v2/bots/'), { token: (await login(emulator.current.url)).access })).status).toBe(200);
+  });
+});
+
+describe('fault controls', () => {
+  it('are not served unless the emulator is started with faults on', async () => {
+    const plain = await startEmulator({ tickMs: 0 });
+    try {
+      const res = await http(`${plain.url}/__control/expire-tokens`, { body: {} });
+      expect(res.status).toBe(404);
+    } finally {
+      await plain.close();
+    }
+  });
+});
