@@ -1,6 +1,7 @@
 // Lint also enforces the layering: pure folders never reach for Node, Electron or the database.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import pluginVue from 'eslint-plugin-vue';
 
 const nodeOnly = ['electron', 'better-sqlite3', 'fastify', 'node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
 
@@ -8,6 +9,11 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-output/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  ...pluginVue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

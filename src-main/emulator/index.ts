@@ -39,6 +39,8 @@ export interface EmulatorOptions {
   /** How often (wall-clock ms) the simulation advances by itself; 0 stops the ticker (tests drive it). */
   tickMs?: number;
   utcOffsetMinutes?: number;
+  /** Told the server-side time of every answered request (benchmarks). */
+  onRequestTimed?: (method: string, path: string, ms: number) => void;
 }
 
 export interface RunningEmulator {
@@ -121,6 +123,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const ms = faults.latencyMs();
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   });
+
+  const timed = options.onRequestTimed;
+  if (timed) app.addHook('onResponse', async (request, reply) => timed(request.method, request.url, reply.elapsedTime));
 
   await app.register(async (open) => authRoutes(open, db, tokens, gens));
   await app.register(async (secured) => {
