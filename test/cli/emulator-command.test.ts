@@ -1,0 +1,65 @@
+// `casedesk emulator` as a user runs it: a child process, its first line, a login, a clean stop.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Campaign } from '../../src-main/contract';
+import { BOTS, http, login } from '../support/emulator';
+
+const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-emulator-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Starts the command and resolves with the URL from its first line. */
+function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
+  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (first) => {
+      const match = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(first);
+      if (match?.[1]) resolve({ child, url: match[1], exited });
+      else reject(new Error(`unexpected first line: ${first}`));
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code} before listening: ${stderr}`)));
+  });
+}
+
+describe('casedesk emulator', () => {
+  it('prints its URL first, answers a login with the demo seed, and stops cleanly on SIGTERM', async () => {
+    const { child, url, exited } = await startCli(['--port', '0']);
+    const pair = await login(url);
+    expect(pair.access).toMatch(/^ey/);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('keeps campaigns and tokens across a restart with --db', async () => {
+    const db = join(dir, 'demo.sqlite');
+    const first = await startCli(['--port', '0', '--db', db]);
+    const { access } = await login(first.url);
+    const created = Campaign.parse((await http(`${first.url}/api/v2/create_campaign/`, { token: access, body: { client_id: BOTS.voice, name: 'Persistente' } })).json);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+
+    const second = await startCli(['--port', '0', '--db', db]);
+    const again = await http(`${second.url}/api/v2/campaigns/${created.id}/`, { token: access });
+    expect(again.status).toBe(200);
+    expect(Campaign.parse(again.json).name).toBe('Persistente');
+    second.child.kill('SIGTERM');
+    await second.exited;
+  });
+
+  it('refuses a bad option with a message that names it', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator', '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(stderr).toMatch(/--port/);
+  });
+});
