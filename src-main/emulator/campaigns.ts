@@ -120,6 +120,8 @@ export function closeCampaign(core: CampaignCore, campaignId: number): void {
   core.db
     .prepare("UPDATE campaigns SET status = 'CLOSED', ended_at = ?, running_since = NULL WHERE id = ? AND status <> 'CLOSED'")
     .run(isoUtc(core.clock.now()), campaignId);
+  // Calls still ringing are cut off and leave no record; their cases must not stay "in a call".
+  core.db.prepare('UPDATE cases SET busy_until = NULL WHERE campaign_id = ? AND busy_until IS NOT NULL').run(campaignId);
 }
 
 /** First loaded cases move a PAUSED campaign to ONGOING (the spec's upload description). */

@@ -80,12 +80,14 @@ export function dialStep(core: DialerCore, now: number = core.clock.now()): void
 
 function stepCampaign(core: DialerCore, campaign: CampaignRow, now: number, local: { date: string; time: string }): void {
   const db = core.db;
-  if (campaign.closes_eod === 1 && campaign.running_since !== null && local.date > campaign.running_since) {
+  const due = db.prepare('SELECT * FROM cases WHERE campaign_id = ? AND busy_until IS NOT NULL AND busy_until <= ?').all(campaign.id, now) as CaseRow[];
+  for (const row of due) finishCall(core, campaign, row, now);
+  // "Closes at end of day": the end of the first day it could dial, not of the day cases arrived.
+  const firstDay = campaign.running_since !== null && campaign.running_since > campaign.start_date ? campaign.running_since : campaign.start_date;
+  if (campaign.closes_eod === 1 && campaign.running_since !== null && local.date > firstDay) {
     closeCampaign(core, campaign.id);
     return;
   }
-  const due = db.prepare('SELECT * FROM cases WHERE campaign_id = ? AND busy_until IS NOT NULL AND busy_until <= ?').all(campaign.id, now) as CaseRow[];
-  for (const row of due) finishCall(core, campaign, row, now);
 
   const dateOk = local.date >= campaign.start_date;
   const windowOk = isWithinCallWindow(local.time, campaign.call_from, campaign.call_to);
@@ -198,9 +200,11 @@ function markExhausted(core: DialerCore, row: CaseRow, now: number): void {
 
 /** Runs the simulation forward by `seconds` of simulated time in small steps (tests, control endpoint). */
 export function advanceDialing(core: DialerCore, seconds: number, stepSeconds = 5): void {
-  const steps = Math.ceil(seconds / stepSeconds);
-  for (let i = 0; i < steps; i++) {
-    core.clock.advance(stepSeconds * 1000);
+  let left = seconds * 1000;
+  while (left > 0) {
+    const step = Math.min(stepSeconds * 1000, left);
+    core.clock.advance(step);
+    left -= step;
     dialStep(core);
   }
 }

@@ -51,6 +51,11 @@ function client(emu: () => RunningEmulator) {
       const [th = 0, tm = 0] = hhmm.split(':').map(Number);
       return ((th * 3600 + tm * 60 - (h * 3600 + m * 60 + s) + 86_400) % 86_400) || 86_400;
     },
+    /** Ends what a test left running, so later advances stay cheap and counts stay per test. */
+    async endOpenCampaigns(): Promise<void> {
+      const open = emu().core.db.prepare("SELECT id FROM campaigns WHERE status <> 'CLOSED'").all() as { id: number }[];
+      for (const { id } of open) await api.act(id, 'end');
+    },
     localDate(daysAhead = 0): string {
       const { core } = emu();
       return localParts(core.clock.now() + daysAhead * 86_400_000, core.utcOffsetMinutes).date;
@@ -66,21 +71,18 @@ describe('campaign states under dialing', () => {
   const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(1) });
   const api = client(() => emulator.current);
   beforeAll(() => api.login());
-  afterEach(async () => {
-    const open = emulator.current.core.db.prepare("SELECT id FROM campaigns WHERE status <> 'CLOSED'").all() as { id: number }[];
-    for (const { id } of open) await api.act(id, 'end');
-  });
+  afterEach(() => api.endOpenCampaigns());
 
   it('PAUSED and empty when created; ONGOING once cases load; stop freezes dialing; start resumes it; end closes it to uploads', async () => {
     const created = await api.create({ max_calls_per_case: 3 });
     expect(created.metrics.status).toBe('PAUSED');
     expect(created.case_stats.q_loaded_cases).toBe(0);
 
-    const loaded = await api.upload(created.id, uploadBody(10, 'L', 2));
+    const loaded = await api.upload(created.id, uploadBody(40, 'L', 2));
     expect(loaded.status).toBe(200);
-    expect(await api.campaign(created.id)).toMatchObject({ metrics: { status: 'ONGOING' }, case_stats: { q_loaded_cases: 10 } });
+    expect(await api.campaign(created.id)).toMatchObject({ metrics: { status: 'ONGOING' }, case_stats: { q_loaded_cases: 40 } });
 
-    await api.advance(300);
+    await api.advance(60);
     const beforeStop = callCounts(await api.cases(created.id));
     expect(sum(beforeStop)).toBeGreaterThan(0);
     expect((await api.act(created.id, 'stop')).metrics.status).toBe('PAUSED');
@@ -89,7 +91,7 @@ describe('campaign states under dialing', () => {
     expect((await api.campaign(created.id)).metrics.status).toBe('PAUSED');
 
     expect((await api.act(created.id, 'start')).metrics.status).toBe('ONGOING');
-    await api.advance(120);
+    await api.advance(60);
     const resumed = callCounts(await api.cases(created.id));
     expect(sum(resumed)).toBeGreaterThan(sum(beforeStop));
 
@@ -101,18 +103,19 @@ describe('campaign states under dialing', () => {
     const late = await api.upload(created.id, uploadBody(2, 'LATE'));
     expect(late.status).toBe(400);
     expect(LogicErrorBody.parse(late.json).error).not.toBe('');
-    expect((await api.campaign(created.id)).case_stats.q_loaded_cases).toBe(10);
+    expect((await api.campaign(created.id)).case_stats.q_loaded_cases).toBe(40);
   });
 
   it('loading more cases into an ONGOING campaign keeps it ONGOING and dials the new cases too', async () => {
     const { id } = await api.create();
-    expect((await api.upload(id, uploadBody(5, 'FIRST'))).status).toBe(200);
-    await api.advance(60);
+    expect((await api.upload(id, uploadBody(20, 'FIRST'))).status).toBe(200);
+    await api.advance(30);
+    expect((await api.campaign(id)).metrics.status).toBe('ONGOING');
     expect((await api.upload(id, uploadBody(5, 'MORE'))).status).toBe(200);
     expect((await api.campaign(id)).metrics.status).toBe('ONGOING');
     await api.advance(3600);
     const all = await api.cases(id);
-    expect(all.length).toBe(10);
+    expect(all.length).toBe(25);
     expect(all.filter((c) => c.params.code?.startsWith('MORE')).every((c) => c.call_count > 0 && c.case_result.is_final)).toBe(true);
     expect((await api.campaign(id)).metrics.status).toBe('CLOSED');
   });
@@ -136,6 +139,7 @@ describe('closes_eod', () => {
   const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(22) });
   const api = client(() => emulator.current);
   beforeAll(() => api.login());
+  afterEach(() => api.endOpenCampaigns());
 
   it('a closes_eod campaign closes once local midnight passes, its unreached cases left resting; one without it goes on dialing', async () => {
     const window = { call_from: '09:00', call_to: '20:00', start_date: api.localDate() };
@@ -155,24 +159,34 @@ describe('closes_eod', () => {
 
     await api.advance(api.secondsUntilLocal('11:00'));
     expect(sum(callCounts(await api.cases(eod.id)))).toBe(0);
-    expect(sum(callCounts(await api.cases(plain.id)))).toBeGreaterThan(0);
-    await api.act(plain.id, 'end');
+    // The other one dialled from 09:00 and closed the usual way: every case final.
+    expect((await api.campaign(plain.id)).case_stats).toMatchObject({ q_final_cases: 10, q_resting_cases: 0 });
+    expect((await api.campaign(plain.id)).metrics.status).toBe('CLOSED');
   });
 
-  it('a closes_eod campaign starting tomorrow runs through tomorrow and closes at the end of that day, not tonight', async () => {
+  it('a closes_eod campaign that starts tomorrow dials tomorrow and closes at the end of that day, not tonight', async () => {
     await api.advance(api.secondsUntilLocal('22:00'));
-    const { id } = await api.create({ call_from: '00:00', call_to: '23:59', closes_eod: true, start_date: api.localDate(1), max_calls_per_case: 3 });
+    // A three-minute window keeps cases resting past the end of its day.
+    const { id } = await api.create({ call_from: '00:00', call_to: '00:03', closes_eod: true, start_date: api.localDate(1), max_calls_per_case: 3 });
     expect((await api.upload(id, uploadBody(40, 'T', 2))).status).toBe(200);
 
     await api.advance(api.secondsUntilLocal('23:50'));
     expect(sum(callCounts(await api.cases(id)))).toBe(0);
 
-    // Just after midnight its start date has come: still running, and dialing.
+    // Just after midnight its start date has come: running, and dialing.
     await api.advance(api.secondsUntilLocal('00:05'));
     expect((await api.campaign(id)).metrics.status).toBe('ONGOING');
-    await api.advance(60);
-    expect(sum(callCounts(await api.cases(id)))).toBeGreaterThan(0);
-    await api.act(id, 'end');
+    await api.advance(api.secondsUntilLocal('00:20'));
+    const tomorrow = await api.campaign(id);
+    expect(tomorrow.metrics.status).toBe('ONGOING');
+    expect(tomorrow.metrics.percentage_called).toBeGreaterThan(0);
+    expect(tomorrow.case_stats.q_resting_cases).toBeGreaterThan(0);
+
+    // The end of its day closes it, resting cases and all.
+    await api.advance(api.secondsUntilLocal('00:05'));
+    const closed = await api.campaign(id);
+    expect(closed.metrics.status).toBe('CLOSED');
+    expect(closed.case_stats.q_resting_cases).toBe(tomorrow.case_stats.q_resting_cases);
   });
 });
 
