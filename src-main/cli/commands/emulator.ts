@@ -1,5 +1,5 @@
 // `casedesk emulator`: the local service, for development, tests and the Demo environment.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { startEmulator } from '../../emulator';
 
 function intArg(name: string, min: number) {
@@ -27,8 +27,11 @@ export function emulatorCommand(_program: Command): Command {
     .option('--faults', 'serve the test-only /__control/ endpoints', false)
     .option('--page-size <n>', 'items per page of list endpoints', intArg('--page-size', 1), 20)
     .option('--access-ttl <seconds>', 'access token lifetime', intArg('--access-ttl', 1), 300)
+    .option('--refresh-ttl <seconds>', 'refresh token lifetime', intArg('--refresh-ttl', 1), 86_400)
+    .option('--upload-limit <bytes>', 'upload bodies over this size get 413', intArg('--upload-limit', 1))
     .option('--random-seed <n>', 'seed of the dialing simulation', intArg('--random-seed', 0), 42)
-    .action(async (opts: { port: number; host: string; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; randomSeed: number }) => {
+    .addOption(new Option('--create-status <story>', "state of a new campaign: the endpoint's PAUSED, or the guide's SCHEDULED/ONGOING by date").choices(['paused', 'guide']).default('paused'))
+    .action(async (opts: { port: number; host: string; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; refreshTtl: number; uploadLimit?: number; randomSeed: number; createStatus: 'paused' | 'guide' }) => {
       const emulator = await startEmulator({
         port: opts.port,
         host: opts.host,
@@ -38,7 +41,10 @@ export function emulatorCommand(_program: Command): Command {
         faults: opts.faults,
         pageSize: opts.pageSize,
         accessTtlSeconds: opts.accessTtl,
+        refreshTtlSeconds: opts.refreshTtl,
+        uploadBodyLimit: opts.uploadLimit,
         randomSeed: opts.randomSeed,
+        createStatus: opts.createStatus,
       });
       console.log(`listening on ${emulator.url}`);
       if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
