@@ -1,0 +1,30 @@
+// The three environments an agent can work in. Pure: shared with the renderer.
+import { z } from 'zod';
+
+export const ENVIRONMENTS = ['demo', 'test', 'production'] as const;
+export const Environment = z.enum(ENVIRONMENTS);
+export type Environment = z.infer<typeof Environment>;
+
+/** Hosts that never leave this machine: plain http is acceptable there and nowhere else. */
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * A base URL the client may use: https, or http on loopback (the Demo service).
+ * Returns the normalised URL (no trailing slash) or a message saying what is wrong.
+ */
+export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return { ok: false, message: `"${text}" is not a URL` };
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+    return { ok: false, message: `${url.origin} must use https (plain http is only allowed on this machine)` };
+  }
+  if (url.username || url.password) return { ok: false, message: 'a base URL must not carry a user name or password' };
+  if (url.search || url.hash) return { ok: false, message: 'a base URL has no query or fragment' };
+  return { ok: true, url: url.toString().replace(/\/+$/, '') };
+}

@@ -1,0 +1,92 @@
+// Environments, their base URLs, and the signed-in account of each, with its sealed refresh token.
+import { checkBaseUrl, type Environment } from '../domain/environments';
+import type { Db } from './store';
+
+export interface EnvironmentRow {
+  name: Environment;
+  baseUrl: string | null;
+}
+
+export function listEnvironments(db: Db): EnvironmentRow[] {
+  const rows = db.prepare('SELECT name, base_url FROM environments').all() as { name: Environment; base_url: string | null }[];
+  const byName = new Map(rows.map((r) => [r.name, r.base_url]));
+  return (['demo', 'test', 'production'] as const).map((name) => ({ name, baseUrl: byName.get(name) ?? null }));
+}
+
+export function getBaseUrl(db: Db, env: Environment): string | null {
+  const row = db.prepare('SELECT base_url FROM environments WHERE name = ?').get(env) as { base_url: string | null } | undefined;
+  return row?.base_url ?? null;
+}
+
+/** Stores a checked base URL; throws with the reason when it is not acceptable. */
+export function setBaseUrl(db: Db, env: Environment, text: string): string {
+  const checked = checkBaseUrl(text);
+  if (!checked.ok) throw new Error(checked.message);
+  db.prepare(
+    `INSERT INTO environments (name, base_url, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (name) DO UPDATE SET base_url = excluded.base_url, updated_at = excluded.updated_at`,
+  ).run(env, checked.url, new Date().toISOString());
+  return checked.url;
+}
+
+function ensureEnvironment(db: Db, env: Environment): void {
+  db.prepare('INSERT OR IGNORE INTO environments (name, base_url, updated_at) VALUES (?, NULL, ?)').run(env, new Date().toISOString());
+}
+
+/** Encrypts secrets at rest: Electron's safeStorage in the app; never a plain copy unless the user asked. */
+export interface SecretSealer {
+  /** Stored beside each secret; a secret is only opened by the sealer that sealed it. */
+  readonly name: string;
+  seal(plain: string): Promise<Uint8Array>;
+  open(sealed: Uint8Array): Promise<string>;
+}
+
+export interface AccountRow {
+  environment: Environment;
+  email: string;
+  signedInAt: string;
+  hasRefreshToken: boolean;
+}
+
+export function getAccount(db: Db, env: Environment): AccountRow | null {
+  const row = db.prepare('SELECT environment, email, signed_in_at, refresh_sealed IS NOT NULL AS has FROM accounts WHERE environment = ?').get(env) as
+    | { environment: Environment; email: string; signed_in_at: string; has: number }
+    | undefined;
+  return row ? { environment: row.environment, email: row.email, signedInAt: row.signed_in_at, hasRefreshToken: row.has === 1 } : null;
+}
+
+export function saveAccount(db: Db, env: Environment, email: string): void {
+  ensureEnvironment(db, env);
+  db.prepare(
+    `INSERT INTO accounts (environment, email, signed_in_at) VALUES (?, ?, ?)
+     ON CONFLICT (environment) DO UPDATE SET email = excluded.email, signed_in_at = excluded.signed_in_at`,
+  ).run(env, email, new Date().toISOString());
+}
+
+/** Sign-out: the account row and its sealed token go. */
+export function removeAccount(db: Db, env: Environment): void {
+  db.prepare('DELETE FROM accounts WHERE environment = ?').run(env);
+}
+
+/**
+ * The refresh-token vault of one environment over the store: the shape the session expects
+ * (read / write / clear). Without an account row there is nothing to read and nothing is written.
+ */
+export function sealedTokenVault(db: Db, env: Environment, sealer: SecretSealer) {
+  return {
+    async read(): Promise<string | null> {
+      const row = db.prepare('SELECT refresh_sealed, sealed_with FROM accounts WHERE environment = ?').get(env) as
+        | { refresh_sealed: Uint8Array | null; sealed_with: string | null }
+        | undefined;
+      if (!row?.refresh_sealed || row.sealed_with !== sealer.name) return null;
+      return sealer.open(row.refresh_sealed);
+    },
+    async write(refreshToken: string): Promise<void> {
+      const sealed = await sealer.seal(refreshToken);
+      db.prepare('UPDATE accounts SET refresh_sealed = ?, sealed_with = ? WHERE environment = ?').run(Buffer.from(sealed), sealer.name, env);
+    },
+    async clear(): Promise<void> {
+      db.prepare('UPDATE accounts SET refresh_sealed = NULL, sealed_with = NULL WHERE environment = ?').run(env);
+    },
+  };
+}

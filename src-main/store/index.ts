@@ -1,0 +1,8 @@
+// The local store (better-sqlite3): one file per data folder, small repositories with typed rows.
+export * from './store';
+export { migrate, MIGRATIONS, StoreVersionError, type Migration } from './migrations';
+export * from './environments-repo';
+export * from './service-cache-repo';
+export * from './batches-repo';
+export * from './results-repo';
+export * from './settings-repo';

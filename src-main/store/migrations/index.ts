@@ -1,0 +1,40 @@
+// Forward-only migrations, applied in order at open and recorded in schema_migrations.
+import type { Database } from 'better-sqlite3';
+import * as m001 from './001-initial';
+import * as m002 from './002-sync-marks';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'initial', up: m001.up },
+  { version: 2, name: 'sync-marks', up: m002.up },
+];
+
+export class StoreVersionError extends Error {}
+
+/** Applies what is missing; refuses a store made by a newer CaseDesk or by a different history. */
+export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const applied = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[];
+  if (applied.length > migrations.length) {
+    throw new StoreVersionError(`This data folder was written by a newer CaseDesk (schema ${applied.length}, this version knows ${migrations.length}). Update CaseDesk to open it.`);
+  }
+  applied.forEach((row, i) => {
+    const known = migrations[i];
+    if (!known || known.version !== row.version || known.name !== row.name) {
+      throw new StoreVersionError(`This data folder has a schema history CaseDesk does not recognise (step ${row.version} "${row.name}"). It was not changed.`);
+    }
+  });
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  for (const migration of migrations.slice(applied.length)) {
+    db.transaction(() => {
+      db.exec(migration.up);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    })();
+  }
+  return { from: applied.length, to: migrations.length };
+}

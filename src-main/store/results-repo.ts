@@ -1,0 +1,99 @@
+// Downloaded results: campaign cases, their calls with transcripts, inbound cases, recordings,
+// and where each incremental download stopped.
+import type { Call, CampaignCase, InboundCase } from '../contract';
+import type { Environment } from '../domain/environments';
+import type { Db } from './store';
+
+export function saveResultCases(db: Db, env: Environment, campaignId: number, cases: readonly CampaignCase[]): void {
+  const upsert = db.prepare(
+    `INSERT INTO result_cases (environment, campaign_id, id, code, is_final, last_updated, json) VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (environment, campaign_id, id) DO UPDATE SET code = excluded.code, is_final = excluded.is_final,
+       last_updated = excluded.last_updated, json = excluded.json`,
+  );
+  db.transaction(() => {
+    for (const c of cases) upsert.run(env, campaignId, c.id, c.params.code ?? null, c.case_result.is_final ? 1 : 0, c.last_updated, JSON.stringify(c));
+  })();
+}
+
+/** last_updated of every stored case of a campaign: what an incremental sync compares against. */
+export function resultCaseStamps(db: Db, env: Environment, campaignId: number): Map<number, string> {
+  const rows = db.prepare('SELECT id, last_updated FROM result_cases WHERE environment = ? AND campaign_id = ?').all(env, campaignId) as { id: number; last_updated: string }[];
+  return new Map(rows.map((r) => [r.id, r.last_updated]));
+}
+
+export function pageResultCases(db: Db, env: Environment, campaignId: number, offset: number, limit: number): CampaignCase[] {
+  const rows = db.prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id LIMIT ? OFFSET ?').all(env, campaignId, limit, offset) as { json: string }[];
+  return rows.map((r) => JSON.parse(r.json) as CampaignCase);
+}
+
+export function saveCalls(db: Db, env: Environment, campaignId: number, caseId: number, calls: readonly Call[]): void {
+  const upsert = db.prepare(
+    `INSERT INTO result_calls (environment, campaign_id, case_id, id, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (environment, id) DO UPDATE SET last_updated = excluded.last_updated, json = excluded.json`,
+  );
+  db.transaction(() => {
+    for (const call of calls) upsert.run(env, campaignId, caseId, call.id, call.last_updated, JSON.stringify(call));
+  })();
+}
+
+export function listCalls(db: Db, env: Environment, campaignId: number, caseId: number): Call[] {
+  const rows = db.prepare('SELECT json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id').all(env, campaignId, caseId) as { json: string }[];
+  return rows.map((r) => JSON.parse(r.json) as Call);
+}
+
+export function saveInboundCases(db: Db, env: Environment, cases: readonly InboundCase[]): void {
+  const upsert = db.prepare(
+    `INSERT INTO inbound_cases (environment, id, bot_id, last_updated, json) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (environment, id) DO UPDATE SET bot_id = excluded.bot_id, last_updated = excluded.last_updated, json = excluded.json`,
+  );
+  db.transaction(() => {
+    for (const c of cases) upsert.run(env, c.id, c.bot.id, c.last_updated, JSON.stringify(c));
+  })();
+}
+
+export function pageInboundCases(db: Db, env: Environment, filter: { botId?: number; from?: string; to?: string }, offset: number, limit: number): InboundCase[] {
+  const rows = db
+    .prepare(
+      `SELECT json FROM inbound_cases WHERE environment = ? AND (? IS NULL OR bot_id = ?)
+         AND (? IS NULL OR substr(last_updated, 1, 10) >= ?) AND (? IS NULL OR substr(last_updated, 1, 10) <= ?)
+       ORDER BY last_updated DESC, id DESC LIMIT ? OFFSET ?`,
+    )
+    .all(env, filter.botId ?? null, filter.botId ?? null, filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null, limit, offset) as { json: string }[];
+  return rows.map((r) => JSON.parse(r.json) as InboundCase);
+}
+
+export interface RecordingRow {
+  kind: 'outbound' | 'inbound';
+  refId: number;
+  path: string;
+  size: number;
+  contentType: string;
+  format: string;
+}
+
+export function saveRecording(db: Db, env: Environment, r: RecordingRow): void {
+  db.prepare(
+    `INSERT INTO recordings (environment, kind, ref_id, path, size, content_type, format, downloaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (environment, kind, ref_id) DO UPDATE SET path = excluded.path, size = excluded.size,
+       content_type = excluded.content_type, format = excluded.format, downloaded_at = excluded.downloaded_at`,
+  ).run(env, r.kind, r.refId, r.path, r.size, r.contentType, r.format, new Date().toISOString());
+}
+
+export function getRecording(db: Db, env: Environment, kind: 'outbound' | 'inbound', refId: number): RecordingRow | null {
+  const row = db.prepare('SELECT kind, ref_id AS refId, path, size, content_type AS contentType, format FROM recordings WHERE environment = ? AND kind = ? AND ref_id = ?').get(env, kind, refId) as
+    | RecordingRow
+    | undefined;
+  return row ?? null;
+}
+
+export function getSyncMark(db: Db, env: Environment, scope: string, key: string): string | null {
+  const row = db.prepare('SELECT value FROM sync_marks WHERE environment = ? AND scope = ? AND key = ?').get(env, scope, key) as { value: string } | undefined;
+  return row?.value ?? null;
+}
+
+export function setSyncMark(db: Db, env: Environment, scope: string, key: string, value: string): void {
+  db.prepare(
+    `INSERT INTO sync_marks (environment, scope, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (environment, scope, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(env, scope, key, value, new Date().toISOString());
+}

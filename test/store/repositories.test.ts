@@ -1,0 +1,132 @@
+// The store's repositories as the rest of the app uses them.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  batchInEnvironment,
+  countCasesByStatus,
+  createBatch,
+  findMappingTemplate,
+  getAccount,
+  getBaseUrl,
+  getSetting,
+  getSyncMark,
+  insertBatchCases,
+  listBatches,
+  listBots,
+  openStore,
+  pageBatchCases,
+  removeAccount,
+  saveAccount,
+  saveBots,
+  saveMappingTemplate,
+  sealedTokenVault,
+  setBaseUrl,
+  setSetting,
+  setSyncMark,
+  type BatchCaseInput,
+  type SecretSealer,
+} from '../../src-main/store';
+
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-repos-'));
+const store = openStore(dir);
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A reversible test sealer: real encryption is the app's (safeStorage); this checks the plumbing. */
+const xorSealer: SecretSealer = {
+  name: 'test-xor',
+  seal: async (plain) => Uint8Array.from(Buffer.from(plain), (b) => b ^ 0x5a),
+  open: async (sealed) => Buffer.from(Uint8Array.from(sealed, (b) => b ^ 0x5a)).toString(),
+};
+
+const aCase = (code: string, status: BatchCaseInput['status'] = 'ready'): BatchCaseInput => ({
+  code,
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  phones: ['3514567890'],
+  products: [{ debt_code: 'D1', pid: 'Tarjeta', debt: '10.00', expiration: '2026-12-31' }],
+  params: {},
+  sourceRows: [2],
+  status,
+});
+
+describe('environments and accounts', () => {
+  it('keeps a checked base URL per environment and refuses an unsafe one', () => {
+    expect(setBaseUrl(store.db, 'test', 'https://test.example.com/')).toBe('https://test.example.com');
+    expect(getBaseUrl(store.db, 'test')).toBe('https://test.example.com');
+    expect(() => setBaseUrl(store.db, 'production', 'http://prod.example.com')).toThrow(/https/);
+    expect(getBaseUrl(store.db, 'production')).toBeNull();
+  });
+
+  it('seals the refresh token: never in the file in plain text, opened only by its sealer, gone at sign-out', async () => {
+    saveAccount(store.db, 'test', 'agente@example.com');
+    const vault = sealedTokenVault(store.db, 'test', xorSealer);
+    const token = 'eyJhbGciOiJIUzI1NiJ9.refresh-token-for-the-test';
+    await vault.write(token);
+    expect(await vault.read()).toBe(token);
+    expect(getAccount(store.db, 'test')).toMatchObject({ email: 'agente@example.com', hasRefreshToken: true });
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(readFileSync(store.file).includes(Buffer.from(token))).toBe(false);
+    const other: SecretSealer = { ...xorSealer, name: 'other' };
+    expect(await sealedTokenVault(store.db, 'test', other).read()).toBeNull();
+    await vault.clear();
+    expect(await vault.read()).toBeNull();
+    removeAccount(store.db, 'test');
+    expect(getAccount(store.db, 'test')).toBeNull();
+  });
+});
+
+describe('batches', () => {
+  it('stores cases in one go, counts them by status and pages them by id', () => {
+    const id = createBatch(store.db, { environment: 'demo', name: 'Acreedor noviembre', sourceFile: 'deudores.xlsx', maxPhonePriority: 2 });
+    const cases = Array.from({ length: 450 }, (_, i) => aCase(`C${i}`, i % 10 === 0 ? 'rejected' : 'ready'));
+    expect(insertBatchCases(store.db, id, cases)).toBe(450);
+    expect(countCasesByStatus(store.db, id)).toEqual({ ready: 405, warning: 0, rejected: 45, excluded: 0 });
+    const first = pageBatchCases(store.db, id, { limit: 200 });
+    const second = pageBatchCases(store.db, id, { limit: 200, afterId: first[first.length - 1]?.id });
+    expect(first.map((c) => c.code).slice(0, 2)).toEqual(['C0', 'C1']);
+    expect(second[0]?.code).toBe('C200');
+    expect(pageBatchCases(store.db, id, { status: 'rejected', limit: 1000 })).toHaveLength(45);
+    expect(first[0]).toMatchObject({ phones: ['3514567890'], uploadState: 'pending', sourceRows: [2] });
+  });
+
+  it('writes all cases of a call or none: a duplicate code rolls the whole call back', () => {
+    const id = createBatch(store.db, { environment: 'demo', name: 'dup', sourceFile: 'x.csv', maxPhonePriority: 0 });
+    expect(() => insertBatchCases(store.db, id, [aCase('A'), aCase('B'), aCase('A')])).toThrow(/UNIQUE/);
+    expect(countCasesByStatus(store.db, id).ready).toBe(0);
+  });
+
+  it('never lets a batch of one environment be used in another', () => {
+    const id = createBatch(store.db, { environment: 'test', name: 'de prueba', sourceFile: 'x.csv', maxPhonePriority: 0 });
+    expect(batchInEnvironment(store.db, id, 'test').name).toBe('de prueba');
+    expect(() => batchInEnvironment(store.db, id, 'production')).toThrow(/prepared for test; it cannot be used in production/);
+    expect(listBatches(store.db, 'production').map((b) => b.id)).not.toContain(id);
+  });
+});
+
+describe('cache, settings, templates and sync marks', () => {
+  it('keeps each environment\'s bots apart', () => {
+    const bot = { id: 1, name: 'b', alias: 'b', business_group_name: '', internal_tags: [], external_tags: [], bot_type: 'OUTBOUND', conversation_type: 'VOICE', last_campaign: {}, bot_status_last: {}, error: 0, active_wks: 0, inactive_wks: 0 };
+    saveBots(store.db, 'test', [bot]);
+    saveBots(store.db, 'production', [{ ...bot, id: 2 }, { ...bot, id: 3 }]);
+    expect(listBots(store.db, 'test').bots.map((b) => b.id)).toEqual([1]);
+    expect(listBots(store.db, 'production').bots.map((b) => b.id)).toEqual([2, 3]);
+    saveBots(store.db, 'production', []);
+    expect(listBots(store.db, 'production').bots).toEqual([]);
+  });
+
+  it('reads settings with a fallback, templates by header signature, and sync marks per scope', () => {
+    expect(getSetting(store.db, 'language', 'es')).toBe('es');
+    setSetting(store.db, 'language', 'en');
+    expect(getSetting(store.db, 'language', 'es')).toBe('en');
+    saveMappingTemplate(store.db, 'Banco Sur', 'dni|nombre|tel 1', { columns: { code: 'DNI' } });
+    expect(findMappingTemplate(store.db, 'dni|nombre|tel 1')).toMatchObject({ creditor: 'Banco Sur', mapping: { columns: { code: 'DNI' } } });
+    setSyncMark(store.db, 'demo', 'campaign-cases', '12', '2026-11-22T10:00:00Z');
+    expect(getSyncMark(store.db, 'demo', 'campaign-cases', '12')).toBe('2026-11-22T10:00:00Z');
+    expect(getSyncMark(store.db, 'test', 'campaign-cases', '12')).toBeNull();
+  });
+});
