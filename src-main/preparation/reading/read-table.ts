@@ -1,0 +1,123 @@
+// Reading a creditor's file (.xlsx, .xls, .ods, .csv, .txt) into sheets of rows of typed cells.
+// Every file is treated as hostile: size and zip checks first, clear messages, never a hang.
+import * as XLSX from '@e965/xlsx';
+import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
+import { basename } from 'node:path';
+import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
+import { columnLetter, ReadError } from './read-errors';
+import { READ_LIMITS } from './read-limits';
+import { decodeText, looksBinary } from './text-decoding';
+import { checkZipEntries } from './zip-guard';
+
+// Legacy .xls files store text in Windows code pages; the ESM build needs the tables given to it.
+XLSX.set_cptable(cptable);
+
+/** A cell as the file typed it: text stays text (leading zeros kept), a date cell is a Date. */
+export type Cell = string | number | boolean | Date | null;
+
+export interface Sheet {
+  name: string;
+  rows: Cell[][];
+}
+
+export interface Table {
+  fileName: string;
+  format: 'xlsx' | 'xls' | 'ods' | 'csv';
+  sheets: Sheet[];
+  /** Serial dates of this workbook count from 1904 (old Mac Excel). */
+  date1904: boolean;
+  /** Text files only. */
+  encoding?: 'utf-8' | 'windows-1252';
+  delimiter?: Delimiter;
+}
+
+
+function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip';
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'cfb';
+  return looksBinary(bytes) ? 'binary' : 'text';
+}
+
+export async function readTable(bytes: Uint8Array, filePath: string, limits = READ_LIMITS): Promise<Table> {
+  const fileName = basename(filePath);
+  const at = { file: fileName };
+  if (bytes.length === 0) throw new ReadError('empty-file', `${fileName} está vacío.`, `${fileName} is empty.`, at);
+  if (bytes.length > limits.maxFileBytes) {
+    const mb = Math.round(limits.maxFileBytes / 1024 ** 2);
+    throw new ReadError('too-large', `${fileName} supera el máximo de ${mb} MB.`, `${fileName} is larger than the ${mb} MB limit.`, at);
+  }
+  const kind = kindOf(bytes);
+  if (kind === 'binary') {
+    throw new ReadError('not-a-spreadsheet', `${fileName} no es una planilla ni un archivo de texto.`, `${fileName} is not a spreadsheet or a text file.`, at);
+  }
+  if (kind === 'text') return readText(bytes, fileName, limits);
+  if (kind === 'zip') await checkZipEntries(bytes, limits);
+
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(bytes, { type: 'array', dense: true, cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetStubs: false, WTF: false });
+  } catch (err) {
+    const message = (err as Error).message ?? '';
+    if (/password|encrypt/i.test(message)) {
+      throw new ReadError('encrypted', `${fileName} está protegido con contraseña; guárdelo sin contraseña e intente de nuevo.`, `${fileName} is password-protected; save it without a password and try again.`, at);
+    }
+    throw new ReadError('damaged', `${fileName} está dañado o incompleto.`, `${fileName} is damaged or incomplete.`, at);
+  }
+  const format = kind === 'cfb' ? 'xls' : workbook.bookType === 'ods' || /\.ods$/i.test(fileName) ? 'ods' : 'xlsx';
+  const sheets = workbook.SheetNames.map((name) => ({ name, rows: sheetRows(workbook.Sheets[name], fileName, name, limits) }));
+  if (sheets.length === 0) throw new ReadError('no-sheets', `${fileName} no tiene hojas.`, `${fileName} has no sheets.`, at);
+  return { fileName, format, sheets, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
+}
+
+function sheetRows(sheet: XLSX.WorkSheet | undefined, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
+  const data = (sheet?.['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
+  if (data.length > limits.maxRows) {
+    throw new ReadError('too-many-rows', `La hoja "${name}" tiene más de ${limits.maxRows} filas.`, `Sheet "${name}" has more than ${limits.maxRows} rows.`, { file, sheet: name });
+  }
+  const rows: Cell[][] = new Array(data.length);
+  for (let r = 0; r < data.length; r++) {
+    const source = data[r] ?? [];
+    if (source.length > limits.maxColumns) {
+      throw new ReadError('too-many-columns', `La fila ${r + 1} de "${name}" tiene más de ${limits.maxColumns} columnas.`, `Row ${r + 1} of "${name}" has more than ${limits.maxColumns} columns.`, { file, sheet: name, row: r + 1 });
+    }
+    const row: Cell[] = new Array(source.length);
+    for (let c = 0; c < source.length; c++) {
+      const cell = source[c];
+      let value: Cell = null;
+      if (cell && cell.t !== 'z' && cell.t !== 'e' && cell.v !== undefined) value = cell.v as Cell;
+      if (typeof value === 'string' && value.length > limits.maxCellChars) throw cellTooLong(file, name, r, c, limits);
+      row[c] = value;
+    }
+    rows[r] = row;
+  }
+  return rows;
+}
+
+function cellTooLong(file: string, sheet: string, r: number, c: number, limits: typeof READ_LIMITS): ReadError {
+  const where = `${columnLetter(c)}${r + 1}`;
+  return new ReadError(
+    'cell-too-long',
+    `La celda ${where} de "${sheet}" tiene más de ${limits.maxCellChars} caracteres.`,
+    `Cell ${where} of "${sheet}" has more than ${limits.maxCellChars} characters.`,
+    { file, sheet, row: r + 1, column: columnLetter(c) },
+  );
+}
+
+function readText(bytes: Uint8Array, fileName: string, limits: typeof READ_LIMITS): Table {
+  const { text, encoding } = decodeText(bytes);
+  const delimiter = sniffDelimiter(text);
+  const rows = parseCsv(text, delimiter);
+  if (rows.length > limits.maxRows) {
+    throw new ReadError('too-many-rows', `${fileName} tiene más de ${limits.maxRows} filas.`, `${fileName} has more than ${limits.maxRows} rows.`, { file: fileName });
+  }
+  const name = fileName.replace(/\.[^.]+$/, '');
+  rows.forEach((row, r) => {
+    if (row.length > limits.maxColumns) {
+      throw new ReadError('too-many-columns', `La fila ${r + 1} tiene más de ${limits.maxColumns} columnas.`, `Row ${r + 1} has more than ${limits.maxColumns} columns.`, { file: fileName, row: r + 1 });
+    }
+    row.forEach((value, c) => {
+      if (value.length > limits.maxCellChars) throw cellTooLong(fileName, name, r, c, limits);
+    });
+  });
+  return { fileName, format: 'csv', sheets: [{ name, rows }], date1904: false, encoding, delimiter };
+}
