@@ -1,0 +1,50 @@
+// How a creditor's columns become case fields: the mapping file agents export, import and save as
+// templates. Pure: shared with the renderer's mapping screen.
+import { z } from 'zod';
+
+const Header = z.string().min(1);
+
+export const ColumnMapping = z.object({
+  code: Header,
+  first_name: Header.optional(),
+  last_name: Header.optional(),
+  /** "APELLIDO Y NOMBRE" in one column, split as "Last, First" (or last word = last name). */
+  full_name: Header.optional(),
+  /** Phone columns in priority order. */
+  phones: z.array(Header).min(1),
+  debt_code: Header,
+  pid: Header,
+  sub_id: Header.optional(),
+  debt: Header,
+  expiration: Header,
+  /** params key → column. */
+  params: z.record(z.string(), Header).optional(),
+  /** product_info key → column, stored under params.product_info[pid] for multi-product cases. */
+  product_info: z.record(z.string(), Header).optional(),
+});
+export type ColumnMapping = z.infer<typeof ColumnMapping>;
+
+export const DateOrder = z.enum(['DMY', 'MDY', 'YMD']);
+export type DateOrder = z.infer<typeof DateOrder>;
+
+export const MappingFile = z
+  .object({
+    sheet: z.string().optional(),
+    /** 1-based row of the header, as the agent sees it in the spreadsheet. */
+    header_row: z.number().int().positive().optional(),
+    columns: ColumnMapping,
+    decimal_separator: z.enum([',', '.']),
+    date_order: DateOrder,
+    default_area_code: z.string().regex(/^[1-9]\d{1,3}$/, 'an area code: 2 to 4 digits, no leading 0').optional(),
+    max_phone_priority: z.number().int().nonnegative().optional(),
+  })
+  .superRefine((m, ctx) => {
+    const { first_name, last_name, full_name } = m.columns;
+    if (!full_name && (!first_name || !last_name)) {
+      ctx.addIssue({ code: 'custom', path: ['columns'], message: 'map first_name and last_name, or full_name' });
+    }
+  });
+export type MappingFile = z.infer<typeof MappingFile>;
+
+/** Arguments' defaults: Argentine exports. */
+export const DEFAULT_FORMAT = { decimal_separator: ',' as const, date_order: 'DMY' as const };
