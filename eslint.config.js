@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/cli/*.mjs'],
+    files: ['**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
   },
 );
