@@ -1,7 +1,10 @@
 import { z } from 'zod';
 
-/** Clients follow these URLs verbatim and never build them. */
-const PageLink = z.url().nullable();
+/**
+ * Clients follow these links and never build them. Absolute per the spec; a relative one is
+ * tolerated (resolved against the page it came from).
+ */
+const PageLink = z.string().min(1).nullable();
 
 /** Cursor style (campaign list). */
 export function cursorPage<T extends z.ZodType>(item: T) {

@@ -31,6 +31,18 @@ export interface BatchRow {
   createdAt: string;
 }
 
+/** An issue found while preparing: the store keeps it with its case (or with no case, for a row). */
+export interface IssueInput {
+  severity: 'error' | 'warning' | 'fix';
+  field: string;
+  rows: number[];
+  kind: string;
+  messageEs: string;
+  messageEn: string;
+  before?: string | undefined;
+  after?: string | undefined;
+}
+
 export interface BatchCaseInput {
   code: string;
   firstName: string;
@@ -41,9 +53,10 @@ export interface BatchCaseInput {
   /** Spreadsheet rows (1-based, as the agent sees them) the case came from. */
   sourceRows: number[];
   status: CaseStatus;
+  issues?: readonly IssueInput[];
 }
 
-export interface BatchCaseRow extends BatchCaseInput {
+export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
   id: number;
   batchId: number;
   uploadState: UploadState;
@@ -84,21 +97,76 @@ export function batchInEnvironment(db: Db, id: number, env: Environment): BatchR
   return batch;
 }
 
-/** Adds cases in one transaction: all of them or none. */
-export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchCaseInput>): number {
+/** Adds cases, their issues, and row-level issues in one transaction: all of them or none. */
+export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchCaseInput>, rowIssues: readonly IssueInput[] = []): number {
   const insert = db.prepare(
     `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const insertIssue = db.prepare(
+    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const addIssue = (caseId: number | null, i: IssueInput) =>
+    insertIssue.run(batchId, caseId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs, i.messageEn, i.before ?? null, i.after ?? null);
   let n = 0;
   db.transaction(() => {
     for (const c of cases) {
-      insert.run(batchId, c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status);
+      const { lastInsertRowid } = insert.run(batchId, c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status);
+      for (const i of c.issues ?? []) addIssue(Number(lastInsertRowid), i);
       n += 1;
     }
+    for (const i of rowIssues) addIssue(null, i);
     db.prepare('UPDATE batches SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
   })();
   return n;
+}
+
+export interface IssueRow extends IssueInput {
+  id: number;
+  caseId: number | null;
+  code: string | null;
+}
+
+/** Issues of a batch, in case order; row-level issues (no case) first. */
+export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; caseId?: number } = {}): IssueRow[] {
+  const rows = db
+    .prepare(
+      `SELECT i.id, i.case_id, c.code, i.severity, i.field, i.rows_json, i.kind, i.message_es, i.message_en, i.before_value, i.after_value
+       FROM case_issues i LEFT JOIN batch_cases c ON c.id = i.case_id
+       WHERE i.batch_id = ? AND (? IS NULL OR i.severity = ?) AND (? IS NULL OR i.case_id = ?)
+       ORDER BY coalesce(i.case_id, 0), i.id`,
+    )
+    .all(batchId, opts.severity ?? null, opts.severity ?? null, opts.caseId ?? null, opts.caseId ?? null) as {
+    id: number; case_id: number | null; code: string | null; severity: IssueInput['severity']; field: string; rows_json: string; kind: string;
+    message_es: string; message_en: string; before_value: string | null; after_value: string | null;
+  }[];
+  return rows.map((r) => ({
+    id: r.id, caseId: r.case_id, code: r.code, severity: r.severity, field: r.field, rows: JSON.parse(r.rows_json) as number[], kind: r.kind,
+    messageEs: r.message_es, messageEn: r.message_en, before: r.before_value ?? undefined, after: r.after_value ?? undefined,
+  }));
+}
+
+export function countIssuesBySeverity(db: Db, batchId: number): { errors: number; warnings: number; fixes: number; rowErrors: number } {
+  const r = db
+    .prepare(
+      `SELECT coalesce(sum(severity = 'error' AND case_id IS NOT NULL), 0) AS errors, coalesce(sum(severity = 'warning'), 0) AS warnings,
+              coalesce(sum(severity = 'fix'), 0) AS fixes, coalesce(sum(case_id IS NULL), 0) AS rowErrors
+       FROM case_issues WHERE batch_id = ?`,
+    )
+    .get(batchId) as { errors: number; warnings: number; fixes: number; rowErrors: number };
+  return r;
+}
+
+/** Codes of `codes` that an earlier batch already loaded to this campaign in this environment. */
+export function codesLoadedBefore(db: Db, env: Environment, campaignId: number): Map<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT c.code, c.batch_id FROM batch_cases c JOIN batches b ON b.id = c.batch_id
+       WHERE b.environment = ? AND b.campaign_id = ? AND c.upload_state = 'loaded'`,
+    )
+    .all(env, campaignId) as { code: string; batch_id: number }[];
+  return new Map(rows.map((r) => [r.code, r.batch_id]));
 }
 
 export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, number> {

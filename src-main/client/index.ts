@@ -1,0 +1,27 @@
+// The main-process client of the campaign service: the session (tokens) and one typed function per endpoint.
+// Failures are ServiceErrors classified by kind (./errors); uploads answer data, not exceptions.
+export { ServiceError, isServiceError, type ContractIssue, type FailureKind } from './errors';
+export { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type FetchLike } from './http';
+export { collect } from './pagination';
+export {
+  detectRecordingFormat,
+  formatFromContentType,
+  formatFromMagic,
+  RECORDING_FORMATS,
+  type RecordingFile,
+  type RecordingFormat,
+} from './recordings';
+export {
+  createServiceClient,
+  serviceDate,
+  type CallsPageData,
+  type CampaignCasesPageData,
+  type CampaignListPageData,
+  type InboundCasesPageData,
+  type InboundFilter,
+  type InboundFilterParams,
+  type ServiceClient,
+  type ServiceClientOptions,
+} from './service-client';
+export { createSession, memoryVault, type Session, type SessionOptions, type SessionState, type TokenSource, type TokenVault } from './session';
+export { uploadOutcome, type RejectedCase, type UploadOutcome } from './uploads';

@@ -1,0 +1,165 @@
+// Call recordings: streamed to disk, typed by content type and magic bytes, written atomically.
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { paths } from '../contract';
+import { networkFailure, ServiceError, statusFailure } from './errors';
+import { discard, isOk, readAnswer } from './http';
+import type { Opened, Requester } from './requester';
+
+export const RECORDING_FORMATS = ['wav', 'mp3', 'ogg', 'webm', 'm4a', 'bin'] as const;
+export type RecordingFormat = (typeof RECORDING_FORMATS)[number];
+
+export interface RecordingFile {
+  path: string;
+  size: number;
+  /** As the service sent it ('' when it sent none). */
+  contentType: string;
+  format: RecordingFormat;
+  /** True when an existing file of the same name and size was kept and the body not downloaded. */
+  reused: boolean;
+}
+
+/** Bytes needed to tell every known format apart. */
+export const MAGIC_BYTES_NEEDED = 12;
+
+const ascii = (bytes: Uint8Array, from: number, text: string) => {
+  for (let i = 0; i < text.length; i++) if (bytes[from + i] !== text.charCodeAt(i)) return false;
+  return true;
+};
+
+/** The format the first bytes announce, or null when they announce none we know. */
+export function formatFromMagic(head: Uint8Array): RecordingFormat | null {
+  if (ascii(head, 0, 'RIFF') && ascii(head, 8, 'WAVE')) return 'wav';
+  if (ascii(head, 0, 'ID3')) return 'mp3';
+  if (ascii(head, 0, 'OggS')) return 'ogg';
+  if (head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
+  if (ascii(head, 4, 'ftyp')) return 'm4a';
+  // MPEG audio frame sync: 11 set bits, then a version other than "reserved" (01) and a layer other
+  // than 00 (which is AAC's ADTS, not MP3).
+  const b0 = head[0];
+  const b1 = head[1];
+  if (b0 === 0xff && b1 !== undefined && (b1 & 0xe0) === 0xe0 && (b1 & 0x18) !== 0x08 && (b1 & 0x06) !== 0) return 'mp3';
+  return null;
+}
+
+const CONTENT_TYPES: Record<string, RecordingFormat> = {
+  'audio/wav': 'wav',
+  'audio/wave': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/vnd.wave': 'wav',
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/mpeg3': 'mp3',
+  'audio/x-mpeg': 'mp3',
+  'audio/ogg': 'ogg',
+  'audio/opus': 'ogg',
+  'application/ogg': 'ogg',
+  'audio/webm': 'webm',
+  'video/webm': 'webm',
+  'audio/mp4': 'm4a',
+  'audio/m4a': 'm4a',
+  'audio/x-m4a': 'm4a',
+};
+
+export function formatFromContentType(contentType: string | null | undefined): RecordingFormat | null {
+  const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return CONTENT_TYPES[essence] ?? null;
+}
+
+/** SPEC-GAPS row 14: magic bytes win when they disagree with the content type; 'bin' when neither knows. */
+export function detectRecordingFormat(head: Uint8Array, contentType: string | null | undefined): RecordingFormat {
+  return formatFromMagic(head) ?? formatFromContentType(contentType) ?? 'bin';
+}
+
+export async function downloadOutboundRecording(requester: Requester, callId: number, dir: string): Promise<RecordingFile> {
+  const opened = await requester.open('GET', requester.url(paths.outboundRecording(callId)), { accept: '*/*' });
+  const file = await saveRecording(opened, dir, `outbound-${callId}`, false);
+  if (!file) throw new Error('unreachable: a 404 of an outbound recording is thrown');
+  return file;
+}
+
+/** null when the case has no recording (404, in any of its forms: SPEC-GAPS row 15). */
+export async function downloadInboundRecording(requester: Requester, caseId: number, dir: string): Promise<RecordingFile | null> {
+  const opened = await requester.open('GET', requester.url(paths.inboundRecording(caseId)), { accept: '*/*' });
+  return saveRecording(opened, dir, `inbound-${caseId}`, true);
+}
+
+async function existingSameSize(dir: string, base: string, size: number): Promise<{ path: string; format: RecordingFormat } | null> {
+  for (const format of RECORDING_FORMATS) {
+    const path = join(dir, `${base}.${format}`);
+    const found = await stat(path).catch(() => null);
+    if (found?.isFile() && found.size === size) return { path, format };
+  }
+  return null;
+}
+
+async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string, base: string, notFoundIsNull: boolean): Promise<RecordingFile | null> {
+  if (!isOk(res.status)) {
+    const answer = await readAnswer(res, deadline, ctx);
+    if (res.status === 404 && notFoundIsNull) return null;
+    throw statusFailure(ctx, answer.status, answer.body, [token]);
+  }
+  const contentType = res.headers.get('content-type') ?? '';
+  // Content-Length counts encoded bytes; with a Content-Encoding it says nothing about the file.
+  const lengthHeader = res.headers.get('content-encoding') ? null : res.headers.get('content-length');
+  const expected = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+  await mkdir(dir, { recursive: true });
+
+  if (expected !== null) {
+    const existing = await existingSameSize(dir, base, expected);
+    if (existing) {
+      deadline.clear();
+      await discard(res);
+      return { path: existing.path, size: expected, contentType, format: existing.format, reused: true };
+    }
+  }
+
+  const temp = join(dir, `.${base}.${randomUUID()}.part`);
+  const handle = await open(temp, 'wx');
+  let size = 0;
+  const head = new Uint8Array(MAGIC_BYTES_NEEDED);
+  let headLength = 0;
+  let closed = false;
+  try {
+    if (res.body) {
+      try {
+        for await (const chunk of Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>)) {
+          const bytes = chunk as Uint8Array;
+          deadline.arm(); // the deadline bounds silence between chunks, not the length of the recording
+          if (headLength < head.length) {
+            const take = bytes.subarray(0, head.length - headLength);
+            head.set(take, headLength);
+            headLength += take.length;
+          }
+          await handle.write(bytes);
+          size += bytes.length;
+        }
+      } catch (error) {
+        throw networkFailure(ctx, error, deadline.timedOut);
+      } finally {
+        deadline.clear();
+      }
+    }
+    if (expected !== null && size !== expected) {
+      throw new ServiceError({ ...ctx, kind: 'offline', ambiguous: false, message: `the recording arrived incomplete (${size} of ${expected} bytes)` });
+    }
+    await handle.sync();
+    await handle.close();
+    closed = true;
+    const format = detectRecordingFormat(head.subarray(0, headLength), contentType);
+    const path = join(dir, `${base}.${format}`);
+    await rename(temp, path);
+    // A copy saved earlier under another extension (the format was read differently then) is stale now.
+    for (const other of RECORDING_FORMATS) {
+      if (other !== format) await unlink(join(dir, `${base}.${other}`)).catch(() => undefined);
+    }
+    return { path, size, contentType, format, reused: false };
+  } catch (error) {
+    if (!closed) await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
+  }
+}

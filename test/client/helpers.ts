@@ -1,0 +1,111 @@
+// Shared pieces of the client tests: a counting fetch, a signed-in client, a tiny local HTTP server.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createServiceClient, createSession, memoryVault, type FetchLike, type ServiceClient, type Session, type SessionOptions, type TokenVault } from '../../src-main/client';
+import { caseKeyedJson, type CreateCampaignRequest } from '../../src-main/contract';
+import { BOTS, DEMO_USER, uploadBody } from '../support/emulator';
+
+export interface SentRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** fetch that remembers what it sent; `count(part)` counts requests whose URL contains `part`. */
+export function recordingFetch(): { fetch: FetchLike; sent: SentRequest[]; count(part: string): number } {
+  const sent: SentRequest[] = [];
+  return {
+    sent,
+    count: (part) => sent.filter((r) => r.url.includes(part)).length,
+    fetch: async (input, init) => {
+      sent.push({ method: init.method ?? 'GET', url: input, headers: { ...(init.headers as Record<string, string>) } });
+      return fetch(input, init);
+    },
+  };
+}
+
+export interface Connected {
+  session: Session;
+  client: ServiceClient;
+  vault: TokenVault;
+  requests: ReturnType<typeof recordingFetch>;
+}
+
+/** A session signed in as `user` and a client on top of it, all requests going through one counting fetch. */
+export async function connect(baseUrl: string, user = DEMO_USER, options: Partial<SessionOptions> & { timeoutMs?: number } = {}): Promise<Connected> {
+  const requests = recordingFetch();
+  const vault = options.vault ?? memoryVault();
+  const session = createSession({ baseUrl, vault, fetch: requests.fetch, ...options });
+  await session.signIn(user.email, user.password);
+  const client = createServiceClient({ baseUrl, session, fetch: requests.fetch, timeoutMs: options.timeoutMs });
+  return { session, client, vault, requests };
+}
+
+/** POSTs to a /__control/ endpoint of the emulator. */
+export async function control(baseUrl: string, path: string, body: unknown = {}): Promise<unknown> {
+  const res = await fetch(`${baseUrl}/__control/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`control ${path}: HTTP ${res.status}`);
+  return res.json();
+}
+
+export type Handler = (req: IncomingMessage, res: ServerResponse, origin: string) => void;
+
+/** A plain node:http server on 127.0.0.1 for the file's tests; `handle` is swapped per test. */
+export function useLocalServer(): { readonly url: string; handle: Handler } {
+  let server: Server | undefined;
+  const holder: { url: string; handle: Handler } = {
+    url: '',
+    handle: (_req, res) => {
+      res.statusCode = 500;
+      res.end();
+    },
+  };
+  beforeAll(async () => {
+    server = createServer((req, res) => holder.handle(req, res, holder.url));
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    holder.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+  return holder;
+}
+
+/** A token source for clients pointed at a local server that does not check tokens. */
+export const FIXED_TOKEN = 'fixed-access-token-for-local-server';
+export const fixedTokens = { accessToken: async () => FIXED_TOKEN, refreshAfterUnauthorized: async () => FIXED_TOKEN };
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+/** A create-campaign body with every field, as CaseDesk always sends it. */
+export function campaignRequest(name: string, botId: number = BOTS.voice): CreateCampaignRequest {
+  return {
+    client_id: botId,
+    name,
+    description: 'creada por el cliente',
+    start_date: new Date().toISOString().slice(0, 10),
+    call_from: '09:00',
+    call_to: '20:00',
+    closes_eod: false,
+    dialing_type: 'HORIZONTAL_VERTICAL',
+    min_phone_priority: 0,
+    max_phone_priority: 1,
+    max_calls_per_case: 2,
+  };
+}
+
+/** An upload body of `n` valid cases as the JSON string the client sends. */
+export const bodyOf = (n: number, prefix: string, phones = 1): string => caseKeyedJson(Object.entries(uploadBody(n, prefix, phones)));
+
+/** A campaign with `n` cases that has been dialing for a simulated hour (emulator needs `speed`). */
+export async function dialedCampaign(baseUrl: string, client: ServiceClient, n: number): Promise<number> {
+  const { id } = await client.createCampaign(campaignRequest('Marcada'));
+  expect(await client.uploadCases(id, bodyOf(n, 'D', 2))).toMatchObject({ kind: 'loaded' });
+  await control(baseUrl, 'advance', { seconds: 3600 });
+  return id;
+}
