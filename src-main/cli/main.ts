@@ -1,6 +1,9 @@
 // The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
 import { Command, CommanderError } from 'commander';
+import { CliFailure } from './cli-context';
 import { emulatorCommand } from './commands/emulator';
+import { serviceCommands } from './commands/service';
+import { sessionCommands } from './commands/session';
 
 export interface GlobalOptions {
   dataDir: string;
@@ -20,7 +23,7 @@ export function buildProgram(): Command {
     .option('--json', 'machine-readable output', false)
     .showHelpAfterError()
     .exitOverride();
-  program.addCommand(emulatorCommand(program));
+  for (const command of [...sessionCommands(), ...serviceCommands(), emulatorCommand(program)]) program.addCommand(command);
   return program;
 }
 
@@ -33,6 +36,6 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode;
     console.error(`casedesk: ${(err as Error).message}`);
-    return 1;
+    return err instanceof CliFailure ? err.exitCode : 1;
   }
 }

@@ -1,0 +1,71 @@
+// Everything the procedures work with: the store, the Demo service, and one session per environment.
+import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
+import type { Environment } from '../domain/environments';
+import { getBaseUrl, getSetting, openStore, sealedTokenVault, setSetting, type SecretSealer, type Store } from '../store';
+import { demoService, type DemoService } from './demo-service';
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+export interface AppContextOptions {
+  dataDir: string;
+  /** Seals the refresh token at rest (Electron's safeStorage). Without one nothing is kept on disk. */
+  sealer?: SecretSealer | null;
+  /** Sign in without asking (CLI: CASEDESK_EMAIL / CASEDESK_PASSWORD) when a command needs a session. */
+  credentials?: (env: Environment) => Credentials | null;
+}
+
+export interface Connection {
+  environment: Environment;
+  email: string;
+  baseUrl: string;
+  session: Session;
+  client: ServiceClient;
+}
+
+export interface AppContext {
+  store: Store;
+  demo: DemoService;
+  options: AppContextOptions;
+  connections: Map<Environment, Connection>;
+  currentEnvironment(): Environment;
+  setCurrentEnvironment(env: Environment): void;
+  /** The base URL the client uses for `env`; starts the Demo service when needed. */
+  baseUrl(env: Environment): Promise<string | null>;
+  /** Opens a session and its client. */
+  connect(env: Environment, credentials: Credentials, baseUrl: string): Promise<Connection>;
+  close(): Promise<void>;
+}
+
+export function createAppContext(options: AppContextOptions): AppContext {
+  const store = openStore(options.dataDir);
+  const demo = demoService(options.dataDir);
+  const connections = new Map<Environment, Connection>();
+  const ctx: AppContext = {
+    store,
+    demo,
+    options,
+    connections,
+    currentEnvironment: () => getSetting<Environment>(store.db, 'currentEnvironment', 'demo'),
+    setCurrentEnvironment: (env) => setSetting(store.db, 'currentEnvironment', env),
+    async baseUrl(env) {
+      return env === 'demo' ? demo.baseUrl() : getBaseUrl(store.db, env);
+    },
+    async connect(env, credentials, baseUrl) {
+      const vault = options.sealer ? sealedTokenVault(store.db, env, options.sealer) : memoryVault();
+      const session = createSession({ baseUrl, vault });
+      await session.signIn(credentials.email, credentials.password);
+      const connection = { environment: env, email: credentials.email, baseUrl, session, client: createServiceClient({ baseUrl, session }) };
+      connections.set(env, connection);
+      return connection;
+    },
+    async close() {
+      connections.clear();
+      await demo.stop();
+      store.close();
+    },
+  };
+  return ctx;
+}

@@ -1,0 +1,79 @@
+// Environments, sign-in and sign-out.
+import { ENVIRONMENTS, type Environment } from '../../domain/environments';
+import { getAccount, removeAccount, saveAccount, setBaseUrl } from '../../store';
+import type { AppContext, Connection } from '../app-context';
+import type { SessionStatus } from '../procedures';
+import type { Handlers } from '../surface';
+import { SurfaceFailure } from '../surface-failure';
+
+export async function statusOf(ctx: AppContext, env: Environment): Promise<SessionStatus> {
+  const connection = ctx.connections.get(env);
+  const account = getAccount(ctx.store.db, env);
+  const state = connection?.session.state() ?? (account ? 'expired' : 'signed-out');
+  return {
+    environment: env,
+    signedIn: state === 'active',
+    state,
+    email: connection?.email ?? account?.email ?? null,
+    baseUrl: connection?.baseUrl ?? (env === 'demo' ? null : await ctx.baseUrl(env)),
+  };
+}
+
+/** The live connection of `env`, signing in with the configured credentials when there is none. */
+export async function connectionFor(ctx: AppContext, env: Environment): Promise<Connection> {
+  const existing = ctx.connections.get(env);
+  if (existing && existing.session.state() === 'active') return existing;
+  const credentials = ctx.options.credentials?.(env) ?? null;
+  if (credentials) {
+    const baseUrl = await ctx.baseUrl(env);
+    if (!baseUrl) throw new SurfaceFailure('not-signed-in', `Set the base URL of ${env} first.`);
+    return ctx.connect(env, credentials, baseUrl);
+  }
+  if (existing) throw new SurfaceFailure('session-expired', `The ${env} session expired; sign in again. Nothing prepared or queued was lost.`);
+  throw new SurfaceFailure('not-signed-in', `Sign in to ${env} first.`);
+}
+
+export const sessionHandlers: Pick<Handlers, 'environments:list' | 'environments:setBaseUrl' | 'session:signIn' | 'session:signOut' | 'session:status'> = {
+  async 'environments:list'(ctx) {
+    return Promise.all(ENVIRONMENTS.map(async (name) => ({ name, builtIn: name === 'demo', baseUrl: name === 'demo' ? null : await ctx.baseUrl(name) })));
+  },
+
+  async 'environments:setBaseUrl'(ctx, { environment, baseUrl }) {
+    if (environment === 'demo') throw new SurfaceFailure('invalid-input', 'The Demo environment runs on this machine; its address is chosen when it starts.');
+    try {
+      return { name: environment, builtIn: false, baseUrl: setBaseUrl(ctx.store.db, environment, baseUrl) };
+    } catch (err) {
+      throw new SurfaceFailure('invalid-input', (err as Error).message);
+    }
+  },
+
+  async 'session:signIn'(ctx, { environment, email, password, baseUrl }) {
+    if (baseUrl !== undefined && environment !== 'demo') {
+      try {
+        setBaseUrl(ctx.store.db, environment, baseUrl);
+      } catch (err) {
+        throw new SurfaceFailure('invalid-input', (err as Error).message);
+      }
+    }
+    const url = await ctx.baseUrl(environment);
+    if (!url) throw new SurfaceFailure('invalid-input', `Set the base URL of ${environment} (your administrator has it).`);
+    await ctx.connect(environment, { email, password }, url);
+    saveAccount(ctx.store.db, environment, email);
+    ctx.setCurrentEnvironment(environment);
+    return statusOf(ctx, environment);
+  },
+
+  async 'session:signOut'(ctx, input) {
+    const env = input.environment ?? ctx.currentEnvironment();
+    await ctx.connections.get(env)?.session.signOut();
+    ctx.connections.delete(env);
+    removeAccount(ctx.store.db, env);
+    return statusOf(ctx, env);
+  },
+
+  async 'session:status'(ctx, input) {
+    const env = input.environment ?? ctx.currentEnvironment();
+    if (!ctx.connections.has(env) && ctx.options.credentials?.(env)) await connectionFor(ctx, env);
+    return statusOf(ctx, env);
+  },
+};

@@ -1,0 +1,9 @@
+import type { ErrorCode } from './procedures';
+
+/** A failure a procedure reports on purpose, with a message meant for the agent. */
+export class SurfaceFailure extends Error {
+  constructor(readonly code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'SurfaceFailure';
+  }
+}
