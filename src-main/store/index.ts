@@ -6,3 +6,4 @@ export * from './service-cache-repo';
 export * from './batches-repo';
 export * from './results-repo';
 export * from './settings-repo';
+export * from './upload-repo';

@@ -18,6 +18,8 @@ const SYNONYMS: Record<SingleField | 'phone', string[]> = {
   expiration: ['vencimiento', 'fecha vencimiento', 'fecha de vencimiento', 'vto', 'fecha vto', 'fecha mora', 'due date', 'expiration', 'expiry'],
 };
 
+const PHONE_WORDS = new Set(['tel', 'telefono', 'telefonos', 'cel', 'celular', 'movil', 'phone', 'mobile', 'cell', 'whatsapp', 'fijo']);
+
 export const KNOWN_HEADERS: ReadonlySet<string> = new Set(Object.values(SYNONYMS).flat());
 
 function matchScore(header: string, synonym: string): number {
@@ -62,7 +64,8 @@ export function suggestMapping(headers: readonly string[]): Suggestion {
   const phones: string[] = [];
   normalized.forEach((h, index) => {
     if (taken.has(index)) return;
-    if (SYNONYMS.phone.some((s) => matchScore(h, s) > 0)) {
+    // "Tel. Particular", "Teléfono laboral", "Celular 2": a phone word first names a phone column.
+    if (SYNONYMS.phone.some((s) => matchScore(h, s) > 0) || PHONE_WORDS.has(h.split(' ')[0] ?? '')) {
       taken.add(index);
       const header = headers[index];
       if (header !== undefined) phones.push(header);

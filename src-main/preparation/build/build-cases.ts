@@ -1,0 +1,262 @@
+// Rows of a sheet → cases: rows with the same code form one case, every value normalized, every
+// change and problem recorded with its rows so the agent can see it. Pure: no I/O.
+import { uploadRuleViolations, type Product } from '../../contract';
+import type { ColumnMapping, DateOrder } from '../mapping/mapping-file';
+import { normalizeHeader } from '../mapping/headers';
+import { cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
+import type { Cell } from '../reading/read-table';
+import { issue, noCodeRowError, type PreparedIssue, type RowError } from './issue-messages';
+
+export interface PrepareSettings {
+  decimalSeparator: ',' | '.';
+  dateOrder: DateOrder;
+  defaultAreaCode?: string | undefined;
+  date1904?: boolean;
+  /** The target campaign's: a case takes at most max_phone_priority + 1 phones. */
+  maxPhonePriority: number;
+}
+
+export type CaseStatus = 'ready' | 'warning' | 'rejected';
+
+export interface PreparedCase {
+  code: string;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+  products: Product[];
+  params: Record<string, unknown>;
+  sourceRows: number[];
+  status: CaseStatus;
+  issues: PreparedIssue[];
+}
+
+export class MappingError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`The file has no column named ${missing.map((m) => `"${m}"`).join(', ')}.`);
+    this.name = 'MappingError';
+  }
+}
+
+interface Columns {
+  code: number;
+  firstName?: number;
+  lastName?: number;
+  fullName?: number;
+  phones: number[];
+  debtCode: number;
+  pid: number;
+  subId?: number;
+  debt: number;
+  expiration: number;
+  params: [string, number][];
+  productInfo: [string, number][];
+}
+
+/** Header names of the mapping → column indexes; every mapped header must exist. */
+export function resolveColumns(headers: readonly string[], mapping: ColumnMapping): Columns {
+  const index = new Map<string, number>();
+  headers.forEach((h, i) => {
+    const key = normalizeHeader(h);
+    if (!index.has(key)) index.set(key, i);
+  });
+  const missing: string[] = [];
+  const find = (name: string) => {
+    const i = index.get(normalizeHeader(name));
+    if (i === undefined) missing.push(name);
+    return i ?? -1;
+  };
+  const optional = (name: string | undefined) => (name === undefined ? undefined : find(name));
+  const columns: Columns = {
+    code: find(mapping.code),
+    firstName: optional(mapping.first_name),
+    lastName: optional(mapping.last_name),
+    fullName: optional(mapping.full_name),
+    phones: mapping.phones.map(find),
+    debtCode: find(mapping.debt_code),
+    pid: find(mapping.pid),
+    subId: optional(mapping.sub_id),
+    debt: find(mapping.debt),
+    expiration: find(mapping.expiration),
+    params: Object.entries(mapping.params ?? {}).map(([key, header]) => [key, find(header)]),
+    productInfo: Object.entries(mapping.product_info ?? {}).map(([key, header]) => [key, find(header)]),
+  };
+  if (missing.length > 0) throw new MappingError(missing);
+  return columns;
+}
+
+const isBlank = (cell: Cell | undefined) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+const shown = (cell: Cell | undefined) => (cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell ?? ''));
+
+/** "PÉREZ, Juan Carlos" → Pérez / Juan Carlos; without a comma the last word is the last name. */
+export function splitFullName(full: string): { firstName: string; lastName: string } {
+  const comma = full.indexOf(',');
+  if (comma >= 0) return { lastName: full.slice(0, comma).trim(), firstName: full.slice(comma + 1).trim() };
+  const words = full.split(' ');
+  if (words.length === 1) return { firstName: '', lastName: full };
+  return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] ?? '' };
+}
+
+interface Draft {
+  code: string;
+  firstName: string;
+  lastName: string;
+  phoneLists: string[][];
+  products: (Product | null)[];
+  productInfo: Record<string, Record<string, unknown>>;
+  params: Record<string, unknown>;
+  rows: number[];
+  issues: PreparedIssue[];
+}
+
+/**
+ * Builds the cases of a sheet. `headerIndex` is the 0-based header row; rows below it are data.
+ * Row numbers in issues are 1-based, as the agent sees them in the spreadsheet.
+ */
+export function buildCases(rows: readonly (readonly Cell[])[], headerIndex: number, headers: readonly string[], mapping: ColumnMapping, settings: PrepareSettings): { cases: PreparedCase[]; rowErrors: RowError[] } {
+  const col = resolveColumns(headers, mapping);
+  const drafts = new Map<string, Draft>();
+  const rowErrors: RowError[] = [];
+  for (let r = headerIndex + 1; r < rows.length; r++) {
+    const row = rows[r] ?? [];
+    if (row.every(isBlank)) continue;
+    const rowNumber = r + 1;
+    const code = cleanCode(row[col.code] as string | number | null | undefined);
+    if (code === '') {
+      rowErrors.push(noCodeRowError(rowNumber, mapping.code));
+      continue;
+    }
+    let draft = drafts.get(code);
+    if (!draft) {
+      draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
+      drafts.set(code, draft);
+    }
+    addRow(draft, row, rowNumber, col, settings);
+  }
+  return { cases: [...drafts.values()].map((d) => finish(d, settings)), rowErrors };
+}
+
+function addRow(d: Draft, row: readonly Cell[], rowNumber: number, col: Columns, s: PrepareSettings): void {
+  const first = d.rows.length === 0;
+  d.rows.push(rowNumber);
+  const at = [rowNumber];
+
+  let names: { firstName: string; lastName: string };
+  if (col.fullName !== undefined) names = splitFullName(cleanText(row[col.fullName] as string | null));
+  else names = { firstName: cleanText(row[col.firstName ?? -1] as string | null), lastName: cleanText(row[col.lastName ?? -1] as string | null) };
+  if (first) {
+    d.firstName = names.firstName;
+    d.lastName = names.lastName;
+  } else {
+    for (const [field, mine, other] of [['first_name', d.firstName, names.firstName], ['last_name', d.lastName, names.lastName]] as const) {
+      if (other !== '' && other.toLowerCase() !== mine.toLowerCase()) d.issues.push(issue('warning', 'name-differs', field, at, { field, first: mine, other }));
+    }
+  }
+
+  col.phones.forEach((c) => {
+    const cell = row[c];
+    const result = normalizePhoneCell(cell as string | number | null, { defaultAreaCode: s.defaultAreaCode });
+    d.phoneLists.push(result.phones.map((p) => p.value));
+    for (const p of result.phones) {
+      if (p.changes.length > 0) d.issues.push(issue('fix', 'phone-fixed', 'phones', at, { before: p.original, after: p.value }, { before: p.original, after: p.value }));
+    }
+    for (const dropped of result.dropped) {
+      if (dropped.reason === 'empty') continue;
+      d.issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', at, { before: dropped.original, why: dropped.reason }, { before: dropped.original }));
+    }
+  });
+
+  const productIndex = d.products.length;
+  d.products.push(readProduct(d, row, at, productIndex, col, s));
+  const pid = cleanText(row[col.pid] as string | null);
+  for (const [key, c] of col.productInfo) {
+    const value = row[c];
+    if (isBlank(value)) continue;
+    (d.productInfo[pid] ??= {})[key] = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === 'string' ? cleanText(value) : value;
+  }
+  if (first) {
+    for (const [key, c] of col.params) {
+      const value = row[c];
+      if (!isBlank(value)) d.params[key] = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === 'string' ? cleanText(value) : value;
+    }
+  }
+}
+
+function readProduct(d: Draft, row: readonly Cell[], at: number[], i: number, col: Columns, s: PrepareSettings): Product | null {
+  const field = (name: string) => `products[${i}].${name}`;
+  let ok = true;
+  const required = (name: string, c: number) => {
+    const value = cleanText(row[c] as string | null);
+    if (value === '') {
+      d.issues.push(issue('error', 'product-field-missing', field(name), at, { field: name }));
+      ok = false;
+    }
+    return value;
+  };
+  const debtCode = required('debt_code', col.debtCode);
+  const pid = required('pid', col.pid);
+  const subId = col.subId === undefined ? '' : cleanText(row[col.subId] as string | null);
+
+  const debtCell = row[col.debt];
+  const amount = normalizeAmount(debtCell as string | number | null, { decimalSeparator: s.decimalSeparator });
+  let debt = '';
+  if (amount.ok) {
+    debt = amount.value;
+    if (amount.ambiguous) d.issues.push(issue('warning', 'amount-ambiguous', field('debt'), at, { before: shown(debtCell), after: debt }, { before: shown(debtCell), after: debt }));
+    else if (amount.changed && typeof debtCell === 'string') d.issues.push(issue('fix', 'amount-fixed', field('debt'), at, { before: shown(debtCell), after: debt }, { before: shown(debtCell), after: debt }));
+  } else {
+    d.issues.push(issue('error', 'amount-invalid', field('debt'), at, { before: shown(debtCell), why: amount.reason }, { before: shown(debtCell) }));
+    ok = false;
+  }
+
+  const dateCell = row[col.expiration];
+  const date = normalizeDate(dateCell as string | number | Date | null, { dateOrder: s.dateOrder, date1904: s.date1904 ?? false });
+  let expiration = '';
+  if (date.ok) {
+    expiration = date.value;
+    if (date.changed && typeof dateCell !== 'object') d.issues.push(issue('fix', 'date-fixed', field('expiration'), at, { before: shown(dateCell), after: expiration }, { before: shown(dateCell), after: expiration }));
+  } else {
+    d.issues.push(issue('error', 'date-invalid', field('expiration'), at, { before: shown(dateCell), why: date.reason }, { before: shown(dateCell) }));
+    ok = false;
+  }
+  if (!ok) return null;
+  return subId === '' ? { debt_code: debtCode, pid, debt, expiration } : { debt_code: debtCode, pid, sub_id: subId, debt, expiration };
+}
+
+function finish(d: Draft, s: PrepareSettings): PreparedCase {
+  const issues = d.issues;
+  const { phones: merged, duplicates } = mergeCasePhones(d.phoneLists);
+  for (const phone of duplicates) issues.push(issue('fix', 'phone-duplicate', 'phones', d.rows, { phone }));
+  const maxPhones = s.maxPhonePriority + 1;
+  let phones = merged;
+  if (merged.length === 0) issues.push(issue('error', 'no-valid-phones', 'phones', d.rows, {}));
+  else if (merged.length > maxPhones) {
+    issues.push(issue('warning', 'too-many-phones', 'phones', d.rows, { kept: maxPhones, total: merged.length }));
+    phones = merged.slice(0, maxPhones);
+  }
+  for (const [field, value] of [['first_name', d.firstName], ['last_name', d.lastName]] as const) {
+    if (value === '') issues.push(issue('warning', 'name-missing', field, d.rows, { field }));
+  }
+  const products = d.products.filter((p): p is Product => p !== null);
+  const params: Record<string, unknown> = { ...d.params };
+  if (Object.keys(d.productInfo).length > 0) params.product_info = d.productInfo;
+  const prepared: PreparedCase = { code: d.code, firstName: d.firstName, lastName: d.lastName, phones, products, params, sourceRows: d.rows, status: 'ready', issues };
+  // The service's own rules, last: whatever slipped through is an error here, not a rejection there.
+  if (!issues.some((i) => i.severity === 'error')) {
+    for (const v of uploadRuleViolations(uploadEntry(prepared), s.maxPhonePriority)) {
+      issues.push(issue('error', 'service-rule', v.path || 'case', d.rows, { detail: `${v.path}: ${v.message}` }));
+    }
+  }
+  prepared.status = statusOf(issues);
+  return prepared;
+}
+
+export function statusOf(issues: readonly PreparedIssue[]): CaseStatus {
+  if (issues.some((i) => i.severity === 'error')) return 'rejected';
+  if (issues.some((i) => i.severity === 'warning')) return 'warning';
+  return 'ready';
+}
+
+/** The case as the upload body carries it (its code is the key). */
+export function uploadEntry(c: Pick<PreparedCase, 'firstName' | 'lastName' | 'phones' | 'products' | 'params'>) {
+  return { products: c.products, params: c.params, first_name: c.firstName, last_name: c.lastName, phone_settings: { phone_list: c.phones } };
+}

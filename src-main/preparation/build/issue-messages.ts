@@ -1,0 +1,61 @@
+// What preparation tells the agent, in Spanish and English. One entry per kind of issue.
+
+export type Severity = 'error' | 'warning' | 'fix';
+
+export interface PreparedIssue {
+  severity: Severity;
+  /** Case field: code, first_name, last_name, phones, products[i].debt, … */
+  field: string;
+  /** Spreadsheet rows (1-based) the issue comes from. */
+  rows: number[];
+  kind: IssueKind;
+  messageEs: string;
+  messageEn: string;
+  before?: string;
+  after?: string;
+}
+
+type Text = { es: string; en: string };
+
+const MESSAGES = {
+  'phone-fixed': (p: { before: string; after: string }): Text => ({ es: `Teléfono "${p.before}" corregido a ${p.after}`, en: `Phone "${p.before}" corrected to ${p.after}` }),
+  'phone-dropped': (p: { before: string; why: string }): Text => ({ es: `Se descartó "${p.before}" del teléfono (${p.why})`, en: `"${p.before}" was dropped from the phone (${p.why})` }),
+  'phone-duplicate': (p: { phone: string }): Text => ({ es: `Teléfono ${p.phone} repetido; se dejó uno`, en: `Phone ${p.phone} repeated; one kept` }),
+  'no-valid-phones': (_p: Record<string, never>): Text => ({ es: 'El caso no tiene ningún teléfono válido', en: 'The case has no valid phone' }),
+  'too-many-phones': (p: { kept: number; total: number }): Text => ({ es: `El caso tiene ${p.total} teléfonos; la campaña admite ${p.kept} y se usan los primeros`, en: `The case has ${p.total} phones; the campaign takes ${p.kept}, the first ones are used` }),
+  'name-differs': (p: { field: string; first: string; other: string }): Text => ({ es: `${p.field} distinto en otra fila ("${p.other}"); se usa "${p.first}"`, en: `${p.field} differs in another row ("${p.other}"); "${p.first}" is used` }),
+  'name-missing': (p: { field: string }): Text => ({ es: `Falta ${p.field}`, en: `${p.field} is missing` }),
+  'amount-fixed': (p: { before: string; after: string }): Text => ({ es: `Importe "${p.before}" leído como ${p.after}`, en: `Amount "${p.before}" read as ${p.after}` }),
+  'amount-ambiguous': (p: { before: string; after: string }): Text => ({ es: `Importe "${p.before}" es ambiguo; se leyó como ${p.after}: verifíquelo`, en: `Amount "${p.before}" is ambiguous; read as ${p.after}: check it` }),
+  'amount-invalid': (p: { before: string; why: string }): Text => ({ es: `Importe "${p.before}" no válido (${p.why})`, en: `Amount "${p.before}" is not valid (${p.why})` }),
+  'date-fixed': (p: { before: string; after: string }): Text => ({ es: `Fecha "${p.before}" leída como ${p.after}`, en: `Date "${p.before}" read as ${p.after}` }),
+  'date-invalid': (p: { before: string; why: string }): Text => ({ es: `Fecha "${p.before}" no válida (${p.why})`, en: `Date "${p.before}" is not valid (${p.why})` }),
+  'product-field-missing': (p: { field: string }): Text => ({ es: `Falta ${p.field} del producto`, en: `The product's ${p.field} is missing` }),
+  'service-rule': (p: { detail: string }): Text => ({ es: `El servicio lo rechazaría: ${p.detail}`, en: `The service would reject it: ${p.detail}` }),
+  'already-uploaded': (p: { campaign: number; batch: number }): Text => ({ es: `Este código ya se cargó en la campaña ${p.campaign} (lote ${p.batch})`, en: `This code was already loaded to campaign ${p.campaign} (batch ${p.batch})` }),
+  'edited': (p: { field: string; before: string; after: string }): Text => ({ es: `${p.field} editado: "${p.before}" → "${p.after}"`, en: `${p.field} edited: "${p.before}" → "${p.after}"` }),
+} as const;
+
+export type IssueKind = keyof typeof MESSAGES;
+
+export function issue<K extends IssueKind>(severity: Severity, kind: K, field: string, rows: number[], params: Parameters<(typeof MESSAGES)[K]>[0], change?: { before?: string; after?: string }): PreparedIssue {
+  const text = (MESSAGES[kind] as (p: unknown) => Text)(params);
+  return { severity, kind, field, rows, messageEs: text.es, messageEn: text.en, ...change };
+}
+
+/** Row-level problems: rows that cannot become part of any case. */
+export interface RowError {
+  row: number;
+  kind: 'no-code' | 'unreadable';
+  messageEs: string;
+  messageEn: string;
+}
+
+export function noCodeRowError(row: number, codeHeader: string): RowError {
+  return {
+    row,
+    kind: 'no-code',
+    messageEs: `Fila ${row}: tiene datos pero no tiene código de caso (columna "${codeHeader}"); ¿es una fila de totales?`,
+    messageEn: `Row ${row}: it has data but no case code (column "${codeHeader}"); is it a totals row?`,
+  };
+}

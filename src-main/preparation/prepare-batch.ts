@@ -1,0 +1,183 @@
+// From a creditor's file to a stored draft batch: read, find the header, map, build cases,
+// flag codes already loaded, and store everything in one transaction.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { Environment } from '../domain/environments';
+import {
+  codesLoadedBefore,
+  countCasesByStatus,
+  countIssuesBySeverity,
+  createBatch,
+  findMappingTemplate,
+  insertBatchCases,
+  saveMappingTemplate,
+  type Store,
+} from '../store';
+import { buildCases, statusOf, type PreparedCase } from './build/build-cases';
+import { issue } from './build/issue-messages';
+import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
+import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
+import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
+import { readTable, type Sheet, type Table } from './reading/read-table';
+
+export interface PrepareOptions {
+  environment: Environment;
+  /** A mapping file; else a saved template for this header; else suggestions. */
+  mapping?: MappingFile;
+  sheet?: string;
+  /** 1-based header row; found automatically when absent. */
+  headerRow?: number;
+  /** Target: an existing campaign (its cached max_phone_priority is used unless given)… */
+  campaignId?: number;
+  /** …or a campaign still to be created, described by its phone priority. */
+  maxPhonePriority?: number;
+  /** Name under which a given mapping is saved as this creditor's template. */
+  creditor?: string;
+}
+
+export interface PrepareSummary {
+  batch_id: number;
+  cases: number;
+  ready: number;
+  rejected: number;
+  warnings: number;
+  fixes: number;
+  row_errors: number;
+  sheet: string;
+  header_row: number;
+  mapping_source: 'file' | 'template' | 'suggested';
+}
+
+export class PrepareError extends Error {
+  constructor(readonly messageEs: string, messageEn: string) {
+    super(messageEn);
+    this.name = 'PrepareError';
+  }
+}
+
+function pickSheet(table: Table, wanted: string | undefined): Sheet {
+  if (wanted !== undefined) {
+    const sheet = table.sheets.find((s) => s.name === wanted);
+    if (!sheet) {
+      const names = table.sheets.map((s) => `"${s.name}"`).join(', ');
+      throw new PrepareError(`${table.fileName} no tiene una hoja "${wanted}" (tiene ${names}).`, `${table.fileName} has no sheet "${wanted}" (it has ${names}).`);
+    }
+    return sheet;
+  }
+  // The first sheet that looks like a table.
+  return table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ?? (table.sheets[0] as Sheet);
+}
+
+/** The target's max_phone_priority: given, or the cached campaign's. */
+function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile | undefined): number {
+  if (opts.maxPhonePriority !== undefined) return opts.maxPhonePriority;
+  if (opts.campaignId !== undefined) {
+    const row = store.db.prepare('SELECT detail_json, list_json FROM campaigns WHERE environment = ? AND id = ?').get(opts.environment, opts.campaignId) as
+      | { detail_json: string | null; list_json: string | null }
+      | undefined;
+    const detail = row?.detail_json ? (JSON.parse(row.detail_json) as { params?: { max_phone_priority?: number } }) : null;
+    const item = row?.list_json ? (JSON.parse(row.list_json) as { max_phone_priority?: number }) : null;
+    const cached = detail?.params?.max_phone_priority ?? item?.max_phone_priority;
+    if (cached !== undefined) return cached;
+    throw new PrepareError(
+      `La campaña ${opts.campaignId} no está en este equipo; sincronice sus campañas o indique la prioridad máxima de teléfono.`,
+      `Campaign ${opts.campaignId} is not on this machine; sync its campaigns or give the max phone priority.`,
+    );
+  }
+  if (mapping?.max_phone_priority !== undefined) return mapping.max_phone_priority;
+  throw new PrepareError('Indique la campaña destino o su prioridad máxima de teléfono.', 'Give the target campaign or its max phone priority.');
+}
+
+export async function prepareBatch(store: Store, filePath: string, opts: PrepareOptions): Promise<PrepareSummary> {
+  const table = await readTable(new Uint8Array(await readFile(filePath)), filePath);
+  const sheet = pickSheet(table, opts.sheet ?? opts.mapping?.sheet);
+  const headerRow1 = opts.headerRow ?? opts.mapping?.header_row;
+  const headerIndex = headerRow1 !== undefined ? headerRow1 - 1 : findHeaderRow(sheet.rows, KNOWN_HEADERS);
+  if (headerIndex === null || headerIndex < 0 || headerIndex >= sheet.rows.length) {
+    throw new PrepareError(
+      `No se encontró la fila de encabezados en la hoja "${sheet.name}"; indíquela.`,
+      `No header row was found in sheet "${sheet.name}"; give it.`,
+    );
+  }
+  const headers = headerNames(sheet.rows[headerIndex] ?? []);
+  if (sheet.rows.slice(headerIndex + 1).every((r) => r.every((c) => c === null || c === ''))) {
+    throw new PrepareError(`La hoja "${sheet.name}" tiene encabezados pero ninguna fila de datos.`, `Sheet "${sheet.name}" has a header but no data rows.`);
+  }
+  const signature = headerSignature(headers);
+  let source: PrepareSummary['mapping_source'];
+  let mapping: MappingFile;
+  if (opts.mapping) {
+    mapping = opts.mapping;
+    source = 'file';
+  } else {
+    const template = findMappingTemplate(store.db, signature);
+    const parsed = template ? MappingFile.safeParse(template.mapping) : null;
+    if (parsed?.success) {
+      mapping = parsed.data;
+      source = 'template';
+    } else {
+      const suggestion = suggestMapping(headers);
+      const columns = ColumnMapping.safeParse(suggestion.columns);
+      if (!columns.success) {
+        const missing = [...new Set(columns.error.issues.map((i) => String(i.path[0])))].join(', ');
+        throw new PrepareError(
+          `No se pudieron reconocer las columnas ${missing}; use un archivo de mapeo.`,
+          `Columns ${missing} could not be recognised; use a mapping file.`,
+        );
+      }
+      mapping = { ...DEFAULT_FORMAT, columns: columns.data };
+      source = 'suggested';
+    }
+  }
+  const maxPhonePriority = targetPriority(store, opts, mapping);
+  const { cases, rowErrors } = buildCases(sheet.rows, headerIndex, headers, mapping.columns, {
+    decimalSeparator: mapping.decimal_separator,
+    dateOrder: mapping.date_order,
+    defaultAreaCode: mapping.default_area_code,
+    date1904: table.date1904,
+    maxPhonePriority,
+  });
+  if (opts.campaignId !== undefined) flagAlreadyLoaded(store, opts.environment, opts.campaignId, cases);
+
+  const batchId = store.db.transaction(() => {
+    const id = createBatch(store.db, {
+      environment: opts.environment,
+      name: `${basename(filePath)} · ${sheet.name}`,
+      sourceFile: filePath,
+      sourceSheet: sheet.name,
+      headerRow: headerIndex + 1,
+      mapping,
+      campaignId: opts.campaignId ?? null,
+      maxPhonePriority,
+    });
+    insertBatchCases(store.db, id, cases, rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
+    if (source === 'file') saveMappingTemplate(store.db, opts.creditor ?? basename(filePath), signature, mapping);
+    return id;
+  })();
+
+  const counts = countCasesByStatus(store.db, batchId);
+  const issues = countIssuesBySeverity(store.db, batchId);
+  return {
+    batch_id: batchId,
+    cases: cases.length,
+    ready: counts.ready + counts.warning,
+    rejected: counts.rejected,
+    warnings: issues.warnings,
+    fixes: issues.fixes,
+    row_errors: issues.rowErrors,
+    sheet: sheet.name,
+    header_row: headerIndex + 1,
+    mapping_source: source,
+  };
+}
+
+function flagAlreadyLoaded(store: Store, env: Environment, campaignId: number, cases: PreparedCase[]): void {
+  const loaded = codesLoadedBefore(store.db, env, campaignId);
+  if (loaded.size === 0) return;
+  for (const c of cases) {
+    const batch = loaded.get(c.code);
+    if (batch === undefined) continue;
+    c.issues.push(issue('warning', 'already-uploaded', 'code', c.sourceRows, { campaign: campaignId, batch }));
+    c.status = statusOf(c.issues);
+  }
+}

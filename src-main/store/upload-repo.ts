@@ -1,0 +1,162 @@
+// The upload queue: chunks of a batch and each case's upload state. Every change is committed
+// before and after each request, so a killed process resumes exactly where it stopped.
+import type { Db } from './store';
+
+export type ChunkState = 'pending' | 'sending' | 'done' | 'partial' | 'failed' | 'unknown';
+
+export interface ChunkRow {
+  id: number;
+  batchId: number;
+  campaignId: number;
+  seq: number;
+  state: ChunkState;
+  caseCount: number;
+  bodyBytes: number;
+  attempts: number;
+  lastError: string | null;
+}
+
+export interface QueuedCase {
+  id: number;
+  code: string;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+  products: unknown[];
+  params: Record<string, unknown>;
+}
+
+const CHUNK_COLUMNS = `id, batch_id AS batchId, campaign_id AS campaignId, seq, state, case_count AS caseCount,
+  body_bytes AS bodyBytes, attempts, last_error AS lastError`;
+
+export function listChunks(db: Db, batchId: number): ChunkRow[] {
+  return db.prepare(`SELECT ${CHUNK_COLUMNS} FROM upload_chunks WHERE batch_id = ? ORDER BY seq`).all(batchId) as ChunkRow[];
+}
+
+/** Cases of the batch that are ready to go and belong to no chunk yet. */
+export function unplannedCases(db: Db, batchId: number): QueuedCase[] {
+  const rows = db
+    .prepare(
+      `SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases
+       WHERE batch_id = ? AND status IN ('ready', 'warning') AND upload_state = 'pending' AND chunk_id IS NULL ORDER BY id`,
+    )
+    .all(batchId) as { id: number; code: string; first_name: string; last_name: string; phones_json: string; products_json: string; params_json: string }[];
+  return rows.map(toQueued);
+}
+
+/** The chunk's cases still waiting to be loaded (a resent chunk carries only what is really missing). */
+export function chunkCases(db: Db, chunkId: number): QueuedCase[] {
+  const rows = db
+    .prepare("SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases WHERE chunk_id = ? AND upload_state = 'pending' ORDER BY id")
+    .all(chunkId) as { id: number; code: string; first_name: string; last_name: string; phones_json: string; products_json: string; params_json: string }[];
+  return rows.map(toQueued);
+}
+
+function toQueued(r: { id: number; code: string; first_name: string; last_name: string; phones_json: string; products_json: string; params_json: string }): QueuedCase {
+  return {
+    id: r.id,
+    code: r.code,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    phones: JSON.parse(r.phones_json) as string[],
+    products: JSON.parse(r.products_json) as unknown[],
+    params: JSON.parse(r.params_json) as Record<string, unknown>,
+  };
+}
+
+/** Appends chunks (each a list of case ids) after the batch's last one, in one transaction. */
+export function addChunks(db: Db, batchId: number, campaignId: number, chunks: readonly { caseIds: number[]; bytes: number }[]): void {
+  const insert = db.prepare('INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes) VALUES (?, ?, ?, ?, ?)');
+  const assign = db.prepare('UPDATE batch_cases SET chunk_id = ? WHERE id = ?');
+  db.transaction(() => {
+    let seq = ((db.prepare('SELECT max(seq) AS s FROM upload_chunks WHERE batch_id = ?').get(batchId) as { s: number | null }).s ?? 0) + 1;
+    for (const chunk of chunks) {
+      const { lastInsertRowid } = insert.run(batchId, campaignId, seq++, chunk.caseIds.length, chunk.bytes);
+      for (const id of chunk.caseIds) assign.run(Number(lastInsertRowid), id);
+    }
+  })();
+}
+
+/** Intent, committed before the request: the chunk is on its way. */
+export function markSending(db: Db, chunkId: number): void {
+  db.prepare("UPDATE upload_chunks SET state = 'sending', attempts = attempts + 1, sent_at = ? WHERE id = ?").run(new Date().toISOString(), chunkId);
+}
+
+export function setChunkState(db: Db, chunkId: number, state: ChunkState, lastError: string | null = null): void {
+  db.prepare('UPDATE upload_chunks SET state = ?, last_error = ?, answered_at = ? WHERE id = ?').run(state, lastError, new Date().toISOString(), chunkId);
+}
+
+/** The service's answer for a chunk, in one transaction: which cases loaded, which were rejected and why. */
+export function recordChunkOutcome(db: Db, chunkId: number, state: ChunkState, loadedIds: readonly number[], rejected: readonly { id: number; detail: string }[]): void {
+  const loaded = db.prepare("UPDATE batch_cases SET upload_state = 'loaded', upload_detail = NULL WHERE id = ?");
+  const reject = db.prepare("UPDATE batch_cases SET upload_state = 'rejected', upload_detail = ? WHERE id = ?");
+  db.transaction(() => {
+    for (const id of loadedIds) loaded.run(id);
+    for (const r of rejected) reject.run(r.detail, r.id);
+    setChunkState(db, chunkId, state);
+  })();
+}
+
+/** A chunk split in two (413): its cases move to two new chunks placed where it was. */
+export function splitChunk(db: Db, chunk: ChunkRow, halves: readonly { caseIds: number[]; bytes: number }[]): void {
+  db.transaction(() => {
+    db.prepare('UPDATE upload_chunks SET seq = seq + ? WHERE batch_id = ? AND seq > ?').run(halves.length, chunk.batchId, chunk.seq);
+    const insert = db.prepare("INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes, last_error) VALUES (?, ?, ?, ?, ?, 'split after 413')");
+    const assign = db.prepare('UPDATE batch_cases SET chunk_id = ? WHERE id = ?');
+    // The old row keeps its place in history under a negative seq; it no longer owns cases.
+    db.prepare("UPDATE upload_chunks SET state = 'failed', seq = -id, last_error = 'split after 413', case_count = 0 WHERE id = ?").run(chunk.id);
+    halves.forEach((half, i) => {
+      const { lastInsertRowid } = insert.run(chunk.batchId, chunk.campaignId, chunk.seq + i + 1, half.caseIds.length, half.bytes);
+      for (const id of half.caseIds) assign.run(Number(lastInsertRowid), id);
+    });
+  })();
+}
+
+/** Cases whose outcome could not be decided: the agent (or an explicit CLI flag) must choose. */
+export function markInDoubt(db: Db, caseIds: readonly number[], detail: string): void {
+  const stmt = db.prepare("UPDATE batch_cases SET upload_state = 'in_doubt', upload_detail = ? WHERE id = ?");
+  db.transaction(() => {
+    for (const id of caseIds) stmt.run(detail, id);
+  })();
+}
+
+export function casesInDoubt(db: Db, batchId: number): { id: number; code: string; chunkId: number | null }[] {
+  return db.prepare("SELECT id, code, chunk_id AS chunkId FROM batch_cases WHERE batch_id = ? AND upload_state = 'in_doubt' ORDER BY id").all(batchId) as { id: number; code: string; chunkId: number | null }[];
+}
+
+/** The agent's decision on in-doubt cases: send them again, or take them as loaded. */
+export function resolveInDoubt(db: Db, batchId: number, decision: 'resend' | 'assume-loaded'): number {
+  return db.transaction(() => {
+    if (decision === 'assume-loaded') {
+      return db.prepare("UPDATE batch_cases SET upload_state = 'loaded', upload_detail = 'taken as loaded by the agent' WHERE batch_id = ? AND upload_state = 'in_doubt'").run(batchId).changes;
+    }
+    // Back to the queue: out of their old chunk, into new ones at the next plan.
+    return db.prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL, chunk_id = NULL WHERE batch_id = ? AND upload_state = 'in_doubt'").run(batchId).changes;
+  })();
+}
+
+/** Loaded codes of this campaign from other batches: how many times each is expected on the server. */
+export function loadedCodeCounts(db: Db, env: string, campaignId: number, exceptBatchId: number): Map<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT c.code, count(*) AS n FROM batch_cases c JOIN upload_chunks u ON u.id = c.chunk_id JOIN batches b ON b.id = c.batch_id
+       WHERE b.environment = ? AND u.campaign_id = ? AND c.batch_id <> ? AND c.upload_state = 'loaded' GROUP BY c.code`,
+    )
+    .all(env, campaignId, exceptBatchId) as { code: string; n: number }[];
+  return new Map(rows.map((r) => [r.code, r.n]));
+}
+
+export function uploadCounts(db: Db, batchId: number): { pending: number; loaded: number; rejected: number; inDoubt: number } {
+  const r = db
+    .prepare(
+      `SELECT coalesce(sum(upload_state = 'pending'), 0) AS pending, coalesce(sum(upload_state = 'loaded'), 0) AS loaded,
+              coalesce(sum(upload_state = 'rejected'), 0) AS rejected, coalesce(sum(upload_state = 'in_doubt'), 0) AS inDoubt
+       FROM batch_cases WHERE batch_id = ? AND status IN ('ready', 'warning')`,
+    )
+    .get(batchId) as { pending: number; loaded: number; rejected: number; inDoubt: number };
+  return r;
+}
+
+export function rejectedCases(db: Db, batchId: number): { code: string; detail: string }[] {
+  return db.prepare("SELECT code, upload_detail AS detail FROM batch_cases WHERE batch_id = ? AND upload_state = 'rejected' ORDER BY id").all(batchId) as { code: string; detail: string }[];
+}

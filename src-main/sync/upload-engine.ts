@@ -1,0 +1,293 @@
+// Exactly-once uploads. Every ready case is loaded once, or the agent is told precisely why not,
+// whatever happens to the network, the server or the process:
+// - a chunk's intent is committed before its request and its outcome in one transaction after it;
+// - an answer that may not have come back (timeout, reset, 500, a killed process) is never blindly
+//   re-sent: the campaign's cases are read back first (./reconcile.ts) and only what is missing goes;
+// - when reading back cannot decide, the cases are put "in doubt" for the agent (or a CLI flag).
+import { isServiceError, type ServiceClient, type UploadOutcome } from '../client';
+import type { Environment } from '../domain/environments';
+import { uploadEntry } from '../preparation/build/build-cases';
+import { uploadChunks, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../preparation/payload/upload-chunks';
+import {
+  addChunks,
+  batchInEnvironment,
+  bindBatchToCampaign,
+  casesInDoubt,
+  chunkCases,
+  listChunks,
+  loadedCodeCounts,
+  markInDoubt,
+  markSending,
+  recordChunkOutcome,
+  rejectedCases,
+  resolveInDoubt,
+  setChunkState,
+  splitChunk,
+  unplannedCases,
+  uploadCounts,
+  type ChunkRow,
+  type QueuedCase,
+  type Store,
+} from '../store';
+import { backoffMs, createPacer, sleep as realSleep, type Pacer, type Sleep } from './pacing';
+import { judge, readBackCodes } from './reconcile';
+
+export interface UploadDeps {
+  store: Store;
+  client: ServiceClient;
+  environment: Environment;
+  /** One per service, shared by every upload to it. */
+  pacer?: Pacer;
+  sleep?: Sleep;
+  random?: () => number;
+}
+
+export interface UploadOptions {
+  chunkLimits?: ChunkLimits;
+  /** Retries of one chunk on server errors before the upload pauses. */
+  maxRetries?: number;
+  /** How long to wait for the network to come back before pausing (default: until cancelled). */
+  maxOfflineMs?: number;
+  /** What to do with cases already in doubt from an earlier run. */
+  inDoubt?: 'ask' | 'resend' | 'assume-loaded';
+  signal?: AbortSignal;
+  onProgress?: (p: UploadProgress) => void;
+}
+
+export interface UploadProgress {
+  activity: 'planning' | 'waiting' | 'sending' | 'retrying' | 'offline' | 'reconciling' | 'done';
+  chunk?: number;
+  chunks: number;
+  loaded: number;
+  rejected: number;
+  pending: number;
+  inDoubt: number;
+  /** Plain words for the agent: why it is waiting. */
+  note?: string;
+}
+
+export type PauseCode = 'refused' | 'forbidden' | 'not-found' | 'server' | 'offline' | 'session-expired' | 'contract';
+
+export interface UploadResult {
+  status: 'done' | 'paused' | 'needs-decision' | 'cancelled';
+  loaded: number;
+  rejected: { code: string; detail: string }[];
+  pending: number;
+  inDoubt: string[];
+  requests: number;
+  pause?: { code: PauseCode; message: string };
+}
+
+class Pause extends Error {
+  constructor(readonly code: PauseCode, message: string) {
+    super(message);
+  }
+}
+class NeedsDecision extends Error {}
+
+export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId: number, options: UploadOptions = {}): Promise<UploadResult> {
+  const { store, client, environment } = deps;
+  const db = store.db;
+  const sleep = deps.sleep ?? realSleep;
+  const random = deps.random ?? Math.random;
+  const pacer = deps.pacer ?? createPacer();
+  const signal = options.signal;
+  const maxRetries = options.maxRetries ?? 6;
+  const limits = options.chunkLimits ?? DEFAULT_CHUNK_LIMITS;
+  let requests = 0;
+
+  const batch = batchInEnvironment(db, batchId, environment);
+  if (batch.campaignId !== null && batch.campaignId !== campaignId) {
+    throw new Error(`Batch ${batchId} was prepared for campaign ${batch.campaignId}, not ${campaignId}.`);
+  }
+
+  const progress = (activity: UploadProgress['activity'], extra: Partial<UploadProgress> = {}) => {
+    if (!options.onProgress) return;
+    const c = uploadCounts(db, batchId);
+    options.onProgress({ activity, chunks: listChunks(db, batchId).filter((ch) => ch.seq > 0).length, loaded: c.loaded, rejected: c.rejected, pending: c.pending, inDoubt: c.inDoubt, ...extra });
+  };
+
+  const result = (status: UploadResult['status'], pause?: { code: PauseCode; message: string }): UploadResult => {
+    const c = uploadCounts(db, batchId);
+    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, ...(pause ? { pause } : {}) };
+  };
+
+  /** Waits out an offline spell, trying `attempt` until it stops failing for lack of network. */
+  async function whileOnline<T>(attempt: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    for (let n = 0; ; n++) {
+      try {
+        return await attempt();
+      } catch (err) {
+        if (!isServiceError(err) || err.kind !== 'offline' || err.ambiguous) throw err;
+        if (Date.now() - started > (options.maxOfflineMs ?? Infinity)) throw new Pause('offline', 'The service cannot be reached; the upload resumes when the network is back.');
+        progress('offline', { note: 'No connection to the service; trying again shortly.' });
+        await sleep(Math.min(30_000, 1000 + backoffMs(Math.min(n, 5), random)), signal);
+      }
+    }
+  }
+
+  /** Reads back the campaign and settles a chunk whose answer never came. */
+  async function reconcile(chunk: ChunkRow): Promise<void> {
+    setChunkState(db, chunk.id, 'unknown', 'no answer came back; checking what the service loaded');
+    progress('reconciling', { chunk: chunk.seq, note: 'Checking with the service which cases it loaded.' });
+    const cases = chunkCases(db, chunk.id);
+    if (cases.length === 0) return setChunkState(db, chunk.id, 'done');
+    const readBack = await whileOnline(() => readBackCodes(client, campaignId, signal));
+    if (!readBack.decidable) {
+      markInDoubt(db, cases.map((c) => c.id), readBack.reason);
+      setChunkState(db, chunk.id, 'unknown', readBack.reason);
+      throw new NeedsDecision(readBack.reason);
+    }
+    const verdict = judge(cases, readBack.counts, loadedCodeCounts(db, environment, campaignId, batchId));
+    recordChunkOutcome(db, chunk.id, verdict.missing.length === 0 ? 'done' : 'pending', verdict.loaded, []);
+  }
+
+  function outcomeOf(chunk: ChunkRow, cases: QueuedCase[], outcome: UploadOutcome): 'next' | 'split' {
+    const byCode = new Map(cases.map((c) => [c.code, c.id]));
+    switch (outcome.kind) {
+      case 'loaded':
+        recordChunkOutcome(db, chunk.id, 'done', cases.map((c) => c.id), []);
+        return 'next';
+      case 'partial':
+      case 'rejected': {
+        const rejected = outcome.rejected.flatMap(([code, detail]) => {
+          const id = byCode.get(code);
+          return id === undefined ? [] : [{ id, detail }];
+        });
+        const rejectedIds = new Set(rejected.map((r) => r.id));
+        const others = cases.filter((c) => !rejectedIds.has(c.id)).map((c) => c.id);
+        if (outcome.kind === 'partial') {
+          recordChunkOutcome(db, chunk.id, 'partial', others, rejected);
+        } else {
+          // 400 loads nothing: a case the service did not name is still not loaded, and says why.
+          const why = `not loaded: the service refused the whole request (${outcome.message})`;
+          recordChunkOutcome(db, chunk.id, 'partial', [], [...rejected, ...others.map((id) => ({ id, detail: why }))]);
+        }
+        return 'next';
+      }
+      case 'refused':
+        setChunkState(db, chunk.id, 'failed', outcome.error);
+        throw new Pause('refused', `The service refused the upload: ${outcome.error}`);
+      case 'forbidden':
+        setChunkState(db, chunk.id, 'failed', 'forbidden');
+        throw new Pause('forbidden', `This account may not load cases into campaign ${campaignId}. Ask your administrator.`);
+      case 'not-found':
+        setChunkState(db, chunk.id, 'failed', outcome.detail);
+        throw new Pause('not-found', `Campaign ${campaignId} does not exist on the service (${outcome.detail}).`);
+      case 'too-large': {
+        if (cases.length === 1) {
+          const only = cases[0] as QueuedCase;
+          recordChunkOutcome(db, chunk.id, 'partial', [], [{ id: only.id, detail: 'too large for the service on its own (HTTP 413)' }]);
+          return 'next';
+        }
+        const half = Math.ceil(cases.length / 2);
+        const halves = [cases.slice(0, half), cases.slice(half)].map((part) => ({ caseIds: part.map((c) => c.id), bytes: Buffer.byteLength(bodyOf(part)) }));
+        splitChunk(db, chunk, halves);
+        return 'split';
+      }
+      case 'server-error':
+        return 'next'; // handled by the caller: a 500 may have loaded cases
+    }
+  }
+
+  async function sendChunk(chunk: ChunkRow): Promise<void> {
+    for (let attempt = 0; ; ) {
+      const cases = chunkCases(db, chunk.id);
+      if (cases.length === 0) return setChunkState(db, chunk.id, 'done');
+      const body = bodyOf(cases); // built before the wait: the pacing is the only cost
+      progress('waiting', { chunk: chunk.seq });
+      await pacer.wait(signal);
+      markSending(db, chunk.id);
+      progress('sending', { chunk: chunk.seq });
+      requests += 1;
+      let outcome: UploadOutcome;
+      try {
+        outcome = await client.uploadCases(campaignId, body);
+      } catch (err) {
+        pacer.answered();
+        if (!isServiceError(err)) throw err;
+        if (err.kind === 'auth') {
+          setChunkState(db, chunk.id, 'pending', 'session expired');
+          throw new Pause('session-expired', 'The session expired; sign in again and the upload resumes where it stopped.');
+        }
+        if (err.ambiguous) {
+          await reconcile(chunk);
+          attempt += 1;
+          if (attempt > maxRetries) throw new Pause('server', `The service keeps failing (${err.message}); the upload is paused.`);
+          continue;
+        }
+        if (err.kind === 'offline') {
+          // Never reached the service: nothing to reconcile, just wait for the network.
+          setChunkState(db, chunk.id, 'pending', 'offline');
+          await whileOnline(async () => {
+            await client.bots();
+          });
+          continue;
+        }
+        if (err.kind === 'server' || err.kind === 'timeout') {
+          setChunkState(db, chunk.id, 'pending', err.message);
+          attempt += 1;
+          if (attempt > maxRetries) throw new Pause('server', `The service keeps failing (${err.message}); the upload is paused.`);
+          progress('retrying', { chunk: chunk.seq, note: `The service failed (${err.message}); retrying.` });
+          await sleep(backoffMs(attempt, random), signal);
+          continue;
+        }
+        setChunkState(db, chunk.id, 'failed', err.message);
+        throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', err.message);
+      }
+      pacer.answered();
+      if (outcome.kind === 'server-error') {
+        // A 500 may come after some cases were stored: find out before sending again.
+        await reconcile(chunk);
+        attempt += 1;
+        if (attempt > maxRetries) throw new Pause('server', `The service keeps failing (HTTP 500 ${outcome.message}); the upload is paused.`);
+        progress('retrying', { chunk: chunk.seq, note: 'The service failed (HTTP 500); retrying.' });
+        await sleep(backoffMs(attempt, random), signal);
+        continue;
+      }
+      if (outcomeOf(chunk, cases, outcome) === 'split') return;
+      return;
+    }
+  }
+
+  try {
+    if (options.inDoubt === 'resend' || options.inDoubt === 'assume-loaded') resolveInDoubt(db, batchId, options.inDoubt);
+    if (casesInDoubt(db, batchId).length > 0) return result('needs-decision');
+    progress('planning');
+    bindBatchToCampaign(db, batchId, campaignId);
+    const fresh = unplannedCases(db, batchId);
+    if (fresh.length > 0) {
+      const ids = new Map(fresh.map((c) => [c.code, c.id]));
+      const planned = [...uploadChunks(fresh.map((c) => [c.code, entryOf(c)] as const), limits)].map((ch) => ({ caseIds: ch.codes.map((code) => ids.get(code) as number), bytes: ch.bytes }));
+      addChunks(db, batchId, campaignId, planned);
+    }
+    // A chunk left "sending" or "unknown" by a killed or interrupted run: reconcile before anything else.
+    for (const chunk of listChunks(db, batchId)) {
+      if (chunk.state === 'sending' || chunk.state === 'unknown') await reconcile(chunk);
+    }
+    for (;;) {
+      const next = listChunks(db, batchId).find((c) => c.seq > 0 && (c.state === 'pending' || c.state === 'failed' || c.state === 'partial') && chunkCases(db, c.id).length > 0);
+      if (!next) break;
+      await sendChunk(next);
+    }
+    progress('done');
+    return result('done');
+  } catch (err) {
+    if (err instanceof Pause) return result('paused', { code: err.code, message: err.message });
+    if (err instanceof NeedsDecision) return result('needs-decision');
+    if (signal?.aborted) return result('cancelled');
+    if (isServiceError(err) && err.kind === 'auth') return result('paused', { code: 'session-expired', message: 'The session expired; sign in again and the upload resumes where it stopped.' });
+    if (isServiceError(err)) return result('paused', { code: err.kind === 'offline' ? 'offline' : 'server', message: err.message });
+    throw err;
+  }
+}
+
+function entryOf(c: QueuedCase) {
+  return uploadEntry({ firstName: c.firstName, lastName: c.lastName, phones: c.phones, products: c.products as never, params: c.params });
+}
+
+function bodyOf(cases: readonly QueuedCase[]): string {
+  const [only] = [...uploadChunks(cases.map((c) => [c.code, entryOf(c)] as const), { maxCases: 1000, maxBytes: Number.MAX_SAFE_INTEGER })];
+  return only?.json ?? '{}';
+}
