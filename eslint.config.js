@@ -23,7 +23,7 @@ export default tseslint.config(
   },
   {
     // The wire contract and the renderer are pure: shared with the browser.
-    files: ['src-main/contract/**/*.ts', 'src-main/domain/**/*.ts', 'src-renderer/**/*.{ts,vue}'],
+    files: ['src-main/contract/**/*.ts', 'src-main/domain/**/*.ts', 'src-main/surface/procedures.ts', 'src-main/preparation/mapping/mapping-file.ts', 'src-renderer/**/*.{ts,vue}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: nodeOnly.map((name) => ({ group: [name], message: 'pure code: no Node, Electron or database imports here' })) }],
     },

@@ -2,7 +2,9 @@
 import { Command, CommanderError } from 'commander';
 import { CliFailure } from './cli-context';
 import { emulatorCommand } from './commands/emulator';
+import { batchCommands } from './commands/batches';
 import { serviceCommands } from './commands/service';
+import { addCampaignControl, uploadCommand } from './commands/sync';
 import { sessionCommands } from './commands/session';
 
 export interface GlobalOptions {
@@ -23,7 +25,10 @@ export function buildProgram(): Command {
     .option('--json', 'machine-readable output', false)
     .showHelpAfterError()
     .exitOverride();
-  for (const command of [...sessionCommands(), ...serviceCommands(), emulatorCommand(program)]) program.addCommand(command);
+  const service = serviceCommands();
+  const campaigns = service.find((c) => c.name() === 'campaigns');
+  if (campaigns) addCampaignControl(campaigns);
+  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), emulatorCommand(program)]) program.addCommand(command);
   return program;
 }
 

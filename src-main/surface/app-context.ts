@@ -1,8 +1,11 @@
 // Everything the procedures work with: the store, the Demo service, and one session per environment.
+import { EventEmitter } from 'node:events';
 import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
 import type { Environment } from '../domain/environments';
 import { getBaseUrl, getSetting, openStore, sealedTokenVault, setSetting, type SecretSealer, type Store } from '../store';
+import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
+import type { SurfaceEvents } from './procedures';
 
 export interface Credentials {
   email: string;
@@ -30,6 +33,10 @@ export interface AppContext {
   demo: DemoService;
   options: AppContextOptions;
   connections: Map<Environment, Connection>;
+  /** One pacer per environment: every upload to a service shares its spacing. */
+  pacer(env: Environment): Pacer;
+  emit<K extends keyof SurfaceEvents>(name: K, payload: SurfaceEvents[K]): void;
+  on<K extends keyof SurfaceEvents>(name: K, listener: (payload: SurfaceEvents[K]) => void): () => void;
   currentEnvironment(): Environment;
   setCurrentEnvironment(env: Environment): void;
   /** The base URL the client uses for `env`; starts the Demo service when needed. */
@@ -43,11 +50,25 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const store = openStore(options.dataDir);
   const demo = demoService(options.dataDir);
   const connections = new Map<Environment, Connection>();
+  const pacers = new Map<Environment, Pacer>();
+  const events = new EventEmitter();
   const ctx: AppContext = {
     store,
     demo,
     options,
     connections,
+    pacer(env) {
+      let pacer = pacers.get(env);
+      if (!pacer) pacers.set(env, (pacer = createPacer()));
+      return pacer;
+    },
+    emit: (name, payload) => {
+      events.emit(name, payload);
+    },
+    on(name, listener) {
+      events.on(name, listener);
+      return () => events.off(name, listener);
+    },
     currentEnvironment: () => getSetting<Environment>(store.db, 'currentEnvironment', 'demo'),
     setCurrentEnvironment: (env) => setSetting(store.db, 'currentEnvironment', env),
     async baseUrl(env) {

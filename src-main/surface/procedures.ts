@@ -3,8 +3,9 @@
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
 import type { Bot, Campaign, CampaignListItem, InboundCase } from '../contract';
-import { IsoDate } from '../contract';
+import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
 import { Environment } from '../domain/environments';
+import { MappingFile } from '../preparation/mapping/mapping-file';
 
 const Id = z.number().int().positive();
 /** Omitted: the environment the agent last signed in to. */
@@ -20,6 +21,24 @@ export const procedures = {
   'campaigns:list': z.object({ environment: Env, botId: Id }),
   'campaigns:show': z.object({ environment: Env, campaignId: Id }),
   'inbound:list': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional() }),
+  'campaigns:create': z.object({ environment: Env, campaign: CreateCampaignRequest }),
+  'campaigns:action': z.object({ environment: Env, campaignId: Id, action: CampaignAction }),
+  'batches:prepare': z.object({
+    environment: Env,
+    /** A file on this machine (the desktop's open dialog, the CLI's argument). */
+    file: z.string().min(1),
+    mapping: MappingFile.optional(),
+    sheet: z.string().optional(),
+    headerRow: z.number().int().positive().optional(),
+    campaignId: Id.optional(),
+    maxPhonePriority: z.number().int().nonnegative().optional(),
+    creditor: z.string().optional(),
+  }),
+  'batches:list': z.object({ environment: Env }),
+  'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), afterId: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+  'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional() }),
+  'batches:payload': z.object({ batchId: Id }),
+  'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id, inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -51,6 +70,81 @@ export interface ProcedureOutputs {
   'campaigns:list': CampaignListItem[];
   'campaigns:show': Campaign;
   'inbound:list': InboundCase[];
+  'campaigns:create': Campaign;
+  'campaigns:action': Campaign;
+  'batches:prepare': PrepareSummary;
+  'batches:list': BatchSummary[];
+  'batches:cases': BatchCaseView[];
+  'batches:issues': IssueView[];
+  /** The exact JSON object uploading the ready cases would send (all chunks merged). */
+  'batches:payload': { json: string; cases: number; chunks: number };
+  'sync:upload': UploadSummary;
+}
+
+export interface PrepareSummary {
+  batch_id: number;
+  cases: number;
+  ready: number;
+  rejected: number;
+  warnings: number;
+  fixes: number;
+  row_errors: number;
+  sheet: string;
+  header_row: number;
+  mapping_source: 'file' | 'template' | 'suggested';
+}
+
+export interface BatchSummary {
+  id: number;
+  environment: Environment;
+  name: string;
+  campaignId: number | null;
+  createdAt: string;
+  counts: { ready: number; warning: number; rejected: number; excluded: number };
+  upload: { pending: number; loaded: number; rejected: number; inDoubt: number };
+}
+
+export interface BatchCaseView {
+  id: number;
+  code: string;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+  products: { debt_code: string; pid: string; sub_id?: string | undefined; debt: string; expiration: string }[];
+  params: Record<string, unknown>;
+  sourceRows: number[];
+  status: 'ready' | 'warning' | 'rejected' | 'excluded';
+  uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt';
+  uploadDetail: string | null;
+}
+
+export interface IssueView {
+  id: number;
+  code: string | null;
+  severity: 'error' | 'warning' | 'fix';
+  field: string;
+  rows: number[];
+  kind: string;
+  messageEs: string;
+  messageEn: string;
+  before?: string | undefined;
+  after?: string | undefined;
+}
+
+export interface UploadSummary {
+  status: 'done' | 'paused' | 'needs-decision' | 'cancelled';
+  loaded: number;
+  /** code → the service's reason. */
+  rejected: Record<string, string>;
+  pending: number;
+  inDoubt: string[];
+  requests: number;
+  pause?: { code: string; message: string };
+}
+
+/** Events pushed to whoever listens (renderer, CLI's stderr). */
+export interface SurfaceEvents {
+  'upload:progress': { batchId: number; activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; inDoubt: number; note?: string | undefined };
 }
 
 export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'internal';

@@ -2,15 +2,17 @@
 import { ZodError, type z } from 'zod';
 import { isServiceError, type FailureKind } from '../client';
 import type { AppContext } from './app-context';
+import { batchHandlers } from './handlers/batch-handlers';
 import { serviceHandlers } from './handlers/service-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
+import { syncHandlers } from './handlers/sync-handlers';
 import { SurfaceFailure } from './surface-failure';
 import { procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs } from './procedures';
 
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',

@@ -17,9 +17,24 @@ export interface PreparedIssue {
 
 type Text = { es: string; en: string };
 
+/** Machine reasons of the normalizers, in words. */
+const REASONS: Record<string, Text> = {
+  empty: { es: 'vacío', en: 'empty' },
+  'not-a-number': { es: 'no es un número', en: 'not a number' },
+  negative: { es: 'negativo', en: 'negative' },
+  impossible: { es: 'esa fecha no existe', en: 'no such date' },
+  unreadable: { es: 'no se entiende como fecha', en: 'not readable as a date' },
+  extension: { es: 'es un interno', en: 'it is an extension' },
+  junk: { es: 'no es un teléfono', en: 'not a phone number' },
+  'no-area-code': { es: 'falta el código de área', en: 'no area code' },
+  invalid: { es: 'no es un número válido', en: 'not a valid number' },
+  duplicate: { es: 'repetido', en: 'repeated' },
+};
+const reason = (why: string, lang: 'es' | 'en') => REASONS[why]?.[lang] ?? why;
+
 const MESSAGES = {
   'phone-fixed': (p: { before: string; after: string }): Text => ({ es: `Teléfono "${p.before}" corregido a ${p.after}`, en: `Phone "${p.before}" corrected to ${p.after}` }),
-  'phone-dropped': (p: { before: string; why: string }): Text => ({ es: `Se descartó "${p.before}" del teléfono (${p.why})`, en: `"${p.before}" was dropped from the phone (${p.why})` }),
+  'phone-dropped': (p: { before: string; why: string }): Text => ({ es: `Se descartó "${p.before}" (${reason(p.why, 'es')})`, en: `"${p.before}" was dropped (${reason(p.why, 'en')})` }),
   'phone-duplicate': (p: { phone: string }): Text => ({ es: `Teléfono ${p.phone} repetido; se dejó uno`, en: `Phone ${p.phone} repeated; one kept` }),
   'no-valid-phones': (_p: Record<string, never>): Text => ({ es: 'El caso no tiene ningún teléfono válido', en: 'The case has no valid phone' }),
   'too-many-phones': (p: { kept: number; total: number }): Text => ({ es: `El caso tiene ${p.total} teléfonos; la campaña admite ${p.kept} y se usan los primeros`, en: `The case has ${p.total} phones; the campaign takes ${p.kept}, the first ones are used` }),
@@ -27,9 +42,9 @@ const MESSAGES = {
   'name-missing': (p: { field: string }): Text => ({ es: `Falta ${p.field}`, en: `${p.field} is missing` }),
   'amount-fixed': (p: { before: string; after: string }): Text => ({ es: `Importe "${p.before}" leído como ${p.after}`, en: `Amount "${p.before}" read as ${p.after}` }),
   'amount-ambiguous': (p: { before: string; after: string }): Text => ({ es: `Importe "${p.before}" es ambiguo; se leyó como ${p.after}: verifíquelo`, en: `Amount "${p.before}" is ambiguous; read as ${p.after}: check it` }),
-  'amount-invalid': (p: { before: string; why: string }): Text => ({ es: `Importe "${p.before}" no válido (${p.why})`, en: `Amount "${p.before}" is not valid (${p.why})` }),
+  'amount-invalid': (p: { before: string; why: string }): Text => ({ es: `Importe "${p.before}" no válido (${reason(p.why, 'es')})`, en: `Amount "${p.before}" is not valid (${reason(p.why, 'en')})` }),
   'date-fixed': (p: { before: string; after: string }): Text => ({ es: `Fecha "${p.before}" leída como ${p.after}`, en: `Date "${p.before}" read as ${p.after}` }),
-  'date-invalid': (p: { before: string; why: string }): Text => ({ es: `Fecha "${p.before}" no válida (${p.why})`, en: `Date "${p.before}" is not valid (${p.why})` }),
+  'date-invalid': (p: { before: string; why: string }): Text => ({ es: `Fecha "${p.before}" no válida (${reason(p.why, 'es')})`, en: `Date "${p.before}" is not valid (${reason(p.why, 'en')})` }),
   'product-field-missing': (p: { field: string }): Text => ({ es: `Falta ${p.field} del producto`, en: `The product's ${p.field} is missing` }),
   'service-rule': (p: { detail: string }): Text => ({ es: `El servicio lo rechazaría: ${p.detail}`, en: `The service would reject it: ${p.detail}` }),
   'already-uploaded': (p: { campaign: number; batch: number }): Text => ({ es: `Este código ya se cargó en la campaña ${p.campaign} (lote ${p.batch})`, en: `This code was already loaded to campaign ${p.campaign} (batch ${p.batch})` }),

@@ -1,0 +1,83 @@
+// `casedesk prepare`, `payload`, `issues`: preparing batches offline.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { ENVIRONMENTS } from '../../domain/environments';
+import { MappingFile } from '../../preparation/mapping/mapping-file';
+import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+
+function whole(min: number) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`);
+    return Number(value);
+  };
+}
+
+async function readMapping(file: string): Promise<MappingFile> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new CliFailure(`Cannot read the mapping file ${file}: ${(err as Error).message}`, 2);
+  }
+  const parsed = MappingFile.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliFailure(`The mapping file ${file} is not valid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`, 2);
+  }
+  return parsed.data;
+}
+
+export function batchCommands(): Command[] {
+  const prepare = new Command('prepare')
+    .description('import a creditor file into a new draft batch')
+    .argument('<file>', '.xlsx, .xls, .ods, .csv or .txt')
+    .option('--mapping <file>', 'a JSON mapping file (else a saved template, else suggestions)')
+    .option('--sheet <name>', 'the sheet to read')
+    .option('--header-row <n>', 'the header row, 1-based (found automatically otherwise)', whole(1))
+    .option('--campaign <id>', 'target campaign (its cached max phone priority is used)', whole(1))
+    .option('--max-phone-priority <n>', 'for a campaign still to be created', whole(0))
+    .option('--creditor <name>', 'save the mapping as this creditor\'s template')
+    .addOption(new Option('--env <name>', 'environment').choices([...ENVIRONMENTS]))
+    .action(async (file: string, opts: { mapping?: string; sheet?: string; headerRow?: number; campaign?: number; maxPhonePriority?: number; creditor?: string; env?: string }, command: Command) => {
+      if (opts.campaign === undefined && opts.maxPhonePriority === undefined) throw new CliFailure('Give --campaign ID or --max-phone-priority N.', 2);
+      const mapping = opts.mapping ? await readMapping(opts.mapping) : undefined;
+      await withApp(command, async (ctx) => {
+        const s = await call(ctx, 'batches:prepare', { environment: opts.env, file: resolve(file), mapping, sheet: opts.sheet, headerRow: opts.headerRow, campaignId: opts.campaign, maxPhonePriority: opts.maxPhonePriority, creditor: opts.creditor });
+        if (globals(command).json) return printJson(s);
+        process.stdout.write(
+          `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
+            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n`,
+        );
+      });
+    });
+
+  const payload = new Command('payload')
+    .description('write the exact JSON that uploading the ready cases would send (all chunks merged)')
+    .argument('<batch>', 'batch id', whole(1))
+    .option('--out <file>', 'write here instead of printing')
+    .action(async (batchId: number, opts: { out?: string }, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const p = await call(ctx, 'batches:payload', { batchId });
+        if (opts.out) {
+          await writeFile(opts.out, p.json);
+          process.stderr.write(`${p.cases} cases in ${p.chunks} upload chunk(s) written to ${opts.out}\n`);
+        } else process.stdout.write(`${p.json}\n`);
+      });
+    });
+
+  const issues = new Command('issues')
+    .description("a batch's issues: errors (case not sent), warnings, automatic fixes")
+    .argument('<batch>', 'batch id', whole(1))
+    .addOption(new Option('--severity <s>', 'only these').choices(['error', 'warning', 'fix']))
+    .option('--lang <es|en>', 'message language', 'es')
+    .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix'; lang: string }, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const list = await call(ctx, 'batches:issues', { batchId, severity: opts.severity });
+        if (globals(command).json) return printJson(list);
+        printTable(['case', 'rows', 'severity', 'field', 'message'], list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, opts.lang === 'en' ? i.messageEn : i.messageEs]));
+      });
+    });
+
+  return [prepare, payload, issues];
+}

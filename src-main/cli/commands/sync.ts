@@ -1,0 +1,100 @@
+// `casedesk upload` and campaign control: `campaigns create|start|stop|end`.
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { DIALING_TYPES, type CampaignAction } from '../../contract';
+import { ENVIRONMENTS } from '../../domain/environments';
+import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
+
+function whole(min: number) {
+  return (value: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`);
+    return Number(value);
+  };
+}
+const envOption = () => new Option('--env <name>', 'environment').choices([...ENVIRONMENTS]);
+
+export function uploadCommand(): Command {
+  return new Command('upload')
+    .description('load a batch\'s ready cases into a campaign, exactly once (progress on stderr)')
+    .argument('<batch>', 'batch id', whole(1))
+    .requiredOption('--campaign <id>', 'campaign id', whole(1))
+    .addOption(new Option('--in-doubt <decision>', 'cases whose loading could not be confirmed: send them again, or take them as loaded').choices(['resend', 'assume-loaded']))
+    .addOption(envOption())
+    .action(async (batchId: number, opts: { campaign: number; inDoubt?: 'resend' | 'assume-loaded'; env?: string }, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const off = ctx.on('upload:progress', (p) => {
+          if (p.activity === 'sending' || p.activity === 'done' || p.note) {
+            process.stderr.write(`[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${p.note ? ` — ${p.note}` : ''}\n`);
+          }
+        });
+        try {
+          const r = await call(ctx, 'sync:upload', { environment: opts.env, batchId, campaignId: opts.campaign, inDoubt: opts.inDoubt ?? 'ask' });
+          if (globals(command).json) printJson({ status: r.status, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, ...(r.pause ? { pause: r.pause } : {}) });
+          else {
+            process.stdout.write(`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`);
+            for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
+            if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
+          }
+          if (r.status === 'needs-decision') {
+            throw new CliFailure(`${r.inDoubt.length} case(s) may or may not be loaded (${r.inDoubt.slice(0, 10).join(', ')}${r.inDoubt.length > 10 ? ', …' : ''}). Check the campaign, then run again with --in-doubt resend or --in-doubt assume-loaded.`, 3);
+          }
+          if (r.status === 'paused') process.exitCode = 4;
+        } finally {
+          off();
+        }
+      });
+    });
+}
+
+export function addCampaignControl(campaigns: Command): void {
+  campaigns
+    .command('create')
+    .description('create a campaign for an outbound bot')
+    .requiredOption('--bot <id>', 'bot id', whole(1))
+    .requiredOption('--name <name>', 'campaign name')
+    .option('--description <text>', 'description', '')
+    .option('--start-date <date>', 'YYYY-MM-DD')
+    .option('--call-from <HH:MM>', 'earliest call time')
+    .option('--call-to <HH:MM>', 'latest call time')
+    .addOption(new Option('--dialing-type <type>', 'how phones are tried').choices([...DIALING_TYPES]))
+    .option('--min-phone-priority <n>', 'first phone index', whole(0))
+    .option('--max-phone-priority <n>', 'last phone index', whole(0))
+    .option('--max-calls-per-case <n>', 'attempts per phone', whole(1))
+    .option('--closes-eod', 'close at the end of the day', false)
+    .addOption(envOption())
+    .action(async (opts: { bot: number; name: string; description: string; startDate?: string; callFrom?: string; callTo?: string; dialingType?: 'VERTICAL' | 'HORIZONTAL_VERTICAL'; minPhonePriority?: number; maxPhonePriority?: number; maxCallsPerCase?: number; closesEod: boolean; env?: string }, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const campaign = await call(ctx, 'campaigns:create', {
+          environment: opts.env,
+          campaign: {
+            client_id: opts.bot,
+            name: opts.name,
+            description: opts.description,
+            start_date: opts.startDate,
+            call_from: opts.callFrom,
+            call_to: opts.callTo,
+            closes_eod: opts.closesEod,
+            dialing_type: opts.dialingType,
+            min_phone_priority: opts.minPhonePriority,
+            max_phone_priority: opts.maxPhonePriority,
+            max_calls_per_case: opts.maxCallsPerCase,
+          },
+        });
+        if (globals(command).json) return printJson(campaign);
+        process.stdout.write(`Campaign ${campaign.id} "${campaign.name}" created: ${campaign.metrics.status}\n`);
+      });
+    });
+  for (const action of ['start', 'stop', 'end'] as const satisfies readonly CampaignAction[]) {
+    campaigns
+      .command(action)
+      .description(`${action} a campaign; prints the state the service answers`)
+      .argument('<id>', 'campaign id', whole(1))
+      .addOption(envOption())
+      .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
+        await withApp(command, async (ctx) => {
+          const campaign = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
+          if (globals(command).json) return printJson(campaign);
+          process.stdout.write(`Campaign ${campaign.id}: ${campaign.metrics.status}\n`);
+        });
+      });
+  }
+}

@@ -1,0 +1,118 @@
+// Writes .xlsx workbooks for the agent to send on: every text cell neutralized against formula
+// injection, the file replaced atomically. General on purpose: every export goes through here.
+import * as XLSX from '@e965/xlsx';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+
+export interface SheetData {
+  name: string;
+  /** The first row is usually the header. */
+  rows: unknown[][];
+}
+
+/** The most characters Excel keeps in one cell. */
+export const EXCEL_CELL_MAX_CHARS = 32_767;
+const SHEET_NAME_MAX_CHARS = 31;
+const COLUMN_MIN_WIDTH = 8;
+const COLUMN_MAX_WIDTH = 60;
+
+/** First characters that make a spreadsheet program read text as a formula (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+/**
+ * A text that a spreadsheet would take for a formula gets a leading apostrophe, so it is shown as
+ * text and never evaluated, here or in a CSV made from the sheet. Anything else is returned as it is
+ * (numbers stay numbers).
+ */
+export function neutralizeCell(value: string): string;
+export function neutralizeCell<T>(value: T): T | string;
+export function neutralizeCell(value: unknown): unknown {
+  return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+type Cell = string | number | boolean | Date | null;
+
+/** A value as the cell it becomes: text neutralized and cut to Excel's limit, odd values made text or empty. */
+function toCell(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'boolean') return value;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const text = typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? String(value));
+  return neutralizeCell(text).slice(0, EXCEL_CELL_MAX_CHARS);
+}
+
+/**
+ * Excel's sheet-name rules: 1–31 characters, none of : \ / ? * [ ], no apostrophe at either end,
+ * unique regardless of case. Names that break them are mended, not refused.
+ */
+function sheetNames(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((raw, i) => {
+    const base = raw.replace(/[:\\/?*[\]]/g, '_').replace(/^'+|'+$/g, '').trim().slice(0, SHEET_NAME_MAX_CHARS) || `Hoja${i + 1}`;
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) {
+      const suffix = ` (${n})`;
+      name = base.slice(0, SHEET_NAME_MAX_CHARS - suffix.length) + suffix;
+    }
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+function columnWidths(rows: readonly Cell[][]): { wch: number }[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, c) => {
+      const length = cell === null ? 0 : cell instanceof Date ? 10 : Math.max(...String(cell).split('\n').map((line) => line.length));
+      widths[c] = Math.max(widths[c] ?? COLUMN_MIN_WIDTH, Math.min(COLUMN_MAX_WIDTH, length + 1));
+    });
+  }
+  return widths.map((wch) => ({ wch: wch || COLUMN_MIN_WIDTH }));
+}
+
+/** The workbook as .xlsx bytes. */
+export function workbookBytes(sheets: readonly SheetData[]): Buffer {
+  if (sheets.length === 0) throw new RangeError('a workbook needs at least one sheet');
+  const book = XLSX.utils.book_new();
+  const names = sheetNames(sheets.map((s) => s.name));
+  sheets.forEach((sheet, i) => {
+    const rows = sheet.rows.map((row) => row.map(toCell));
+    const worksheet = XLSX.utils.aoa_to_sheet(rows, { cellDates: true });
+    worksheet['!cols'] = columnWidths(rows);
+    XLSX.utils.book_append_sheet(book, worksheet, names[i]);
+  });
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}
+
+/**
+ * Writes the sheets to `file` (.xlsx). Atomic: the bytes go to a temporary file in the same folder,
+ * which then replaces `file`, so a reader never sees half a workbook and a failure leaves the old
+ * file as it was. The file is readable by its owner only: exports carry personal data.
+ */
+export async function writeWorkbook(file: string, sheets: readonly SheetData[]): Promise<void> {
+  const target = resolve(file);
+  const folder = dirname(target);
+  if (!existsSync(folder)) throw new Error(`The folder ${folder} does not exist.`);
+  const bytes = workbookBytes(sheets);
+  const temp = join(folder, `.${basename(target)}.${randomUUID()}.tmp`);
+  try {
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, target);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    const code = (error as { code?: unknown }).code;
+    if (code === 'EPERM' || code === 'EBUSY' || code === 'EACCES') {
+      throw new Error(`Could not write ${target}: is it open in another program, or read-only?`, { cause: error });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+// One Argentine number given as its digits → the 10-digit national number the service accepts.
+// Area codes come from libphonenumber-js's metadata; the cell-level work lives in ./phones.ts.
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { phoneViolation } from '../../contract/upload-rules';
+
+/** Machine codes of what was changed to reach the 10-digit number, in the order applied. */
+export type PhoneChange =
+  | 'fixed-letter-o'
+  | 'removed-decimal-zero'
+  | 'expanded-exponent'
+  | 'removed-extension'
+  | 'removed-country-code'
+  | 'removed-mobile-9'
+  | 'removed-trunk-0'
+  | 'removed-15'
+  | 'added-area-code';
+
+export type DigitsReading =
+  | { kind: 'phone'; value: string; changes: PhoneChange[] }
+  | { kind: 'no-area-code' }
+  | { kind: 'invalid' }
+  | { kind: 'junk' };
+
+let areaCodeSet: ReadonlySet<string> | undefined;
+
+/**
+ * Every Argentine area code (2, 3 or 4 digits) libphonenumber-js knows. Its metadata holds them
+ * in the rule that turns "0 <area> 15 <subscriber>" into a mobile number, so each candidate is
+ * probed through that public parse once (about 3,300 parses, computed on first use and then
+ * reused: parsing every cell through libphonenumber costs ~8 µs, too slow for 100,000 rows).
+ */
+export function argentineAreaCodes(): ReadonlySet<string> {
+  if (areaCodeSet) return areaCodeSet;
+  const found = new Set<string>();
+  for (const length of [2, 3, 4]) {
+    for (let n = 10 ** (length - 1); n < 4 * 10 ** (length - 1); n++) {
+      const code = String(n);
+      // "1115" would pass the probe as 11 + 15: a shorter code followed by 15 is not a code.
+      if (length === 4 && found.has(code.slice(0, 2)) && code.slice(2) === '15') continue;
+      const subscriber = '4'.repeat(10 - length);
+      const parsed = parsePhoneNumberFromString(`0${code}15${subscriber}`, 'AR');
+      if (parsed?.nationalNumber === `9${code}${subscriber}`) found.add(code);
+    }
+  }
+  areaCodeSet = found;
+  return found;
+}
+
+/** The area code a 10-digit national number starts with (the longest known one), or null. */
+export function areaCodeOf(national: string): string | null {
+  const codes = argentineAreaCodes();
+  for (const length of [4, 3, 2]) {
+    const code = national.slice(0, length);
+    if (codes.has(code)) return code;
+  }
+  return null;
+}
+
+/** A 2–4 digit area code, written with or without its trunk 0 ("0351" → "351"); null if unknown. */
+export function normalizeAreaCode(text: string | null | undefined): string | null {
+  const digits = (text ?? '').replace(/\D/g, '').replace(/^0/, '');
+  return argentineAreaCodes().has(digits) ? digits : null;
+}
+
+/**
+ * Reads the digits of one number. `international` is true when a "+" preceded them.
+ * Order: country code (54, or 00 54), the mobile 9 of the international format, the trunk 0,
+ * the mobile 15 after an area code, then the default area code for numbers written without one.
+ */
+export function readDigits(digits: string, international: boolean, defaultArea: string | null): DigitsReading {
+  if (digits === '' || /^0+$/.test(digits)) return { kind: 'junk' };
+  const changes: PhoneChange[] = [];
+  let d = digits;
+  let hadCountry = international;
+  if (!international && d.startsWith('00')) {
+    d = d.slice(2);
+    hadCountry = true;
+  }
+  if (hadCountry) {
+    // A foreign number cannot be called by an Argentine campaign.
+    if (!d.startsWith('54')) return { kind: 'invalid' };
+    d = d.slice(2);
+    changes.push('removed-country-code');
+  } else if (d.startsWith('54') && d.length >= 12 && d.length <= 15) {
+    // No area code starts with 5, so 54 before a full number is the country code without "+".
+    d = d.slice(2);
+    hadCountry = true;
+    changes.push('removed-country-code');
+  }
+  // 9 + area + subscriber (11 digits), or 9 + area + 15 + subscriber (13): no area starts with 9.
+  if (d.startsWith('9') && (d.length === 11 || d.length === 13)) {
+    d = d.slice(1);
+    changes.push('removed-mobile-9');
+  }
+  if (d.startsWith('0')) {
+    d = d.slice(1);
+    changes.push('removed-trunk-0');
+  }
+  if (d.length === 12) {
+    const without15 = remove15AfterArea(d);
+    if (without15 === null) return { kind: 'invalid' };
+    d = without15;
+    changes.push('removed-15');
+  } else if (d.length !== 10 || d.startsWith('15')) {
+    // Written without area code: "15 4567-8901" (mobile) or a 6–8 digit subscriber.
+    if (hadCountry) return { kind: 'invalid' };
+    const mobile = d.startsWith('15') && d.length >= 8;
+    const subscriber = mobile ? d.slice(2) : d;
+    if (subscriber.length < 6 || subscriber.length > 8) return { kind: 'invalid' };
+    if (defaultArea === null || defaultArea.length + subscriber.length !== 10) return { kind: 'no-area-code' };
+    d = defaultArea + subscriber;
+    if (mobile) changes.push('removed-15');
+    changes.push('added-area-code');
+  }
+  if (phoneViolation(d) !== null || areaCodeOf(d) === null) return { kind: 'invalid' };
+  return { kind: 'phone', value: d, changes };
+}
+
+/** "351 15 4567890" → "3514567890": the 15 must follow a known area code (longest tried first). */
+function remove15AfterArea(d: string): string | null {
+  const codes = argentineAreaCodes();
+  for (const length of [4, 3, 2]) {
+    if (codes.has(d.slice(0, length)) && d.startsWith('15', length)) return d.slice(0, length) + d.slice(length + 2);
+  }
+  return null;
+}

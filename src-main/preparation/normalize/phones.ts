@@ -1,0 +1,196 @@
+// A phone cell as creditors type it ("011 15-4567-8901 / 4444-5555 int. 23", "sin dato",
+// 1145678901.0) → the 10-digit national numbers the service accepts, plus what was left out and
+// why. libphonenumber-js alone misreads such cells (several numbers, "interno", "15" after a "9",
+// a ".0" from the spreadsheet), so the cell is cut into numbers here and each is read by
+// ./phone-number.ts, which takes its area codes from libphonenumber-js's metadata.
+import { BLANK, segmentsOf, splitSegment, type Chunk } from './phone-cell-split';
+import { normalizeAreaCode, readDigits, type DigitsReading, type PhoneChange } from './phone-number';
+
+export type { PhoneChange } from './phone-number';
+export { normalizeAreaCode } from './phone-number';
+
+export type PhoneDropReason = 'extension' | 'junk' | 'no-area-code' | 'invalid' | 'duplicate' | 'empty';
+
+export interface NormalizedPhone {
+  /** 10-digit national number: area code + subscriber, no 0, no 15, no 54, no 9. */
+  value: string;
+  /** The piece of the cell it came from, as written. */
+  original: string;
+  changes: PhoneChange[];
+}
+
+export interface DroppedPhonePiece {
+  original: string;
+  reason: PhoneDropReason;
+}
+
+export interface PhoneCellResult {
+  /** In the order they appear in the cell, without duplicates. */
+  phones: NormalizedPhone[];
+  /** In the order they appear in the cell. */
+  dropped: DroppedPhonePiece[];
+}
+
+export interface PhoneCellOptions {
+  /** Area code for numbers written without one ("4567-8901"); "11", "351" or "0351". Unknown codes are ignored. */
+  defaultAreaCode?: string | undefined;
+  /** Only Argentina is supported. */
+  country?: 'AR';
+}
+
+// Spaces that spreadsheets and web copies put in numbers; each maps to one plain space so that
+// positions in the working text stay positions in the cell.
+const ODD_SPACE = /[\t\v\f\u00A0\u1680\u2000-\u200B\u2028\u2029\u202F\u205F\u3000\uFEFF]/g;
+const FULLWIDTH_DIGIT = /[\uFF10-\uFF19]/g;
+// "int. 23", "interno 45", "ext 12", "anexo 3", "x12": a short number after the word, never the
+// first group of a dashed number ("int 4567-8901" is not an extension).
+const EXTENSION = /(?<!\p{L})(?:int(?:erno)?|ext(?:ension|ensión)?|anexo)\.?\s*[:#°º]?\s*\d{1,6}(?![\d-])|(?<!\p{L})x\s?\d{1,5}(?![\d-])/giu;
+// A letter O typed for a zero inside a run of digits ("89O1", "O11"), not in a word ("Ocampo").
+// Maximal runs only, so the scan stays linear on long cells.
+const DIGIT_O_RUN = /[0-9oO]+/g;
+const LETTER = /\p{L}/u;
+// "1145678901.0": a number exported through a float column. Six digits at least before it, so
+// dotted spellings ("11.4567.8901") are never touched.
+const DECIMAL_ZERO = /(?<=\d{6})[.,]0{1,2}(?!\d|[.,]\d)/g;
+const SCIENTIFIC = /^\+?(\d+)(?:[.,](\d+))?e\+?(\d{1,2})$/i;
+
+interface Marks {
+  letterO: number[];
+  decimalZero: number[];
+  extensions: { start: number; end: number }[];
+}
+
+/**
+ * Normalizes one phone cell (Argentine numbers). Several numbers may share a cell, separated by
+ * / ; , | \ line breaks or words ("y", "o", "cel:"); a "-" or space separates numbers only where
+ * every piece is a number on its own ("1145678901-1144445555") and joins them otherwise
+ * ("4567-8901"). Never throws.
+ */
+export function normalizePhoneCell(cell: string | number | null | undefined, options: PhoneCellOptions = {}): PhoneCellResult {
+  try {
+    const area = options.defaultAreaCode ? normalizeAreaCode(options.defaultAreaCode) : null;
+    if (cell === null || cell === undefined) return { phones: [], dropped: [{ original: '', reason: 'empty' }] };
+    if (typeof cell === 'number' || typeof cell === 'bigint') return numericCell(cell, area);
+    if (typeof cell !== 'string') return { phones: [], dropped: [{ original: '', reason: 'invalid' }] };
+    return textCell(cell, area);
+  } catch {
+    // Defensive only: every path above is total; a cell must never stop a whole batch.
+    return { phones: [], dropped: [{ original: typeof cell === 'string' ? cell.trim() : '', reason: 'invalid' }] };
+  }
+}
+
+/** Union of a case's phone lists (rows × columns) in order; each repeated phone listed once. */
+export function mergeCasePhones(lists: string[][]): { phones: string[]; duplicates: string[] } {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const phones: string[] = [];
+  for (const list of lists) {
+    for (const phone of list) {
+      if (!seen.has(phone)) {
+        seen.add(phone);
+        phones.push(phone);
+      } else repeated.add(phone);
+    }
+  }
+  return { phones, duplicates: [...repeated] };
+}
+
+/** A number cell: its exact integer digits (1145678901.0 is 1145678901); a fraction is invalid. */
+function numericCell(cell: number | bigint, area: string | null): PhoneCellResult {
+  if (typeof cell === 'number' && !Number.isFinite(cell)) return { phones: [], dropped: [{ original: String(cell), reason: 'invalid' }] };
+  if (typeof cell === 'number' && (!Number.isInteger(cell) || cell < 0)) return { phones: [], dropped: [{ original: String(cell), reason: 'invalid' }] };
+  const digits = BigInt(cell).toString();
+  if (digits.startsWith('-')) return { phones: [], dropped: [{ original: digits, reason: 'invalid' }] };
+  return single(readDigits(digits, false, area), digits, []);
+}
+
+function single(reading: DigitsReading, original: string, changes: PhoneChange[]): PhoneCellResult {
+  if (reading.kind === 'phone') return { phones: [{ value: reading.value, original, changes: [...changes, ...reading.changes] }], dropped: [] };
+  return { phones: [], dropped: [{ original, reason: reading.kind }] };
+}
+
+function textCell(raw: string, area: string | null): PhoneCellResult {
+  let work = raw.replace(ODD_SPACE, ' ').replace(FULLWIDTH_DIGIT, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48));
+  const trimmed = raw.trim();
+  if (work.trim() === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
+
+  const scientific = SCIENTIFIC.exec(work.trim());
+  if (scientific) return scientificCell(scientific, trimmed, area);
+
+  const marks: Marks = { letterO: [], decimalZero: [], extensions: [] };
+  work = work.replace(EXTENSION, (text, offset: number) => {
+    marks.extensions.push({ start: offset, end: offset + text.length });
+    return BLANK.repeat(text.length);
+  });
+  if (/[oO]/.test(work)) work = work.replace(DIGIT_O_RUN, (text: string, offset: number, whole: string) => {
+    if (!/[oO]/.test(text) || !/\d/.test(text) || LETTER.test(whole[offset - 1] ?? '') || LETTER.test(whole[offset + text.length] ?? '')) return text;
+    for (let i = 0; i < text.length; i++) if (text[i] === 'o' || text[i] === 'O') marks.letterO.push(offset + i);
+    return text.replace(/[oO]/g, '0');
+  });
+  work = work.replace(DECIMAL_ZERO, (text: string, offset: number) => {
+    marks.decimalZero.push(offset);
+    return BLANK.repeat(text.length);
+  });
+
+  const phones: NormalizedPhone[] = [];
+  const dropped: { at: number; entry: DroppedPhonePiece }[] = marks.extensions.map((e) => ({ at: e.start, entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' } }));
+  const segments = segmentsOf(work);
+  if (!segments.some((chunks) => chunks.some((c) => /[1-9]/.test(c.digits)))) {
+    // "sin dato", "-", "0", "N/A": nothing that could be a number (an extension alone is reported as such).
+    if (dropped.length === 0) dropped.push({ at: 0, entry: { original: trimmed, reason: 'junk' } });
+    return { phones, dropped: dropped.map((d) => d.entry) };
+  }
+
+  const seen = new Set<string>();
+  const pieces = segments.flatMap((chunks) => splitSegment(chunks, area));
+  pieces.forEach((piece, i) => {
+    const first = piece.chunks[0];
+    const last = piece.chunks[piece.chunks.length - 1];
+    if (!first || !last) return;
+    const nextStart = pieces[i + 1]?.chunks[0]?.start ?? work.length;
+    const span = spanOf(work, first, last, nextStart);
+    const original = raw.slice(span.start, span.end).trim();
+    if (piece.reading.kind !== 'phone') {
+      dropped.push({ at: first.start, entry: { original, reason: piece.reading.kind } });
+      return;
+    }
+    if (seen.has(piece.reading.value)) {
+      dropped.push({ at: first.start, entry: { original, reason: 'duplicate' } });
+      return;
+    }
+    seen.add(piece.reading.value);
+    const within = (at: number) => at >= span.start && at < span.end;
+    const changes: PhoneChange[] = [];
+    if (marks.letterO.some(within)) changes.push('fixed-letter-o');
+    if (marks.decimalZero.some(within)) changes.push('removed-decimal-zero');
+    if (marks.extensions.some((e) => within(e.start))) changes.push('removed-extension');
+    phones.push({ value: piece.reading.value, original, changes: [...changes, ...piece.reading.changes] });
+  });
+  dropped.sort((a, b) => a.at - b.at);
+  return { phones, dropped: dropped.map((d) => d.entry) };
+}
+
+/** "5.491145678901E+12" as text: exact only when no digit was cut off by the exponent display. */
+function scientificCell(match: RegExpExecArray, original: string, area: string | null): PhoneCellResult {
+  const [, whole = '', fraction = '', exponent = '0'] = match;
+  const shift = Number(exponent);
+  if (fraction.length !== shift) return { phones: [], dropped: [{ original, reason: 'invalid' }] };
+  return single(readDigits(whole + fraction, false, area), original, ['expanded-exponent']);
+}
+
+/** The cell text of a piece: its chunks plus a "+" or "(" before and a ")", ".0" or extension after. */
+function spanOf(work: string, first: Chunk, last: Chunk, limit: number): { start: number; end: number } {
+  let start = first.start;
+  while (start > 0 && '+( '.includes(work[start - 1] ?? 'x')) start--;
+  let end = last.end;
+  while (end < limit && (') '.includes(work[end] ?? 'x') || work[end] === BLANK || opensExtension(work, end))) end++;
+  return { start, end };
+}
+
+/** "(" that opens a blanked extension: "4567-8901 (int. 23)". */
+function opensExtension(work: string, at: number): boolean {
+  if (work[at] !== '(') return false;
+  let i = at + 1;
+  while (work[i] === ' ') i++;
+  return work[i] === BLANK;
+}
