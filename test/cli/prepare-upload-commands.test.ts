@@ -1,0 +1,94 @@
+// From a creditor's spreadsheet to cases loaded on the service, through the CLI as an agent's script
+// would run it: prepare, issues, payload, campaigns create, upload, start.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Campaign, UploadBody } from '../../src-main/contract';
+import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+
+const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
+const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-'));
+const dataDir = join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const emulator = useEmulator();
+
+function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('prepare → upload', () => {
+  let batchId = 0;
+
+  it('prepares the sample creditor file and prints its counts as JSON', async () => {
+    const res = await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test');
+    expect(res.stderr).toBe('');
+    const summary = JSON.parse(res.stdout) as Record<string, number>;
+    expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3, row_errors: 1 });
+    expect(Object.keys(summary)).toEqual(expect.arrayContaining(['batch_id', 'cases', 'ready', 'rejected', 'warnings', 'row_errors']));
+    batchId = summary.batch_id ?? 0;
+  });
+
+  it('lists the issues, in Spanish by default', async () => {
+    const res = await casedesk('issues', String(batchId), '--severity', 'error');
+    expect(res.stdout).toMatch(/fila de totales/);
+    const json = JSON.parse((await casedesk('issues', String(batchId), '--json')).stdout) as { code: string | null; messageEn: string }[];
+    expect(json.find((i) => i.code === '33444555' && /31\/02\/2027/.test(i.messageEn))).toBeDefined();
+  });
+
+  it('writes the exact payload of the ready cases', async () => {
+    const out = join(dir, 'payload.json');
+    await casedesk('payload', String(batchId), '--out', out);
+    const entries = UploadBody.parse(JSON.parse(readFileSync(out, 'utf8')));
+    expect(entries.map(([code]) => code).sort()).toEqual(['00012345', '07654321', '20123456', '27888999', '28999000', '29000111', '30111222', '31222333']);
+    expect(entries.find(([code]) => code === '20123456')?.[1].products).toHaveLength(2);
+  });
+
+  it('creates a campaign, uploads the batch exactly once, and starts it', async () => {
+    expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
+    const created = Campaign.parse(JSON.parse((await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Banco del Sur noviembre', '--dialing-type', 'HORIZONTAL_VERTICAL', '--min-phone-priority', '0', '--max-phone-priority', '2', '--max-calls-per-case', '2', '--json')).stdout));
+    expect(created.metrics.status).toBe('PAUSED');
+    const upload = await casedesk('upload', String(batchId), '--campaign', String(created.id), '--json');
+    expect(upload.stderr).toMatch(/loaded 8/);
+    expect(JSON.parse(upload.stdout)).toMatchObject({ status: 'done', loaded: 8, rejected: {}, requests: 1 });
+    const again = await casedesk('upload', String(batchId), '--campaign', String(created.id), '--json');
+    expect(JSON.parse(again.stdout)).toMatchObject({ status: 'done', loaded: 8, requests: 0 });
+    const started = await casedesk('campaigns', 'start', String(created.id));
+    expect(started.stdout).toMatch(/ONGOING/);
+    const onServer = emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created.id) as { n: number };
+    expect(onServer.n).toBe(8);
+  });
+
+  it('applies a mapping file and remembers it as the creditor\'s template', async () => {
+    const mapping = join(dir, 'mapping.json');
+    writeFileSync(mapping, JSON.stringify({ header_row: 4, columns: { code: 'DNI', full_name: 'Apellido y Nombre', phones: ['Celular'], debt_code: 'Nro Operación', pid: 'Producto', debt: 'Saldo', expiration: 'Vencimiento', params: { branch: 'Sucursal' } }, decimal_separator: ',', date_order: 'DMY', default_area_code: '11', max_phone_priority: 0 }));
+    const first = JSON.parse((await casedesk('prepare', SAMPLE, '--mapping', mapping, '--creditor', 'Banco del Sur', '--max-phone-priority', '0', '--json')).stdout) as { mapping_source: string; batch_id: number };
+    expect(first.mapping_source).toBe('file');
+    const second = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '0', '--json')).stdout) as { mapping_source: string; batch_id: number };
+    expect(second.mapping_source).toBe('template');
+    const payload = JSON.parse((await casedesk('payload', String(second.batch_id))).stdout) as Record<string, { params: { branch?: string } }>;
+    expect(payload['20123456']?.params.branch).toBe('Centro');
+  });
+
+  it('refuses a hostile file and a broken mapping file with a message that says what and where', async () => {
+    const junk = join(dir, 'junk.xlsx');
+    writeFileSync(junk, Buffer.from(Array.from({ length: 2000 }, (_, i) => (i * 7919) % 256)));
+    const res = await casedesk('prepare', junk, '--max-phone-priority', '0');
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/junk\.xlsx is not a spreadsheet/);
+    const badMapping = join(dir, 'bad.json');
+    writeFileSync(badMapping, JSON.stringify({ columns: { code: 'DNI' }, decimal_separator: ',', date_order: 'DMY' }));
+    const bad = await casedesk('prepare', SAMPLE, '--mapping', badMapping, '--max-phone-priority', '0');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/bad\.json is not valid at columns\.phones/);
+  });
+});

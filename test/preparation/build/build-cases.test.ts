@@ -1,0 +1,102 @@
+// Rows → cases: what a collections agent expects to come out of a messy sheet.
+import { describe, expect, it } from 'vitest';
+import { uploadRuleViolations } from '../../../src-main/contract';
+import { buildCases, MappingError, splitFullName, uploadEntry, type PrepareSettings } from '../../../src-main/preparation/build/build-cases';
+import type { ColumnMapping } from '../../../src-main/preparation/mapping/mapping-file';
+
+const HEADERS = ['DNI', 'Nombre', 'Apellido', 'Tel 1', 'Celular', 'Operación', 'Producto', 'Saldo', 'Vencimiento', 'Empresa', 'Cuotas'];
+const MAPPING: ColumnMapping = { code: 'DNI', first_name: 'Nombre', last_name: 'Apellido', phones: ['Tel 1', 'Celular'], debt_code: 'Operación', pid: 'Producto', debt: 'Saldo', expiration: 'Vencimiento', params: { company_name: 'Empresa' }, product_info: { cuotas: 'Cuotas' } };
+const SETTINGS: PrepareSettings = { decimalSeparator: ',', dateOrder: 'DMY', maxPhonePriority: 1 };
+
+/** A sheet: a title row, the header on row 2, data from row 3. */
+const sheet = (...rows: (string | number | Date | null)[][]) => [['Cartera'], HEADERS, ...rows];
+const row = (o: Partial<Record<(typeof HEADERS)[number], string | number | Date | null>>) => HEADERS.map((h) => o[h] ?? null);
+const base = { DNI: '20111222', Nombre: 'Ana', Apellido: 'Pérez', 'Tel 1': '011 4567-8901', Operación: 'OP-1', Producto: 'Tarjeta', Saldo: '1.500,00', Vencimiento: '31/12/2026', Empresa: 'Banco Sur' };
+
+describe('buildCases', () => {
+  it('turns one clean row into a ready case with the service\'s shapes, recording each automatic fix', () => {
+    const { cases, rowErrors } = buildCases(sheet(row(base)), 1, HEADERS, MAPPING, SETTINGS);
+    expect(rowErrors).toEqual([]);
+    const [c] = cases;
+    expect(c).toMatchObject({ code: '20111222', firstName: 'Ana', lastName: 'Pérez', phones: ['1145678901'], status: 'ready', sourceRows: [3] });
+    expect(c?.products).toEqual([{ debt_code: 'OP-1', pid: 'Tarjeta', debt: '1500.00', expiration: '2026-12-31' }]);
+    expect(c?.params).toEqual({ company_name: 'Banco Sur' });
+    expect(c?.issues.map((i) => [i.severity, i.kind, i.before, i.after])).toEqual([
+      ['fix', 'phone-fixed', '011 4567-8901', '1145678901'],
+      ['fix', 'amount-fixed', '1.500,00', '1500.00'],
+      ['fix', 'date-fixed', '31/12/2026', '2026-12-31'],
+    ]);
+    expect(uploadRuleViolations(uploadEntry(c!), SETTINGS.maxPhonePriority)).toEqual([]);
+  });
+
+  it('groups rows with the same code into one case: products in row order, phones united, names from the first row', () => {
+    const { cases } = buildCases(
+      sheet(
+        row({ ...base, Cuotas: 3 }),
+        row({ ...base, Nombre: 'ANA MARIA', 'Tel 1': '011 15 5555-6666', Operación: 'OP-2', Producto: 'Préstamo', Saldo: 99.5, Cuotas: 12 }),
+      ),
+      1,
+      HEADERS,
+      MAPPING,
+      SETTINGS,
+    );
+    expect(cases).toHaveLength(1);
+    const [c] = cases;
+    expect(c?.products.map((p) => p.debt_code)).toEqual(['OP-1', 'OP-2']);
+    expect(c?.phones).toEqual(['1145678901', '1155556666']);
+    expect(c?.firstName).toBe('Ana');
+    expect(c?.sourceRows).toEqual([3, 4]);
+    expect(c?.params.product_info).toEqual({ Tarjeta: { cuotas: 3 }, Préstamo: { cuotas: 12 } });
+    expect(c?.issues.find((i) => i.kind === 'name-differs')).toMatchObject({ severity: 'warning', rows: [4] });
+    expect(c?.status).toBe('warning');
+  });
+
+  it('keeps the first max_phone_priority + 1 phones and warns', () => {
+    const { cases } = buildCases(sheet(row({ ...base, Celular: '351 456-7890 / 341 455-6677' })), 1, HEADERS, MAPPING, SETTINGS);
+    expect(cases[0]?.phones).toEqual(['1145678901', '3514567890']);
+    expect(cases[0]?.issues.find((i) => i.kind === 'too-many-phones')?.messageEn).toMatch(/3 phones; the campaign takes 2/);
+  });
+
+  it('rejects a case with no valid phone, or with a product it cannot read, saying which field and row', () => {
+    const { cases } = buildCases(
+      sheet(row({ ...base, DNI: '1', 'Tel 1': 'sin dato' }), row({ ...base, DNI: '2', Saldo: 'mucho' }), row({ ...base, DNI: '3', Vencimiento: '31/02/2027' }), row({ ...base, DNI: '4', Producto: null })),
+      1,
+      HEADERS,
+      MAPPING,
+      SETTINGS,
+    );
+    expect(cases.map((c) => c.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+    expect(cases.map((c) => c.issues.filter((i) => i.severity === 'error').map((i) => i.field))).toEqual([['phones'], ['products[0].debt'], ['products[0].expiration'], ['products[0].pid']]);
+    expect(cases[2]?.issues.find((i) => i.severity === 'error')).toMatchObject({ rows: [5], messageEs: expect.stringContaining('31/02/2027') });
+  });
+
+  it('reports a row with data but no code (a totals row) as a row error, and skips blank rows', () => {
+    const { cases, rowErrors } = buildCases(sheet(row(base), [], row({ Saldo: 321000, Nombre: 'TOTAL' })), 1, HEADERS, MAPPING, SETTINGS);
+    expect(cases).toHaveLength(1);
+    expect(rowErrors).toEqual([expect.objectContaining({ row: 5, kind: 'no-code' })]);
+    expect(rowErrors[0]?.messageEn).toMatch(/Row 5: .*"DNI"/);
+  });
+
+  it('keeps codes as text: leading zeros stay, numbers never gain ".0"', () => {
+    const { cases } = buildCases(sheet(row({ ...base, DNI: '00012345' }), row({ ...base, DNI: 20333444 })), 1, HEADERS, MAPPING, SETTINGS);
+    expect(cases.map((c) => c.code)).toEqual(['00012345', '20333444']);
+  });
+
+  it('uses the default area code for numbers written without one', () => {
+    const { cases } = buildCases(sheet(row({ ...base, 'Tel 1': '4567-8901' })), 1, HEADERS, MAPPING, { ...SETTINGS, defaultAreaCode: '11' });
+    expect(cases[0]?.phones).toEqual(['1145678901']);
+  });
+
+  it('says which mapped columns the file does not have', () => {
+    expect(() => buildCases(sheet(row(base)), 1, HEADERS, { ...MAPPING, debt: 'Deuda total', phones: ['Tel 9'] }, SETTINGS)).toThrow(MappingError);
+    expect(() => buildCases(sheet(row(base)), 1, HEADERS, { ...MAPPING, debt: 'Deuda total' }, SETTINGS)).toThrow(/"Deuda total"/);
+  });
+});
+
+describe('splitFullName', () => {
+  it('reads "LAST, First" and "First Last"', () => {
+    expect(splitFullName('PÉREZ, Ana María')).toEqual({ lastName: 'PÉREZ', firstName: 'Ana María' });
+    expect(splitFullName('Ana María Pérez')).toEqual({ firstName: 'Ana María', lastName: 'Pérez' });
+    expect(splitFullName('Pérez')).toEqual({ firstName: '', lastName: 'Pérez' });
+  });
+});
