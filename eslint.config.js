@@ -9,7 +9,8 @@ export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-output/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
-  ...pluginVue.configs['flat/recommended'],
+  // Correctness rules only: formatting is left to the author.
+  ...pluginVue.configs['flat/essential'],
   {
     files: ['**/*.vue'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
@@ -24,6 +25,8 @@ export default tseslint.config(
   {
     // The wire contract and the renderer are pure: shared with the browser.
     files: ['src-main/contract/**/*.ts', 'src-main/domain/**/*.ts', 'src-main/surface/procedures.ts', 'src-main/preparation/mapping/mapping-file.ts', 'src-renderer/**/*.{ts,vue}'],
+    // The renderer's build config runs in Node, not in the page.
+    ignores: ['src-renderer/vite.config.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: nodeOnly.map((name) => ({ group: [name], message: 'pure code: no Node, Electron or database imports here' })) }],
     },

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { CliFailure } from './cli-context';
 import { emulatorCommand } from './commands/emulator';
 import { batchCommands } from './commands/batches';
+import { addInboundSync, resultsCommands } from './commands/results';
 import { serviceCommands } from './commands/service';
 import { addCampaignControl, uploadCommand } from './commands/sync';
 import { sessionCommands } from './commands/session';
@@ -28,7 +29,9 @@ export function buildProgram(): Command {
   const service = serviceCommands();
   const campaigns = service.find((c) => c.name() === 'campaigns');
   if (campaigns) addCampaignControl(campaigns);
-  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), emulatorCommand(program)]) program.addCommand(command);
+  const inbound = service.find((c) => c.name() === 'inbound');
+  if (inbound) addInboundSync(inbound);
+  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...resultsCommands(), emulatorCommand(program)]) program.addCommand(command);
   return program;
 }
 

@@ -28,3 +28,6 @@ export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: fa
   if (url.search || url.hash) return { ok: false, message: 'a base URL has no query or fragment' };
   return { ok: true, url: url.toString().replace(/\/+$/, '') };
 }
+
+/** The built-in Demo service's account (public: it only exists on this machine's emulator). */
+export const DEMO_ACCOUNT = { email: 'demo@casedesk.local', password: 'demo1234' } as const;

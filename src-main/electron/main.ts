@@ -1,26 +1,38 @@
-// The thin Electron shell: one hardened window on the renderer. Everything else runs in plain Node
-// modules this file only wires together.
-import { app, BrowserWindow, shell } from 'electron';
+// The thin Electron shell: one hardened window on the renderer, the command surface over IPC.
+// Everything else runs in plain Node modules this file only wires together.
+import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, shell } from 'electron';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createAppContext } from '../surface/app-context';
+import type { SurfaceEvents } from '../surface/procedures';
+import { createSurface } from '../surface/surface';
+import { APP_ORIGIN, APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
+import { safeStorageSealer } from './safe-storage-sealer';
 import { secureWindowOptions } from './window-options';
 
-function createWindow(): void {
-  const here = import.meta.dirname;
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+const here = import.meta.dirname;
+const rendererRoot = join(here, '../renderer');
+const devUrl = process.env.ELECTRON_RENDERER_URL;
+
+function createWindow(): BrowserWindow {
   const window = new BrowserWindow(secureWindowOptions(join(here, '../preload/index.cjs')));
   window.once('ready-to-show', () => window.show());
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
-  if (devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(join(here, '../renderer/index.html'));
+  void window.loadURL(devUrl || `${APP_ORIGIN}/index.html`);
+  return window;
 }
 
 // Navigation, new windows and webviews are refused everywhere; http(s) links open in the browser.
 app.on('web-contents-created', (_event, contents) => {
   contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
     if (/^https?:\/\//.test(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
+  contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
 });
 
 if (!app.requestSingleInstanceLock()) {
@@ -28,7 +40,23 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
   void app.whenReady().then(() => {
-    createWindow();
+    protocol.handle(APP_SCHEME, (request) => {
+      const file = resolveAppPath(rendererRoot, request.url);
+      return file ? net.fetch(pathToFileURL(file).toString()) : new Response('Not found', { status: 404 });
+    });
+    const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage) });
+    const surface = createSurface(ctx);
+    ipcMain.handle('casedesk:call', async (event, name: unknown, input: unknown) => {
+      if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, devUrl)) {
+        return { ok: false, error: { code: 'invalid-input', message: 'untrusted sender' } };
+      }
+      return surface.call(String(name) as never, input);
+    });
+    const window = createWindow();
+    for (const name of ['upload:progress'] as (keyof SurfaceEvents)[]) {
+      ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
+    }
+    app.on('before-quit', () => void ctx.close());
   });
   app.on('window-all-closed', () => app.quit());
 }

@@ -1,6 +1,13 @@
-// The preload exposes named functions under one window object, never ipcRenderer itself.
-import { contextBridge } from 'electron';
+// The preload exposes two named functions under window.casedesk, never ipcRenderer itself.
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 
 contextBridge.exposeInMainWorld('casedesk', {
-  adapter: 'electron' as const,
+  call: (name: string, input: unknown) => ipcRenderer.invoke('casedesk:call', name, input),
+  on: (name: string, listener: (payload: unknown) => void) => {
+    const handler = (_event: IpcRendererEvent, eventName: string, payload: unknown) => {
+      if (eventName === name) listener(payload);
+    };
+    ipcRenderer.on('casedesk:event', handler);
+    return () => ipcRenderer.off('casedesk:event', handler);
+  },
 });

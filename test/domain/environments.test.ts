@@ -25,3 +25,11 @@ describe('checkBaseUrl', () => {
     if (!result.ok) expect(result.message).toMatch(why);
   });
 });
+
+describe('DEMO_ACCOUNT', () => {
+  it('is a user of the built-in demo seed', async () => {
+    const { DEMO_ACCOUNT } = await import('../../src-main/domain/environments');
+    const { loadSeed } = await import('../../src-main/emulator');
+    expect(loadSeed().users).toContainEqual(expect.objectContaining(DEMO_ACCOUNT));
+  });
+});

@@ -78,7 +78,7 @@ async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Prom
   }
 }
 
-/** A signed-in connection's deps; failures said as the other commands say them. */
+/** What a download needs: the store and a client signed in to `env` (from CASEDESK_EMAIL / CASEDESK_PASSWORD). */
 async function downloadDeps(ctx: AppContext, env: Environment): Promise<DownloadDeps> {
   const { client } = await connectionFor(ctx, env);
   return { store: ctx.store, client, environment: env };

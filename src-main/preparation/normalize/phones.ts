@@ -68,7 +68,7 @@ interface Marks {
  */
 export function normalizePhoneCell(cell: string | number | null | undefined, options: PhoneCellOptions = {}): PhoneCellResult {
   try {
-    const area = options.defaultAreaCode ? normalizeAreaCode(options.defaultAreaCode) : null;
+    const area = options?.defaultAreaCode ? normalizeAreaCode(options.defaultAreaCode) : null;
     if (cell === null || cell === undefined) return { phones: [], dropped: [{ original: '', reason: 'empty' }] };
     if (typeof cell === 'number' || typeof cell === 'bigint') return numericCell(cell, area);
     if (typeof cell !== 'string') return { phones: [], dropped: [{ original: '', reason: 'invalid' }] };

@@ -1,0 +1,78 @@
+// The browser host: the same renderer and the same procedures as the desktop app, served on
+// 127.0.0.1 for a browser (servers, CI, or `npm start -- --browser`).
+import fastifyStatic from '@fastify/static';
+import Fastify from 'fastify';
+import { existsSync } from 'node:fs';
+import type { AppContext } from '../surface/app-context';
+import type { SurfaceEvents } from '../surface/procedures';
+import { createSurface } from '../surface/surface';
+import { checkRequest, CONTENT_SECURITY_POLICY, newLaunchToken, sameToken, TOKEN_COOKIE } from './host-guard';
+
+export interface BrowserHost {
+  /** Open this: it carries the launch token once, then a cookie does. */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress'];
+
+export async function startBrowserHost(ctx: AppContext, options: { rendererDir: string; port?: number; token?: string }): Promise<BrowserHost> {
+  if (!existsSync(options.rendererDir)) throw new Error(`The renderer is not built (${options.rendererDir}); run npm run build:renderer.`);
+  const token = options.token ?? newLaunchToken();
+  const surface = createSurface(ctx);
+  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
+  let port = 0;
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    // First visit: the token comes in the URL; trade it for a cookie and drop it from the address bar.
+    const launch = (request.query as Record<string, string | undefined>).token;
+    if (request.method === 'GET' && request.url.startsWith('/?') && launch !== undefined) {
+      const hostOk = checkRequest({ ...request.headers, cookie: `${TOKEN_COOKIE}=${launch}` }, port, token);
+      if (hostOk.ok && sameToken(launch, token)) {
+        reply.header('set-cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
+        return reply.redirect('/', 302);
+      }
+    }
+    const verdict = checkRequest(request.headers, port, token);
+    if (!verdict.ok) return reply.code(verdict.status).type('text/plain; charset=utf-8').send(`CaseDesk: ${verdict.reason}. Open the address that "npm start" printed.`);
+  });
+
+  app.post<{ Params: { name: string } }>('/api/call/:name', async (request) => surface.call(request.params.name as never, request.body ?? {}));
+
+  // Progress events as server-sent events.
+  app.get('/api/events', (request, reply) => {
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'content-security-policy': CONTENT_SECURITY_POLICY });
+    res.write(': connected\n\n');
+    const offs = EVENTS.map((name) => ctx.on(name, (payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)));
+    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+    request.raw.once('close', () => {
+      clearInterval(ping);
+      for (const off of offs) off();
+    });
+  });
+
+  await app.register(fastifyStatic, { root: options.rendererDir, index: ['index.html'], wildcard: false });
+  // Client-side routes (history mode) all get the app's page.
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
+    return reply.code(404).send({ ok: false, error: { code: 'not-found', message: 'No such endpoint.' } });
+  });
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  port = (app.server.address() as { port: number }).port;
+  return {
+    url: `http://127.0.0.1:${port}/?token=${token}`,
+    port,
+    close: async () => {
+      await app.close();
+    },
+  };
+}

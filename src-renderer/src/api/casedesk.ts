@@ -1,0 +1,20 @@
+// The typed face of the command surface for screens and stores.
+import type { ErrorCode, ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
+import { transport } from './transport';
+
+export class ApiError extends Error {
+  constructor(readonly code: ErrorCode, message: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
+  const answer = await transport.call(name, input);
+  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.message);
+  return answer.value as ProcedureOutputs[N];
+}
+
+export function onEvent<K extends keyof SurfaceEvents>(name: K, listener: (payload: SurfaceEvents[K]) => void): () => void {
+  return transport.on(name, listener);
+}

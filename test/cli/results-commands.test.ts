@@ -1,0 +1,134 @@
+// `casedesk results CAMPAIGN` and `casedesk inbound sync` as an agent's script would run them, against
+// a real emulator: download incrementally, export the workbook, print a JSON summary; progress on stderr.
+import * as XLSX from '@e965/xlsx';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collect } from '../../src-main/client';
+import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { connect, control, dialedCampaign } from '../client/helpers';
+
+const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
+const root = mkdtempSync(join(tmpdir(), 'casedesk-cli-results-'));
+const dataDir = join(root, 'data');
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const emulator = useEmulator({ speed: 1 });
+const demo = { CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password };
+
+function casedesk(args: string[], env: Record<string, string> = demo, onStderr?: (text: string, child: ChildProcess) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      onStderr?.(stderr, child);
+    });
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('casedesk results and inbound sync', () => {
+  let campaignId = 0;
+  let serviceCalls = 0;
+
+  beforeAll(async () => {
+    const { client } = await connect(emulator.current.url);
+    campaignId = await dialedCampaign(emulator.current.url, client, 6);
+    serviceCalls = (await collect(client.campaignCases(campaignId))).reduce((sum, c) => sum + c.call_count, 0);
+    const login = await casedesk(['login', '--env', 'test', '--base-url', emulator.current.url]);
+    expect(login.code).toBe(0);
+  });
+
+  it('downloads a campaign with its recordings and exports it, printing a JSON summary', async () => {
+    const out = join(root, 'resultados.xlsx');
+    const recordings = join(root, 'grabaciones');
+    const res = await casedesk(['results', String(campaignId), '--out', out, '--recordings', recordings, '--env', 'test', '--json']);
+    expect(res.code, res.stderr).toBe(0);
+    const summary = JSON.parse(res.stdout) as Record<string, unknown>;
+    expect(summary).toEqual({
+      environment: 'test',
+      campaignId,
+      download: { cases: 6, changedCases: 6, calls: serviceCalls, recordings: serviceCalls, recordingsSkipped: 0, cancelled: false },
+      export: { file: out, cases: 6, calls: serviceCalls, recordings: serviceCalls },
+    });
+    expect(res.stderr).toMatch(/cases 6\/6/);
+    // Progress is counts only: no name or phone of a debtor.
+    expect(res.stderr).not.toMatch(/María|González|\d{10}/);
+    expect(readdirSync(recordings)).toHaveLength(serviceCalls);
+    const book = XLSX.read(readFileSync(out), { type: 'buffer' });
+    expect(book.SheetNames).toEqual(['Casos', 'Llamadas']);
+  });
+
+  it('the second time, downloads nothing and still exports; without --json it says so in words', async () => {
+    const out = join(root, 'otra-vez.xlsx');
+    const res = await casedesk(['results', String(campaignId), '--out', out, '--env', 'test']);
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain(`Campaign ${campaignId} (test): 6 cases, 0 new or changed; 0 calls downloaded.`);
+    expect(res.stdout).toContain(`Exported 6 cases and ${serviceCalls} calls to ${out}.`);
+    expect(existsSync(out)).toBe(true);
+  });
+
+  it('exports what is stored without asking the service (--offline)', async () => {
+    const out = join(root, 'sin-conexion.xlsx');
+    const res = await casedesk(['results', String(campaignId), '--offline', '--out', out, '--env', 'test', '--json'], {});
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).toMatchObject({ download: null, export: { cases: 6, calls: serviceCalls } });
+  });
+
+  it('says so plainly for a campaign that is not there', async () => {
+    const res = await casedesk(['results', '999999', '--env', 'test']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/Campaign 999999 was not found/);
+  });
+
+  it('syncs the inbound cases of a bot with their recordings, with a JSON summary; refuses a bad date', async () => {
+    const { client } = await connect(emulator.current.url);
+    const service = await collect(client.inboundCases({ botId: BOTS.inbound }));
+    const recordings = join(root, 'entrantes');
+    const first = await casedesk(['inbound', 'sync', '--bot', String(BOTS.inbound), '--recordings', recordings, '--env', 'test', '--json']);
+    expect(first.code, first.stderr).toBe(0);
+    const withAudio = service.filter((c) => c.recording !== '').length;
+    expect(JSON.parse(first.stdout)).toEqual({
+      environment: 'test',
+      filter: { botId: BOTS.inbound, from: null, to: null },
+      cases: service.length,
+      changedCases: service.length,
+      recordings: withAudio,
+      recordingsSkipped: service.length - withAudio,
+      cancelled: false,
+    });
+
+    const bad = await casedesk(['inbound', 'sync', '--from', 'ayer', '--env', 'test']);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/--from/);
+  });
+
+  it('Ctrl-C stops between two items, keeps what was done and exports nothing; the next run resumes', async () => {
+    const { client } = await connect(emulator.current.url);
+    const id = await dialedCampaign(emulator.current.url, client, 6);
+    const out = join(root, 'interrumpido.xlsx');
+    const args = ['results', String(id), '--out', out, '--recordings', join(root, 'grabaciones-2'), '--env', 'test', '--json'];
+    await control(emulator.current.url, 'faults', { latency_ms: 150 });
+    let interrupted = false;
+    const cut = await casedesk(args, demo, (stderr, child) => {
+      if (!interrupted && /cases 0\/6/.test(stderr)) {
+        interrupted = true;
+        child.kill('SIGINT');
+      }
+    }).finally(() => control(emulator.current.url, 'reset'));
+    expect(cut.code, cut.stderr).toBe(130);
+    expect(cut.stderr).toMatch(/run the same command again to resume/i);
+    const partial = JSON.parse(cut.stdout) as { download: { cases: number; cancelled: boolean }; export: unknown };
+    expect(partial).toMatchObject({ download: { cancelled: true }, export: null });
+    expect(partial.download.cases).toBeLessThan(6);
+    expect(existsSync(out)).toBe(false);
+
+    const rest = await casedesk(args);
+    expect(rest.code, rest.stderr).toBe(0);
+    expect(JSON.parse(rest.stdout)).toMatchObject({ download: { cases: 6, changedCases: 6 - partial.download.cases, cancelled: false }, export: { cases: 6 } });
+  });
+});
