@@ -4,6 +4,7 @@ import { CliFailure } from './cli-context';
 import { emulatorCommand } from './commands/emulator';
 import { batchCommands } from './commands/batches';
 import { addInboundSync, resultsCommands } from './commands/results';
+import { startCommand } from './commands/start';
 import { serviceCommands } from './commands/service';
 import { addCampaignControl, uploadCommand } from './commands/sync';
 import { sessionCommands } from './commands/session';
@@ -31,7 +32,7 @@ export function buildProgram(): Command {
   if (campaigns) addCampaignControl(campaigns);
   const inbound = service.find((c) => c.name() === 'inbound');
   if (inbound) addInboundSync(inbound);
-  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...resultsCommands(), emulatorCommand(program)]) program.addCommand(command);
+  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...resultsCommands(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
   return program;
 }
 

@@ -1,0 +1,62 @@
+// `casedesk start` (what `npm start` runs): the desktop app where Electron is installed, otherwise
+// (or with --browser) the same app in a browser, served on 127.0.0.1 with the Demo service running.
+import { Command, InvalidArgumentError } from 'commander';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startBrowserHost } from '../../host/browser-host';
+import { buildRenderer } from '../../host/renderer-build';
+import { createAppContext } from '../../surface/app-context';
+import { globals } from '../cli-context';
+
+const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/**
+ * The Electron binary, if it was ever downloaded on this machine. Requiring the `electron` package
+ * would try to download it (and fail where only the npm registry is reachable), so look, don't touch.
+ */
+function electronBinary(): string | null {
+  try {
+    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+    const pathFile = join(dir, 'path.txt');
+    if (!existsSync(pathFile)) return null;
+    const binary = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
+    return existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
+}
+
+export function startCommand(): Command {
+  return new Command('start')
+    .description('run CaseDesk (the desktop app, or in a browser where Electron is not installed)')
+    .option('--browser', 'serve the app to a browser even if Electron is installed', false)
+    .option('--port <n>', 'browser host port (0 picks a free one)', (v) => {
+      if (!/^\d+$/.test(v)) throw new InvalidArgumentError('must be a port number');
+      return Number(v);
+    }, 0)
+    .action(async (opts: { browser: boolean; port: number }, command: Command) => {
+      const electron = opts.browser ? null : electronBinary();
+      if (electron) {
+        const { build } = await import('electron-vite');
+        await build({ configFile: `${PROJECT_ROOT}/electron.vite.config.ts` });
+        const child = spawn(electron, [PROJECT_ROOT], { stdio: 'inherit', env: { ...process.env, CASEDESK_DATA_DIR: globals(command).dataDir } });
+        await new Promise((resolve) => child.once('exit', resolve));
+        return;
+      }
+      if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
+      const rendererDir = await buildRenderer();
+      const ctx = createAppContext({ dataDir: globals(command).dataDir });
+      const demoUrl = await ctx.demo.baseUrl();
+      const host = await startBrowserHost(ctx, { rendererDir, port: opts.port });
+      process.stdout.write(`CaseDesk is running: open ${host.url}\n`);
+      process.stdout.write(`(Demo service at ${demoUrl}; sign in to Demo with one click. Ctrl-C stops.)\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => void host.close().then(() => ctx.close()).then(resolve, resolve);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

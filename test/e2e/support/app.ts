@@ -1,0 +1,76 @@
+// End-to-end fixture: the real renderer, served by the real browser host over a fresh data folder,
+// in Debian's Chromium driven by playwright-core. Screenshots go to test-output/screenshots/.
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
+import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
+import { createAppContext, type AppContext } from '../../../src-main/surface/app-context';
+
+export const CHROMIUM = process.env.CASEDESK_CHROMIUM ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+export const SCREENSHOTS = join(import.meta.dirname, '../../../test-output/screenshots');
+
+export interface E2eApp {
+  page: Page;
+  host: BrowserHost;
+  ctx: AppContext;
+  dataDir: string;
+  /** Origin of the host, without the launch token. */
+  origin: string;
+  screenshot(name: string): Promise<void>;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+  });
+}
+
+/** One browser, one host and one fresh data folder for the file's tests. */
+export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: number; height: number } } = {}): { readonly current: E2eApp } {
+  const holder: { current?: E2eApp; browser?: Browser } = {};
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
+    const ctx = createAppContext({ dataDir });
+    const host = await startBrowserHost(ctx, { rendererDir: RENDERER_DIR });
+    const browser = await launchChromium();
+    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, locale: options.locale === 'en' ? 'en-US' : 'es-AR' });
+    const page = await context.newPage();
+    await page.goto(host.url);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    holder.browser = browser;
+    holder.current = {
+      page,
+      host,
+      ctx,
+      dataDir,
+      origin: `http://127.0.0.1:${host.port}`,
+      screenshot: async (name) => {
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+      },
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await holder.browser?.close();
+    await holder.current?.host.close();
+    await holder.current?.ctx.close();
+    if (holder.current) rmSync(holder.current.dataDir, { recursive: true, force: true });
+  });
+  return {
+    get current() {
+      if (!holder.current) throw new Error('e2e app not started');
+      return holder.current;
+    },
+  };
+}
+
+/** Signs in to Demo with the prefilled account (the one-click first run). */
+export async function signInToDemo(page: Page): Promise<void> {
+  await page.locator('[data-test="sign-in"]').click();
+  await page.waitForURL(/#\/bots/);
+}
