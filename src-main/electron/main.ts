@@ -53,7 +53,7 @@ if (!app.requestSingleInstanceLock()) {
       return surface.call(String(name) as never, input);
     });
     const window = createWindow();
-    for (const name of ['upload:progress'] as (keyof SurfaceEvents)[]) {
+    for (const name of ['upload:progress', 'download:progress'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }
     app.on('before-quit', () => void ctx.close());

@@ -15,13 +15,14 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress'];
+const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress', 'download:progress'];
 
 export async function startBrowserHost(ctx: AppContext, options: { rendererDir: string; port?: number; token?: string }): Promise<BrowserHost> {
   if (!existsSync(options.rendererDir)) throw new Error(`The renderer is not built (${options.rendererDir}); run npm run build:renderer.`);
   const token = options.token ?? newLaunchToken();
   const surface = createSurface(ctx);
-  const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024, forceCloseConnections: true });
+  // Picked files arrive as base64 in a procedure call: room for a 100 MB spreadsheet.
+  const app = Fastify({ logger: false, bodyLimit: 150 * 1024 * 1024, forceCloseConnections: true });
   let port = 0;
 
   app.addHook('onRequest', async (request, reply) => {

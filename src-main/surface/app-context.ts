@@ -34,7 +34,7 @@ export interface AppContext {
   options: AppContextOptions;
   connections: Map<Environment, Connection>;
   /** One pacer per environment: every upload to a service shares its spacing. */
-  pacer(env: Environment): Pacer;
+  pacer(env: Environment, spacingMs?: number): Pacer;
   emit<K extends keyof SurfaceEvents>(name: K, payload: SurfaceEvents[K]): void;
   on<K extends keyof SurfaceEvents>(name: K, listener: (payload: SurfaceEvents[K]) => void): () => void;
   currentEnvironment(): Environment;
@@ -57,9 +57,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
     demo,
     options,
     connections,
-    pacer(env) {
+    pacer(env, spacingMs) {
       let pacer = pacers.get(env);
-      if (!pacer) pacers.set(env, (pacer = createPacer()));
+      if (!pacer || (spacingMs !== undefined && pacer.spacingMs !== Math.max(1000, spacingMs))) pacers.set(env, (pacer = createPacer(spacingMs)));
       return pacer;
     },
     emit: (name, payload) => {

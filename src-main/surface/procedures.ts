@@ -2,7 +2,7 @@
 // over Electron IPC, to a browser over the local HTTP host, and to the `casedesk` CLI.
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
-import type { Bot, Campaign, CampaignListItem, InboundCase } from '../contract';
+import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
 import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
 import { Environment } from '../domain/environments';
 import { MappingFile } from '../preparation/mapping/mapping-file';
@@ -39,6 +39,24 @@ export const procedures = {
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional() }),
   'batches:payload': z.object({ batchId: Id }),
   'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id, inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
+  'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
+  'results:cases': z.object({ environment: Env, campaignId: Id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
+  'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
+  'results:export': z.object({ environment: Env, campaignId: Id }),
+  'recordings:get': z.object({ environment: Env, kind: z.enum(['outbound', 'inbound']), refId: Id }),
+  'inbound:download': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), recordings: z.boolean().default(true) }),
+  'inbound:cases': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
+  /** A file the agent picked or dropped, handed over as bytes (the same way in Electron and in a browser). */
+  'files:receive': z.object({ name: z.string().min(1).max(255), base64: z.string().max(140 * 1024 * 1024) }),
+  'settings:get': z.object({}),
+  'settings:set': z.object({
+    language: z.enum(['es', 'en']).optional(),
+    defaultAreaCode: z.string().regex(/^([1-9]\d{1,3})?$/).optional(),
+    /** Only stricter than the spec's advice: at least 1,000 ms between uploads, at most 1,000 cases a chunk. */
+    uploadSpacingMs: z.number().int().min(1000).max(60_000).optional(),
+    chunkMaxCases: z.number().int().min(1).max(1000).optional(),
+    chunkMaxBytes: z.number().int().min(10_000).max(2 * 1024 * 1024).optional(),
+  }),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -79,6 +97,31 @@ export interface ProcedureOutputs {
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
   'sync:upload': UploadSummary;
+  'results:download': { cases: number; changedCases: number; calls: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
+  'results:cases': { total: number; cases: CampaignCase[] };
+  'results:calls': Call[];
+  'results:export': FileDownload;
+  'recordings:get': { contentType: string; format: string; base64: string } | null;
+  'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
+  'inbound:cases': InboundCase[];
+  'files:receive': { file: string; bytes: number };
+  'settings:get': Settings;
+  'settings:set': Settings;
+}
+
+/** A file for the agent to save (exports). */
+export interface FileDownload {
+  name: string;
+  contentType: string;
+  base64: string;
+}
+
+export interface Settings {
+  language: 'es' | 'en' | null;
+  defaultAreaCode: string;
+  uploadSpacingMs: number;
+  chunkMaxCases: number;
+  chunkMaxBytes: number;
 }
 
 export interface PrepareSummary {
@@ -145,6 +188,7 @@ export interface UploadSummary {
 /** Events pushed to whoever listens (renderer, CLI's stderr). */
 export interface SurfaceEvents {
   'upload:progress': { batchId: number; activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; inDoubt: number; note?: string | undefined };
+  'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
 }
 
 export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'internal';

@@ -3,7 +3,9 @@ import { ZodError, type z } from 'zod';
 import { isServiceError, type FailureKind } from '../client';
 import type { AppContext } from './app-context';
 import { batchHandlers } from './handlers/batch-handlers';
+import { resultsHandlers } from './handlers/results-handlers';
 import { serviceHandlers } from './handlers/service-handlers';
+import { settingsHandlers } from './handlers/settings-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { SurfaceFailure } from './surface-failure';
@@ -12,7 +14,7 @@ import { procedures, type Envelope, type ErrorCode, type ProcedureName, type Pro
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',

@@ -4,6 +4,7 @@ import { saveCampaign } from '../../store';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
+import { readSettings } from './settings-handlers';
 
 export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload'> = {
   async 'campaigns:create'(ctx, { environment, campaign }) {
@@ -23,10 +24,12 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
   async 'sync:upload'(ctx, { environment, batchId, campaignId, inDoubt }) {
     const env = environment ?? ctx.currentEnvironment();
     const connection = await connectionFor(ctx, env);
+    const settings = readSettings(ctx);
     let result;
     try {
-      result = await uploadBatch({ store: ctx.store, client: connection.client, environment: env, pacer: ctx.pacer(env) }, batchId, campaignId, {
+      result = await uploadBatch({ store: ctx.store, client: connection.client, environment: env, pacer: ctx.pacer(env, settings.uploadSpacingMs) }, batchId, campaignId, {
         inDoubt,
+        chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
         onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
       });
     } catch (err) {

@@ -1,0 +1,78 @@
+// Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Call, CampaignCase, InboundCase } from '../../contract';
+import { exportCampaignResults } from '../../exports/results-export';
+import { getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
+import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
+import { downloadInboundCases } from '../../sync/inbound-download';
+import type { AppContext } from '../app-context';
+import type { Handlers } from '../surface';
+import { SurfaceFailure } from '../surface-failure';
+import { connectionFor } from './session-handlers';
+
+export const recordingsDir = (ctx: AppContext, env: string) => join(ctx.options.dataDir, 'recordings', env);
+
+export const resultsHandlers: Pick<Handlers, 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'> = {
+  async 'results:download'(ctx, { environment, campaignId, recordings }) {
+    const env = environment ?? ctx.currentEnvironment();
+    const { client } = await connectionFor(ctx, env);
+    return downloadCampaignResults({ store: ctx.store, client, environment: env }, campaignId, {
+      recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
+      onProgress: (p) => ctx.emit('download:progress', { what: 'campaign', campaignId, ...p }),
+    });
+  },
+
+  async 'results:cases'(ctx, { environment, campaignId, offset, limit }) {
+    const env = environment ?? ctx.currentEnvironment();
+    const total = (ctx.store.db.prepare('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?').get(env, campaignId) as { n: number }).n;
+    return { total, cases: pageResultCases(ctx.store.db, env, campaignId, offset, limit) as CampaignCase[] };
+  },
+
+  async 'results:calls'(ctx, { environment, campaignId, caseId }) {
+    return listCalls(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId) as Call[];
+  },
+
+  async 'results:export'(ctx, { environment, campaignId }) {
+    const env = environment ?? ctx.currentEnvironment();
+    const dir = await mkdtemp(join(tmpdir(), 'casedesk-export-'));
+    try {
+      const file = join(dir, `resultados-campania-${campaignId}.xlsx`);
+      try {
+        await exportCampaignResults(ctx.store, env, campaignId, file);
+      } catch (err) {
+        throw new SurfaceFailure('not-found', (err as Error).message);
+      }
+      return { name: `resultados-campania-${campaignId}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: (await readFile(file)).toString('base64') };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  },
+
+  async 'recordings:get'(ctx, { environment, kind, refId }) {
+    const env = environment ?? ctx.currentEnvironment();
+    let row = getRecording(ctx.store.db, env, kind, refId);
+    if (!row) {
+      // Not downloaded yet: fetch it now (needs a connection), then serve it from disk.
+      const { client } = await connectionFor(ctx, env);
+      await ensureRecording({ store: ctx.store, client, environment: env }, kind, refId, new Date().toISOString(), recordingsDir(ctx, env));
+      row = getRecording(ctx.store.db, env, kind, refId);
+    }
+    if (!row) return null;
+    return { contentType: row.contentType, format: row.format, base64: (await readFile(row.path)).toString('base64') };
+  },
+
+  async 'inbound:download'(ctx, { environment, botId, from, to, recordings }) {
+    const env = environment ?? ctx.currentEnvironment();
+    const { client } = await connectionFor(ctx, env);
+    return downloadInboundCases({ store: ctx.store, client, environment: env }, { botId, from, to }, {
+      recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
+      onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),
+    });
+  },
+
+  async 'inbound:cases'(ctx, { environment, botId, from, to, offset, limit }) {
+    return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit) as InboundCase[];
+  },
+};

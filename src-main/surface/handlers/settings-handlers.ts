@@ -1,0 +1,38 @@
+// Settings and files handed over by the renderer.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { getSetting, setSetting } from '../../store';
+import type { AppContext } from '../app-context';
+import type { Settings } from '../procedures';
+import type { Handlers } from '../surface';
+import { SurfaceFailure } from '../surface-failure';
+
+const DEFAULTS: Settings = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
+
+export function readSettings(ctx: AppContext): Settings {
+  return { ...DEFAULTS, ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}) };
+}
+
+export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive'> = {
+  async 'settings:get'(ctx) {
+    return readSettings(ctx);
+  },
+
+  async 'settings:set'(ctx, changes) {
+    const next = { ...readSettings(ctx), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    setSetting(ctx.store.db, 'app', next);
+    return next;
+  },
+
+  async 'files:receive'(ctx, { name, base64 }) {
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length === 0) throw new SurfaceFailure('invalid-input', `${name} is empty.`);
+    const dir = join(ctx.options.dataDir, 'imports');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    // Only the base name is kept: a name like "../../x" cannot place the file elsewhere.
+    const safe = basename(name).replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'archivo';
+    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}`);
+    await writeFile(file, bytes, { mode: 0o600 });
+    return { file, bytes: bytes.length };
+  },
+};
