@@ -146,11 +146,12 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
       sourceFile: filePath,
       sourceSheet: sheet.name,
       headerRow: headerIndex + 1,
-      mapping,
+      // The format travels with the batch: edits and bulk fixes re-apply it.
+      mapping: { ...mapping, date_1904: table.date1904 },
       campaignId: opts.campaignId ?? null,
       maxPhonePriority,
     });
-    insertBatchCases(store.db, id, cases, rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
+    insertBatchCases(store.db, id, cases.map((c) => ({ ...c, raw: c.raw })), rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
     if (source === 'file') saveMappingTemplate(store.db, opts.creditor ?? basename(filePath), signature, mapping);
     return id;
   })();

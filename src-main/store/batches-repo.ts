@@ -54,6 +54,8 @@ export interface BatchCaseInput {
   sourceRows: number[];
   status: CaseStatus;
   issues?: readonly IssueInput[];
+  /** The raw rows the case was built from (see preparation's RawRow). */
+  raw?: readonly unknown[];
 }
 
 export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
@@ -100,8 +102,8 @@ export function batchInEnvironment(db: Db, id: number, env: Environment): BatchR
 /** Adds cases, their issues, and row-level issues in one transaction: all of them or none. */
 export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchCaseInput>, rowIssues: readonly IssueInput[] = []): number {
   const insert = db.prepare(
-    `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertIssue = db.prepare(
     `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
@@ -112,7 +114,7 @@ export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchC
   let n = 0;
   db.transaction(() => {
     for (const c of cases) {
-      const { lastInsertRowid } = insert.run(batchId, c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status);
+      const { lastInsertRowid } = insert.run(batchId, c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []));
       for (const i of c.issues ?? []) addIssue(Number(lastInsertRowid), i);
       n += 1;
     }
@@ -225,4 +227,64 @@ export function deleteBatch(db: Db, id: number): void {
 /** A batch's first upload fixes its campaign: the same cases can never go to a second one by mistake. */
 export function bindBatchToCampaign(db: Db, batchId: number, campaignId: number): void {
   db.prepare('UPDATE batches SET campaign_id = ?, updated_at = ? WHERE id = ? AND campaign_id IS NULL').run(campaignId, new Date().toISOString(), batchId);
+}
+
+export interface BatchSettingsRow {
+  id: number;
+  environment: Environment;
+  mapping: Record<string, unknown>;
+  maxPhonePriority: number;
+}
+
+export function batchSettings(db: Db, batchId: number): BatchSettingsRow | null {
+  const row = db.prepare('SELECT id, environment, mapping_json, max_phone_priority FROM batches WHERE id = ?').get(batchId) as { id: number; environment: Environment; mapping_json: string; max_phone_priority: number } | undefined;
+  return row ? { id: row.id, environment: row.environment, mapping: JSON.parse(row.mapping_json) as Record<string, unknown>, maxPhonePriority: row.max_phone_priority } : null;
+}
+
+export function setBatchMapping(db: Db, batchId: number, mapping: unknown): void {
+  db.prepare('UPDATE batches SET mapping_json = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(mapping), new Date().toISOString(), batchId);
+}
+
+export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unknown[] }) | null {
+  const row = db.prepare('SELECT * FROM batch_cases WHERE id = ?').get(caseId) as (RawCase & { raw_json: string }) | undefined;
+  return row ? { ...toCase(row), raw: JSON.parse(row.raw_json) as unknown[] } : null;
+}
+
+/** Cases of a batch with their raw rows, in id order, a page at a time. */
+export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit: number): (BatchCaseRow & { raw: unknown[] })[] {
+  const rows = db.prepare('SELECT * FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?').all(batchId, afterId, limit) as (RawCase & { raw_json: string })[];
+  return rows.map((r) => ({ ...toCase(r), raw: JSON.parse(r.raw_json) as unknown[] }));
+}
+
+/**
+ * Replaces a case's prepared values and its issues after an edit or a bulk fix. Issues of kind
+ * "edited" are the agent's own history and stay. A case already sent is never changed.
+ */
+export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): boolean {
+  const row = db.prepare('SELECT batch_id, upload_state FROM batch_cases WHERE id = ?').get(caseId) as { batch_id: number; upload_state: UploadState } | undefined;
+  if (!row || row.upload_state !== 'pending') return false;
+  const insertIssue = db.prepare(
+    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  db.transaction(() => {
+    db.prepare(
+      `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ? WHERE id = ?`,
+    ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), caseId);
+    db.prepare("DELETE FROM case_issues WHERE case_id = ? AND kind <> 'edited'").run(caseId);
+    for (const i of c.issues ?? []) insertIssue.run(row.batch_id, caseId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs, i.messageEn, i.before ?? null, i.after ?? null);
+  })();
+  return true;
+}
+
+export function addCaseIssue(db: Db, batchId: number, caseId: number, i: IssueInput): void {
+  db.prepare(
+    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(batchId, caseId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs, i.messageEn, i.before ?? null, i.after ?? null);
+}
+
+export function findCaseByCode(db: Db, batchId: number, code: string): number | null {
+  const row = db.prepare('SELECT id FROM batch_cases WHERE batch_id = ? AND code = ?').get(batchId, code) as { id: number } | undefined;
+  return row?.id ?? null;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
 import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
 import { Environment } from '../domain/environments';
-import { MappingFile } from '../preparation/mapping/mapping-file';
+import { MappingFile, type ColumnMapping } from '../preparation/mapping/mapping-file';
 
 const Id = z.number().int().positive();
 /** Omitted: the environment the agent last signed in to. */
@@ -35,8 +35,34 @@ export const procedures = {
     creditor: z.string().optional(),
   }),
   'batches:list': z.object({ environment: Env }),
+  'batches:get': z.object({ batchId: Id }),
+  'batches:inspect': z.object({ file: z.string().min(1), sheet: z.string().optional(), headerRow: z.number().int().positive().optional() }),
+  'batches:editCase': z.object({
+    batchId: Id,
+    caseId: Id,
+    changes: z.object({
+      firstName: z.string().optional(),
+      lastName: z.string().optional(),
+      phones: z.array(z.string()).optional(),
+      products: z.array(z.object({ index: z.number().int().nonnegative(), debtCode: z.string().optional(), pid: z.string().optional(), subId: z.string().optional(), debt: z.string().optional(), expiration: z.string().optional() })).optional(),
+      excluded: z.boolean().optional(),
+    }),
+  }),
+  'batches:bulkFix': z.object({
+    batchId: Id,
+    fix: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('default-area-code'), areaCode: z.string() }),
+      z.object({ kind: z.literal('decimal-separator'), separator: z.enum([',', '.']) }),
+      z.object({ kind: z.literal('drop-invalid-phones') }),
+      z.object({ kind: z.literal('exclude-rejected') }),
+    ]),
+  }),
+  'batches:exportErrors': z.object({ batchId: Id }),
+  'batches:exportClean': z.object({ batchId: Id }),
+  /** A corrected error report (a file received with files:receive). */
+  'batches:importCorrections': z.object({ batchId: Id, file: z.string().min(1) }),
   'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), afterId: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
-  'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional() }),
+  'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
   'batches:payload': z.object({ batchId: Id }),
   'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id, inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
@@ -92,6 +118,13 @@ export interface ProcedureOutputs {
   'campaigns:action': Campaign;
   'batches:prepare': PrepareSummary;
   'batches:list': BatchSummary[];
+  'batches:get': BatchSummary & { maxPhonePriority: number; issues: { errors: number; warnings: number; fixes: number; rowErrors: number } };
+  'batches:inspect': FileInspection;
+  'batches:editCase': BatchCaseView;
+  'batches:bulkFix': { changed: number };
+  'batches:exportErrors': FileDownload;
+  'batches:exportClean': FileDownload;
+  'batches:importCorrections': { updated: number; nowReady: number; stillRejected: number; unknownCodes: string[]; alreadySent: string[] };
   'batches:cases': BatchCaseView[];
   'batches:issues': IssueView[];
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
@@ -107,6 +140,20 @@ export interface ProcedureOutputs {
   'files:receive': { file: string; bytes: number };
   'settings:get': Settings;
   'settings:set': Settings;
+}
+
+export interface FileInspection {
+  fileName: string;
+  format: string;
+  sheets: string[];
+  sheet: string;
+  headerRow: number | null;
+  headers: string[];
+  preview: string[][];
+  dataRows: number;
+  suggestion: Partial<ColumnMapping>;
+  unmapped: string[];
+  template: { creditor: string; mapping: MappingFile } | null;
 }
 
 /** A file for the agent to save (exports). */

@@ -96,6 +96,25 @@ export function splitFullName(full: string): { firstName: string; lastName: stri
   return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] ?? '' };
 }
 
+/**
+ * One spreadsheet row as the case needs it, before normalizing: kept with the case, so edits and
+ * bulk fixes (another default area code, another decimal separator) re-run the same rules.
+ * JSON-safe: a date cell is kept as YYYY-MM-DD text.
+ */
+export interface RawRow {
+  row: number;
+  firstName: string;
+  lastName: string;
+  phones: (string | number | null)[];
+  debtCode: string;
+  pid: string;
+  subId: string;
+  debt: string | number | null;
+  expiration: string | number | null;
+  params: Record<string, unknown>;
+  productInfo: Record<string, unknown>;
+}
+
 interface Draft {
   code: string;
   firstName: string;
@@ -108,13 +127,51 @@ interface Draft {
   issues: PreparedIssue[];
 }
 
+const jsonCell = (cell: Cell | undefined): string | number | null => {
+  if (cell === null || cell === undefined) return null;
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  if (typeof cell === 'boolean') return String(cell);
+  return cell;
+};
+
+function rawRow(row: readonly Cell[], rowNumber: number, col: Columns): RawRow {
+  let names: { firstName: string; lastName: string };
+  if (col.fullName !== undefined) names = splitFullName(cleanText(row[col.fullName] as string | null));
+  else names = { firstName: cleanText(row[col.firstName ?? -1] as string | null), lastName: cleanText(row[col.lastName ?? -1] as string | null) };
+  const pick = (pairs: [string, number][]) => {
+    const out: Record<string, unknown> = {};
+    for (const [key, c] of pairs) {
+      const value = row[c];
+      if (!isBlank(value)) out[key] = typeof value === 'string' ? cleanText(value) : jsonCell(value);
+    }
+    return out;
+  };
+  return {
+    row: rowNumber,
+    ...names,
+    phones: col.phones.map((c) => jsonCell(row[c])),
+    debtCode: cleanText(row[col.debtCode] as string | null),
+    pid: cleanText(row[col.pid] as string | null),
+    subId: col.subId === undefined ? '' : cleanText(row[col.subId] as string | null),
+    debt: jsonCell(row[col.debt]),
+    expiration: jsonCell(row[col.expiration]),
+    params: pick(col.params),
+    productInfo: pick(col.productInfo),
+  };
+}
+
+/** A case with the raw rows it was built from. */
+export interface BuiltCase extends PreparedCase {
+  raw: RawRow[];
+}
+
 /**
  * Builds the cases of a sheet. `headerIndex` is the 0-based header row; rows below it are data.
  * Row numbers in issues are 1-based, as the agent sees them in the spreadsheet.
  */
-export function buildCases(rows: readonly (readonly Cell[])[], headerIndex: number, headers: readonly string[], mapping: ColumnMapping, settings: PrepareSettings): { cases: PreparedCase[]; rowErrors: RowError[] } {
+export function buildCases(rows: readonly (readonly Cell[])[], headerIndex: number, headers: readonly string[], mapping: ColumnMapping, settings: PrepareSettings): { cases: BuiltCase[]; rowErrors: RowError[] } {
   const col = resolveColumns(headers, mapping);
-  const drafts = new Map<string, Draft>();
+  const grouped = new Map<string, RawRow[]>();
   const rowErrors: RowError[] = [];
   for (let r = headerIndex + 1; r < rows.length; r++) {
     const row = rows[r] ?? [];
@@ -125,36 +182,35 @@ export function buildCases(rows: readonly (readonly Cell[])[], headerIndex: numb
       rowErrors.push(noCodeRowError(rowNumber, mapping.code));
       continue;
     }
-    let draft = drafts.get(code);
-    if (!draft) {
-      draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
-      drafts.set(code, draft);
-    }
-    addRow(draft, row, rowNumber, col, settings);
+    let list = grouped.get(code);
+    if (!list) grouped.set(code, (list = []));
+    list.push(rawRow(row, rowNumber, col));
   }
-  return { cases: [...drafts.values()].map((d) => finish(d, settings)), rowErrors };
+  return { cases: [...grouped].map(([code, raw]) => caseFromRaw(code, raw, settings)), rowErrors };
 }
 
-function addRow(d: Draft, row: readonly Cell[], rowNumber: number, col: Columns, s: PrepareSettings): void {
-  const first = d.rows.length === 0;
-  d.rows.push(rowNumber);
-  const at = [rowNumber];
+/** The case these raw rows make under these settings: the one place the rules are applied. */
+export function caseFromRaw(code: string, raw: readonly RawRow[], settings: PrepareSettings): BuiltCase {
+  const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
+  for (const row of raw) addRow(draft, row, settings);
+  return { ...finish(draft, settings), raw: raw.map((r) => ({ ...r })) };
+}
 
-  let names: { firstName: string; lastName: string };
-  if (col.fullName !== undefined) names = splitFullName(cleanText(row[col.fullName] as string | null));
-  else names = { firstName: cleanText(row[col.firstName ?? -1] as string | null), lastName: cleanText(row[col.lastName ?? -1] as string | null) };
+function addRow(d: Draft, raw: RawRow, s: PrepareSettings): void {
+  const first = d.rows.length === 0;
+  d.rows.push(raw.row);
+  const at = [raw.row];
   if (first) {
-    d.firstName = names.firstName;
-    d.lastName = names.lastName;
+    d.firstName = raw.firstName;
+    d.lastName = raw.lastName;
   } else {
-    for (const [field, mine, other] of [['first_name', d.firstName, names.firstName], ['last_name', d.lastName, names.lastName]] as const) {
+    for (const [field, mine, other] of [['first_name', d.firstName, raw.firstName], ['last_name', d.lastName, raw.lastName]] as const) {
       if (other !== '' && other.toLowerCase() !== mine.toLowerCase()) d.issues.push(issue('warning', 'name-differs', field, at, { field, first: mine, other }));
     }
   }
 
-  col.phones.forEach((c) => {
-    const cell = row[c];
-    const result = normalizePhoneCell(cell as string | number | null, { defaultAreaCode: s.defaultAreaCode });
+  for (const cell of raw.phones) {
+    const result = normalizePhoneCell(cell, { defaultAreaCode: s.defaultAreaCode });
     d.phoneLists.push(result.phones.map((p) => p.value));
     for (const p of result.phones) {
       if (p.changes.length > 0) d.issues.push(issue('fix', 'phone-fixed', 'phones', at, { before: p.original, after: p.value }, { before: p.original, after: p.value }));
@@ -163,63 +219,49 @@ function addRow(d: Draft, row: readonly Cell[], rowNumber: number, col: Columns,
       if (dropped.reason === 'empty') continue;
       d.issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', at, { before: dropped.original, why: dropped.reason }, { before: dropped.original }));
     }
-  });
+  }
 
   const productIndex = d.products.length;
-  d.products.push(readProduct(d, row, at, productIndex, col, s));
-  const pid = cleanText(row[col.pid] as string | null);
-  for (const [key, c] of col.productInfo) {
-    const value = row[c];
-    if (isBlank(value)) continue;
-    (d.productInfo[pid] ??= {})[key] = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === 'string' ? cleanText(value) : value;
-  }
-  if (first) {
-    for (const [key, c] of col.params) {
-      const value = row[c];
-      if (!isBlank(value)) d.params[key] = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === 'string' ? cleanText(value) : value;
-    }
-  }
+  d.products.push(readProduct(d, raw, at, productIndex, s));
+  if (Object.keys(raw.productInfo).length > 0) d.productInfo[raw.pid] = { ...(d.productInfo[raw.pid] ?? {}), ...raw.productInfo };
+  if (first) d.params = { ...raw.params };
 }
 
-function readProduct(d: Draft, row: readonly Cell[], at: number[], i: number, col: Columns, s: PrepareSettings): Product | null {
+function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareSettings): Product | null {
   const field = (name: string) => `products[${i}].${name}`;
   let ok = true;
-  const required = (name: string, c: number) => {
-    const value = cleanText(row[c] as string | null);
+  const required = (name: string, value: string) => {
     if (value === '') {
       d.issues.push(issue('error', 'product-field-missing', field(name), at, { field: name }));
       ok = false;
     }
     return value;
   };
-  const debtCode = required('debt_code', col.debtCode);
-  const pid = required('pid', col.pid);
-  const subId = col.subId === undefined ? '' : cleanText(row[col.subId] as string | null);
+  const debtCode = required('debt_code', raw.debtCode);
+  const pid = required('pid', raw.pid);
 
-  const debtCell = row[col.debt];
-  const amount = normalizeAmount(debtCell as string | number | null, { decimalSeparator: s.decimalSeparator });
+  const amount = normalizeAmount(raw.debt, { decimalSeparator: s.decimalSeparator });
   let debt = '';
   if (amount.ok) {
     debt = amount.value;
-    if (amount.ambiguous) d.issues.push(issue('warning', 'amount-ambiguous', field('debt'), at, { before: shown(debtCell), after: debt }, { before: shown(debtCell), after: debt }));
-    else if (amount.changed && typeof debtCell === 'string') d.issues.push(issue('fix', 'amount-fixed', field('debt'), at, { before: shown(debtCell), after: debt }, { before: shown(debtCell), after: debt }));
+    if (amount.ambiguous) d.issues.push(issue('warning', 'amount-ambiguous', field('debt'), at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
+    else if (amount.changed && typeof raw.debt === 'string') d.issues.push(issue('fix', 'amount-fixed', field('debt'), at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
   } else {
-    d.issues.push(issue('error', 'amount-invalid', field('debt'), at, { before: shown(debtCell), why: amount.reason }, { before: shown(debtCell) }));
+    d.issues.push(issue('error', 'amount-invalid', field('debt'), at, { before: shown(raw.debt), why: amount.reason }, { before: shown(raw.debt) }));
     ok = false;
   }
 
-  const dateCell = row[col.expiration];
-  const date = normalizeDate(dateCell as string | number | Date | null, { dateOrder: s.dateOrder, date1904: s.date1904 ?? false });
+  const date = normalizeDate(raw.expiration, { dateOrder: s.dateOrder, date1904: s.date1904 ?? false });
   let expiration = '';
   if (date.ok) {
     expiration = date.value;
-    if (date.changed && typeof dateCell !== 'object') d.issues.push(issue('fix', 'date-fixed', field('expiration'), at, { before: shown(dateCell), after: expiration }, { before: shown(dateCell), after: expiration }));
+    if (date.changed && typeof raw.expiration === 'string') d.issues.push(issue('fix', 'date-fixed', field('expiration'), at, { before: shown(raw.expiration), after: expiration }, { before: shown(raw.expiration), after: expiration }));
   } else {
-    d.issues.push(issue('error', 'date-invalid', field('expiration'), at, { before: shown(dateCell), why: date.reason }, { before: shown(dateCell) }));
+    d.issues.push(issue('error', 'date-invalid', field('expiration'), at, { before: shown(raw.expiration), why: date.reason }, { before: shown(raw.expiration) }));
     ok = false;
   }
   if (!ok) return null;
-  return subId === '' ? { debt_code: debtCode, pid, debt, expiration } : { debt_code: debtCode, pid, sub_id: subId, debt, expiration };
+  return raw.subId === '' ? { debt_code: debtCode, pid, debt, expiration } : { debt_code: debtCode, pid, sub_id: raw.subId, debt, expiration };
 }
 
 function finish(d: Draft, s: PrepareSettings): PreparedCase {

@@ -2,6 +2,7 @@
 import type { Database } from 'better-sqlite3';
 import * as m001 from './001-initial';
 import * as m002 from './002-sync-marks';
+import * as m003 from './003-case-raw-rows';
 
 export interface Migration {
   version: number;
@@ -12,6 +13,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: m001.up },
   { version: 2, name: 'sync-marks', up: m002.up },
+  { version: 3, name: 'case-raw-rows', up: m003.up },
 ];
 
 export class StoreVersionError extends Error {}

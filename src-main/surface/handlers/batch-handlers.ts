@@ -6,11 +6,16 @@ import { ReadError } from '../../preparation/reading/read-errors';
 import { uploadChunks } from '../../preparation/payload/upload-chunks';
 import { MappingError } from '../../preparation/build/build-cases';
 import { PrepareError, prepareBatch } from '../../preparation/prepare-batch';
-import { countCasesByStatus, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
+import { cleanBatchSheets, errorReportSheets } from '../../exports/batch-exports';
+import { workbookBytes } from '../../exports/xlsx-writer';
+import { bulkFix, editCase, EditError } from '../../preparation/edit-batch';
+import { importCorrections } from '../../preparation/import-corrections';
+import { inspectFile } from '../../preparation/inspect-file';
+import { countCasesByStatus, countIssuesBySeverity, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 
-export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:cases' | 'batches:issues' | 'batches:payload'> = {
+export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
   async 'batches:prepare'(ctx, input) {
     try {
       await readFile(input.file).catch(() => {
@@ -41,9 +46,53 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     return pageBatchCases(ctx.store.db, batchId, { status, afterId, limit }).map(({ batchId: _b, ...view }) => view);
   },
 
-  async 'batches:issues'(ctx, { batchId, severity }) {
+  async 'batches:issues'(ctx, { batchId, severity, caseId }) {
     requireBatch(ctx.store.db, batchId);
-    return listIssues(ctx.store.db, batchId, { severity }).map(({ caseId: _c, ...view }) => view);
+    return listIssues(ctx.store.db, batchId, { severity, caseId }).map(({ caseId: _c, ...view }) => view);
+  },
+
+  async 'batches:get'(ctx, { batchId }) {
+    const b = getBatch(ctx.store.db, batchId);
+    if (!b) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
+    return {
+      id: b.id,
+      environment: b.environment,
+      name: b.name,
+      campaignId: b.campaignId,
+      createdAt: b.createdAt,
+      maxPhonePriority: b.maxPhonePriority,
+      counts: countCasesByStatus(ctx.store.db, b.id),
+      upload: uploadCounts(ctx.store.db, b.id),
+      issues: countIssuesBySeverity(ctx.store.db, b.id),
+    };
+  },
+
+  async 'batches:inspect'(ctx, { file, sheet, headerRow }) {
+    return friendly(() => inspectFile(ctx.store, file, { sheet, headerRow }));
+  },
+
+  async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
+    const { batchId: _b, ...view } = await friendly(async () => editCase(ctx.store, batchId, caseId, changes));
+    return view;
+  },
+
+  async 'batches:bulkFix'(ctx, { batchId, fix }) {
+    return friendly(async () => bulkFix(ctx.store, batchId, fix));
+  },
+
+  async 'batches:exportErrors'(ctx, { batchId }) {
+    requireBatch(ctx.store.db, batchId);
+    return xlsxDownload(`errores-lote-${batchId}.xlsx`, errorReportSheets(ctx.store, batchId));
+  },
+
+  async 'batches:exportClean'(ctx, { batchId }) {
+    requireBatch(ctx.store.db, batchId);
+    return xlsxDownload(`lote-${batchId}.xlsx`, cleanBatchSheets(ctx.store, batchId));
+  },
+
+  async 'batches:importCorrections'(ctx, { batchId, file }) {
+    requireBatch(ctx.store.db, batchId);
+    return friendly(() => importCorrections(ctx.store, batchId, file));
   },
 
   async 'batches:payload'(ctx, { batchId }) {
@@ -60,6 +109,20 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     return { json: caseKeyedJson(entries), cases: entries.length, chunks };
   },
 };
+
+/** The agent's mistakes (a bad file, an impossible edit) become plain messages. */
+async function friendly<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError || err instanceof EditError) throw new SurfaceFailure('invalid-input', err.message);
+    throw err;
+  }
+}
+
+function xlsxDownload(name: string, sheets: Parameters<typeof workbookBytes>[0]) {
+  return { name, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: workbookBytes(sheets).toString('base64') };
+}
 
 function requireBatch(db: Parameters<typeof getBatch>[0], batchId: number): void {
   if (!getBatch(db, batchId)) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);

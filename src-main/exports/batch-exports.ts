@@ -1,0 +1,56 @@
+// A batch for the spreadsheet: the error report the agent corrects (and imports back), and the clean
+// batch of ready cases. Cells that a spreadsheet would run as formulas are neutralised by the writer.
+import type { RawRow } from '../preparation/build/build-cases';
+import { listIssues, pageCasesWithRaw, type Store } from '../store';
+import type { SheetData } from './xlsx-writer';
+
+export const CORRECTIONS_SHEET = 'Casos a corregir';
+export const REASONS_SHEET = 'Motivos';
+export const CORRECTION_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento', 'Estado', 'Motivos'] as const;
+export const CLEAN_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] as const;
+
+const STATUS_ES: Record<string, string> = { ready: 'listo', warning: 'con advertencias', rejected: 'rechazado', excluded: 'excluido' };
+
+function* casesOf(store: Store, batchId: number) {
+  for (let afterId = 0; ; ) {
+    const page = pageCasesWithRaw(store.db, batchId, afterId, 1000);
+    if (page.length === 0) return;
+    afterId = page[page.length - 1]?.id ?? afterId;
+    yield* page;
+  }
+}
+
+/**
+ * The error report: every rejected case and every case with warnings, one row per source row,
+ * holding the values as the file had them (so the agent sees what to fix), and the reasons.
+ * Importing it back (import-corrections.ts) replaces those cases by code.
+ */
+export function errorReportSheets(store: Store, batchId: number): SheetData[] {
+  const issues = listIssues(store.db, batchId).filter((i) => i.severity !== 'fix');
+  const reasonsByCase = new Map<number, string[]>();
+  for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.messageEs]);
+  const rows: unknown[][] = [[...CORRECTION_HEADERS]];
+  for (const c of casesOf(store, batchId)) {
+    if (c.status !== 'rejected' && c.status !== 'warning') continue;
+    const reasons = (reasonsByCase.get(c.id) ?? []).join(' · ');
+    for (const r of c.raw as RawRow[]) {
+      rows.push([c.code, r.firstName, r.lastName, r.phones.filter((p) => p !== null && p !== '').join(' / '), r.debtCode, r.pid, r.subId, r.debt, r.expiration, STATUS_ES[c.status] ?? c.status, reasons]);
+    }
+  }
+  const reasonRows: unknown[][] = [['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo', 'Reason']];
+  for (const i of issues) reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.field, i.messageEs, i.messageEn]);
+  return [
+    { name: CORRECTIONS_SHEET, rows },
+    { name: REASONS_SHEET, rows: reasonRows },
+  ];
+}
+
+/** The clean batch: the cases that will be sent, as they will be sent, one row per product. */
+export function cleanBatchSheets(store: Store, batchId: number): SheetData[] {
+  const rows: unknown[][] = [[...CLEAN_HEADERS]];
+  for (const c of casesOf(store, batchId)) {
+    if (c.status !== 'ready' && c.status !== 'warning') continue;
+    for (const p of c.products) rows.push([c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), p.expiration]);
+  }
+  return [{ name: 'Lote', rows }];
+}

@@ -1,0 +1,134 @@
+// Editing a prepared batch: one case at a time, or a bulk fix over all of them. Every change goes
+// back through the same rules as the import (caseFromRaw), so an edit is validated at once.
+import type { Product } from '../contract';
+import { addCaseIssue, batchSettings, getBatchCase, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
+import { caseFromRaw, type PrepareSettings, type RawRow } from './build/build-cases';
+import { issue } from './build/issue-messages';
+import { DEFAULT_FORMAT } from './mapping/mapping-file';
+import { normalizePhoneCell } from './normalize';
+
+export class EditError extends Error {}
+
+/** The settings a batch was prepared with (kept in its mapping), for re-applying the rules. */
+export function settingsOf(store: Store, batchId: number): PrepareSettings {
+  const batch = batchSettings(store.db, batchId);
+  if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
+  const m = batch.mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
+  return {
+    decimalSeparator: m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator,
+    dateOrder: m.date_order ?? DEFAULT_FORMAT.date_order,
+    defaultAreaCode: m.default_area_code,
+    date1904: m.date_1904 ?? false,
+    maxPhonePriority: batch.maxPhonePriority,
+  };
+}
+
+export interface CaseChanges {
+  firstName?: string;
+  lastName?: string;
+  /** Phone texts as the agent typed them; normalized like a spreadsheet cell. */
+  phones?: string[];
+  /** Product fields by product position (= the case's row order). */
+  products?: { index: number; debtCode?: string; pid?: string; subId?: string; debt?: string; expiration?: string }[];
+  /** Leave the case out of the upload (or bring it back). */
+  excluded?: boolean;
+}
+
+function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow[], settings: PrepareSettings, excluded: boolean) {
+  const built = caseFromRaw(c.code, raw, settings);
+  return { ...built, status: excluded ? ('excluded' as const) : built.status, raw };
+}
+
+export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges): BatchCaseRow {
+  const current = getBatchCase(store.db, caseId);
+  if (!current || current.batchId !== batchId) throw new EditError(`Case ${caseId} is not in batch ${batchId}.`);
+  if (current.uploadState !== 'pending') throw new EditError(`Case ${current.code} was already sent (${current.uploadState}); it cannot be edited.`);
+  const settings = settingsOf(store, batchId);
+  const raw = structuredClone(current.raw) as RawRow[];
+  const edits: { field: string; before: string; after: string }[] = [];
+  if (changes.firstName !== undefined && changes.firstName !== current.firstName) {
+    edits.push({ field: 'first_name', before: current.firstName, after: changes.firstName });
+    for (const r of raw) r.firstName = changes.firstName.trim();
+  }
+  if (changes.lastName !== undefined && changes.lastName !== current.lastName) {
+    edits.push({ field: 'last_name', before: current.lastName, after: changes.lastName });
+    for (const r of raw) r.lastName = changes.lastName.trim();
+  }
+  if (changes.phones !== undefined) {
+    edits.push({ field: 'phones', before: current.phones.join(' / '), after: changes.phones.join(' / ') });
+    raw.forEach((r, i) => (r.phones = i === 0 ? [...changes.phones!] : []));
+  }
+  for (const p of changes.products ?? []) {
+    const r = raw[p.index];
+    if (!r) throw new EditError(`Case ${current.code} has no product ${p.index + 1}.`);
+    const set = <K extends 'debtCode' | 'pid' | 'subId' | 'debt' | 'expiration'>(key: K, value: string | undefined, field: string) => {
+      if (value === undefined || String(r[key] ?? '') === value) return;
+      edits.push({ field: `products[${p.index}].${field}`, before: String(r[key] ?? ''), after: value });
+      (r as unknown as Record<string, unknown>)[key] = value;
+    };
+    set('debtCode', p.debtCode, 'debt_code');
+    set('pid', p.pid, 'pid');
+    set('subId', p.subId, 'sub_id');
+    set('debt', p.debt, 'debt');
+    set('expiration', p.expiration, 'expiration');
+  }
+  const excluded = changes.excluded ?? current.status === 'excluded';
+  if (changes.excluded !== undefined && changes.excluded !== (current.status === 'excluded')) {
+    edits.push({ field: 'status', before: current.status, after: changes.excluded ? 'excluded' : 'included' });
+  }
+  const next = rebuild(store, current, raw, settings, excluded);
+  store.db.transaction(() => {
+    replaceCase(store.db, caseId, next);
+    for (const e of edits) addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
+  })();
+  const updated = getBatchCase(store.db, caseId);
+  if (!updated) throw new EditError('the case vanished');
+  const { raw: _raw, ...row } = updated;
+  return row;
+}
+
+export type BulkFix =
+  | { kind: 'default-area-code'; areaCode: string }
+  | { kind: 'decimal-separator'; separator: ',' | '.' }
+  | { kind: 'drop-invalid-phones' }
+  | { kind: 'exclude-rejected' };
+
+/** Applies a fix to every case not yet sent; returns how many cases changed. */
+export function bulkFix(store: Store, batchId: number, fix: BulkFix): { changed: number } {
+  const batch = batchSettings(store.db, batchId);
+  if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
+  if (fix.kind === 'default-area-code' && !/^[1-9]\d{1,3}$/.test(fix.areaCode)) throw new EditError(`"${fix.areaCode}" is not an area code (2 to 4 digits, no leading 0).`);
+  return store.db.transaction(() => {
+    if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
+    if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
+    const settings = settingsOf(store, batchId);
+    let changed = 0;
+    for (let afterId = 0; ; ) {
+      const page = pageCasesWithRaw(store.db, batchId, afterId, 500);
+      if (page.length === 0) break;
+      afterId = page[page.length - 1]?.id ?? afterId;
+      for (const c of page) {
+        if (c.uploadState !== 'pending') continue;
+        const raw = structuredClone(c.raw) as RawRow[];
+        let excluded = c.status === 'excluded';
+        if (fix.kind === 'exclude-rejected') {
+          if (c.status !== 'rejected') continue;
+          excluded = true;
+        }
+        if (fix.kind === 'drop-invalid-phones') {
+          // Keep only what becomes a valid number: the dropped pieces (and their warnings) go.
+          for (const r of raw) r.phones = r.phones.flatMap((cell) => normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones.map((p) => p.value));
+        }
+        const next = rebuild(store, c, raw, settings, excluded);
+        // Issues are always refreshed; a case counts as changed when what would be sent changed.
+        replaceCase(store.db, c.id, next);
+        if (!sameValues(c, next)) changed += 1;
+      }
+    }
+    return { changed };
+  })();
+}
+
+function sameValues(a: BatchCaseRow, b: { phones: string[]; products: Product[]; status: string; firstName: string; lastName: string }): boolean {
+  return a.status === b.status && a.firstName === b.firstName && a.lastName === b.lastName && JSON.stringify(a.phones) === JSON.stringify(b.phones) && JSON.stringify(a.products) === JSON.stringify(b.products);
+}

@@ -1,0 +1,95 @@
+// Closing the loop: the agent corrects the error report in a spreadsheet program and imports it
+// back; each corrected case replaces its own (matched by code) and is validated again.
+import { readFile } from 'node:fs/promises';
+import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../exports/batch-exports';
+import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
+import { caseFromRaw, type RawRow } from './build/build-cases';
+import { issue } from './build/issue-messages';
+import { settingsOf } from './edit-batch';
+import { normalizeHeader } from './mapping/headers';
+import { cleanCode, cleanText } from './normalize';
+import { ReadError } from './reading/read-errors';
+import { readTable, type Cell } from './reading/read-table';
+
+export interface CorrectionsSummary {
+  /** Cases replaced by their corrected version. */
+  updated: number;
+  nowReady: number;
+  stillRejected: number;
+  /** Codes in the file that this batch does not have. */
+  unknownCodes: string[];
+  /** Codes already sent: left as they were. */
+  alreadySent: string[];
+}
+
+/** The export neutralised cells that start like a formula with a leading apostrophe: take it off. */
+function unneutralize(cell: Cell | undefined): Cell {
+  if (typeof cell === 'string' && /^'[=+\-@\t\r\n]/.test(cell)) return cell.slice(1);
+  return cell ?? null;
+}
+
+export async function importCorrections(store: Store, batchId: number, file: string): Promise<CorrectionsSummary> {
+  const table = await readTable(new Uint8Array(await readFile(file)), file);
+  const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
+  const rows = sheet?.rows ?? [];
+  const header = (rows[0] ?? []).map(normalizeHeader);
+  const index = (name: string) => header.indexOf(normalizeHeader(name));
+  const missing = CORRECTION_HEADERS.slice(0, 9).filter((h) => index(h) < 0);
+  if (missing.length > 0) {
+    throw new ReadError('not-a-spreadsheet', `${table.fileName} no es un reporte de errores de CaseDesk (faltan las columnas ${missing.join(', ')}).`, `${table.fileName} is not a CaseDesk error report (columns ${missing.join(', ')} are missing).`, { file: table.fileName });
+  }
+  const col = Object.fromEntries(CORRECTION_HEADERS.map((h) => [h, index(h)])) as Record<(typeof CORRECTION_HEADERS)[number], number>;
+  const byCode = new Map<string, { row: number; cells: Cell[] }[]>();
+  rows.slice(1).forEach((raw, i) => {
+    const cells = raw.map(unneutralize);
+    const code = cleanCode(cells[col['Código']] as string | number | null);
+    if (code === '') return;
+    byCode.set(code, [...(byCode.get(code) ?? []), { row: i + 2, cells }]);
+  });
+
+  const settings = settingsOf(store, batchId);
+  const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
+  store.db.transaction(() => {
+    for (const [code, lines] of byCode) {
+      const caseId = findCaseByCode(store.db, batchId, code);
+      const current = caseId === null ? null : getBatchCase(store.db, caseId);
+      if (!current || caseId === null) {
+        summary.unknownCodes.push(code);
+        continue;
+      }
+      if (current.uploadState !== 'pending') {
+        summary.alreadySent.push(code);
+        continue;
+      }
+      const original = current.raw as RawRow[];
+      const raw: RawRow[] = lines.map(({ row, cells }, i) => {
+        const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[col[h]] as string | null);
+        const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
+          const v = cells[col[h]];
+          return v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' ? String(v) : (v ?? null);
+        };
+        return {
+          // Issues keep pointing at the creditor's original rows where there is one.
+          row: original[i]?.row ?? row,
+          firstName: text('Nombre'),
+          lastName: text('Apellido'),
+          phones: [value('Teléfonos')],
+          debtCode: text('Nro Operación'),
+          pid: text('Producto'),
+          subId: text('Subproducto'),
+          debt: value('Saldo'),
+          expiration: value('Vencimiento'),
+          params: original[i]?.params ?? original[0]?.params ?? {},
+          productInfo: original[i]?.productInfo ?? {},
+        };
+      });
+      const built = caseFromRaw(code, raw, settings);
+      replaceCase(store.db, caseId, { ...built, raw });
+      addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: built.status }, { before: current.status, after: built.status }));
+      summary.updated += 1;
+      if (built.status === 'rejected') summary.stillRejected += 1;
+      else summary.nowReady += 1;
+    }
+  })();
+  return summary;
+}

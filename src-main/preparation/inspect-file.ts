@@ -1,0 +1,51 @@
+// A first look at a creditor's file, for the wizard: sheets, header row, headers, a preview of the
+// data, suggested columns, and a saved template when this creditor's layout is known.
+import { readFile } from 'node:fs/promises';
+import { findMappingTemplate, type Store } from '../store';
+import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
+import { MappingFile, type ColumnMapping } from './mapping/mapping-file';
+import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
+import { readTable, type Cell } from './reading/read-table';
+
+export interface FileInspection {
+  fileName: string;
+  format: string;
+  sheets: string[];
+  sheet: string;
+  /** 1-based; null when no header row could be found. */
+  headerRow: number | null;
+  headers: string[];
+  /** The first data rows, as text, for the agent to check the columns. */
+  preview: string[][];
+  dataRows: number;
+  suggestion: Partial<ColumnMapping>;
+  unmapped: string[];
+  template: { creditor: string; mapping: MappingFile } | null;
+}
+
+const asText = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c));
+
+export async function inspectFile(store: Store, file: string, opts: { sheet?: string; headerRow?: number } = {}): Promise<FileInspection> {
+  const table = await readTable(new Uint8Array(await readFile(file)), file);
+  const sheet = (opts.sheet ? table.sheets.find((s) => s.name === opts.sheet) : undefined) ?? table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ?? table.sheets[0];
+  const rows = sheet?.rows ?? [];
+  const headerIndex = opts.headerRow !== undefined ? opts.headerRow - 1 : findHeaderRow(rows, KNOWN_HEADERS);
+  const headers = headerIndex === null ? [] : headerNames(rows[headerIndex] ?? []);
+  const data = headerIndex === null ? [] : rows.slice(headerIndex + 1).filter((r) => r.some((c) => asText(c).trim() !== ''));
+  const suggestion = suggestMapping(headers);
+  const saved = headers.length > 0 ? findMappingTemplate(store.db, headerSignature(headers)) : null;
+  const parsed = saved ? MappingFile.safeParse(saved.mapping) : null;
+  return {
+    fileName: table.fileName,
+    format: table.format,
+    sheets: table.sheets.map((s) => s.name),
+    sheet: sheet?.name ?? '',
+    headerRow: headerIndex === null ? null : headerIndex + 1,
+    headers,
+    preview: data.slice(0, 20).map((r) => headers.map((_, i) => asText(r[i]))),
+    dataRows: data.length,
+    suggestion: suggestion.columns,
+    unmapped: suggestion.unmapped,
+    template: saved && parsed?.success ? { creditor: saved.creditor, mapping: parsed.data } : null,
+  };
+}
