@@ -79,5 +79,36 @@ export function batchCommands(): Command[] {
       });
     });
 
-  return [prepare, payload, issues];
+  const exportCmd = new Command('export')
+    .description('write the error report (to correct and import back) or the clean batch, as .xlsx')
+    .argument('<batch>', 'batch id', whole(1))
+    .option('--errors <file>', 'the error report: rejected cases and warnings with their reasons')
+    .option('--clean <file>', 'the cases that will be sent, as they will be sent')
+    .action(async (batchId: number, opts: { errors?: string; clean?: string }, command: Command) => {
+      if (!opts.errors && !opts.clean) throw new CliFailure('Give --errors FILE or --clean FILE.', 2);
+      await withApp(command, async (ctx) => {
+        for (const [file, name] of [[opts.errors, 'batches:exportErrors'], [opts.clean, 'batches:exportClean']] as const) {
+          if (!file) continue;
+          const download = await call(ctx, name, { batchId });
+          await writeFile(file, Buffer.from(download.base64, 'base64'), { mode: 0o600 });
+          process.stderr.write(`written ${file}\n`);
+        }
+      });
+    });
+
+  const importCorrections = new Command('import-corrections')
+    .description('import a corrected error report back into its batch (cases matched by code)')
+    .argument('<batch>', 'batch id', whole(1))
+    .argument('<file>', 'the corrected .xlsx')
+    .action(async (batchId: number, file: string, _opts: unknown, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const s = await call(ctx, 'batches:importCorrections', { batchId, file: resolve(file) });
+        if (globals(command).json) return printJson(s);
+        process.stdout.write(`${s.updated} case(s) replaced: ${s.nowReady} now ready, ${s.stillRejected} still rejected.\n`);
+        if (s.unknownCodes.length) process.stdout.write(`Not in this batch: ${s.unknownCodes.join(', ')}\n`);
+        if (s.alreadySent.length) process.stdout.write(`Already sent, left as they were: ${s.alreadySent.join(', ')}\n`);
+      });
+    });
+
+  return [prepare, payload, issues, exportCmd, importCorrections];
 }

@@ -1,0 +1,124 @@
+// After the import: the agent edits a case, applies bulk fixes, and closes the loop with the error
+// report — exported, corrected in a spreadsheet, imported back.
+import * as XLSX from '@e965/xlsx';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanBatchSheets, CORRECTIONS_SHEET, errorReportSheets } from '../../../src-main/exports/batch-exports';
+import { workbookBytes } from '../../../src-main/exports/xlsx-writer';
+import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
+import { importCorrections } from '../../../src-main/preparation/import-corrections';
+import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
+import { countCasesByStatus, findCaseByCode, getBatchCase, listIssues, openStore, type Store } from '../../../src-main/store';
+
+const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-edit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let store: Store;
+let batchId: number;
+let n = 0;
+
+beforeEach(async () => {
+  store = openStore(join(dir, `data-${n++}`));
+  batchId = (await prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 2 })).batch_id;
+});
+
+const caseOf = (code: string) => {
+  const id = findCaseByCode(store.db, batchId, code);
+  return id === null ? null : getBatchCase(store.db, id);
+};
+
+describe('editCase', () => {
+  it('re-validates at once: a corrected impossible date makes the case ready, and the edit is remembered', () => {
+    const before = caseOf('33444555');
+    expect(before?.status).toBe('rejected');
+    const after = editCase(store, batchId, before!.id, { products: [{ index: 0, expiration: '28/02/2027' }], phones: ['011 4567-8901'] });
+    expect(after.status).toBe('ready');
+    expect(after.products[0]?.expiration).toBe('2027-02-28');
+    expect(after.phones).toEqual(['1145678901']);
+    const edited = listIssues(store.db, batchId, { caseId: before!.id }).filter((i) => i.kind === 'edited');
+    expect(edited.map((i) => [i.field, i.before, i.after])).toEqual([
+      ['phones', '', '011 4567-8901'],
+      ['products[0].expiration', '31/02/2027', '28/02/2027'],
+    ]);
+  });
+
+  it('can exclude a case and bring it back', () => {
+    const c = caseOf('20123456')!;
+    expect(editCase(store, batchId, c.id, { excluded: true }).status).toBe('excluded');
+    expect(editCase(store, batchId, c.id, { excluded: false }).status).toBe('ready');
+  });
+});
+
+describe('bulkFix', () => {
+  it('a default area code rescues the numbers written without one', () => {
+    const rejectedBefore = countCasesByStatus(store.db, batchId).rejected;
+    const { changed } = bulkFix(store, batchId, { kind: 'default-area-code', areaCode: '11' });
+    expect(changed).toBeGreaterThan(0);
+    expect(caseOf('33444555')?.phones).toEqual(['1145678901']);
+    // Still rejected for its impossible date, but no longer for its phone.
+    expect(listIssues(store.db, batchId, { caseId: caseOf('33444555')!.id, severity: 'error' }).map((i) => i.field)).toEqual(['products[0].expiration']);
+    expect(countCasesByStatus(store.db, batchId).rejected).toBeLessThanOrEqual(rejectedBefore);
+  });
+
+  it('excludes every rejected case, and drops the phone pieces that were not numbers', () => {
+    bulkFix(store, batchId, { kind: 'exclude-rejected' });
+    expect(countCasesByStatus(store.db, batchId)).toMatchObject({ rejected: 0, excluded: 3 });
+    const warningsBefore = listIssues(store.db, batchId, { severity: 'warning' }).filter((i) => i.kind === 'phone-dropped').length;
+    bulkFix(store, batchId, { kind: 'drop-invalid-phones' });
+    expect(listIssues(store.db, batchId, { severity: 'warning' }).filter((i) => i.kind === 'phone-dropped').length).toBeLessThan(warningsBefore);
+  });
+
+  it('refuses an area code that is not one', () => {
+    expect(() => bulkFix(store, batchId, { kind: 'default-area-code', areaCode: '0351' })).toThrow(/not an area code/);
+  });
+});
+
+describe('the error report, round trip', () => {
+  it('lists rejected and warned cases with the file\'s own values and reasons; corrected and imported back, they replace theirs', async () => {
+    const sheets = errorReportSheets(store, batchId);
+    const rows = sheets[0]?.rows ?? [];
+    expect(sheets[0]?.name).toBe(CORRECTIONS_SHEET);
+    const bad = rows.find((r) => r[0] === '33444555');
+    expect(bad?.[8]).toBe('31/02/2027');
+    expect(String(bad?.[10])).toMatch(/31\/02\/2027/);
+
+    // The agent fixes the date and the phone in a spreadsheet program, and saves.
+    const corrected = rows.map((r) => (r[0] === '33444555' ? [r[0], r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r));
+    const file = join(dir, 'corregido.xlsx');
+    writeFileSync(file, workbookBytes([{ name: CORRECTIONS_SHEET, rows: [...corrected, ['99999999', 'X', 'Y', '1145678901', 'OP', 'P', '', 1, '2027-01-01', '', '']] }]));
+    const summary = await importCorrections(store, batchId, file);
+    expect(summary.unknownCodes).toEqual(['99999999']);
+    expect(summary.updated).toBeGreaterThan(0);
+    expect(caseOf('33444555')).toMatchObject({ status: 'ready', phones: ['1145678901'] });
+    expect(caseOf('33444555')?.sourceRows).toEqual([10]);
+  });
+
+  it('refuses a workbook that is not an error report', async () => {
+    const file = join(dir, 'otra.xlsx');
+    writeFileSync(file, workbookBytes([{ name: 'Hoja', rows: [['a', 'b'], [1, 2]] }]));
+    await expect(importCorrections(store, batchId, file)).rejects.toThrow(/not a CaseDesk error report/);
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas, and the import takes the guard off again', async () => {
+    const c = caseOf('20123456')!;
+    editCase(store, batchId, c.id, { firstName: '=HYPERLINK("http://x","y")' });
+    editCase(store, batchId, c.id, { products: [{ index: 0, debt: 'mucho' }] });
+    const bytes = workbookBytes(errorReportSheets(store, batchId));
+    const book = XLSX.read(bytes, { type: 'buffer' });
+    const sheet = book.Sheets[CORRECTIONS_SHEET]!;
+    const cells = Object.values(sheet).filter((v): v is XLSX.CellObject => typeof v === 'object' && v !== null && 't' in v);
+    expect(cells.some((cell) => cell.f !== undefined)).toBe(false);
+    expect(cells.some((cell) => cell.v === `'=HYPERLINK("http://x","y")`)).toBe(true);
+  });
+});
+
+describe('the clean batch', () => {
+  it('has one row per product of the cases that will be sent', () => {
+    const rows = cleanBatchSheets(store, batchId)[0]?.rows ?? [];
+    expect(rows[0]).toEqual(['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento']);
+    expect(rows.filter((r) => r[0] === '20123456')).toHaveLength(2);
+    expect(rows.some((r) => r[0] === '33444555')).toBe(false);
+  });
+});
