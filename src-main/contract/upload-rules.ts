@@ -27,8 +27,14 @@ export function uploadRuleViolations(entry: unknown, maxPhonePriority: number): 
   if (!parsed.success) {
     return parsed.error.issues.map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
   }
+  return typedRuleViolations(parsed.data, maxPhonePriority);
+}
+
+/** The rules beyond the shape, for a case already known to have it (CaseDesk's own, on the hot path). */
+export function typedRuleViolations(entry: CaseUploadEntry, maxPhonePriority: number): RuleViolation[] {
   const violations: RuleViolation[] = [];
-  const { phone_list } = parsed.data.phone_settings;
+  const { phone_list } = entry.phone_settings;
+  if (phone_list.length === 0) violations.push({ path: 'phone_settings.phone_list', message: 'phone_list needs at least one number' });
   const maxPhones = maxPhonePriority + 1;
   if (phone_list.length > maxPhones) {
     violations.push({
@@ -40,8 +46,9 @@ export function uploadRuleViolations(entry: unknown, maxPhonePriority: number): 
     const problem = phoneViolation(phone);
     if (problem) violations.push({ path: `phone_settings.phone_list[${i}]`, message: problem });
   });
-  if (parsed.data.products.length === 0) violations.push({ path: 'products', message: 'needs at least one product' });
-  parsed.data.products.forEach((product, i) => {
+  if (entry.products.length === 0) violations.push({ path: 'products', message: 'needs at least one product' });
+  entry.products.forEach((product, i) => {
+    if (!/^\d+\.\d+$/.test(product.debt)) violations.push({ path: `products[${i}].debt`, message: 'debt must be a string with a decimal point, e.g. "1500.00"' });
     if (!isRealDate(product.expiration)) {
       violations.push({ path: `products[${i}].expiration`, message: `"${product.expiration}" is not a real date` });
     }
@@ -49,9 +56,18 @@ export function uploadRuleViolations(entry: unknown, maxPhonePriority: number): 
   return violations;
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** YYYY-MM-DD naming a day that exists (checked by arithmetic: this runs once per product). */
 function isRealDate(text: string): boolean {
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
 }
 
 function formatPath(path: readonly PropertyKey[]): string {

@@ -1,6 +1,7 @@
 // A batch for the spreadsheet: the error report the agent corrects (and imports back), and the clean
 // batch of ready cases. Cells that a spreadsheet would run as formulas are neutralised by the writer.
 import type { RawRow } from '../preparation/build/build-cases';
+import { describeIssue } from '../preparation/build/issue-messages';
 import { listIssues, pageCasesWithRaw, type Store } from '../store';
 import type { SheetData } from './xlsx-writer';
 
@@ -26,7 +27,7 @@ function* casesOf(store: Store, batchId: number) {
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
 export function errorReportSheets(store: Store, batchId: number): SheetData[] {
-  const issues = listIssues(store.db, batchId).filter((i) => i.severity !== 'fix');
+  const issues = listIssues(store.db, batchId).filter((i) => i.severity !== 'fix').map(describeIssue);
   const reasonsByCase = new Map<number, string[]>();
   for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.messageEs]);
   const rows: unknown[][] = [[...CORRECTION_HEADERS]];

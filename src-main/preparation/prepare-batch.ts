@@ -9,11 +9,12 @@ import {
   countIssuesBySeverity,
   createBatch,
   findMappingTemplate,
-  insertBatchCases,
+  addRowIssues,
+  caseWriter,
   saveMappingTemplate,
   type Store,
 } from '../store';
-import { buildCases, statusOf, type PreparedCase } from './build/build-cases';
+import { casesOfSheet, statusOf, type PreparedCase } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
@@ -33,6 +34,8 @@ export interface PrepareOptions {
   maxPhonePriority?: number;
   /** Name under which a given mapping is saved as this creditor's template. */
   creditor?: string;
+  /** Told where the time went (benchmarks). */
+  onTimings?: (t: { readMs: number; buildMs: number; writeMs: number }) => void;
 }
 
 export interface PrepareSummary {
@@ -89,7 +92,11 @@ function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile
 }
 
 export async function prepareBatch(store: Store, filePath: string, opts: PrepareOptions): Promise<PrepareSummary> {
+  const readStarted = performance.now();
   const table = await readTable(new Uint8Array(await readFile(filePath)), filePath);
+  const readMs = performance.now() - readStarted;
+  let writeMs = 0;
+  const buildStarted = performance.now();
   const sheet = pickSheet(table, opts.sheet ?? opts.mapping?.sheet);
   const headerRow1 = opts.headerRow ?? opts.mapping?.header_row;
   const headerIndex = headerRow1 !== undefined ? headerRow1 - 1 : findHeaderRow(sheet.rows, KNOWN_HEADERS);
@@ -130,14 +137,14 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
     }
   }
   const maxPhonePriority = targetPriority(store, opts, mapping);
-  const { cases, rowErrors } = buildCases(sheet.rows, headerIndex, headers, mapping.columns, {
+  const built = casesOfSheet(sheet.rows, headerIndex, headers, mapping.columns, {
     decimalSeparator: mapping.decimal_separator,
     dateOrder: mapping.date_order,
     defaultAreaCode: mapping.default_area_code,
     date1904: table.date1904,
     maxPhonePriority,
   });
-  if (opts.campaignId !== undefined) flagAlreadyLoaded(store, opts.environment, opts.campaignId, cases);
+  const loadedBefore = opts.campaignId !== undefined ? codesLoadedBefore(store.db, opts.environment, opts.campaignId) : new Map<string, number>();
 
   const batchId = store.db.transaction(() => {
     const id = createBatch(store.db, {
@@ -151,16 +158,25 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
       campaignId: opts.campaignId ?? null,
       maxPhonePriority,
     });
-    insertBatchCases(store.db, id, cases.map((c) => ({ ...c, raw: c.raw })), rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
+    // Each case is written as soon as it is built: memory stays flat however long the file.
+    const write = caseWriter(store.db, id);
+    for (const c of built.cases()) {
+      if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
+      const t = performance.now();
+      write(c);
+      writeMs += performance.now() - t;
+    }
+    addRowIssues(store.db, id, built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
     if (source === 'file') saveMappingTemplate(store.db, opts.creditor ?? basename(filePath), signature, mapping);
     return id;
   })();
 
+  opts.onTimings?.({ readMs, buildMs: performance.now() - buildStarted - writeMs, writeMs });
   const counts = countCasesByStatus(store.db, batchId);
   const issues = countIssuesBySeverity(store.db, batchId);
   return {
     batch_id: batchId,
-    cases: cases.length,
+    cases: built.count,
     ready: counts.ready + counts.warning,
     rejected: counts.rejected,
     warnings: issues.warnings,
@@ -172,13 +188,9 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
   };
 }
 
-function flagAlreadyLoaded(store: Store, env: Environment, campaignId: number, cases: PreparedCase[]): void {
-  const loaded = codesLoadedBefore(store.db, env, campaignId);
-  if (loaded.size === 0) return;
-  for (const c of cases) {
-    const batch = loaded.get(c.code);
-    if (batch === undefined) continue;
-    c.issues.push(issue('warning', 'already-uploaded', 'code', c.sourceRows, { campaign: campaignId, batch }));
-    c.status = statusOf(c.issues);
-  }
+function flagAlreadyLoaded(loaded: ReadonlyMap<string, number>, campaignId: number, c: PreparedCase): void {
+  const batch = loaded.get(c.code);
+  if (batch === undefined) return;
+  c.issues.push(issue('warning', 'already-uploaded', 'code', c.sourceRows, { campaign: campaignId, batch }));
+  c.status = statusOf(c.issues);
 }

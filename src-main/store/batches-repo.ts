@@ -37,8 +37,10 @@ export interface IssueInput {
   field: string;
   rows: number[];
   kind: string;
-  messageEs: string;
-  messageEn: string;
+  /** What the message is made from (rendered when shown); row-level issues carry their words instead. */
+  params?: Record<string, unknown> | undefined;
+  messageEs?: string | undefined;
+  messageEn?: string | undefined;
   before?: string | undefined;
   after?: string | undefined;
 }
@@ -63,6 +65,7 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
   batchId: number;
   uploadState: UploadState;
   uploadDetail: string | null;
+  issueCounts: { errors: number; warnings: number; fixes: number };
 }
 
 export function createBatch(db: Db, b: NewBatch): number {
@@ -99,65 +102,97 @@ export function batchInEnvironment(db: Db, id: number, env: Environment): BatchR
   return batch;
 }
 
+/** The columns a case's issues are kept in (see migration 4). */
+function issueColumns(issues: readonly IssueInput[] = []) {
+  let errors = 0;
+  let warnings = 0;
+  let fixes = 0;
+  const kinds = new Set<string>();
+  for (const i of issues) {
+    if (i.severity === 'error') errors += 1;
+    else if (i.severity === 'warning') warnings += 1;
+    else fixes += 1;
+    kinds.add(i.kind);
+  }
+  return { json: JSON.stringify(issues), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
+}
+
+/** A writer of cases into one batch, for imports that build cases one at a time (call inside a transaction). */
+export function caseWriter(db: Db, batchId: number): (c: BatchCaseInput) => void {
+  const insert = db.prepare(
+    `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json,
+       issues_json, error_count, warning_count, fix_count, issue_kinds)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (c) => {
+    const i = issueColumns(c.issues);
+    insert.run(batchId, c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds);
+  };
+}
+
+/** Row-level issues: rows that became no case (e.g. a totals row with no code). */
+export function addRowIssues(db: Db, batchId: number, issues: readonly IssueInput[]): void {
+  const insert = db.prepare(
+    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
+     VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const i of issues) insert.run(batchId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs ?? i.kind, i.messageEn ?? i.kind, i.before ?? null, i.after ?? null);
+}
+
 /** Adds cases, their issues, and row-level issues in one transaction: all of them or none. */
 export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchCaseInput>, rowIssues: readonly IssueInput[] = []): number {
-  const insert = db.prepare(
-    `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const insertIssue = db.prepare(
-    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const addIssue = (caseId: number | null, i: IssueInput) =>
-    insertIssue.run(batchId, caseId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs, i.messageEn, i.before ?? null, i.after ?? null);
   let n = 0;
   db.transaction(() => {
+    const write = caseWriter(db, batchId);
     for (const c of cases) {
-      const { lastInsertRowid } = insert.run(batchId, c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []));
-      for (const i of c.issues ?? []) addIssue(Number(lastInsertRowid), i);
+      write(c);
       n += 1;
     }
-    for (const i of rowIssues) addIssue(null, i);
+    addRowIssues(db, batchId, rowIssues);
     db.prepare('UPDATE batches SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
   })();
   return n;
 }
 
 export interface IssueRow extends IssueInput {
+  /** Row-level issues have negative ids; a case's are case id × 10,000 + position. */
   id: number;
   caseId: number | null;
   code: string | null;
 }
 
-/** Issues of a batch, in case order; row-level issues (no case) first. */
+/** Issues of a batch: row-level ones first, then each case's in case order. */
 export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; caseId?: number } = {}): IssueRow[] {
-  const rows = db
-    .prepare(
-      `SELECT i.id, i.case_id, c.code, i.severity, i.field, i.rows_json, i.kind, i.message_es, i.message_en, i.before_value, i.after_value
-       FROM case_issues i LEFT JOIN batch_cases c ON c.id = i.case_id
-       WHERE i.batch_id = ? AND (? IS NULL OR i.severity = ?) AND (? IS NULL OR i.case_id = ?)
-       ORDER BY coalesce(i.case_id, 0), i.id`,
-    )
-    .all(batchId, opts.severity ?? null, opts.severity ?? null, opts.caseId ?? null, opts.caseId ?? null) as {
-    id: number; case_id: number | null; code: string | null; severity: IssueInput['severity']; field: string; rows_json: string; kind: string;
-    message_es: string; message_en: string; before_value: string | null; after_value: string | null;
-  }[];
-  return rows.map((r) => ({
-    id: r.id, caseId: r.case_id, code: r.code, severity: r.severity, field: r.field, rows: JSON.parse(r.rows_json) as number[], kind: r.kind,
-    messageEs: r.message_es, messageEn: r.message_en, before: r.before_value ?? undefined, after: r.after_value ?? undefined,
-  }));
+  const out: IssueRow[] = [];
+  if (opts.caseId === undefined) {
+    const rows = db
+      .prepare('SELECT id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id')
+      .all(batchId) as { id: number; severity: IssueInput['severity']; field: string; rows_json: string; kind: string; message_es: string; message_en: string; before_value: string | null; after_value: string | null }[];
+    for (const r of rows) {
+      if (opts.severity && r.severity !== opts.severity) continue;
+      out.push({ id: -r.id, caseId: null, code: null, severity: r.severity, field: r.field, rows: JSON.parse(r.rows_json) as number[], kind: r.kind, messageEs: r.message_es, messageEn: r.message_en, before: r.before_value ?? undefined, after: r.after_value ?? undefined });
+    }
+  }
+  const cases = (
+    opts.caseId === undefined
+      ? db.prepare("SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND issues_json <> '[]' ORDER BY id").all(batchId)
+      : db.prepare('SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND id = ?').all(batchId, opts.caseId)
+  ) as { id: number; code: string; issues_json: string }[];
+  for (const c of cases) {
+    (JSON.parse(c.issues_json) as IssueInput[]).forEach((i, n) => {
+      if (opts.severity && i.severity !== opts.severity) return;
+      out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: c.id * 10_000 + n, caseId: c.id, code: c.code });
+    });
+  }
+  return out;
 }
 
 export function countIssuesBySeverity(db: Db, batchId: number): { errors: number; warnings: number; fixes: number; rowErrors: number } {
-  const r = db
-    .prepare(
-      `SELECT coalesce(sum(severity = 'error' AND case_id IS NOT NULL), 0) AS errors, coalesce(sum(severity = 'warning'), 0) AS warnings,
-              coalesce(sum(severity = 'fix'), 0) AS fixes, coalesce(sum(case_id IS NULL), 0) AS rowErrors
-       FROM case_issues WHERE batch_id = ?`,
-    )
-    .get(batchId) as { errors: number; warnings: number; fixes: number; rowErrors: number };
-  return r;
+  const cases = db
+    .prepare('SELECT coalesce(sum(error_count), 0) AS errors, coalesce(sum(warning_count), 0) AS warnings, coalesce(sum(fix_count), 0) AS fixes FROM batch_cases WHERE batch_id = ?')
+    .get(batchId) as { errors: number; warnings: number; fixes: number };
+  const rowErrors = (db.prepare('SELECT count(*) AS n FROM case_issues WHERE batch_id = ? AND case_id IS NULL').get(batchId) as { n: number }).n;
+  return { ...cases, rowErrors };
 }
 
 /** Codes of `codes` that an earlier batch already loaded to this campaign in this environment. */
@@ -191,6 +226,9 @@ interface RawCase {
   status: CaseStatus;
   upload_state: UploadState;
   upload_detail: string | null;
+  error_count: number;
+  warning_count: number;
+  fix_count: number;
 }
 
 function toCase(r: RawCase): BatchCaseRow {
@@ -207,17 +245,42 @@ function toCase(r: RawCase): BatchCaseRow {
     status: r.status,
     uploadState: r.upload_state,
     uploadDetail: r.upload_detail,
+    issueCounts: { errors: r.error_count, warnings: r.warning_count, fixes: r.fix_count },
   };
 }
 
-/** A page of cases in id order, after `afterId` (keyset paging: as fast on the last page as on the first). */
-export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; afterId?: number; limit: number }): BatchCaseRow[] {
-  const rows = (
-    opts.status
-      ? db.prepare('SELECT * FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?').all(batchId, opts.status, opts.afterId ?? 0, opts.limit)
-      : db.prepare('SELECT * FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?').all(batchId, opts.afterId ?? 0, opts.limit)
-  ) as RawCase[];
+const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status,
+  upload_state, upload_detail, error_count, warning_count, fix_count`;
+
+/**
+ * A page of cases in id order, after `afterId` (keyset paging: as fast on the last page as on the
+ * first), optionally only one status and only cases with an issue of one kind.
+ */
+export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; kind?: string; afterId?: number; limit: number }): BatchCaseRow[] {
+  const { where, args } = caseFilter(batchId, opts);
+  const rows = db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE ${where} AND id > ? ORDER BY id LIMIT ?`).all(...args, opts.afterId ?? 0, opts.limit) as RawCase[];
   return rows.map(toCase);
+}
+
+/** How many cases match a filter (the table's total). */
+export function countBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; kind?: string } = {}): number {
+  const { where, args } = caseFilter(batchId, opts);
+  return (db.prepare(`SELECT count(*) AS n FROM batch_cases WHERE ${where}`).get(...args) as { n: number }).n;
+}
+
+/** Only the conditions in use, so SQLite picks the (batch_id, status, id) index. */
+function caseFilter(batchId: number, opts: { status?: CaseStatus; kind?: string }): { where: string; args: unknown[] } {
+  const parts = ['batch_id = ?'];
+  const args: unknown[] = [batchId];
+  if (opts.status) {
+    parts.push('status = ?');
+    args.push(opts.status);
+  }
+  if (opts.kind) {
+    parts.push("issue_kinds LIKE '% ' || ? || ' %'");
+    args.push(opts.kind);
+  }
+  return { where: parts.join(' AND '), args };
 }
 
 export function deleteBatch(db: Db, id: number): void {
@@ -261,27 +324,23 @@ export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit
  * "edited" are the agent's own history and stay. A case already sent is never changed.
  */
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): boolean {
-  const row = db.prepare('SELECT batch_id, upload_state FROM batch_cases WHERE id = ?').get(caseId) as { batch_id: number; upload_state: UploadState } | undefined;
+  const row = db.prepare('SELECT upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { upload_state: UploadState; issues_json: string } | undefined;
   if (!row || row.upload_state !== 'pending') return false;
-  const insertIssue = db.prepare(
-    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  db.transaction(() => {
-    db.prepare(
-      `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ? WHERE id = ?`,
-    ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), caseId);
-    db.prepare("DELETE FROM case_issues WHERE case_id = ? AND kind <> 'edited'").run(caseId);
-    for (const i of c.issues ?? []) insertIssue.run(row.batch_id, caseId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs, i.messageEn, i.before ?? null, i.after ?? null);
-  })();
+  const history = (JSON.parse(row.issues_json) as IssueInput[]).filter((i) => i.kind === 'edited');
+  const i = issueColumns([...(c.issues ?? []), ...history]);
+  db.prepare(
+    `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
+       issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?`,
+  ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId);
   return true;
 }
 
-export function addCaseIssue(db: Db, batchId: number, caseId: number, i: IssueInput): void {
-  db.prepare(
-    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(batchId, caseId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs, i.messageEn, i.before ?? null, i.after ?? null);
+/** Appends one issue to a case (the agent's edit history). */
+export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: IssueInput): void {
+  const row = db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').get(caseId) as { issues_json: string } | undefined;
+  if (!row) return;
+  const i = issueColumns([...(JSON.parse(row.issues_json) as IssueInput[]), issue]);
+  db.prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?').run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId);
 }
 
 export function findCaseByCode(db: Db, batchId: number, code: string): number | null {

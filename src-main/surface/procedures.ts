@@ -61,7 +61,8 @@ export const procedures = {
   'batches:exportClean': z.object({ batchId: Id }),
   /** A corrected error report (a file received with files:receive). */
   'batches:importCorrections': z.object({ batchId: Id, file: z.string().min(1) }),
-  'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), afterId: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+  'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+  'batches:countCases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional() }),
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
   'batches:payload': z.object({ batchId: Id }),
   'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id, inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
@@ -126,6 +127,7 @@ export interface ProcedureOutputs {
   'batches:exportClean': FileDownload;
   'batches:importCorrections': { updated: number; nowReady: number; stillRejected: number; unknownCodes: string[]; alreadySent: string[] };
   'batches:cases': BatchCaseView[];
+  'batches:countCases': number;
   'batches:issues': IssueView[];
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
@@ -206,6 +208,7 @@ export interface BatchCaseView {
   status: 'ready' | 'warning' | 'rejected' | 'excluded';
   uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt';
   uploadDetail: string | null;
+  issueCounts: { errors: number; warnings: number; fixes: number };
 }
 
 export interface IssueView {

@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark of the project, figures printed, in one run (ratios are only
 // meaningful within one run on this shared machine). `npm run bench -- emulator` runs one.
 import { benchEmulatorUpload } from './emulator-upload';
+import { benchPrepare } from './prepare-batch';
 
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
+  prepare: () => benchPrepare(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,6 +1,6 @@
 // Rows of a sheet → cases: rows with the same code form one case, every value normalized, every
 // change and problem recorded with its rows so the agent can see it. Pure: no I/O.
-import { uploadRuleViolations, type Product } from '../../contract';
+import { typedRuleViolations, type Product } from '../../contract';
 import type { ColumnMapping, DateOrder } from '../mapping/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
 import { cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
@@ -170,30 +170,44 @@ export interface BuiltCase extends PreparedCase {
  * Row numbers in issues are 1-based, as the agent sees them in the spreadsheet.
  */
 export function buildCases(rows: readonly (readonly Cell[])[], headerIndex: number, headers: readonly string[], mapping: ColumnMapping, settings: PrepareSettings): { cases: BuiltCase[]; rowErrors: RowError[] } {
+  const built = casesOfSheet(rows, headerIndex, headers, mapping, settings);
+  return { cases: [...built.cases()], rowErrors: built.rowErrors };
+}
+
+/**
+ * The same, one case at a time: rows are grouped by code first (only their indexes are kept), then
+ * each case is built when asked for, so a 100,000-case import never holds every case in memory.
+ */
+export function casesOfSheet(rows: readonly (readonly Cell[])[], headerIndex: number, headers: readonly string[], mapping: ColumnMapping, settings: PrepareSettings): { count: number; rowErrors: RowError[]; cases(): Generator<BuiltCase> } {
   const col = resolveColumns(headers, mapping);
-  const grouped = new Map<string, RawRow[]>();
+  const grouped = new Map<string, number[]>();
   const rowErrors: RowError[] = [];
   for (let r = headerIndex + 1; r < rows.length; r++) {
     const row = rows[r] ?? [];
     if (row.every(isBlank)) continue;
-    const rowNumber = r + 1;
     const code = cleanCode(row[col.code] as string | number | null | undefined);
     if (code === '') {
-      rowErrors.push(noCodeRowError(rowNumber, mapping.code));
+      rowErrors.push(noCodeRowError(r + 1, mapping.code));
       continue;
     }
-    let list = grouped.get(code);
-    if (!list) grouped.set(code, (list = []));
-    list.push(rawRow(row, rowNumber, col));
+    const list = grouped.get(code);
+    if (list) list.push(r);
+    else grouped.set(code, [r]);
   }
-  return { cases: [...grouped].map(([code, raw]) => caseFromRaw(code, raw, settings)), rowErrors };
+  return {
+    count: grouped.size,
+    rowErrors,
+    *cases() {
+      for (const [code, indexes] of grouped) yield caseFromRaw(code, indexes.map((r) => rawRow(rows[r] ?? [], r + 1, col)), settings);
+    },
+  };
 }
 
 /** The case these raw rows make under these settings: the one place the rules are applied. */
 export function caseFromRaw(code: string, raw: readonly RawRow[], settings: PrepareSettings): BuiltCase {
   const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
   for (const row of raw) addRow(draft, row, settings);
-  return { ...finish(draft, settings), raw: raw.map((r) => ({ ...r })) };
+  return { ...finish(draft, settings), raw: [...raw] };
 }
 
 function addRow(d: Draft, raw: RawRow, s: PrepareSettings): void {
@@ -284,7 +298,7 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   const prepared: PreparedCase = { code: d.code, firstName: d.firstName, lastName: d.lastName, phones, products, params, sourceRows: d.rows, status: 'ready', issues };
   // The service's own rules, last: whatever slipped through is an error here, not a rejection there.
   if (!issues.some((i) => i.severity === 'error')) {
-    for (const v of uploadRuleViolations(uploadEntry(prepared), s.maxPhonePriority)) {
+    for (const v of typedRuleViolations(uploadEntry(prepared), s.maxPhonePriority)) {
       issues.push(issue('error', 'service-rule', v.path || 'case', d.rows, { detail: `${v.path}: ${v.message}` }));
     }
   }

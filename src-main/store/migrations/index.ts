@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import * as m001 from './001-initial';
 import * as m002 from './002-sync-marks';
 import * as m003 from './003-case-raw-rows';
+import * as m004 from './004-issues-with-their-case';
 
 export interface Migration {
   version: number;
@@ -14,6 +15,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'initial', up: m001.up },
   { version: 2, name: 'sync-marks', up: m002.up },
   { version: 3, name: 'case-raw-rows', up: m003.up },
+  { version: 4, name: 'issues-with-their-case', up: m004.up },
 ];
 
 export class StoreVersionError extends Error {}

@@ -11,11 +11,12 @@ import { workbookBytes } from '../../exports/xlsx-writer';
 import { bulkFix, editCase, EditError } from '../../preparation/edit-batch';
 import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
-import { countCasesByStatus, countIssuesBySeverity, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
+import { describeIssue } from '../../preparation/build/issue-messages';
+import { countBatchCases, countCasesByStatus, countIssuesBySeverity, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 
-export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
+export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
   async 'batches:prepare'(ctx, input) {
     try {
       await readFile(input.file).catch(() => {
@@ -41,14 +42,22 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     }));
   },
 
-  async 'batches:cases'(ctx, { batchId, status, afterId, limit }) {
+  async 'batches:cases'(ctx, { batchId, status, kind, afterId, limit }) {
     requireBatch(ctx.store.db, batchId);
-    return pageBatchCases(ctx.store.db, batchId, { status, afterId, limit }).map(({ batchId: _b, ...view }) => view);
+    return pageBatchCases(ctx.store.db, batchId, { status, kind, afterId, limit }).map(({ batchId: _b, ...view }) => view);
+  },
+
+  async 'batches:countCases'(ctx, { batchId, status, kind }) {
+    requireBatch(ctx.store.db, batchId);
+    return countBatchCases(ctx.store.db, batchId, { status, kind });
   },
 
   async 'batches:issues'(ctx, { batchId, severity, caseId }) {
     requireBatch(ctx.store.db, batchId);
-    return listIssues(ctx.store.db, batchId, { severity, caseId }).map(({ caseId: _c, ...view }) => view);
+    return listIssues(ctx.store.db, batchId, { severity, caseId }).map((row) => {
+      const { caseId: _c, params: _p, ...view } = describeIssue(row);
+      return view;
+    });
   },
 
   async 'batches:get'(ctx, { batchId }) {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { uploadRuleViolations } from '../../../src-main/contract';
 import { buildCases, MappingError, splitFullName, uploadEntry, type PrepareSettings } from '../../../src-main/preparation/build/build-cases';
+import { describeIssue } from '../../../src-main/preparation/build/issue-messages';
 import type { ColumnMapping } from '../../../src-main/preparation/mapping/mapping-file';
 
 const HEADERS = ['DNI', 'Nombre', 'Apellido', 'Tel 1', 'Celular', 'Operación', 'Producto', 'Saldo', 'Vencimiento', 'Empresa', 'Cuotas'];
@@ -54,7 +55,7 @@ describe('buildCases', () => {
   it('keeps the first max_phone_priority + 1 phones and warns', () => {
     const { cases } = buildCases(sheet(row({ ...base, Celular: '351 456-7890 / 341 455-6677' })), 1, HEADERS, MAPPING, SETTINGS);
     expect(cases[0]?.phones).toEqual(['1145678901', '3514567890']);
-    expect(cases[0]?.issues.find((i) => i.kind === 'too-many-phones')?.messageEn).toMatch(/3 phones; the campaign takes 2/);
+    expect(describeIssue(cases[0]!.issues.find((i) => i.kind === 'too-many-phones')!).messageEn).toMatch(/3 phones; the campaign takes 2/);
   });
 
   it('rejects a case with no valid phone, or with a product it cannot read, saying which field and row', () => {
@@ -67,7 +68,7 @@ describe('buildCases', () => {
     );
     expect(cases.map((c) => c.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
     expect(cases.map((c) => c.issues.filter((i) => i.severity === 'error').map((i) => i.field))).toEqual([['phones'], ['products[0].debt'], ['products[0].expiration'], ['products[0].pid']]);
-    expect(cases[2]?.issues.find((i) => i.severity === 'error')).toMatchObject({ rows: [5], messageEs: expect.stringContaining('31/02/2027') });
+    expect(describeIssue(cases[2]!.issues.find((i) => i.severity === 'error')!)).toMatchObject({ rows: [5], messageEs: expect.stringContaining('31/02/2027') });
   });
 
   it('reports a row with data but no code (a totals row) as a row error, and skips blank rows', () => {

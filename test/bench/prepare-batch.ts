@@ -1,0 +1,73 @@
+// Benchmark: preparing a 100,000-case creditor workbook (about 130,000 rows, 3 phone columns, some
+// multi-product cases), against a bare SheetJS read of the same file, in one run; then paging the
+// stored batch. Each side runs in its own process so peak memory (max RSS) is its own.
+import * as XLSX from '@e965/xlsx';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openStore, pageBatchCases } from '../../src-main/store';
+import { percentile, printTable } from './report';
+
+const CHILDREN = join(import.meta.dirname, 'children');
+
+/** The workbook, made once and kept in the temp folder between runs. */
+export function makeWorkbook(cases = 100_000): string {
+  const file = join(tmpdir(), `casedesk-bench-${cases}.xlsx`);
+  if (existsSync(file)) return file;
+  const rows: (string | number | Date)[][] = [['Banco del Sur - cartera'], [], ['DNI', 'Apellido y Nombre', 'Tel. Particular', 'Celular', 'Tel. Laboral', 'Nro Operación', 'Producto', 'Saldo', 'Vencimiento', 'Sucursal', 'Cuotas', 'Observaciones']];
+  const spellings = (i: number) => [`011 4${String(i % 1000).padStart(3, '0')}-${String(i % 10000).padStart(4, '0')}`, `+54 9 351 ${String(100 + (i % 900))}-${String(i % 10000).padStart(4, '0')}`, i % 7 === 0 ? 'sin dato' : `0341 15 ${String(400 + (i % 500))} ${String(i % 10000).padStart(4, '0')}`];
+  for (let i = 0; i < cases; i++) {
+    const products = i % 10 < 3 ? 2 : 1; // 30% of cases have two products: ~130,000 rows
+    for (let p = 0; p < products; p++) {
+      const [home, mobile, work] = spellings(i);
+      rows.push([String(20_000_000 + i), `APELLIDO${i % 977}, Nombre ${i % 313}`, home ?? '', p === 0 ? (mobile ?? '') : '', work ?? '', `OP-${i}-${p}`, p === 0 ? 'Tarjeta Visa' : 'Préstamo', p === 0 ? 1000 + (i % 50000) + 0.5 : `${(i % 900) + 1}.${String(i % 1000).padStart(3, '0')},75`, new Date(Date.UTC(2027, i % 12, 1 + (i % 28))), 'Centro', (i % 24) + 1, 'texto libre']);
+    }
+  }
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows, { cellDates: true, dense: true }), 'Cartera');
+  writeFileSync(file, XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer);
+  return file;
+}
+
+function child(script: string, args: string[]): Record<string, unknown> {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', join(CHILDREN, script), ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (res.status !== 0) throw new Error(`${script} failed: ${res.stderr}`);
+  return JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
+}
+
+export async function benchPrepare(): Promise<void> {
+  const file = makeWorkbook();
+  const bare = child('sheet-read.ts', [file]);
+  const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-prepare-'));
+  try {
+    const prep = child('prepare.ts', [file, dataDir]);
+    const summary = prep.summary as { batch_id: number; cases: number; ready: number; rejected: number };
+    const store = openStore(dataDir);
+    const pageMs: number[] = [];
+    for (const status of [undefined, 'ready', 'warning', 'rejected'] as const) {
+      // First, middle and last pages: keyset paging costs the same everywhere.
+      for (const afterId of [0, 50_000, 99_800]) {
+        const t = performance.now();
+        pageBatchCases(store.db, summary.batch_id, { status, afterId, limit: 200 });
+        pageMs.push(performance.now() - t);
+      }
+    }
+    store.close();
+    const bareMs = bare.ms as number;
+    const prepMs = prep.ms as number;
+    printTable(`prepare: ${summary.cases.toLocaleString('en')} cases from ${(bare.rows as number).toLocaleString('en')} rows (${(statSync(file).size / 1024 ** 2).toFixed(1)} MB .xlsx)`, [
+      ['bare SheetJS read: time', `${(bareMs / 1000).toFixed(2)} s`],
+      ['bare SheetJS read: peak memory (max RSS)', `${(bare.maxRssMb as number).toFixed(0)} MB`],
+      ['prepare into the store: time', `${(prepMs / 1000).toFixed(2)} s  (${(prepMs / bareMs).toFixed(2)}× the bare read; target ≤ 1.5×)`],
+      ['prepare: peak memory (max RSS)', `${(prep.maxRssMb as number).toFixed(0)} MB  (bare + ${((prep.maxRssMb as number) - (bare.maxRssMb as number)).toFixed(0)} MB; target ≤ +200 MB)`],
+      ['prepare: of which reading the file', `${((prep.readMs as number) / 1000).toFixed(2)} s`],
+      ['prepare: of which building and checking the cases', `${((prep.buildMs as number) / 1000).toFixed(2)} s`],
+      ['prepare: of which writing the batch to the store', `${((prep.writeMs as number) / 1000).toFixed(2)} s  (target < 2 s)`],
+      ['ready / rejected', `${summary.ready.toLocaleString('en')} / ${summary.rejected.toLocaleString('en')}`],
+      ['page of 200 cases, any status filter: median / max', `${percentile(pageMs, 50).toFixed(2)} ms / ${Math.max(...pageMs).toFixed(2)} ms  (target < 20 ms)`],
+    ]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
