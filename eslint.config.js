@@ -14,6 +14,8 @@ export default tseslint.config(
   {
     files: ['**/*.vue'],
     languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+    // TypeScript already knows which globals exist (the DOM's included); no-undef only misreads them.
+    rules: { 'no-undef': 'off' },
   },
   {
     rules: {

@@ -66,6 +66,8 @@ export const procedures = {
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
   'batches:payload': z.object({ batchId: Id }),
   'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id, inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
+  /** Stops a running upload after its current request; it resumes where it stopped when started again. */
+  'sync:cancel': z.object({ batchId: Id }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
   'results:cases': z.object({ environment: Env, campaignId: Id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
   'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
@@ -132,6 +134,7 @@ export interface ProcedureOutputs {
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
   'sync:upload': UploadSummary;
+  'sync:cancel': { cancelled: boolean };
   'results:download': { cases: number; changedCases: number; calls: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'results:cases': { total: number; cases: CampaignCase[] };
   'results:calls': Call[];
@@ -166,6 +169,8 @@ export interface FileDownload {
 }
 
 export interface Settings {
+  /** Where this machine keeps the store, recordings and imported files (read only). */
+  dataDir: string;
   language: 'es' | 'en' | null;
   defaultAreaCode: string;
   uploadSpacingMs: number;

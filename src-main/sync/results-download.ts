@@ -116,7 +116,8 @@ export async function downloadCampaignResults(deps: DownloadDeps, campaignId: nu
   /** Calls, then recordings, then the case row. False when cancelled part-way (the case row is not saved). */
   const downloadChangedCase = async (found: CampaignCase): Promise<boolean> => {
     const calls: Call[] = [];
-    for await (const call of client.caseCalls(campaignId, found.id)) calls.push(call);
+    // A case never called has no calls to ask for: most of a fresh campaign, one request each saved.
+    if (found.call_count > 0) for await (const call of client.caseCalls(campaignId, found.id)) calls.push(call);
     saveCalls(store.db, environment, campaignId, found.id, calls);
     summary.calls += calls.length;
     report('calls', summary.calls, null);

@@ -2,10 +2,12 @@
 // meaningful within one run on this shared machine). `npm run bench -- emulator` runs one.
 import { benchEmulatorUpload } from './emulator-upload';
 import { benchPrepare } from './prepare-batch';
+import { benchUploadAndDownload } from './upload-sync';
 
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
   prepare: () => benchPrepare(),
+  upload: () => benchUploadAndDownload(),
 };
 
 const wanted = process.argv.slice(2);

@@ -7,10 +7,10 @@ import type { Settings } from '../procedures';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 
-const DEFAULTS: Settings = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
+const DEFAULTS: Omit<Settings, 'dataDir'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
 
 export function readSettings(ctx: AppContext): Settings {
-  return { ...DEFAULTS, ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}) };
+  return { ...DEFAULTS, ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}), dataDir: ctx.options.dataDir };
 }
 
 export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive'> = {
@@ -19,9 +19,10 @@ export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 
   },
 
   async 'settings:set'(ctx, changes) {
-    const next = { ...readSettings(ctx), ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+    const { dataDir: _d, ...current } = readSettings(ctx);
+    const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
     setSetting(ctx.store.db, 'app', next);
-    return next;
+    return readSettings(ctx);
   },
 
   async 'files:receive'(ctx, { name, base64 }) {

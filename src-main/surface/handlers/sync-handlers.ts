@@ -6,7 +6,16 @@ import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from './settings-handlers';
 
-export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload'> = {
+/** Running uploads, by batch: one at a time per batch, each cancellable. */
+const running = new Map<number, AbortController>();
+
+export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload' | 'sync:cancel'> = {
+  async 'sync:cancel'(_ctx, { batchId }) {
+    const controller = running.get(batchId);
+    controller?.abort();
+    return { cancelled: controller !== undefined };
+  },
+
   async 'campaigns:create'(ctx, { environment, campaign }) {
     const env = environment ?? ctx.currentEnvironment();
     const created = await (await connectionFor(ctx, env)).client.createCampaign(campaign);
@@ -25,10 +34,14 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     const env = environment ?? ctx.currentEnvironment();
     const connection = await connectionFor(ctx, env);
     const settings = readSettings(ctx);
+    if (running.has(batchId)) throw new SurfaceFailure('invalid-input', `Batch ${batchId} is already being uploaded.`);
+    const controller = new AbortController();
+    running.set(batchId, controller);
     let result;
     try {
       result = await uploadBatch({ store: ctx.store, client: connection.client, environment: env, pacer: ctx.pacer(env, settings.uploadSpacingMs) }, batchId, campaignId, {
         inDoubt,
+        signal: controller.signal,
         chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
         onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
       });
@@ -36,6 +49,8 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
       // Wrong environment or campaign: the agent's mistake, said plainly.
       if (err instanceof Error && /prepared for|does not exist/.test(err.message)) throw new SurfaceFailure('invalid-input', err.message);
       throw err;
+    } finally {
+      running.delete(batchId);
     }
     // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
     const rejected = Object.create(null) as Record<string, string>;

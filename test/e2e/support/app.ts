@@ -51,7 +51,7 @@ export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: n
       dataDir,
       origin: `http://127.0.0.1:${host.port}`,
       screenshot: async (name) => {
-        await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+        await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
       },
     };
   }, 60_000);

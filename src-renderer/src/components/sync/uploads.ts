@@ -1,0 +1,65 @@
+// Uploads started from this window, kept outside any one screen: the agent may leave the Sync screen
+// while a batch uploads and come back to its progress or its result.
+import { reactive } from 'vue';
+import type { SurfaceEvents, UploadSummary } from '../../../../src-main/surface/procedures';
+import { ApiError, call, onEvent } from '../../api/casedesk';
+import { useSessionStore } from '../../stores/session';
+
+/** The Sync screen's own confirmation dialog (narrower than the app-wide one). */
+export const SYNC_CONFIRM_GROUP = 'sync';
+
+export type UploadProgressEvent = SurfaceEvents['upload:progress'];
+export type InDoubtChoice = 'ask' | 'resend' | 'assume-loaded';
+
+export interface UploadRun {
+  batchId: number;
+  campaignId: number;
+  running: boolean;
+  progress: UploadProgressEvent | null;
+  summary: UploadSummary | null;
+  /** A failure of the call itself (not a pause of the engine): its message. */
+  error: string | null;
+}
+
+const runs = reactive(new Map<number, UploadRun>());
+let unlisten: (() => void) | null = null;
+
+function listen(): void {
+  unlisten ??= onEvent('upload:progress', (p) => {
+    const run = runs.get(p.batchId);
+    if (run?.running) run.progress = p;
+  });
+}
+
+/** Starts (or resumes) the upload of a batch into a campaign; resolves when the engine stops. */
+async function upload(batchId: number, campaignId: number, inDoubt: InDoubtChoice = 'ask'): Promise<void> {
+  listen();
+  const session = useSessionStore();
+  const previous = runs.get(batchId);
+  if (previous?.running) return;
+  runs.set(batchId, { batchId, campaignId, running: true, progress: null, summary: null, error: null });
+  const run = runs.get(batchId) as UploadRun;
+  try {
+    const summary = await call('sync:upload', { batchId, campaignId, inDoubt });
+    run.summary = summary;
+    // A pause for lack of network or an expired session says something about the connection too.
+    if (summary.pause?.code === 'offline') session.noteFailure(new ApiError('offline', summary.pause.message));
+    else if (summary.pause?.code === 'session-expired') session.noteFailure(new ApiError('session-expired', summary.pause.message));
+    else session.noteSuccess();
+  } catch (err) {
+    session.noteFailure(err);
+    run.error = err instanceof ApiError ? err.message : String(err);
+  } finally {
+    run.running = false;
+  }
+}
+
+function forget(batchId: number): void {
+  const run = runs.get(batchId);
+  if (run && !run.running) runs.delete(batchId);
+}
+
+export function useUploads() {
+  listen();
+  return { runs, upload, forget };
+}
