@@ -7,7 +7,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src-main/electron/main.ts') } },
+      // The preparation worker is its own entry: it runs in a worker thread beside main.
+      rollupOptions: { input: { index: resolve('src-main/electron/main.ts'), 'preparation-worker': resolve('src-main/preparation/worker/preparation-worker.ts') } },
     },
   },
   preload: {

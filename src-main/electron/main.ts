@@ -44,7 +44,7 @@ if (!app.requestSingleInstanceLock()) {
       const file = resolveAppPath(rendererRoot, request.url);
       return file ? net.fetch(pathToFileURL(file).toString()) : new Response('Not found', { status: 404 });
     });
-    const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage) });
+    const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
     const surface = createSurface(ctx);
     ipcMain.handle('casedesk:call', async (event, name: unknown, input: unknown) => {
       if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, devUrl)) {

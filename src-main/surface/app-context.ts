@@ -18,6 +18,8 @@ export interface AppContextOptions {
   sealer?: SecretSealer | null;
   /** Sign in without asking (CLI: CASEDESK_EMAIL / CASEDESK_PASSWORD) when a command needs a session. */
   credentials?: (env: Environment) => Credentials | null;
+  /** Read and prepare files in a worker thread, so the app stays responsive (the app and the browser host). */
+  preparationInWorker?: boolean;
 }
 
 export interface Connection {

@@ -48,7 +48,7 @@ export function startCommand(): Command {
       }
       if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
       const rendererDir = await buildRenderer();
-      const ctx = createAppContext({ dataDir: globals(command).dataDir });
+      const ctx = createAppContext({ dataDir: globals(command).dataDir, preparationInWorker: true });
       const demoUrl = await ctx.demo.baseUrl();
       const host = await startBrowserHost(ctx, { rendererDir, port: opts.port });
       process.stdout.write(`CaseDesk is running: open ${host.url}\n`);

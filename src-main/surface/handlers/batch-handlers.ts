@@ -11,6 +11,7 @@ import { workbookBytes } from '../../exports/xlsx-writer';
 import { bulkFix, editCase, EditError } from '../../preparation/edit-batch';
 import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
+import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
 import { countBatchCases, countCasesByStatus, countIssuesBySeverity, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
 import type { Handlers } from '../surface';
@@ -22,7 +23,8 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
       await readFile(input.file).catch(() => {
         throw new SurfaceFailure('invalid-input', `Cannot open ${input.file}.`);
       });
-      return await prepareBatch(ctx.store, input.file, { ...input, environment: input.environment ?? ctx.currentEnvironment() });
+      const options = { ...input, environment: input.environment ?? ctx.currentEnvironment() };
+      return ctx.options.preparationInWorker ? await prepareInWorker(ctx.options.dataDir, input.file, options) : await prepareBatch(ctx.store, input.file, options);
     } catch (err) {
       if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError) throw new SurfaceFailure('invalid-input', err.message);
       throw err;
@@ -77,7 +79,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   },
 
   async 'batches:inspect'(ctx, { file, sheet, headerRow }) {
-    return friendly(() => inspectFile(ctx.store, file, { sheet, headerRow }));
+    return friendly(() => (ctx.options.preparationInWorker ? inspectInWorker(ctx.options.dataDir, file, { sheet, headerRow }) : inspectFile(ctx.store, file, { sheet, headerRow })));
   },
 
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {

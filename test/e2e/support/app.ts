@@ -36,7 +36,7 @@ export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: n
   const holder: { current?: E2eApp; browser?: Browser } = {};
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
-    const ctx = createAppContext({ dataDir });
+    const ctx = createAppContext({ dataDir, preparationInWorker: true });
     const host = await startBrowserHost(ctx, { rendererDir: RENDERER_DIR });
     const browser = await launchChromium();
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, locale: options.locale === 'en' ? 'en-US' : 'es-AR' });

@@ -1,0 +1,23 @@
+// Runs in a worker thread: reading a 100,000-row workbook takes seconds, and the main process must
+// stay responsive meanwhile (IPC, uploads, the browser host). The worker opens its own connection to
+// the same SQLite file (WAL lets both work at once).
+import { parentPort } from 'node:worker_threads';
+import { openStore } from '../../store';
+import { inspectFile } from '../inspect-file';
+import { prepareBatch } from '../prepare-batch';
+import type { PreparationJob, PreparationReply } from './preparation-job';
+
+parentPort?.on('message', (job: PreparationJob) => {
+  void (async () => {
+    const store = openStore(job.dataDir);
+    try {
+      const value = job.kind === 'prepare' ? await prepareBatch(store, job.file, job.options) : await inspectFile(store, job.file, job.options);
+      parentPort?.postMessage({ ok: true, value } satisfies PreparationReply);
+    } catch (err) {
+      const e = err as Error & { messageEs?: string; code?: string };
+      parentPort?.postMessage({ ok: false, error: { name: e.name, message: e.message, messageEs: e.messageEs, code: e.code } } satisfies PreparationReply);
+    } finally {
+      store.close();
+    }
+  })();
+});
