@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
 import { createAppContext, type AppContext } from '../../../src-main/surface/app-context';
@@ -34,6 +34,8 @@ export function launchChromium(): Promise<Browser> {
 /** One browser, one host and one fresh data folder for the file's tests. */
 export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: number; height: number } } = {}): { readonly current: E2eApp } {
   const holder: { current?: E2eApp; browser?: Browser } = {};
+  // Everything the renderer was ever told: procedure answers and pushed events. None may carry a token.
+  const told: Promise<string>[] = [];
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
     const ctx = createAppContext({ dataDir, preparationInWorker: true });
@@ -41,6 +43,11 @@ export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: n
     const browser = await launchChromium();
     const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, locale: options.locale === 'en' ? 'en-US' : 'es-AR' });
     const page = await context.newPage();
+    page.on('response', (res) => {
+      // The event stream never ends: its payloads are taken from the context below instead.
+      if (res.url().includes('/api/call/')) told.push(res.text().catch(() => ''));
+    });
+    for (const name of ['upload:progress', 'download:progress'] as const) ctx.on(name, (payload) => told.push(Promise.resolve(JSON.stringify(payload))));
     await page.goto(host.url);
     mkdirSync(SCREENSHOTS, { recursive: true });
     holder.browser = browser;
@@ -56,6 +63,15 @@ export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: n
     };
   }, 60_000);
   afterAll(async () => {
+    const current = holder.current;
+    if (current) {
+      const tokens = (await Promise.all([...current.ctx.connections.values()].map((c) => c.session.accessToken().catch(() => '')))).filter(Boolean);
+      const bodies = await Promise.all(told);
+      for (const body of bodies) {
+        expect(body, 'a procedure answer or event carried a JWT').not.toMatch(/eyJ[\w-]{8,}\.eyJ[\w-]{8,}/);
+        for (const token of tokens) expect(body.includes(token)).toBe(false);
+      }
+    }
     await holder.browser?.close();
     await holder.current?.host.close();
     await holder.current?.ctx.close();
