@@ -8,7 +8,8 @@ import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { APP_ORIGIN, APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
 import { safeStorageSealer } from './safe-storage-sealer';
-import { secureWindowOptions } from './window-options';
+import { CONTENT_SECURITY_POLICY } from '../host/host-guard';
+import { createSecureWindow } from './window-options';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
@@ -17,7 +18,7 @@ const rendererRoot = join(here, '../renderer');
 const devUrl = process.env.ELECTRON_RENDERER_URL;
 
 function createWindow(): BrowserWindow {
-  const window = new BrowserWindow(secureWindowOptions(join(here, '../preload/index.cjs')));
+  const window = createSecureWindow(BrowserWindow, join(here, '../preload/index.cjs'));
   window.once('ready-to-show', () => window.show());
   void window.loadURL(devUrl || `${APP_ORIGIN}/index.html`);
   return window;
@@ -40,9 +41,15 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   app.on('second-instance', () => BrowserWindow.getAllWindows()[0]?.focus());
   void app.whenReady().then(() => {
-    protocol.handle(APP_SCHEME, (request) => {
+    protocol.handle(APP_SCHEME, async (request) => {
       const file = resolveAppPath(rendererRoot, request.url);
-      return file ? net.fetch(pathToFileURL(file).toString()) : new Response('Not found', { status: 404 });
+      if (!file) return new Response('Not found', { status: 404 });
+      const res = await net.fetch(pathToFileURL(file).toString());
+      // The same Content-Security-Policy as the browser host, as a header (the page repeats it in a meta tag).
+      const headers = new Headers(res.headers);
+      headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      headers.set('X-Content-Type-Options', 'nosniff');
+      return new Response(res.body, { status: res.status, headers });
     });
     const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
     const surface = createSurface(ctx);
