@@ -6,7 +6,7 @@ import pluginVue from 'eslint-plugin-vue';
 const nodeOnly = ['electron', 'better-sqlite3', 'fastify', 'node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-output/'] },
+  { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-output/', 'resources/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // Correctness rules only: formatting is left to the author.
@@ -45,6 +45,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
   },
 );
