@@ -1,11 +1,12 @@
 // The thin Electron shell: one hardened window on the renderer, the command surface over IPC.
 // Everything else runs in plain Node modules this file only wires together.
-import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
+import { appMenuTemplate } from './app-menu';
 import { APP_ORIGIN, APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
 import { safeStorageSealer } from './safe-storage-sealer';
 import { CONTENT_SECURITY_POLICY } from '../host/host-guard';
@@ -60,6 +61,9 @@ if (!app.requestSingleInstanceLock()) {
       return surface.call(String(name) as never, input);
     });
     const window = createWindow();
+    // Routes are hash-based: the menu navigates without reloading the page.
+    const go = (route: string) => void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#${route}`)}`);
+    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: Boolean(devUrl), go, quit: () => app.quit() })));
     for (const name of ['upload:progress', 'download:progress'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }
