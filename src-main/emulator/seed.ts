@@ -24,7 +24,7 @@ export type SeedBot = z.output<typeof SeedBot>;
 export const Seed = z
   .object({
     /** Creditor name the bot says on calls. */
-    company_name: z.string().default('Financiera Demo S.A.'),
+    company_name: z.string().default('Financiera Demo'),
     users: z.array(z.object({ email: z.string(), password: z.string(), bots: z.array(z.number().int()) })),
     bots: z.array(SeedBot),
   })
