@@ -3,7 +3,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Environment } from '../../../src-main/domain/environments';
 import type { SessionStatus } from '../../../src-main/surface/procedures';
-import { ApiError, call } from '../api/casedesk';
+import { ApiError, call, onEvent } from '../api/casedesk';
 
 export const useSessionStore = defineStore('session', () => {
   const status = ref<SessionStatus | null>(null);
@@ -37,6 +37,11 @@ export const useSessionStore = defineStore('session', () => {
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => (online.value = true));
     window.addEventListener('offline', () => (online.value = false));
+    // An upload is the first to notice the service going away, and coming back.
+    onEvent('upload:progress', (p) => {
+      if (p.activity === 'offline') online.value = false;
+      else if (p.activity === 'sending' || p.activity === 'done') online.value = true;
+    });
   }
 
   return { status, online, signedIn, environment, refresh, signIn, signOut, noteFailure, noteSuccess };

@@ -1,0 +1,96 @@
+// The agent's worst afternoon, on a Test service that misbehaves: the network drops in the middle of
+// an upload and comes back (the upload waits, then resumes, loading each case once), and a campaign
+// that is not theirs answers 403 (the upload stops with a plain message, nothing lost).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Campaign } from '../../src-main/contract';
+import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
+import { createSurface } from '../../src-main/surface/surface';
+import { BOTS, http, login, OTHER_USER } from '../support/emulator';
+import { hasChromium, useE2eApp } from './support/app';
+
+const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+
+async function pick(page: Page, select: string, option: string | RegExp): Promise<void> {
+  await page.locator(select).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+describe.runIf(hasChromium)('a misbehaving service', () => {
+  const app = useE2eApp();
+  const dbFile = join(mkdtempSync(join(tmpdir(), 'casedesk-e2e-service-')), 'service.sqlite');
+  let service: RunningEmulator | null = null;
+  let port = 0;
+  beforeAll(async () => {
+    service = await startEmulator({ tickMs: 0, faults: true, dbFile });
+    port = service.port;
+  });
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  const call = async <T,>(name: string, input: unknown): Promise<T> => {
+    const answer = await createSurface(app.current.ctx).call(name as never, input);
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value as T;
+  };
+
+  it('signs in to Test at the address the administrator gave', async () => {
+    const { page } = app.current;
+    await page.waitForSelector('[data-test="sign-in"]');
+    await page.locator('[data-test="environment"]').getByText(/Prueba|Test/).click();
+    await page.locator('[data-test="base-url"]').fill(`http://127.0.0.1:${port}`);
+    await page.locator('[data-test="email"]').fill('demo@casedesk.local');
+    await page.locator('#password').fill('demo1234');
+    await page.locator('[data-test="sign-in"]').click();
+    await page.waitForURL(/#\/bots/);
+    expect(await page.locator('[data-test="environment"]').innerText()).toMatch(/Prueba|Test/);
+  });
+
+  it('waits through a network outage in the middle of an upload, then resumes and loads each case once', async () => {
+    const { page } = app.current;
+    // Small chunks, so the upload is still going when the network goes.
+    await call('settings:set', { chunkMaxCases: 2 });
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 2 });
+    const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Con cortes', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    await page.goto(`${app.current.origin}/#/sync`);
+    await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
+    await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Con cortes/);
+    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
+    await page.locator(`[data-test="upload-progress-${batch.batch_id}"]`).waitFor();
+    // The network goes: the service stops answering.
+    await service?.close();
+    service = null;
+    await page.locator('[data-test="upload-note"]').filter({ hasText: /connection|conexión/i }).waitFor({ timeout: 20_000 });
+    await app.current.screenshot('50-upload-waiting-for-network');
+    // And comes back, on the same address, with what it had stored.
+    service = await startEmulator({ tickMs: 0, faults: true, dbFile, port });
+    await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).waitFor({ timeout: 60_000 });
+    expect(await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).innerText()).toMatch(/8/);
+    await app.current.screenshot('51-upload-resumed');
+    const onServer = service.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as { code: string; n: number }[];
+    expect(onServer).toHaveLength(8);
+    expect(onServer.every((r) => r.n === 1)).toBe(true);
+  }, 120_000);
+
+  it('stops with a plain message when the campaign belongs to someone else (403), keeping every case', async () => {
+    const { page } = app.current;
+    const base = `http://127.0.0.1:${port}`;
+    const other = await login(base, OTHER_USER);
+    const foreign = Campaign.parse((await http(`${base}/api/v2/create_campaign/`, { token: other.access, body: { client_id: BOTS.othersVoice, name: 'Ajena' } })).json);
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, campaignId: foreign.id, maxPhonePriority: 2 });
+    const result = await call<{ status: string; pause?: { code: string; message: string }; pending: number }>('sync:upload', { environment: 'test', batchId: batch.batch_id, campaignId: foreign.id });
+    expect(result).toMatchObject({ status: 'paused', pause: { code: 'forbidden' }, pending: 8 });
+    // Same URL as before: reload so the queue is read again.
+    await page.goto(`${app.current.origin}/#/sync`);
+    await page.reload();
+    await page.locator(`[data-test="sync-batch-${batch.batch_id}"]`).waitFor();
+    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
+    await page.locator(`[data-test="upload-paused-${batch.batch_id}"]`).waitFor({ timeout: 20_000 });
+    expect(await page.locator(`[data-test="upload-paused-${batch.batch_id}"]`).innerText()).toMatch(/administra/i);
+    await app.current.screenshot('52-upload-forbidden');
+  }, 60_000);
+});
