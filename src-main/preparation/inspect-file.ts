@@ -3,25 +3,13 @@
 import { readFile } from 'node:fs/promises';
 import { findMappingTemplate, type Store } from '../store';
 import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
-import { MappingFile, type ColumnMapping } from './mapping/mapping-file';
+import { MappingFile } from './mapping/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
+import type { FileInspection } from './preparation-types';
 import { readTable, type Cell } from './reading/read-table';
 
-export interface FileInspection {
-  fileName: string;
-  format: string;
-  sheets: string[];
-  sheet: string;
-  /** 1-based; null when no header row could be found. */
-  headerRow: number | null;
-  headers: string[];
-  /** The first data rows, as text, for the agent to check the columns. */
-  preview: string[][];
-  dataRows: number;
-  suggestion: Partial<ColumnMapping>;
-  unmapped: string[];
-  template: { creditor: string; mapping: MappingFile } | null;
-}
+export type { FileInspection } from './preparation-types';
+
 
 const asText = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c));
 

@@ -19,7 +19,10 @@ import { issue } from './build/issue-messages';
 import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
+import type { PrepareSummary } from './preparation-types';
 import { readTable, type Sheet, type Table } from './reading/read-table';
+
+export type { PrepareSummary } from './preparation-types';
 
 export interface PrepareOptions {
   environment: Environment;
@@ -38,18 +41,6 @@ export interface PrepareOptions {
   onTimings?: (t: { readMs: number; buildMs: number; writeMs: number }) => void;
 }
 
-export interface PrepareSummary {
-  batch_id: number;
-  cases: number;
-  ready: number;
-  rejected: number;
-  warnings: number;
-  fixes: number;
-  row_errors: number;
-  sheet: string;
-  header_row: number;
-  mapping_source: 'file' | 'template' | 'suggested';
-}
 
 export class PrepareError extends Error {
   constructor(readonly messageEs: string, messageEn: string) {

@@ -5,7 +5,10 @@ import { z } from 'zod';
 import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
 import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
 import { Environment } from '../domain/environments';
-import { MappingFile, type ColumnMapping } from '../preparation/mapping/mapping-file';
+import { MappingFile } from '../preparation/mapping/mapping-file';
+import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+
+export type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
 
 const Id = z.number().int().positive();
 /** Omitted: the environment the agent last signed in to. */
@@ -147,19 +150,6 @@ export interface ProcedureOutputs {
   'settings:set': Settings;
 }
 
-export interface FileInspection {
-  fileName: string;
-  format: string;
-  sheets: string[];
-  sheet: string;
-  headerRow: number | null;
-  headers: string[];
-  preview: string[][];
-  dataRows: number;
-  suggestion: Partial<ColumnMapping>;
-  unmapped: string[];
-  template: { creditor: string; mapping: MappingFile } | null;
-}
 
 /** A file for the agent to save (exports). */
 export interface FileDownload {
@@ -178,18 +168,6 @@ export interface Settings {
   chunkMaxBytes: number;
 }
 
-export interface PrepareSummary {
-  batch_id: number;
-  cases: number;
-  ready: number;
-  rejected: number;
-  warnings: number;
-  fixes: number;
-  row_errors: number;
-  sheet: string;
-  header_row: number;
-  mapping_source: 'file' | 'template' | 'suggested';
-}
 
 export interface BatchSummary {
   id: number;

@@ -1,0 +1,33 @@
+// What preparation answers, as plain types: shared with the renderer through the command surface.
+import type { ColumnMapping, MappingFile } from './mapping/mapping-file';
+
+/** What `prepare` tells the agent (and the CLI's --json prints, keys as the issue names them). */
+export interface PrepareSummary {
+  batch_id: number;
+  cases: number;
+  ready: number;
+  rejected: number;
+  warnings: number;
+  fixes: number;
+  row_errors: number;
+  sheet: string;
+  header_row: number;
+  mapping_source: 'file' | 'template' | 'suggested';
+}
+
+/** A first look at a creditor's file, for the wizard. */
+export interface FileInspection {
+  fileName: string;
+  format: string;
+  sheets: string[];
+  sheet: string;
+  /** 1-based; null when no header row could be found. */
+  headerRow: number | null;
+  headers: string[];
+  /** The first data rows, as text, for the agent to check the columns. */
+  preview: string[][];
+  dataRows: number;
+  suggestion: Partial<ColumnMapping>;
+  unmapped: string[];
+  template: { creditor: string; mapping: MappingFile } | null;
+}
