@@ -158,7 +158,8 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
       writeMs += performance.now() - t;
     }
     addRowIssues(store.db, id, built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
-    if (source === 'file') saveMappingTemplate(store.db, opts.creditor ?? basename(filePath), signature, mapping);
+    // A template is saved when the agent names the creditor it belongs to.
+    if (source === 'file' && opts.creditor) saveMappingTemplate(store.db, opts.creditor, signature, mapping);
     return id;
   })();
 

@@ -256,9 +256,10 @@ const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, pr
  * A page of cases in id order, after `afterId` (keyset paging: as fast on the last page as on the
  * first), optionally only one status and only cases with an issue of one kind.
  */
-export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; kind?: string; afterId?: number; limit: number }): BatchCaseRow[] {
+export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; kind?: string; afterId?: number; offset?: number; limit: number }): BatchCaseRow[] {
   const { where, args } = caseFilter(batchId, opts);
-  const rows = db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE ${where} AND id > ? ORDER BY id LIMIT ?`).all(...args, opts.afterId ?? 0, opts.limit) as RawCase[];
+  // An offset walks the index from the start (a few ms for 100,000 rows): for jumps; scrolling uses afterId.
+  const rows = db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE ${where} AND id > ? ORDER BY id LIMIT ? OFFSET ?`).all(...args, opts.afterId ?? 0, opts.limit, opts.offset ?? 0) as RawCase[];
   return rows.map(toCase);
 }
 

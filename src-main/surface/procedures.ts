@@ -64,7 +64,8 @@ export const procedures = {
   'batches:exportClean': z.object({ batchId: Id }),
   /** A corrected error report (a file received with files:receive). */
   'batches:importCorrections': z.object({ batchId: Id, file: z.string().min(1) }),
-  'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+  /** A page of cases: after a case id (keyset, the fast way to scroll) or from a position (a jump). */
+  'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), offset: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
   'batches:countCases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional() }),
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
   'batches:payload': z.object({ batchId: Id }),
@@ -229,6 +230,7 @@ export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' 
 export interface SurfaceError {
   code: ErrorCode;
   message: string;
+  messageEs?: string | undefined;
 }
 
 /** Every answer crosses the boundary as data (Signal's envelope). */

@@ -48,8 +48,8 @@ export function createSurface(ctx: AppContext): Surface {
   };
 }
 
-function toSurfaceError(error: unknown): { code: ErrorCode; message: string } {
-  if (error instanceof SurfaceFailure) return { code: error.code, message: error.message };
+function toSurfaceError(error: unknown): { code: ErrorCode; message: string; messageEs?: string | undefined } {
+  if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}) };
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     return { code: 'invalid-input', message: `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}` };

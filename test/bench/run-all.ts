@@ -2,12 +2,14 @@
 // meaningful within one run on this shared machine). `npm run bench -- emulator` runs one.
 import { benchEmulatorUpload } from './emulator-upload';
 import { benchPrepare } from './prepare-batch';
+import { benchRendererBatch } from './renderer-batch';
 import { benchUploadAndDownload } from './upload-sync';
 
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
   prepare: () => benchPrepare(),
   upload: () => benchUploadAndDownload(),
+  renderer: () => benchRendererBatch(),
 };
 
 const wanted = process.argv.slice(2);

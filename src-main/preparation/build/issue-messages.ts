@@ -36,6 +36,26 @@ const REASONS: Record<string, Text> = {
 };
 const reason = (why: string, lang: 'es' | 'en') => REASONS[why]?.[lang] ?? why;
 
+const FIELDS: Record<string, Text> = {
+  first_name: { es: 'Nombre', en: 'First name' },
+  last_name: { es: 'Apellido', en: 'Last name' },
+  phones: { es: 'Teléfonos', en: 'Phones' },
+  status: { es: 'Estado', en: 'Status' },
+  case: { es: 'Caso', en: 'Case' },
+  debt_code: { es: 'nro. de operación', en: 'debt code' },
+  pid: { es: 'producto', en: 'product' },
+  sub_id: { es: 'subproducto', en: 'sub-product' },
+  debt: { es: 'saldo', en: 'amount' },
+  expiration: { es: 'vencimiento', en: 'due date' },
+};
+
+/** "products[1].debt" → "Producto 2, saldo": field paths in the agent's words. */
+function fieldLabel(field: string, lang: 'es' | 'en'): string {
+  const product = /^products\[(\d+)\]\.(\w+)$/.exec(field);
+  if (product) return `${lang === 'es' ? 'Producto' : 'Product'} ${Number(product[1]) + 1}, ${FIELDS[product[2] ?? '']?.[lang] ?? product[2]}`;
+  return FIELDS[field]?.[lang] ?? field;
+}
+
 const MESSAGES = {
   'phone-fixed': (p: { before: string; after: string }): Text => ({ es: `Teléfono "${p.before}" corregido a ${p.after}`, en: `Phone "${p.before}" corrected to ${p.after}` }),
   'phone-dropped': (p: { before: string; why: string }): Text => ({ es: `Se descartó "${p.before}" (${reason(p.why, 'es')})`, en: `"${p.before}" was dropped (${reason(p.why, 'en')})` }),
@@ -52,7 +72,7 @@ const MESSAGES = {
   'product-field-missing': (p: { field: string }): Text => ({ es: `Falta ${p.field} del producto`, en: `The product's ${p.field} is missing` }),
   'service-rule': (p: { detail: string }): Text => ({ es: `El servicio lo rechazaría: ${p.detail}`, en: `The service would reject it: ${p.detail}` }),
   'already-uploaded': (p: { campaign: number; batch: number }): Text => ({ es: `Este código ya se cargó en la campaña ${p.campaign} (lote ${p.batch})`, en: `This code was already loaded to campaign ${p.campaign} (batch ${p.batch})` }),
-  'edited': (p: { field: string; before: string; after: string }): Text => ({ es: `${p.field} editado: "${p.before}" → "${p.after}"`, en: `${p.field} edited: "${p.before}" → "${p.after}"` }),
+  'edited': (p: { field: string; before: string; after: string }): Text => ({ es: `${fieldLabel(p.field, 'es')} editado: "${p.before}" → "${p.after}"`, en: `${fieldLabel(p.field, 'en')} edited: "${p.before}" → "${p.after}"` }),
 } as const;
 
 export type IssueKind = keyof typeof MESSAGES;

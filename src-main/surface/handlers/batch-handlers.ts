@@ -26,7 +26,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
       const options = { ...input, environment: input.environment ?? ctx.currentEnvironment() };
       return ctx.options.preparationInWorker ? await prepareInWorker(ctx.options.dataDir, input.file, options) : await prepareBatch(ctx.store, input.file, options);
     } catch (err) {
-      if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError) throw new SurfaceFailure('invalid-input', err.message);
+      if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError) throw new SurfaceFailure('invalid-input', err.message, spanishOf(err));
       throw err;
     }
   },
@@ -44,9 +44,9 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     }));
   },
 
-  async 'batches:cases'(ctx, { batchId, status, kind, afterId, limit }) {
+  async 'batches:cases'(ctx, { batchId, status, kind, afterId, offset, limit }) {
     requireBatch(ctx.store.db, batchId);
-    return pageBatchCases(ctx.store.db, batchId, { status, kind, afterId, limit }).map(({ batchId: _b, ...view }) => view);
+    return pageBatchCases(ctx.store.db, batchId, { status, kind, afterId, offset, limit }).map(({ batchId: _b, ...view }) => view);
   },
 
   async 'batches:countCases'(ctx, { batchId, status, kind }) {
@@ -121,12 +121,14 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   },
 };
 
+const spanishOf = (err: Error) => ('messageEs' in err && typeof err.messageEs === 'string' ? err.messageEs : undefined);
+
 /** The agent's mistakes (a bad file, an impossible edit) become plain messages. */
 async function friendly<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError || err instanceof EditError) throw new SurfaceFailure('invalid-input', err.message);
+    if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError || err instanceof EditError) throw new SurfaceFailure('invalid-input', err.message, spanishOf(err));
     throw err;
   }
 }

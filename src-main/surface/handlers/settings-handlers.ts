@@ -28,11 +28,12 @@ export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 
   async 'files:receive'(ctx, { name, base64 }) {
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length === 0) throw new SurfaceFailure('invalid-input', `${name} is empty.`);
-    const dir = join(ctx.options.dataDir, 'imports');
+    // A folder per file keeps the agent's own file name (batches are named after it).
+    const dir = join(ctx.options.dataDir, 'imports', `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`);
     await mkdir(dir, { recursive: true, mode: 0o700 });
     // Only the base name is kept: a name like "../../x" cannot place the file elsewhere.
     const safe = basename(name).replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'archivo';
-    const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}`);
+    const file = join(dir, safe);
     await writeFile(file, bytes, { mode: 0o600 });
     return { file, bytes: bytes.length };
   },

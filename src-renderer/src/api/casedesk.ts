@@ -1,17 +1,23 @@
 // The typed face of the command surface for screens and stores.
 import type { ErrorCode, ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
+import { i18n } from '../i18n';
 import { transport } from './transport';
 
 export class ApiError extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
-    super(message);
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly messageEs?: string,
+  ) {
+    // Shown as it is by the screens: in Spanish when the agent works in Spanish and it exists.
+    super(messageEs && i18n.global.locale.value === 'es' ? messageEs : message);
     this.name = 'ApiError';
   }
 }
 
 export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
   const answer = await transport.call(name, input);
-  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.message);
+  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.message, answer.error.messageEs);
   return answer.value as ProcedureOutputs[N];
 }
 

@@ -1,0 +1,144 @@
+// How a prepared case reads in the table and the drawer: statuses, money, phones, issue kinds, and
+// its products lined up with the spreadsheet rows they came from.
+import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
+
+export type CaseStatus = BatchCaseView['status'];
+export type TagSeverity = 'success' | 'warn' | 'danger' | 'secondary' | 'info' | 'contrast';
+
+export const STATUSES: readonly CaseStatus[] = ['ready', 'warning', 'rejected', 'excluded'];
+
+export function statusSeverity(status: CaseStatus): TagSeverity {
+  switch (status) {
+    case 'ready':
+      return 'success';
+    case 'warning':
+      return 'warn';
+    case 'rejected':
+      return 'danger';
+    default:
+      return 'secondary';
+  }
+}
+
+export function issueSeverity(severity: IssueView['severity']): TagSeverity {
+  return severity === 'error' ? 'danger' : severity === 'warning' ? 'warn' : 'info';
+}
+
+/** "phone-fixed" → "phoneFixed": the message key of an issue kind. */
+export function kindKey(kind: string): string {
+  return kind.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Sum of the products' amounts ("1234.56" strings), in cents; null without products. */
+export function totalCents(c: Pick<BatchCaseView, 'products'>): number | null {
+  if (c.products.length === 0) return null;
+  let cents = 0;
+  for (const p of c.products) {
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(p.debt);
+    if (!match) continue;
+    cents += Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  }
+  return cents;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+export function formatMoney(cents: number | null, locale: string): string {
+  if (cents === null) return '—';
+  let format = moneyFormats.get(locale);
+  if (!format) moneyFormats.set(locale, (format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 2 })));
+  return format.format(cents / 100);
+}
+
+export function formatCount(n: number, locale: string): string {
+  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-AR').format(n);
+}
+
+export const PRODUCT_KEYS = ['debtCode', 'pid', 'subId', 'debt', 'expiration'] as const;
+export type ProductKey = (typeof PRODUCT_KEYS)[number];
+const WIRE_FIELD: Record<ProductKey, string> = { debtCode: 'debt_code', pid: 'pid', subId: 'sub_id', debt: 'debt', expiration: 'expiration' };
+
+export interface ProductDraft {
+  /** Position among the case's rows (what batches:editCase calls `index`). */
+  index: number;
+  /** Spreadsheet row it came from. */
+  row: number | undefined;
+  /** False when an error keeps it out of what would be sent. */
+  valid: boolean;
+  /** Values as the drawer shows them; null when the app does not tell it (left unchanged). */
+  values: Record<ProductKey, string | null>;
+  /** Issues that name one of its fields, by field. */
+  issues: Partial<Record<ProductKey, IssueView[]>>;
+}
+
+const PRODUCT_FIELD = /^products\[(\d+)\]\.(\w+)$/;
+
+/**
+ * The case's products, one per spreadsheet row. Products an error made invalid are not in
+ * `products`; they are placed back at their position from the errors' field names, with the values
+ * the issues tell (the cell as it was read, or as the agent last typed it).
+ */
+export function productDrafts(c: BatchCaseView, issues: readonly IssueView[]): ProductDraft[] {
+  const count = Math.max(c.sourceRows.length, c.products.length);
+  const byIndex = new Map<number, Map<string, IssueView[]>>();
+  for (const issue of issues) {
+    const match = PRODUCT_FIELD.exec(issue.field);
+    if (!match) continue;
+    const index = Number(match[1]);
+    const field = match[2] ?? '';
+    let fields = byIndex.get(index);
+    if (!fields) byIndex.set(index, (fields = new Map()));
+    fields.set(field, [...(fields.get(field) ?? []), issue]);
+  }
+  const invalid = new Set<number>();
+  for (const [index, fields] of byIndex) for (const list of fields.values()) if (list.some((i) => i.severity === 'error' && i.kind !== 'edited')) invalid.add(index);
+  const validIndexes = Array.from({ length: count }, (_, i) => i).filter((i) => !invalid.has(i));
+  const aligned = validIndexes.length === c.products.length;
+  const drafts: ProductDraft[] = [];
+  let next = 0;
+  for (let index = 0; index < count; index++) {
+    const fields = byIndex.get(index) ?? new Map<string, IssueView[]>();
+    const isValid = aligned ? !invalid.has(index) : index < c.products.length;
+    const product = isValid ? c.products[aligned ? next++ : index] : undefined;
+    const values = {} as Record<ProductKey, string | null>;
+    const found = {} as Partial<Record<ProductKey, IssueView[]>>;
+    for (const key of PRODUCT_KEYS) {
+      const list = (fields.get(WIRE_FIELD[key]) ?? []).filter((i) => i.kind !== 'edited');
+      if (list.length > 0) found[key] = list;
+      values[key] = product ? productValue(product, key) : rawValue(fields.get(WIRE_FIELD[key]) ?? []);
+    }
+    drafts.push({ index, row: c.sourceRows[index], valid: isValid, values, issues: found });
+  }
+  return drafts;
+}
+
+function productValue(p: BatchCaseView['products'][number], key: ProductKey): string {
+  switch (key) {
+    case 'debtCode':
+      return p.debt_code;
+    case 'subId':
+      return p.sub_id ?? '';
+    default:
+      return p[key];
+  }
+}
+
+/** What the cell held: the agent's last edit, else the value an issue quotes, else unknown. */
+function rawValue(list: readonly IssueView[]): string | null {
+  const edits = list.filter((i) => i.kind === 'edited' && i.after !== undefined);
+  const lastEdit = edits[edits.length - 1];
+  if (lastEdit) return lastEdit.after ?? null;
+  if (list.some((i) => i.kind === 'product-field-missing')) return '';
+  const quoted = list.find((i) => i.before !== undefined);
+  return quoted?.before ?? null;
+}
+
+/** Phone texts the preparation dropped (shown so the agent can retype them). */
+export function droppedPhones(issues: readonly IssueView[]): string[] {
+  return issues.filter((i) => i.kind === 'phone-dropped' && i.before !== undefined && i.before.trim() !== '').map((i) => i.before as string);
+}
+
+export function issueMessage(issue: Pick<IssueView, 'messageEs' | 'messageEn'>, locale: string): string {
+  return locale === 'en' ? issue.messageEn : issue.messageEs;
+}
+
+export const SEVERITY_ORDER: Record<IssueView['severity'], number> = { error: 0, warning: 1, fix: 2 };
