@@ -1,6 +1,6 @@
 // A batch for the spreadsheet: the error report the agent corrects (and imports back), and the clean
 // batch of ready cases. Cells that a spreadsheet would run as formulas are neutralised by the writer.
-import type { RawRow } from '../preparation/build/build-cases';
+import { unpackRaw } from '../preparation/build/build-cases';
 import { describeIssue } from '../preparation/build/issue-messages';
 import { listIssues, pageCasesWithRaw, type Store } from '../store';
 import type { SheetData } from './xlsx-writer';
@@ -34,7 +34,7 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
   for (const c of casesOf(store, batchId)) {
     if (c.status !== 'rejected' && c.status !== 'warning') continue;
     const reasons = (reasonsByCase.get(c.id) ?? []).join(' · ');
-    for (const r of c.raw as RawRow[]) {
+    for (const r of unpackRaw(c.raw)) {
       rows.push([c.code, r.firstName, r.lastName, r.phones.filter((p) => p !== null && p !== '').join(' / '), r.debtCode, r.pid, r.subId, r.debt, r.expiration, STATUS_ES[c.status] ?? c.status, reasons]);
     }
   }

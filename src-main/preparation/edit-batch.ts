@@ -2,7 +2,7 @@
 // back through the same rules as the import (caseFromRaw), so an edit is validated at once.
 import type { Product } from '../contract';
 import { addCaseIssue, batchSettings, getBatchCase, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
-import { caseFromRaw, type PrepareSettings, type RawRow } from './build/build-cases';
+import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { DEFAULT_FORMAT } from './mapping/mapping-file';
 import { normalizePhoneCell } from './normalize';
@@ -36,7 +36,7 @@ export interface CaseChanges {
 
 function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow[], settings: PrepareSettings, excluded: boolean) {
   const built = caseFromRaw(c.code, raw, settings);
-  return { ...built, status: excluded ? ('excluded' as const) : built.status, raw };
+  return { ...built, status: excluded ? ('excluded' as const) : built.status, raw: packRaw(raw) };
 }
 
 export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges): BatchCaseRow {
@@ -44,7 +44,7 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   if (!current || current.batchId !== batchId) throw new EditError(`Case ${caseId} is not in batch ${batchId}.`);
   if (current.uploadState !== 'pending') throw new EditError(`Case ${current.code} was already sent (${current.uploadState}); it cannot be edited.`);
   const settings = settingsOf(store, batchId);
-  const raw = structuredClone(current.raw) as RawRow[];
+  const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];
   if (changes.firstName !== undefined && changes.firstName !== current.firstName) {
     edits.push({ field: 'first_name', before: current.firstName, after: changes.firstName });
@@ -109,7 +109,7 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix): { changed:
       afterId = page[page.length - 1]?.id ?? afterId;
       for (const c of page) {
         if (c.uploadState !== 'pending') continue;
-        const raw = structuredClone(c.raw) as RawRow[];
+        const raw = unpackRaw(c.raw);
         let excluded = c.status === 'excluded';
         if (fix.kind === 'exclude-rejected') {
           if (c.status !== 'rejected') continue;

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../exports/batch-exports';
 import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
-import { caseFromRaw, type RawRow } from './build/build-cases';
+import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { settingsOf } from './edit-batch';
 import { normalizeHeader } from './mapping/headers';
@@ -61,7 +61,7 @@ export async function importCorrections(store: Store, batchId: number, file: str
         summary.alreadySent.push(code);
         continue;
       }
-      const original = current.raw as RawRow[];
+      const original = unpackRaw(current.raw);
       const raw: RawRow[] = lines.map(({ row, cells }, i) => {
         const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[col[h]] as string | null);
         const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
@@ -84,7 +84,7 @@ export async function importCorrections(store: Store, batchId: number, file: str
         };
       });
       const built = caseFromRaw(code, raw, settings);
-      replaceCase(store.db, caseId, { ...built, raw });
+      replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) });
       addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: built.status }, { before: current.status, after: built.status }));
       summary.updated += 1;
       if (built.status === 'rejected') summary.stillRejected += 1;

@@ -14,7 +14,7 @@ import {
   saveMappingTemplate,
   type Store,
 } from '../store';
-import { casesOfSheet, statusOf, type PreparedCase } from './build/build-cases';
+import { casesOfSheet, packRaw, statusOf, type PreparedCase } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
@@ -154,7 +154,7 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
     for (const c of built.cases()) {
       if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
       const t = performance.now();
-      write(c);
+      write({ ...c, raw: packRaw(c.raw) });
       writeMs += performance.now() - t;
     }
     addRowIssues(store.db, id, built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));

@@ -102,6 +102,28 @@ export function batchInEnvironment(db: Db, id: number, env: Environment): BatchR
   return batch;
 }
 
+const SEVERITY_CODE = { error: 'e', warning: 'w', fix: 'f' } as const;
+const SEVERITY_OF = { e: 'error', w: 'warning', f: 'fix' } as const;
+
+/**
+ * A case's issues as stored: [severity, kind, field, rows, params] each. `before` and `after` are
+ * the params' own, so they are not stored twice; words are rendered when shown.
+ */
+function encodeIssues(issues: readonly IssueInput[]): string {
+  return JSON.stringify(issues.map((i) => (i.messageEs !== undefined ? i : [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, i.params ?? {}])));
+}
+
+/** Stored issues back as objects; issues stored as objects (before encoding, or with words) stay as they are. */
+function decodeIssues(json: string): IssueInput[] {
+  return (JSON.parse(json) as unknown[]).map((x) => {
+    if (!Array.isArray(x)) return x as IssueInput;
+    const [s, kind, field, rows, params] = x as ['e' | 'w' | 'f', string, string, number[], Record<string, unknown>];
+    const before = typeof params.before === 'string' ? params.before : undefined;
+    const after = typeof params.after === 'string' ? params.after : undefined;
+    return { severity: SEVERITY_OF[s], kind, field, rows, params, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) };
+  });
+}
+
 /** The columns a case's issues are kept in (see migration 4). */
 function issueColumns(issues: readonly IssueInput[] = []) {
   let errors = 0;
@@ -114,7 +136,7 @@ function issueColumns(issues: readonly IssueInput[] = []) {
     else fixes += 1;
     kinds.add(i.kind);
   }
-  return { json: JSON.stringify(issues), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
+  return { json: encodeIssues(issues), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
 }
 
 /** A writer of cases into one batch, for imports that build cases one at a time (call inside a transaction). */
@@ -179,7 +201,7 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
       : db.prepare('SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND id = ?').all(batchId, opts.caseId)
   ) as { id: number; code: string; issues_json: string }[];
   for (const c of cases) {
-    (JSON.parse(c.issues_json) as IssueInput[]).forEach((i, n) => {
+    decodeIssues(c.issues_json).forEach((i, n) => {
       if (opts.severity && i.severity !== opts.severity) return;
       out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: c.id * 10_000 + n, caseId: c.id, code: c.code });
     });
@@ -327,7 +349,7 @@ export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): boolean {
   const row = db.prepare('SELECT upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { upload_state: UploadState; issues_json: string } | undefined;
   if (!row || row.upload_state !== 'pending') return false;
-  const history = (JSON.parse(row.issues_json) as IssueInput[]).filter((i) => i.kind === 'edited');
+  const history = decodeIssues(row.issues_json).filter((i) => i.kind === 'edited');
   const i = issueColumns([...(c.issues ?? []), ...history]);
   db.prepare(
     `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
@@ -340,7 +362,7 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
 export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: IssueInput): void {
   const row = db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').get(caseId) as { issues_json: string } | undefined;
   if (!row) return;
-  const i = issueColumns([...(JSON.parse(row.issues_json) as IssueInput[]), issue]);
+  const i = issueColumns([...decodeIssues(row.issues_json), issue]);
   db.prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?').run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId);
 }
 

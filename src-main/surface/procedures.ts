@@ -81,6 +81,8 @@ export const procedures = {
   'inbound:cases': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
   /** A file the agent picked or dropped, handed over as bytes (the same way in Electron and in a browser). */
   'files:receive': z.object({ name: z.string().min(1).max(255), base64: z.string().max(140 * 1024 * 1024) }),
+  /** Saved column-mapping templates (one per creditor layout), each a mapping file. */
+  'templates:list': z.object({}),
   'settings:get': z.object({}),
   'settings:set': z.object({
     language: z.enum(['es', 'en']).optional(),
@@ -147,6 +149,7 @@ export interface ProcedureOutputs {
   'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'inbound:cases': InboundCase[];
   'files:receive': { file: string; bytes: number };
+  'templates:list': { creditor: string; headerSignature: string; mapping: MappingFile }[];
   'settings:get': Settings;
   'settings:set': Settings;
 }

@@ -77,6 +77,9 @@ describe('prepare → upload', () => {
     expect(second.mapping_source).toBe('template');
     const payload = JSON.parse((await casedesk('payload', String(second.batch_id))).stdout) as Record<string, { params: { branch?: string } }>;
     expect(payload['20123456']?.params.branch).toBe('Centro');
+    // The template goes back out as the same mapping file.
+    const exported = JSON.parse((await casedesk('templates', 'export', '--creditor', 'Banco del Sur')).stdout) as { columns: { full_name: string }; default_area_code: string };
+    expect(exported).toMatchObject({ columns: { full_name: 'Apellido y Nombre' }, default_area_code: '11' });
   });
 
   it('refuses a hostile file and a broken mapping file with a message that says what and where', async () => {

@@ -110,5 +110,31 @@ export function batchCommands(): Command[] {
       });
     });
 
-  return [prepare, payload, issues, exportCmd, importCorrections];
+  const templates = new Command('templates').description("saved column mappings, one per creditor layout (import one with prepare --mapping F --creditor NAME)");
+  templates
+    .command('list')
+    .description('the saved templates')
+    .action(async (_opts: unknown, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const list = await call(ctx, 'templates:list', {});
+        if (globals(command).json) return printJson(list);
+        printTable(['creditor', 'columns'], list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]));
+      });
+    });
+  templates
+    .command('export')
+    .description("a creditor's template as a mapping file (JSON)")
+    .requiredOption('--creditor <name>', 'whose template')
+    .option('--out <file>', 'write here instead of printing')
+    .action(async (opts: { creditor: string; out?: string }, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const found = (await call(ctx, 'templates:list', {})).filter((t) => t.creditor === opts.creditor);
+        if (found.length === 0) throw new CliFailure(`No template is saved for "${opts.creditor}".`, 2);
+        const text = `${JSON.stringify(found[0]?.mapping, null, 2)}\n`;
+        if (opts.out) await writeFile(opts.out, text);
+        else process.stdout.write(text);
+      });
+    });
+
+  return [prepare, payload, issues, exportCmd, importCorrections, templates];
 }

@@ -138,14 +138,6 @@ function rawRow(row: readonly Cell[], rowNumber: number, col: Columns): RawRow {
   let names: { firstName: string; lastName: string };
   if (col.fullName !== undefined) names = splitFullName(cleanText(row[col.fullName] as string | null));
   else names = { firstName: cleanText(row[col.firstName ?? -1] as string | null), lastName: cleanText(row[col.lastName ?? -1] as string | null) };
-  const pick = (pairs: [string, number][]) => {
-    const out: Record<string, unknown> = {};
-    for (const [key, c] of pairs) {
-      const value = row[c];
-      if (!isBlank(value)) out[key] = typeof value === 'string' ? cleanText(value) : jsonCell(value);
-    }
-    return out;
-  };
   return {
     row: rowNumber,
     ...names,
@@ -155,9 +147,35 @@ function rawRow(row: readonly Cell[], rowNumber: number, col: Columns): RawRow {
     subId: col.subId === undefined ? '' : cleanText(row[col.subId] as string | null),
     debt: jsonCell(row[col.debt]),
     expiration: jsonCell(row[col.expiration]),
-    params: pick(col.params),
-    productInfo: pick(col.productInfo),
+    params: pickCells(row, col.params),
+    productInfo: pickCells(row, col.productInfo),
   };
+}
+
+// Hot-path helpers are module functions, not closures: this runs for every row of 100,000-row files.
+function pickCells(row: readonly Cell[], pairs: readonly [string, number][]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, c] of pairs) {
+    const value = row[c];
+    if (!isBlank(value)) out[key] = typeof value === 'string' ? cleanText(value) : jsonCell(value);
+  }
+  return out;
+}
+
+type PackedRow = [number, string, string, (string | number | null)[], string, string, string, string | number | null, string | number | null, Record<string, unknown>, Record<string, unknown>];
+
+/** Raw rows as stored: arrays, not objects (100,000 cases × their rows; the key names were half the bytes). */
+export function packRaw(raw: readonly RawRow[]): PackedRow[] {
+  return raw.map((r) => [r.row, r.firstName, r.lastName, r.phones, r.debtCode, r.pid, r.subId, r.debt, r.expiration, r.params, r.productInfo]);
+}
+
+/** Stored raw rows back as objects; rows stored as objects (before packing) are read as they are. */
+export function unpackRaw(stored: readonly unknown[]): RawRow[] {
+  return stored.map((s) => {
+    if (!Array.isArray(s)) return { ...(s as RawRow) };
+    const [row, firstName, lastName, phones, debtCode, pid, subId, debt, expiration, params, productInfo] = s as PackedRow;
+    return { row, firstName, lastName, phones: [...phones], debtCode, pid, subId, debt, expiration, params: { ...params }, productInfo: { ...productInfo } };
+  });
 }
 
 /** A case with the raw rows it was built from. */
@@ -241,27 +259,33 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings): void {
   if (first) d.params = { ...raw.params };
 }
 
+/** "products[0].debt" and its kin, made once per product position. */
+const productField: { debt: string; expiration: string }[] = [];
+function productFields(i: number): { debt: string; expiration: string } {
+  return (productField[i] = { debt: `products[${i}].debt`, expiration: `products[${i}].expiration` });
+}
+
+function missingField(d: Draft, i: number, name: string, value: string, at: number[]): boolean {
+  if (value !== '') return false;
+  d.issues.push(issue('error', 'product-field-missing', `products[${i}].${name}`, at, { field: name }));
+  return true;
+}
+
 function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareSettings): Product | null {
-  const field = (name: string) => `products[${i}].${name}`;
-  let ok = true;
-  const required = (name: string, value: string) => {
-    if (value === '') {
-      d.issues.push(issue('error', 'product-field-missing', field(name), at, { field: name }));
-      ok = false;
-    }
-    return value;
-  };
-  const debtCode = required('debt_code', raw.debtCode);
-  const pid = required('pid', raw.pid);
+  const field = productField[i] ?? productFields(i);
+  let ok = !missingField(d, i, 'debt_code', raw.debtCode, at);
+  ok = !missingField(d, i, 'pid', raw.pid, at) && ok;
+  const debtCode = raw.debtCode;
+  const pid = raw.pid;
 
   const amount = normalizeAmount(raw.debt, { decimalSeparator: s.decimalSeparator });
   let debt = '';
   if (amount.ok) {
     debt = amount.value;
-    if (amount.ambiguous) d.issues.push(issue('warning', 'amount-ambiguous', field('debt'), at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
-    else if (amount.changed && typeof raw.debt === 'string') d.issues.push(issue('fix', 'amount-fixed', field('debt'), at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
+    if (amount.ambiguous) d.issues.push(issue('warning', 'amount-ambiguous', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
+    else if (amount.changed && typeof raw.debt === 'string') d.issues.push(issue('fix', 'amount-fixed', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
   } else {
-    d.issues.push(issue('error', 'amount-invalid', field('debt'), at, { before: shown(raw.debt), why: amount.reason }, { before: shown(raw.debt) }));
+    d.issues.push(issue('error', 'amount-invalid', field.debt, at, { before: shown(raw.debt), why: amount.reason }, { before: shown(raw.debt) }));
     ok = false;
   }
 
@@ -269,9 +293,9 @@ function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareS
   let expiration = '';
   if (date.ok) {
     expiration = date.value;
-    if (date.changed && typeof raw.expiration === 'string') d.issues.push(issue('fix', 'date-fixed', field('expiration'), at, { before: shown(raw.expiration), after: expiration }, { before: shown(raw.expiration), after: expiration }));
+    if (date.changed && typeof raw.expiration === 'string') d.issues.push(issue('fix', 'date-fixed', field.expiration, at, { before: shown(raw.expiration), after: expiration }, { before: shown(raw.expiration), after: expiration }));
   } else {
-    d.issues.push(issue('error', 'date-invalid', field('expiration'), at, { before: shown(raw.expiration), why: date.reason }, { before: shown(raw.expiration) }));
+    d.issues.push(issue('error', 'date-invalid', field.expiration, at, { before: shown(raw.expiration), why: date.reason }, { before: shown(raw.expiration) }));
     ok = false;
   }
   if (!ok) return null;

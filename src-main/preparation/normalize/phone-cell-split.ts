@@ -33,11 +33,6 @@ export function segmentsOf(work: string): Chunk[][] {
   let plus = false;
   let spaced = false;
   let paren = false;
-  const closeSegment = () => {
-    if (chunks.length > 0) segments.push(chunks);
-    chunks = [];
-    plus = false;
-  };
   for (let i = 0; i < work.length; i++) {
     const code = work.charCodeAt(i);
     if (code >= 48 && code <= 57) {
@@ -56,9 +51,14 @@ export function segmentsOf(work: string): Chunk[][] {
     if (code === 32 || code === BLANK_CODE) spaced = true;
     if (code === 43 /* + */) plus = true;
     else if (code === 40 /* ( */) paren = true;
-    else if (isHardSeparator(code) || isLetter(work[i] ?? '')) closeSegment();
+    else if (isHardSeparator(code) || isLetter(work[i] ?? '')) {
+      // Close the segment (written out: a closure here would be made again for every cell).
+      if (chunks.length > 0) segments.push(chunks);
+      chunks = [];
+      plus = false;
+    }
   }
-  closeSegment();
+  if (chunks.length > 0) segments.push(chunks);
   return segments;
 }
 

@@ -159,11 +159,10 @@ function textCell(raw: string, area: string | null): PhoneCellResult {
       return;
     }
     seen.add(piece.reading.value);
-    const within = (at: number) => at >= span.start && at < span.end;
     const changes: PhoneChange[] = [];
-    if (marks.letterO.some(within)) changes.push('fixed-letter-o');
-    if (marks.decimalZero.some(within)) changes.push('removed-decimal-zero');
-    if (marks.extensions.some((e) => within(e.start))) changes.push('removed-extension');
+    if (marks.letterO.some((at) => at >= span.start && at < span.end)) changes.push('fixed-letter-o');
+    if (marks.decimalZero.some((at) => at >= span.start && at < span.end)) changes.push('removed-decimal-zero');
+    if (marks.extensions.some((e) => e.start >= span.start && e.start < span.end)) changes.push('removed-extension');
     phones.push({ value: piece.reading.value, original, changes: [...changes, ...piece.reading.changes] });
   });
   dropped.sort((a, b) => a.at - b.at);

@@ -1,7 +1,8 @@
 // Settings and files handed over by the renderer.
 import { mkdir, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { getSetting, setSetting } from '../../store';
+import { MappingFile } from '../../preparation/mapping/mapping-file';
+import { getSetting, listMappingTemplates, setSetting } from '../../store';
 import type { AppContext } from '../app-context';
 import type { Settings } from '../procedures';
 import type { Handlers } from '../surface';
@@ -13,7 +14,14 @@ export function readSettings(ctx: AppContext): Settings {
   return { ...DEFAULTS, ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}), dataDir: ctx.options.dataDir };
 }
 
-export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive'> = {
+export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive' | 'templates:list'> = {
+  async 'templates:list'(ctx) {
+    return listMappingTemplates(ctx.store.db).flatMap((t) => {
+      const parsed = MappingFile.safeParse(t.mapping);
+      return parsed.success ? [{ creditor: t.creditor, headerSignature: t.headerSignature, mapping: parsed.data }] : [];
+    });
+  },
+
   async 'settings:get'(ctx) {
     return readSettings(ctx);
   },
