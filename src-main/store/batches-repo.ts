@@ -370,3 +370,13 @@ export function findCaseByCode(db: Db, batchId: number, code: string): number | 
   const row = db.prepare('SELECT id FROM batch_cases WHERE batch_id = ? AND code = ?').get(batchId, code) as { id: number } | undefined;
   return row?.id ?? null;
 }
+
+/** A campaign to create at the next sync, prepared offline with the batch. */
+export function setCampaignDraft(db: Db, batchId: number, draft: unknown | null): void {
+  db.prepare('UPDATE batches SET campaign_draft_json = ?, updated_at = ? WHERE id = ?').run(draft === null ? null : JSON.stringify(draft), new Date().toISOString(), batchId);
+}
+
+export function getCampaignDraft(db: Db, batchId: number): unknown | null {
+  const row = db.prepare('SELECT campaign_draft_json FROM batches WHERE id = ?').get(batchId) as { campaign_draft_json: string | null } | undefined;
+  return row?.campaign_draft_json ? (JSON.parse(row.campaign_draft_json) as unknown) : null;
+}

@@ -69,7 +69,10 @@ export const procedures = {
   'batches:countCases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional() }),
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
   'batches:payload': z.object({ batchId: Id }),
-  'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id, inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
+  /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
+  'batches:setCampaignDraft': z.object({ batchId: Id, campaign: CreateCampaignRequest.nullable() }),
+  /** Without campaignId: the batch's campaign, or its draft created now. */
+  'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id.optional(), inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
   /** Stops a running upload after its current request; it resumes where it stopped when started again. */
   'sync:cancel': z.object({ batchId: Id }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
@@ -141,6 +144,7 @@ export interface ProcedureOutputs {
   'batches:payload': { json: string; cases: number; chunks: number };
   'sync:upload': UploadSummary;
   'sync:cancel': { cancelled: boolean };
+  'batches:setCampaignDraft': { batchId: number; draft: boolean };
   'results:download': { cases: number; changedCases: number; calls: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'results:cases': { total: number; cases: CampaignCase[] };
   'results:calls': Call[];
@@ -212,6 +216,8 @@ export interface IssueView {
 }
 
 export interface UploadSummary {
+  /** The campaign the cases went to (created now when the batch carried a draft). */
+  campaignId: number;
   status: 'done' | 'paused' | 'needs-decision' | 'cancelled';
   loaded: number;
   /** code → the service's reason. */

@@ -30,18 +30,30 @@ export function makeWorkbook(cases = 100_000): string {
   return file;
 }
 
-function child(script: string, args: string[]): Record<string, unknown> {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', join(CHILDREN, script), ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  if (res.status !== 0) throw new Error(`${script} failed: ${res.stderr}`);
+/**
+ * Each side is bundled the way the app ships its main process (esbuild, no tsx): tsx keeps every
+ * function's name with a helper call, which costs prepare's hot loops a noticeable share.
+ */
+async function bundled(script: string): Promise<string> {
+  const { build } = await import('esbuild');
+  // Inside the project (out/ is ignored by git) so the bundle finds better-sqlite3 in node_modules.
+  const outfile = join(import.meta.dirname, '../../out/bench', script.replace(/\.ts$/, '.mjs'));
+  await build({ entryPoints: [join(CHILDREN, script)], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['better-sqlite3'], logLevel: 'error', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } });
+  return outfile;
+}
+
+function child(file: string, args: string[]): Record<string, unknown> {
+  const res = spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, cwd: join(import.meta.dirname, '../..') });
+  if (res.status !== 0) throw new Error(`${file} failed: ${res.stderr}`);
   return JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;
 }
 
 export async function benchPrepare(): Promise<void> {
   const file = makeWorkbook();
-  const bare = child('sheet-read.ts', [file]);
+  const bare = child(await bundled('sheet-read.ts'), [file]);
   const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-prepare-'));
   try {
-    const prep = child('prepare.ts', [file, dataDir]);
+    const prep = child(await bundled('prepare.ts'), [file, dataDir]);
     const summary = prep.summary as { batch_id: number; cases: number; ready: number; rejected: number };
     const store = openStore(dataDir);
     const pageMs: number[] = [];

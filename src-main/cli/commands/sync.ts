@@ -16,10 +16,10 @@ export function uploadCommand(): Command {
   return new Command('upload')
     .description('load a batch\'s ready cases into a campaign, exactly once (progress on stderr)')
     .argument('<batch>', 'batch id', whole(1))
-    .requiredOption('--campaign <id>', 'campaign id', whole(1))
+    .option('--campaign <id>', "campaign id (default: the batch's campaign, or the draft prepared for it, created now)", whole(1))
     .addOption(new Option('--in-doubt <decision>', 'cases whose loading could not be confirmed: send them again, or take them as loaded').choices(['resend', 'assume-loaded']))
     .addOption(envOption())
-    .action(async (batchId: number, opts: { campaign: number; inDoubt?: 'resend' | 'assume-loaded'; env?: string }, command: Command) => {
+    .action(async (batchId: number, opts: { campaign?: number; inDoubt?: 'resend' | 'assume-loaded'; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const off = ctx.on('upload:progress', (p) => {
           if (p.activity === 'sending' || p.activity === 'done' || p.note) {
@@ -28,7 +28,7 @@ export function uploadCommand(): Command {
         });
         try {
           const r = await call(ctx, 'sync:upload', { environment: opts.env, batchId, campaignId: opts.campaign, inDoubt: opts.inDoubt ?? 'ask' });
-          if (globals(command).json) printJson({ status: r.status, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, ...(r.pause ? { pause: r.pause } : {}) });
+          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, ...(r.pause ? { pause: r.pause } : {}) });
           else {
             process.stdout.write(`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`);
             for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
@@ -60,9 +60,28 @@ export function addCampaignControl(campaigns: Command): void {
     .option('--max-phone-priority <n>', 'last phone index', whole(0))
     .option('--max-calls-per-case <n>', 'attempts per phone', whole(1))
     .option('--closes-eod', 'close at the end of the day', false)
+    .option('--draft-for <batch>', 'do not create it now: keep it with this batch, to be created at its upload (works offline)', whole(1))
     .addOption(envOption())
-    .action(async (opts: { bot: number; name: string; description: string; startDate?: string; callFrom?: string; callTo?: string; dialingType?: 'VERTICAL' | 'HORIZONTAL_VERTICAL'; minPhonePriority?: number; maxPhonePriority?: number; maxCallsPerCase?: number; closesEod: boolean; env?: string }, command: Command) => {
+    .action(async (opts: { draftFor?: number; bot: number; name: string; description: string; startDate?: string; callFrom?: string; callTo?: string; dialingType?: 'VERTICAL' | 'HORIZONTAL_VERTICAL'; minPhonePriority?: number; maxPhonePriority?: number; maxCallsPerCase?: number; closesEod: boolean; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
+        const request = {
+          client_id: opts.bot,
+          name: opts.name,
+          description: opts.description,
+          start_date: opts.startDate,
+          call_from: opts.callFrom,
+          call_to: opts.callTo,
+          closes_eod: opts.closesEod,
+          dialing_type: opts.dialingType,
+          min_phone_priority: opts.minPhonePriority,
+          max_phone_priority: opts.maxPhonePriority,
+          max_calls_per_case: opts.maxCallsPerCase,
+        };
+        if (opts.draftFor !== undefined) {
+          await call(ctx, 'batches:setCampaignDraft', { batchId: opts.draftFor, campaign: request });
+          process.stdout.write(`Campaign "${opts.name}" will be created when batch ${opts.draftFor} is uploaded.\n`);
+          return;
+        }
         const campaign = await call(ctx, 'campaigns:create', {
           environment: opts.env,
           campaign: {

@@ -1,6 +1,10 @@
 // Campaign control and uploads: they need a connection.
 import { uploadBatch } from '../../sync/upload-engine';
-import { saveCampaign } from '../../store';
+import type { ServiceClient } from '../../client';
+import { CreateCampaignRequest } from '../../contract';
+import type { Environment } from '../../domain/environments';
+import { bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
+import type { AppContext } from '../app-context';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
@@ -9,7 +13,15 @@ import { readSettings } from './settings-handlers';
 /** Running uploads, by batch: one at a time per batch, each cancellable. */
 const running = new Map<number, AbortController>();
 
-export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload' | 'sync:cancel'> = {
+export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'> = {
+  async 'batches:setCampaignDraft'(ctx, { batchId, campaign }) {
+    const batch = getBatch(ctx.store.db, batchId);
+    if (!batch) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
+    if (batch.campaignId !== null && campaign !== null) throw new SurfaceFailure('invalid-input', `Batch ${batchId} already goes to campaign ${batch.campaignId}.`);
+    setCampaignDraft(ctx.store.db, batchId, campaign);
+    return { batchId, draft: campaign !== null };
+  },
+
   async 'sync:cancel'(_ctx, { batchId }) {
     const controller = running.get(batchId);
     controller?.abort();
@@ -30,9 +42,10 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     return updated;
   },
 
-  async 'sync:upload'(ctx, { environment, batchId, campaignId, inDoubt }) {
+  async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt }) {
     const env = environment ?? ctx.currentEnvironment();
     const connection = await connectionFor(ctx, env);
+    const campaignId = given ?? (await campaignOf(ctx, connection.client, env, batchId));
     const settings = readSettings(ctx);
     if (running.has(batchId)) throw new SurfaceFailure('invalid-input', `Batch ${batchId} is already being uploaded.`);
     const controller = new AbortController();
@@ -55,6 +68,25 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
     const rejected = Object.create(null) as Record<string, string>;
     for (const r of result.rejected) rejected[r.code] = r.detail;
-    return { ...result, rejected };
+    return { ...result, rejected, campaignId };
   },
 };
+
+/**
+ * The campaign a batch goes to: the one it is bound to, or the draft prepared offline — created now,
+ * bound to the batch in the same breath, and the draft forgotten, so a retry never creates a second.
+ */
+async function campaignOf(ctx: AppContext, client: ServiceClient, env: Environment, batchId: number): Promise<number> {
+  const batch = getBatch(ctx.store.db, batchId);
+  if (!batch) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
+  if (batch.campaignId !== null) return batch.campaignId;
+  const draft = CreateCampaignRequest.safeParse(getCampaignDraft(ctx.store.db, batchId));
+  if (!draft.success) throw new SurfaceFailure('invalid-input', `Batch ${batchId} has no campaign yet: pick one, or prepare a new one for it.`);
+  const created = await client.createCampaign(draft.data);
+  saveCampaign(ctx.store.db, env, created);
+  ctx.store.db.transaction(() => {
+    bindBatchToCampaign(ctx.store.db, batchId, created.id);
+    setCampaignDraft(ctx.store.db, batchId, null);
+  })();
+  return created.id;
+}
