@@ -16,7 +16,7 @@ import {
 } from '../store';
 import { casesOfSheet, packRaw, statusOf, type PreparedCase } from './build/build-cases';
 import { issue } from './build/issue-messages';
-import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
+import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { PrepareSummary } from './preparation-types';
@@ -91,6 +91,9 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
   const sheet = pickSheet(table, opts.sheet ?? opts.mapping?.sheet);
   const headerRow1 = opts.headerRow ?? opts.mapping?.header_row;
   const headerIndex = headerRow1 !== undefined ? headerRow1 - 1 : findHeaderRow(sheet.rows, KNOWN_HEADERS);
+  // A header row with nothing under it is not found as a header; say what it really is.
+  const lonelyHeader = headerIndex === null && sheet.rows.some((r) => r.filter((c) => KNOWN_HEADERS.has(normalizeHeader(c))).length >= 2);
+  if (lonelyHeader) throw new PrepareError(`La hoja "${sheet.name}" tiene encabezados pero ninguna fila de datos.`, `Sheet "${sheet.name}" has a header but no data rows.`);
   if (headerIndex === null || headerIndex < 0 || headerIndex >= sheet.rows.length) {
     throw new PrepareError(
       `No se encontró la fila de encabezados en la hoja "${sheet.name}"; indíquela.`,

@@ -122,3 +122,16 @@ describe('the clean batch', () => {
     expect(rows.some((r) => r[0] === '33444555')).toBe(false);
   });
 });
+
+describe('files that cannot make a batch', () => {
+  it('say so: a header with no rows, a sheet with no header, a sheet that is not there', async () => {
+    const { writeFileSync } = await import('node:fs');
+    const headerOnly = join(dir, 'solo-encabezado.csv');
+    writeFileSync(headerOnly, 'DNI;Nombre;Apellido;Teléfono;Nro Operación;Producto;Saldo;Vencimiento\n');
+    await expect(prepareBatch(store, headerOnly, { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/has a header but no data rows/);
+    const numbers = join(dir, 'numeros.csv');
+    writeFileSync(numbers, '1;2;3\n4;5;6\n');
+    await expect(prepareBatch(store, numbers, { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/No header row was found/);
+    await expect(prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 0, sheet: 'Hoja9' })).rejects.toThrow(/has no sheet "Hoja9" \(it has "Cartera", "Notas"\)/);
+  });
+});
