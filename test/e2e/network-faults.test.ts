@@ -76,6 +76,25 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     expect(onServer.every((r) => r.n === 1)).toBe(true);
   }, 120_000);
 
+  it('lets the agent stop an upload and resume it later, each case still loaded once', async () => {
+    const { page } = app.current;
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 2 });
+    const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Detenida', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    await page.goto(`${app.current.origin}/#/sync`);
+    await page.reload();
+    await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
+    await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Detenida/);
+    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
+    await page.locator(`[data-test="cancel-${batch.batch_id}"]`).click();
+    await page.locator(`[data-test="upload-status-${batch.batch_id}"]`).filter({ hasText: /cancelada|cancelled/i }).waitFor({ timeout: 20_000 });
+    await app.current.screenshot('53-upload-stopped');
+    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
+    await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).filter({ hasText: /8/ }).waitFor({ timeout: 30_000 });
+    const onServer = service?.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as { code: string; n: number }[];
+    expect(onServer).toHaveLength(8);
+    expect(onServer.every((r) => r.n === 1)).toBe(true);
+  }, 60_000);
+
   it('stops with a plain message when the campaign belongs to someone else (403), keeping every case', async () => {
     const { page } = app.current;
     const base = `http://127.0.0.1:${port}`;

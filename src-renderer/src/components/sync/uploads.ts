@@ -54,6 +54,11 @@ async function upload(batchId: number, campaignId: number, inDoubt: InDoubtChoic
   }
 }
 
+/** Stops the upload after its current request; starting it again resumes where it stopped. */
+async function cancel(batchId: number): Promise<void> {
+  await call('sync:cancel', { batchId }).catch(() => undefined);
+}
+
 function forget(batchId: number): void {
   const run = runs.get(batchId);
   if (run && !run.running) runs.delete(batchId);
@@ -61,5 +66,5 @@ function forget(batchId: number): void {
 
 export function useUploads() {
   listen();
-  return { runs, upload, forget };
+  return { runs, upload, forget, cancel };
 }
