@@ -3,13 +3,8 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BotList, Campaign, CampaignCasesPage, CallsPage, paths, type Call, type CampaignCase } from '../../src-main/contract';
 import { dialingSlots } from '../../src-main/emulator/dialer';
-import { BOTS, http, login, uploadBody, useEmulator } from '../support/emulator';
+import { BOTS, http, login, uploadBody, useEmulator, offsetForLocalHour } from '../support/emulator';
 
-/** A UTC offset that puts the emulator's local clock near `hour`:00 now, so no test meets midnight by accident. */
-function offsetForLocalHour(hour: number): number {
-  const now = new Date();
-  return ((hour * 60 - now.getUTCHours() * 60 - now.getUTCMinutes() + 720 + 2 * 1440) % 1440) - 720;
-}
 
 const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(1) });
 const url = (path: string) => `${emulator.current.url}${path}`;

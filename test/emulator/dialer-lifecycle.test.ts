@@ -4,13 +4,8 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignCasesPage, LogicErrorBody, paths, type CampaignCase } from '../../src-main/contract';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { localParts } from '../../src-main/emulator/sim-clock';
-import { BOTS, http, login, uploadBody, useEmulator } from '../support/emulator';
+import { BOTS, http, login, uploadBody, useEmulator, offsetForLocalHour } from '../support/emulator';
 
-/** A UTC offset that puts the emulator's local clock near `hour`:00 now: tests then know when midnight comes. */
-function offsetForLocalHour(hour: number): number {
-  const now = new Date();
-  return ((hour * 60 - now.getUTCHours() * 60 - now.getUTCMinutes() + 720 + 2 * 1440) % 1440) - 720;
-}
 
 /** Speaks to one emulator as the demo user. */
 function client(emu: () => RunningEmulator) {

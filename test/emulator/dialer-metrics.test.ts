@@ -2,13 +2,8 @@
 // cases and calls behind them, a recording for every call, and case codes read back as uploaded.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign, CampaignCasesPage, CampaignListPage, CallsPage, paths, TokenErrorBody, type Call, type CampaignCase } from '../../src-main/contract';
-import { BOTS, http, login, uploadBody, useEmulator, validCase } from '../support/emulator';
+import { BOTS, http, login, uploadBody, useEmulator, validCase, offsetForLocalHour } from '../support/emulator';
 
-/** A UTC offset that puts the emulator's local clock near `hour`:00 now, so no test meets midnight by accident. */
-function offsetForLocalHour(hour: number): number {
-  const now = new Date();
-  return ((hour * 60 - now.getUTCHours() * 60 - now.getUTCMinutes() + 720 + 2 * 1440) % 1440) - 720;
-}
 
 const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(1) });
 const url = (path: string) => `${emulator.current.url}${path}`;

@@ -1,14 +1,8 @@
 // Options that let client tests meet the spec's other answers: the guide's create states, latency.
 import { describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
-import { BOTS, http, login, useEmulator } from '../support/emulator';
+import { BOTS, http, login, useEmulator, offsetForLocalHour } from '../support/emulator';
 
-// UTC−03:00 local time is what the emulator uses; pick an offset that makes local time 10:00 now.
-function offsetForLocalHour(hour: number): number {
-  const now = new Date();
-  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  return hour * 60 - utcMinutes;
-}
 
 describe("createStatus 'guide'", () => {
   const emulator = useEmulator({ createStatus: 'guide', utcOffsetMinutes: offsetForLocalHour(10) });

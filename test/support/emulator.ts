@@ -81,3 +81,9 @@ export function uploadBody(n: number, prefix = 'C', phones = 1): Record<string, 
   }
   return body;
 }
+
+/** A UTC offset that puts the emulator's local clock near `hour`:00 now, so tests know when midnight comes. */
+export function offsetForLocalHour(hour: number): number {
+  const now = new Date();
+  return ((hour * 60 - now.getUTCHours() * 60 - now.getUTCMinutes() + 720 + 2 * 1440) % 1440) - 720;
+}

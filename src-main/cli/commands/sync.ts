@@ -82,22 +82,7 @@ export function addCampaignControl(campaigns: Command): void {
           process.stdout.write(`Campaign "${opts.name}" will be created when batch ${opts.draftFor} is uploaded.\n`);
           return;
         }
-        const campaign = await call(ctx, 'campaigns:create', {
-          environment: opts.env,
-          campaign: {
-            client_id: opts.bot,
-            name: opts.name,
-            description: opts.description,
-            start_date: opts.startDate,
-            call_from: opts.callFrom,
-            call_to: opts.callTo,
-            closes_eod: opts.closesEod,
-            dialing_type: opts.dialingType,
-            min_phone_priority: opts.minPhonePriority,
-            max_phone_priority: opts.maxPhonePriority,
-            max_calls_per_case: opts.maxCallsPerCase,
-          },
-        });
+        const campaign = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
         if (globals(command).json) return printJson(campaign);
         process.stdout.write(`Campaign ${campaign.id} "${campaign.name}" created: ${campaign.metrics.status}\n`);
       });
