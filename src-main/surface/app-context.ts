@@ -35,6 +35,12 @@ export interface AppContext {
   demo: DemoService;
   options: AppContextOptions;
   connections: Map<Environment, Connection>;
+  /**
+   * Long work in progress (uploads, downloads), by key: one at a time per key, each cancellable.
+   * Resolves with the work's result; throws if the same key is already running.
+   */
+  track<T>(key: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  cancel(key: string): boolean;
   /** One pacer per environment: every upload to a service shares its spacing. */
   pacer(env: Environment, spacingMs?: number): Pacer;
   emit<K extends keyof SurfaceEvents>(name: K, payload: SurfaceEvents[K]): void;
@@ -53,12 +59,28 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const demo = demoService(options.dataDir);
   const connections = new Map<Environment, Connection>();
   const pacers = new Map<Environment, Pacer>();
+  const running = new Map<string, AbortController>();
   const events = new EventEmitter();
   const ctx: AppContext = {
     store,
     demo,
     options,
     connections,
+    async track(key, work) {
+      if (running.has(key)) throw new Error(`${key} is already running`);
+      const controller = new AbortController();
+      running.set(key, controller);
+      try {
+        return await work(controller.signal);
+      } finally {
+        running.delete(key);
+      }
+    },
+    cancel(key) {
+      const controller = running.get(key);
+      controller?.abort();
+      return controller !== undefined;
+    },
     pacer(env, spacingMs) {
       let pacer = pacers.get(env);
       if (!pacer || (spacingMs !== undefined && pacer.spacingMs !== Math.max(1000, spacingMs))) pacers.set(env, (pacer = createPacer(spacingMs)));
@@ -85,6 +107,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       return connection;
     },
     async close() {
+      for (const controller of running.values()) controller.abort();
       connections.clear();
       await demo.stop();
       store.close();

@@ -76,6 +76,8 @@ export const procedures = {
   /** Stops a running upload after its current request; it resumes where it stopped when started again. */
   'sync:cancel': z.object({ batchId: Id }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
+  /** Stops a results or inbound download between items; downloading again resumes it. */
+  'downloads:cancel': z.object({ what: z.enum(['campaign', 'inbound']), campaignId: Id.optional() }),
   'results:cases': z.object({ environment: Env, campaignId: Id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
   'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
   'results:export': z.object({ environment: Env, campaignId: Id }),
@@ -146,6 +148,7 @@ export interface ProcedureOutputs {
   'sync:cancel': { cancelled: boolean };
   'batches:setCampaignDraft': { batchId: number; draft: boolean };
   'results:download': { cases: number; changedCases: number; calls: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
+  'downloads:cancel': { cancelled: boolean };
   'results:cases': { total: number; cases: CampaignCase[] };
   'results:calls': Call[];
   'results:export': FileDownload;

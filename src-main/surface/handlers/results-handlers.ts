@@ -14,14 +14,23 @@ import { connectionFor } from './session-handlers';
 
 export const recordingsDir = (ctx: AppContext, env: string) => join(ctx.options.dataDir, 'recordings', env);
 
-export const resultsHandlers: Pick<Handlers, 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'> = {
+export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'> = {
+  async 'downloads:cancel'(ctx, { what, campaignId }) {
+    return { cancelled: ctx.cancel(what === 'campaign' ? `download:campaign:${campaignId}` : 'download:inbound') };
+  },
+
   async 'results:download'(ctx, { environment, campaignId, recordings }) {
     const env = environment ?? ctx.currentEnvironment();
     const { client } = await connectionFor(ctx, env);
-    return downloadCampaignResults({ store: ctx.store, client, environment: env }, campaignId, {
-      recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
-      onProgress: (p) => ctx.emit('download:progress', { what: 'campaign', campaignId, ...p }),
-    });
+    return busyAware(() =>
+      ctx.track(`download:campaign:${campaignId}`, (signal) =>
+        downloadCampaignResults({ store: ctx.store, client, environment: env }, campaignId, {
+          signal,
+          recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
+          onProgress: (p) => ctx.emit('download:progress', { what: 'campaign', campaignId, ...p }),
+        }),
+      ),
+    );
   },
 
   async 'results:cases'(ctx, { environment, campaignId, offset, limit }) {
@@ -66,13 +75,28 @@ export const resultsHandlers: Pick<Handlers, 'results:download' | 'results:cases
   async 'inbound:download'(ctx, { environment, botId, from, to, recordings }) {
     const env = environment ?? ctx.currentEnvironment();
     const { client } = await connectionFor(ctx, env);
-    return downloadInboundCases({ store: ctx.store, client, environment: env }, { botId, from, to }, {
-      recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
-      onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),
-    });
+    return busyAware(() =>
+      ctx.track('download:inbound', (signal) =>
+        downloadInboundCases({ store: ctx.store, client, environment: env }, { botId, from, to }, {
+          signal,
+          recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
+          onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),
+        }),
+      ),
+    );
   },
 
   async 'inbound:cases'(ctx, { environment, botId, from, to, offset, limit }) {
     return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit) as InboundCase[];
   },
 };
+
+/** A second download of the same thing while one runs is the agent's double click: say so. */
+async function busyAware<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof Error && /already running/.test(err.message)) throw new SurfaceFailure('invalid-input', 'That download is already running.', 'Esa descarga ya está en curso.');
+    throw err;
+  }
+}

@@ -10,9 +10,6 @@ import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from './settings-handlers';
 
-/** Running uploads, by batch: one at a time per batch, each cancellable. */
-const running = new Map<number, AbortController>();
-
 export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'> = {
   async 'batches:setCampaignDraft'(ctx, { batchId, campaign }) {
     const batch = getBatch(ctx.store.db, batchId);
@@ -22,10 +19,8 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     return { batchId, draft: campaign !== null };
   },
 
-  async 'sync:cancel'(_ctx, { batchId }) {
-    const controller = running.get(batchId);
-    controller?.abort();
-    return { cancelled: controller !== undefined };
+  async 'sync:cancel'(ctx, { batchId }) {
+    return { cancelled: ctx.cancel(`upload:${batchId}`) };
   },
 
   async 'campaigns:create'(ctx, { environment, campaign }) {
@@ -47,23 +42,20 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     const connection = await connectionFor(ctx, env);
     const campaignId = given ?? (await campaignOf(ctx, connection.client, env, batchId));
     const settings = readSettings(ctx);
-    if (running.has(batchId)) throw new SurfaceFailure('invalid-input', `Batch ${batchId} is already being uploaded.`);
-    const controller = new AbortController();
-    running.set(batchId, controller);
     let result;
     try {
-      result = await uploadBatch({ store: ctx.store, client: connection.client, environment: env, pacer: ctx.pacer(env, settings.uploadSpacingMs) }, batchId, campaignId, {
-        inDoubt,
-        signal: controller.signal,
-        chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
-        onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
-      });
+      result = await ctx.track(`upload:${batchId}`, (signal) =>
+        uploadBatch({ store: ctx.store, client: connection.client, environment: env, pacer: ctx.pacer(env, settings.uploadSpacingMs) }, batchId, campaignId, {
+          inDoubt,
+          signal,
+          chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
+          onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
+        }),
+      );
     } catch (err) {
-      // Wrong environment or campaign: the agent's mistake, said plainly.
-      if (err instanceof Error && /prepared for|does not exist/.test(err.message)) throw new SurfaceFailure('invalid-input', err.message);
+      // Wrong environment or campaign, or already running: the agent's mistake, said plainly.
+      if (err instanceof Error && /prepared for|does not exist|already running/.test(err.message)) throw new SurfaceFailure('invalid-input', err.message);
       throw err;
-    } finally {
-      running.delete(batchId);
     }
     // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
     const rejected = Object.create(null) as Record<string, string>;
