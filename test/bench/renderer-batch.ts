@@ -175,7 +175,7 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
         ['scrollbar to the middle → rows visible (view filled)', ms(middleMs)],
         [`filter "rejected" (${rejected.length.toLocaleString('en')}) → first rows`, ms(filterMs)],
         ['filtered: End → last rejected row (read back from the end)', ms(filterLastMs)],
-        [`filter "ready" (${ready.length.toLocaleString('en')}): scrollbar to the middle (keyset walk)`, ms(walkMs)],
+        [`filter "ready" (${ready.length.toLocaleString('en')}): scrollbar to the middle`, ms(walkMs)],
         ['JS heap used', `${heapMb.toFixed(1)} MB ${verdict(heapMb, TARGETS.heapMb)}`],
         ['JS heap used after GC', `${(heapAfterGc.usedSize / 1024 / 1024).toFixed(1)} MB`],
         ['case rows in the DOM', String(domRows)],

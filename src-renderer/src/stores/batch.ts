@@ -52,8 +52,8 @@ export const useBatchStore = defineStore('batch', () => {
   }
 
   function fetcher(id: number, filter: StatusFilter) {
-    return (q: { afterId?: number; limit: number }): Promise<BatchCaseView[]> =>
-      call('batches:cases', { batchId: id, limit: q.limit, ...(filter === 'all' ? {} : { status: filter }), ...(q.afterId !== undefined ? { afterId: q.afterId } : {}) });
+    return (q: { afterId?: number; offset?: number; limit: number }): Promise<BatchCaseView[]> =>
+      call('batches:cases', { batchId: id, limit: q.limit, ...(filter === 'all' ? {} : { status: filter }), ...(q.afterId !== undefined ? { afterId: q.afterId } : {}), ...(q.offset !== undefined ? { offset: q.offset } : {}) });
   }
 
   function dropSource(): void {

@@ -19,7 +19,7 @@ export const PAGE_SIZE = 200;
 export const WALK_SIZE = 1000;
 
 export type CaseStatus = BatchCaseView['status'];
-export type Fetch = (query: { afterId?: number; limit: number }) => Promise<BatchCaseView[]>;
+export type Fetch = (query: { afterId?: number; offset?: number; limit: number }) => Promise<BatchCaseView[]>;
 
 /** The batch's ids run from `first` to `last` (known once the unfiltered view has probed them). */
 export interface IdRange {
@@ -244,10 +244,28 @@ export class CaseSource {
       const forwardCost = e - before;
       const backwardCost = after - m;
       const canGoBack = after < this.total.value || !!this.options.ids;
-      const ok = canGoBack && backwardCost < forwardCost ? await this.fillBackward(before, m, after) : await this.fillForward(before, e);
+      let ok: boolean;
+      // Far from anything known (a jump to the middle of a long filtered view): read it by position.
+      if (this.mode === 'walk' && Math.min(forwardCost, canGoBack ? backwardCost : Infinity) > WALK_SIZE) ok = await this.fillAt(m, e);
+      else ok = canGoBack && backwardCost < forwardCost ? await this.fillBackward(before, m, after) : await this.fillForward(before, e);
       if (!ok) return;
       m = e + 1;
     }
+  }
+
+  /** Reads rows [from, to] by their position in the view (the service side counts them off the index). */
+  private async fillAt(from: number, to: number): Promise<boolean> {
+    for (let position = from; position <= to; ) {
+      const limit = Math.min(PAGE_SIZE, to - position + 1);
+      const rows = await this.guard(this.fetch({ offset: position, limit }));
+      if (!rows) return false;
+      this.place(position, rows);
+      this.bump();
+      if (rows.length < limit) return true;
+      position += rows.length;
+      if (this.wanted && !this.covers(this.wanted, to)) return false;
+    }
+    return true;
   }
 
   /** Walks forward from the row at `before` (or the start) until row `to` is loaded. */
