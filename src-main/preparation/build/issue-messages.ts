@@ -78,7 +78,11 @@ const MESSAGES = {
 export type IssueKind = keyof typeof MESSAGES;
 
 export function issue<K extends IssueKind>(severity: Severity, kind: K, field: string, rows: number[], params: Parameters<(typeof MESSAGES)[K]>[0], change?: { before?: string; after?: string }): PreparedIssue {
-  return { severity, kind, field, rows, params: params as Record<string, unknown>, ...change };
+  // Built field by field (no spread): 100,000 cases make about 450,000 of these.
+  const made: PreparedIssue = { severity, kind, field, rows, params: params as Record<string, unknown> };
+  if (change?.before !== undefined) made.before = change.before;
+  if (change?.after !== undefined) made.after = change.after;
+  return made;
 }
 
 /** An issue in words. Issues stored before their words were rendered late keep their own. */
