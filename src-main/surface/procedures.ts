@@ -228,12 +228,12 @@ export interface UploadSummary {
   pending: number;
   inDoubt: string[];
   requests: number;
-  pause?: { code: string; message: string };
+  pause?: { code: string; message: string; messageEs?: string };
 }
 
 /** Events pushed to whoever listens (renderer, CLI's stderr). */
 export interface SurfaceEvents {
-  'upload:progress': { batchId: number; activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; inDoubt: number; note?: string | undefined };
+  'upload:progress': { batchId: number; activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; inDoubt: number; note?: string | undefined; noteEs?: string | undefined };
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
 }
 

@@ -62,8 +62,9 @@ export interface UploadProgress {
   rejected: number;
   pending: number;
   inDoubt: number;
-  /** Plain words for the agent: why it is waiting. */
+  /** Plain words for the agent: why it is waiting (English, and Spanish in noteEs). */
   note?: string;
+  noteEs?: string;
 }
 
 export type PauseCode = 'refused' | 'forbidden' | 'not-found' | 'server' | 'offline' | 'session-expired' | 'contract';
@@ -75,12 +76,27 @@ export interface UploadResult {
   pending: number;
   inDoubt: string[];
   requests: number;
-  pause?: { code: PauseCode; message: string };
+  pause?: { code: PauseCode; message: string; messageEs: string };
 }
 
+/** What the engine tells the agent, in both languages. */
+const say = {
+  offline: { en: 'No connection to the service; trying again shortly.', es: 'Sin conexión con el servicio; se vuelve a intentar en breve.' },
+  reconciling: { en: 'Checking with the service which cases it loaded.', es: 'Consultando al servicio qué casos cargó.' },
+  retrying: (why: string) => ({ en: `The service failed (${why}); retrying.`, es: `El servicio falló (${why}); se reintenta.` }),
+  unreachable: { en: 'The service cannot be reached; the upload resumes when the network is back.', es: 'No se puede llegar al servicio; la carga sigue cuando vuelva la conexión.' },
+  refused: (why: string) => ({ en: `The service refused the upload: ${why}`, es: `El servicio rechazó la carga: ${why}` }),
+  forbidden: (id: number) => ({ en: `This account may not load cases into campaign ${id}. Ask your administrator.`, es: `Esta cuenta no puede cargar casos en la campaña ${id}. Consulte a su administrador.` }),
+  notFound: (id: number, detail: string) => ({ en: `Campaign ${id} does not exist on the service (${detail}).`, es: `La campaña ${id} no existe en el servicio (${detail}).` }),
+  expired: { en: 'The session expired; sign in again and the upload resumes where it stopped.', es: 'La sesión venció; ingrese de nuevo y la carga sigue donde quedó.' },
+  failing: (why: string) => ({ en: `The service keeps failing (${why}); the upload is paused.`, es: `El servicio sigue fallando (${why}); la carga quedó en pausa.` }),
+};
+
 class Pause extends Error {
-  constructor(readonly code: PauseCode, message: string) {
-    super(message);
+  readonly messageEs: string;
+  constructor(readonly code: PauseCode, words: { en: string; es: string }) {
+    super(words.en);
+    this.messageEs = words.es;
   }
 }
 class NeedsDecision extends Error {}
@@ -107,7 +123,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     options.onProgress({ activity, chunks: listChunks(db, batchId).filter((ch) => ch.seq > 0).length, loaded: c.loaded, rejected: c.rejected, pending: c.pending, inDoubt: c.inDoubt, ...extra });
   };
 
-  const result = (status: UploadResult['status'], pause?: { code: PauseCode; message: string }): UploadResult => {
+  const result = (status: UploadResult['status'], pause?: { code: PauseCode; message: string; messageEs: string }): UploadResult => {
     const c = uploadCounts(db, batchId);
     return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, ...(pause ? { pause } : {}) };
   };
@@ -120,8 +136,8 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         return await attempt();
       } catch (err) {
         if (!isServiceError(err) || err.kind !== 'offline' || err.ambiguous) throw err;
-        if (Date.now() - started > (options.maxOfflineMs ?? Infinity)) throw new Pause('offline', 'The service cannot be reached; the upload resumes when the network is back.');
-        progress('offline', { note: 'No connection to the service; trying again shortly.' });
+        if (Date.now() - started > (options.maxOfflineMs ?? Infinity)) throw new Pause('offline', say.unreachable);
+        progress('offline', { note: say.offline.en, noteEs: say.offline.es });
         await sleep(Math.min(30_000, 1000 + backoffMs(Math.min(n, 5), random)), signal);
       }
     }
@@ -130,7 +146,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
   /** Reads back the campaign and settles a chunk whose answer never came. */
   async function reconcile(chunk: ChunkRow): Promise<void> {
     setChunkState(db, chunk.id, 'unknown', 'no answer came back; checking what the service loaded');
-    progress('reconciling', { chunk: chunk.seq, note: 'Checking with the service which cases it loaded.' });
+    progress('reconciling', { chunk: chunk.seq, note: say.reconciling.en, noteEs: say.reconciling.es });
     const cases = chunkCases(db, chunk.id);
     if (cases.length === 0) return setChunkState(db, chunk.id, 'done');
     const readBack = await whileOnline(() => readBackCodes(client, campaignId, signal));
@@ -168,13 +184,13 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
       }
       case 'refused':
         setChunkState(db, chunk.id, 'failed', outcome.error);
-        throw new Pause('refused', `The service refused the upload: ${outcome.error}`);
+        throw new Pause('refused', say.refused(outcome.error));
       case 'forbidden':
         setChunkState(db, chunk.id, 'failed', 'forbidden');
-        throw new Pause('forbidden', `This account may not load cases into campaign ${campaignId}. Ask your administrator.`);
+        throw new Pause('forbidden', say.forbidden(campaignId));
       case 'not-found':
         setChunkState(db, chunk.id, 'failed', outcome.detail);
-        throw new Pause('not-found', `Campaign ${campaignId} does not exist on the service (${outcome.detail}).`);
+        throw new Pause('not-found', say.notFound(campaignId, outcome.detail));
       case 'too-large': {
         if (cases.length === 1) {
           const only = cases[0] as QueuedCase;
@@ -209,12 +225,12 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         if (!isServiceError(err)) throw err;
         if (err.kind === 'auth') {
           setChunkState(db, chunk.id, 'pending', 'session expired');
-          throw new Pause('session-expired', 'The session expired; sign in again and the upload resumes where it stopped.');
+          throw new Pause('session-expired', say.expired);
         }
         if (err.ambiguous) {
           await reconcile(chunk);
           attempt += 1;
-          if (attempt > maxRetries) throw new Pause('server', `The service keeps failing (${err.message}); the upload is paused.`);
+          if (attempt > maxRetries) throw new Pause('server', say.failing(err.message));
           continue;
         }
         if (err.kind === 'offline') {
@@ -228,21 +244,21 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         if (err.kind === 'server' || err.kind === 'timeout') {
           setChunkState(db, chunk.id, 'pending', err.message);
           attempt += 1;
-          if (attempt > maxRetries) throw new Pause('server', `The service keeps failing (${err.message}); the upload is paused.`);
-          progress('retrying', { chunk: chunk.seq, note: `The service failed (${err.message}); retrying.` });
+          if (attempt > maxRetries) throw new Pause('server', say.failing(err.message));
+          progress('retrying', { chunk: chunk.seq, note: say.retrying(err.message).en, noteEs: say.retrying(err.message).es });
           await sleep(backoffMs(attempt, random), signal);
           continue;
         }
         setChunkState(db, chunk.id, 'failed', err.message);
-        throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', err.message);
+        throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', { en: err.message, es: err.message });
       }
       pacer.answered();
       if (outcome.kind === 'server-error') {
         // A 500 may come after some cases were stored: find out before sending again.
         await reconcile(chunk);
         attempt += 1;
-        if (attempt > maxRetries) throw new Pause('server', `The service keeps failing (HTTP 500 ${outcome.message}); the upload is paused.`);
-        progress('retrying', { chunk: chunk.seq, note: 'The service failed (HTTP 500); retrying.' });
+        if (attempt > maxRetries) throw new Pause('server', say.failing(`HTTP 500 ${outcome.message}`));
+        progress('retrying', { chunk: chunk.seq, note: say.retrying('HTTP 500').en, noteEs: say.retrying('HTTP 500').es });
         await sleep(backoffMs(attempt, random), signal);
         continue;
       }
@@ -274,11 +290,11 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     progress('done');
     return result('done');
   } catch (err) {
-    if (err instanceof Pause) return result('paused', { code: err.code, message: err.message });
+    if (err instanceof Pause) return result('paused', { code: err.code, message: err.message, messageEs: err.messageEs });
     if (err instanceof NeedsDecision) return result('needs-decision');
     if (signal?.aborted) return result('cancelled');
-    if (isServiceError(err) && err.kind === 'auth') return result('paused', { code: 'session-expired', message: 'The session expired; sign in again and the upload resumes where it stopped.' });
-    if (isServiceError(err)) return result('paused', { code: err.kind === 'offline' ? 'offline' : 'server', message: err.message });
+    if (isServiceError(err) && err.kind === 'auth') return result('paused', { code: 'session-expired', message: say.expired.en, messageEs: say.expired.es });
+    if (isServiceError(err)) return result('paused', { code: err.kind === 'offline' ? 'offline' : 'server', message: err.message, messageEs: err.message });
     throw err;
   }
 }
