@@ -224,11 +224,13 @@ export function casesOfSheet(rows: readonly (readonly Cell[])[], headerIndex: nu
 /** The case these raw rows make under these settings: the one place the rules are applied. */
 export function caseFromRaw(code: string, raw: readonly RawRow[], settings: PrepareSettings): BuiltCase {
   const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
-  for (const row of raw) addRow(draft, row, settings);
+  // A case's rows (one per product) usually repeat the same phone cells: normalize each once.
+  const phoneCells = new Map<string | number, ReturnType<typeof normalizePhoneCell>>();
+  for (const row of raw) addRow(draft, row, settings, phoneCells);
   return { ...finish(draft, settings), raw: [...raw] };
 }
 
-function addRow(d: Draft, raw: RawRow, s: PrepareSettings): void {
+function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: Map<string | number, ReturnType<typeof normalizePhoneCell>>): void {
   const first = d.rows.length === 0;
   d.rows.push(raw.row);
   const at = [raw.row];
@@ -242,7 +244,11 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings): void {
   }
 
   for (const cell of raw.phones) {
-    const result = normalizePhoneCell(cell, { defaultAreaCode: s.defaultAreaCode });
+    let result = cell === null ? undefined : phoneCells.get(cell);
+    if (!result) {
+      result = normalizePhoneCell(cell, { defaultAreaCode: s.defaultAreaCode });
+      if (cell !== null) phoneCells.set(cell, result);
+    }
     d.phoneLists.push(result.phones.map((p) => p.value));
     for (const p of result.phones) {
       if (p.changes.length > 0) d.issues.push(issue('fix', 'phone-fixed', 'phones', at, { before: p.original, after: p.value }, { before: p.original, after: p.value }));
