@@ -185,6 +185,8 @@ export interface BatchSummary {
   environment: Environment;
   name: string;
   campaignId: number | null;
+  /** The name of a campaign prepared offline for this batch, created at its first upload. */
+  campaignDraft: string | null;
   createdAt: string;
   counts: { ready: number; warning: number; rejected: number; excluded: number };
   upload: { pending: number; loaded: number; rejected: number; inDoubt: number };

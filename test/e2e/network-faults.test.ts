@@ -95,6 +95,25 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     expect(onServer.every((r) => r.n === 1)).toBe(true);
   }, 60_000);
 
+  it('prepares a new campaign with a batch, and creates it when the batch is uploaded', async () => {
+    const { page } = app.current;
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 0 });
+    await page.goto(`${app.current.origin}/#/bots/${BOTS.voice}/campaigns/new`);
+    await page.reload();
+    await page.locator('[data-test="name"]').fill('Preparada con el lote');
+    await pick(page, '[data-test="draft-batch"]', new RegExp(`^${batch.batch_id} ·`));
+    await page.locator('[data-test="draft-save"]').click();
+    await page.waitForURL(/#\/sync$/);
+    await page.locator(`[data-test="draft-${batch.batch_id}"]`).waitFor();
+    await app.current.screenshot('54-sync-drafted-campaign');
+    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
+    await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).waitFor({ timeout: 30_000 });
+    const created = service?.core.db.prepare("SELECT id FROM campaigns WHERE name = 'Preparada con el lote'").all() as { id: number }[];
+    expect(created).toHaveLength(1);
+    const loaded = service?.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created[0]?.id) as { n: number };
+    expect(loaded.n).toBeGreaterThan(0);
+  }, 60_000);
+
   it('stops with a plain message when the campaign belongs to someone else (403), keeping every case', async () => {
     const { page } = app.current;
     const base = `http://127.0.0.1:${port}`;

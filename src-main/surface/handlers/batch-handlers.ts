@@ -13,7 +13,7 @@ import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
-import { countBatchCases, countCasesByStatus, countIssuesBySeverity, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
+import { countBatchCases, countCasesByStatus, countIssuesBySeverity, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 
@@ -38,6 +38,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
       environment: b.environment,
       name: b.name,
       campaignId: b.campaignId,
+      campaignDraft: draftName(getCampaignDraft(ctx.store.db, b.id)),
       createdAt: b.createdAt,
       counts: countCasesByStatus(ctx.store.db, b.id),
       upload: uploadCounts(ctx.store.db, b.id),
@@ -70,6 +71,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
       environment: b.environment,
       name: b.name,
       campaignId: b.campaignId,
+      campaignDraft: draftName(getCampaignDraft(ctx.store.db, b.id)),
       createdAt: b.createdAt,
       maxPhonePriority: b.maxPhonePriority,
       counts: countCasesByStatus(ctx.store.db, b.id),
@@ -136,6 +138,8 @@ async function friendly<T>(work: () => Promise<T>): Promise<T> {
 function xlsxDownload(name: string, sheets: Parameters<typeof workbookBytes>[0]) {
   return { name, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: workbookBytes(sheets).toString('base64') };
 }
+
+const draftName = (draft: unknown) => (draft && typeof draft === 'object' && 'name' in draft && typeof draft.name === 'string' ? draft.name : null);
 
 function requireBatch(db: Parameters<typeof getBatch>[0], batchId: number): void {
   if (!getBatch(db, batchId)) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);

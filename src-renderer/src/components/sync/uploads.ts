@@ -13,7 +13,8 @@ export type InDoubtChoice = 'ask' | 'resend' | 'assume-loaded';
 
 export interface UploadRun {
   batchId: number;
-  campaignId: number;
+  /** Null while a campaign drafted for the batch is being created by the upload. */
+  campaignId: number | null;
   running: boolean;
   progress: UploadProgressEvent | null;
   summary: UploadSummary | null;
@@ -32,7 +33,7 @@ function listen(): void {
 }
 
 /** Starts (or resumes) the upload of a batch into a campaign; resolves when the engine stops. */
-async function upload(batchId: number, campaignId: number, inDoubt: InDoubtChoice = 'ask'): Promise<void> {
+async function upload(batchId: number, campaignId: number | null, inDoubt: InDoubtChoice = 'ask'): Promise<void> {
   listen();
   const session = useSessionStore();
   const previous = runs.get(batchId);
@@ -40,8 +41,9 @@ async function upload(batchId: number, campaignId: number, inDoubt: InDoubtChoic
   runs.set(batchId, { batchId, campaignId, running: true, progress: null, summary: null, error: null });
   const run = runs.get(batchId) as UploadRun;
   try {
-    const summary = await call('sync:upload', { batchId, campaignId, inDoubt });
+    const summary = await call('sync:upload', { batchId, inDoubt, ...(campaignId !== null ? { campaignId } : {}) });
     run.summary = summary;
+    run.campaignId = summary.campaignId;
     // A pause for lack of network or an expired session says something about the connection too.
     if (summary.pause?.code === 'offline') session.noteFailure(new ApiError('offline', summary.pause.message));
     else if (summary.pause?.code === 'session-expired') session.noteFailure(new ApiError('session-expired', summary.pause.message));

@@ -48,6 +48,9 @@ export default {
     },
     form: {
       title: 'Nueva campaña',
+      draftIntro: 'O prepárela para un lote, sin conexión: se crea cuando se sube el lote.',
+      draftPick: 'Elegir lote',
+      draftSave: 'Preparar para el lote',
       backToList: 'Volver a las campañas',
       sectionGeneral: 'Datos generales',
       sectionWhen: 'Cuándo llama',
@@ -175,6 +178,9 @@ export default {
     },
     form: {
       title: 'New campaign',
+      draftIntro: 'Or prepare it for a batch, offline: it is created when the batch is uploaded.',
+      draftPick: 'Pick a batch',
+      draftSave: 'Prepare for the batch',
       backToList: 'Back to campaigns',
       sectionGeneral: 'General',
       sectionWhen: 'When it calls',

@@ -2,6 +2,7 @@ export default {
   es: {
     title: 'Sincronización',
     stopUpload: 'Detener',
+    draftNote: 'Campaña nueva «{name}», preparada para este lote: se crea al subirlo (deje bot y campaña sin elegir).',
     intro: 'Lotes con casos por subir. Elija el bot y la campaña de destino y presione Subir. Puede seguir usando la aplicación mientras se sube.',
     emptyTitle: 'No hay lotes con casos por subir',
     emptyBody: 'Cuando prepare un lote, va a aparecer acá hasta que todos sus casos estén cargados en una campaña.',
@@ -83,6 +84,7 @@ export default {
   en: {
     title: 'Sync',
     stopUpload: 'Stop',
+    draftNote: 'New campaign “{name}”, prepared for this batch: it is created when the batch is uploaded (leave bot and campaign unpicked).',
     intro: 'Batches with cases to upload. Pick the target bot and campaign and press Upload. You can keep using the app while it uploads.',
     emptyTitle: 'No batch has cases to upload',
     emptyBody: 'When you prepare a batch, it shows up here until all its cases are loaded into a campaign.',
