@@ -1,23 +1,21 @@
 // The emulator's dialing simulation, over real HTTP: which phones it calls, how often, and how many
 // cases are in a call at once. Simulated time moves only through POST /__control/advance.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BotList, Campaign, CampaignCasesPage, CallsPage, paths, type Call, type CampaignCase } from '../../src-main/contract';
+import { BotList, Campaign, paths, type Call, type CampaignCase } from '../../src-main/contract';
 import { dialingSlots } from '../../src-main/emulator/dialer';
 import { BOTS, http, login, uploadBody, useEmulator, offsetForLocalHour } from '../support/emulator';
+import { serviceReader } from '../support/service-reader';
 
 
 const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(1) });
-const url = (path: string) => `${emulator.current.url}${path}`;
 let token = '';
+const service = serviceReader(() => emulator.current, () => token);
+const { url, advance, campaign, cases, calls } = service;
 beforeAll(async () => {
   token = (await login(emulator.current.url)).access;
 });
 
-// Each test leaves no campaign running behind it: later advances stay cheap and counts stay per test.
-afterEach(async () => {
-  const open = emulator.current.core.db.prepare("SELECT id FROM campaigns WHERE status <> 'CLOSED'").all() as { id: number }[];
-  for (const { id } of open) await http(url(paths.campaignAction(id, 'end')), { token, method: 'POST' });
-});
+afterEach(() => service.endOpenCampaigns());
 
 interface Dialing {
   dialing_type: 'VERTICAL' | 'HORIZONTAL_VERTICAL';
@@ -38,26 +36,9 @@ async function upload(campaignId: number, body: Record<string, unknown>): Promis
   expect(res.status, res.text).toBe(200);
 }
 
-async function advance(seconds: number): Promise<void> {
-  const res = await http(url('/__control/advance'), { body: { seconds } });
-  expect(res.status, res.text).toBe(200);
-}
 
-async function campaign(id: number): Promise<Campaign> {
-  return Campaign.parse((await http(url(paths.campaign(id)), { token })).json);
-}
 
-async function cases(campaignId: number): Promise<CampaignCase[]> {
-  const page = CampaignCasesPage.parse((await http(url(`${paths.campaignCases(campaignId)}?limit=1000`), { token })).json);
-  expect(page.results.length).toBe(page.count);
-  return page.results;
-}
 
-async function calls(campaignId: number, caseId: number): Promise<Call[]> {
-  const page = CallsPage.parse((await http(url(`${paths.caseCalls(campaignId, caseId)}?limit=1000`), { token })).json);
-  expect(page.results.length).toBe(page.count);
-  return page.results;
-}
 
 const phonesOf = (body: Record<string, unknown>, code: string | undefined) =>
   (body[code ?? ''] as { phone_settings: { phone_list: string[] } }).phone_settings.phone_list;

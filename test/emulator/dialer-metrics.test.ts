@@ -1,21 +1,20 @@
 // What the dialing simulation reports back, over real HTTP: campaign metrics that add up to the
 // cases and calls behind them, a recording for every call, and case codes read back as uploaded.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Campaign, CampaignCasesPage, CampaignListPage, CallsPage, paths, TokenErrorBody, type Call, type CampaignCase } from '../../src-main/contract';
+import { Campaign, CampaignListPage, paths, TokenErrorBody } from '../../src-main/contract';
 import { BOTS, http, login, uploadBody, useEmulator, validCase, offsetForLocalHour } from '../support/emulator';
+import { serviceReader } from '../support/service-reader';
 
 
 const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(1) });
-const url = (path: string) => `${emulator.current.url}${path}`;
 let token = '';
+const service = serviceReader(() => emulator.current, () => token);
+const { url, advance, campaign, cases, calls } = service;
 beforeAll(async () => {
   token = (await login(emulator.current.url)).access;
 });
 
-afterEach(async () => {
-  const open = emulator.current.core.db.prepare("SELECT id FROM campaigns WHERE status <> 'CLOSED'").all() as { id: number }[];
-  for (const { id } of open) await http(url(paths.campaignAction(id, 'end')), { token, method: 'POST' });
-});
+afterEach(() => service.endOpenCampaigns());
 
 async function createCampaign(extra: Record<string, unknown> = {}): Promise<Campaign> {
   const body = { client_id: BOTS.voice, name: 'Métricas', description: '', call_from: '00:00', call_to: '23:59', closes_eod: false, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 1, max_calls_per_case: 2, ...extra };
@@ -24,25 +23,9 @@ async function createCampaign(extra: Record<string, unknown> = {}): Promise<Camp
   return Campaign.parse(res.json);
 }
 
-async function advance(seconds: number): Promise<void> {
-  expect((await http(url('/__control/advance'), { body: { seconds } })).status).toBe(200);
-}
 
-async function campaign(id: number): Promise<Campaign> {
-  return Campaign.parse((await http(url(paths.campaign(id)), { token })).json);
-}
 
-async function cases(campaignId: number): Promise<CampaignCase[]> {
-  const page = CampaignCasesPage.parse((await http(url(`${paths.campaignCases(campaignId)}?limit=1000`), { token })).json);
-  expect(page.results.length).toBe(page.count);
-  return page.results;
-}
 
-async function calls(campaignId: number, caseId: number): Promise<Call[]> {
-  const page = CallsPage.parse((await http(url(`${paths.caseCalls(campaignId, caseId)}?limit=1000`), { token })).json);
-  expect(page.results.length).toBe(page.count);
-  return page.results;
-}
 
 const seconds = (hms: string) => {
   const [h = 0, m = 0, s = 0] = hms.split(':').map(Number);
