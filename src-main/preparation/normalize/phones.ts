@@ -53,6 +53,8 @@ const LETTER = /\p{L}/u;
 // dotted spellings ("11.4567.8901") are never touched.
 const DECIMAL_ZERO = /(?<=\d{6})[.,]0{1,2}(?!\d|[.,]\d)/g;
 const SCIENTIFIC = /^\+?(\d+)(?:[.,](\d+))?e\+?(\d{1,2})$/i;
+// Only ASCII digits, spaces and number punctuation: none of the patterns above can match.
+const PLAIN_CELL = /^[\d ()+\-/]*$/;
 
 interface Marks {
   letterO: number[];
@@ -110,27 +112,17 @@ function single(reading: DigitsReading, original: string, changes: PhoneChange[]
 }
 
 function textCell(raw: string, area: string | null): PhoneCellResult {
-  let work = raw.replace(ODD_SPACE, ' ').replace(FULLWIDTH_DIGIT, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48));
-  const trimmed = raw.trim();
-  if (work.trim() === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
-
-  const scientific = SCIENTIFIC.exec(work.trim());
-  if (scientific) return scientificCell(scientific, trimmed, area);
-
   const marks: Marks = { letterO: [], decimalZero: [], extensions: [] };
-  work = work.replace(EXTENSION, (text, offset: number) => {
-    marks.extensions.push({ start: offset, end: offset + text.length });
-    return BLANK.repeat(text.length);
-  });
-  if (/[oO]/.test(work)) work = work.replace(DIGIT_O_RUN, (text: string, offset: number, whole: string) => {
-    if (!/[oO]/.test(text) || !/\d/.test(text) || LETTER.test(whole[offset - 1] ?? '') || LETTER.test(whole[offset + text.length] ?? '')) return text;
-    for (let i = 0; i < text.length; i++) if (text[i] === 'o' || text[i] === 'O') marks.letterO.push(offset + i);
-    return text.replace(/[oO]/g, '0');
-  });
-  work = work.replace(DECIMAL_ZERO, (text: string, offset: number) => {
-    marks.decimalZero.push(offset);
-    return BLANK.repeat(text.length);
-  });
+  const trimmed = raw.trim();
+  let work = raw;
+  // Most cells are plain digits and punctuation: no odd space, letter, exponent or ".0" to look for.
+  if (!PLAIN_CELL.test(raw)) {
+    work = raw.replace(ODD_SPACE, ' ').replace(FULLWIDTH_DIGIT, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48));
+    if (work.trim() === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
+    const scientific = SCIENTIFIC.exec(work.trim());
+    if (scientific) return scientificCell(scientific, trimmed, area);
+    work = markedOut(work, marks);
+  } else if (trimmed === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
 
   const phones: NormalizedPhone[] = [];
   const dropped: { at: number; entry: DroppedPhonePiece }[] = marks.extensions.map((e) => ({ at: e.start, entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' } }));
@@ -167,6 +159,23 @@ function textCell(raw: string, area: string | null): PhoneCellResult {
   });
   dropped.sort((a, b) => a.at - b.at);
   return { phones, dropped: dropped.map((d) => d.entry) };
+}
+
+/** The cell with extensions and ".0" blanked out and letter O read as zero; where, in `marks`. */
+function markedOut(text: string, marks: Marks): string {
+  let work = text.replace(EXTENSION, (found: string, offset: number) => {
+    marks.extensions.push({ start: offset, end: offset + found.length });
+    return BLANK.repeat(found.length);
+  });
+  if (/[oO]/.test(work)) work = work.replace(DIGIT_O_RUN, (run: string, offset: number, whole: string) => {
+    if (!/[oO]/.test(run) || !/\d/.test(run) || LETTER.test(whole[offset - 1] ?? '') || LETTER.test(whole[offset + run.length] ?? '')) return run;
+    for (let i = 0; i < run.length; i++) if (run[i] === 'o' || run[i] === 'O') marks.letterO.push(offset + i);
+    return run.replace(/[oO]/g, '0');
+  });
+  return work.replace(DECIMAL_ZERO, (found: string, offset: number) => {
+    marks.decimalZero.push(offset);
+    return BLANK.repeat(found.length);
+  });
 }
 
 /** "5.491145678901E+12" as text: exact only when no digit was cut off by the exponent display. */

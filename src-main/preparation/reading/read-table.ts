@@ -55,7 +55,7 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
 
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(bytes, { type: 'array', dense: true, cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetStubs: false, WTF: false });
+    workbook = XLSX.read(bytes, { type: 'array', dense: true, cellDates: true, cellText: false, cellNF: false, cellFormula: false, cellHTML: false, cellStyles: false, sheetStubs: false, WTF: false });
   } catch (err) {
     const message = (err as Error).message ?? '';
     if (/password|encrypt/i.test(message)) {

@@ -262,6 +262,17 @@ describe('normalizePhoneCell: properties', () => {
     );
   });
 
+  it('reads a plain cell (digits and punctuation only) as it reads the same cell through the full path', () => {
+    // A trailing non-breaking space is trimmed away but sends the cell through every pattern.
+    const plain = fc.string({ unit: fc.constantFrom(...'0123456789 +-/()'), maxLength: 40 });
+    fc.assert(
+      fc.property(plain, fc.constantFrom(undefined, '11', '351', '2966'), (cell, area) => {
+        expect(normalizePhoneCell(cell, { defaultAreaCode: area })).toEqual(normalizePhoneCell(`${cell}\u00A0`, { defaultAreaCode: area }));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
   it('never throws, whatever the cell', () => {
     const cell = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.double(), fc.integer(), fc.maxSafeInteger(), fc.constant(null), fc.constant(undefined));
     fc.assert(
