@@ -87,6 +87,7 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
   const table = await readTable(new Uint8Array(await readFile(filePath)), filePath);
   const readMs = performance.now() - readStarted;
   let writeMs = 0;
+  let lastCaseBuilt = 0;
   const buildStarted = performance.now();
   const sheet = pickSheet(table, opts.sheet ?? opts.mapping?.sheet);
   const headerRow1 = opts.headerRow ?? opts.mapping?.header_row;
@@ -160,11 +161,14 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
       write({ ...c, raw: packRaw(c.raw) });
       writeMs += performance.now() - t;
     }
+    lastCaseBuilt = performance.now();
     addRowIssues(store.db, id, built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
     // A template is saved when the agent names the creditor it belongs to.
     if (source === 'file' && opts.creditor) saveMappingTemplate(store.db, opts.creditor, signature, mapping);
     return id;
   })();
+  // Row issues, the template and the commit (pages written out) are part of writing too.
+  writeMs += performance.now() - lastCaseBuilt;
 
   opts.onTimings?.({ readMs, buildMs: performance.now() - buildStarted - writeMs, writeMs });
   const counts = countCasesByStatus(store.db, batchId);
