@@ -7,8 +7,16 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The preparation worker is its own entry: it runs in a worker thread beside main.
-      rollupOptions: { input: { index: resolve('src-main/electron/main.ts'), 'preparation-worker': resolve('src-main/preparation/worker/preparation-worker.ts') } },
+      // The preparation and batch writer workers are entries of their own: each runs in a worker
+      // thread. Chunks sit beside the entries, so a module finds a worker at './<name>.js'.
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/electron/main.ts'),
+          'preparation-worker': resolve('src-main/preparation/worker/preparation-worker.ts'),
+          'batch-writer-worker': resolve('src-main/store/batch-writer-worker.ts'),
+        },
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   },
   preload: {

@@ -12,15 +12,18 @@ import {
   addRowIssues,
   caseWriter,
   saveMappingTemplate,
+  startBatchWriterThread,
+  type NewBatch,
   type Store,
 } from '../store';
-import { casesOfSheet, packRaw, statusOf, type PreparedCase } from './build/build-cases';
+import { casesOfSheet, packRaw, statusOf, type BuiltCase, type PreparedCase } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { PrepareSummary } from './preparation-types';
 import { readTable, type Sheet, type Table } from './reading/read-table';
+import { releaseParserMemory } from './reading/release-memory';
 
 export type { PrepareSummary } from './preparation-types';
 
@@ -38,8 +41,25 @@ export interface PrepareOptions {
   /** Name under which a given mapping is saved as this creditor's template. */
   creditor?: string;
   /** Told where the time went (benchmarks). */
-  onTimings?: (t: { readMs: number; buildMs: number; writeMs: number }) => void;
+  onTimings?: (t: PrepareTimings) => void;
+  /** Where SQLite writes the batch: on a second thread (big files, by default) or on this one. */
+  writer?: 'thread' | 'inline';
 }
+
+/**
+ * Where the time went. With the writer thread, `writeMs` is that thread's own busy time, spent
+ * while this one was building; `writeAfterBuildMs` is how long the last writes and the commit
+ * kept the caller waiting once every case was built.
+ */
+export interface PrepareTimings {
+  readMs: number;
+  buildMs: number;
+  writeMs: number;
+  writeAfterBuildMs: number;
+}
+
+/** From this many cases the writer thread pays for its start (a fraction of a second). */
+const THREADED_FROM_CASES = 10_000;
 
 
 export class PrepareError extends Error {
@@ -85,9 +105,9 @@ function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile
 export async function prepareBatch(store: Store, filePath: string, opts: PrepareOptions): Promise<PrepareSummary> {
   const readStarted = performance.now();
   const table = await readTable(new Uint8Array(await readFile(filePath)), filePath);
+  // Counted as reading: it is the parser's garbage being given back.
+  releaseParserMemory();
   const readMs = performance.now() - readStarted;
-  let writeMs = 0;
-  let lastCaseBuilt = 0;
   const buildStarted = performance.now();
   const sheet = pickSheet(table, opts.sheet ?? opts.mapping?.sheet);
   const headerRow1 = opts.headerRow ?? opts.mapping?.header_row;
@@ -141,36 +161,67 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
   });
   const loadedBefore = opts.campaignId !== undefined ? codesLoadedBefore(store.db, opts.environment, opts.campaignId) : new Map<string, number>();
 
-  const batchId = store.db.transaction(() => {
-    const id = createBatch(store.db, {
-      environment: opts.environment,
-      name: `${basename(filePath)} · ${sheet.name}`,
-      sourceFile: filePath,
-      sourceSheet: sheet.name,
-      headerRow: headerIndex + 1,
-      // The format travels with the batch: edits and bulk fixes re-apply it.
-      mapping: { ...mapping, date_1904: table.date1904 },
-      campaignId: opts.campaignId ?? null,
-      maxPhonePriority,
-    });
-    // Each case is written as soon as it is built: memory stays flat however long the file.
-    const write = caseWriter(store.db, id);
-    for (const c of built.cases()) {
-      if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
-      const t = performance.now();
-      write({ ...c, raw: packRaw(c.raw) });
-      writeMs += performance.now() - t;
-    }
-    lastCaseBuilt = performance.now();
-    addRowIssues(store.db, id, built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn })));
-    // A template is saved when the agent names the creditor it belongs to.
-    if (source === 'file' && opts.creditor) saveMappingTemplate(store.db, opts.creditor, signature, mapping);
-    return id;
-  })();
-  // Row issues, the template and the commit (pages written out) are part of writing too.
-  writeMs += performance.now() - lastCaseBuilt;
+  const batch: NewBatch = {
+    environment: opts.environment,
+    name: `${basename(filePath)} · ${sheet.name}`,
+    sourceFile: filePath,
+    sourceSheet: sheet.name,
+    headerRow: headerIndex + 1,
+    // The format travels with the batch: edits and bulk fixes re-apply it.
+    mapping: { ...mapping, date_1904: table.date1904 },
+    campaignId: opts.campaignId ?? null,
+    maxPhonePriority,
+  };
+  const rowIssues = built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn }));
+  // A template is saved when the agent names the creditor it belongs to.
+  const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
+  const prepared = (c: BuiltCase) => {
+    if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
+    return { ...c, raw: packRaw(c.raw) };
+  };
 
-  opts.onTimings?.({ readMs, buildMs: performance.now() - buildStarted - writeMs, writeMs });
+  const threaded = opts.writer === 'thread' || (opts.writer === undefined && built.count >= THREADED_FROM_CASES);
+  let batchId: number;
+  let timings: PrepareTimings;
+  if (threaded) {
+    // Big files: SQLite writes on the other core while the next cases are built.
+    const writer = await startBatchWriterThread(store, batch);
+    try {
+      for (const c of built.cases()) {
+        const wait = writer.write(prepared(c));
+        if (wait) await wait;
+      }
+      const lastCaseBuilt = performance.now();
+      const { writerBusyMs } = await writer.finish(rowIssues, template);
+      timings = { readMs, buildMs: lastCaseBuilt - buildStarted, writeMs: writerBusyMs, writeAfterBuildMs: performance.now() - lastCaseBuilt };
+    } catch (err) {
+      await writer.abort();
+      throw err;
+    }
+    batchId = writer.batchId;
+  } else {
+    let writeMs = 0;
+    let lastCaseBuilt = 0;
+    batchId = store.db.transaction(() => {
+      const id = createBatch(store.db, batch);
+      // Each case is written as soon as it is built: memory stays flat however long the file.
+      const write = caseWriter(store.db, id);
+      for (const c of built.cases()) {
+        const one = prepared(c);
+        const t = performance.now();
+        write(one);
+        writeMs += performance.now() - t;
+      }
+      lastCaseBuilt = performance.now();
+      addRowIssues(store.db, id, rowIssues);
+      if (template) saveMappingTemplate(store.db, template.creditor, template.signature, template.mapping);
+      return id;
+    })();
+    // Row issues, the template and the commit (pages written out) are part of writing too.
+    const writeAfterBuildMs = performance.now() - lastCaseBuilt;
+    timings = { readMs, buildMs: lastCaseBuilt - buildStarted - writeMs, writeMs: writeMs + writeAfterBuildMs, writeAfterBuildMs };
+  }
+  opts.onTimings?.(timings);
   const counts = countCasesByStatus(store.db, batchId);
   const issues = countIssuesBySeverity(store.db, batchId);
   return {

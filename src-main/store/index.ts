@@ -7,3 +7,4 @@ export * from './batches-repo';
 export * from './results-repo';
 export * from './settings-repo';
 export * from './upload-repo';
+export * from './batch-writer-thread';

@@ -14,6 +14,7 @@ import {
   getSyncMark,
   insertBatchCases,
   listBatches,
+  listIssues,
   listBots,
   openStore,
   pageBatchCases,
@@ -98,6 +99,18 @@ describe('batches', () => {
     const id = createBatch(store.db, { environment: 'demo', name: 'dup', sourceFile: 'x.csv', maxPhonePriority: 0 });
     expect(() => insertBatchCases(store.db, id, [aCase('A'), aCase('B'), aCase('A')])).toThrow(/UNIQUE/);
     expect(countCasesByStatus(store.db, id).ready).toBe(0);
+  });
+
+  it('gives back every issue as it was written, whatever its params', () => {
+    const id = createBatch(store.db, { environment: 'demo', name: 'issues', sourceFile: 'x.xlsx', maxPhonePriority: 1 });
+    const issues = [
+      { severity: 'fix' as const, kind: 'phone-fixed', field: 'phones', rows: [3, 4], params: { before: '011 4567-8901', after: '1145678901' }, before: '011 4567-8901', after: '1145678901' },
+      { severity: 'warning' as const, kind: 'phone-dropped', field: 'phones', rows: [3], params: { before: 'sin dato', why: 'junk' }, before: 'sin dato' },
+      { severity: 'fix' as const, kind: 'edited', field: 'first_name', rows: [3], params: { field: 'first_name', before: 'ANA', after: 'Ana' }, before: 'ANA', after: 'Ana' },
+      { severity: 'error' as const, kind: 'no-valid-phones', field: 'phones', rows: [3, 4], params: {} },
+    ];
+    insertBatchCases(store.db, id, [{ ...aCase('K1'), issues }]);
+    expect(listIssues(store.db, id).map(({ id: _id, caseId: _case, code: _code, ...rest }) => rest)).toEqual(issues.map((i) => ({ before: undefined, after: undefined, ...i })));
   });
 
   it('never lets a batch of one environment be used in another', () => {

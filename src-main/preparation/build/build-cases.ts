@@ -224,13 +224,19 @@ export function casesOfSheet(rows: readonly (readonly Cell[])[], headerIndex: nu
 /** The case these raw rows make under these settings: the one place the rules are applied. */
 export function caseFromRaw(code: string, raw: readonly RawRow[], settings: PrepareSettings): BuiltCase {
   const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
-  // A case's rows (one per product) usually repeat the same phone cells: normalize each once.
-  const phoneCells = new Map<string | number, ReturnType<typeof normalizePhoneCell>>();
+  const phoneCells: PhoneCellsSeen = new Map();
   for (const row of raw) addRow(draft, row, settings, phoneCells);
   return { ...finish(draft, settings), raw: [...raw] };
 }
 
-function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: Map<string | number, ReturnType<typeof normalizePhoneCell>>): void {
+/**
+ * A case's rows (one per product) usually repeat the debtor's phone cells. A cell seen before in
+ * the same column is the same phone: its fixes gain the row instead of being told again, and its
+ * numbers are not "repeated" (the same number under another column still is).
+ */
+type PhoneCellsSeen = Map<string, PreparedIssue[]>;
+
+function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCellsSeen): void {
   const first = d.rows.length === 0;
   d.rows.push(raw.row);
   const at = [raw.row];
@@ -243,20 +249,27 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: Map<strin
     }
   }
 
-  for (const cell of raw.phones) {
-    let result = cell === null ? undefined : phoneCells.get(cell);
-    if (!result) {
-      result = normalizePhoneCell(cell, { defaultAreaCode: s.defaultAreaCode });
-      if (cell !== null) phoneCells.set(cell, result);
+  for (let column = 0; column < raw.phones.length; column++) {
+    const cell = raw.phones[column] ?? null;
+    if (cell === null) continue;
+    const key = `${column}\u0000${cell}`;
+    const told = phoneCells.get(key);
+    if (told) {
+      for (const i of told) i.rows.push(raw.row);
+      continue;
     }
+    const result = normalizePhoneCell(cell, { defaultAreaCode: s.defaultAreaCode });
+    const issues: PreparedIssue[] = [];
     d.phoneLists.push(result.phones.map((p) => p.value));
     for (const p of result.phones) {
-      if (p.changes.length > 0) d.issues.push(issue('fix', 'phone-fixed', 'phones', at, { before: p.original, after: p.value }, { before: p.original, after: p.value }));
+      if (p.changes.length > 0) issues.push(issue('fix', 'phone-fixed', 'phones', [raw.row], { before: p.original, after: p.value }, { before: p.original, after: p.value }));
     }
     for (const dropped of result.dropped) {
       if (dropped.reason === 'empty') continue;
-      d.issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', at, { before: dropped.original, why: dropped.reason }, { before: dropped.original }));
+      issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', [raw.row], { before: dropped.original, why: dropped.reason }, { before: dropped.original }));
     }
+    phoneCells.set(key, issues);
+    for (const i of issues) d.issues.push(i);
   }
 
   const productIndex = d.products.length;

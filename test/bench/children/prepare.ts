@@ -5,7 +5,7 @@ import { openStore } from '../../../src-main/store';
 const [file = '', dataDir = ''] = process.argv.slice(2);
 const store = openStore(dataDir);
 const started = performance.now();
-let timings = { readMs: 0, buildMs: 0, writeMs: 0 };
+let timings = { readMs: 0, buildMs: 0, writeMs: 0, writeAfterBuildMs: 0 };
 const summary = await prepareBatch(store, file, { environment: 'demo', maxPhonePriority: 2, onTimings: (t) => (timings = t) });
 const ended = performance.now();
 process.stdout.write(JSON.stringify({ ms: ended - started, ...timings, maxRssMb: process.resourceUsage().maxRSS / 1024, summary }) + '\n');

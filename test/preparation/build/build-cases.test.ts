@@ -52,6 +52,28 @@ describe('buildCases', () => {
     expect(c?.status).toBe('warning');
   });
 
+  it('tells a phone fix once when the product rows repeat the debtor\'s phone cell, with every row it is on', () => {
+    const { cases } = buildCases(
+      sheet(row({ ...base, Celular: 'sin dato' }), row({ ...base, Celular: 'sin dato', Operación: 'OP-2', Producto: 'Préstamo' })),
+      1,
+      HEADERS,
+      MAPPING,
+      SETTINGS,
+    );
+    const phoneIssues = cases[0]?.issues.filter((i) => i.field === 'phones').map((i) => [i.kind, i.before, i.rows]);
+    expect(phoneIssues).toEqual([
+      ['phone-fixed', '011 4567-8901', [3, 4]],
+      ['phone-dropped', 'sin dato', [3, 4]],
+    ]);
+    expect(cases[0]?.phones).toEqual(['1145678901']);
+  });
+
+  it('still reports the same number written under two phone columns as repeated', () => {
+    const { cases } = buildCases(sheet(row({ ...base, Celular: '(011) 4567-8901' }), row({ ...base, 'Tel 1': null, Celular: '11 4567 8901', Operación: 'OP-2' })), 1, HEADERS, MAPPING, SETTINGS);
+    expect(cases[0]?.phones).toEqual(['1145678901']);
+    expect(cases[0]?.issues.find((i) => i.kind === 'phone-duplicate')).toMatchObject({ params: { phone: '1145678901' }, rows: [3, 4] });
+  });
+
   it('keeps the first max_phone_priority + 1 phones and warns', () => {
     const { cases } = buildCases(sheet(row({ ...base, Celular: '351 456-7890 / 341 455-6677' })), 1, HEADERS, MAPPING, SETTINGS);
     expect(cases[0]?.phones).toEqual(['1145678901', '3514567890']);

@@ -1,0 +1,115 @@
+// Writing a big batch from a second thread: SQLite's share of an import (inserting ~100,000 rows,
+// then committing ~100 MB) runs on the machine's other core while the caller builds the next
+// cases. Still one transaction: the batch is stored whole or not at all.
+import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { caseColumns, type BatchCaseInput, type CaseColumns, type IssueInput, type NewBatch } from './batches-repo';
+import type { Store } from './store';
+
+export type BatchWriterRequest =
+  | { kind: 'begin'; dataDir: string; batch: NewBatch }
+  | { kind: 'cases'; rows: CaseColumns[] }
+  | { kind: 'finish'; rowIssues: IssueInput[]; template: BatchTemplate | null }
+  | { kind: 'abort' };
+
+export type BatchWriterReply = { kind: 'begun'; batchId: number } | { kind: 'written' } | { kind: 'committed'; busyMs: number } | { kind: 'aborted' } | { kind: 'failed'; message: string };
+
+/** A mapping template saved in the same transaction as the batch. */
+export interface BatchTemplate {
+  creditor: string;
+  signature: string;
+  mapping: unknown;
+}
+
+export interface BatchWriterThread {
+  batchId: number;
+  /** Queues a case; returns a promise to wait for when the thread is behind, else nothing. */
+  write(c: BatchCaseInput): Promise<void> | undefined;
+  /** Row-level issues and the template, then COMMIT: resolves once the batch is stored. */
+  finish(rowIssues: readonly IssueInput[], template: BatchTemplate | null): Promise<{ writerBusyMs: number }>;
+  /** Rolls everything back. */
+  abort(): Promise<void>;
+}
+
+/** Cases per message, and messages in flight before the caller waits: memory stays flat. */
+const CHUNK = 1_000;
+const IN_FLIGHT = 2;
+
+/** The worker's code: the TypeScript source under tsx, a bundled file beside this one otherwise. */
+function workerUrl(): URL {
+  return new URL(import.meta.url.endsWith('.ts') ? './batch-writer-worker-boot.mjs' : './batch-writer-worker.js', import.meta.url);
+}
+
+export async function startBatchWriterThread(store: Store, batch: NewBatch): Promise<BatchWriterThread> {
+  const worker = new Worker(workerUrl());
+  let failure: Error | null = null;
+  // Replies come in request order: chunk acknowledgements, and one awaited answer at a time.
+  let inFlight = 0;
+  let onAck: (() => void) | null = null;
+  let answer: { resolve: (r: BatchWriterReply) => void; reject: (e: Error) => void } | null = null;
+  const fail = (err: Error) => {
+    failure ??= err;
+    onAck?.();
+    answer?.reject(failure);
+    answer = null;
+  };
+  worker.on('message', (reply: BatchWriterReply) => {
+    if (reply.kind === 'failed') return fail(new Error(reply.message));
+    if (reply.kind === 'written') {
+      inFlight -= 1;
+      const ack = onAck;
+      onAck = null;
+      return ack?.();
+    }
+    answer?.resolve(reply);
+    answer = null;
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`The batch writer thread stopped (exit code ${code}).`)));
+  const ask = (request: BatchWriterRequest): Promise<BatchWriterReply> =>
+    new Promise((resolve, reject) => {
+      if (failure) return reject(failure);
+      answer = { resolve, reject };
+      worker.postMessage(request);
+    });
+  const ending = async (request: BatchWriterRequest) => {
+    try {
+      return await ask(request);
+    } finally {
+      await worker.terminate();
+    }
+  };
+
+  let rows: CaseColumns[] = [];
+  const send = () => {
+    worker.postMessage({ kind: 'cases', rows } satisfies BatchWriterRequest);
+    inFlight += 1;
+    rows = [];
+  };
+  let batchId: number;
+  try {
+    batchId = ((await ask({ kind: 'begin', dataDir: dirname(store.file), batch })) as { batchId: number }).batchId;
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+  return {
+    batchId,
+    write(c) {
+      if (failure) return Promise.reject(failure);
+      rows.push(caseColumns(c));
+      if (rows.length < CHUNK) return undefined;
+      send();
+      if (inFlight < IN_FLIGHT) return undefined;
+      return new Promise((resolve, reject) => (onAck = () => (failure ? reject(failure) : resolve())));
+    },
+    async finish(rowIssues, template) {
+      if (rows.length > 0 && !failure) send();
+      const reply = await ending({ kind: 'finish', rowIssues: [...rowIssues], template });
+      return { writerBusyMs: reply.kind === 'committed' ? reply.busyMs : 0 };
+    },
+    async abort() {
+      await ending({ kind: 'abort' }).catch(() => undefined);
+    },
+  };
+}

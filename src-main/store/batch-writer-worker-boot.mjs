@@ -1,0 +1,6 @@
+// Starts the batch writer thread from TypeScript source (development, the CLI, tests): workers do
+// not inherit the parent's loader, so tsx is registered here first.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./batch-writer-worker.ts');

@@ -1,0 +1,74 @@
+// A big batch written from a second thread: still one transaction, all of it or none.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { countCasesByStatus, findMappingTemplate, getBatch, listIssues, openStore, pageBatchCases, startBatchWriterThread, type BatchCaseInput } from '../../src-main/store';
+
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-writer-thread-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const aCase = (code: string): BatchCaseInput => ({
+  code,
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  phones: ['3514567890'],
+  products: [{ debt_code: `OP-${code}`, pid: 'Tarjeta', debt: '10.00', expiration: '2026-12-31' }],
+  params: {},
+  sourceRows: [2],
+  status: 'ready',
+  issues: [{ severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [2], params: { before: '0351 456-7890', after: '3514567890' } }],
+});
+const batch = { environment: 'demo' as const, name: 'hilo', sourceFile: 'grande.xlsx', maxPhonePriority: 1 };
+
+async function writeAll(writer: Awaited<ReturnType<typeof startBatchWriterThread>>, cases: BatchCaseInput[]) {
+  for (const c of cases) {
+    const wait = writer.write(c);
+    if (wait) await wait;
+  }
+}
+
+describe('startBatchWriterThread', () => {
+  it('stores every case, the row issues and the template once finished, and nothing before', async () => {
+    const store = openStore(join(dir, 'a'));
+    const writer = await startBatchWriterThread(store, batch);
+    await writeAll(writer, Array.from({ length: 2_500 }, (_, i) => aCase(`C${i}`)));
+    // Not committed yet: this connection cannot see the batch.
+    expect(getBatch(store.db, writer.batchId)).toBeNull();
+    const { writerBusyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], messageEs: 'Fila 9', messageEn: 'Row 9' }], { creditor: 'Banco Sur', signature: 'dni|tel', mapping: { sheet: 'Cartera' } });
+    expect(writerBusyMs).toBeGreaterThan(0);
+    expect(getBatch(store.db, writer.batchId)?.name).toBe('hilo');
+    expect(countCasesByStatus(store.db, writer.batchId).ready).toBe(2_500);
+    expect(pageBatchCases(store.db, writer.batchId, { limit: 1, afterId: 0 })[0]).toMatchObject({ code: 'C0', phones: ['3514567890'] });
+    const issues = listIssues(store.db, writer.batchId);
+    expect(issues).toHaveLength(2_501);
+    expect(issues[0]).toMatchObject({ kind: 'no-code', rows: [9] });
+    expect(issues[1]).toMatchObject({ kind: 'phone-fixed', before: '0351 456-7890', after: '3514567890' });
+    expect(findMappingTemplate(store.db, 'dni|tel')?.creditor).toBe('Banco Sur');
+    store.close();
+  });
+
+  it('leaves nothing behind when aborted', async () => {
+    const store = openStore(join(dir, 'b'));
+    const writer = await startBatchWriterThread(store, batch);
+    await writeAll(writer, Array.from({ length: 1_500 }, (_, i) => aCase(`C${i}`)));
+    await writer.abort();
+    expect(getBatch(store.db, writer.batchId)).toBeNull();
+    expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });
+    store.close();
+  });
+
+  it('reports a failed write and rolls the whole batch back', async () => {
+    const store = openStore(join(dir, 'c'));
+    const writer = await startBatchWriterThread(store, batch);
+    const failed = (async () => {
+      await writeAll(writer, [...Array.from({ length: 1_200 }, (_, i) => aCase(`C${i}`)), aCase('C7')]);
+      await writer.finish([], null);
+    })();
+    await expect(failed).rejects.toThrow(/UNIQUE/);
+    await writer.abort();
+    expect(getBatch(store.db, writer.batchId)).toBeNull();
+    expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });
+    store.close();
+  });
+});
