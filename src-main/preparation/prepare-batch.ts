@@ -177,7 +177,8 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
   const prepared = (c: BuiltCase) => {
     if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
-    return { ...c, raw: packRaw(c.raw) };
+    const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
+    return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw) };
   };
 
   const threaded = opts.writer === 'thread' || (opts.writer === undefined && built.count >= THREADED_FROM_CASES);

@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, storeFile } from '../../src-main/store';
 
-const dir = mkdtempSync(join(tmpdir(), 'casedesk-crash-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const root = mkdtempSync(join(tmpdir(), 'casedesk-crash-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 const WRITER = join(import.meta.dirname, 'fixtures/bulk-writer.ts');
 const CASES = 20_000;
 
 /** Runs the writer and kills it with SIGKILL `afterMs` after it is ready. */
-function runAndKill(afterMs: number): Promise<void> {
+function runAndKill(dir: string, mode: 'inline' | 'thread', afterMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, String(CASES)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, String(CASES), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.stdout.once('data', () => setTimeout(() => child.kill('SIGKILL'), afterMs));
@@ -24,13 +24,14 @@ function runAndKill(afterMs: number): Promise<void> {
   });
 }
 
-describe('a killed writer', () => {
+describe.each(['inline', 'thread'] as const)('a killed writer (%s)', (mode) => {
   it('leaves only whole batches and a store that passes the integrity check', async () => {
+    const dir = join(root, mode);
     // Kill points spread over the first batches; random but reported, so a failure can be replayed.
     // The last one waits long enough that some batches are surely committed: the check is not vacuous.
     const delays = [...Array.from({ length: 5 }, () => 50 + Math.floor(Math.random() * 900)), 2000];
     for (const delay of delays) {
-      await runAndKill(delay);
+      await runAndKill(dir, mode, delay);
       const raw = new Database(storeFile(dir));
       expect(raw.pragma('integrity_check', { simple: true }), `killed after ${delay} ms`).toBe('ok');
       const counts = raw.prepare('SELECT b.id, (SELECT count(*) FROM batch_cases c WHERE c.batch_id = b.id) AS n FROM batches b').all() as { id: number; n: number }[];

@@ -128,6 +128,7 @@ interface Draft {
 }
 
 const jsonCell = (cell: Cell | undefined): string | number | null => {
+  if (typeof cell === 'string' || typeof cell === 'number') return cell;
   if (cell === null || cell === undefined) return null;
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   if (typeof cell === 'boolean') return String(cell);
@@ -226,7 +227,7 @@ export function caseFromRaw(code: string, raw: readonly RawRow[], settings: Prep
   const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
   const phoneCells: PhoneCellsSeen = new Map();
   for (const row of raw) addRow(draft, row, settings, phoneCells);
-  return { ...finish(draft, settings), raw: [...raw] };
+  return Object.assign(finish(draft, settings), { raw: [...raw] });
 }
 
 /**

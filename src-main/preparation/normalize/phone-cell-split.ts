@@ -43,10 +43,11 @@ export function segmentsOf(work: string): Chunk[][] {
         spaced = false;
         paren = false;
       }
-      chunk.digits += work[i];
       chunk.end = i + 1;
       continue;
     }
+    // A run of digits ends: its text in one slice rather than a character at a time.
+    if (chunk) chunk.digits = work.slice(chunk.start, chunk.end);
     chunk = null;
     if (code === 32 || code === BLANK_CODE) spaced = true;
     if (code === 43 /* + */) plus = true;
@@ -58,6 +59,7 @@ export function segmentsOf(work: string): Chunk[][] {
       plus = false;
     }
   }
+  if (chunk) chunk.digits = work.slice(chunk.start, chunk.end);
   if (chunks.length > 0) segments.push(chunks);
   return segments;
 }

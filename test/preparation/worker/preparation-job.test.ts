@@ -22,6 +22,15 @@ describe('prepareInWorker', () => {
     store.close();
   });
 
+  it('prepares with the batch writer thread started from the worker thread (as big files do)', async () => {
+    const dataDir = join(dir, 'nested');
+    const summary = await prepareInWorker(dataDir, SAMPLE, { environment: 'demo', maxPhonePriority: 2, writer: 'thread' });
+    expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3 });
+    const store = openStore(dataDir);
+    expect(countCasesByStatus(store.db, summary.batch_id)).toMatchObject({ rejected: 3 });
+    store.close();
+  });
+
   it('inspects a file, and brings a hostile file\'s error back as the same ReadError', async () => {
     const dataDir = join(dir, 'b');
     const inspection = await inspectInWorker(dataDir, SAMPLE, {});
