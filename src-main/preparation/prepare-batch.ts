@@ -7,11 +7,8 @@ import {
   codesLoadedBefore,
   countCasesByStatus,
   countIssuesBySeverity,
-  createBatch,
   findMappingTemplate,
-  addRowIssues,
-  caseWriter,
-  saveMappingTemplate,
+  startBatchWriter,
   startBatchWriterThread,
   type NewBatch,
   type Store,
@@ -181,47 +178,29 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
     return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw) };
   };
 
+  // Big files: SQLite writes on the other core while the next cases are built.
   const threaded = opts.writer === 'thread' || (opts.writer === undefined && built.count >= THREADED_FROM_CASES);
-  let batchId: number;
-  let timings: PrepareTimings;
-  if (threaded) {
-    // Big files: SQLite writes on the other core while the next cases are built.
-    const writer = await startBatchWriterThread(store, batch);
-    try {
-      for (const c of built.cases()) {
-        const wait = writer.write(prepared(c));
-        if (wait) await wait;
-      }
-      const lastCaseBuilt = performance.now();
-      const { writerBusyMs } = await writer.finish(rowIssues, template);
-      timings = { readMs, buildMs: lastCaseBuilt - buildStarted, writeMs: writerBusyMs, writeAfterBuildMs: performance.now() - lastCaseBuilt };
-    } catch (err) {
-      await writer.abort();
-      throw err;
+  const writer = threaded ? await startBatchWriterThread(store, batch) : startBatchWriter(store, batch);
+  let lastCaseBuilt: number;
+  let busyMs: number;
+  try {
+    // Each case is written as soon as it is built: memory stays flat however long the file.
+    for (const c of built.cases()) {
+      const wait = writer.write(prepared(c));
+      if (wait) await wait;
     }
-    batchId = writer.batchId;
-  } else {
-    let writeMs = 0;
-    let lastCaseBuilt = 0;
-    batchId = store.db.transaction(() => {
-      const id = createBatch(store.db, batch);
-      // Each case is written as soon as it is built: memory stays flat however long the file.
-      const write = caseWriter(store.db, id);
-      for (const c of built.cases()) {
-        const one = prepared(c);
-        const t = performance.now();
-        write(one);
-        writeMs += performance.now() - t;
-      }
-      lastCaseBuilt = performance.now();
-      addRowIssues(store.db, id, rowIssues);
-      if (template) saveMappingTemplate(store.db, template.creditor, template.signature, template.mapping);
-      return id;
-    })();
-    // Row issues, the template and the commit (pages written out) are part of writing too.
-    const writeAfterBuildMs = performance.now() - lastCaseBuilt;
-    timings = { readMs, buildMs: lastCaseBuilt - buildStarted - writeMs, writeMs: writeMs + writeAfterBuildMs, writeAfterBuildMs };
+    lastCaseBuilt = performance.now();
+    ({ busyMs } = await writer.finish(rowIssues, template));
+  } catch (err) {
+    await writer.abort();
+    throw err;
   }
+  const batchId = writer.batchId;
+  // Row issues, the template and the commit (pages written out) are part of writing too.
+  const writeAfterBuildMs = performance.now() - lastCaseBuilt;
+  // On the caller's thread, SQLite's time before the last case was built was not building.
+  const buildMs = lastCaseBuilt - buildStarted - (writer.onCallerThread ? busyMs - writeAfterBuildMs : 0);
+  const timings: PrepareTimings = { readMs, buildMs, writeMs: busyMs, writeAfterBuildMs };
   opts.onTimings?.(timings);
   const counts = countCasesByStatus(store.db, batchId);
   const issues = countIssuesBySeverity(store.db, batchId);

@@ -3,7 +3,8 @@
 // cases. Still one transaction: the batch is stored whole or not at all.
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { caseColumns, type BatchCaseInput, type CaseColumns, type IssueInput, type NewBatch } from './batches-repo';
+import type { BatchTemplate, BatchWriter } from './batch-writer';
+import { caseColumns, type CaseColumns, type IssueInput, type NewBatch } from './batches-repo';
 import type { Store } from './store';
 
 export type BatchWriterRequest =
@@ -14,23 +15,6 @@ export type BatchWriterRequest =
 
 export type BatchWriterReply = { kind: 'begun'; batchId: number } | { kind: 'written' } | { kind: 'committed'; busyMs: number } | { kind: 'aborted' } | { kind: 'failed'; message: string };
 
-/** A mapping template saved in the same transaction as the batch. */
-export interface BatchTemplate {
-  creditor: string;
-  signature: string;
-  mapping: unknown;
-}
-
-export interface BatchWriterThread {
-  batchId: number;
-  /** Queues a case; returns a promise to wait for when the thread is behind, else nothing. */
-  write(c: BatchCaseInput): Promise<void> | undefined;
-  /** Row-level issues and the template, then COMMIT: resolves once the batch is stored. */
-  finish(rowIssues: readonly IssueInput[], template: BatchTemplate | null): Promise<{ writerBusyMs: number }>;
-  /** Rolls everything back. */
-  abort(): Promise<void>;
-}
-
 /** Cases per message, and messages in flight before the caller waits: memory stays flat. */
 const CHUNK = 1_000;
 const IN_FLIGHT = 2;
@@ -40,7 +24,7 @@ function workerUrl(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './batch-writer-worker-boot.mjs' : './batch-writer-worker.js', import.meta.url);
 }
 
-export async function startBatchWriterThread(store: Store, batch: NewBatch): Promise<BatchWriterThread> {
+export async function startBatchWriterThread(store: Store, batch: NewBatch): Promise<BatchWriter> {
   const worker = new Worker(workerUrl());
   let failure: Error | null = null;
   // Replies come in request order: chunk acknowledgements, and one awaited answer at a time.
@@ -95,6 +79,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
   }
   return {
     batchId,
+    onCallerThread: false,
     write(c) {
       if (failure) return Promise.reject(failure);
       rows.push(caseColumns(c));
@@ -106,7 +91,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     async finish(rowIssues, template) {
       if (rows.length > 0 && !failure) send();
       const reply = await ending({ kind: 'finish', rowIssues: [...rowIssues], template });
-      return { writerBusyMs: reply.kind === 'committed' ? reply.busyMs : 0 };
+      return { busyMs: reply.kind === 'committed' ? reply.busyMs : 0 };
     },
     async abort() {
       await ending({ kind: 'abort' }).catch(() => undefined);

@@ -7,4 +7,5 @@ export * from './batches-repo';
 export * from './results-repo';
 export * from './settings-repo';
 export * from './upload-repo';
+export * from './batch-writer';
 export * from './batch-writer-thread';

@@ -1,12 +1,13 @@
-// A big batch written from a second thread: still one transaction, all of it or none.
+// A batch written case by case, on the caller's thread or from a second one: one transaction,
+// all of it or none, either way.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countCasesByStatus, findMappingTemplate, getBatch, listIssues, openStore, pageBatchCases, startBatchWriterThread, type BatchCaseInput } from '../../src-main/store';
+import { countCasesByStatus, findMappingTemplate, getBatch, listIssues, openStore, pageBatchCases, startBatchWriter, startBatchWriterThread, type BatchCaseInput, type BatchWriter } from '../../src-main/store';
 
-const dir = mkdtempSync(join(tmpdir(), 'casedesk-writer-thread-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const root = mkdtempSync(join(tmpdir(), 'casedesk-batch-writer-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const aCase = (code: string): BatchCaseInput => ({
   code,
@@ -21,22 +22,30 @@ const aCase = (code: string): BatchCaseInput => ({
 });
 const batch = { environment: 'demo' as const, name: 'hilo', sourceFile: 'grande.xlsx', maxPhonePriority: 1 };
 
-async function writeAll(writer: Awaited<ReturnType<typeof startBatchWriterThread>>, cases: BatchCaseInput[]) {
+async function writeAll(writer: BatchWriter, cases: BatchCaseInput[]) {
   for (const c of cases) {
     const wait = writer.write(c);
     if (wait) await wait;
   }
 }
 
-describe('startBatchWriterThread', () => {
+const writers = [
+  ['startBatchWriter (the caller\'s thread)', startBatchWriter],
+  ['startBatchWriterThread (its own thread)', startBatchWriterThread],
+] as const;
+
+describe.each(writers)('%s', (name, start) => {
+  const dir = join(root, name.split(' ')[0] ?? name);
   it('stores every case, the row issues and the template once finished, and nothing before', async () => {
     const store = openStore(join(dir, 'a'));
-    const writer = await startBatchWriterThread(store, batch);
+    const writer = await start(store, batch);
     await writeAll(writer, Array.from({ length: 2_500 }, (_, i) => aCase(`C${i}`)));
-    // Not committed yet: this connection cannot see the batch.
-    expect(getBatch(store.db, writer.batchId)).toBeNull();
-    const { writerBusyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], messageEs: 'Fila 9', messageEn: 'Row 9' }], { creditor: 'Banco Sur', signature: 'dni|tel', mapping: { sheet: 'Cartera' } });
-    expect(writerBusyMs).toBeGreaterThan(0);
+    // Not committed yet: another connection cannot see the batch.
+    const reader = openStore(join(dir, 'a'));
+    expect(getBatch(reader.db, writer.batchId)).toBeNull();
+    reader.close();
+    const { busyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], messageEs: 'Fila 9', messageEn: 'Row 9' }], { creditor: 'Banco Sur', signature: 'dni|tel', mapping: { sheet: 'Cartera' } });
+    expect(busyMs).toBeGreaterThan(0);
     expect(getBatch(store.db, writer.batchId)?.name).toBe('hilo');
     expect(countCasesByStatus(store.db, writer.batchId).ready).toBe(2_500);
     expect(pageBatchCases(store.db, writer.batchId, { limit: 1, afterId: 0 })[0]).toMatchObject({ code: 'C0', phones: ['3514567890'] });
@@ -50,7 +59,7 @@ describe('startBatchWriterThread', () => {
 
   it('leaves nothing behind when aborted', async () => {
     const store = openStore(join(dir, 'b'));
-    const writer = await startBatchWriterThread(store, batch);
+    const writer = await start(store, batch);
     await writeAll(writer, Array.from({ length: 1_500 }, (_, i) => aCase(`C${i}`)));
     await writer.abort();
     expect(getBatch(store.db, writer.batchId)).toBeNull();
@@ -60,7 +69,7 @@ describe('startBatchWriterThread', () => {
 
   it('reports a failed write and rolls the whole batch back', async () => {
     const store = openStore(join(dir, 'c'));
-    const writer = await startBatchWriterThread(store, batch);
+    const writer = await start(store, batch);
     const failed = (async () => {
       await writeAll(writer, [...Array.from({ length: 1_200 }, (_, i) => aCase(`C${i}`)), aCase('C7')]);
       await writer.finish([], null);

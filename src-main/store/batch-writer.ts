@@ -1,0 +1,97 @@
+// One batch written in one transaction, case by case, as every import does: the batch row, its
+// cases, its row-level issues and (maybe) the creditor's template, then COMMIT — all or nothing.
+// The same steps run on the caller's thread (startBatchWriter) or on a second one
+// (./batch-writer-thread.ts, for big files).
+import { addRowIssues, caseColumns, caseColumnsWriter, createBatch, type BatchCaseInput, type CaseColumns, type IssueInput, type NewBatch } from './batches-repo';
+import { saveMappingTemplate } from './settings-repo';
+import type { Db, Store } from './store';
+
+/** A mapping template saved in the same transaction as the batch. */
+export interface BatchTemplate {
+  creditor: string;
+  signature: string;
+  mapping: unknown;
+}
+
+/** A batch being written; `finish` commits it, `abort` leaves nothing. */
+export interface BatchWriter {
+  batchId: number;
+  /** True when SQLite works on the caller's thread (its time is then the caller's too). */
+  onCallerThread: boolean;
+  /** Queues a case; returns a promise to wait for when the writer is behind, else nothing. */
+  write(c: BatchCaseInput): Promise<void> | undefined;
+  /** Row-level issues and the template, then COMMIT; tells how long SQLite worked in all. */
+  finish(rowIssues: readonly IssueInput[], template: BatchTemplate | null): Promise<{ busyMs: number }>;
+  abort(): Promise<void>;
+}
+
+/** The open transaction of one batch, on one connection. */
+export interface BatchTransaction {
+  batchId: number;
+  insert(columns: CaseColumns): void;
+  commit(rowIssues: readonly IssueInput[], template: BatchTemplate | null): void;
+  rollback(): void;
+  /** Time spent in SQLite so far. */
+  busyMs(): number;
+}
+
+export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
+  let busyMs = 0;
+  const timed = <T>(work: () => T): T => {
+    const started = performance.now();
+    try {
+      return work();
+    } finally {
+      busyMs += performance.now() - started;
+    }
+  };
+  const batchId = timed(() => {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      return createBatch(db, batch);
+    } catch (err) {
+      db.exec('ROLLBACK');
+      throw err;
+    }
+  });
+  const insert = caseColumnsWriter(db, batchId);
+  return {
+    batchId,
+    insert: (columns) => timed(() => insert(columns)),
+    commit: (rowIssues, template) =>
+      timed(() => {
+        addRowIssues(db, batchId, rowIssues);
+        if (template) saveMappingTemplate(db, template.creditor, template.signature, template.mapping);
+        db.exec('COMMIT');
+      }),
+    rollback: () => {
+      if (db.inTransaction) db.exec('ROLLBACK');
+    },
+    busyMs: () => busyMs,
+  };
+}
+
+/** Writes a batch on the caller's thread (small files: a second thread would cost more than it saves). */
+export function startBatchWriter(store: Store, batch: NewBatch): BatchWriter {
+  const tx = beginBatch(store.db, batch);
+  return {
+    batchId: tx.batchId,
+    onCallerThread: true,
+    write(c) {
+      tx.insert(caseColumns(c));
+      return undefined;
+    },
+    async finish(rowIssues, template) {
+      try {
+        tx.commit(rowIssues, template);
+      } catch (err) {
+        tx.rollback();
+        throw err;
+      }
+      return { busyMs: tx.busyMs() };
+    },
+    async abort() {
+      tx.rollback();
+    },
+  };
+}
