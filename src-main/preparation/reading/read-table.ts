@@ -7,7 +7,7 @@ import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
 import { columnLetter, ReadError } from './read-errors';
 import { READ_LIMITS } from './read-limits';
 import { decodeText, looksBinary } from './text-decoding';
-import { checkZipEntries } from './zip-guard';
+import { unpackZip, type ZipEntries } from './zip-unpack';
 
 // Legacy .xls files store text in Windows code pages; the ESM build needs the tables given to it.
 XLSX.set_cptable(cptable);
@@ -32,6 +32,23 @@ export interface Table {
 }
 
 
+/** What preparation reads of a workbook: values and date cells, nothing formatted or styled. */
+const SHEETJS_OPTIONS = { dense: true, cellDates: true, cellText: false, cellNF: false, cellFormula: false, cellHTML: false, cellStyles: false, sheetStubs: false, WTF: false } as const;
+
+/** The parts of SheetJS's zip path its type declarations leave out. */
+interface SheetJsZipParts {
+  parse_zip(container: unknown, options: XLSX.ParsingOptions): XLSX.WorkBook;
+  CFB: { utils: { cfb_new(): unknown; cfb_add(container: unknown, name: string, content: Uint8Array, options: { unsafe: boolean }): unknown } };
+}
+const sheetjs = XLSX as unknown as SheetJsZipParts;
+
+/** The unpacked entries as the container SheetJS's own zip reader would have built (no copies). */
+function zipContainer(entries: ZipEntries): unknown {
+  const container = sheetjs.CFB.utils.cfb_new();
+  for (const [name, content] of entries) sheetjs.CFB.utils.cfb_add(container, name, content, { unsafe: true });
+  return container;
+}
+
 function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
   if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip';
   if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'cfb';
@@ -51,11 +68,12 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
     throw new ReadError('not-a-spreadsheet', `${fileName} no es una planilla ni un archivo de texto.`, `${fileName} is not a spreadsheet or a text file.`, at);
   }
   if (kind === 'text') return readText(bytes, fileName, limits);
-  if (kind === 'zip') await checkZipEntries(bytes, limits);
+  // A zip is unpacked by us under the limits; SheetJS then parses only the entries that passed.
+  const entries = kind === 'zip' ? await unpackZip(bytes, limits) : null;
 
   let workbook: XLSX.WorkBook;
   try {
-    workbook = XLSX.read(bytes, { type: 'array', dense: true, cellDates: true, cellText: false, cellNF: false, cellFormula: false, cellHTML: false, cellStyles: false, sheetStubs: false, WTF: false });
+    workbook = entries ? sheetjs.parse_zip(zipContainer(entries), { ...SHEETJS_OPTIONS }) : XLSX.read(bytes, { type: 'array', ...SHEETJS_OPTIONS });
   } catch (err) {
     const message = (err as Error).message ?? '';
     if (/password|encrypt/i.test(message)) {

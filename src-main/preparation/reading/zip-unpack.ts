@@ -1,0 +1,88 @@
+// Unpacks an .xlsx / .ods ourselves, under hard limits on the bytes actually inflated, so SheetJS
+// (which has no limit of its own) only ever parses entries that passed. Declared sizes are checked
+// too, but never trusted: a zip can claim 0 bytes and inflate to gigabytes.
+import yauzl from 'yauzl';
+import { ReadError } from './read-errors';
+import { READ_LIMITS } from './read-limits';
+
+export type ReadLimits = typeof READ_LIMITS;
+
+/** Entry name → its inflated bytes, in the zip's order. */
+export type ZipEntries = Map<string, Buffer>;
+
+const MB = 1024 * 1024;
+/** Entries smaller than this may compress as much as they like (a run of empty cells does). */
+const RATIO_FLOOR_BYTES = MB;
+
+export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): Promise<ZipEntries> {
+  const damaged = () => new ReadError('damaged', 'El archivo está dañado o incompleto (no se puede abrir como planilla).', 'The file is damaged or incomplete (it cannot be opened as a spreadsheet).');
+  const bomb = (es: string, en: string) => new ReadError('zip-bomb', `El archivo se expande a un tamaño excesivo (${es}); no se abrió.`, `The file expands to an excessive size (${en}); it was not opened.`);
+  return new Promise((resolve, reject) => {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // validateEntrySizes is off because we count ourselves, with our own limits and messages.
+    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false }, (err, zip) => {
+      if (err || !zip) return reject(damaged());
+      const entries: ZipEntries = new Map();
+      let declaredTotal = 0;
+      let inflatedTotal = 0;
+      let settled = false;
+      const fail = (error: ReadError) => {
+        if (settled) return;
+        settled = true;
+        zip.close();
+        reject(error);
+      };
+
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (settled) return;
+        const name = entry.fileName;
+        if (entries.size >= limits.maxZipEntries) return fail(bomb(`más de ${limits.maxZipEntries} entradas`, `more than ${limits.maxZipEntries} entries`));
+        // Two entries of one name: which one a reader takes is up to the reader. Refuse the ambiguity.
+        if (entries.has(name)) return fail(damaged());
+        if (name.endsWith('/')) {
+          zip.readEntry();
+          return;
+        }
+        declaredTotal += entry.uncompressedSize;
+        if (declaredTotal > limits.maxUnzippedBytes) return fail(bomb(`más de ${Math.round(limits.maxUnzippedBytes / MB)} MB`, `over ${Math.round(limits.maxUnzippedBytes / MB)} MB`));
+        // The most this entry may inflate to: what it declares, within the ratio and the total.
+        const ratioCap = Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * limits.maxCompressionRatio);
+        if (entry.uncompressedSize > ratioCap) return fail(bomb(`"${name}" comprimido más de ${limits.maxCompressionRatio} a 1`, `"${name}" compressed over ${limits.maxCompressionRatio} to 1`));
+        zip.openReadStream(entry, (openErr, stream) => {
+          if (settled) return;
+          if (openErr || !stream) return fail(damaged());
+          const out = Buffer.allocUnsafe(entry.uncompressedSize);
+          let written = 0;
+          stream.on('data', (chunk: Buffer) => {
+            if (settled) return;
+            inflatedTotal += chunk.length;
+            if (written + chunk.length > entry.uncompressedSize) {
+              stream.destroy();
+              return fail(bomb(`"${name}" se expande más de lo que declara`, `"${name}" inflates beyond the size it declares`));
+            }
+            if (inflatedTotal > limits.maxUnzippedBytes) {
+              stream.destroy();
+              return fail(bomb(`más de ${Math.round(limits.maxUnzippedBytes / MB)} MB`, `over ${Math.round(limits.maxUnzippedBytes / MB)} MB`));
+            }
+            chunk.copy(out, written);
+            written += chunk.length;
+          });
+          stream.once('error', () => fail(damaged()));
+          stream.once('end', () => {
+            if (settled) return;
+            if (written !== entry.uncompressedSize) return fail(damaged());
+            entries.set(name, out);
+            zip.readEntry();
+          });
+        });
+      });
+      zip.once('end', () => {
+        if (settled) return;
+        settled = true;
+        resolve(entries);
+      });
+      zip.once('error', () => fail(damaged()));
+      zip.readEntry();
+    });
+  });
+}
