@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 
-const nodeOnly = ['electron', 'better-sqlite3', 'fastify', 'node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
+const nodeOnly = ['electron', 'better-sqlite3-multiple-ciphers', '@napi-rs/keyring', 'fastify', 'node:*', 'fs', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net'];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-output/', 'resources/*.cjs'] },

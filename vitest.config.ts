@@ -1,3 +1,7 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +12,11 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Every store the tests make is encrypted with this run's own key, and no test touches the
+    // user's keychain or configuration folder (tests of key handling pass their own).
+    env: {
+      CASEDESK_DB_KEY: randomBytes(32).toString('hex'),
+      CASEDESK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'casedesk-test-config-')),
+    },
   },
 });

@@ -1,5 +1,8 @@
 // The emulator's own state: an SQLite file with --db (the demo survives a restart), memory otherwise.
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { encryptPlainStore } from '../store/encrypt-store';
+import { applyKey } from '../store/sqlcipher';
+import { fileState } from '../store/store-file';
 
 export type Db = Database.Database;
 
@@ -91,9 +94,14 @@ CREATE TABLE inbound_cases (
 CREATE INDEX inbound_by_bot ON inbound_cases (bot_id, last_updated);
 `;
 
-/** Opens (and on first use creates) the emulator's database. */
-export function openEmulatorDb(file: string | undefined): { db: Db; fresh: boolean } {
+/**
+ * Opens (and on first use creates) the emulator's database. With a key (the app's Demo service keeps
+ * uploaded debtors in the data folder) the file is encrypted like the store; a plain one is converted.
+ */
+export function openEmulatorDb(file: string | undefined, key: Buffer | null = null): { db: Db; fresh: boolean } {
+  if (file && key && fileState(file) === 'plain') encryptPlainStore(file, key);
   const db = new Database(file ?? ':memory:');
+  applyKey(db, file ? key : null);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

@@ -24,6 +24,8 @@ export interface EmulatorOptions {
   seedFile?: string;
   /** SQLite file for the emulator's state; memory when absent. */
   dbFile?: string;
+  /** Encrypts dbFile with this 32-byte key (the app's Demo service, whose state sits in the data folder). */
+  dbKey?: Buffer | null;
   /** Simulated time runs this many times faster, and calls ignore the call window. */
   speed?: number;
   /** Serve the /__control/ endpoints. Never on unless asked. */
@@ -61,7 +63,7 @@ const ControlFaults = z.object({
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const seed = options.seed ?? loadSeed(options.seedFile);
-  const { db, fresh } = openEmulatorDb(options.dbFile);
+  const { db, fresh } = openEmulatorDb(options.dbFile, options.dbKey ?? null);
   const speed = options.speed ?? 1;
   const core: DialerCore = {
     db,

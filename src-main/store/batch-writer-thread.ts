@@ -8,7 +8,7 @@ import { caseColumns, type CaseColumns, type IssueInput, type NewBatch } from '.
 import type { Store } from './store';
 
 export type BatchWriterRequest =
-  | { kind: 'begin'; dataDir: string; batch: NewBatch }
+  | { kind: 'begin'; dataDir: string; storeKey: string | null; batch: NewBatch }
   | { kind: 'cases'; rows: CaseColumns[] }
   | { kind: 'finish'; rowIssues: IssueInput[]; template: BatchTemplate | null }
   | { kind: 'abort' };
@@ -72,7 +72,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
   };
   let batchId: number;
   try {
-    batchId = ((await ask({ kind: 'begin', dataDir: dirname(store.file), batch })) as { batchId: number }).batchId;
+    batchId = ((await ask({ kind: 'begin', dataDir: dirname(store.file), storeKey: store.key?.toString('hex') ?? null, batch })) as { batchId: number }).batchId;
   } catch (err) {
     await worker.terminate();
     throw err;

@@ -12,7 +12,7 @@ let tx: BatchTransaction | null = null;
 
 function handle(request: BatchWriterRequest): BatchWriterReply {
   if (request.kind === 'begin') {
-    store = openStore(request.dataDir);
+    store = openStore(request.dataDir, request.storeKey === null ? null : Buffer.from(request.storeKey, 'hex'));
     // Rows go in in id order, so few pages are touched twice: a small cache spills to the WAL
     // as it fills and keeps the import's memory flat.
     store.db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);

@@ -1,5 +1,8 @@
-// The local store (better-sqlite3): one file per data folder, small repositories with typed rows.
+// The local store (SQLite, encrypted with the data key): one file per data folder, small repositories
+// with typed rows.
 export * from './store';
+export * from './private-files';
+export { StoreKeyError } from './sqlcipher';
 export { migrate, MIGRATIONS, StoreVersionError, type Migration } from './migrations';
 export * from './environments-repo';
 export * from './service-cache-repo';

@@ -1,28 +1,33 @@
-// The local store: one SQLite file per data folder. The laptop is the system of record for drafts.
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+// The local store: one SQLite file per data folder, encrypted as a whole with the folder's data key.
+// The laptop is the system of record for drafts.
+import { ensurePrivateDir, tightenFile } from './private-files';
+import { encryptPlainStore, removeEncryptionLeftovers } from './encrypt-store';
 import { migrate, MIGRATIONS, type Migration } from './migrations';
+import { openDatabase, type Db } from './sqlcipher';
+import { fileState, storeFile } from './store-file';
 
-export type Db = Database.Database;
+export type { Db } from './sqlcipher';
+export { STORE_FILE_NAME, storeFile, storeFileState } from './store-file';
 
 export interface Store {
   db: Db;
   file: string;
+  /** The data key (null: a plain test store). Threads that open their own connection need it. */
+  key: Buffer | null;
   close(): void;
 }
 
-export const STORE_FILE_NAME = 'casedesk.sqlite';
-
-export function storeFile(dataDir: string): string {
-  return join(dataDir, STORE_FILE_NAME);
-}
-
-/** Opens (creating if needed) the store of a data folder and brings its schema up to date. */
-export function openStore(dataDir: string, migrations: readonly Migration[] = MIGRATIONS): Store {
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+/**
+ * Opens (creating if needed) the store of a data folder and brings its schema up to date. A plain
+ * store left by an older CaseDesk is encrypted first, once. `key: null` opens a plain store: only
+ * tests that must read the raw bytes do that.
+ */
+export function openStore(dataDir: string, key: Buffer | null, migrations: readonly Migration[] = MIGRATIONS): Store {
+  ensurePrivateDir(dataDir);
   const file = storeFile(dataDir);
-  const db = new Database(file);
+  removeEncryptionLeftovers(file);
+  if (key && fileState(file) === 'plain') encryptPlainStore(file, key);
+  const db = openDatabase(file, key);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
@@ -38,5 +43,7 @@ export function openStore(dataDir: string, migrations: readonly Migration[] = MI
     db.close();
     throw err;
   }
-  return { db, file, close: () => db.close() };
+  // An older version, or another umask, may have made them readable by others.
+  for (const suffix of ['', '-wal', '-shm']) tightenFile(`${file}${suffix}`);
+  return { db, file, key, close: () => db.close() };
 }

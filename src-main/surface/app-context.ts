@@ -2,7 +2,9 @@
 import { EventEmitter } from 'node:events';
 import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
 import type { Environment } from '../domain/environments';
-import { getBaseUrl, getSetting, openStore, sealedTokenVault, setSetting, type SecretSealer, type Store } from '../store';
+import { osKeychain, type Keychain } from '../keys/keychain';
+import { resolveDataKey, type DataKey } from '../keys/data-key';
+import { getBaseUrl, getSetting, openStore, restrictUmask, sealedTokenVault, setSetting, tightenTree, type SecretSealer, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
 import type { SurfaceEvents } from './procedures';
@@ -20,6 +22,11 @@ export interface AppContextOptions {
   credentials?: (env: Environment) => Credentials | null;
   /** Read and prepare files in a worker thread, so the app stays responsive (the app and the browser host). */
   preparationInWorker?: boolean;
+  /** Where the data key is kept; the OS keychain by default. */
+  keychain?: Keychain;
+  /** Refuse to keep the data key in a file when there is no keychain (policy `require_keychain`). */
+  requireKeychain?: boolean;
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Connection {
@@ -32,6 +39,8 @@ export interface Connection {
 
 export interface AppContext {
   store: Store;
+  /** The data folder's key and where it is kept (never sent to the renderer). */
+  dataKey: DataKey;
   demo: DemoService;
   options: AppContextOptions;
   connections: Map<Environment, Connection>;
@@ -55,14 +64,20 @@ export interface AppContext {
 }
 
 export function createAppContext(options: AppContextOptions): AppContext {
-  const store = openStore(options.dataDir);
-  const demo = demoService(options.dataDir);
+  // Before anything is created: nothing CaseDesk writes is for other users of this machine.
+  restrictUmask();
+  const dataKey = resolveDataKey(options.dataDir, { keychain: options.keychain ?? osKeychain(), requireKeychain: options.requireKeychain ?? false, env: options.env ?? process.env });
+  const store = openStore(options.dataDir, dataKey.key);
+  // What an older version (or another umask) left readable by others is tightened once, at start.
+  tightenTree(options.dataDir);
+  const demo = demoService(options.dataDir, dataKey.key);
   const connections = new Map<Environment, Connection>();
   const pacers = new Map<Environment, Pacer>();
   const running = new Map<string, AbortController>();
   const events = new EventEmitter();
   const ctx: AppContext = {
     store,
+    dataKey,
     demo,
     options,
     connections,

@@ -12,11 +12,12 @@ export interface DemoService {
   stop(): Promise<void>;
 }
 
-export function demoService(dataDir: string): DemoService {
+/** The demo's state holds the debtors uploaded to it: it is encrypted with the data folder's key. */
+export function demoService(dataDir: string, key: Buffer | null): DemoService {
   let running: Promise<RunningEmulator> | null = null;
   return {
     async baseUrl() {
-      running ??= startEmulator({ dbFile: join(dataDir, 'demo-service.sqlite'), speed: DEMO_SPEED, port: 0, host: '127.0.0.1' });
+      running ??= startEmulator({ dbFile: join(dataDir, 'demo-service.sqlite'), dbKey: key, speed: DEMO_SPEED, port: 0, host: '127.0.0.1' });
       return (await running).url;
     },
     async stop() {

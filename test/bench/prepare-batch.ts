@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, pageBatchCases } from '../../src-main/store';
 import { percentile, printTable } from './report';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const CHILDREN = join(import.meta.dirname, 'children');
 
@@ -41,9 +42,9 @@ export function makeWorkbook(cases = 100_000): string {
  */
 async function bundled(script: string): Promise<string> {
   const { build } = await import('esbuild');
-  // Inside the project (out/ is ignored by git) so the bundle finds better-sqlite3 in node_modules.
+  // Inside the project (out/ is ignored by git) so the bundle finds SQLite's native module in node_modules.
   const outdir = join(import.meta.dirname, '../../out/bench');
-  const options: BuildOptions = { bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['better-sqlite3'], logLevel: 'error', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } };
+  const options: BuildOptions = { bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['better-sqlite3-multiple-ciphers'], logLevel: 'error', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } };
   const outfile = join(outdir, script.replace(/\.ts$/, '.mjs'));
   await build({ ...options, entryPoints: [join(CHILDREN, script)], outfile });
   // The batch writer thread's code sits beside the bundle, as in the packaged app.
@@ -79,7 +80,7 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
     }
     const prep = preps[preps.length - 1] ?? {};
     const summary = prep.summary as { batch_id: number; cases: number; ready: number; rejected: number };
-    const store = openStore(dataDir);
+    const store = openStore(dataDir, TEST_STORE_KEY);
     const pageMs: number[] = [];
     for (const status of [undefined, 'ready', 'warning', 'rejected'] as const) {
       // First, middle and last pages: keyset paging costs the same everywhere.

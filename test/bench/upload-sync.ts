@@ -11,12 +11,13 @@ import { createPacer } from '../../src-main/sync/pacing';
 import { downloadCampaignResults } from '../../src-main/sync/results-download';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { printTable } from './report';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
   let serverMs = 0;
   const emulator = await startEmulator({ tickMs: 0, pageSize: 100, speed: 1, workers: 100, onRequestTimed: (method, _path, ms) => (method === 'PUT' ? (serverMs += ms) : undefined) });
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-bench-upload-'));
-  const store = openStore(dir);
+  const store = openStore(dir, TEST_STORE_KEY);
   try {
     const session = createSession({ baseUrl: emulator.url, vault: memoryVault() });
     await session.signIn('demo@casedesk.local', 'demo1234');

@@ -19,6 +19,7 @@ import {
 import { getRecording, listCalls, openStore, pageResultCases, saveCalls, saveResultCases, type Store } from '../../src-main/store';
 import { downloadCampaignResults } from '../../src-main/sync/results-download';
 import { connect, dialedCampaign } from '../client/helpers';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const ENV = 'test' as const;
 let root = '';
@@ -28,7 +29,7 @@ let stored: { cases: CampaignCase[]; calls: Map<number, Call[]> };
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'casedesk-export-'));
-  store = openStore(join(root, 'data'));
+  store = openStore(join(root, 'data'), TEST_STORE_KEY);
   const emulator = await startEmulator({ tickMs: 0, faults: true, speed: 1 });
   try {
     const { client } = await connect(emulator.url);

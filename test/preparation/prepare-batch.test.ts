@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBatch, type PrepareTimings } from '../../src-main/preparation/prepare-batch';
 import { getBatch, listIssues, openStore, pageBatchCases } from '../../src-main/store';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function prepared(writer: 'thread' | 'inline') {
-  const store = openStore(join(dir, writer));
+  const store = openStore(join(dir, writer), TEST_STORE_KEY);
   let timings: PrepareTimings | null = null;
   const summary = await prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 2, writer, onTimings: (t) => (timings = t) });
   const batch = getBatch(store.db, summary.batch_id);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countCasesByStatus, findMappingTemplate, getBatch, listIssues, openStore, pageBatchCases, startBatchWriter, startBatchWriterThread, type BatchCaseInput, type BatchWriter } from '../../src-main/store';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-batch-writer-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -37,11 +38,11 @@ const writers = [
 describe.each(writers)('%s', (name, start) => {
   const dir = join(root, name.split(' ')[0] ?? name);
   it('stores every case, the row issues and the template once finished, and nothing before', async () => {
-    const store = openStore(join(dir, 'a'));
+    const store = openStore(join(dir, 'a'), TEST_STORE_KEY);
     const writer = await start(store, batch);
     await writeAll(writer, Array.from({ length: 2_500 }, (_, i) => aCase(`C${i}`)));
     // Not committed yet: another connection cannot see the batch.
-    const reader = openStore(join(dir, 'a'));
+    const reader = openStore(join(dir, 'a'), TEST_STORE_KEY);
     expect(getBatch(reader.db, writer.batchId)).toBeNull();
     reader.close();
     const { busyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], messageEs: 'Fila 9', messageEn: 'Row 9' }], { creditor: 'Banco Sur', signature: 'dni|tel', mapping: { sheet: 'Cartera' } });
@@ -58,7 +59,7 @@ describe.each(writers)('%s', (name, start) => {
   });
 
   it('leaves nothing behind when aborted', async () => {
-    const store = openStore(join(dir, 'b'));
+    const store = openStore(join(dir, 'b'), TEST_STORE_KEY);
     const writer = await start(store, batch);
     await writeAll(writer, Array.from({ length: 1_500 }, (_, i) => aCase(`C${i}`)));
     await writer.abort();
@@ -68,7 +69,7 @@ describe.each(writers)('%s', (name, start) => {
   });
 
   it('reports a failed write and rolls the whole batch back', async () => {
-    const store = openStore(join(dir, 'c'));
+    const store = openStore(join(dir, 'c'), TEST_STORE_KEY);
     const writer = await start(store, batch);
     const failed = (async () => {
       await writeAll(writer, [...Array.from({ length: 1_200 }, (_, i) => aCase(`C${i}`)), aCase('C7')]);

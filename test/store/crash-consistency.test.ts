@@ -1,12 +1,13 @@
 // Killing the process in the middle of a large write leaves the store consistent: every batch is
 // whole or absent, and SQLite's integrity check passes.
-import Database from 'better-sqlite3';
+import { openDatabase } from '../../src-main/store/sqlcipher';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, storeFile } from '../../src-main/store';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-crash-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -32,7 +33,7 @@ describe.each(['inline', 'thread'] as const)('a killed writer (%s)', (mode) => {
     const delays = [...Array.from({ length: 5 }, () => 50 + Math.floor(Math.random() * 900)), 2000];
     for (const delay of delays) {
       await runAndKill(dir, mode, delay);
-      const raw = new Database(storeFile(dir));
+      const raw = openDatabase(storeFile(dir), TEST_STORE_KEY);
       expect(raw.pragma('integrity_check', { simple: true }), `killed after ${delay} ms`).toBe('ok');
       const counts = raw.prepare('SELECT b.id, (SELECT count(*) FROM batch_cases c WHERE c.batch_id = b.id) AS n FROM batches b').all() as { id: number; n: number }[];
       for (const { id, n } of counts) expect(n, `batch ${id} after a kill at ${delay} ms`).toBe(CASES);
@@ -40,7 +41,7 @@ describe.each(['inline', 'thread'] as const)('a killed writer (%s)', (mode) => {
       expect(orphans.n).toBe(0);
       raw.close();
     }
-    const store = openStore(dir);
+    const store = openStore(dir, TEST_STORE_KEY);
     const { n } = store.db.prepare('SELECT count(*) AS n FROM batches').get() as { n: number };
     expect(n).toBeGreaterThan(0);
     store.close();

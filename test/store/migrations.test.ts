@@ -1,11 +1,12 @@
 // The store's schema: created from nothing, upgraded from every earlier version, and never touched
 // when it comes from a newer CaseDesk or a different history.
-import Database from 'better-sqlite3';
+import { openDatabase, type Db } from '../../src-main/store/sqlcipher';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS, openStore, storeFile, StoreVersionError } from '../../src-main/store';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -17,12 +18,12 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const tables = (db: Database.Database) => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
-const appliedVersions = (db: Database.Database) => (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version);
+const tables = (db: Db) => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+const appliedVersions = (db: Db) => (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version);
 
 describe('openStore', () => {
   it('creates every table in an empty data folder, with WAL, foreign keys and FULL sync', () => {
-    const store = openStore(dataDir());
+    const store = openStore(dataDir(), TEST_STORE_KEY);
     expect(tables(store.db)).toEqual(expect.arrayContaining(['accounts', 'batch_cases', 'batches', 'bots', 'campaigns', 'case_issues', 'environments', 'inbound_cases', 'mapping_templates', 'recordings', 'result_calls', 'result_cases', 'settings', 'sync_marks', 'upload_chunks']));
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -33,10 +34,10 @@ describe('openStore', () => {
 
   it.each(MIGRATIONS.map((m) => m.version).slice(0, -1))('upgrades a store left at version %i, keeping its data', (version) => {
     const dir = dataDir();
-    const old = openStore(dir, MIGRATIONS.filter((m) => m.version <= version));
+    const old = openStore(dir, TEST_STORE_KEY, MIGRATIONS.filter((m) => m.version <= version));
     old.db.prepare("INSERT INTO settings (key, value_json) VALUES ('language', '\"es\"')").run();
     old.close();
-    const store = openStore(dir);
+    const store = openStore(dir, TEST_STORE_KEY);
     expect(appliedVersions(store.db)).toEqual(MIGRATIONS.map((m) => m.version));
     expect(store.db.prepare("SELECT value_json FROM settings WHERE key = 'language'").get()).toEqual({ value_json: '"es"' });
     store.close();
@@ -44,35 +45,35 @@ describe('openStore', () => {
 
   it('opens an up-to-date store again without changing it', () => {
     const dir = dataDir();
-    openStore(dir).close();
-    const store = openStore(dir);
+    openStore(dir, TEST_STORE_KEY).close();
+    const store = openStore(dir, TEST_STORE_KEY);
     expect(appliedVersions(store.db)).toEqual(MIGRATIONS.map((m) => m.version));
     store.close();
   });
 
   it('refuses a store written by a newer CaseDesk, and leaves it as it was', () => {
     const dir = dataDir();
-    openStore(dir, [...MIGRATIONS, { version: 99, name: 'future', up: 'CREATE TABLE future (x)' }]).close();
-    expect(() => openStore(dir)).toThrow(StoreVersionError);
-    expect(() => openStore(dir)).toThrow(/newer CaseDesk/);
-    const raw = new Database(storeFile(dir));
+    openStore(dir, TEST_STORE_KEY, [...MIGRATIONS, { version: 99, name: 'future', up: 'CREATE TABLE future (x)' }]).close();
+    expect(() => openStore(dir, TEST_STORE_KEY)).toThrow(StoreVersionError);
+    expect(() => openStore(dir, TEST_STORE_KEY)).toThrow(/newer CaseDesk/);
+    const raw = openDatabase(storeFile(dir), TEST_STORE_KEY);
     expect(tables(raw)).toContain('future');
     raw.close();
   });
 
   it('refuses a store whose history differs from ours', () => {
     const dir = dataDir();
-    openStore(dir, [{ version: 1, name: 'someone-else', up: 'CREATE TABLE other (x)' }]).close();
-    expect(() => openStore(dir)).toThrow(/does not recognise/);
+    openStore(dir, TEST_STORE_KEY, [{ version: 1, name: 'someone-else', up: 'CREATE TABLE other (x)' }]).close();
+    expect(() => openStore(dir, TEST_STORE_KEY)).toThrow(/does not recognise/);
   });
 });
 
 describe('indexes the preview and sync rely on', () => {
-  const plan = (db: Database.Database, sql: string, ...args: unknown[]) =>
+  const plan = (db: Db, sql: string, ...args: unknown[]) =>
     (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
 
   it('pages a batch by status through an index, never a scan', () => {
-    const store = openStore(dataDir());
+    const store = openStore(dataDir(), TEST_STORE_KEY);
     expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT 200', 1, 'ready', 0)).toMatch(/USING INDEX batch_cases_by_status/);
     expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND upload_state = ? ORDER BY id', 1, 'pending')).toMatch(/USING INDEX batch_cases_by_upload/);
     expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND code = ?', 1, 'x')).toMatch(/USING INDEX sqlite_autoindex_batch_cases/);

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_STORE_KEY } from '../support/store-key';
 import {
   batchInEnvironment,
   countCasesByStatus,
@@ -31,7 +32,7 @@ import {
 } from '../../src-main/store';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-repos-'));
-const store = openStore(dir);
+const store = openStore(dir, TEST_STORE_KEY);
 afterAll(() => {
   store.close();
   rmSync(dir, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { downloadInboundCases } from '../../src-main/sync/inbound-download';
 import type { DownloadProgress } from '../../src-main/sync/results-download';
 import { BOTS, useEmulator } from '../support/emulator';
 import { connect, control, type Connected } from '../client/helpers';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const emulator = useEmulator({ speed: 1, pageSize: 5 });
 const base = () => emulator.current.url;
@@ -30,7 +31,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 const freshStore = () => {
-  const store = openStore(join(root, `store${++made}`));
+  const store = openStore(join(root, `store${++made}`), TEST_STORE_KEY);
   stores.push(store);
   return store;
 };

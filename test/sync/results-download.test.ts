@@ -10,6 +10,7 @@ import { getRecording, openStore, resultCaseStamps, type Store } from '../../src
 import { downloadCampaignResults, type DownloadProgress } from '../../src-main/sync/results-download';
 import { useEmulator } from '../support/emulator';
 import { bodyOf, campaignRequest, connect, control, dialedCampaign, type Connected } from '../client/helpers';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 const emulator = useEmulator({ speed: 1, pageSize: 7 });
 const base = () => emulator.current.url;
@@ -23,7 +24,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 const freshStore = () => {
-  const store = openStore(join(root, `store${++made}`));
+  const store = openStore(join(root, `store${++made}`), TEST_STORE_KEY);
   stores.push(store);
   return store;
 };

@@ -8,6 +8,7 @@ import type { RunningEmulator } from '../../src-main/emulator';
 import { createBatch, insertBatchCases, openStore, type BatchCaseInput, type Store } from '../../src-main/store';
 import { createPacer, type Pacer } from '../../src-main/sync/pacing';
 import { BOTS, DEMO_USER } from '../support/emulator';
+import { TEST_STORE_KEY } from '../support/store-key';
 
 export function aCase(code: string, phone = '3514567890'): BatchCaseInput {
   return {
@@ -37,7 +38,7 @@ export interface UploadWorld {
 
 export async function uploadWorld(baseUrl: string, n: number, opts: { badCodes?: string[]; timeoutMs?: number; codes?: string[] } = {}): Promise<UploadWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-upload-'));
-  const store = openStore(dir);
+  const store = openStore(dir, TEST_STORE_KEY);
   const session = createSession({ baseUrl, vault: memoryVault(), timeoutMs: opts.timeoutMs });
   await session.signIn(DEMO_USER.email, DEMO_USER.password);
   const client = createServiceClient({ baseUrl, session, timeoutMs: opts.timeoutMs });

@@ -7,8 +7,8 @@ import { ReadError } from '../reading/read-errors';
 import { MappingError } from '../build/build-cases';
 
 export type PreparationJob =
-  | { kind: 'prepare'; dataDir: string; file: string; options: Omit<PrepareOptions, 'onTimings'> }
-  | { kind: 'inspect'; dataDir: string; file: string; options: { sheet?: string | undefined; headerRow?: number | undefined } };
+  | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: string; options: Omit<PrepareOptions, 'onTimings'> }
+  | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: string; options: { sheet?: string | undefined; headerRow?: number | undefined } };
 
 export type PreparationReply = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; messageEs?: string | undefined; code?: string | undefined } };
 
@@ -38,10 +38,18 @@ function run<T>(job: PreparationJob): Promise<T> {
   });
 }
 
-export function prepareInWorker(dataDir: string, file: string, options: Omit<PrepareOptions, 'onTimings'>): Promise<PrepareSummary> {
-  return run({ kind: 'prepare', dataDir, file, options });
+/** The worker opens its own connection to the store: it needs the folder and its key. */
+export interface StoreLocation {
+  dataDir: string;
+  key: Buffer | null;
 }
 
-export function inspectInWorker(dataDir: string, file: string, options: { sheet?: string | undefined; headerRow?: number | undefined }): Promise<FileInspection> {
-  return run({ kind: 'inspect', dataDir, file, options });
+const keyHex = (store: StoreLocation) => store.key?.toString('hex') ?? null;
+
+export function prepareInWorker(store: StoreLocation, file: string, options: Omit<PrepareOptions, 'onTimings'>): Promise<PrepareSummary> {
+  return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file, options });
+}
+
+export function inspectInWorker(store: StoreLocation, file: string, options: { sheet?: string | undefined; headerRow?: number | undefined }): Promise<FileInspection> {
+  return run({ kind: 'inspect', dataDir: store.dataDir, storeKey: keyHex(store), file, options });
 }

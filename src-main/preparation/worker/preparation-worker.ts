@@ -9,7 +9,7 @@ import type { PreparationJob, PreparationReply } from './preparation-job';
 
 parentPort?.on('message', (job: PreparationJob) => {
   void (async () => {
-    const store = openStore(job.dataDir);
+    const store = openStore(job.dataDir, job.storeKey === null ? null : Buffer.from(job.storeKey, 'hex'));
     try {
       const value = job.kind === 'prepare' ? await prepareBatch(store, job.file, job.options) : await inspectFile(store, job.file, job.options);
       parentPort?.postMessage({ ok: true, value } satisfies PreparationReply);

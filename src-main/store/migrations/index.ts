@@ -1,5 +1,5 @@
 // Forward-only migrations, applied in order at open and recorded in schema_migrations.
-import type { Database } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3-multiple-ciphers';
 import * as m001 from './001-initial';
 import * as m002 from './002-sync-marks';
 import * as m003 from './003-case-raw-rows';

@@ -24,7 +24,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
         throw new SurfaceFailure('invalid-input', `Cannot open ${input.file}.`);
       });
       const options = { ...input, environment: input.environment ?? ctx.currentEnvironment() };
-      return ctx.options.preparationInWorker ? await prepareInWorker(ctx.options.dataDir, input.file, options) : await prepareBatch(ctx.store, input.file, options);
+      return ctx.options.preparationInWorker ? await prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, input.file, options) : await prepareBatch(ctx.store, input.file, options);
     } catch (err) {
       if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError) throw new SurfaceFailure('invalid-input', err.message, spanishOf(err));
       throw err;
@@ -81,7 +81,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   },
 
   async 'batches:inspect'(ctx, { file, sheet, headerRow }) {
-    return friendly(() => (ctx.options.preparationInWorker ? inspectInWorker(ctx.options.dataDir, file, { sheet, headerRow }) : inspectFile(ctx.store, file, { sheet, headerRow })));
+    return friendly(() => (ctx.options.preparationInWorker ? inspectInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, { sheet, headerRow }) : inspectFile(ctx.store, file, { sheet, headerRow })));
   },
 
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {

@@ -11,6 +11,7 @@ import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { importCorrections } from '../../../src-main/preparation/import-corrections';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import { countCasesByStatus, findCaseByCode, getBatchCase, listIssues, openStore, type Store } from '../../../src-main/store';
+import { TEST_STORE_KEY } from '../../support/store-key';
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-edit-'));
@@ -20,7 +21,7 @@ let batchId: number;
 let n = 0;
 
 beforeEach(async () => {
-  store = openStore(join(dir, `data-${n++}`));
+  store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
   batchId = (await prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 2 })).batch_id;
 });
 

@@ -1,0 +1,150 @@
+// The data key: 256 random bits per data folder that encrypt the store and every sealed file. It is
+// never on disk in the clear next to the data: the OS keychain keeps it (so the app and the CLI of
+// the same user open the same store without a passphrase, and a copy of the folder elsewhere is
+// unreadable); CASEDESK_DB_KEY supplies it for unattended runs; where the OS has no keychain, a 0600
+// file in the user's configuration folder, outside the data folder, keeps it, and CaseDesk says so.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ensurePrivateDir, writePrivateFileAtomic } from '../store/private-files';
+import { storeFileState } from '../store/store-file';
+import type { Keychain } from './keychain';
+
+export type KeptIn = 'keychain' | 'key-file' | 'environment';
+
+export interface DataKey {
+  key: Buffer;
+  keptIn: KeptIn;
+  /** Where the key file is, when it is one. */
+  keyFile?: string;
+  /** The data folder's key id (the keychain account and the key file's name). */
+  id: string;
+}
+
+export type DataKeyFailureCode = 'key.invalid_env' | 'key.missing' | 'key.keychain_required' | 'key.unreadable';
+
+export class DataKeyError extends Error {
+  override readonly name = 'DataKeyError';
+  constructor(
+    readonly code: DataKeyFailureCode,
+    readonly params: Record<string, string>,
+    message: string,
+    readonly messageEs: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Not secret: which key this folder uses and where it is kept, so a missing key is told plainly. */
+export const KEY_MARKER_FILE = 'casedesk-key.json';
+const Marker = z.object({ version: z.literal(1), id: z.uuid(), keptIn: z.enum(['keychain', 'key-file', 'environment']) });
+type Marker = z.infer<typeof Marker>;
+
+export interface DataKeyOptions {
+  env?: NodeJS.ProcessEnv;
+  keychain: Keychain;
+  /** Where key files go when there is no keychain; the user's configuration folder by default. */
+  configDir?: string;
+  /** The organization refuses key files (policy `require_keychain`). */
+  requireKeychain?: boolean;
+}
+
+/** The user's configuration folder for CaseDesk (outside any data folder). */
+export function userConfigDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+  if (env.CASEDESK_CONFIG_DIR) return env.CASEDESK_CONFIG_DIR;
+  const home = env.HOME ?? env.USERPROFILE ?? homedir();
+  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'CaseDesk');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'CaseDesk');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'casedesk');
+}
+
+export const keyFilePath = (configDir: string, id: string) => join(configDir, 'keys', `${id}.key`);
+
+function readMarker(dataDir: string): Marker | null {
+  const file = join(dataDir, KEY_MARKER_FILE);
+  if (!existsSync(file)) return null;
+  const parsed = Marker.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new DataKeyError('key.unreadable', { file }, `${file} is not a CaseDesk key marker.`, `${file} no es un marcador de clave de CaseDesk.`);
+  return parsed.data;
+}
+
+function writeMarker(dataDir: string, marker: Marker): void {
+  writePrivateFileAtomic(join(dataDir, KEY_MARKER_FILE), Buffer.from(`${JSON.stringify(marker)}\n`));
+}
+
+const HEX_KEY = /^[0-9a-fA-F]{64}$/;
+
+function readKeyFile(file: string): Buffer | null {
+  if (!existsSync(file)) return null;
+  const text = readFileSync(file, 'utf8').trim();
+  if (!HEX_KEY.test(text)) throw new DataKeyError('key.unreadable', { file }, `The key file ${file} is damaged.`, `El archivo de clave ${file} está dañado.`);
+  return Buffer.from(text, 'hex');
+}
+
+/** Finds this data folder's key, or makes one when the folder holds no encrypted store yet. */
+export function resolveDataKey(dataDir: string, options: DataKeyOptions): DataKey {
+  const env = options.env ?? process.env;
+  ensurePrivateDir(dataDir);
+  const marker = readMarker(dataDir);
+  const id = marker?.id ?? randomUUID();
+
+  const given = env.CASEDESK_DB_KEY;
+  if (given !== undefined && given !== '') {
+    if (!HEX_KEY.test(given)) throw new DataKeyError('key.invalid_env', {}, 'CASEDESK_DB_KEY must be 64 hexadecimal characters (256 bits).', 'CASEDESK_DB_KEY debe tener 64 caracteres hexadecimales (256 bits).');
+    if (!marker) writeMarker(dataDir, { version: 1, id, keptIn: 'environment' });
+    return { key: Buffer.from(given, 'hex'), keptIn: 'environment', id };
+  }
+
+  const configDir = options.configDir ?? userConfigDir(env);
+  const keyFile = keyFilePath(configDir, id);
+  const fromKeychain = options.keychain.get(id);
+  if (fromKeychain !== null && HEX_KEY.test(fromKeychain)) return { key: Buffer.from(fromKeychain, 'hex'), keptIn: 'keychain', id };
+  const fromFile = readKeyFile(keyFile);
+  if (fromFile) {
+    if (options.requireKeychain) throw keychainRequired();
+    return { key: fromFile, keptIn: 'key-file', keyFile, id };
+  }
+
+  // No key anywhere. A new one is only right when nothing was ever encrypted with the old one.
+  if (storeFileState(dataDir) === 'encrypted' || marker) {
+    const where = marker?.keptIn === 'environment' ? 'CASEDESK_DB_KEY' : marker?.keptIn === 'key-file' ? keyFile : "this user's keychain";
+    throw new DataKeyError(
+      'key.missing',
+      { where },
+      `The key of this data folder is not here (looked in ${where}). Its store cannot be opened: was the folder copied from another machine or user?`,
+      `La clave de esta carpeta de datos no está aquí (se buscó en ${where}). Su almacén no se puede abrir: ¿se copió la carpeta desde otra máquina u otro usuario?`,
+    );
+  }
+  const key = randomBytes(32);
+  const hex = key.toString('hex');
+  if (options.keychain.set(id, hex)) {
+    writeMarker(dataDir, { version: 1, id, keptIn: 'keychain' });
+    return { key, keptIn: 'keychain', id };
+  }
+  if (options.requireKeychain) throw keychainRequired();
+  ensurePrivateDir(join(configDir, 'keys'));
+  writePrivateFileAtomic(keyFile, Buffer.from(`${hex}\n`));
+  // The key is kept before the marker says so: a crash in between leaves a fresh folder, not a lost key.
+  writeMarker(dataDir, { version: 1, id, keptIn: 'key-file' });
+  return { key, keptIn: 'key-file', keyFile, id };
+}
+
+/** Wipe: the key goes wherever it was kept (the environment's copy is the caller's). */
+export function forgetDataKey(dataDir: string, options: DataKeyOptions): void {
+  const marker = readMarker(dataDir);
+  if (!marker) return;
+  options.keychain.remove(marker.id);
+  rmSync(keyFilePath(options.configDir ?? userConfigDir(options.env ?? process.env), marker.id), { force: true });
+  rmSync(join(dataDir, KEY_MARKER_FILE), { force: true });
+}
+
+function keychainRequired(): DataKeyError {
+  return new DataKeyError(
+    'key.keychain_required',
+    {},
+    "Your organization requires the store's key to be kept in the OS keychain, and this machine has none. Ask IT to enable it, or to set CASEDESK_DB_KEY.",
+    'Su organización exige guardar la clave del almacén en el llavero del sistema, y esta máquina no tiene uno. Pida a sistemas que lo habilite, o que defina CASEDESK_DB_KEY.',
+  );
+}

@@ -1,0 +1,38 @@
+// Opening SQLite files encrypted as a whole, SQLCipher 4 compatible (better-sqlite3-multiple-ciphers).
+// A raw 256-bit key skips the passphrase KDF; the cipher settings come before anything touches the file.
+import Database from 'better-sqlite3-multiple-ciphers';
+
+export type Db = Database.Database;
+
+export class StoreKeyError extends Error {
+  override readonly name = 'StoreKeyError';
+  readonly code = 'store.wrong_key';
+}
+
+/** Applies the key to a connection just opened; null leaves the file plain (tests of plain stores). */
+export function applyKey(db: Db, key: Buffer | null): void {
+  if (!key) return;
+  if (key.length !== 32) throw new Error('a store key is 32 bytes');
+  db.pragma(`cipher = 'sqlcipher'`);
+  db.pragma('legacy = 4');
+  db.pragma(`key = "x'${key.toString('hex')}'"`);
+  try {
+    // The first read is where a wrong key shows: the page does not decrypt to a database.
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new StoreKeyError('The store cannot be opened with this key (another machine, user or folder?).');
+    throw err;
+  }
+}
+
+/** Opens a file with the key applied before any other statement. */
+export function openDatabase(file: string, key: Buffer | null, options?: Database.Options): Db {
+  const db = new Database(file, options);
+  try {
+    applyKey(db, key);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  return db;
+}
