@@ -4,12 +4,12 @@
 import * as XLSX from '@e965/xlsx';
 import type { BuildOptions } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore, pageBatchCases } from '../../src-main/store';
 import { percentile, printTable } from './report';
-import { TEST_STORE_KEY } from '../support/store-key';
 
 const CHILDREN = join(import.meta.dirname, 'children');
 
@@ -61,8 +61,9 @@ function child(file: string, args: string[]): Record<string, unknown> {
 const median = (values: number[]) => percentile(values, 50);
 
 /**
- * Rounds alternate the two sides (bare read, then prepare) so both meet the same moments of this
- * shared machine; the figures are medians over the rounds and each round's own ratio is printed.
+ * Rounds alternate the sides (bare read, prepare into an encrypted store as the app does, prepare
+ * into a plain one) so all meet the same moments of this shared machine; the figures are medians over
+ * the rounds and each round's own ratio is printed.
  */
 export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3)): Promise<void> {
   const file = makeWorkbook();
@@ -70,17 +71,22 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
   const prepScript = await bundled('prepare.ts');
   const bares: Record<string, unknown>[] = [];
   const preps: Record<string, unknown>[] = [];
+  const plains: Record<string, unknown>[] = [];
+  const key = randomBytes(32);
   let dataDir = '';
   try {
     for (let round = 0; round < rounds; round++) {
       bares.push(child(bareScript, [file]));
+      const plainDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-prepare-plain-'));
+      plains.push(child(prepScript, [file, plainDir, 'plain']));
+      rmSync(plainDir, { recursive: true, force: true });
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-prepare-'));
-      preps.push(child(prepScript, [file, dataDir]));
+      preps.push(child(prepScript, [file, dataDir, key.toString('hex')]));
     }
     const prep = preps[preps.length - 1] ?? {};
     const summary = prep.summary as { batch_id: number; cases: number; ready: number; rejected: number };
-    const store = openStore(dataDir, TEST_STORE_KEY);
+    const store = openStore(dataDir, key);
     const pageMs: number[] = [];
     for (const status of [undefined, 'ready', 'warning', 'rejected'] as const) {
       // First, middle and last pages: keyset paging costs the same everywhere.
@@ -95,6 +101,9 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
     const bareMs = median(of(bares, 'ms'));
     const prepMs = median(of(preps, 'ms'));
     const ratios = preps.map((p, i) => (p.ms as number) / ((bares[i]?.ms as number) ?? NaN));
+    const plainMs = median(of(plains, 'ms'));
+    const plainRatios = plains.map((p, i) => (p.ms as number) / ((bares[i]?.ms as number) ?? NaN));
+    const encryptionCost = preps.map((p, i) => (p.ms as number) / ((plains[i]?.ms as number) ?? NaN));
     const bareRss = median(of(bares, 'maxRssMb'));
     const extraRss = preps.map((p, i) => (p.maxRssMb as number) - ((bares[i]?.maxRssMb as number) ?? NaN));
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -102,8 +111,10 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
     printTable(`prepare: ${summary.cases.toLocaleString('en')} cases from ${(bares[0]?.rows as number).toLocaleString('en')} rows (${(statSync(file).size / 1024 ** 2).toFixed(1)} MB .xlsx), median of ${rounds} alternating rounds`, [
       ['bare SheetJS read: time', `${seconds(bareMs)}  (rounds: ${list(of(bares, 'ms').map((v) => v / 1000), 2)} s)`],
       ['bare SheetJS read: peak memory (max RSS)', `${bareRss.toFixed(0)} MB`],
-      ['prepare into the store: time', `${seconds(prepMs)}  (${(prepMs / bareMs).toFixed(2)}× the bare read; target ≤ 1.5×)`],
+      ['prepare into the encrypted store (as the app does): time', `${seconds(prepMs)}  (${(prepMs / bareMs).toFixed(2)}× the bare read; target ≤ 1.5×)`],
       ['prepare ÷ bare read, each round', `${list(ratios, 2)}  (worst ${Math.max(...ratios).toFixed(2)}×)`],
+      ['prepare into a plain store (no encryption): time', `${seconds(plainMs)}  (${(plainMs / bareMs).toFixed(2)}× the bare read; rounds ${list(plainRatios, 2)})`],
+      ['encrypted ÷ plain prepare, each round', `${list(encryptionCost, 2)}  (median ${median(encryptionCost).toFixed(2)}×; writer thread ${seconds(median(of(preps, 'writeMs')))} encrypted vs ${seconds(median(of(plains, 'writeMs')))} plain)`],
       ['prepare: peak memory (max RSS)', `${median(of(preps, 'maxRssMb')).toFixed(0)} MB  (bare + ${median(extraRss).toFixed(0)} MB, worst round + ${Math.max(...extraRss).toFixed(0)} MB; target ≤ +200 MB)`],
       ['prepare: of which reading the file', seconds(median(of(preps, 'readMs')))],
       ['prepare: of which building and checking the cases', seconds(median(of(preps, 'buildMs')))],

@@ -1,9 +1,17 @@
 // `npm run bench`: every benchmark of the project, figures printed, in one run (ratios are only
 // meaningful within one run on this shared machine). `npm run bench -- emulator` runs one.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { benchEmulatorUpload } from './emulator-upload';
 import { benchPrepare } from './prepare-batch';
 import { benchRendererBatch } from './renderer-batch';
 import { benchUploadAndDownload } from './upload-sync';
+
+// Benchmarks make their own stores: their own data key, never the user's keychain or config folder.
+process.env.CASEDESK_DB_KEY ??= randomBytes(32).toString('hex');
+process.env.CASEDESK_CONFIG_DIR ??= mkdtempSync(join(tmpdir(), 'casedesk-bench-config-'));
 
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),

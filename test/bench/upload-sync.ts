@@ -1,5 +1,6 @@
 // Benchmark: uploading 20,000 cases to the emulator with the spec's 1 s spacing, against the pacing
 // floor (requests − 1 seconds, plus the server's own time); then downloading that campaign's results.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,13 +12,12 @@ import { createPacer } from '../../src-main/sync/pacing';
 import { downloadCampaignResults } from '../../src-main/sync/results-download';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { printTable } from './report';
-import { TEST_STORE_KEY } from '../support/store-key';
 
 export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
   let serverMs = 0;
   const emulator = await startEmulator({ tickMs: 0, pageSize: 100, speed: 1, workers: 100, onRequestTimed: (method, _path, ms) => (method === 'PUT' ? (serverMs += ms) : undefined) });
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-bench-upload-'));
-  const store = openStore(dir, TEST_STORE_KEY);
+  const store = openStore(dir, randomBytes(32));
   try {
     const session = createSession({ baseUrl: emulator.url, vault: memoryVault() });
     await session.signIn('demo@casedesk.local', 'demo1234');

@@ -1,10 +1,10 @@
-// Bench child: `prepare` of a workbook into a fresh store, as the app does it.
+// Bench child: `prepare` of a workbook into a fresh store, as the app does it: encrypted with the
+// key given in hex, or plain when the key is "plain" (to measure what encryption costs).
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import { openStore } from '../../../src-main/store';
-import { TEST_STORE_KEY } from '../../support/store-key';
 
-const [file = '', dataDir = ''] = process.argv.slice(2);
-const store = openStore(dataDir, TEST_STORE_KEY);
+const [file = '', dataDir = '', keyHex = 'plain'] = process.argv.slice(2);
+const store = openStore(dataDir, keyHex === 'plain' ? null : Buffer.from(keyHex, 'hex'));
 const started = performance.now();
 let timings = { readMs: 0, buildMs: 0, writeMs: 0, writeAfterBuildMs: 0 };
 const summary = await prepareBatch(store, file, { environment: 'demo', maxPhonePriority: 2, onTimings: (t) => (timings = t) });
