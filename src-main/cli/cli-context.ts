@@ -2,7 +2,9 @@
 // environment, output as a table or (with --json) as the service's own objects.
 import Table from 'cli-table3';
 import type { Command } from 'commander';
-import { createAppContext, type AppContext } from '../surface/app-context';
+import { DataKeyError } from '../keys/data-key';
+import { StoreKeyError } from '../store';
+import { createAppContext, type AppContext, type AppContextOptions } from '../surface/app-context';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import type { GlobalOptions } from './main';
@@ -26,12 +28,37 @@ export class CliFailure extends Error {
 
 /** Runs `work` with an app context for this data folder, and always closes it. */
 export async function withApp<T>(command: Command, work: (ctx: AppContext) => Promise<T>): Promise<T> {
-  const ctx = createAppContext({ dataDir: globals(command).dataDir, credentials: () => envCredentials() });
+  const ctx = openAppContext(globals(command).dataDir);
   try {
     return await work(ctx);
   } finally {
     await ctx.close();
   }
+}
+
+/** The app context of a data folder; its key's failures (missing, refused by policy) are said plainly. */
+export function openAppContext(dataDir: string, options: Partial<AppContextOptions> = {}): AppContext {
+  let ctx: AppContext;
+  try {
+    ctx = createAppContext({ dataDir, credentials: () => envCredentials(), ...options });
+  } catch (err) {
+    if (err instanceof DataKeyError) throw new CliFailure(err.message, err.code === 'key.invalid_env' ? 2 : 1);
+    if (err instanceof StoreKeyError) throw new CliFailure(`${dataDir}: ${err.message}`);
+    throw err;
+  }
+  noteKeyFile(ctx);
+  return ctx;
+}
+
+const notedKeyFiles = new Set<string>();
+
+/** Where the OS has no keychain, the key is in a file: say so (once a run, on stderr). */
+function noteKeyFile(ctx: AppContext): void {
+  const file = ctx.dataKey.keyFile;
+  if (ctx.dataKey.keptIn !== 'key-file' || !file || notedKeyFiles.has(file)) return;
+  notedKeyFiles.add(file);
+  process.stderr.write(`casedesk: this machine has no OS keychain; the key that encrypts ${ctx.options.dataDir} is kept in ${file} (readable only by you). Set CASEDESK_DB_KEY to supply it yourself.
+`);
 }
 
 /** Calls a procedure; its failure becomes a CliFailure with the surface's plain message. */

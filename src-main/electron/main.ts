@@ -1,9 +1,11 @@
 // The thin Electron shell: one hardened window on the renderer, the command surface over IPC.
 // Everything else runs in plain Node modules this file only wires together.
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createAppContext } from '../surface/app-context';
+import { DataKeyError } from '../keys/data-key';
+import { StoreKeyError } from '../store';
+import { createAppContext, type AppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { appMenuTemplate } from './app-menu';
@@ -52,7 +54,16 @@ if (!app.requestSingleInstanceLock()) {
       headers.set('X-Content-Type-Options', 'nosniff');
       return new Response(res.body, { status: res.status, headers });
     });
-    const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
+    let ctx: AppContext;
+    try {
+      ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
+    } catch (err) {
+      // The data key is missing or refused by policy: say which and stop; never start on a new store.
+      const known = err instanceof DataKeyError || err instanceof StoreKeyError;
+      dialog.showErrorBox('CaseDesk', known ? (err as Error).message : 'CaseDesk could not open its data folder.');
+      app.exit(1);
+      return;
+    }
     const surface = createSurface(ctx);
     ipcMain.handle('casedesk:call', async (event, name: unknown, input: unknown) => {
       if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, devUrl)) {

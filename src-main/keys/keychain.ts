@@ -19,7 +19,13 @@ interface KeyringEntry {
   setPassword(password: string): void;
   deletePassword(): boolean;
 }
-type KeyringModule = { Entry: new (service: string, account: string) => KeyringEntry };
+type KeyringModule = { Entry: new (service: string, account: string, options?: { linux?: { store?: 'secret-service' | 'keyutils' } }) => KeyringEntry };
+
+/**
+ * On Linux only the Secret Service will do: the keyring's default falls back to the kernel keyring,
+ * which forgets its keys at logout or reboot (a data key kept there would lose the store).
+ */
+const ENTRY_OPTIONS = { linux: { store: 'secret-service' as const } };
 
 function loadKeyring(): KeyringModule | null {
   try {
@@ -32,7 +38,7 @@ function loadKeyring(): KeyringModule | null {
 
 export function osKeychain(service = KEYCHAIN_SERVICE): Keychain {
   const keyring = loadKeyring();
-  const entry = (account: string) => (keyring ? new keyring.Entry(service, account) : null);
+  const entry = (account: string) => (keyring ? new keyring.Entry(service, account, ENTRY_OPTIONS) : null);
   return {
     get(account) {
       try {

@@ -172,6 +172,8 @@ export interface FileDownload {
 export interface Settings {
   /** Where this machine keeps the store, recordings and imported files (read only). */
   dataDir: string;
+  /** How the data folder is protected: encrypted always; where its key is kept (never the key). */
+  dataProtection: { keptIn: 'keychain' | 'key-file' | 'environment'; keyFile: string | null };
   language: 'es' | 'en' | null;
   defaultAreaCode: string;
   uploadSpacingMs: number;

@@ -8,8 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBrowserHost } from '../../host/browser-host';
 import { buildRenderer } from '../../host/renderer-build';
-import { createAppContext } from '../../surface/app-context';
-import { globals } from '../cli-context';
+import { globals, openAppContext } from '../cli-context';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -48,7 +47,7 @@ export function startCommand(): Command {
       }
       if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
       const rendererDir = await buildRenderer();
-      const ctx = createAppContext({ dataDir: globals(command).dataDir, preparationInWorker: true });
+      const ctx = openAppContext(globals(command).dataDir, { preparationInWorker: true, credentials: () => null });
       const demoUrl = await ctx.demo.baseUrl();
       const host = await startBrowserHost(ctx, { rendererDir, port: opts.port });
       process.stdout.write(`CaseDesk is running: open ${host.url}\n`);

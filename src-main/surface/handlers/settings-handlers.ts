@@ -8,10 +8,15 @@ import type { Settings } from '../procedures';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 
-const DEFAULTS: Omit<Settings, 'dataDir'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
+const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
 
 export function readSettings(ctx: AppContext): Settings {
-  return { ...DEFAULTS, ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}), dataDir: ctx.options.dataDir };
+  return {
+    ...DEFAULTS,
+    ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}),
+    dataDir: ctx.options.dataDir,
+    dataProtection: { keptIn: ctx.dataKey.keptIn, keyFile: ctx.dataKey.keyFile ?? null },
+  };
 }
 
 export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive' | 'templates:list'> = {
@@ -27,7 +32,7 @@ export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 
   },
 
   async 'settings:set'(ctx, changes) {
-    const { dataDir: _d, ...current } = readSettings(ctx);
+    const { dataDir: _d, dataProtection: _p, ...current } = readSettings(ctx);
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
     setSetting(ctx.store.db, 'app', next);
     return readSettings(ctx);

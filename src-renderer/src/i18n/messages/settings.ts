@@ -35,6 +35,11 @@ export default {
     dataFolder: {
       title: 'Carpeta de datos',
       help: 'Acá se guardan los lotes, los resultados y las grabaciones de este equipo.',
+      protection: {
+        keychain: 'Todo lo guardado acá está cifrado; la clave la guarda el llavero del sistema, solo para este usuario.',
+        environment: 'Todo lo guardado acá está cifrado con la clave que da CASEDESK_DB_KEY.',
+        keyFile: 'Todo lo guardado acá está cifrado, pero este equipo no tiene llavero del sistema: la clave está en {file}, legible solo por este usuario. Quien copie ese archivo junto con la carpeta de datos puede leerlos.',
+      },
     },
     session: {
       title: 'Sesión',
@@ -81,6 +86,11 @@ export default {
     dataFolder: {
       title: 'Data folder',
       help: "This computer's batches, results and recordings are kept here.",
+      protection: {
+        keychain: "Everything kept here is encrypted; the key is held by the system keychain, for this user only.",
+        environment: 'Everything kept here is encrypted with the key CASEDESK_DB_KEY gives.',
+        keyFile: 'Everything kept here is encrypted, but this computer has no system keychain: the key is in {file}, readable only by this user. Whoever copies that file along with the data folder can read them.',
+      },
     },
     session: {
       title: 'Session',

@@ -1,0 +1,82 @@
+// The data key as the CLI meets it on a machine with no OS keychain (this one, and CI): kept in a
+// 0600 file outside the data folder and said so; the same store opens on the next run; another
+// user's copy of the folder does not open; a bad CASEDESK_DB_KEY is bad input.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { storeFile } from '../../src-main/store';
+
+const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
+const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-cli-key-'));
+const dataDir = join(dir, 'data');
+const configDir = join(dir, 'config');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The suite's own key is taken away: this is an agent's shell, not a test run. */
+function casedesk(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const { CASEDESK_DB_KEY: _k, CASEDESK_CONFIG_DIR: _c, ...rest } = process.env;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...rest, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const filesUnder = (root: string): string[] =>
+  readdirSync(root, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(root, e.name)) : [join(root, e.name)]));
+
+describe('the data key without an OS keychain', () => {
+  let batchId = 0;
+  let keyFile = '';
+
+  it('keeps a new key in a 0600 file of the user configuration folder and says so', async () => {
+    const res = await casedesk({ CASEDESK_CONFIG_DIR: configDir }, 'prepare', SAMPLE, '--max-phone-priority', '2', '--json');
+    expect(res.code, res.stderr).toBe(0);
+    batchId = (JSON.parse(res.stdout) as { batch_id: number }).batch_id;
+    const keys = readdirSync(join(configDir, 'keys'));
+    expect(keys).toHaveLength(1);
+    keyFile = join(configDir, 'keys', keys[0] ?? '');
+    expect(res.stderr).toContain('no OS keychain');
+    expect(res.stderr).toContain(keyFile);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(statSync(join(configDir, 'keys')).mode & 0o777).toBe(0o700);
+    // Never next to the data: no file of the data folder holds the key.
+    const hex = readFileSync(keyFile, 'utf8').trim();
+    for (const file of filesUnder(dataDir)) {
+      const bytes = readFileSync(file);
+      expect(bytes.includes(hex), file).toBe(false);
+      expect(bytes.includes(Buffer.from(hex, 'hex')), file).toBe(false);
+    }
+  });
+
+  it('opens the same store on the next run, without a passphrase', async () => {
+    const res = await casedesk({ CASEDESK_CONFIG_DIR: configDir }, 'issues', String(batchId), '--json');
+    expect(res.code, res.stderr).toBe(0);
+    expect(JSON.parse(res.stdout)).not.toHaveLength(0);
+  });
+
+  it('does not open the folder for another user (another configuration folder), and leaves it as it was', async () => {
+    const before = readFileSync(storeFile(dataDir));
+    const res = await casedesk({ CASEDESK_CONFIG_DIR: join(dir, 'someone-else') }, 'issues', String(batchId));
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/key of this data folder is not here/);
+    expect(readFileSync(storeFile(dataDir)).equals(before)).toBe(true);
+    expect(() => readdirSync(join(dir, 'someone-else', 'keys'))).toThrow();
+  });
+
+  it('takes CASEDESK_DB_KEY for unattended runs, and refuses a malformed one as bad input', async () => {
+    const hex = readFileSync(keyFile, 'utf8').trim();
+    const ok = await casedesk({ CASEDESK_CONFIG_DIR: join(dir, 'unattended'), CASEDESK_DB_KEY: hex }, 'issues', String(batchId), '--json');
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).not.toContain('no OS keychain');
+    const bad = await casedesk({ CASEDESK_CONFIG_DIR: configDir, CASEDESK_DB_KEY: 'not-hex' }, 'issues', String(batchId));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('CASEDESK_DB_KEY must be 64 hexadecimal characters');
+  });
+});
