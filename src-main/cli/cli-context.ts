@@ -3,6 +3,7 @@
 import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { DataKeyError } from '../keys/data-key';
+import { PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
 import { createAppContext, type AppContext, type AppContextOptions } from '../surface/app-context';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
@@ -43,9 +44,11 @@ export function openAppContext(dataDir: string, options: Partial<AppContextOptio
     ctx = createAppContext({ dataDir, credentials: () => envCredentials(), ...options });
   } catch (err) {
     if (err instanceof DataKeyError) throw new CliFailure(err.message, err.code === 'key.invalid_env' ? 2 : 1);
+    if (err instanceof PolicyError) throw new CliFailure(err.message);
     if (err instanceof StoreKeyError) throw new CliFailure(`${dataDir}: ${err.message}`);
     throw err;
   }
+  for (const warning of ctx.policy.warnings) process.stderr.write(`casedesk: ${ctx.policy.file}: ${warning}\n`);
   noteKeyFile(ctx);
   return ctx;
 }

@@ -4,6 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DataKeyError } from '../keys/data-key';
+import { PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
 import { createAppContext, type AppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
@@ -59,7 +60,7 @@ if (!app.requestSingleInstanceLock()) {
       ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
     } catch (err) {
       // The data key is missing or refused by policy: say which and stop; never start on a new store.
-      const known = err instanceof DataKeyError || err instanceof StoreKeyError;
+      const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;
       dialog.showErrorBox('CaseDesk', known ? (err as Error).message : 'CaseDesk could not open its data folder.');
       app.exit(1);
       return;

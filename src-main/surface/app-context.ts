@@ -4,6 +4,7 @@ import { createServiceClient, createSession, memoryVault, type ServiceClient, ty
 import type { Environment } from '../domain/environments';
 import { osKeychain, type Keychain } from '../keys/keychain';
 import { resolveDataKey, type DataKey } from '../keys/data-key';
+import { loadPolicy, type LoadedPolicy } from '../policy/policy';
 import { getBaseUrl, getSetting, openStore, restrictUmask, sealedTokenVault, setSetting, tightenTree, type SecretSealer, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
@@ -24,8 +25,8 @@ export interface AppContextOptions {
   preparationInWorker?: boolean;
   /** Where the data key is kept; the OS keychain by default. */
   keychain?: Keychain;
-  /** Refuse to keep the data key in a file when there is no keychain (policy `require_keychain`). */
-  requireKeychain?: boolean;
+  /** The organization's policy; read from its usual place when not given. */
+  policy?: LoadedPolicy;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -39,6 +40,7 @@ export interface Connection {
 
 export interface AppContext {
   store: Store;
+  policy: LoadedPolicy;
   /** The data folder's key and where it is kept (never sent to the renderer). */
   dataKey: DataKey;
   demo: DemoService;
@@ -66,7 +68,9 @@ export interface AppContext {
 export function createAppContext(options: AppContextOptions): AppContext {
   // Before anything is created: nothing CaseDesk writes is for other users of this machine.
   restrictUmask();
-  const dataKey = resolveDataKey(options.dataDir, { keychain: options.keychain ?? osKeychain(), requireKeychain: options.requireKeychain ?? false, env: options.env ?? process.env });
+  const env = options.env ?? process.env;
+  const policy = options.policy ?? loadPolicy(env);
+  const dataKey = resolveDataKey(options.dataDir, { keychain: options.keychain ?? osKeychain(), requireKeychain: policy.policy.require_keychain ?? false, env });
   const store = openStore(options.dataDir, dataKey.key);
   // What an older version (or another umask) left readable by others is tightened once, at start.
   tightenTree(options.dataDir);
@@ -77,6 +81,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const events = new EventEmitter();
   const ctx: AppContext = {
     store,
+    policy,
     dataKey,
     demo,
     options,
