@@ -19,7 +19,11 @@ interface KeyringEntry {
   setPassword(password: string): void;
   deletePassword(): boolean;
 }
-type KeyringModule = { Entry: new (service: string, account: string) => KeyringEntry };
+type KeyringModule = { Entry: new (service: string, account: string, options?: { linux?: { store?: 'secret-service' | 'keyutils' } }) => KeyringEntry };
+
+// On Linux the library falls back to the kernel's keyring, which lives in memory: a data key kept
+// there is lost at reboot, and the store with it. Only the Secret Service keeps it; else "no keychain".
+const ENTRY_OPTIONS = { linux: { store: 'secret-service' as const } };
 
 function loadKeyring(): KeyringModule | null {
   try {
@@ -32,7 +36,7 @@ function loadKeyring(): KeyringModule | null {
 
 export function osKeychain(service = KEYCHAIN_SERVICE): Keychain {
   const keyring = loadKeyring();
-  const entry = (account: string) => (keyring ? new keyring.Entry(service, account) : null);
+  const entry = (account: string) => (keyring ? new keyring.Entry(service, account, ENTRY_OPTIONS) : null);
   return {
     get(account) {
       try {
