@@ -65,7 +65,13 @@ export const keyFilePath = (configDir: string, id: string) => join(configDir, 'k
 function readMarker(dataDir: string): Marker | null {
   const file = join(dataDir, KEY_MARKER_FILE);
   if (!existsSync(file)) return null;
-  const parsed = Marker.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    json = null;
+  }
+  const parsed = Marker.safeParse(json);
   if (!parsed.success) throw new DataKeyError('key.unreadable', { file }, `${file} is not a CaseDesk key marker.`, `${file} no es un marcador de clave de CaseDesk.`);
   return parsed.data;
 }

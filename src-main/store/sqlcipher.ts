@@ -11,13 +11,14 @@ export class StoreKeyError extends Error {
 
 /** Applies the key to a connection just opened; null leaves the file plain (tests of plain stores). */
 export function applyKey(db: Db, key: Buffer | null): void {
-  if (!key) return;
-  if (key.length !== 32) throw new Error('a store key is 32 bytes');
-  db.pragma(`cipher = 'sqlcipher'`);
-  db.pragma('legacy = 4');
-  db.pragma(`key = "x'${key.toString('hex')}'"`);
+  if (key) {
+    if (key.length !== 32) throw new Error('a store key is 32 bytes');
+    db.pragma(`cipher = 'sqlcipher'`);
+    db.pragma('legacy = 4');
+    db.pragma(`key = "x'${key.toString('hex')}'"`);
+  }
   try {
-    // The first read is where a wrong key shows: the page does not decrypt to a database.
+    // The first read is where a wrong key (or none, for an encrypted file) shows: the page does not decrypt to a database.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (err) {
     if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new StoreKeyError('The store cannot be opened with this key (another machine, user or folder?).');
