@@ -7,35 +7,28 @@ import { createAppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { appMenuTemplate } from './app-menu';
-import { APP_ORIGIN, APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
+import { APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
+import { rendererSource } from './renderer-source';
 import { safeStorageSealer } from './safe-storage-sealer';
 import { CONTENT_SECURITY_POLICY } from '../host/host-guard';
+import { hardenWebContents } from './web-contents-security';
 import { createSecureWindow } from './window-options';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 const here = import.meta.dirname;
 const rendererRoot = join(here, '../renderer');
-const devUrl = process.env.ELECTRON_RENDERER_URL;
+// The dev server only while developing: a packaged app ignores ELECTRON_RENDERER_URL.
+const source = rendererSource(process.env, app.isPackaged);
 
 function createWindow(): BrowserWindow {
   const window = createSecureWindow(BrowserWindow, join(here, '../preload/index.cjs'));
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(devUrl || `${APP_ORIGIN}/index.html`);
+  void window.loadURL(source.startUrl);
   return window;
 }
 
-// Navigation, new windows and webviews are refused everywhere; http(s) links open in the browser.
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-navigate', (event) => event.preventDefault());
-  contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-});
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, (url) => shell.openExternal(url)));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -55,7 +48,7 @@ if (!app.requestSingleInstanceLock()) {
     const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
     const surface = createSurface(ctx);
     ipcMain.handle('casedesk:call', async (event, name: unknown, input: unknown) => {
-      if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, devUrl)) {
+      if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, source)) {
         return { ok: false, error: { code: 'invalid-input', message: 'untrusted sender' } };
       }
       return surface.call(String(name) as never, input);
@@ -63,7 +56,7 @@ if (!app.requestSingleInstanceLock()) {
     const window = createWindow();
     // Routes are hash-based: the menu navigates without reloading the page.
     const go = (route: string) => void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#${route}`)}`);
-    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: Boolean(devUrl), go, quit: () => app.quit() })));
+    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: source.devOrigin !== null, go, quit: () => app.quit() })));
     for (const name of ['upload:progress', 'download:progress'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }
