@@ -1,6 +1,6 @@
 // The thin Electron shell: one hardened window on the renderer, the command surface over IPC.
 // Everything else runs in plain Node modules this file only wires together.
-import { app, BrowserWindow, ipcMain, Menu, net, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, net, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createAppContext } from '../surface/app-context';
@@ -9,7 +9,6 @@ import { createSurface } from '../surface/surface';
 import { appMenuTemplate } from './app-menu';
 import { APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
 import { rendererSource } from './renderer-source';
-import { safeStorageSealer } from './safe-storage-sealer';
 import { CONTENT_SECURITY_POLICY } from '../host/host-guard';
 import { hardenWebContents } from './web-contents-security';
 import { createSecureWindow } from './window-options';
@@ -45,7 +44,7 @@ if (!app.requestSingleInstanceLock()) {
       headers.set('X-Content-Type-Options', 'nosniff');
       return new Response(res.body, { status: res.status, headers });
     });
-    const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
+    const ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), preparationInWorker: true });
     const surface = createSurface(ctx);
     ipcMain.handle('casedesk:call', async (event, name: unknown, input: unknown) => {
       if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, source)) {

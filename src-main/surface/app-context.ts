@@ -2,7 +2,7 @@
 import { EventEmitter } from 'node:events';
 import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
 import type { Environment } from '../domain/environments';
-import { getBaseUrl, getSetting, openStore, sealedTokenVault, setSetting, type SecretSealer, type Store } from '../store';
+import { getBaseUrl, getSetting, openStore, setSetting, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
 import type { SurfaceEvents } from './procedures';
@@ -14,8 +14,6 @@ export interface Credentials {
 
 export interface AppContextOptions {
   dataDir: string;
-  /** Seals the refresh token at rest (Electron's safeStorage). Without one nothing is kept on disk. */
-  sealer?: SecretSealer | null;
   /** Sign in without asking (CLI: CASEDESK_EMAIL / CASEDESK_PASSWORD) when a command needs a session. */
   credentials?: (env: Environment) => Credentials | null;
   /** Read and prepare files in a worker thread, so the app stays responsive (the app and the browser host). */
@@ -99,8 +97,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
       return env === 'demo' ? demo.baseUrl() : getBaseUrl(store.db, env);
     },
     async connect(env, credentials, baseUrl) {
-      const vault = options.sealer ? sealedTokenVault(store.db, env, options.sealer) : memoryVault();
-      const session = createSession({ baseUrl, vault });
+      // Tokens stay in this session's memory: a refresh needs the previous access token, so a
+      // stored refresh token could never be used after a restart (see Session.resume).
+      const session = createSession({ baseUrl, vault: memoryVault() });
       await session.signIn(credentials.email, credentials.password);
       const connection = { environment: env, email: credentials.email, baseUrl, session, client: createServiceClient({ baseUrl, session }) };
       connections.set(env, connection);
