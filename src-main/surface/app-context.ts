@@ -1,6 +1,7 @@
 // Everything the procedures work with: the store, the Demo service, and one session per environment.
 import { EventEmitter } from 'node:events';
 import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
+import { diagnosticLog, type DiagnosticLog } from '../diagnostics/diagnostic-log';
 import type { Environment } from '../domain/environments';
 import { getBaseUrl, getSetting, openStore, setSetting, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
@@ -31,6 +32,8 @@ export interface Connection {
 export interface AppContext {
   store: Store;
   demo: DemoService;
+  /** Internal failures, for IT: <dataDir>/logs (opened at the first one). */
+  diagnostics: DiagnosticLog;
   options: AppContextOptions;
   connections: Map<Environment, Connection>;
   /**
@@ -59,9 +62,11 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const pacers = new Map<Environment, Pacer>();
   const running = new Map<string, AbortController>();
   const events = new EventEmitter();
+  const diagnostics = diagnosticLog(options.dataDir);
   const ctx: AppContext = {
     store,
     demo,
+    diagnostics,
     options,
     connections,
     async track(key, work) {
@@ -110,6 +115,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       connections.clear();
       await demo.stop();
       store.close();
+      await diagnostics.close();
     },
   };
   return ctx;
