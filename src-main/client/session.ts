@@ -5,7 +5,10 @@ import { paths, REFRESH_AUTH_SCHEME, TokenPair } from '../contract';
 import { requestContext, serverText, ServiceError, statusKind } from './errors';
 import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, Deadline, expectOk, isOk, joinUrl, readAnswer, send, type FetchLike } from './http';
 
-/** Where the refresh token survives a restart. The store implements an encrypted one. */
+/**
+ * Who else holds the refresh token. Nothing keeps it on disk: without the access token (memory only)
+ * it could not be used after a restart anyway.
+ */
 export interface TokenVault {
   read(): Promise<string | null>;
   write(refreshToken: string): Promise<void>;

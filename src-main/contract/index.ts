@@ -7,6 +7,7 @@ export * from './auth';
 export * from './errors';
 export * from './pagination';
 export * from './case-keyed';
+export * from './data-keys';
 export * from './bots';
 export * from './campaigns';
 export * from './upload';

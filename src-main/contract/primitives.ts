@@ -13,6 +13,9 @@ export const TimeOfDayShort = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'exp
 /** UTC timestamp in ISO 8601. Offsets are tolerated: a real server may send +00:00 instead of Z. */
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
-/** Free-form JSON object (params, extra_metadata). */
-export const JsonObject = z.record(z.string(), z.unknown());
+/**
+ * Free-form JSON object (params, extra_metadata), passed on as it came: a zod record would drop a
+ * "__proto__" key, which in params is a creditor's data.
+ */
+export const JsonObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected a JSON object');
 export type JsonObject = z.infer<typeof JsonObject>;

@@ -1,6 +1,6 @@
 // The thin Electron shell: one hardened window on the renderer, the command surface over IPC.
 // Everything else runs in plain Node modules this file only wires together.
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, safeStorage, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DataKeyError } from '../keys/data-key';
@@ -10,35 +10,27 @@ import { createAppContext, type AppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { appMenuTemplate } from './app-menu';
-import { APP_ORIGIN, APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
-import { safeStorageSealer } from './safe-storage-sealer';
+import { APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
+import { rendererSource } from './renderer-source';
 import { CONTENT_SECURITY_POLICY } from '../host/host-guard';
+import { hardenWebContents } from './web-contents-security';
 import { createSecureWindow } from './window-options';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 const here = import.meta.dirname;
 const rendererRoot = join(here, '../renderer');
-const devUrl = process.env.ELECTRON_RENDERER_URL;
+// The dev server only while developing: a packaged app ignores ELECTRON_RENDERER_URL.
+const source = rendererSource(process.env, app.isPackaged);
 
 function createWindow(): BrowserWindow {
   const window = createSecureWindow(BrowserWindow, join(here, '../preload/index.cjs'));
   window.once('ready-to-show', () => window.show());
-  void window.loadURL(devUrl || `${APP_ORIGIN}/index.html`);
+  void window.loadURL(source.startUrl);
   return window;
 }
 
-// Navigation, new windows and webviews are refused everywhere; http(s) links open in the browser.
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-navigate', (event) => event.preventDefault());
-  contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-});
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, (url) => shell.openExternal(url)));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -57,7 +49,7 @@ if (!app.requestSingleInstanceLock()) {
     });
     let ctx: AppContext;
     try {
-      ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), sealer: safeStorageSealer(safeStorage), preparationInWorker: true });
+      ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), preparationInWorker: true });
     } catch (err) {
       // The data key is missing or refused by policy: say which and stop; never start on a new store.
       const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;
@@ -67,7 +59,7 @@ if (!app.requestSingleInstanceLock()) {
     }
     const surface = createSurface(ctx);
     ipcMain.handle('casedesk:call', async (event, name: unknown, input: unknown) => {
-      if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, devUrl)) {
+      if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, source)) {
         return { ok: false, error: { code: 'invalid-input', message: 'untrusted sender' } };
       }
       return surface.call(String(name) as never, input);
@@ -75,7 +67,7 @@ if (!app.requestSingleInstanceLock()) {
     const window = createWindow();
     // Routes are hash-based: the menu navigates without reloading the page.
     const go = (route: string) => void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#${route}`)}`);
-    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: Boolean(devUrl), go, quit: () => app.quit() })));
+    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: source.devOrigin !== null, go, quit: () => app.quit() })));
     for (const name of ['upload:progress', 'download:progress'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }

@@ -1,4 +1,5 @@
-// Environments, their base URLs, and the signed-in account of each, with its sealed refresh token.
+// Environments, their base URLs, and the signed-in account of each (its e-mail only: no token is
+// stored, since a session cannot survive a restart; see Session.resume).
 import { checkBaseUrl, type Environment } from '../domain/environments';
 import type { Db } from './store';
 
@@ -33,7 +34,10 @@ function ensureEnvironment(db: Db, env: Environment): void {
   db.prepare('INSERT OR IGNORE INTO environments (name, base_url, updated_at) VALUES (?, NULL, ?)').run(env, new Date().toISOString());
 }
 
-/** Encrypts secrets at rest: Electron's safeStorage in the app; never a plain copy unless the user asked. */
+/**
+ * Encrypts a secret with the OS (Electron's safeStorage in the app). No token is sealed any more;
+ * kept for protecting the store's own key.
+ */
 export interface SecretSealer {
   /** Stored beside each secret; a secret is only opened by the sealer that sealed it. */
   readonly name: string;
@@ -45,14 +49,13 @@ export interface AccountRow {
   environment: Environment;
   email: string;
   signedInAt: string;
-  hasRefreshToken: boolean;
 }
 
 export function getAccount(db: Db, env: Environment): AccountRow | null {
-  const row = db.prepare('SELECT environment, email, signed_in_at, refresh_sealed IS NOT NULL AS has FROM accounts WHERE environment = ?').get(env) as
-    | { environment: Environment; email: string; signed_in_at: string; has: number }
+  const row = db.prepare('SELECT environment, email, signed_in_at FROM accounts WHERE environment = ?').get(env) as
+    | { environment: Environment; email: string; signed_in_at: string }
     | undefined;
-  return row ? { environment: row.environment, email: row.email, signedInAt: row.signed_in_at, hasRefreshToken: row.has === 1 } : null;
+  return row ? { environment: row.environment, email: row.email, signedInAt: row.signed_in_at } : null;
 }
 
 export function saveAccount(db: Db, env: Environment, email: string): void {
@@ -63,30 +66,7 @@ export function saveAccount(db: Db, env: Environment, email: string): void {
   ).run(env, email, new Date().toISOString());
 }
 
-/** Sign-out: the account row and its sealed token go. */
+/** Sign-out: the account row goes. */
 export function removeAccount(db: Db, env: Environment): void {
   db.prepare('DELETE FROM accounts WHERE environment = ?').run(env);
-}
-
-/**
- * The refresh-token vault of one environment over the store: the shape the session expects
- * (read / write / clear). Without an account row there is nothing to read and nothing is written.
- */
-export function sealedTokenVault(db: Db, env: Environment, sealer: SecretSealer) {
-  return {
-    async read(): Promise<string | null> {
-      const row = db.prepare('SELECT refresh_sealed, sealed_with FROM accounts WHERE environment = ?').get(env) as
-        | { refresh_sealed: Uint8Array | null; sealed_with: string | null }
-        | undefined;
-      if (!row?.refresh_sealed || row.sealed_with !== sealer.name) return null;
-      return sealer.open(row.refresh_sealed);
-    },
-    async write(refreshToken: string): Promise<void> {
-      const sealed = await sealer.seal(refreshToken);
-      db.prepare('UPDATE accounts SET refresh_sealed = ?, sealed_with = ? WHERE environment = ?').run(Buffer.from(sealed), sealer.name, env);
-    },
-    async clear(): Promise<void> {
-      db.prepare('UPDATE accounts SET refresh_sealed = NULL, sealed_with = NULL WHERE environment = ?').run(env);
-    },
-  };
 }

@@ -1,11 +1,12 @@
 // Everything the procedures work with: the store, the Demo service, and one session per environment.
 import { EventEmitter } from 'node:events';
 import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
+import { diagnosticLog, type DiagnosticLog } from '../diagnostics/diagnostic-log';
 import type { Environment } from '../domain/environments';
 import { osKeychain, type Keychain } from '../keys/keychain';
 import { resolveDataKey, type DataKey } from '../keys/data-key';
 import { loadPolicy, type LoadedPolicy } from '../policy/policy';
-import { getBaseUrl, getSetting, openStore, restrictUmask, sealedTokenVault, setSetting, tightenTree, type SecretSealer, type Store } from '../store';
+import { getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
 import type { SurfaceEvents } from './procedures';
@@ -17,8 +18,6 @@ export interface Credentials {
 
 export interface AppContextOptions {
   dataDir: string;
-  /** Seals the refresh token at rest (Electron's safeStorage). Without one nothing is kept on disk. */
-  sealer?: SecretSealer | null;
   /** Sign in without asking (CLI: CASEDESK_EMAIL / CASEDESK_PASSWORD) when a command needs a session. */
   credentials?: (env: Environment) => Credentials | null;
   /** Read and prepare files in a worker thread, so the app stays responsive (the app and the browser host). */
@@ -44,6 +43,8 @@ export interface AppContext {
   /** The data folder's key and where it is kept (never sent to the renderer). */
   dataKey: DataKey;
   demo: DemoService;
+  /** Internal failures, for IT: <dataDir>/logs (opened at the first one). */
+  diagnostics: DiagnosticLog;
   options: AppContextOptions;
   connections: Map<Environment, Connection>;
   /**
@@ -79,11 +80,13 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const pacers = new Map<Environment, Pacer>();
   const running = new Map<string, AbortController>();
   const events = new EventEmitter();
+  const diagnostics = diagnosticLog(options.dataDir);
   const ctx: AppContext = {
     store,
     policy,
     dataKey,
     demo,
+    diagnostics,
     options,
     connections,
     async track(key, work) {
@@ -119,8 +122,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
       return env === 'demo' ? demo.baseUrl() : getBaseUrl(store.db, env);
     },
     async connect(env, credentials, baseUrl) {
-      const vault = options.sealer ? sealedTokenVault(store.db, env, options.sealer) : memoryVault();
-      const session = createSession({ baseUrl, vault });
+      // Tokens stay in this session's memory: a refresh needs the previous access token, so a
+      // stored refresh token could never be used after a restart (see Session.resume).
+      const session = createSession({ baseUrl, vault: memoryVault() });
       await session.signIn(credentials.email, credentials.password);
       const connection = { environment: env, email: credentials.email, baseUrl, session, client: createServiceClient({ baseUrl, session }) };
       connections.set(env, connection);
@@ -131,6 +135,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       connections.clear();
       await demo.stop();
       store.close();
+      await diagnostics.close();
     },
   };
   return ctx;

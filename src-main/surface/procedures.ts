@@ -247,6 +247,8 @@ export interface SurfaceError {
   code: ErrorCode;
   message: string;
   messageEs?: string | undefined;
+  /** For 'internal': the id of the line in the diagnostic log that tells IT what failed. */
+  incident?: string | undefined;
 }
 
 /** Every answer crosses the boundary as data (Signal's envelope). */

@@ -9,7 +9,7 @@ import { settingsHandlers } from './handlers/settings-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { SurfaceFailure } from './surface-failure';
-import { procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs } from './procedures';
+import { procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
@@ -42,13 +42,13 @@ export function createSurface(ctx: AppContext): Surface {
         const handler = handlers[name] as (ctx: AppContext, input: unknown) => Promise<ProcedureOutputs[typeof name]>;
         return { ok: true, value: await handler(ctx, parsed) };
       } catch (error) {
-        return { ok: false, error: toSurfaceError(error) };
+        return { ok: false, error: toSurfaceError(error, ctx, name) };
       }
     },
   };
 }
 
-function toSurfaceError(error: unknown): { code: ErrorCode; message: string; messageEs?: string | undefined } {
+function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureName): SurfaceError {
   if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}) };
   if (error instanceof ZodError) {
     const issue = error.issues[0];
@@ -58,6 +58,14 @@ function toSurfaceError(error: unknown): { code: ErrorCode; message: string; mes
     const code = error.status === 404 ? 'not-found' : KIND_CODES[error.kind];
     return { code, message: error.message };
   }
-  // Unknown failures are not shown as they are: their text may carry anything.
-  return { code: 'internal', message: 'Something went wrong inside CaseDesk; the details are in its log.' };
+  // Unknown failures are not shown as they are: their text may carry anything. The log keeps
+  // their class and stack under an incident id the agent can quote to IT.
+  const incident = ctx.diagnostics.internalFailure(error, { procedure });
+  const log = ctx.diagnostics.file;
+  return {
+    code: 'internal',
+    incident,
+    message: `Something went wrong inside CaseDesk (incident ${incident}); the details are in its log, ${log}.`,
+    messageEs: `Algo falló dentro de CaseDesk (incidente ${incident}); los detalles están en su registro, ${log}.`,
+  };
 }

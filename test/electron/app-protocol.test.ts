@@ -20,11 +20,14 @@ describe('resolveAppPath', () => {
 });
 
 describe('isTrustedSender', () => {
+  const packaged = { devOrigin: null };
+
   it('trusts only our main frame', () => {
-    expect(isTrustedSender('app://casedesk/index.html', true)).toBe(true);
-    expect(isTrustedSender('app://casedesk/index.html', false)).toBe(false);
-    expect(isTrustedSender('https://evil.example/', true)).toBe(false);
-    expect(isTrustedSender(undefined, true)).toBe(false);
-    expect(isTrustedSender('http://localhost:5173/', true, 'http://localhost:5173')).toBe(true);
+    expect(isTrustedSender('app://casedesk/index.html', true, packaged)).toBe(true);
+    expect(isTrustedSender('app://casedesk/index.html', false, packaged)).toBe(false);
+    expect(isTrustedSender('https://evil.example/', true, packaged)).toBe(false);
+    expect(isTrustedSender(undefined, true, packaged)).toBe(false);
+    expect(isTrustedSender('http://localhost:5173/', true, packaged)).toBe(false);
+    expect(isTrustedSender('http://localhost:5173/', true, { devOrigin: 'http://localhost:5173' })).toBe(true);
   });
 });

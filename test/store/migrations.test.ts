@@ -1,7 +1,7 @@
 // The store's schema: created from nothing, upgraded from every earlier version, and never touched
 // when it comes from a newer CaseDesk or a different history.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { openDatabase, type Db } from '../../src-main/store/sqlcipher';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -65,6 +65,29 @@ describe('openStore', () => {
     const dir = dataDir();
     openStore(dir, TEST_STORE_KEY, [{ version: 1, name: 'someone-else', up: 'CREATE TABLE other (x)' }]).close();
     expect(() => openStore(dir, TEST_STORE_KEY)).toThrow(/does not recognise/);
+  });
+});
+
+describe('005: no stored tokens', () => {
+  const columns = (db: Db, table: string) => (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name);
+  const rawBytes = (file: string) => Buffer.concat([readFileSync(file), ...(existsSync(`${file}-wal`) ? [readFileSync(`${file}-wal`)] : [])]);
+
+  it('wipes a refresh token an earlier version sealed, and leaves accounts no column to hold one', () => {
+    const dir = dataDir();
+    const old = openStore(dir, null, MIGRATIONS.filter((m) => m.version <= 4));
+    const sealed = Buffer.from('sealed-refresh-token:eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoicmVmcmVzaCJ9');
+    old.db.prepare("INSERT INTO environments (name, base_url, updated_at) VALUES ('test', 'https://test.example.com', '2026-01-01')").run();
+    old.db.prepare("INSERT INTO accounts (environment, email, signed_in_at, refresh_sealed, sealed_with) VALUES ('test', 'agente@example.com', '2026-01-01', ?, 'electron-safe-storage')").run(sealed);
+    old.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(rawBytes(old.file).includes(sealed)).toBe(true);
+    old.close();
+
+    const store = openStore(dir, null);
+    expect(columns(store.db, 'accounts')).toEqual(['environment', 'email', 'signed_in_at']);
+    expect(store.db.prepare('SELECT environment, email FROM accounts').all()).toEqual([{ environment: 'test', email: 'agente@example.com' }]);
+    store.db.pragma('wal_checkpoint(TRUNCATE)');
+    expect(rawBytes(store.file).includes(sealed)).toBe(false);
+    store.close();
   });
 });
 

@@ -1,5 +1,5 @@
 // The store's repositories as the rest of the app uses them.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -23,12 +23,10 @@ import {
   saveAccount,
   saveBots,
   saveMappingTemplate,
-  sealedTokenVault,
   setBaseUrl,
   setSetting,
   setSyncMark,
   type BatchCaseInput,
-  type SecretSealer,
 } from '../../src-main/store';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-repos-'));
@@ -37,13 +35,6 @@ afterAll(() => {
   store.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A reversible test sealer: real encryption is the app's (safeStorage); this checks the plumbing. */
-const xorSealer: SecretSealer = {
-  name: 'test-xor',
-  seal: async (plain) => Uint8Array.from(Buffer.from(plain), (b) => b ^ 0x5a),
-  open: async (sealed) => Buffer.from(Uint8Array.from(sealed, (b) => b ^ 0x5a)).toString(),
-};
 
 const aCase = (code: string, status: BatchCaseInput['status'] = 'ready'): BatchCaseInput => ({
   code,
@@ -64,19 +55,9 @@ describe('environments and accounts', () => {
     expect(getBaseUrl(store.db, 'production')).toBeNull();
   });
 
-  it('seals the refresh token: never in the file in plain text, opened only by its sealer, gone at sign-out', async () => {
+  it('keeps who is signed in, and forgets it at sign-out', () => {
     saveAccount(store.db, 'test', 'agente@example.com');
-    const vault = sealedTokenVault(store.db, 'test', xorSealer);
-    const token = 'eyJhbGciOiJIUzI1NiJ9.refresh-token-for-the-test';
-    await vault.write(token);
-    expect(await vault.read()).toBe(token);
-    expect(getAccount(store.db, 'test')).toMatchObject({ email: 'agente@example.com', hasRefreshToken: true });
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
-    expect(readFileSync(store.file).includes(Buffer.from(token))).toBe(false);
-    const other: SecretSealer = { ...xorSealer, name: 'other' };
-    expect(await sealedTokenVault(store.db, 'test', other).read()).toBeNull();
-    await vault.clear();
-    expect(await vault.read()).toBeNull();
+    expect(getAccount(store.db, 'test')).toMatchObject({ environment: 'test', email: 'agente@example.com' });
     removeAccount(store.db, 'test');
     expect(getAccount(store.db, 'test')).toBeNull();
   });

@@ -1,6 +1,6 @@
 // Rows of a sheet → cases: rows with the same code form one case, every value normalized, every
 // change and problem recorded with its rows so the agent can see it. Pure: no I/O.
-import { typedRuleViolations, type Product } from '../../contract';
+import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../../contract';
 import type { ColumnMapping, DateOrder } from '../mapping/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
 import { cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
@@ -158,7 +158,8 @@ function pickCells(row: readonly Cell[], pairs: readonly [string, number][]): Re
   const out: Record<string, unknown> = {};
   for (const [key, c] of pairs) {
     const value = row[c];
-    if (!isBlank(value)) out[key] = typeof value === 'string' ? cleanText(value) : jsonCell(value);
+    // The keys are the mapping's, from the agent: "__proto__" is one like any other.
+    if (!isBlank(value)) setDataKey(out, key, typeof value === 'string' ? cleanText(value) : jsonCell(value));
   }
   return out;
 }
@@ -275,7 +276,8 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
 
   const productIndex = d.products.length;
   d.products.push(readProduct(d, raw, at, productIndex, s));
-  if (Object.keys(raw.productInfo).length > 0) d.productInfo[raw.pid] = { ...(d.productInfo[raw.pid] ?? {}), ...raw.productInfo };
+  // Keyed by the product code, a creditor's value: "__proto__" or "constructor" included.
+  if (Object.keys(raw.productInfo).length > 0) setDataKey(d.productInfo, raw.pid, { ...getDataKey(d.productInfo, raw.pid), ...raw.productInfo });
   if (first) d.params = { ...raw.params };
 }
 

@@ -1,6 +1,7 @@
 // How a creditor's columns become case fields: the mapping file agents export, import and save as
 // templates. Pure: shared with the renderer's mapping screen.
 import { z } from 'zod';
+import { dataRecord } from '../../contract/data-keys';
 
 const Header = z.string().min(1);
 
@@ -17,10 +18,10 @@ export const ColumnMapping = z.object({
   sub_id: Header.optional(),
   debt: Header,
   expiration: Header,
-  /** params key → column. */
-  params: z.record(z.string(), Header).optional(),
+  /** params key → column (every key kept, "__proto__" included). */
+  params: dataRecord(Header).optional(),
   /** product_info key → column, stored under params.product_info[pid] for multi-product cases. */
-  product_info: z.record(z.string(), Header).optional(),
+  product_info: dataRecord(Header).optional(),
 });
 export type ColumnMapping = z.infer<typeof ColumnMapping>;
 

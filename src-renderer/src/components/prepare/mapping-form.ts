@@ -1,5 +1,6 @@
 // The column-mapping step as plain data: filled from a saved template or the suggestion, turned into
 // a MappingFile and checked with the same schema the preparation uses.
+import { getDataKey, setDataKey } from '../../../../src-main/contract/data-keys';
 import { DEFAULT_FORMAT, MappingFile, type ColumnMapping, type DateOrder } from '../../../../src-main/preparation/mapping/mapping-file';
 import type { FileInspection } from '../../../../src-main/surface/procedures';
 
@@ -18,6 +19,7 @@ export interface MappingForm {
   nameMode: 'full' | 'split';
   /** Phone columns in priority order. */
   phones: string[];
+  /** By header, the creditor's text: read and written with getDataKey / setDataKey ("constructor" is a header too). */
   extras: Record<string, { use: ExtraUse; key: string }>;
   decimalSeparator: ',' | '.';
   dateOrder: DateOrder;
@@ -72,7 +74,7 @@ export function syncExtras(form: MappingForm, headers: readonly string[]): void 
   const used = usedHeaders(form);
   for (const header of headers) {
     if (used.has(header)) delete form.extras[header];
-    else form.extras[header] ??= { use: 'none', key: keyFromHeader(header) };
+    else if (!Object.hasOwn(form.extras, header)) setDataKey(form.extras, header, { use: 'none', key: keyFromHeader(header) });
   }
   for (const header of Object.keys(form.extras)) if (!headers.includes(header)) delete form.extras[header];
 }
@@ -94,8 +96,8 @@ export function formFromInspection(inspection: FileInspection): FormStart {
   for (const field of SINGLE_FIELDS) form.columns[field] = known(columns[field]);
   form.nameMode = form.columns.full_name || !(form.columns.first_name || form.columns.last_name) ? 'full' : 'split';
   syncExtras(form, headers);
-  for (const [key, header] of Object.entries(columns.params ?? {})) if (form.extras[header]) form.extras[header] = { use: 'param', key };
-  for (const [key, header] of Object.entries(columns.product_info ?? {})) if (form.extras[header]) form.extras[header] = { use: 'product', key };
+  for (const [key, header] of Object.entries(columns.params ?? {})) if (getDataKey(form.extras, header)) setDataKey(form.extras, header, { use: 'param', key });
+  for (const [key, header] of Object.entries(columns.product_info ?? {})) if (getDataKey(form.extras, header)) setDataKey(form.extras, header, { use: 'product', key });
   return { form, source: template ? 'template' : 'suggestion', creditor: template?.creditor ?? null, maxPhonePriority: template?.mapping.max_phone_priority ?? null };
 }
 
@@ -112,8 +114,8 @@ export function mappingFromForm(form: MappingForm, place: MappingPlace = {}): un
   const params: Record<string, string> = {};
   const productInfo: Record<string, string> = {};
   for (const [header, extra] of Object.entries(form.extras)) {
-    if (extra.use === 'param') params[extra.key.trim()] = header;
-    if (extra.use === 'product') productInfo[extra.key.trim()] = header;
+    if (extra.use === 'param') setDataKey(params, extra.key.trim(), header);
+    if (extra.use === 'product') setDataKey(productInfo, extra.key.trim(), header);
   }
   const columns = {
     code: pick('code'),

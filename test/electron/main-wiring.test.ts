@@ -1,0 +1,20 @@
+// main.ts needs Electron's binary, which cannot run here; so its wiring of the tested pieces is read
+// from its source: the dev server is decided by rendererSource with app.isPackaged, and every web
+// contents goes through hardenWebContents.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const main = readFileSync(join(import.meta.dirname, '../../src-main/electron/main.ts'), 'utf8');
+
+describe('the Electron shell wiring', () => {
+  it('reads ELECTRON_RENDERER_URL only through rendererSource, with app.isPackaged', () => {
+    expect(main).toMatch(/rendererSource\(process\.env, app\.isPackaged\)/);
+    expect(main).not.toMatch(/\.ELECTRON_RENDERER_URL|\[['"`]ELECTRON_RENDERER_URL/);
+  });
+
+  it('hardens every web contents in one place', () => {
+    expect(main).toMatch(/app\.on\('web-contents-created', \(_event, contents\) => hardenWebContents\(contents,/);
+    expect(main).not.toMatch(/setPermissionRequestHandler|setWindowOpenHandler/);
+  });
+});
