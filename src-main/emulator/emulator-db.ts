@@ -6,7 +6,7 @@ import { fileState } from '../store/store-file';
 
 export type Db = Database.Database;
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -94,6 +94,20 @@ CREATE TABLE inbound_cases (
 CREATE INDEX inbound_by_bot ON inbound_cases (bot_id, last_updated);
 `;
 
+/** Version 2: refresh tokens are single use; each sign-in starts a family whose newest token alone is good. */
+const REFRESH_FAMILIES = `
+CREATE TABLE refresh_families (
+  id TEXT PRIMARY KEY,
+  user_id INTEGER NOT NULL,
+  current_jti TEXT NOT NULL,
+  revoked INTEGER NOT NULL DEFAULT 0,
+  expires_at INTEGER NOT NULL
+);
+`;
+
+/** Steps from each older version to the next; a --db file of an older emulator keeps its demo. */
+const UPGRADES: Record<number, string> = { 1: REFRESH_FAMILIES };
+
 /**
  * Opens (and on first use creates) the emulator's database. With a key (the app's Demo service keeps
  * uploaded debtors in the data folder) the file is encrypted like the store; a plain one is converted.
@@ -107,11 +121,18 @@ export function openEmulatorDb(file: string | undefined, key: Buffer | null = nu
   db.pragma('busy_timeout = 5000');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === SCHEMA_VERSION) return { db, fresh: false };
+  if (version > 0 && version < SCHEMA_VERSION) {
+    db.transaction(() => {
+      for (let v = version; v < SCHEMA_VERSION; v++) db.exec(UPGRADES[v] ?? '');
+      db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+    return { db, fresh: false };
+  }
   if (version !== 0) {
     db.close();
     throw new Error(`Emulator database ${file} has schema version ${version}; this emulator knows version ${SCHEMA_VERSION}. Use a new --db file.`);
   }
-  db.exec(SCHEMA);
+  db.exec(SCHEMA + REFRESH_FAMILIES);
   db.pragma(`user_version = ${SCHEMA_VERSION}`);
   return { db, fresh: true };
 }

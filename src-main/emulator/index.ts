@@ -12,6 +12,7 @@ import { inboundStep, seedInboundHistory } from './inbound';
 import { authRoutes } from './routes-auth';
 import { campaignRoutes } from './routes-campaigns';
 import { resultRoutes } from './routes-results';
+import { allowedHosts, checkControlRequest, checkHost } from './request-guard';
 import { loadSeed, type Seed } from './seed';
 import { createSimClock } from './sim-clock';
 import type { TokenGenerations, TokenSettings } from './tokens';
@@ -19,6 +20,11 @@ import type { TokenGenerations, TokenSettings } from './tokens';
 export interface EmulatorOptions {
   port?: number;
   host?: string;
+  /**
+   * More Host header values to answer (`name`, on the emulator's port, or `name:port`), besides the
+   * address it listens on and, on loopback, 127.0.0.1 / localhost / [::1]. Any other Host gets 421.
+   */
+  allowedHosts?: string[];
   /** Parsed seed; else seedFile; else the built-in demo seed. */
   seed?: Seed;
   seedFile?: string;
@@ -62,6 +68,9 @@ const ControlFaults = z.object({
 });
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const bindHost = options.host ?? '127.0.0.1';
+  // Checked first (a bad name throws before anything is opened); filled in with the real port below.
+  let allowed = allowedHosts(bindHost, options.port ?? 0, options.allowedHosts);
   const seed = options.seed ?? loadSeed(options.seedFile);
   const { db, fresh } = openEmulatorDb(options.dbFile, options.dbKey ?? null);
   const speed = options.speed ?? 1;
@@ -121,6 +130,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send(NOT_FOUND));
 
+  // Before anything else: a foreign Host is a rebound DNS name (a web page), whatever it asks for.
+  app.addHook('onRequest', async (request, reply) => {
+    const refusal = checkHost(request.headers.host, allowed);
+    if (refusal) return reply.code(refusal.status).send({ detail: refusal.detail });
+  });
+
   app.addHook('onRequest', async (request) => {
     // The control routes stay fast, so a test can always lift the latency it set.
     if (request.url.startsWith('/__control/')) return;
@@ -139,6 +154,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   });
   if (options.faults) {
     await app.register(async (control) => {
+      control.addHook('onRequest', async (request, reply) => {
+        const refusal = checkControlRequest({ method: request.method, headers: request.headers, peer: request.socket.remoteAddress });
+        if (refusal) return reply.code(refusal.status).send({ detail: refusal.detail });
+      });
       control.get('/__control/state', async () => ({ ...faults.describe(), clock: new Date(core.clock.now()).toISOString() }));
       control.post('/__control/faults', async (request, reply) => {
         const parsed = ControlFaults.safeParse(request.body ?? {});
@@ -165,8 +184,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   }
 
-  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const address = await app.listen({ port: options.port ?? 0, host: bindHost });
   const port = (app.server.address() as { port: number }).port;
+  allowed = allowedHosts(bindHost, port, options.allowedHosts);
   const tickMs = options.tickMs ?? 250;
   const ticker =
     tickMs > 0

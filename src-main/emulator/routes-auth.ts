@@ -4,7 +4,8 @@ import { LoginRequest, paths, RefreshRequest } from '../contract';
 import { checkCredentials, findUser } from './accounts';
 import type { Db } from './emulator-db';
 import { INVALID_TOKEN } from './http-kit';
-import { issuePair, subjectOfSignedToken, verifyToken, type TokenGenerations, type TokenSettings } from './tokens';
+import { rotate, startFamily } from './refresh-families';
+import { issuePair, readRefreshToken, refreshExpiry, subjectOfSignedToken, type TokenGenerations, type TokenSettings } from './tokens';
 
 export function authRoutes(app: FastifyInstance, db: Db, settings: TokenSettings, gens: TokenGenerations): void {
   app.post(paths.login(), async (request, reply) => {
@@ -12,18 +13,23 @@ export function authRoutes(app: FastifyInstance, db: Db, settings: TokenSettings
     const user = body.success ? checkCredentials(db, body.data.email, body.data.password) : null;
     // The spec shows only the body of a failed login; 401 is the emulator's choice.
     if (!user) return reply.code(401).send({ detail: 'No active account found with the given credentials' });
-    return issuePair(settings, gens, user.id);
+    const expiresAt = refreshExpiry(settings);
+    return issuePair(settings, gens, user.id, startFamily(db, user.id, expiresAt), expiresAt);
   });
 
   app.post(paths.refresh(), async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const match = /^JWT\s+(\S+)$/.exec(header);
     const body = RefreshRequest.safeParse(request.body);
-    const fromRefresh = match?.[1] ? await verifyToken(settings, gens, match[1], 'refresh') : null;
+    const refresh = match?.[1] ? await readRefreshToken(settings, gens, match[1]) : null;
     const fromAccess = body.success ? await subjectOfSignedToken(settings, body.data.access) : null;
-    if (fromRefresh === null || fromRefresh !== fromAccess || !findUser(db, fromRefresh)) {
+    if (refresh === null || refresh.userId !== fromAccess || !findUser(db, refresh.userId)) {
       return reply.code(401).send(INVALID_TOKEN);
     }
-    return issuePair(settings, gens, fromRefresh);
+    // Single use: the presented token dies here, and presenting it again revokes its whole family.
+    const expiresAt = refreshExpiry(settings);
+    const rotation = rotate(db, refresh.userId, refresh.identity, expiresAt);
+    if (!rotation.ok) return reply.code(401).send(INVALID_TOKEN);
+    return issuePair(settings, gens, refresh.userId, rotation.next, expiresAt);
   });
 }

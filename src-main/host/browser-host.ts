@@ -1,21 +1,25 @@
 // The browser host: the same renderer and the same procedures as the desktop app, served on
 // 127.0.0.1 for a browser (servers, CI, or `npm start -- --browser`).
 import fastifyStatic from '@fastify/static';
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { AppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
-import { checkRequest, CONTENT_SECURITY_POLICY, newLaunchToken, sameToken, TOKEN_COOKIE } from './host-guard';
+import { checkApiRequest, checkSite, CONTENT_SECURITY_POLICY, newLaunchToken, type Verdict } from './host-guard';
 
 export interface BrowserHost {
-  /** Open this: it carries the launch token once, then a cookie does. */
+  /** Open this: it hands the launch token to the page, which keeps it and sends it as a header. */
   url: string;
   port: number;
   close(): Promise<void>;
 }
 
 const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress', 'download:progress'];
+
+function refuse(reply: FastifyReply, verdict: Extract<Verdict, { ok: false }>): FastifyReply {
+  return reply.code(verdict.status).type('text/plain; charset=utf-8').send(`CaseDesk: ${verdict.reason}. Open the address that "npm start" printed.`);
+}
 
 export async function startBrowserHost(ctx: AppContext, options: { rendererDir: string; port?: number; token?: string }): Promise<BrowserHost> {
   if (!existsSync(options.rendererDir)) throw new Error(`The renderer is not built (${options.rendererDir}); run npm run build:renderer.`);
@@ -31,32 +35,35 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
     reply.header('referrer-policy', 'no-referrer');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('cross-origin-resource-policy', 'same-origin');
-    // First visit: the token comes in the URL; trade it for a cookie and drop it from the address bar.
-    const launch = (request.query as Record<string, string | undefined>).token;
-    if (request.method === 'GET' && request.url.startsWith('/?') && launch !== undefined) {
-      const hostOk = checkRequest({ ...request.headers, cookie: `${TOKEN_COOKIE}=${launch}` }, port, token);
-      if (hostOk.ok && sameToken(launch, token)) {
-        reply.header('set-cookie', `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`);
-        return reply.redirect('/', 302);
-      }
-    }
-    const verdict = checkRequest(request.headers, port, token);
-    if (!verdict.ok) return reply.code(verdict.status).type('text/plain; charset=utf-8').send(`CaseDesk: ${verdict.reason}. Open the address that "npm start" printed.`);
+    // The page's own files are public (the build, no data) and cannot carry a header: Host and Origin only.
+    const verdict = checkSite(request.headers, port);
+    if (!verdict.ok) return refuse(reply, verdict);
   });
 
-  app.post<{ Params: { name: string } }>('/api/call/:name', async (request) => surface.call(request.params.name as never, request.body ?? {}));
+  // Everything that reaches data: the launch token in the header, registered apart so no URL
+  // spelling can reach a procedure around the check.
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const verdict = checkApiRequest(request.headers, port, token);
+      if (!verdict.ok) return refuse(reply, verdict);
+    });
 
-  // Progress events as server-sent events.
-  app.get('/api/events', (request, reply) => {
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'content-security-policy': CONTENT_SECURITY_POLICY });
-    res.write(': connected\n\n');
-    const offs = EVENTS.map((name) => ctx.on(name, (payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)));
-    const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
-    request.raw.once('close', () => {
-      clearInterval(ping);
-      for (const off of offs) off();
+    api.post<{ Params: { name: string } }>('/api/call/:name', async (request) => surface.call(request.params.name as never, request.body ?? {}));
+
+    // Progress events in the server-sent events format, read by the page with fetch (so the header
+    // goes with it; EventSource cannot send one).
+    api.get('/api/events', (request, reply) => {
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'content-security-policy': CONTENT_SECURITY_POLICY });
+      res.write(': connected\n\n');
+      const offs = EVENTS.map((name) => ctx.on(name, (payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)));
+      const ping = setInterval(() => res.write(': ping\n\n'), 15_000);
+      request.raw.once('close', () => {
+        clearInterval(ping);
+        for (const off of offs) off();
+      });
     });
   });
 

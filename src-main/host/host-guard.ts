@@ -1,8 +1,12 @@
-// The browser host's gate: a per-launch token, and Host / Origin checks against DNS rebinding and
-// cross-site requests. Pure functions of the request's headers, so they are tested on their own.
+// The browser host's gate: Host / Origin checks against DNS rebinding and cross-site requests on
+// every request, and the per-launch token in a header on every /api/ request. Pure functions of the
+// request's headers, so they are tested on their own.
+//
+// The token never lives in a cookie: cookies are not separated by port, so a cookie set by
+// 127.0.0.1:PORT is sent to every other program listening on 127.0.0.1. The page keeps the token
+// itself (sessionStorage is per origin, port included) and sends it as a header.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const TOKEN_COOKIE = 'casedesk_token';
 export const TOKEN_HEADER = 'x-casedesk-token';
 
 export function newLaunchToken(): string {
@@ -25,27 +29,31 @@ export function sameToken(given: string | undefined, token: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export function cookieValue(cookieHeader: string | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
-}
-
 export type Verdict = { ok: true } | { ok: false; status: number; reason: string };
 
+type Headers = Record<string, string | string[] | undefined>;
+
 /**
- * Every request: the Host must be ours (a rebound DNS name is refused); a request that carries an
- * Origin must come from our own page; the token must be in the cookie or the header.
+ * Every request, the public page's files included: the Host must be ours (a rebound DNS name is
+ * refused) and a request that carries an Origin must come from our own page.
  */
-export function checkRequest(headers: Record<string, string | string[] | undefined>, port: number, token: string): Verdict {
+export function checkSite(headers: Headers, port: number): Verdict {
   const host = String(headers.host ?? '');
   if (!allowedHosts(port).has(host)) return { ok: false, status: 421, reason: 'unknown host' };
   const origin = headers.origin;
   if (origin !== undefined && !allowedOrigins(port).has(String(origin))) return { ok: false, status: 403, reason: 'foreign origin' };
-  const given = (headers[TOKEN_HEADER] as string | undefined) ?? cookieValue(headers.cookie as string | undefined, TOKEN_COOKIE);
-  if (!sameToken(given, token)) return { ok: false, status: 401, reason: 'missing or wrong token' };
+  return { ok: true };
+}
+
+/**
+ * Every /api/ request: the site checks, then the launch token in the `x-casedesk-token` header.
+ * A Cookie header is never read: no cookie can open the API, whoever set it.
+ */
+export function checkApiRequest(headers: Headers, port: number, token: string): Verdict {
+  const site = checkSite(headers, port);
+  if (!site.ok) return site;
+  const given = headers[TOKEN_HEADER];
+  if (typeof given !== 'string' || !sameToken(given, token)) return { ok: false, status: 401, reason: 'missing or wrong token' };
   return { ok: true };
 }
 

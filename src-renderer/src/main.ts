@@ -5,10 +5,14 @@ import PrimeVue from 'primevue/config';
 import ConfirmationService from 'primevue/confirmationservice';
 import ToastService from 'primevue/toastservice';
 import { createApp } from 'vue';
+import { launchToken } from './api/launch-token';
 import App from './App.vue';
 import { i18n } from './i18n';
 import { createAppRouter } from './router';
 import './styles.css';
+
+// The browser host's token leaves the address bar before the router reads it (Electron has none).
+if (!window.casedesk) launchToken();
 
 const app = createApp(App);
 app.use(createPinia());

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
-import { BOTS, http, login } from '../support/emulator';
+import { BOTS, DEMO_USER, http, login, rawHttp } from '../support/emulator';
 
 const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-emulator-'));
@@ -54,12 +54,25 @@ describe('casedesk emulator', () => {
     await second.exited;
   });
 
-  it('refuses a bad option with a message that names it', async () => {
-    const child = spawn(process.execPath, [BIN, 'emulator', '--port', 'abc'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  it('answers its own address and each --allowed-host, and 421 to any other Host', async () => {
+    const { child, url, exited } = await startCli(['--port', '0', '--allowed-host', 'demo.casedesk.test', '--allowed-host', 'proxy.test:8443']);
+    const port = new URL(url).port;
+    const signIn = (host: string) => rawHttp(`${url}/auth/login/`, { headers: { host, 'content-type': 'application/json' }, body: JSON.stringify(DEMO_USER) });
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `demo.casedesk.test:${port}`, 'proxy.test:8443']) expect((await signIn(host)).status, host).toBe(200);
+    for (const host of [`rebound.evil.test:${port}`, 'demo.casedesk.test:8443']) expect((await signIn(host)).status, host).toBe(421);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port/],
+    [['--allowed-host', 'not a name'], /--allowed-host/],
+  ])('refuses a bad option with a message that names it (%j)', async (args, named) => {
+    const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise((resolve) => child.once('exit', resolve));
     expect(code).not.toBe(0);
-    expect(stderr).toMatch(/--port/);
+    expect(stderr).toMatch(named);
   });
 });

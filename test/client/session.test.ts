@@ -85,6 +85,19 @@ describe('refreshing', () => {
     expect(requests.count(REFRESH)).toBe(1); // the new token is fresh
   });
 
+  it('keeps the new refresh token of every refresh, as the emulator takes each one only once', async () => {
+    const { client, vault, requests } = await connect(base());
+    const held = [await vault.read()];
+    for (let round = 0; round < 3; round++) {
+      await control(base(), 'expire-tokens', { access: true });
+      expect((await client.bots()).length).toBeGreaterThan(0);
+      held.push(await vault.read());
+    }
+    expect(new Set(held).size).toBe(4);
+    const presented = requests.sent.filter((r) => r.url.endsWith(REFRESH)).map((r) => r.headers.authorization);
+    expect(presented).toEqual(held.slice(0, 3).map((token) => `JWT ${token}`));
+  });
+
   it('a refused refresh expires the session: calls reject with kind auth until the next sign-in', async () => {
     const { client, session, vault } = await connect(base());
     const states: SessionState[] = [];

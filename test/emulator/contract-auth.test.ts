@@ -46,6 +46,8 @@ describe('bearer tokens', () => {
   });
 });
 
+const refresh = (pair: { access: string; refresh: string }) => http(url('/auth/token/refresh/'), { auth: `JWT ${pair.refresh}`, body: { access: pair.access } });
+
 describe('refresh', () => {
   it('takes `Authorization: JWT <refresh>` and the expired access token, and answers a new pair', async () => {
     const old = await login(emulator.current.url);
@@ -71,6 +73,39 @@ describe('refresh', () => {
       expect(res.status).toBe(401);
       TokenErrorBody.parse(res.json);
     }
+    // A refused attempt does not use the token up: its owner can still refresh with it.
+    expect((await refresh(demo)).status).toBe(200);
+  });
+
+  it('takes each refresh token once: the chain of new ones goes on, an old one is refused with {token}', async () => {
+    const first = await login(emulator.current.url);
+    const second = TokenPair.parse((await refresh(first)).json);
+    expect(second.refresh).not.toBe(first.refresh);
+    const third = await refresh(second);
+    expect(third.status).toBe(200);
+    const again = await refresh(first);
+    expect(again.status).toBe(401);
+    TokenErrorBody.parse(again.json);
+  });
+
+  it('revokes the whole sign-in when a used refresh token comes back (a stolen copy), and only that sign-in', async () => {
+    const stolen = await login(emulator.current.url);
+    const elsewhere = await login(emulator.current.url);
+    const thief = TokenPair.parse((await refresh(stolen)).json);
+    // The owner presents the token the thief already used: both lines of the family end.
+    expect((await refresh(stolen)).status).toBe(401);
+    const thiefNext = await refresh(thief);
+    expect(thiefNext.status).toBe(401);
+    TokenErrorBody.parse(thiefNext.json);
+    // Another sign-in of the same user is not touched, and signing in again starts afresh.
+    expect((await refresh(elsewhere)).status).toBe(200);
+    expect((await refresh(await login(emulator.current.url))).status).toBe(200);
+  });
+
+  it('lets exactly one of two refreshes racing with the same token through', async () => {
+    const pair = await login(emulator.current.url);
+    const statuses = (await Promise.all([refresh(pair), refresh(pair)])).map((r) => r.status).sort();
+    expect(statuses).toEqual([200, 401]);
   });
 
   it('fails once the fault control expires refresh tokens too', async () => {

@@ -1,6 +1,7 @@
 // `casedesk emulator`: the local service, for development, tests and the Demo environment.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startEmulator } from '../../emulator';
+import { parseHost } from '../../emulator/request-guard';
 
 function intArg(name: string, min: number) {
   return (value: string) => {
@@ -16,11 +17,18 @@ function positiveNumber(value: string) {
   return n;
 }
 
+/** Collects --allowed-host values, each a host name as a Host header would carry it. */
+function hostName(value: string, names: string[]): string[] {
+  if (!parseHost(value)) throw new InvalidArgumentError('must be a host name, name:port or [IPv6]:port');
+  return [...names, value];
+}
+
 export function emulatorCommand(_program: Command): Command {
   return new Command('emulator')
     .description('run the local service emulator (prints "listening on URL" first)')
     .option('--port <n>', 'port; 0 picks a free one', intArg('--port', 0), 0)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
+    .option('--allowed-host <name>', 'also answer requests whose Host is this name (or name:port, [v6]:port); repeatable. Other Hosts get 421', hostName, [] as string[])
     .option('--seed <file>', 'users, passwords and bots (JSON); the built-in demo seed by default')
     .option('--db <file>', 'keep the emulator state in this SQLite file')
     .option('--speed <x>', 'simulated time runs x times faster and ignores call windows', positiveNumber)
@@ -31,10 +39,11 @@ export function emulatorCommand(_program: Command): Command {
     .option('--upload-limit <bytes>', 'upload bodies over this size get 413', intArg('--upload-limit', 1))
     .option('--random-seed <n>', 'seed of the dialing simulation', intArg('--random-seed', 0), 42)
     .addOption(new Option('--create-status <story>', "state of a new campaign: the endpoint's PAUSED, or the guide's SCHEDULED/ONGOING by date").choices(['paused', 'guide']).default('paused'))
-    .action(async (opts: { port: number; host: string; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; refreshTtl: number; uploadLimit?: number; randomSeed: number; createStatus: 'paused' | 'guide' }) => {
+    .action(async (opts: { port: number; host: string; allowedHost: string[]; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; refreshTtl: number; uploadLimit?: number; randomSeed: number; createStatus: 'paused' | 'guide' }) => {
       const emulator = await startEmulator({
         port: opts.port,
         host: opts.host,
+        allowedHosts: opts.allowedHost,
         seedFile: opts.seed,
         dbFile: opts.db,
         speed: opts.speed,
@@ -49,6 +58,8 @@ export function emulatorCommand(_program: Command): Command {
       console.log(`listening on ${emulator.url}`);
       if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
         console.error('warning: the emulator is reachable from other machines; its demo passwords are public');
+        // Without this, another machine's requests (Host: this machine's name or address) get 421.
+        if (opts.allowedHost.length === 0) console.error('note: it answers only the address it listens on (and loopback names); add --allowed-host NAME for each name clients use');
       }
       await new Promise<void>((resolve) => {
         const stop = () => {

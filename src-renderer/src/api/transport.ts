@@ -1,6 +1,11 @@
 // How the renderer reaches the command surface: Electron's preload when it is there, the browser
 // host's HTTP endpoints otherwise. The rest of the renderer never knows which.
 import type { Envelope, SurfaceEvents } from '../../../src-main/surface/procedures';
+import { openEventStream, type StreamEvent } from './event-stream';
+import { launchToken } from './launch-token';
+
+/** Same name as the host's TOKEN_HEADER (src-main/host/host-guard.ts, which the page cannot import). */
+const TOKEN_HEADER = 'x-casedesk-token';
 
 export interface Transport {
   call(name: string, input: unknown): Promise<Envelope<unknown>>;
@@ -19,11 +24,34 @@ declare global {
 }
 
 function httpTransport(): Transport {
-  let source: EventSource | null = null;
+  const listeners = new Map<string, Set<(payload: never) => void>>();
+  let stream: { close(): void } | null = null;
+  // The launch token goes in a header on every call; the host reads no cookie.
+  const headers = (): Record<string, string> => {
+    const token = launchToken();
+    return token ? { [TOKEN_HEADER]: token } : {};
+  };
+  const dispatch = ({ event, data }: StreamEvent) => {
+    const set = listeners.get(event);
+    if (!set || set.size === 0) return;
+    let payload: never;
+    try {
+      payload = JSON.parse(data) as never;
+    } catch {
+      return;
+    }
+    for (const listener of [...set]) {
+      try {
+        listener(payload);
+      } catch {
+        // One screen's failure must not close the stream for the others.
+      }
+    }
+  };
   return {
     async call(name, input) {
       try {
-        const res = await fetch(`/api/call/${encodeURIComponent(name)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input ?? {}), credentials: 'same-origin' });
+        const res = await fetch(`/api/call/${encodeURIComponent(name)}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(input ?? {}), credentials: 'omit' });
         if (res.status === 401 || res.status === 403 || res.status === 421) return { ok: false, error: { code: 'not-signed-in', message: 'This page is not authorised: open the address that "npm start" printed.' } };
         return (await res.json()) as Envelope<unknown>;
       } catch {
@@ -31,10 +59,13 @@ function httpTransport(): Transport {
       }
     },
     on(name, listener) {
-      source ??= new EventSource('/api/events');
-      const handler = (event: MessageEvent<string>) => listener(JSON.parse(event.data));
-      source.addEventListener(name, handler as EventListener);
-      return () => source?.removeEventListener(name, handler as EventListener);
+      const set = listeners.get(name) ?? new Set();
+      listeners.set(name, set);
+      set.add(listener as (payload: never) => void);
+      stream ??= openEventStream({ url: '/api/events', headers, onEvent: dispatch });
+      return () => {
+        set.delete(listener as (payload: never) => void);
+      };
     },
   };
 }

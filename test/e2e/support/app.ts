@@ -66,6 +66,8 @@ export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: n
     const current = holder.current;
     if (current) {
       const tokens = (await Promise.all([...current.ctx.connections.values()].map((c) => c.session.accessToken().catch(() => '')))).filter(Boolean);
+      // The launch token lives in the page, never in a cookie (other ports of 127.0.0.1 would get it).
+      expect(await current.page.context().cookies()).toEqual([]);
       const bodies = await Promise.all(told);
       for (const body of bodies) {
         expect(body, 'a procedure answer or event carried a JWT').not.toMatch(/eyJ[\w-]{8,}\.eyJ[\w-]{8,}/);
