@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBatch, type PrepareTimings } from '../../src-main/preparation/prepare-batch';
 import { getBatch, listIssues, openStore, pageBatchCases } from '../../src-main/store';
+import { sourceFile } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-'));
@@ -13,7 +14,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function prepared(writer: 'thread' | 'inline') {
   const store = openStore(join(dir, writer));
   let timings: PrepareTimings | null = null;
-  const summary = await prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 2, writer, onTimings: (t) => (timings = t) });
+  const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer, onTimings: (t) => (timings = t) });
   const batch = getBatch(store.db, summary.batch_id);
   const cases = pageBatchCases(store.db, summary.batch_id, { limit: 1_000 }).map(({ id: _id, ...c }) => c);
   const issues = listIssues(store.db, summary.batch_id).map(({ id: _id, caseId: _case, ...i }) => i);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../../../src-main/preparation/reading/read-errors';
 import { inspectInWorker, prepareInWorker } from '../../../src-main/preparation/worker/preparation-job';
 import { countCasesByStatus, openStore } from '../../../src-main/store';
+import { sourceFile } from '../../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-worker-'));
@@ -15,7 +16,7 @@ describe('prepareInWorker', () => {
   it('prepares the sample into the same store the main thread reads', async () => {
     const dataDir = join(dir, 'a');
     openStore(dataDir).close();
-    const summary = await prepareInWorker(dataDir, SAMPLE, { environment: 'demo', maxPhonePriority: 2 });
+    const summary = await prepareInWorker(dataDir, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
     expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3 });
     const store = openStore(dataDir);
     expect(countCasesByStatus(store.db, summary.batch_id).rejected).toBe(3);
@@ -24,7 +25,7 @@ describe('prepareInWorker', () => {
 
   it('prepares with the batch writer thread started from the worker thread (as big files do)', async () => {
     const dataDir = join(dir, 'nested');
-    const summary = await prepareInWorker(dataDir, SAMPLE, { environment: 'demo', maxPhonePriority: 2, writer: 'thread' });
+    const summary = await prepareInWorker(dataDir, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer: 'thread' });
     expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3 });
     const store = openStore(dataDir);
     expect(countCasesByStatus(store.db, summary.batch_id)).toMatchObject({ rejected: 3 });
@@ -33,11 +34,11 @@ describe('prepareInWorker', () => {
 
   it('inspects a file, and brings a hostile file\'s error back as the same ReadError', async () => {
     const dataDir = join(dir, 'b');
-    const inspection = await inspectInWorker(dataDir, SAMPLE, {});
+    const inspection = await inspectInWorker(dataDir, sourceFile(SAMPLE), {});
     expect(inspection).toMatchObject({ sheet: 'Cartera', headerRow: 4, dataRows: 14 });
     const junk = join(dir, 'junk.xlsx');
     writeFileSync(junk, Buffer.from(Array.from({ length: 3000 }, (_, i) => (i * 7919) % 256)));
-    const err = await inspectInWorker(dataDir, junk, {}).catch((e: unknown) => e);
+    const err = await inspectInWorker(dataDir, sourceFile(junk), {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
     expect((err as ReadError).message).toMatch(/junk\.xlsx is not a spreadsheet/);
     expect((err as ReadError).messageEs).toMatch(/no es una planilla/);
