@@ -2,6 +2,7 @@
 // environment, output as a table or (with --json) as the service's own objects.
 import Table from 'cli-table3';
 import type { Command } from 'commander';
+import { resolve } from 'node:path';
 import { DataKeyError } from '../keys/data-key';
 import { PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
@@ -64,9 +65,12 @@ function noteKeyFile(ctx: AppContext): void {
 `);
 }
 
-/** Calls a procedure; its failure becomes a CliFailure with the surface's plain message. */
+/**
+ * Calls a procedure; its failure becomes a CliFailure with the surface's plain message. The CLI's
+ * surface takes paths of this machine (files:open): the user runs it in their own shell.
+ */
 export async function call<N extends ProcedureName>(ctx: AppContext, name: N, input: unknown): Promise<ProcedureOutputs[N]> {
-  const answer = await createSurface(ctx).call(name, input);
+  const answer = await createSurface(ctx, { localFiles: true }).call(name, input);
   if (!answer.ok) {
     const { code, message } = answer.error;
     // Tokens are never kept on disk by the CLI, so each run signs in from the environment.
@@ -74,6 +78,11 @@ export async function call<N extends ProcedureName>(ctx: AppContext, name: N, in
     throw new CliFailure(message + hint, code === 'invalid-input' ? 2 : 1);
   }
   return answer.value;
+}
+
+/** A file the user named on the command line, as the id the file procedures take. */
+export async function openLocalFile(ctx: AppContext, path: string): Promise<string> {
+  return (await call(ctx, 'files:open', { path: resolve(path) })).fileId;
 }
 
 export function printJson(value: unknown): void {

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import { getCampaign, getRecording, listCalls, pageResultCases, type Store } from '../store';
-import { writeWorkbook } from './xlsx-writer';
+import { workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
 
 export const CASES_SHEET = 'Casos';
 export const CALLS_SHEET = 'Llamadas';
@@ -26,6 +26,24 @@ export const CALL_HEADERS = [
 
 /** A transcript longer than this is cut (Excel keeps at most 32,767 characters in a cell). */
 export const TRANSCRIPT_MAX_CHARS = 32_000;
+
+/** Nothing of that campaign was ever downloaded to this machine. */
+export class ResultsNotStoredError extends Error {
+  readonly messageEs: string;
+  constructor(environment: Environment, campaignId: number) {
+    super(`No results of campaign ${campaignId} are stored for ${environment}: download them first.`);
+    this.messageEs = `No hay resultados de la campaña ${campaignId} guardados para ${environment}: descárguelos primero.`;
+    this.name = 'ResultsNotStoredError';
+  }
+}
+
+export interface ResultsWorkbook {
+  sheets: SheetData[];
+  cases: number;
+  calls: number;
+  /** Calls whose row names a downloaded recording. */
+  recordings: number;
+}
 
 export interface ResultsExportSummary {
   file: string;
@@ -83,10 +101,10 @@ function caseRow(found: CampaignCase, calls: readonly Call[]): unknown[] {
 }
 
 /**
- * Writes the stored results of `campaignId` in `environment` to `file` (.xlsx). Throws when nothing of
- * that campaign was ever downloaded.
+ * The sheets of the stored results of `campaignId` in `environment`. Throws ResultsNotStoredError when
+ * nothing of that campaign was ever downloaded.
  */
-export async function exportCampaignResults(store: Store, environment: Environment, campaignId: number, file: string): Promise<ResultsExportSummary> {
+export function campaignResultsSheets(store: Store, environment: Environment, campaignId: number): ResultsWorkbook {
   const cases: unknown[][] = [[...CASE_HEADERS]];
   const calls: unknown[][] = [[...CALL_HEADERS]];
   let recordings = 0;
@@ -116,12 +134,22 @@ export async function exportCampaignResults(store: Store, environment: Environme
     }
     if (page.length < PAGE) break;
   }
-  if (cases.length === 1 && !getCampaign(store.db, environment, campaignId)) {
-    throw new Error(`No results of campaign ${campaignId} are stored for ${environment}: download them first.`);
-  }
-  await writeWorkbook(file, [
+  if (cases.length === 1 && !getCampaign(store.db, environment, campaignId)) throw new ResultsNotStoredError(environment, campaignId);
+  const sheets = [
     { name: CASES_SHEET, rows: cases },
     { name: CALLS_SHEET, rows: calls },
-  ]);
-  return { file, cases: cases.length - 1, calls: calls.length - 1, recordings };
+  ];
+  return { sheets, cases: cases.length - 1, calls: calls.length - 1, recordings };
+}
+
+/** The results workbook as .xlsx bytes, built in memory: for the renderer to save where the agent says. */
+export function campaignResultsBytes(store: Store, environment: Environment, campaignId: number): Buffer {
+  return workbookBytes(campaignResultsSheets(store, environment, campaignId).sheets);
+}
+
+/** Writes the results workbook to `file` (the CLI's --out, a path the user gave in their own shell). */
+export async function exportCampaignResults(store: Store, environment: Environment, campaignId: number, file: string): Promise<ResultsExportSummary> {
+  const { sheets, ...counts } = campaignResultsSheets(store, environment, campaignId);
+  await writeWorkbook(file, sheets);
+  return { file, ...counts };
 }

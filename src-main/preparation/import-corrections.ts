@@ -1,6 +1,5 @@
 // Closing the loop: the agent corrects the error report in a spreadsheet program and imports it
 // back; each corrected case replaces its own (matched by code) and is validated again.
-import { readFile } from 'node:fs/promises';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../exports/batch-exports';
 import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
@@ -9,6 +8,7 @@ import { settingsOf } from './edit-batch';
 import { normalizeHeader } from './mapping/headers';
 import { cleanCode, cleanText } from './normalize';
 import { ReadError } from './reading/read-errors';
+import type { SourceFile } from './preparation-types';
 import { readTable, type Cell } from './reading/read-table';
 
 export interface CorrectionsSummary {
@@ -28,8 +28,8 @@ function unneutralize(cell: Cell | undefined): Cell {
   return cell ?? null;
 }
 
-export async function importCorrections(store: Store, batchId: number, file: string): Promise<CorrectionsSummary> {
-  const table = await readTable(new Uint8Array(await readFile(file)), file);
+export async function importCorrections(store: Store, batchId: number, file: SourceFile): Promise<CorrectionsSummary> {
+  const table = await readTable(file.bytes, file.name);
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
   const header = (rows[0] ?? []).map(normalizeHeader);

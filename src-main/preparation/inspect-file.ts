@@ -1,11 +1,10 @@
 // A first look at a creditor's file, for the wizard: sheets, header row, headers, a preview of the
 // data, suggested columns, and a saved template when this creditor's layout is known.
-import { readFile } from 'node:fs/promises';
 import { findMappingTemplate, type Store } from '../store';
 import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
 import { MappingFile } from './mapping/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
-import type { FileInspection } from './preparation-types';
+import type { FileInspection, SourceFile } from './preparation-types';
 import { readTable, type Cell } from './reading/read-table';
 
 export type { FileInspection } from './preparation-types';
@@ -13,8 +12,8 @@ export type { FileInspection } from './preparation-types';
 
 const asText = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c));
 
-export async function inspectFile(store: Store, file: string, opts: { sheet?: string; headerRow?: number } = {}): Promise<FileInspection> {
-  const table = await readTable(new Uint8Array(await readFile(file)), file);
+export async function inspectFile(store: Store, file: SourceFile, opts: { sheet?: string; headerRow?: number } = {}): Promise<FileInspection> {
+  const table = await readTable(file.bytes, file.name);
   const sheet = (opts.sheet ? table.sheets.find((s) => s.name === opts.sheet) : undefined) ?? table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
   const headerIndex = opts.headerRow !== undefined ? opts.headerRow - 1 : findHeaderRow(rows, KNOWN_HEADERS);

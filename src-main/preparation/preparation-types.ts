@@ -1,6 +1,15 @@
 // What preparation answers, as plain types: shared with the renderer through the command surface.
 import type { ColumnMapping, MappingFile } from './mapping/mapping-file';
 
+/**
+ * A file to read, as its bytes and the name the agent knows it by (said in messages, batches named
+ * after it). Preparation never takes a path: where the bytes came from is the surface's business.
+ */
+export interface SourceFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
 /** What `prepare` tells the agent (and the CLI's --json prints, keys as the issue names them). */
 export interface PrepareSummary {
   batch_id: number;

@@ -1,7 +1,5 @@
 // From a creditor's file to a stored draft batch: read, find the header, map, build cases,
 // flag codes already loaded, and store everything in one transaction.
-import { readFile } from 'node:fs/promises';
-import { basename } from 'node:path';
 import type { Environment } from '../domain/environments';
 import {
   codesLoadedBefore,
@@ -18,7 +16,7 @@ import { issue } from './build/issue-messages';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
-import type { PrepareSummary } from './preparation-types';
+import type { PrepareSummary, SourceFile } from './preparation-types';
 import { readTable, type Sheet, type Table } from './reading/read-table';
 import { releaseParserMemory } from './reading/release-memory';
 
@@ -99,9 +97,9 @@ function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile
   throw new PrepareError('Indique la campaña destino o su prioridad máxima de teléfono.', 'Give the target campaign or its max phone priority.');
 }
 
-export async function prepareBatch(store: Store, filePath: string, opts: PrepareOptions): Promise<PrepareSummary> {
+export async function prepareBatch(store: Store, file: SourceFile, opts: PrepareOptions): Promise<PrepareSummary> {
   const readStarted = performance.now();
-  const table = await readTable(new Uint8Array(await readFile(filePath)), filePath);
+  const table = await readTable(file.bytes, file.name);
   // Counted as reading: it is the parser's garbage being given back.
   releaseParserMemory();
   const readMs = performance.now() - readStarted;
@@ -160,8 +158,9 @@ export async function prepareBatch(store: Store, filePath: string, opts: Prepare
 
   const batch: NewBatch = {
     environment: opts.environment,
-    name: `${basename(filePath)} · ${sheet.name}`,
-    sourceFile: filePath,
+    name: `${table.fileName} · ${sheet.name}`,
+    // The agent's name for the file, never where it was: a path says nothing the batch needs.
+    sourceFile: table.fileName,
     sourceSheet: sheet.name,
     headerRow: headerIndex + 1,
     // The format travels with the batch: edits and bulk fixes re-apply it.

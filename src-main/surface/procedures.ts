@@ -11,6 +11,12 @@ import type { FileInspection, PrepareSummary } from '../preparation/preparation-
 export type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
 
 const Id = z.number().int().positive();
+/**
+ * A file handed over to this process (files:receive, or the CLI's files:open): 256 random bits,
+ * base64url. Never a path: the renderer and the browser host cannot name any other file of the machine.
+ */
+export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const FileId = z.string().regex(FILE_ID_PATTERN, 'not a file id');
 /** Omitted: the environment the agent last signed in to. */
 const Env = Environment.optional();
 
@@ -28,8 +34,8 @@ export const procedures = {
   'campaigns:action': z.object({ environment: Env, campaignId: Id, action: CampaignAction }),
   'batches:prepare': z.object({
     environment: Env,
-    /** A file on this machine (the desktop's open dialog, the CLI's argument). */
-    file: z.string().min(1),
+    /** The creditor's file, handed over with files:receive (or the CLI's files:open). */
+    fileId: FileId,
     mapping: MappingFile.optional(),
     sheet: z.string().optional(),
     headerRow: z.number().int().positive().optional(),
@@ -39,7 +45,7 @@ export const procedures = {
   }),
   'batches:list': z.object({ environment: Env }),
   'batches:get': z.object({ batchId: Id }),
-  'batches:inspect': z.object({ file: z.string().min(1), sheet: z.string().optional(), headerRow: z.number().int().positive().optional() }),
+  'batches:inspect': z.object({ fileId: FileId, sheet: z.string().optional(), headerRow: z.number().int().positive().optional() }),
   'batches:editCase': z.object({
     batchId: Id,
     caseId: Id,
@@ -63,7 +69,7 @@ export const procedures = {
   'batches:exportErrors': z.object({ batchId: Id }),
   'batches:exportClean': z.object({ batchId: Id }),
   /** A corrected error report (a file received with files:receive). */
-  'batches:importCorrections': z.object({ batchId: Id, file: z.string().min(1) }),
+  'batches:importCorrections': z.object({ batchId: Id, fileId: FileId }),
   /** A page of cases: after a case id (keyset, the fast way to scroll) or from a position (a jump). */
   'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), offset: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
   'batches:countCases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional() }),
@@ -86,6 +92,8 @@ export const procedures = {
   'inbound:cases': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
   /** A file the agent picked or dropped, handed over as bytes (the same way in Electron and in a browser). */
   'files:receive': z.object({ name: z.string().min(1).max(255), base64: z.string().max(140 * 1024 * 1024) }),
+  /** A file of the user's own, by path: only the CLI may call this (see localOnlyProcedures). */
+  'files:open': z.object({ path: z.string().min(1).max(4096) }),
   /** Saved column-mapping templates (one per creditor layout), each a mapping file. */
   'templates:list': z.object({}),
   'settings:get': z.object({}),
@@ -100,6 +108,12 @@ export const procedures = {
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
+
+/**
+ * Procedures that name files of the machine by path. Only a surface created for the CLI, which the
+ * user runs in their own shell, answers them; the renderer and the browser host are refused.
+ */
+export const localOnlyProcedures: ReadonlySet<ProcedureName> = new Set<ProcedureName>(['files:open']);
 export type ProcedureInput<N extends ProcedureName> = z.input<(typeof procedures)[N]>;
 
 export interface EnvironmentInfo {
@@ -155,12 +169,21 @@ export interface ProcedureOutputs {
   'recordings:get': { contentType: string; format: string; base64: string } | null;
   'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'inbound:cases': InboundCase[];
-  'files:receive': { file: string; bytes: number };
+  'files:receive': ReceivedFileInfo;
+  'files:open': ReceivedFileInfo;
   'templates:list': { creditor: string; headerSignature: string; mapping: MappingFile }[];
   'settings:get': Settings;
   'settings:set': Settings;
 }
 
+
+/** A file handed over to CaseDesk, as its callers know it: an id, never where it is kept. */
+export interface ReceivedFileInfo {
+  fileId: string;
+  /** The name the agent knows the file by. */
+  name: string;
+  bytes: number;
+}
 
 /** A file for the agent to save (exports). */
 export interface FileDownload {
@@ -241,7 +264,7 @@ export interface SurfaceEvents {
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
 }
 
-export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'internal';
+export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal';
 
 export interface SurfaceError {
   code: ErrorCode;

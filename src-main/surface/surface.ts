@@ -9,7 +9,7 @@ import { settingsHandlers } from './handlers/settings-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { SurfaceFailure } from './surface-failure';
-import { procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
+import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
@@ -33,10 +33,28 @@ export function isProcedureName(name: string): name is ProcedureName {
   return Object.hasOwn(procedures, name);
 }
 
-export function createSurface(ctx: AppContext): Surface {
+export interface SurfaceOptions {
+  /**
+   * The caller may name files of this machine by path (files:open). Only the CLI, which the user runs
+   * in their own shell: the renderer and the browser host hand files over as bytes instead.
+   */
+  localFiles?: boolean;
+}
+
+export function createSurface(ctx: AppContext, options: SurfaceOptions = {}): Surface {
   return {
     async call(name, input) {
       if (!isProcedureName(name)) return { ok: false, error: { code: 'unknown-procedure', message: `There is no procedure "${String(name)}".` } };
+      if (localOnlyProcedures.has(name) && options.localFiles !== true) {
+        return {
+          ok: false,
+          error: {
+            code: 'forbidden',
+            message: `${name} is only for the casedesk command line; pick or drop the file in the app instead.`,
+            messageEs: `${name} es solo para la línea de comandos casedesk; elija o arrastre el archivo en la aplicación.`,
+          },
+        };
+      }
       try {
         const parsed = procedures[name].parse(input ?? {});
         const handler = handlers[name] as (ctx: AppContext, input: unknown) => Promise<ProcedureOutputs[typeof name]>;

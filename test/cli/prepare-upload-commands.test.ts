@@ -94,4 +94,22 @@ describe('prepare → upload', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/bad\.json is not valid at columns\.phones/);
   });
+
+  it('takes the paths the user gives: a file that is not there, or is not a file, is a usage error', async () => {
+    const missing = await casedesk('prepare', join(dir, 'no-such.xlsx'), '--max-phone-priority', '0');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`Cannot open ${join(dir, 'no-such.xlsx')}.`);
+    const folder = await casedesk('prepare', dir, '--max-phone-priority', '0');
+    expect(folder.code).toBe(2);
+    expect(folder.stderr).toMatch(/is not a file/);
+  });
+
+  it('writes the error report where the user says and imports it back from there', async () => {
+    const prepared = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json')).stdout) as { batch_id: number };
+    const report = join(dir, 'errores.xlsx');
+    expect((await casedesk('export', String(prepared.batch_id), '--errors', report)).code).toBe(0);
+    const imported = await casedesk('import-corrections', String(prepared.batch_id), report, '--json');
+    expect(imported.code).toBe(0);
+    expect(JSON.parse(imported.stdout)).toMatchObject({ unknownCodes: [], alreadySent: [] });
+  });
 });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { handOver } from '../support/source-file';
 
 const SPREADSHEET = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -92,7 +93,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
 
   it('runs once cases are loaded; stops and starts again with confirmation', async () => {
     const { page } = app.current;
-    const prepared = await surfaceCall('batches:prepare', { file: SPREADSHEET, maxPhonePriority: 2, environment: 'demo' });
+    const prepared = await surfaceCall('batches:prepare', { fileId: await handOver(createSurface(app.current.ctx), SPREADSHEET), maxPhonePriority: 2, environment: 'demo' });
     expect(prepared.ready).toBeGreaterThan(0);
     const uploaded = await surfaceCall('sync:upload', { batchId: prepared.batch_id, campaignId, environment: 'demo' });
     expect(uploaded.loaded).toBe(prepared.ready);

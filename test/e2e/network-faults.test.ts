@@ -11,6 +11,7 @@ import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { createSurface } from '../../src-main/surface/surface';
 import { BOTS, http, login, OTHER_USER } from '../support/emulator';
 import { hasChromium, useE2eApp } from './support/app';
+import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -54,7 +55,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const { page } = app.current;
     // Small chunks, so the upload is still going when the network goes.
     await call('settings:set', { chunkMaxCases: 2 });
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 2 });
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
     const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Con cortes', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     await page.goto(`${app.current.origin}/#/sync`);
     await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
@@ -78,7 +79,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
 
   it('lets the agent stop an upload and resume it later, each case still loaded once', async () => {
     const { page } = app.current;
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 2 });
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
     const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Detenida', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     await page.goto(`${app.current.origin}/#/sync`);
     await page.reload();
@@ -97,7 +98,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
 
   it('prepares a new campaign with a batch, and creates it when the batch is uploaded', async () => {
     const { page } = app.current;
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 0 });
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 0 });
     await page.goto(`${app.current.origin}/#/bots/${BOTS.voice}/campaigns/new`);
     await page.reload();
     await page.locator('[data-test="name"]').fill('Preparada con el lote');
@@ -119,7 +120,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const base = `http://127.0.0.1:${port}`;
     const other = await login(base, OTHER_USER);
     const foreign = Campaign.parse((await http(`${base}/api/v2/create_campaign/`, { token: other.access, body: { client_id: BOTS.othersVoice, name: 'Ajena' } })).json);
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, campaignId: foreign.id, maxPhonePriority: 2 });
+    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), campaignId: foreign.id, maxPhonePriority: 2 });
     const result = await call<{ status: string; pause?: { code: string; message: string }; pending: number }>('sync:upload', { environment: 'test', batchId: batch.batch_id, campaignId: foreign.id });
     expect(result).toMatchObject({ status: 'paused', pause: { code: 'forbidden' }, pending: 8 });
     // Same URL as before: reload so the queue is read again.

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -35,7 +36,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await page.waitForSelector('[data-test="sign-in"]');
     await signInToDemo(page);
     const surface = createSurface(app.current.ctx);
-    const prepared = await surface.call('batches:prepare', { environment: 'demo', file: SAMPLE, maxPhonePriority: 2 });
+    const prepared = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     if (!prepared.ok) throw new Error(prepared.error.message);
     expect(prepared.value).toMatchObject({ ready: 8, rejected: 3 });
     batchId = prepared.value.batch_id;
@@ -158,7 +159,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     // checked is the screen's side (what it shows, what it asks, what it sends back).
     const { page } = app.current;
     const surface = createSurface(app.current.ctx);
-    const second = await surface.call('batches:prepare', { environment: 'demo', file: SAMPLE, maxPhonePriority: 2 });
+    const second = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     if (!second.ok) throw new Error(second.error.message);
     const id = second.value.batch_id;
     const campaign = await surface.call('campaigns:create', { environment: 'demo', campaign: { client_id: 101, name: 'E2E dudas', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });

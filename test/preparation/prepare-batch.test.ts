@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBatch, type PrepareTimings } from '../../src-main/preparation/prepare-batch';
 import { getBatch, listIssues, openStore, pageBatchCases } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
+import { sourceFile } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-'));
@@ -14,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function prepared(writer: 'thread' | 'inline') {
   const store = openStore(join(dir, writer), TEST_STORE_KEY);
   let timings: PrepareTimings | null = null;
-  const summary = await prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 2, writer, onTimings: (t) => (timings = t) });
+  const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer, onTimings: (t) => (timings = t) });
   const batch = getBatch(store.db, summary.batch_id);
   const cases = pageBatchCases(store.db, summary.batch_id, { limit: 1_000 }).map(({ id: _id, ...c }) => c);
   const issues = listIssues(store.db, summary.batch_id).map(({ id: _id, caseId: _case, ...i }) => i);

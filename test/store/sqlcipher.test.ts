@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBatch } from '../../src-main/preparation/prepare-batch';
 import { openStore, pageBatchCases, storeFileState, StoreKeyError, type Store } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
+import { sourceFile } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const root = mkdtempSync(join(tmpdir(), 'casedesk-sqlcipher-'));
@@ -26,7 +27,7 @@ function personalData(store: Store, batchId: number): string[] {
 async function preparedFolder(name: string, key: Buffer | null) {
   const dir = join(root, name);
   const store = openStore(dir, key);
-  const summary = await prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 2, writer: 'inline' });
+  const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer: 'inline' });
   const needles = personalData(store, summary.batch_id);
   // Read while open: the batch is still in the write-ahead log, not yet folded into the file.
   const wal = readFileSync(`${store.file}-wal`);

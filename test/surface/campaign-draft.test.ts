@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-draft-'));
@@ -25,7 +26,7 @@ async function call<T>(name: string, input: unknown): Promise<T> {
 describe('a campaign drafted with its batch', () => {
   it('is created at the first upload, the batch bound to it, and never created twice', async () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
-    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 2 });
+    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
     await call('batches:setCampaignDraft', { batchId: batch_id, campaign: { client_id: BOTS.voice, name: 'Preparada sin conexión', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     const first = await call<{ status: string; loaded: number; campaignId: number }>('sync:upload', { environment: 'test', batchId: batch_id });
     expect(first).toMatchObject({ status: 'done', loaded: 8 });
@@ -37,7 +38,7 @@ describe('a campaign drafted with its batch', () => {
   });
 
   it('without a campaign or a draft, says what to do', async () => {
-    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', file: SAMPLE, maxPhonePriority: 2 });
+    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
     await expect(call('sync:upload', { environment: 'test', batchId: batch_id })).rejects.toThrow(/has no campaign yet/);
   });
 });

@@ -12,6 +12,7 @@ import { pageBatchCases } from '../../src-main/store';
 import { migrate } from '../../src-main/store/migrations';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { octal, readTree, walkTree } from '../support/file-tree';
+import { sourceFile } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const root = mkdtempSync(join(tmpdir(), 'casedesk-data-protection-'));
@@ -51,7 +52,7 @@ describe('the data folder (hole 4)', () => {
       // What existed is tightened at start, before any work.
       expect(notPrivate(dir)).toEqual([]);
 
-      const summary = await prepareBatch(ctx.store, SAMPLE, { environment: 'demo', maxPhonePriority: 2, writer: 'thread' });
+      const summary = await prepareBatch(ctx.store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer: 'thread' });
       await ctx.baseUrl('demo');
       const cases = pageBatchCases(ctx.store.db, summary.batch_id, { limit: 1_000 });
       const personal = [...new Set(cases.flatMap((c) => [c.code, c.firstName, c.lastName, ...c.phones]))].filter((v) => v.length >= 5);

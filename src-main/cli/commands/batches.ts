@@ -1,10 +1,9 @@
 // `casedesk prepare`, `payload`, `issues`: preparing batches offline.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import { ENVIRONMENTS } from '../../domain/environments';
 import { MappingFile } from '../../preparation/mapping/mapping-file';
-import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 
 function whole(min: number) {
   return (value: string) => {
@@ -43,7 +42,8 @@ export function batchCommands(): Command[] {
       if (opts.campaign === undefined && opts.maxPhonePriority === undefined) throw new CliFailure('Give --campaign ID or --max-phone-priority N.', 2);
       const mapping = opts.mapping ? await readMapping(opts.mapping) : undefined;
       await withApp(command, async (ctx) => {
-        const s = await call(ctx, 'batches:prepare', { environment: opts.env, file: resolve(file), mapping, sheet: opts.sheet, headerRow: opts.headerRow, campaignId: opts.campaign, maxPhonePriority: opts.maxPhonePriority, creditor: opts.creditor });
+        const fileId = await openLocalFile(ctx, file);
+        const s = await call(ctx, 'batches:prepare', { environment: opts.env, fileId, mapping, sheet: opts.sheet, headerRow: opts.headerRow, campaignId: opts.campaign, maxPhonePriority: opts.maxPhonePriority, creditor: opts.creditor });
         if (globals(command).json) return printJson(s);
         process.stdout.write(
           `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
@@ -102,7 +102,7 @@ export function batchCommands(): Command[] {
     .argument('<file>', 'the corrected .xlsx')
     .action(async (batchId: number, file: string, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
-        const s = await call(ctx, 'batches:importCorrections', { batchId, file: resolve(file) });
+        const s = await call(ctx, 'batches:importCorrections', { batchId, fileId: await openLocalFile(ctx, file) });
         if (globals(command).json) return printJson(s);
         process.stdout.write(`${s.updated} case(s) replaced: ${s.nowReady} now ready, ${s.stillRejected} still rejected.\n`);
         if (s.unknownCodes.length) process.stdout.write(`Not in this batch: ${s.unknownCodes.join(', ')}\n`);

@@ -2,13 +2,14 @@
 import { Worker } from 'node:worker_threads';
 import type { FileInspection } from '../inspect-file';
 import type { PrepareOptions, PrepareSummary } from '../prepare-batch';
+import type { SourceFile } from '../preparation-types';
 import { PrepareError } from '../prepare-batch';
 import { ReadError } from '../reading/read-errors';
 import { MappingError } from '../build/build-cases';
 
 export type PreparationJob =
-  | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: string; options: Omit<PrepareOptions, 'onTimings'> }
-  | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: string; options: { sheet?: string | undefined; headerRow?: number | undefined } };
+  | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: Omit<PrepareOptions, 'onTimings'> }
+  | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: SourceFile; options: { sheet?: string | undefined; headerRow?: number | undefined } };
 
 export type PreparationReply = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; messageEs?: string | undefined; code?: string | undefined } };
 
@@ -34,7 +35,8 @@ function run<T>(job: PreparationJob): Promise<T> {
       else reject(rebuildError(reply.error));
     });
     worker.once('error', (err) => reject(err));
-    worker.postMessage(job);
+    // The bytes move to the worker instead of being copied (a 100 MB file stays 100 MB).
+    worker.postMessage(job, [job.file.bytes.buffer as ArrayBuffer]);
   });
 }
 
@@ -46,10 +48,19 @@ export interface StoreLocation {
 
 const keyHex = (store: StoreLocation) => store.key?.toString('hex') ?? null;
 
-export function prepareInWorker(store: StoreLocation, file: string, options: Omit<PrepareOptions, 'onTimings'>): Promise<PrepareSummary> {
-  return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file, options });
+/** The file with bytes that own their whole buffer, so that buffer can be handed to the worker. */
+function transferable(file: SourceFile): SourceFile {
+  const { bytes } = file;
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+  return whole ? file : { name: file.name, bytes: bytes.slice() };
 }
 
-export function inspectInWorker(store: StoreLocation, file: string, options: { sheet?: string | undefined; headerRow?: number | undefined }): Promise<FileInspection> {
-  return run({ kind: 'inspect', dataDir: store.dataDir, storeKey: keyHex(store), file, options });
+/** Prepares `file` in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
+export function prepareInWorker(store: StoreLocation, file: SourceFile, options: Omit<PrepareOptions, 'onTimings'>): Promise<PrepareSummary> {
+  return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options });
+}
+
+/** Inspects `file` in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
+export function inspectInWorker(store: StoreLocation, file: SourceFile, options: { sheet?: string | undefined; headerRow?: number | undefined }): Promise<FileInspection> {
+  return run({ kind: 'inspect', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options });
 }

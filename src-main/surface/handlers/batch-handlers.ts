@@ -1,5 +1,4 @@
 // Preparing batches offline: import a file, page its cases, list issues, build the payload.
-import { readFile } from 'node:fs/promises';
 import { caseKeyedJson } from '../../contract';
 import { uploadEntry } from '../../preparation/build/build-cases';
 import { ReadError } from '../../preparation/reading/read-errors';
@@ -14,21 +13,15 @@ import { inspectFile } from '../../preparation/inspect-file';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
 import { countBatchCases, countCasesByStatus, countIssuesBySeverity, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
+import { openReceivedFile } from '../received-files';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 
 export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
-  async 'batches:prepare'(ctx, input) {
-    try {
-      await readFile(input.file).catch(() => {
-        throw new SurfaceFailure('invalid-input', `Cannot open ${input.file}.`);
-      });
-      const options = { ...input, environment: input.environment ?? ctx.currentEnvironment() };
-      return ctx.options.preparationInWorker ? await prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, input.file, options) : await prepareBatch(ctx.store, input.file, options);
-    } catch (err) {
-      if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError) throw new SurfaceFailure('invalid-input', err.message, spanishOf(err));
-      throw err;
-    }
+  async 'batches:prepare'(ctx, { fileId, ...input }) {
+    const file = await openReceivedFile(ctx, fileId);
+    const options = { ...input, environment: input.environment ?? ctx.currentEnvironment() };
+    return friendly(() => (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options)));
   },
 
   async 'batches:list'(ctx, input) {
@@ -80,7 +73,8 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     };
   },
 
-  async 'batches:inspect'(ctx, { file, sheet, headerRow }) {
+  async 'batches:inspect'(ctx, { fileId, sheet, headerRow }) {
+    const file = await openReceivedFile(ctx, fileId);
     return friendly(() => (ctx.options.preparationInWorker ? inspectInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, { sheet, headerRow }) : inspectFile(ctx.store, file, { sheet, headerRow })));
   },
 
@@ -103,8 +97,9 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     return xlsxDownload(`lote-${batchId}.xlsx`, cleanBatchSheets(ctx.store, batchId));
   },
 
-  async 'batches:importCorrections'(ctx, { batchId, file }) {
+  async 'batches:importCorrections'(ctx, { batchId, fileId }) {
     requireBatch(ctx.store.db, batchId);
+    const file = await openReceivedFile(ctx, fileId);
     return friendly(() => importCorrections(ctx.store, batchId, file));
   },
 

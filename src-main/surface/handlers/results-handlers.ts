@@ -1,9 +1,8 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Call, CampaignCase, InboundCase } from '../../contract';
-import { exportCampaignResults } from '../../exports/results-export';
+import { campaignResultsBytes, ResultsNotStoredError } from '../../exports/results-export';
 import { getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
@@ -45,18 +44,15 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
 
   async 'results:export'(ctx, { environment, campaignId }) {
     const env = environment ?? ctx.currentEnvironment();
-    const dir = await mkdtemp(join(tmpdir(), 'casedesk-export-'));
+    let bytes: Buffer;
+    // Built in memory: debtor data never lands in a temporary file.
     try {
-      const file = join(dir, `resultados-campania-${campaignId}.xlsx`);
-      try {
-        await exportCampaignResults(ctx.store, env, campaignId, file);
-      } catch (err) {
-        throw new SurfaceFailure('not-found', (err as Error).message);
-      }
-      return { name: `resultados-campania-${campaignId}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: (await readFile(file)).toString('base64') };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+      bytes = campaignResultsBytes(ctx.store, env, campaignId);
+    } catch (err) {
+      if (err instanceof ResultsNotStoredError) throw new SurfaceFailure('not-found', err.message, err.messageEs);
+      throw err;
     }
+    return { name: `resultados-campania-${campaignId}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64') };
   },
 
   async 'recordings:get'(ctx, { environment, kind, refId }) {

@@ -1,12 +1,10 @@
-// Settings and files handed over by the renderer.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+// Settings, and files handed over by the renderer (or named by path by the CLI).
 import { MappingFile } from '../../preparation/mapping/mapping-file';
 import { getSetting, listMappingTemplates, setSetting } from '../../store';
 import type { AppContext } from '../app-context';
 import type { Settings } from '../procedures';
+import { receiveFile, registerLocalFile } from '../received-files';
 import type { Handlers } from '../surface';
-import { SurfaceFailure } from '../surface-failure';
 
 const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
 
@@ -19,7 +17,7 @@ export function readSettings(ctx: AppContext): Settings {
   };
 }
 
-export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive' | 'templates:list'> = {
+export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive' | 'files:open' | 'templates:list'> = {
   async 'templates:list'(ctx) {
     return listMappingTemplates(ctx.store.db).flatMap((t) => {
       const parsed = MappingFile.safeParse(t.mapping);
@@ -39,15 +37,11 @@ export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 
   },
 
   async 'files:receive'(ctx, { name, base64 }) {
-    const bytes = Buffer.from(base64, 'base64');
-    if (bytes.length === 0) throw new SurfaceFailure('invalid-input', `${name} is empty.`);
-    // A folder per file keeps the agent's own file name (batches are named after it).
-    const dir = join(ctx.options.dataDir, 'imports', `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}`);
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    // Only the base name is kept: a name like "../../x" cannot place the file elsewhere.
-    const safe = basename(name).replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'archivo';
-    const file = join(dir, safe);
-    await writeFile(file, bytes, { mode: 0o600 });
-    return { file, bytes: bytes.length };
+    return receiveFile(ctx, name, Buffer.from(base64, 'base64'));
+  },
+
+  /** Refused by the surface unless it was created for the CLI. */
+  async 'files:open'(ctx, { path }) {
+    return registerLocalFile(ctx, path);
   },
 };

@@ -6,7 +6,7 @@ import type { BatchCaseView, IssueView, ProcedureInput, ProcedureOutputs } from 
 import { ApiError, call } from '../api/casedesk';
 import { CaseSource, type CaseStatus, type IdRange } from '../components/batch/case-source';
 import { addIssues, emptyIndex, FIXES_INDEX_LIMIT, replaceCaseIssues, type IssueIndex } from '../components/batch/issue-index';
-import { receiveFile, withOriginalName } from '../components/prepare/files';
+import { receiveFile } from '../components/prepare/files';
 import { saveFile } from '../components/results/files';
 import { useSessionStore } from './session';
 
@@ -194,13 +194,9 @@ export const useBatchStore = defineStore('batch', () => {
   async function importCorrections(file: File): Promise<CorrectionsSummary> {
     if (batchId.value === null) throw new Error('no batch open');
     const received = await receiveFile(file);
-    try {
-      const summary = await call('batches:importCorrections', { batchId: batchId.value, file: received.path });
-      await reloadAll();
-      return summary;
-    } catch (err) {
-      throw new Error(withOriginalName(errorText(err), received));
-    }
+    const summary = await call('batches:importCorrections', { batchId: batchId.value, fileId: received.fileId });
+    await reloadAll();
+    return summary;
   }
 
   function close(): void {

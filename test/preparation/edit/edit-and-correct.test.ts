@@ -12,6 +12,7 @@ import { importCorrections } from '../../../src-main/preparation/import-correcti
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import { countCasesByStatus, findCaseByCode, getBatchCase, listIssues, openStore, type Store } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
+import { sourceFile } from '../../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-edit-'));
@@ -22,7 +23,7 @@ let n = 0;
 
 beforeEach(async () => {
   store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
-  batchId = (await prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 2 })).batch_id;
+  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batch_id;
 });
 
 const caseOf = (code: string) => {
@@ -89,7 +90,7 @@ describe('the error report, round trip', () => {
     const corrected = rows.map((r) => (r[0] === '33444555' ? [r[0], r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r));
     const file = join(dir, 'corregido.xlsx');
     writeFileSync(file, workbookBytes([{ name: CORRECTIONS_SHEET, rows: [...corrected, ['99999999', 'X', 'Y', '1145678901', 'OP', 'P', '', 1, '2027-01-01', '', '']] }]));
-    const summary = await importCorrections(store, batchId, file);
+    const summary = await importCorrections(store, batchId, sourceFile(file));
     expect(summary.unknownCodes).toEqual(['99999999']);
     expect(summary.updated).toBeGreaterThan(0);
     expect(caseOf('33444555')).toMatchObject({ status: 'ready', phones: ['1145678901'] });
@@ -99,7 +100,7 @@ describe('the error report, round trip', () => {
   it('refuses a workbook that is not an error report', async () => {
     const file = join(dir, 'otra.xlsx');
     writeFileSync(file, workbookBytes([{ name: 'Hoja', rows: [['a', 'b'], [1, 2]] }]));
-    await expect(importCorrections(store, batchId, file)).rejects.toThrow(/not a CaseDesk error report/);
+    await expect(importCorrections(store, batchId, sourceFile(file))).rejects.toThrow(/not a CaseDesk error report/);
   });
 
   it('neutralises cells a spreadsheet would run as formulas, and the import takes the guard off again', async () => {
@@ -129,10 +130,10 @@ describe('files that cannot make a batch', () => {
     const { writeFileSync } = await import('node:fs');
     const headerOnly = join(dir, 'solo-encabezado.csv');
     writeFileSync(headerOnly, 'DNI;Nombre;Apellido;Teléfono;Nro Operación;Producto;Saldo;Vencimiento\n');
-    await expect(prepareBatch(store, headerOnly, { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/has a header but no data rows/);
+    await expect(prepareBatch(store, sourceFile(headerOnly), { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/has a header but no data rows/);
     const numbers = join(dir, 'numeros.csv');
     writeFileSync(numbers, '1;2;3\n4;5;6\n');
-    await expect(prepareBatch(store, numbers, { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/No header row was found/);
-    await expect(prepareBatch(store, SAMPLE, { environment: 'demo', maxPhonePriority: 0, sheet: 'Hoja9' })).rejects.toThrow(/has no sheet "Hoja9" \(it has "Cartera", "Notas"\)/);
+    await expect(prepareBatch(store, sourceFile(numbers), { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/No header row was found/);
+    await expect(prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 0, sheet: 'Hoja9' })).rejects.toThrow(/has no sheet "Hoja9" \(it has "Cartera", "Notas"\)/);
   });
 });

@@ -11,6 +11,7 @@ import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import { pageBatchCases } from '../../../src-main/store';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
+import { sourceFile } from '../../support/source-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-proto-keys-'));
 const ctx = createAppContext({ dataDir: join(dir, 'data') });
@@ -50,7 +51,7 @@ const own = (obj: unknown, key: string) => (Object.hasOwn(obj as object, key) ? 
 describe('keys that are also JavaScript property names', () => {
   it('reach the upload body as ordinary keys: case codes, product codes, params and product_info', async () => {
     const mapping = MappingFile.parse(JSON.parse(MAPPING));
-    const summary = await prepareBatch(ctx.store, FILE, { environment: 'demo', mapping, maxPhonePriority: 2, creditor: 'Banco Sur' });
+    const summary = await prepareBatch(ctx.store, sourceFile(FILE), { environment: 'demo', mapping, maxPhonePriority: 2, creditor: 'Banco Sur' });
     expect(summary).toMatchObject({ cases: 3, ready: 3 });
     const body = await payloadOf(summary.batch_id);
     expect(Object.keys(body).sort()).toEqual(['C3', '__proto__', 'constructor']);
@@ -76,7 +77,7 @@ describe('keys that are also JavaScript property names', () => {
   });
 
   it('survive the saved template: the next file of the creditor maps the same', async () => {
-    const summary = await prepareBatch(ctx.store, FILE, { environment: 'demo', maxPhonePriority: 2 });
+    const summary = await prepareBatch(ctx.store, sourceFile(FILE), { environment: 'demo', maxPhonePriority: 2 });
     expect(summary.mapping_source).toBe('template');
     const body = await payloadOf(summary.batch_id);
     const proto = own(body, '__proto__') as { params: Record<string, unknown> };

@@ -1,5 +1,7 @@
-// Files the agent picks or drops: read in the page, handed to the command surface as base64 (the
-// same way in Electron and in a browser), and named in messages the way the agent named them.
+// Files the agent picks or drops: read in the page and handed to the command surface as base64 (the
+// same way in Electron and in a browser). The app answers with an id for the file: the procedures
+// that read a file take that id, never a path.
+import type { ProcedureOutputs } from '../../../../src-main/surface/procedures';
 import { call } from '../../api/casedesk';
 
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.ods', '.csv', '.txt'] as const;
@@ -19,31 +21,14 @@ export async function fileToBase64(file: Blob): Promise<string> {
   return btoa(parts.join(''));
 }
 
-export interface ReceivedFile {
-  /** Where the app keeps its copy (what the procedures take). */
-  path: string;
-  /** The name the agent knows. */
-  name: string;
-  bytes: number;
-}
+/** A handed-over file: its id (what the procedures take), the agent's name for it, its size. */
+export type ReceivedFile = ProcedureOutputs['files:receive'];
 
 export async function receiveFile(file: File): Promise<ReceivedFile> {
-  const received = await call('files:receive', { name: file.name, base64: await fileToBase64(file) });
-  return { path: received.file, name: file.name, bytes: received.bytes };
+  return call('files:receive', { name: file.name, base64: await fileToBase64(file) });
 }
 
-/** The app stores a copy as "<timestamp>-<name>"; messages about it should say the agent's name. */
-export function storedBaseName(path: string): string {
-  return path.split(/[\\/]/).pop() ?? path;
-}
-
-export function withOriginalName(message: string, file: ReceivedFile | null): string {
-  if (!file) return message;
-  const stored = storedBaseName(file.path);
-  return stored && stored !== file.name ? message.split(stored).join(file.name) : message;
-}
-
-/** A batch is named after the stored copy ("2026-11-22T18-37-19-457Z-cartera.xlsx · Hoja"): drop the stamp. */
+/** Batches of older versions were named after a stamped copy ("2026-11-22T18-37-19-457Z-cartera.xlsx · Hoja"): drop the stamp. */
 export function displayBatchName(name: string): string {
   return name.replace(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-/, '');
 }

@@ -1,0 +1,116 @@
+// Files the agent handed over, named by an opaque id. The renderer and the browser host can only name
+// a file this way, so a caller cannot make CaseDesk read any other file of the machine; only the CLI
+// (run by the user in their own shell) registers a path of its own. Ids live in this process's memory,
+// one set per app context (per data folder), and die with it.
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { SourceFile } from '../preparation/preparation-types';
+import { READ_LIMITS } from '../preparation/reading/read-limits';
+import type { AppContext } from './app-context';
+import { FILE_ID_PATTERN, type ReceivedFileInfo } from './procedures';
+import { SurfaceFailure } from './surface-failure';
+
+interface Entry {
+  name: string;
+  /** The copy in the data folder, or (CLI only) the user's own file. */
+  path: string;
+}
+
+const registries = new WeakMap<AppContext, Map<string, Entry>>();
+
+function registryOf(ctx: AppContext): Map<string, Entry> {
+  let registry = registries.get(ctx);
+  if (!registry) registries.set(ctx, (registry = new Map()));
+  return registry;
+}
+
+function register(ctx: AppContext, entry: Entry): string {
+  // 256 random bits: an id cannot be guessed, only received.
+  const fileId = randomBytes(32).toString('base64url');
+  registryOf(ctx).set(fileId, entry);
+  return fileId;
+}
+
+/** The name to show: its last part (either separator), without control characters, never empty. */
+function displayName(name: string): string {
+  return (
+    basename(name.replace(/\\/g, '/'))
+      .replace(/\p{Cc}/gu, '')
+      .trim()
+      .slice(0, 255) || 'archivo'
+  );
+}
+
+function tooLarge(name: string): SurfaceFailure {
+  const mb = Math.round(READ_LIMITS.maxFileBytes / 1024 ** 2);
+  return new SurfaceFailure('invalid-input', `${name} is larger than the ${mb} MB limit.`, `${name} supera el máximo de ${mb} MB.`);
+}
+
+/** Keeps a copy of a file the agent picked or dropped, and names it by a new id. */
+export async function receiveFile(ctx: AppContext, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
+  const shown = displayName(name);
+  if (bytes.length === 0) throw new SurfaceFailure('invalid-input', `${shown} is empty.`, `${shown} está vacío.`);
+  if (bytes.length > READ_LIMITS.maxFileBytes) throw tooLarge(shown);
+  const dir = join(ctx.options.dataDir, 'imports', `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // On disk the name is only a hint for a person looking in the folder: nothing reads it back.
+  const path = join(dir, shown.replace(/[^\p{L}\p{N}._ -]/gu, '_'));
+  await writeFile(path, bytes, { mode: 0o600, flag: 'wx' });
+  return { fileId: register(ctx, { name: shown, path }), name: shown, bytes: bytes.length };
+}
+
+/**
+ * Names a file of the user's own by a new id, without copying it. Only for the CLI: the surface refuses
+ * `files:open` to every other caller. The path is the user's own argument, so it may be said back.
+ */
+export async function registerLocalFile(ctx: AppContext, path: string): Promise<ReceivedFileInfo> {
+  const name = displayName(path);
+  const size = await withFile(path, name, new SurfaceFailure('invalid-input', `Cannot open ${path}.`, `No se puede abrir ${path}.`), async (_handle, size) => size);
+  return { fileId: register(ctx, { name, path }), name, bytes: size };
+}
+
+/** The bytes and the agent's name of a handed-over file. An id this process did not issue is refused. */
+export async function openReceivedFile(ctx: AppContext, fileId: string): Promise<SourceFile> {
+  const entry = FILE_ID_PATTERN.test(fileId) ? registryOf(ctx).get(fileId) : undefined;
+  if (!entry) {
+    throw new SurfaceFailure(
+      'not-found',
+      'That file is not among the files handed over to CaseDesk since it started; pick it again.',
+      'Ese archivo no está entre los entregados a CaseDesk desde que se inició; vuelva a elegirlo.',
+    );
+  }
+  const { name } = entry;
+  const gone = new SurfaceFailure('not-found', `${name} cannot be opened any more; pick it again.`, `${name} ya no se puede abrir; vuelva a elegirlo.`);
+  return withFile(entry.path, name, gone, async (handle, size) => {
+    // Bytes that own their buffer, so it can be handed to the preparation worker.
+    const bytes = new Uint8Array(size);
+    let filled = 0;
+    while (filled < size) {
+      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return { name, bytes: filled === size ? bytes : bytes.slice(0, filled) };
+  });
+}
+
+/**
+ * Opens a regular file within the size limit. Devices, folders and pipes are refused: they have no
+ * size to check, and reading one may never end.
+ */
+async function withFile<T>(path: string, name: string, cannotOpen: SurfaceFailure, work: (handle: FileHandle, size: number) => Promise<T>): Promise<T> {
+  // Non-blocking, so a named pipe cannot hold the open forever (regular files ignore the flag).
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(() => {
+    throw cannotOpen;
+  });
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new SurfaceFailure('invalid-input', `${name} is not a file.`, `${name} no es un archivo.`);
+    if (stat.size > READ_LIMITS.maxFileBytes) throw tooLarge(name);
+    return await work(handle, stat.size);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,130 @@
+// Files reach the procedures only as ids of files handed over to this process: the renderer's bytes
+// (files:receive) or, for the CLI alone, a path of the user's own (files:open). No caller can make
+// CaseDesk read any other file of the machine.
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CORRECTIONS_SHEET, errorReportSheets } from '../../src-main/exports/batch-exports';
+import { workbookBytes } from '../../src-main/exports/xlsx-writer';
+import { READ_LIMITS } from '../../src-main/preparation/reading/read-limits';
+import { createBatch, getBatch } from '../../src-main/store';
+import { createAppContext } from '../../src-main/surface/app-context';
+import { createSurface } from '../../src-main/surface/surface';
+import { handOver } from '../support/source-file';
+
+const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-received-'));
+const ctx = createAppContext({ dataDir: join(dir, 'data') });
+const other = createAppContext({ dataDir: join(dir, 'other') });
+afterAll(async () => {
+  await ctx.close();
+  await other.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the renderer and the browser host get: a surface without local files. */
+const app = createSurface(ctx);
+/** What the CLI gets. */
+const cli = createSurface(ctx, { localFiles: true });
+const MADE_UP_ID = 'A'.repeat(43);
+
+describe('a file handed over with files:receive', () => {
+  it('is named by an opaque id, never by where the app keeps its copy', async () => {
+    const answer = await app.call('files:receive', { name: 'cartera-banco-del-sur.xlsx', base64: readFileSync(SAMPLE).toString('base64') });
+    expect(answer).toMatchObject({ ok: true, value: { name: 'cartera-banco-del-sur.xlsx', bytes: readFileSync(SAMPLE).length } });
+    if (!answer.ok) return;
+    expect(answer.value.fileId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(answer)).not.toContain(dir);
+  });
+
+  it('is inspected and prepared by its id, the batch named after the agent\'s own file name', async () => {
+    const fileId = await handOver(app, SAMPLE);
+    const inspected = await app.call('batches:inspect', { fileId });
+    expect(inspected).toMatchObject({ ok: true, value: { fileName: 'cartera-banco-del-sur.xlsx', sheet: 'Cartera', headerRow: 4 } });
+    const prepared = await app.call('batches:prepare', { environment: 'demo', fileId, maxPhonePriority: 2 });
+    expect(prepared).toMatchObject({ ok: true, value: { cases: 11, ready: 8, rejected: 3 } });
+    if (!prepared.ok) return;
+    const batch = getBatch(ctx.store.db, prepared.value.batch_id);
+    expect(batch).toMatchObject({ name: 'cartera-banco-del-sur.xlsx · Cartera', sourceFile: 'cartera-banco-del-sur.xlsx' });
+  });
+
+  it('brings corrections back into a batch by its id', async () => {
+    const prepared = await app.call('batches:prepare', { environment: 'demo', fileId: await handOver(app, SAMPLE), maxPhonePriority: 2 });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    const rows = errorReportSheets(ctx.store, prepared.value.batch_id)[0]?.rows ?? [];
+    const corrected = rows.map((r) => (r[0] === '33444555' ? [...r.slice(0, 8), '28/02/2027', ...r.slice(9)] : r));
+    const report = join(dir, 'errores corregidos.xlsx');
+    writeFileSync(report, workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
+    const imported = await app.call('batches:importCorrections', { batchId: prepared.value.batch_id, fileId: await handOver(app, report) });
+    expect(imported).toMatchObject({ ok: true, value: { unknownCodes: [] } });
+    if (imported.ok) expect(imported.value.updated).toBeGreaterThan(0);
+  });
+
+  it('is read under its own name in messages, however the app stored its copy', async () => {
+    const answer = await app.call('files:receive', { name: 'cartera (copia) #2.xlsx', base64: Buffer.from([0, 1, 2, 3, 250, 251, 0, 0, 9]).toString('base64') });
+    if (!answer.ok) throw new Error(answer.error.message);
+    const inspected = await app.call('batches:inspect', { fileId: answer.value.fileId });
+    expect(inspected).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'cartera (copia) #2.xlsx is not a spreadsheet or a text file.' } });
+  });
+
+  it('keeps only the last part of the name a caller gives, so the copy stays in the data folder', async () => {
+    const answer = await app.call('files:receive', { name: '../../../../tmp/fuera.csv', base64: Buffer.from('a;b\n1;2\n').toString('base64') });
+    expect(answer).toMatchObject({ ok: true, value: { name: 'fuera.csv' } });
+  });
+
+  it('is refused when empty', async () => {
+    expect(await app.call('files:receive', { name: 'vacio.csv', base64: '' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'vacio.csv is empty.' } });
+  });
+});
+
+describe('a path instead of a file id', () => {
+  it('is refused by every procedure that reads a file, and nothing of the file comes back', async () => {
+    const batchId = createBatch(ctx.store.db, { environment: 'demo', name: 'cartera', sourceFile: 'cartera.xlsx', maxPhonePriority: 2 });
+    const answers = [
+      await app.call('batches:inspect', { file: '/etc/passwd' }),
+      await app.call('batches:prepare', { file: '/etc/passwd', maxPhonePriority: 0 }),
+      await app.call('batches:importCorrections', { batchId, file: '/etc/passwd' }),
+      await app.call('batches:inspect', { fileId: '/etc/passwd' }),
+    ];
+    const refusedCleanly = (answer: (typeof answers)[number]) => !answer.ok && answer.error.code === 'invalid-input' && !/root:|passwd/.test(JSON.stringify(answer));
+    expect(answers.filter((answer) => !refusedCleanly(answer))).toEqual([]);
+  });
+
+  it('an id this process never issued is not found, and the answer names no path', async () => {
+    for (const answer of [await app.call('batches:inspect', { fileId: MADE_UP_ID }), await app.call('batches:prepare', { fileId: MADE_UP_ID, maxPhonePriority: 0 })]) {
+      expect(answer).toMatchObject({ ok: false, error: { code: 'not-found' } });
+      expect(JSON.stringify(answer)).not.toContain('/');
+    }
+  });
+
+  it('an id belongs to the app context (the data folder) that issued it', async () => {
+    const fileId = await handOver(app, SAMPLE);
+    expect(await createSurface(other).call('batches:inspect', { fileId })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+  });
+});
+
+describe('files:open, the CLI\'s way to name a file of its own', () => {
+  it('is forbidden to a surface made for the renderer or the browser host', async () => {
+    const answer = await app.call('files:open', { path: '/etc/passwd' });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(JSON.stringify(answer)).not.toContain('root:');
+  });
+
+  it('gives the CLI an id for its path, without copying the file', async () => {
+    const opened = await cli.call('files:open', { path: SAMPLE });
+    expect(opened).toMatchObject({ ok: true, value: { name: 'cartera-banco-del-sur.xlsx', bytes: readFileSync(SAMPLE).length } });
+    if (!opened.ok) return;
+    expect(await cli.call('batches:inspect', { fileId: opened.value.fileId })).toMatchObject({ ok: true, value: { sheet: 'Cartera' } });
+  });
+
+  it('refuses what is not a regular file, or is over the size limit', async () => {
+    expect(await cli.call('files:open', { path: '/dev/zero' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'zero is not a file.' } });
+    expect(await cli.call('files:open', { path: dir })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await cli.call('files:open', { path: join(dir, 'no-such.xlsx') })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    const huge = join(dir, 'enorme.csv');
+    writeFileSync(huge, '');
+    truncateSync(huge, READ_LIMITS.maxFileBytes + 1);
+    expect(await cli.call('files:open', { path: huge })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'enorme.csv is larger than the 100 MB limit.' } });
+  });
+});
