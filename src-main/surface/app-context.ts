@@ -20,6 +20,8 @@ export interface AppContextOptions {
   credentials?: (env: Environment) => Credentials | null;
   /** Read and prepare files in a worker thread, so the app stays responsive (the app and the browser host). */
   preparationInWorker?: boolean;
+  /** Who the audit trail says acted through: the app (desktop or browser) by default, or the CLI. */
+  face?: 'app' | 'cli';
 }
 
 export interface Connection {
