@@ -26,7 +26,7 @@ export class CliFailure extends Error {
 
 /** Runs `work` with an app context for this data folder, and always closes it. */
 export async function withApp<T>(command: Command, work: (ctx: AppContext) => Promise<T>): Promise<T> {
-  const ctx = createAppContext({ dataDir: globals(command).dataDir, credentials: () => envCredentials() });
+  const ctx = createAppContext({ dataDir: globals(command).dataDir, credentials: () => envCredentials(), face: 'cli' });
   try {
     return await work(ctx);
   } finally {
