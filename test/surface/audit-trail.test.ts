@@ -1,10 +1,10 @@
 // An agent's day through the command surface, against a real emulator, and what the audit trail says
 // of it: every action with who did it, and not one debtor's name, code, phone, amount, nor a token or
 // a password anywhere in its files.
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { AuditEntry } from '../../src-main/audit/audit-events';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { BatchCaseView, ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
@@ -130,5 +130,24 @@ describe('the audit trail of an agent’s day', () => {
     expect(secrets.size).toBeGreaterThan(40);
     for (const secret of secrets) expect(text, `the audit trail holds "${secret}"`).not.toContain(secret);
     expect(text).not.toMatch(/eyJ[\w-]{10,}/);
+  });
+});
+
+describe('when the trail cannot be written', () => {
+  it('the work is done and answered all the same, and stderr says so with a code only', async () => {
+    const blocked = mkdtempSync(join(tmpdir(), 'casedesk-audit-blocked-'));
+    // A file where the folder should be: nothing can be appended.
+    writeFileSync(join(blocked, 'audit'), '');
+    const other = createAppContext({ dataDir: blocked });
+    const complaints = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const answer = await createSurface(other).call('settings:set', { defaultAreaCode: '11' });
+      expect(answer).toMatchObject({ ok: true, value: { defaultAreaCode: '11' } });
+      expect(complaints.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringMatching(/^CaseDesk could not add to its audit trail \([A-Z]+\)\.$/)]);
+    } finally {
+      complaints.mockRestore();
+      await other.close();
+      rmSync(blocked, { recursive: true, force: true });
+    }
   });
 });
