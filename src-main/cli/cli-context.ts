@@ -42,7 +42,7 @@ export async function withApp<T>(command: Command, work: (ctx: AppContext) => Pr
 export function openAppContext(dataDir: string, options: Partial<AppContextOptions> = {}): AppContext {
   let ctx: AppContext;
   try {
-    ctx = createAppContext({ dataDir, credentials: () => envCredentials(), ...options });
+    ctx = createAppContext({ dataDir, credentials: () => envCredentials(), face: 'cli', ...options });
   } catch (err) {
     if (err instanceof DataKeyError) throw new CliFailure(err.message, err.code === 'key.invalid_env' ? 2 : 1);
     if (err instanceof PolicyError) throw new CliFailure(err.message);

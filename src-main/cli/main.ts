@@ -1,6 +1,7 @@
 // The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
 import { Command, CommanderError } from 'commander';
 import { CliFailure } from './cli-context';
+import { auditCommand } from './commands/audit';
 import { emulatorCommand } from './commands/emulator';
 import { batchCommands } from './commands/batches';
 import { addInboundSync, resultsCommands } from './commands/results';
@@ -32,7 +33,7 @@ export function buildProgram(): Command {
   if (campaigns) addCampaignControl(campaigns);
   const inbound = service.find((c) => c.name() === 'inbound');
   if (inbound) addInboundSync(inbound);
-  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...resultsCommands(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
+  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...resultsCommands(), auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
   return program;
 }
 

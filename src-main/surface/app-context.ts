@@ -27,6 +27,8 @@ export interface AppContextOptions {
   /** The organization's policy; read from its usual place when not given. */
   policy?: LoadedPolicy;
   env?: NodeJS.ProcessEnv;
+  /** Who the audit trail says acted through: the app (desktop or browser) by default, or the CLI. */
+  face?: 'app' | 'cli';
 }
 
 export interface Connection {

@@ -7,6 +7,7 @@ import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
 import { Environment } from '../domain/environments';
 import { MappingFile } from '../preparation/mapping/mapping-file';
 import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+import type { AuditEntry } from '../audit/audit-events';
 
 export type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
 
@@ -105,6 +106,8 @@ export const procedures = {
     chunkMaxCases: z.number().int().min(1).max(1000).optional(),
     chunkMaxBytes: z.number().int().min(10_000).max(2 * 1024 * 1024).optional(),
   }),
+  /** The audit trail, newest first: from a day (this computer's midnight) or an instant on. */
+  'audit:list': z.object({ since: z.union([IsoDate, z.iso.datetime({ offset: true })]).optional(), limit: z.number().int().min(1).max(10_000).default(200) }),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -174,6 +177,17 @@ export interface ProcedureOutputs {
   'templates:list': { creditor: string; headerSignature: string; mapping: MappingFile }[];
   'settings:get': Settings;
   'settings:set': Settings;
+  'audit:list': AuditListing;
+}
+
+/** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
+export interface AuditListing {
+  entries: AuditEntry[];
+  chainOk: boolean;
+  /** Where the chain breaks (an entry edited or removed, older files or the latest entries gone). */
+  breaks: { seq: number | null; reason: string }[];
+  /** Lines that could not be read (a crash while writing leaves at most one). */
+  unreadable: number;
 }
 
 

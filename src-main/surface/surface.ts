@@ -1,7 +1,13 @@
 // The one place procedures are dispatched: input parsed with its zod schema, errors turned into data.
 import { ZodError, type z } from 'zod';
 import { isServiceError, type FailureKind } from '../client';
+import type { AuditEvent } from '../audit/audit-events';
+import type { Environment } from '../domain/environments';
+import { getBatch } from '../store';
 import type { AppContext } from './app-context';
+import { auditRules, type AuditPlan } from './audit-rules';
+import { audit } from './audit-trail';
+import { auditHandlers } from './handlers/audit-handlers';
 import { batchHandlers } from './handlers/batch-handlers';
 import { resultsHandlers } from './handlers/results-handlers';
 import { serviceHandlers } from './handlers/service-handlers';
@@ -14,7 +20,7 @@ import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type Pr
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',
@@ -55,14 +61,74 @@ export function createSurface(ctx: AppContext, options: SurfaceOptions = {}): Su
           },
         };
       }
+      let parsed: unknown;
       try {
-        const parsed = procedures[name].parse(input ?? {});
-        const handler = handlers[name] as (ctx: AppContext, input: unknown) => Promise<ProcedureOutputs[typeof name]>;
-        return { ok: true, value: await handler(ctx, parsed) };
+        parsed = procedures[name].parse(input ?? {});
       } catch (error) {
         return { ok: false, error: toSurfaceError(error, ctx, name) };
       }
+      const trail = auditPlan(ctx, name, parsed);
+      try {
+        const handler = handlers[name] as (ctx: AppContext, input: unknown) => Promise<ProcedureOutputs[typeof name]>;
+        const value = await handler(ctx, parsed);
+        trail?.record((plan) => plan.done(value));
+        return { ok: true, value };
+      } catch (error) {
+        const surfaceError = toSurfaceError(error, ctx, name);
+        trail?.record(() => failure(name, surfaceError.code, parsed));
+        return { ok: false, error: surfaceError };
+      }
     },
+  };
+}
+
+/**
+ * The audit trail's view of one call (audit-rules.ts): its start written now, its outcome later, as
+ * the environment's user at the time (signing out ends the session the entry names).
+ */
+function auditPlan<N extends ProcedureName>(ctx: AppContext, name: N, input: unknown) {
+  const rule = auditRules[name];
+  if (!rule) return null;
+  try {
+    const environment = environmentInvolved(ctx, input);
+    const userBefore = ctx.connections.get(environment)?.email ?? null;
+    const plan = rule(input as z.output<(typeof procedures)[N]>, ctx);
+    if (plan.start) audit(ctx, plan.start, { environment });
+    return {
+      record(event: (plan: AuditPlan<N>) => AuditEvent | null) {
+        try {
+          const written = event(plan);
+          if (written) audit(ctx, written, { environment, serviceUser: ctx.connections.get(environment)?.email ?? userBefore });
+        } catch (err) {
+          console.error(`CaseDesk could not describe ${name} for its audit trail (${(err as Error).name}).`);
+        }
+      },
+    };
+  } catch (err) {
+    console.error(`CaseDesk could not describe ${name} for its audit trail (${(err as Error).name}).`);
+    return null;
+  }
+}
+
+/** The environment a call acts in: named, its batch's, or the one the agent works in. */
+function environmentInvolved(ctx: AppContext, input: unknown): Environment {
+  const fields = input as { environment?: unknown; batchId?: unknown };
+  if (typeof fields.environment === 'string') return fields.environment as Environment;
+  if (typeof fields.batchId === 'number') return getBatch(ctx.store.db, fields.batchId)?.environment ?? ctx.currentEnvironment();
+  return ctx.currentEnvironment();
+}
+
+/** A failed call: the stable code and the ids it named, never its message (it may quote anything). */
+function failure(procedure: ProcedureName, code: ErrorCode, input: unknown): AuditEvent {
+  const fields = input as { environment?: unknown; batchId?: unknown; campaignId?: unknown };
+  const id = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
+  return {
+    action: 'procedure.failed',
+    procedure,
+    code,
+    environment: typeof fields.environment === 'string' ? (fields.environment as Environment) : undefined,
+    batchId: id(fields.batchId),
+    campaignId: id(fields.campaignId),
   };
 }
 

@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAudit } from '../../src-main/audit/audit-log';
 import { collect } from '../../src-main/client';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
 import { connect, control, dialedCampaign } from '../client/helpers';
@@ -61,6 +62,12 @@ describe('casedesk results and inbound sync', () => {
     expect(readdirSync(recordings)).toHaveLength(serviceCalls);
     const book = XLSX.read(readFileSync(out), { type: 'buffer' });
     expect(book.SheetNames).toEqual(['Casos', 'Llamadas']);
+    // The audit trail: the download, then where the debtors' recordings and results went.
+    expect(readAudit(dataDir).entries.slice(-3)).toMatchObject([
+      { action: 'results.downloaded', campaignId, cases: 6, calls: serviceCalls, recordings: serviceCalls, actor: { face: 'cli', serviceUser: DEMO_USER.email } },
+      { action: 'export.written', kind: 'recordings', campaignId, count: serviceCalls, to: 'folder', path: recordings },
+      { action: 'export.written', kind: 'results', campaignId, count: 6, to: 'file', path: out },
+    ]);
   });
 
   it('the second time, downloads nothing and still exports; without --json it says so in words', async () => {
@@ -101,6 +108,10 @@ describe('casedesk results and inbound sync', () => {
       recordingsSkipped: service.length - withAudio,
       cancelled: false,
     });
+    expect(readAudit(dataDir).entries.slice(-2)).toMatchObject([
+      { action: 'inbound.downloaded', botId: BOTS.inbound, cases: service.length, recordings: withAudio },
+      { action: 'export.written', kind: 'recordings', count: withAudio, to: 'folder', path: recordings },
+    ]);
 
     const bad = await casedesk(['inbound', 'sync', '--from', 'ayer', '--env', 'test']);
     expect(bad.code).not.toBe(0);

@@ -1,8 +1,12 @@
 // `casedesk prepare`, `payload`, `issues`: preparing batches offline.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { ENVIRONMENTS } from '../../domain/environments';
 import { MappingFile } from '../../preparation/mapping/mapping-file';
+import { countCasesByStatus, getBatch } from '../../store';
+import type { AppContext } from '../../surface/app-context';
+import { audit } from '../../surface/audit-trail';
 import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 
 function whole(min: number) {
@@ -25,6 +29,11 @@ async function readMapping(file: string): Promise<MappingFile> {
     throw new CliFailure(`The mapping file ${file} is not valid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`, 2);
   }
   return parsed.data;
+}
+
+/** A batch's cases written out by the CLI itself: the audit trail names the file. */
+function auditBatchExport(ctx: AppContext, batchId: number, what: { kind: 'payload' | 'error-report' | 'clean-batch'; count: number; bytes: number; to: 'file' | 'stdout'; path: string | null }): void {
+  audit(ctx, { action: 'export.written', batchId, ...what }, { environment: getBatch(ctx.store.db, batchId)?.environment ?? null });
 }
 
 export function batchCommands(): Command[] {
@@ -60,9 +69,10 @@ export function batchCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const p = await call(ctx, 'batches:payload', { batchId });
         if (opts.out) {
-          await writeFile(opts.out, p.json);
+          await writeFile(opts.out, p.json, { mode: 0o600 });
           process.stderr.write(`${p.cases} cases in ${p.chunks} upload chunk(s) written to ${opts.out}\n`);
         } else process.stdout.write(`${p.json}\n`);
+        auditBatchExport(ctx, batchId, { kind: 'payload', count: p.cases, bytes: Buffer.byteLength(p.json), to: opts.out ? 'file' : 'stdout', path: opts.out ? resolve(opts.out) : null });
       });
     });
 
@@ -90,8 +100,12 @@ export function batchCommands(): Command[] {
         for (const [file, name] of [[opts.errors, 'batches:exportErrors'], [opts.clean, 'batches:exportClean']] as const) {
           if (!file) continue;
           const download = await call(ctx, name, { batchId });
-          await writeFile(file, Buffer.from(download.base64, 'base64'), { mode: 0o600 });
+          const bytes = Buffer.from(download.base64, 'base64');
+          await writeFile(file, bytes, { mode: 0o600 });
           process.stderr.write(`written ${file}\n`);
+          const counts = countCasesByStatus(ctx.store.db, batchId);
+          const errors = name === 'batches:exportErrors';
+          auditBatchExport(ctx, batchId, { kind: errors ? 'error-report' : 'clean-batch', count: errors ? counts.rejected + counts.warning : counts.ready + counts.warning, bytes: bytes.length, to: 'file', path: resolve(file) });
         }
       });
     });

@@ -7,6 +7,7 @@ import { paths } from '../../contract';
 import { ENVIRONMENTS, type Environment } from '../../domain/environments';
 import { exportCampaignResults, type ResultsExportSummary } from '../../exports/results-export';
 import type { AppContext } from '../../surface/app-context';
+import { audit } from '../../surface/audit-trail';
 import { connectionFor } from '../../surface/handlers/session-handlers';
 import { SurfaceFailure } from '../../surface/surface-failure';
 import { downloadInboundCases } from '../../sync/inbound-download';
@@ -139,8 +140,14 @@ export function resultsCommands(): Command[] {
         } catch (error) {
           throw asCliFailure(error, campaignId);
         }
+        if (download) {
+          const d = download;
+          audit(ctx, { action: 'results.downloaded', environment: env, campaignId, cases: d.cases, changedCases: d.changedCases, calls: d.calls, recordings: d.recordings, cancelled: d.cancelled }, { environment: env });
+          if (opts.recordings && d.recordings > 0) audit(ctx, { action: 'export.written', kind: 'recordings', campaignId, environment: env, count: d.recordings, to: 'folder', path: resolve(opts.recordings) }, { environment: env });
+        }
         // A half-finished download is not sent to anyone: the export waits for a complete one.
         const exported: ResultsExportSummary | null = opts.out && !download?.cancelled ? await exportCampaignResults(ctx.store, env, campaignId, resolve(opts.out)) : null;
+        if (exported) audit(ctx, { action: 'export.written', kind: 'results', campaignId, environment: env, count: exported.cases, to: 'file', path: exported.file }, { environment: env });
 
         if (json) {
           printJson({ environment: env, campaignId, download, export: exported });
@@ -196,6 +203,8 @@ export function addInboundSync(inbound: Command): Command {
         } catch (error) {
           throw asCliFailure(error);
         }
+        audit(ctx, { action: 'inbound.downloaded', environment: env, botId: opts.bot ?? null, cases: summary.cases, changedCases: summary.changedCases, recordings: summary.recordings, cancelled: summary.cancelled }, { environment: env });
+        if (opts.recordings && summary.recordings > 0) audit(ctx, { action: 'export.written', kind: 'recordings', environment: env, count: summary.recordings, to: 'folder', path: resolve(opts.recordings) }, { environment: env });
         if (globals(command).json) {
           printJson({ environment: env, filter: { botId: opts.bot ?? null, from: opts.from ?? null, to: opts.to ?? null }, ...summary });
         } else {

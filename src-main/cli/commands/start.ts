@@ -47,7 +47,7 @@ export function startCommand(): Command {
       }
       if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
       const rendererDir = await buildRenderer();
-      const ctx = openAppContext(globals(command).dataDir, { preparationInWorker: true, credentials: () => null });
+      const ctx = openAppContext(globals(command).dataDir, { preparationInWorker: true, credentials: () => null, face: 'app' });
       const demoUrl = await ctx.demo.baseUrl();
       const host = await startBrowserHost(ctx, { rendererDir, port: opts.port });
       process.stdout.write(`CaseDesk is running: open ${host.url}\n`);

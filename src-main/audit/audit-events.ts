@@ -1,0 +1,96 @@
+// What the audit trail may say: one closed list of events, each with only non-personal fields
+// (counts, ids, file names and sizes, kinds, outcomes). Never a case code, a debtor's name, a phone,
+// an amount, a token or a password: strict objects refuse any field not listed here, so a summary
+// spread into an event by mistake is refused rather than written.
+// Pure: the renderer and the CLI read entries with these types.
+import { z } from 'zod';
+import { Environment } from '../domain/environments';
+
+const Id = z.number().int().positive();
+const Count = z.number().int().nonnegative();
+/** Text from outside (a file's name, a path) without control characters, which a terminal would run. */
+const Label = (max: number) => z.string().max(max).regex(/^[^\p{Cc}]*$/u, 'no control characters');
+const FileName = Label(255);
+
+export const CAMPAIGN_EVENTS = { start: 'campaign.started', stop: 'campaign.stopped', end: 'campaign.ended' } as const;
+export const EXPORT_KINDS = ['error-report', 'clean-batch', 'results', 'payload', 'recordings'] as const;
+export const EDITABLE_FIELDS = ['firstName', 'lastName', 'phones', 'products', 'excluded'] as const;
+export const SETTING_KEYS = ['language', 'defaultAreaCode', 'uploadSpacingMs', 'chunkMaxCases', 'chunkMaxBytes'] as const;
+const SettingValue = z.union([z.string().max(20), z.number(), z.null()]);
+
+const event = <A extends string, S extends z.ZodRawShape>(action: A, shape: S) => z.strictObject({ action: z.literal(action), ...shape });
+
+export const AuditEvent = z.discriminatedUnion('action', [
+  event('session.signedIn', { environment: Environment, service: Label(2048) }),
+  event('session.signedOut', { environment: Environment }),
+  event('environment.addressSet', { environment: Environment, address: Label(2048) }),
+  event('file.received', { file: FileName, bytes: Count }),
+  event('batch.prepared', { batchId: Id, environment: Environment, file: FileName, rows: Count, cases: Count, ready: Count, rejected: Count, warnings: Count, fixes: Count, rowErrors: Count, mapping: z.enum(['file', 'template', 'suggested']) }),
+  event('batch.caseEdited', { batchId: Id, caseId: Id, fields: z.array(z.enum(EDITABLE_FIELDS)), status: z.enum(['ready', 'warning', 'rejected', 'excluded']) }),
+  event('batch.bulkFixed', { batchId: Id, fix: z.enum(['default-area-code', 'decimal-separator', 'drop-invalid-phones', 'exclude-rejected']), changed: Count }),
+  event('batch.campaignDrafted', { batchId: Id, draft: z.boolean() }),
+  event('batch.deleted', { batchId: Id, environment: Environment, cases: Count }),
+  event('corrections.imported', { batchId: Id, updated: Count, nowReady: Count, stillRejected: Count, unknownCodes: Count, alreadySent: Count }),
+  /** Personal data leaving the store: to a file (path), handed to the screen as a download, or printed. */
+  event('export.written', {
+    kind: z.enum(EXPORT_KINDS),
+    batchId: Id.optional(),
+    campaignId: Id.optional(),
+    environment: Environment.optional(),
+    count: Count,
+    bytes: Count.optional(),
+    to: z.enum(['file', 'folder', 'download', 'stdout']),
+    path: Label(4096).nullable(),
+  }),
+  event('upload.started', { environment: Environment, batchId: Id, campaignId: Id.nullable(), pending: Count }),
+  event('upload.finished', { environment: Environment, batchId: Id, campaignId: Id, status: z.enum(['done', 'paused', 'needs-decision', 'cancelled']), loaded: Count, rejected: Count, pending: Count, inDoubt: Count, requests: Count }),
+  event('campaign.created', { environment: Environment, campaignId: Id, botId: Id }),
+  ...Object.values(CAMPAIGN_EVENTS).map((action) => event(action, { environment: Environment, campaignId: Id, status: Label(40) })),
+  event('results.downloaded', { environment: Environment, campaignId: Id, cases: Count, changedCases: Count, calls: Count, recordings: Count, cancelled: z.boolean() }),
+  event('inbound.downloaded', { environment: Environment, botId: Id.nullable(), cases: Count, changedCases: Count, recordings: Count, cancelled: z.boolean() }),
+  event('results.deleted', { environment: Environment, campaignId: Id, cases: Count, calls: Count, recordings: Count }),
+  event('retention.purged', { olderThanDays: Count, batches: Count, results: Count, recordings: Count, files: Count }),
+  event('workstation.wiped', {}),
+  event('settings.changed', { changes: z.partialRecord(z.enum(SETTING_KEYS), z.strictObject({ from: SettingValue, to: SettingValue })) }),
+  /** An audited procedure that failed: its stable error code only (messages may quote anything). */
+  event('procedure.failed', { procedure: z.string().regex(/^[a-z]+:[a-zA-Z]+$/), code: z.string().regex(/^[a-z-]{1,40}$/), environment: Environment.optional(), batchId: Id.optional(), campaignId: Id.optional() }),
+]);
+export type AuditEvent = z.infer<typeof AuditEvent>;
+export type AuditAction = AuditEvent['action'];
+
+/** Who did it: the account of this computer, and the service's user when one is signed in. */
+export const AuditActor = z.object({
+  osUser: z.string().nullable(),
+  serviceUser: z.string().nullable(),
+  environment: Environment.nullable(),
+  /** Through the app (desktop or browser) or the command line. */
+  face: z.enum(['app', 'cli']).nullable(),
+});
+export type AuditActor = z.infer<typeof AuditActor>;
+
+/**
+ * One line of the trail as read back. Loose: a line written by a newer CaseDesk (an action this
+ * version does not know) is still shown.
+ */
+export const AuditEntry = z.looseObject({
+  at: z.string(),
+  seq: z.number().int().positive(),
+  /** SHA-256 (hex) of the previous line as written; null on the very first line. */
+  prev: z.string().nullable(),
+  actor: AuditActor,
+  action: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+/** The fields of an entry that belong to its event (what a screen shows as details). */
+export function eventFields(entry: AuditEntry): Record<string, unknown> {
+  const { at: _at, seq: _seq, prev: _prev, actor: _actor, action: _action, ...fields } = entry;
+  return fields;
+}
+
+/** A file's own name from a path or a name handed over (either separator), safe to write down. */
+export function fileLabel(pathOrName: string): string {
+  const base = pathOrName.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f-\u009f]/g, '_').slice(0, 255);
+}

@@ -1,0 +1,139 @@
+// Which procedures the audit trail records, and what it says of each: one table, read by the surface
+// around every call (surface.ts). Reads and lookups are not recorded; what changes data, moves it in or
+// out of this computer, or acts on the service is. Failures of these procedures are recorded by the
+// surface with their error code.
+import type { z } from 'zod';
+import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../audit/audit-events';
+import type { Environment } from '../domain/environments';
+import { countCasesByStatus, getBatch, uploadCounts } from '../store';
+import type { AppContext } from './app-context';
+import { readSettings } from './handlers/settings-handlers';
+import type { ProcedureName, ProcedureOutputs, procedures } from './procedures';
+
+type Input<N extends ProcedureName> = z.output<(typeof procedures)[N]>;
+
+export interface AuditPlan<N extends ProcedureName> {
+  /** Written before the work starts (an upload), so a crash half-way still shows it began. */
+  start?: AuditEvent | null;
+  /** What to write once the procedure succeeded; null for nothing. */
+  done(output: ProcedureOutputs[N]): AuditEvent | null;
+}
+
+/** Called before the procedure runs: what it reads then (settings before a change) it keeps for `done`. */
+export type AuditRule<N extends ProcedureName> = (input: Input<N>, ctx: AppContext) => AuditPlan<N>;
+
+/** A rule that needs nothing from before the work. */
+const after =
+  <N extends ProcedureName>(done: (input: Input<N>, output: ProcedureOutputs[N], ctx: AppContext) => AuditEvent | null): AuditRule<N> =>
+  (input, ctx) => ({ done: (output) => done(input, output, ctx) });
+
+const envOf = (ctx: AppContext, input: { environment?: Environment | undefined }) => input.environment ?? ctx.currentEnvironment();
+
+/** The CLI writes exported files itself and records them with their path (src-main/cli/commands). */
+const handedToScreen = (ctx: AppContext) => (ctx.options.face ?? 'app') === 'app';
+
+const base64Bytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+
+function rowsOf(ctx: AppContext, batchId: number, rowErrors: number): number {
+  const { n } = ctx.store.db.prepare('SELECT coalesce(sum(json_array_length(source_rows_json)), 0) AS n FROM batch_cases WHERE batch_id = ?').get(batchId) as { n: number };
+  return n + rowErrors;
+}
+
+export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
+  'session:signIn': after((input, output) => ({ action: 'session.signedIn', environment: input.environment, service: output.baseUrl ?? '' })),
+  'session:signOut': after((input, output) => ({ action: 'session.signedOut', environment: input.environment ?? output.environment })),
+  'environments:setBaseUrl': after((_input, output) => ({ action: 'environment.addressSet', environment: output.name, address: output.baseUrl ?? '' })),
+  'files:receive': after((input, output) => ({ action: 'file.received', file: fileLabel(input.name), bytes: output.bytes })),
+  // The CLI names a file of this machine by its path: the trail keeps its name, as for a picked file.
+  'files:open': after((_input, output) => ({ action: 'file.received', file: fileLabel(output.name), bytes: output.bytes })),
+
+  'batches:prepare': after((_input, s, ctx) => {
+    const batch = getBatch(ctx.store.db, s.batch_id);
+    if (!batch) return null;
+    return {
+      action: 'batch.prepared',
+      batchId: s.batch_id,
+      environment: batch.environment,
+      file: fileLabel(batch.sourceFile),
+      rows: rowsOf(ctx, s.batch_id, s.row_errors),
+      cases: s.cases,
+      ready: s.ready,
+      rejected: s.rejected,
+      warnings: s.warnings,
+      fixes: s.fixes,
+      rowErrors: s.row_errors,
+      mapping: s.mapping_source,
+    };
+  }),
+  'batches:editCase': after((input, output) => ({
+    action: 'batch.caseEdited',
+    batchId: input.batchId,
+    caseId: input.caseId,
+    // Which fields, never their values.
+    fields: EDITABLE_FIELDS.filter((field) => input.changes[field] !== undefined),
+    status: output.status,
+  })),
+  'batches:bulkFix': after((input, output) => ({ action: 'batch.bulkFixed', batchId: input.batchId, fix: input.fix.kind, changed: output.changed })),
+  'batches:setCampaignDraft': after((_input, output) => ({ action: 'batch.campaignDrafted', batchId: output.batchId, draft: output.draft })),
+  'batches:importCorrections': after((input, s) => ({
+    action: 'corrections.imported',
+    batchId: input.batchId,
+    updated: s.updated,
+    nowReady: s.nowReady,
+    stillRejected: s.stillRejected,
+    // How many, never which: these are case codes.
+    unknownCodes: s.unknownCodes.length,
+    alreadySent: s.alreadySent.length,
+  })),
+  'batches:exportErrors': after((input, download, ctx) => {
+    if (!handedToScreen(ctx)) return null;
+    const counts = countCasesByStatus(ctx.store.db, input.batchId);
+    return { action: 'export.written', kind: 'error-report', batchId: input.batchId, count: counts.rejected + counts.warning, bytes: base64Bytes(download.base64), to: 'download', path: null };
+  }),
+  'batches:exportClean': after((input, download, ctx) => {
+    if (!handedToScreen(ctx)) return null;
+    const counts = countCasesByStatus(ctx.store.db, input.batchId);
+    return { action: 'export.written', kind: 'clean-batch', batchId: input.batchId, count: counts.ready + counts.warning, bytes: base64Bytes(download.base64), to: 'download', path: null };
+  }),
+  'results:export': after((input, download, ctx) => {
+    if (!handedToScreen(ctx)) return null;
+    const environment = envOf(ctx, input);
+    const { n } = ctx.store.db.prepare('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?').get(environment, input.campaignId) as { n: number };
+    return { action: 'export.written', kind: 'results', campaignId: input.campaignId, environment, count: n, bytes: base64Bytes(download.base64), to: 'download', path: null };
+  }),
+
+  'sync:upload': (input, ctx) => {
+    const environment = envOf(ctx, input);
+    const batch = getBatch(ctx.store.db, input.batchId);
+    return {
+      start: batch ? { action: 'upload.started', environment, batchId: input.batchId, campaignId: input.campaignId ?? batch.campaignId, pending: uploadCounts(ctx.store.db, input.batchId).pending } : null,
+      done: (r) => ({
+        action: 'upload.finished',
+        environment,
+        batchId: input.batchId,
+        campaignId: r.campaignId,
+        status: r.status,
+        loaded: r.loaded,
+        rejected: Object.keys(r.rejected).length,
+        pending: r.pending,
+        inDoubt: r.inDoubt.length,
+        requests: r.requests,
+      }),
+    };
+  },
+  'campaigns:create': after((input, campaign, ctx) => ({ action: 'campaign.created', environment: envOf(ctx, input), campaignId: campaign.id, botId: input.campaign.client_id })),
+  'campaigns:action': after((input, campaign, ctx) => ({ action: CAMPAIGN_EVENTS[input.action], environment: envOf(ctx, input), campaignId: input.campaignId, status: campaign.metrics.status })),
+  'results:download': after((input, d, ctx) => ({ action: 'results.downloaded', environment: envOf(ctx, input), campaignId: input.campaignId, cases: d.cases, changedCases: d.changedCases, calls: d.calls, recordings: d.recordings, cancelled: d.cancelled })),
+  'inbound:download': after((input, d, ctx) => ({ action: 'inbound.downloaded', environment: envOf(ctx, input), botId: input.botId ?? null, cases: d.cases, changedCases: d.changedCases, recordings: d.recordings, cancelled: d.cancelled })),
+
+  'settings:set': (_input, ctx) => {
+    const before = readSettings(ctx);
+    return {
+      done: (now) => {
+        const changes: Partial<Record<(typeof SETTING_KEYS)[number], { from: string | number | null; to: string | number | null }>> = {};
+        for (const key of SETTING_KEYS) if (before[key] !== now[key]) changes[key] = { from: before[key], to: now[key] };
+        return Object.keys(changes).length > 0 ? { action: 'settings.changed', changes } : null;
+      },
+    };
+  },
+};

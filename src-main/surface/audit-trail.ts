@@ -1,0 +1,56 @@
+// The audit trail as the app and the CLI use it: who is acting (this computer's account, the
+// service's user), and the trail's head kept in the store, where it cannot be rewritten without the
+// data key. Recording never fails the work it records: the work is already done by then.
+import { userInfo } from 'node:os';
+import type { AuditActor, AuditEvent } from '../audit/audit-events';
+import { appendAudit, readAudit, type AuditHead, type AuditReading, type ReadOptions } from '../audit/audit-log';
+import type { Environment } from '../domain/environments';
+import { getSetting, setSetting } from '../store';
+import type { AppContext } from './app-context';
+
+const HEAD_SETTING = 'auditHead';
+
+export interface Who {
+  /** The environment involved; its signed-in user is the service user. */
+  environment?: Environment | null;
+  /** When known better than the live connection (e.g. the user who just signed out). */
+  serviceUser?: string | null;
+}
+
+/** Records an event; a failure to write is reported on stderr (its code only) and otherwise ignored. */
+export function audit(ctx: AppContext, event: AuditEvent, who: Who = {}): void {
+  try {
+    const head = appendAudit(ctx.options.dataDir, event, actorOf(ctx, who));
+    keepHead(ctx, head);
+  } catch (err) {
+    console.error(`CaseDesk could not add to its audit trail (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
+  }
+}
+
+/** The trail, checked against the head this store kept. */
+export function readTrail(ctx: AppContext, options: Omit<ReadOptions, 'head'> = {}): AuditReading {
+  return readAudit(ctx.options.dataDir, { ...options, head: getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null) });
+}
+
+export function actorOf(ctx: AppContext, who: Who): AuditActor {
+  const environment = who.environment ?? null;
+  const serviceUser = who.serviceUser !== undefined ? who.serviceUser : environment ? (ctx.connections.get(environment)?.email ?? null) : null;
+  return { osUser: osUser(), serviceUser, environment, face: ctx.options.face ?? 'app' };
+}
+
+function osUser(): string | null {
+  try {
+    return userInfo().username;
+  } catch {
+    // No entry for this uid (some containers): the environment's word is better than nothing.
+    return process.env.USER ?? process.env.USERNAME ?? null;
+  }
+}
+
+/** Only forward: two processes appending at once may finish in either order. */
+function keepHead(ctx: AppContext, head: AuditHead): void {
+  ctx.store.db.transaction(() => {
+    const kept = getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null);
+    if (!kept || kept.seq < head.seq) setSetting(ctx.store.db, HEAD_SETTING, head);
+  })();
+}

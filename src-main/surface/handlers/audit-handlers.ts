@@ -1,0 +1,21 @@
+// The audit trail, for Settings and `casedesk audit`.
+import type { Handlers } from '../surface';
+import { readTrail } from '../audit-trail';
+
+export const auditHandlers: Pick<Handlers, 'audit:list'> = {
+  async 'audit:list'(ctx, { since, limit }) {
+    const reading = readTrail(ctx, { since: since === undefined ? undefined : sinceInstant(since), limit });
+    return {
+      entries: reading.entries.reverse(),
+      chainOk: reading.chain.ok,
+      breaks: reading.chain.breaks.map(({ seq, reason }) => ({ seq, reason })),
+      unreadable: reading.chain.unreadable,
+    };
+  },
+};
+
+/** A day means from midnight on this computer, as the agent reads dates. */
+function sinceInstant(since: string): Date {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(since);
+  return day ? new Date(Number(day[1]), Number(day[2]) - 1, Number(day[3])) : new Date(since);
+}

@@ -1,0 +1,49 @@
+// An audit entry as a sentence in the agent's language. Entries from a newer CaseDesk (an action this
+// version has no sentence for) are shown by their name and fields, never dropped.
+import { eventFields, type AuditEntry } from '../../../../src-main/audit/audit-events';
+
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+type Exists = (key: string) => boolean;
+
+const base = 'settings.audit';
+
+function text(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (Array.isArray(value)) return value.map(text).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** A translated word for `value` when the messages have one, else the value itself. */
+function word(t: Translate, te: Exists, group: string, value: unknown, params: Record<string, string> = {}): string {
+  const key = `${base}.${group}.${String(value)}`;
+  return te(key) ? t(key, params) : text(value);
+}
+
+export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): string {
+  const fields = eventFields(entry);
+  if (entry.action === 'export.written') {
+    const ids = { batchId: text(fields.batchId), campaignId: text(fields.campaignId) };
+    const what = word(t, te, 'exports', fields.kind, ids);
+    const where = word(t, te, 'destinations', fields.to, { path: text(fields.path) });
+    return t(`${base}.actions.export.written`, { what, where, count: text(fields.count) });
+  }
+  const key = `${base}.actions.${entry.action}`;
+  if (!te(key)) return `${entry.action} ${Object.entries(fields).map(([k, v]) => `${k}=${text(v)}`).join(' ')}`.trim();
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(fields)) params[name] = text(value);
+  if (Array.isArray(fields.fields)) params.fields = fields.fields.map((f) => word(t, te, 'caseFields', f)).join(', ');
+  if (fields.status !== undefined) params.status = word(t, te, 'uploadStatus', fields.status);
+  if (fields.fix !== undefined) params.fix = word(t, te, 'fixes', fields.fix);
+  if (fields.changes && typeof fields.changes === 'object') {
+    params.changes = Object.entries(fields.changes as Record<string, { from: unknown; to: unknown }>)
+      .map(([setting, { from, to }]) => `${word(t, te, 'settingNames', setting)}: ${text(from) || '—'} → ${text(to) || '—'}`)
+      .join('; ');
+  }
+  return t(key, params);
+}
+
+/** Who acted: this computer's account and the service's user, when there was one. */
+export function describeActor(entry: AuditEntry): string {
+  return [entry.actor.osUser, entry.actor.serviceUser].filter((v): v is string => typeof v === 'string' && v !== '').join(' · ');
+}

@@ -1,0 +1,133 @@
+// The audit trail on disk: append-only JSON lines, private files, rotation, a hash chain that shows
+// where the trail was changed, and the torn line a crash can leave.
+import { spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuditActor, AuditEvent } from '../../src-main/audit/audit-events';
+import { appendAudit, readAudit } from '../../src-main/audit/audit-log';
+
+const root = mkdtempSync(join(tmpdir(), 'casedesk-audit-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+const freshDataDir = () => join(root, `data-${++folders}`);
+
+const agent: AuditActor = { osUser: 'agente', serviceUser: 'demo@casedesk.local', environment: 'demo', face: 'app' };
+const received = (i: number): AuditEvent => ({ action: 'file.received', file: `cartera-${i}.xlsx`, bytes: 1000 + i });
+const lines = (dataDir: string, file = 'audit.jsonl') => readFileSync(join(dataDir, 'audit', file), 'utf8').split('\n').filter(Boolean);
+const rewrite = (dataDir: string, edit: (lines: string[]) => string[], file = 'audit.jsonl') => writeFileSync(join(dataDir, 'audit', file), edit(lines(dataDir, file)).map((l) => `${l}\n`).join(''));
+
+describe('appendAudit', () => {
+  it('writes one JSON line per event with its time, sequence, actor and the hash of the line before', () => {
+    const dataDir = freshDataDir();
+    const head = appendAudit(dataDir, received(1), agent, { now: new Date('2026-03-02T13:00:00Z') });
+    appendAudit(dataDir, { action: 'session.signedOut', environment: 'demo' }, agent);
+    const [first, second] = lines(dataDir).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(first).toEqual({ at: '2026-03-02T13:00:00.000Z', seq: 1, prev: null, actor: agent, action: 'file.received', file: 'cartera-1.xlsx', bytes: 1001 });
+    expect(second).toMatchObject({ seq: 2, prev: head.hash, action: 'session.signedOut' });
+    expect(head).toEqual({ seq: 1, hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it('keeps the folder and its files private, tightening ones that were open to others', () => {
+    const dataDir = freshDataDir();
+    mkdirSync(join(dataDir, 'audit'), { recursive: true, mode: 0o755 });
+    chmodSync(join(dataDir, 'audit'), 0o755);
+    writeFileSync(join(dataDir, 'audit', 'audit.jsonl'), '', { mode: 0o644 });
+    chmodSync(join(dataDir, 'audit', 'audit.jsonl'), 0o644);
+    appendAudit(dataDir, received(1), agent);
+    expect(statSync(join(dataDir, 'audit')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dataDir, 'audit', 'audit.jsonl')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(join(dataDir, 'audit'))).toEqual(['audit.jsonl']);
+  });
+
+  it('refuses any field an event does not list, and text that a terminal would run', () => {
+    const dataDir = freshDataDir();
+    const withName = { ...received(1), firstName: 'Juan' } as unknown as AuditEvent;
+    expect(() => appendAudit(dataDir, withName, agent)).toThrow(/firstName/);
+    const amounts = { action: 'upload.finished', environment: 'demo', batchId: 1, campaignId: 2, status: 'done', loaded: 1, rejected: 0, pending: 0, inDoubt: 0, requests: 1, rejectedCodes: ['20123456'] } as unknown as AuditEvent;
+    expect(() => appendAudit(dataDir, amounts, agent)).toThrow(/rejectedCodes/);
+    expect(() => appendAudit(dataDir, { action: 'file.received', file: 'x\u001b[2Jy.xlsx', bytes: 1 }, agent)).toThrow(/control/);
+    expect(readAudit(dataDir).entries).toEqual([]);
+  });
+
+  it('rotates by size, keeps every file, and reads across them in order', () => {
+    const dataDir = freshDataDir();
+    for (let i = 1; i <= 12; i++) appendAudit(dataDir, received(i), agent, { rotateAtBytes: 700 });
+    const files = readdirSync(join(dataDir, 'audit')).sort();
+    expect(files.length).toBeGreaterThan(3);
+    expect(files).toContain('audit-000001.jsonl');
+    const reading = readAudit(dataDir);
+    expect(reading.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(reading.chain).toEqual({ ok: true, breaks: [], unreadable: 0 });
+    expect(reading.head?.seq).toBe(12);
+  });
+
+  it('is written by one process at a time: two appending together leave one unbroken chain', async () => {
+    const dataDir = freshDataDir();
+    const child = (tag: string) =>
+      new Promise<number | null>((resolve) => spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/append-child.ts'), dataDir, '40', tag], { stdio: 'inherit' }).once('exit', resolve));
+    expect(await Promise.all([child('uno'), child('dos')])).toEqual([0, 0]);
+    const reading = readAudit(dataDir);
+    expect(reading.chain.ok).toBe(true);
+    expect(reading.entries.map((e) => e.seq)).toEqual(Array.from({ length: 80 }, (_, i) => i + 1));
+    expect(new Set(reading.entries.map((e) => e.actor.osUser))).toEqual(new Set(['uno', 'dos']));
+  });
+});
+
+describe('readAudit', () => {
+  function trailOf(n: number) {
+    const dataDir = freshDataDir();
+    let head = appendAudit(dataDir, received(1), agent);
+    for (let i = 2; i <= n; i++) head = appendAudit(dataDir, received(i), agent);
+    return { dataDir, head };
+  }
+
+  it('filters by time and keeps the latest entries up to a limit, oldest first', () => {
+    const dataDir = freshDataDir();
+    for (let day = 1; day <= 5; day++) appendAudit(dataDir, received(day), agent, { now: new Date(`2026-03-0${day}T12:00:00Z`) });
+    expect(readAudit(dataDir, { since: new Date('2026-03-03T00:00:00Z') }).entries.map((e) => e.seq)).toEqual([3, 4, 5]);
+    expect(readAudit(dataDir, { limit: 2 }).entries.map((e) => e.seq)).toEqual([4, 5]);
+    expect(readAudit(freshDataDir())).toEqual({ entries: [], chain: { ok: true, breaks: [], unreadable: 0 }, head: null });
+  });
+
+  it('shows an edited entry where the chain breaks', () => {
+    const { dataDir } = trailOf(4);
+    rewrite(dataDir, (ls) => ls.map((l, i) => (i === 1 ? l.replace('"bytes":1002', '"bytes":9') : l)));
+    expect(readAudit(dataDir).chain).toMatchObject({ ok: false, breaks: [{ seq: 3, reason: 'prev-mismatch' }] });
+  });
+
+  it('shows a removed entry', () => {
+    const { dataDir } = trailOf(4);
+    rewrite(dataDir, (ls) => ls.filter((_, i) => i !== 1));
+    expect(readAudit(dataDir).chain).toMatchObject({ ok: false, breaks: [{ seq: 3, reason: 'prev-mismatch' }] });
+  });
+
+  it('shows that the oldest file was removed', () => {
+    const dataDir = freshDataDir();
+    for (let i = 1; i <= 8; i++) appendAudit(dataDir, received(i), agent, { rotateAtBytes: 700 });
+    rmSync(join(dataDir, 'audit', 'audit-000001.jsonl'));
+    expect(readAudit(dataDir).chain).toMatchObject({ ok: false, breaks: [{ reason: 'start-missing' }] });
+  });
+
+  it('shows the latest entries cut off, or the whole trail rewritten, against the head kept elsewhere', () => {
+    const { dataDir, head } = trailOf(4);
+    expect(readAudit(dataDir, { head }).chain.ok).toBe(true);
+    rewrite(dataDir, (ls) => ls.slice(0, 3));
+    expect(readAudit(dataDir).chain.ok).toBe(true);
+    expect(readAudit(dataDir, { head }).chain).toMatchObject({ ok: false, breaks: [{ seq: 4, reason: 'head-missing' }] });
+    rmSync(join(dataDir, 'audit'), { recursive: true });
+    appendAudit(dataDir, received(1), agent);
+    expect(readAudit(dataDir, { head }).chain.ok).toBe(false);
+  });
+
+  it('tolerates the torn line of a crash mid-write, and the next event starts on its own line', () => {
+    const { dataDir } = trailOf(3);
+    appendFileSync(join(dataDir, 'audit', 'audit.jsonl'), '{"at":"2026-03-02T13:00:00.000Z","seq":4,"pr');
+    expect(readAudit(dataDir).chain).toEqual({ ok: true, breaks: [], unreadable: 1 });
+    appendAudit(dataDir, received(4), agent);
+    const reading = readAudit(dataDir);
+    expect(reading.entries.map((e) => e.seq)).toEqual([1, 2, 3, 4]);
+    expect(reading.chain).toEqual({ ok: true, breaks: [], unreadable: 1 });
+  });
+});

@@ -1,0 +1,74 @@
+// `casedesk audit` as an administrator would run it: what the CLI did on this computer, the files it
+// wrote with their paths, and a plain refusal to call a trail intact when it was edited.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { AuditListing } from '../../src-main/surface/procedures';
+
+const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
+const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-cli-audit-'));
+const dataDir = join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// Each run of the CLI starts Node and tsx: seconds apiece on a busy machine.
+describe('casedesk audit', { timeout: 120_000 }, () => {
+  const report = join(dir, 'errores.xlsx');
+  const payload = join(dir, 'payload.json');
+
+  it('lists what the CLI did, oldest first, naming the files it wrote', async () => {
+    const prepared = await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--env', 'test', '--json');
+    const batchId = (JSON.parse(prepared.stdout) as { batch_id: number }).batch_id;
+    expect((await casedesk('export', String(batchId), '--errors', report)).code).toBe(0);
+    expect((await casedesk('payload', String(batchId), '--out', payload)).code).toBe(0);
+
+    const res = await casedesk('audit', '--json');
+    expect(res.code, res.stderr).toBe(0);
+    const listing = JSON.parse(res.stdout) as AuditListing;
+    expect(listing.chainOk).toBe(true);
+    expect(listing.entries.map((e) => e.action)).toEqual(['batch.prepared', 'export.written', 'export.written']);
+    const [, errors, body] = listing.entries;
+    // Once each, with the path (the 3 rejected cases and the 3 with warnings; the 8 ready ones):
+    // the procedure's own record of a download is left to the CLI.
+    expect(errors).toMatchObject({ kind: 'error-report', batchId, count: 6, to: 'file', path: report, bytes: readFileSync(report).length, actor: { face: 'cli', environment: 'test' } });
+    expect(body).toMatchObject({ kind: 'payload', batchId, count: 8, to: 'file', path: payload });
+  });
+
+  it('prints a table by default, and nothing before --since', async () => {
+    const table = await casedesk('audit');
+    expect(table.stdout).toMatch(/action/);
+    expect(table.stdout).toMatch(/export\.written .*kind=error-report/s);
+    expect(table.stdout).toContain(`path=${report}`);
+    const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
+    expect((await casedesk('audit', '--since', tomorrow)).stdout).toBe('(none)\n');
+    expect((await casedesk('audit', '--since', 'ayer')).code).toBe(1);
+  });
+
+  it('says so, and exits 1, when the trail was edited or cut short', async () => {
+    const file = join(dataDir, 'audit', 'audit.jsonl');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('"count":6', '"count":1'));
+    const edited = await casedesk('audit');
+    expect(edited.code).toBe(1);
+    expect(edited.stderr).toMatch(/not intact: prev-mismatch at 3/);
+
+    // Dropping the latest entry keeps the chain, but not the head the store kept.
+    writeFileSync(file, original.split('\n').slice(0, 2).join('\n') + '\n');
+    const cut = await casedesk('audit', '--json');
+    expect(cut.code).toBe(1);
+    expect(JSON.parse(cut.stdout)).toMatchObject({ chainOk: false, breaks: [{ seq: 3, reason: 'head-missing' }] });
+  });
+});

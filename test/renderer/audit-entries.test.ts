@@ -1,0 +1,67 @@
+// The Settings screen's activity log in the agent's language: every action the trail can hold has
+// a sentence in Spanish and in English, each sentence fills all its blanks, and an entry from a
+// newer CaseDesk still shows.
+import { describe, expect, it } from 'vitest';
+import { createI18n } from 'vue-i18n';
+import { AuditEvent, type AuditEntry } from '../../src-main/audit/audit-events';
+import { describeActor, describeEntry } from '../../src-renderer/src/components/settings/audit-entries';
+import common from '../../src-renderer/src/i18n/messages/common';
+import settings from '../../src-renderer/src/i18n/messages/settings';
+
+const actor = { osUser: 'agente', serviceUser: 'demo@casedesk.local', environment: 'test' as const, face: 'app' as const };
+const entry = (fields: Record<string, unknown>): AuditEntry => ({ at: '2026-03-02T13:00:00.000Z', seq: 7, prev: null, actor, action: 'x', ...fields });
+
+/** One example of every event, with every field of it. */
+const examples: Record<string, unknown>[] = [
+  { action: 'session.signedIn', environment: 'test', service: 'https://api.example.com' },
+  { action: 'session.signedOut', environment: 'test' },
+  { action: 'environment.addressSet', environment: 'test', address: 'https://api.example.com' },
+  { action: 'file.received', file: 'cartera.xlsx', bytes: 7395 },
+  { action: 'batch.prepared', batchId: 3, environment: 'test', file: 'cartera.xlsx', rows: 14, cases: 11, ready: 8, rejected: 3, warnings: 6, fixes: 22, rowErrors: 1, mapping: 'suggested' },
+  { action: 'batch.caseEdited', batchId: 3, caseId: 9, fields: ['firstName', 'phones'], status: 'ready' },
+  { action: 'batch.bulkFixed', batchId: 3, fix: 'default-area-code', changed: 4 },
+  { action: 'batch.campaignDrafted', batchId: 3, draft: true },
+  { action: 'batch.deleted', batchId: 3, environment: 'test', cases: 11 },
+  { action: 'corrections.imported', batchId: 3, updated: 2, nowReady: 2, stillRejected: 0, unknownCodes: 0, alreadySent: 0 },
+  { action: 'export.written', kind: 'error-report', batchId: 3, count: 6, bytes: 12000, to: 'file', path: '/home/agente/errores.xlsx' },
+  { action: 'upload.started', environment: 'test', batchId: 3, campaignId: 5, pending: 8 },
+  { action: 'upload.finished', environment: 'test', batchId: 3, campaignId: 5, status: 'done', loaded: 8, rejected: 0, pending: 0, inDoubt: 0, requests: 1 },
+  { action: 'campaign.created', environment: 'test', campaignId: 5, botId: 101 },
+  { action: 'campaign.started', environment: 'test', campaignId: 5, status: 'ONGOING' },
+  { action: 'campaign.stopped', environment: 'test', campaignId: 5, status: 'PAUSED' },
+  { action: 'campaign.ended', environment: 'test', campaignId: 5, status: 'CLOSED' },
+  { action: 'results.downloaded', environment: 'test', campaignId: 5, cases: 8, changedCases: 8, calls: 15, recordings: 15, cancelled: false },
+  { action: 'inbound.downloaded', environment: 'test', botId: 201, cases: 4, changedCases: 4, recordings: 3, cancelled: false },
+  { action: 'results.deleted', environment: 'test', campaignId: 5, cases: 8, calls: 15, recordings: 15 },
+  { action: 'retention.purged', olderThanDays: 90, batches: 2, results: 1, recordings: 30, files: 2 },
+  { action: 'workstation.wiped' },
+  { action: 'settings.changed', changes: { defaultAreaCode: { from: '', to: '351' } } },
+  { action: 'procedure.failed', procedure: 'sync:upload', code: 'offline', environment: 'test', batchId: 3 },
+];
+
+describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
+  const i18n = createI18n({ legacy: false, locale, messages: { es: { common: common.es, settings: settings.es }, en: { common: common.en, settings: settings.en } } });
+  const { t, te } = i18n.global;
+
+  it('has one example for every action the trail can hold, each a valid event', () => {
+    const actions = AuditEvent.options.map((o) => o.shape.action.value);
+    expect(examples.map((e) => e.action).sort()).toEqual([...actions].sort());
+    for (const example of examples) expect(AuditEvent.safeParse(example).success, String(example.action)).toBe(true);
+  });
+
+  it.each(examples.map((e) => [e.action, e] as const))('says %s in a sentence with every blank filled', (_action, example) => {
+    const sentence = describeEntry(entry(example), t, te);
+    expect(sentence).not.toMatch(/[{}]|undefined|settings\.audit/);
+    expect(sentence).not.toContain(String(example.action));
+  });
+
+  it('names the place a file went, and the fields edited in the agent’s words', () => {
+    expect(describeEntry(entry(examples[10] as Record<string, unknown>), t, te)).toContain('/home/agente/errores.xlsx');
+    expect(describeEntry(entry(examples[5] as Record<string, unknown>), t, te)).toContain(locale === 'es' ? 'nombre, teléfonos' : 'first name, phones');
+  });
+
+  it('shows an action from a newer CaseDesk by its name and fields', () => {
+    expect(describeEntry(entry({ action: 'batch.archived', batchId: 4 }), t, te)).toBe('batch.archived batchId=4');
+    expect(describeActor(entry({}))).toBe('agente · demo@casedesk.local');
+  });
+});
