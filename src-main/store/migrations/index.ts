@@ -4,6 +4,7 @@ import * as m001 from './001-initial';
 import * as m002 from './002-sync-marks';
 import * as m003 from './003-case-raw-rows';
 import * as m004 from './004-issues-with-their-case';
+import * as m005 from './005-retention-times';
 
 export interface Migration {
   version: number;
@@ -16,6 +17,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'sync-marks', up: m002.up },
   { version: 3, name: 'case-raw-rows', up: m003.up },
   { version: 4, name: 'issues-with-their-case', up: m004.up },
+  { version: 5, name: 'retention-times', up: m005.up },
 ];
 
 export class StoreVersionError extends Error {}
