@@ -3,18 +3,19 @@ import { ZodError, type z } from 'zod';
 import { isServiceError, type FailureKind } from '../client';
 import type { AppContext } from './app-context';
 import { batchHandlers } from './handlers/batch-handlers';
+import { lifecycleHandlers } from './handlers/lifecycle-handlers';
 import { resultsHandlers } from './handlers/results-handlers';
 import { serviceHandlers } from './handlers/service-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { SurfaceFailure } from './surface-failure';
-import { procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs } from './procedures';
+import { procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...lifecycleHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',
@@ -48,8 +49,8 @@ export function createSurface(ctx: AppContext): Surface {
   };
 }
 
-function toSurfaceError(error: unknown): { code: ErrorCode; message: string; messageEs?: string | undefined } {
-  if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}) };
+function toSurfaceError(error: unknown): SurfaceError {
+  if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}), ...(error.params ? { params: error.params } : {}) };
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     return { code: 'invalid-input', message: `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}` };

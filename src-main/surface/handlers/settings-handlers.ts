@@ -8,7 +8,10 @@ import type { Settings } from '../procedures';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
 
-const DEFAULTS: Omit<Settings, 'dataDir'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
+/** How long fully uploaded batches, downloaded results, recordings and imported files are kept. */
+export const DEFAULT_RETENTION_DAYS = 90;
+
+const DEFAULTS: Omit<Settings, 'dataDir'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024, retentionDays: DEFAULT_RETENTION_DAYS };
 
 export function readSettings(ctx: AppContext): Settings {
   return { ...DEFAULTS, ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}), dataDir: ctx.options.dataDir };
