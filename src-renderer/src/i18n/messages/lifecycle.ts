@@ -4,6 +4,7 @@ export default {
     keptUntil: 'Se borra el {date}',
     untilDeleted: 'Hasta que lo borre',
     keptColumn: 'Se conserva',
+    inboundKept: 'Los casos entrantes y sus grabaciones se borran de este equipo {days} días después de descargarse.',
     batch: {
       delete: 'Borrar',
       deleteBatch: 'Borrar lote',
@@ -60,6 +61,7 @@ export default {
     keptUntil: 'Goes on {date}',
     untilDeleted: 'Until you delete it',
     keptColumn: 'Kept',
+    inboundKept: 'Inbound cases and their recordings are deleted from this computer {days} days after they were downloaded.',
     batch: {
       delete: 'Delete',
       deleteBatch: 'Delete batch',
