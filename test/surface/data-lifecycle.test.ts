@@ -4,9 +4,9 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { memoryKeychain } from '../../src-main/keys/keychain';
-import { markInDoubt, pageBatchCases, storeFileState } from '../../src-main/store';
+import { addChunks, listChunks, markInDoubt, pageBatchCases, recordChunkOutcome, storeFileState, unplannedCases } from '../../src-main/store';
 import { createAppContext, type AppContext, type AppContextOptions } from '../../src-main/surface/app-context';
 import type { Envelope, ProcedureName, ProcedureOutputs, SurfaceError } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
@@ -203,6 +203,31 @@ describe('retention', () => {
     // On demand, after lowering the limit: the rest is newer than a day.
     await api.call('settings:set', { retentionDays: 1 });
     expect(await api.call('retention:purge', {})).toMatchObject({ retentionDays: 1, batches: [], campaigns: 0 });
+  });
+});
+
+describe('the daily purge', () => {
+  it('runs again a day after the start, and no more once the app is closed', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const ctx = createAppContext({ dataDir: join(root, `data${++made}`) });
+      const api = surfaceOf(ctx);
+      const { batchId } = await preparedFromPickedFile(ctx);
+      // Fully uploaded (as the upload engine records it), 91 days ago.
+      const ids = unplannedCases(ctx.store.db, batchId).map((c) => c.id);
+      addChunks(ctx.store.db, batchId, 9, [{ caseIds: ids, bytes: 1000 }]);
+      recordChunkOutcome(ctx.store.db, listChunks(ctx.store.db, batchId)[0]?.id ?? 0, 'done', ids, []);
+      ctx.store.db.prepare('UPDATE upload_chunks SET answered_at = ?').run(new Date(Date.now() - 91 * DAY).toISOString());
+      expect((await api.call('batches:list', {})).map((b) => b.id)).toEqual([batchId]);
+
+      vi.advanceTimersByTime(DAY);
+      expect(await api.call('batches:list', {})).toEqual([]);
+      expect(vi.getTimerCount()).toBe(1);
+      await ctx.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
