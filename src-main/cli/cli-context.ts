@@ -75,7 +75,8 @@ export async function call<N extends ProcedureName>(ctx: AppContext, name: N, in
     const { code, message } = answer.error;
     // Tokens are never kept on disk by the CLI, so each run signs in from the environment.
     const hint = code === 'not-signed-in' || code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
-    throw new CliFailure(message + hint, code === 'invalid-input' ? 2 : 1);
+    // Cases in doubt need the agent's decision, as an upload's do (exit 3).
+    throw new CliFailure(message + hint, code === 'invalid-input' ? 2 : code === 'batch.in_doubt' ? 3 : 1);
   }
   return answer.value;
 }

@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { CliFailure } from './cli-context';
 import { auditCommand } from './commands/audit';
 import { emulatorCommand } from './commands/emulator';
+import { addResultsDelete, batchesCommand, purgeCommand, wipeCommand } from './commands/lifecycle';
 import { batchCommands } from './commands/batches';
 import { addInboundSync, resultsCommands } from './commands/results';
 import { startCommand } from './commands/start';
@@ -33,7 +34,11 @@ export function buildProgram(): Command {
   if (campaigns) addCampaignControl(campaigns);
   const inbound = service.find((c) => c.name() === 'inbound');
   if (inbound) addInboundSync(inbound);
-  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...resultsCommands(), auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
+  const results = resultsCommands();
+  const resultsCommand = results.find((c) => c.name() === 'results');
+  if (resultsCommand) addResultsDelete(resultsCommand);
+  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
+  for (const command of [batchesCommand(), purgeCommand(), wipeCommand()]) program.addCommand(command);
   return program;
 }
 

@@ -62,7 +62,8 @@ export function userConfigDir(env: NodeJS.ProcessEnv = process.env, platform = p
 
 export const keyFilePath = (configDir: string, id: string) => join(configDir, 'keys', `${id}.key`);
 
-function readMarker(dataDir: string): Marker | null {
+/** Which key this folder uses and where it is kept, or null when it has none yet. */
+export function readMarker(dataDir: string): Marker | null {
   const file = join(dataDir, KEY_MARKER_FILE);
   if (!existsSync(file)) return null;
   let json: unknown;

@@ -12,3 +12,5 @@ export * from './settings-repo';
 export * from './upload-repo';
 export * from './batch-writer';
 export * from './batch-writer-thread';
+export * from './lifecycle-repo';
+export * from './data-folder';

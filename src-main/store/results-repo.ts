@@ -41,13 +41,16 @@ export function listCalls(db: Db, env: Environment, campaignId: number, caseId: 
   return rows.map((r) => JSON.parse(r.json) as Call);
 }
 
+/** New or changed inbound cases; `downloaded_at` (what retention measures from) is now. */
 export function saveInboundCases(db: Db, env: Environment, cases: readonly InboundCase[]): void {
+  const now = new Date().toISOString();
   const upsert = db.prepare(
-    `INSERT INTO inbound_cases (environment, id, bot_id, last_updated, json) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (environment, id) DO UPDATE SET bot_id = excluded.bot_id, last_updated = excluded.last_updated, json = excluded.json`,
+    `INSERT INTO inbound_cases (environment, id, bot_id, last_updated, json, downloaded_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (environment, id) DO UPDATE SET bot_id = excluded.bot_id, last_updated = excluded.last_updated, json = excluded.json,
+       downloaded_at = excluded.downloaded_at`,
   );
   db.transaction(() => {
-    for (const c of cases) upsert.run(env, c.id, c.bot.id, c.last_updated, JSON.stringify(c));
+    for (const c of cases) upsert.run(env, c.id, c.bot.id, c.last_updated, JSON.stringify(c), now);
   })();
 }
 

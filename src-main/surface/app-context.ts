@@ -9,7 +9,9 @@ import { loadPolicy, type LoadedPolicy } from '../policy/policy';
 import { getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
-import type { SurfaceEvents } from './procedures';
+import { DAY_MS, purgeExpired } from './data-lifecycle';
+import type { SurfaceEvents, WipeReport } from './procedures';
+import { wipeDataFolder } from './workstation-wipe';
 
 export interface Credentials {
   email: string;
@@ -55,6 +57,13 @@ export interface AppContext {
    */
   track<T>(key: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   cancel(key: string): boolean;
+  /** Keys of the long work running now. */
+  runningWork(): string[];
+  /**
+   * Wipes the data folder and forgets its key (refused by the caller while work runs), then starts
+   * over as a fresh first run: a new key, an empty store, no session.
+   */
+  wipe(): Promise<WipeReport>;
   /** One pacer per environment: every upload to a service shares its spacing. */
   pacer(env: Environment, spacingMs?: number): Pacer;
   emit<K extends keyof SurfaceEvents>(name: K, payload: SurfaceEvents[K]): void;
@@ -73,22 +82,30 @@ export function createAppContext(options: AppContextOptions): AppContext {
   restrictUmask();
   const env = options.env ?? process.env;
   const policy = options.policy ?? loadPolicy(env);
-  const dataKey = resolveDataKey(options.dataDir, { keychain: options.keychain ?? osKeychain(), requireKeychain: policy.policy.require_keychain ?? false, env });
-  const store = openStore(options.dataDir, dataKey.key);
+  const keyOptions = { keychain: options.keychain ?? osKeychain(), requireKeychain: policy.policy.require_keychain ?? false, env };
+  // Replaced by a wipe (a fresh first run): read through the context, never kept elsewhere.
+  let dataKey = resolveDataKey(options.dataDir, keyOptions);
+  let store = openStore(options.dataDir, dataKey.key);
   // What an older version (or another umask) left readable by others is tightened once, at start.
   tightenTree(options.dataDir);
-  const demo = demoService(options.dataDir, dataKey.key);
+  let demo = demoService(options.dataDir, dataKey.key);
   const connections = new Map<Environment, Connection>();
   const pacers = new Map<Environment, Pacer>();
   const running = new Map<string, AbortController>();
   const events = new EventEmitter();
   const diagnostics = diagnosticLog(options.dataDir);
   const ctx: AppContext = {
-    store,
     policy,
-    dataKey,
-    demo,
     diagnostics,
+    get store() {
+      return store;
+    },
+    get dataKey() {
+      return dataKey;
+    },
+    get demo() {
+      return demo;
+    },
     options,
     connections,
     async track(key, work) {
@@ -105,6 +122,35 @@ export function createAppContext(options: AppContextOptions): AppContext {
       const controller = running.get(key);
       controller?.abort();
       return controller !== undefined;
+    },
+    runningWork: () => [...running.keys()],
+    async wipe() {
+      if (running.size > 0) throw new Error('work is running: stop it before a wipe');
+      // Tokens are forgotten (in memory and in the store) before the store goes.
+      for (const connection of connections.values()) await connection.session.signOut().catch(() => undefined);
+      connections.clear();
+      await demo.stop();
+      store.close();
+      /** A fresh first run: a new key, an empty store. False when no new key could be kept (a policy that requires a keychain, say). */
+      const startOver = (): boolean => {
+        try {
+          dataKey = resolveDataKey(options.dataDir, keyOptions);
+          store = openStore(options.dataDir, dataKey.key);
+          demo = demoService(options.dataDir, dataKey.key);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      let outcome;
+      try {
+        outcome = wipeDataFolder(options.dataDir, keyOptions);
+      } catch (err) {
+        startOver();
+        throw err;
+      }
+      // audit: workstation.wiped {entries, key} (the trail itself was wiped: this is the fresh one's first line)
+      return { ...outcome, restarted: startOver() };
     },
     pacer(env, spacingMs) {
       let pacer = pacers.get(env);
@@ -133,6 +179,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       return connection;
     },
     async close() {
+      clearInterval(retention);
       for (const controller of running.values()) controller.abort();
       connections.clear();
       await demo.stop();
@@ -140,5 +187,16 @@ export function createAppContext(options: AppContextOptions): AppContext {
       await diagnostics.close();
     },
   };
+  // Retention: at start and once a day; a failed purge never stops the app, the next one tries again.
+  const purge = () => {
+    try {
+      purgeExpired(ctx);
+    } catch {
+      // e.g. the store busy with another process's write: the next run takes it
+    }
+  };
+  purge();
+  const retention = setInterval(purge, DAY_MS);
+  retention.unref();
   return ctx;
 }

@@ -18,6 +18,8 @@ const Id = z.number().int().positive();
  */
 export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const FileId = z.string().regex(FILE_ID_PATTERN, 'not a file id');
+/** The word the agent types to wipe this workstation (shown on the screen in their language). */
+export const WIPE_WORDS = { es: 'BORRAR', en: 'WIPE' } as const;
 /** Omitted: the environment the agent last signed in to. */
 const Env = Environment.optional();
 
@@ -105,9 +107,23 @@ export const procedures = {
     uploadSpacingMs: z.number().int().min(1000).max(60_000).optional(),
     chunkMaxCases: z.number().int().min(1).max(1000).optional(),
     chunkMaxBytes: z.number().int().min(10_000).max(2 * 1024 * 1024).optional(),
+    /** Fully uploaded batches, downloaded results, recordings and imported files go after this many days. */
+    retentionDays: z.number().int().min(1).max(3650).optional(),
   }),
   /** The audit trail, newest first: from a day (this computer's midnight) or an instant on. */
   'audit:list': z.object({ since: z.union([IsoDate, z.iso.datetime({ offset: true })]).optional(), limit: z.number().int().min(1).max(10_000).default(200) }),
+  /** Deletes a batch with its cases, issues, upload queue and imported file; refused while in doubt or uploading. */
+  'batches:delete': z.object({ batchId: Id }),
+  /** What is stored of a campaign's results, and until when it is kept. */
+  'results:stored': z.object({ environment: Env, campaignId: Id }),
+  /** Deletes a campaign's stored results and recordings; the next download starts over. */
+  'results:delete': z.object({ environment: Env, campaignId: Id }),
+  /** Purges now what is older than the retention setting (it also runs at start and daily). */
+  'retention:purge': z.object({}),
+  /** What a wipe would delete, and where the data key is kept. */
+  'workstation:wipePlan': z.object({}),
+  /** Deletes everything CaseDesk keeps on this workstation, the data key included; the app starts over as new. */
+  'workstation:wipe': z.object({ confirmation: z.enum([WIPE_WORDS.es, WIPE_WORDS.en]) }),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -178,6 +194,12 @@ export interface ProcedureOutputs {
   'settings:get': Settings;
   'settings:set': Settings;
   'audit:list': AuditListing;
+  'batches:delete': DeletedBatch;
+  'results:stored': StoredResultsView;
+  'results:delete': DeletedResults;
+  'retention:purge': PurgeReport;
+  'workstation:wipePlan': WipePlan;
+  'workstation:wipe': WipeReport;
 }
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
@@ -216,6 +238,61 @@ export interface Settings {
   uploadSpacingMs: number;
   chunkMaxCases: number;
   chunkMaxBytes: number;
+  /** Days fully uploaded batches, downloaded results, recordings and imported files are kept. */
+  retentionDays: number;
+}
+
+export interface DeletedBatch {
+  batchId: number;
+  cases: number;
+  chunks: number;
+  /** The copy of its file kept in the data folder's imports was deleted too. */
+  importedFileDeleted: boolean;
+}
+
+export interface StoredResultsView {
+  campaignId: number;
+  cases: number;
+  calls: number;
+  recordings: number;
+  downloadedAt: string | null;
+  /** When retention deletes them (the last download plus the retention days); null when nothing is stored. */
+  keptUntil: string | null;
+}
+
+export interface DeletedResults {
+  campaignId: number;
+  cases: number;
+  calls: number;
+  recordings: number;
+  /** Recordings saved outside the data folder (the CLI's --recordings DIR): their rows went, the files are the user's. */
+  recordingFilesLeft: number;
+}
+
+export interface PurgeReport {
+  retentionDays: number;
+  batches: number[];
+  campaigns: number;
+  inboundCases: number;
+  recordingFiles: number;
+  importedFiles: number;
+}
+
+export interface WipePlan {
+  dataDir: string;
+  /** CaseDesk's entries in the data folder: all of them go. */
+  entries: string[];
+  /** Other entries in the folder (Electron's own profile, for one): left as they are. */
+  others: string[];
+  /** Where the data key is kept: 'environment' means CASEDESK_DB_KEY, which is the caller's to destroy. */
+  key: 'keychain' | 'key-file' | 'environment' | 'none';
+}
+
+export interface WipeReport extends WipePlan {
+  /** False when the key is still kept somewhere: CASEDESK_DB_KEY (the caller's), or a keychain that did not answer. */
+  keyForgotten: boolean;
+  /** The app goes on as a fresh first run, with a new key and an empty store (false: close it). */
+  restarted: boolean;
 }
 
 
@@ -229,6 +306,8 @@ export interface BatchSummary {
   createdAt: string;
   counts: { ready: number; warning: number; rejected: number; excluded: number };
   upload: { pending: number; loaded: number; rejected: number; inDoubt: number };
+  /** Fully uploaded batches go on this date (retention); null: kept until the agent deletes it. */
+  keptUntil: string | null;
 }
 
 export interface BatchCaseView {
@@ -278,7 +357,10 @@ export interface SurfaceEvents {
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
 }
 
-export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal';
+export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | LifecycleErrorCode;
+
+/** Deletions refused: an upload of the batch is running; cases of it are in doubt; work is running (wipe). */
+export type LifecycleErrorCode = 'batch.busy' | 'batch.in_doubt' | 'results.busy' | 'workstation.busy';
 
 export interface SurfaceError {
   code: ErrorCode;
@@ -286,6 +368,8 @@ export interface SurfaceError {
   messageEs?: string | undefined;
   /** For 'internal': the id of the line in the diagnostic log that tells IT what failed. */
   incident?: string | undefined;
+  /** What the failure is about, for the screens' own words (e.g. {batchId, inDoubt}). */
+  params?: Record<string, string | number | string[]> | undefined;
 }
 
 /** Every answer crosses the boundary as data (Signal's envelope). */

@@ -1,22 +1,22 @@
 // Files the agent handed over, named by an opaque id. The renderer and the browser host can only name
 // a file this way, so a caller cannot make CaseDesk read any other file of the machine; only the CLI
 // (run by the user in their own shell) registers a path of its own. Ids live in this process's memory,
-// one set per app context (per data folder), and die with it.
+// one set per app context (per data folder), and die with it. A picked file is kept in memory only,
+// never copied to disk: its debtors reach the disk only inside the encrypted store.
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, open, writeFile, type FileHandle } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { open, type FileHandle } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { SourceFile } from '../preparation/preparation-types';
 import { READ_LIMITS } from '../preparation/reading/read-limits';
 import type { AppContext } from './app-context';
 import { FILE_ID_PATTERN, type ReceivedFileInfo } from './procedures';
 import { SurfaceFailure } from './surface-failure';
 
-interface Entry {
-  name: string;
-  /** The copy in the data folder, or (CLI only) the user's own file. */
-  path: string;
-}
+type Entry = { name: string } & ({ bytes: Uint8Array } | { path: string });
+
+/** Picked files held at once (a wizard needs one; a few spare for going back): older ones are let go. */
+const HELD_IN_MEMORY = 4;
 
 const registries = new WeakMap<AppContext, Map<string, Entry>>();
 
@@ -29,7 +29,10 @@ function registryOf(ctx: AppContext): Map<string, Entry> {
 function register(ctx: AppContext, entry: Entry): string {
   // 256 random bits: an id cannot be guessed, only received.
   const fileId = randomBytes(32).toString('base64url');
-  registryOf(ctx).set(fileId, entry);
+  const registry = registryOf(ctx);
+  registry.set(fileId, entry);
+  const held = [...registry].filter(([, e]) => 'bytes' in e);
+  for (const [id] of held.slice(0, Math.max(0, held.length - HELD_IN_MEMORY))) registry.delete(id);
   return fileId;
 }
 
@@ -48,17 +51,12 @@ function tooLarge(name: string): SurfaceFailure {
   return new SurfaceFailure('invalid-input', `${name} is larger than the ${mb} MB limit.`, `${name} supera el máximo de ${mb} MB.`);
 }
 
-/** Keeps a copy of a file the agent picked or dropped, and names it by a new id. */
+/** Holds a file the agent picked or dropped (in memory, never on disk), and names it by a new id. */
 export async function receiveFile(ctx: AppContext, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
   const shown = displayName(name);
   if (bytes.length === 0) throw new SurfaceFailure('invalid-input', `${shown} is empty.`, `${shown} está vacío.`);
   if (bytes.length > READ_LIMITS.maxFileBytes) throw tooLarge(shown);
-  const dir = join(ctx.options.dataDir, 'imports', `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}`);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  // On disk the name is only a hint for a person looking in the folder: nothing reads it back.
-  const path = join(dir, shown.replace(/[^\p{L}\p{N}._ -]/gu, '_'));
-  await writeFile(path, bytes, { mode: 0o600, flag: 'wx' });
-  return { fileId: register(ctx, { name: shown, path }), name: shown, bytes: bytes.length };
+  return { fileId: register(ctx, { name: shown, bytes: bytes.slice() }), name: shown, bytes: bytes.length };
 }
 
 /**
@@ -82,6 +80,8 @@ export async function openReceivedFile(ctx: AppContext, fileId: string): Promise
     );
   }
   const { name } = entry;
+  // A fresh copy each time: the preparation worker takes over the bytes it is given.
+  if ('bytes' in entry) return { name, bytes: entry.bytes.slice() };
   const gone = new SurfaceFailure('not-found', `${name} cannot be opened any more; pick it again.`, `${name} ya no se puede abrir; vuelva a elegirlo.`);
   return withFile(entry.path, name, gone, async (handle, size) => {
     // Bytes that own their buffer, so it can be handed to the preparation worker.

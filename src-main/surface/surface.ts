@@ -9,6 +9,7 @@ import { auditRules, type AuditPlan } from './audit-rules';
 import { audit } from './audit-trail';
 import { auditHandlers } from './handlers/audit-handlers';
 import { batchHandlers } from './handlers/batch-handlers';
+import { lifecycleHandlers } from './handlers/lifecycle-handlers';
 import { resultsHandlers } from './handlers/results-handlers';
 import { serviceHandlers } from './handlers/service-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
@@ -20,7 +21,7 @@ import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type Pr
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',
@@ -133,7 +134,7 @@ function failure(procedure: ProcedureName, code: ErrorCode, input: unknown): Aud
 }
 
 function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureName): SurfaceError {
-  if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}) };
+  if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}), ...(error.params ? { params: error.params } : {}) };
   if (error instanceof ZodError) {
     const issue = error.issues[0];
     return { code: 'invalid-input', message: `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}` };

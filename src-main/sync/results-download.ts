@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { isServiceError, type RecordingFile, type ServiceClient } from '../client';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
-import { getRecording, getSyncMark, resultCaseStamps, saveCalls, saveCampaign, saveRecording, saveResultCases, setSyncMark, type Store } from '../store';
+import { getRecording, getSyncMark, markResultsDownloaded, resultCaseStamps, saveCalls, saveCampaign, saveRecording, saveResultCases, setSyncMark, type Store } from '../store';
 
 export interface DownloadDeps {
   store: Store;
@@ -131,6 +131,8 @@ export async function downloadCampaignResults(deps: DownloadDeps, campaignId: nu
   if (stopped()) return summary;
   report('campaign', 0, 1);
   saveCampaign(store.db, environment, await client.campaign(campaignId));
+  // Retention counts a campaign's results (and recordings) from their last download.
+  markResultsDownloaded(store.db, environment, campaignId);
   report('campaign', 1, 1);
 
   const stamps = resultCaseStamps(store.db, environment, campaignId);

@@ -5,6 +5,7 @@ import * as m002 from './002-sync-marks';
 import * as m003 from './003-case-raw-rows';
 import * as m004 from './004-issues-with-their-case';
 import * as m005 from './005-no-stored-tokens';
+import * as m006 from './006-retention-times';
 
 export interface Migration {
   version: number;
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'case-raw-rows', up: m003.up },
   { version: 4, name: 'issues-with-their-case', up: m004.up },
   { version: 5, name: 'no-stored-tokens', up: m005.up },
+  { version: 6, name: 'retention-times', up: m006.up },
 ];
 
 export class StoreVersionError extends Error {}

@@ -12,7 +12,9 @@ import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
-import { countBatchCases, countCasesByStatus, countIssuesBySeverity, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
+import { countBatchCases, countCasesByStatus, countIssuesBySeverity, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
+import { keptUntil } from '../data-lifecycle';
+import { readSettings } from './settings-handlers';
 import { openReceivedFile } from '../received-files';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
@@ -35,6 +37,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
       createdAt: b.createdAt,
       counts: countCasesByStatus(ctx.store.db, b.id),
       upload: uploadCounts(ctx.store.db, b.id),
+      keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
     }));
   },
 
@@ -69,6 +72,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
       maxPhonePriority: b.maxPhonePriority,
       counts: countCasesByStatus(ctx.store.db, b.id),
       upload: uploadCounts(ctx.store.db, b.id),
+      keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
       issues: countIssuesBySeverity(ctx.store.db, b.id),
     };
   },

@@ -6,7 +6,10 @@ import type { Settings } from '../procedures';
 import { receiveFile, registerLocalFile } from '../received-files';
 import type { Handlers } from '../surface';
 
-const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024 };
+/** How long fully uploaded batches, downloaded results, recordings and imported files are kept. */
+export const DEFAULT_RETENTION_DAYS = 90;
+
+const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024, retentionDays: DEFAULT_RETENTION_DAYS };
 
 export function readSettings(ctx: AppContext): Settings {
   return {

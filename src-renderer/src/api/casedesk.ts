@@ -1,5 +1,5 @@
 // The typed face of the command surface for screens and stores.
-import type { ErrorCode, ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
+import type { ErrorCode, ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceError, SurfaceEvents } from '../../../src-main/surface/procedures';
 import { i18n } from '../i18n';
 import { transport } from './transport';
 
@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly messageEs?: string,
+    /** What the failure is about (e.g. {batchId, inDoubt}), for screens that word it themselves. */
+    readonly params?: SurfaceError['params'],
   ) {
     // Shown as it is by the screens: in Spanish when the agent works in Spanish and it exists.
     super(messageEs && i18n.global.locale.value === 'es' ? messageEs : message);
@@ -17,7 +19,7 @@ export class ApiError extends Error {
 
 export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
   const answer = await transport.call(name, input);
-  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.message, answer.error.messageEs);
+  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.message, answer.error.messageEs, answer.error.params);
   return answer.value as ProcedureOutputs[N];
 }
 

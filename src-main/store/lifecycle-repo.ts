@@ -1,0 +1,190 @@
+// The data's lifecycle in the store: deleting a batch or a campaign's results, and finding what
+// retention purges. The store runs with secure_delete, so deleted rows are overwritten in place; the
+// WAL still holds earlier copies of their pages until truncateWal folds it in and empties it: every
+// deletion here commits, then runs it, so nothing of the deleted debtors stays in either file.
+import type { Environment } from '../domain/environments';
+import type { Db } from './store';
+
+/** Folds the WAL into the database file and truncates it to nothing; false when a reader kept it busy. */
+export function truncateWal(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
+  return result?.busy === 0;
+}
+
+/** Runs `deletion` in one transaction, then empties the WAL (a checkpoint cannot run inside one). */
+function thenTruncate<T>(db: Db, deletion: () => T): T {
+  const result = db.transaction(deletion)();
+  truncateWal(db);
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Batches
+
+/**
+ * Cases whose fate on the service is unknown: marked in doubt, or waiting in a chunk that was sent
+ * and never answered (an upload killed mid-request, maybe by another process). Deleting them would
+ * forget cases the service may hold.
+ */
+export function casesInDoubtCount(db: Db, batchId: number): number {
+  return (
+    db
+      .prepare(
+        `SELECT count(*) AS n FROM batch_cases WHERE batch_id = ? AND (upload_state = 'in_doubt'
+           OR (upload_state = 'pending' AND chunk_id IN (SELECT id FROM upload_chunks WHERE batch_id = ? AND state IN ('sending', 'unknown'))))`,
+      )
+      .get(batchId, batchId) as { n: number }
+  ).n;
+}
+
+export interface DeletedBatchRows {
+  batchId: number;
+  cases: number;
+  /** Row-level issues (a case's own issues live in its row). */
+  rowIssues: number;
+  chunks: number;
+  /** The file the batch was prepared from, as it was given (the caller decides whether it is ours to delete). */
+  sourceFile: string;
+}
+
+/** Deletes a batch with its cases, issues and upload chunks, in one transaction; null when there is no such batch. */
+export function deleteBatchRows(db: Db, batchId: number): DeletedBatchRows | null {
+  return thenTruncate(db, (): DeletedBatchRows | null => {
+    const batch = db.prepare('SELECT source_file AS sourceFile FROM batches WHERE id = ?').get(batchId) as { sourceFile: string } | undefined;
+    if (!batch) return null;
+    // Children first, explicitly: the counts are the agent's receipt, and nothing rests on the foreign-keys pragma.
+    const rowIssues = db.prepare('DELETE FROM case_issues WHERE batch_id = ?').run(batchId).changes;
+    const cases = db.prepare('DELETE FROM batch_cases WHERE batch_id = ?').run(batchId).changes;
+    const chunks = db.prepare('DELETE FROM upload_chunks WHERE batch_id = ?').run(batchId).changes;
+    db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);
+    return { batchId, cases, rowIssues, chunks, sourceFile: batch.sourceFile };
+  });
+}
+
+const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))`;
+
+/**
+ * When a fully uploaded batch (no case left pending or in doubt) last uploaded: its newest chunk
+ * answer. Null for a batch not fully uploaded, or never uploaded (a draft is kept until deleted).
+ */
+export function fullyUploadedAt(db: Db, batchId: number): string | null {
+  const row = db
+    .prepare(`SELECT max(u.answered_at) AS at FROM batches b JOIN upload_chunks u ON u.batch_id = b.id WHERE b.id = ? AND ${FULLY_UPLOADED}`)
+    .get(batchId) as { at: string | null } | undefined;
+  return row?.at ?? null;
+}
+
+/** Fully uploaded batches whose last upload is before `cutoff` (ISO time). */
+export function batchesUploadedBefore(db: Db, cutoff: string): { id: number; lastUploadAt: string }[] {
+  return db
+    .prepare(
+      `SELECT b.id, max(u.answered_at) AS lastUploadAt FROM batches b JOIN upload_chunks u ON u.batch_id = b.id
+       WHERE ${FULLY_UPLOADED} GROUP BY b.id HAVING max(u.answered_at) < ? ORDER BY b.id`,
+    )
+    .all(cutoff) as { id: number; lastUploadAt: string }[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A campaign's results
+
+/** The sync mark that times a campaign's results: set at each download, read by retention. */
+export const RESULTS_DOWNLOADED_SCOPE = 'results-downloaded';
+const NO_OUTBOUND_RECORDING_SCOPE = 'no-recording:outbound';
+const NO_INBOUND_RECORDING_SCOPE = 'no-recording:inbound';
+
+export function markResultsDownloaded(db: Db, env: Environment, campaignId: number, at = new Date().toISOString()): void {
+  db.prepare(
+    `INSERT INTO sync_marks (environment, scope, key, value, updated_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (environment, scope, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  ).run(env, RESULTS_DOWNLOADED_SCOPE, String(campaignId), at, at);
+}
+
+export interface StoredResults {
+  cases: number;
+  calls: number;
+  recordings: number;
+  /** The last download of the campaign's results, or null when none is stored. */
+  downloadedAt: string | null;
+}
+
+export function storedResults(db: Db, env: Environment, campaignId: number): StoredResults {
+  const count = (sql: string) => (db.prepare(sql).get(env, campaignId) as { n: number }).n;
+  const mark = db.prepare('SELECT value FROM sync_marks WHERE environment = ? AND scope = ? AND key = ?').get(env, RESULTS_DOWNLOADED_SCOPE, String(campaignId)) as { value: string } | undefined;
+  return {
+    cases: count('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?'),
+    calls: count('SELECT count(*) AS n FROM result_calls WHERE environment = ? AND campaign_id = ?'),
+    recordings: count(`SELECT count(*) AS n FROM recordings r JOIN result_calls c ON c.environment = r.environment AND c.id = r.ref_id WHERE r.kind = 'outbound' AND c.environment = ? AND c.campaign_id = ?`),
+    downloadedAt: mark?.value ?? null,
+  };
+}
+
+export interface DeletedResultRows {
+  cases: number;
+  calls: number;
+  /** Files of the recordings whose rows were deleted (the caller removes those that are the store's). */
+  recordingFiles: string[];
+}
+
+/**
+ * Deletes a campaign's stored results: cases, calls (with transcripts), its outbound recordings'
+ * rows, and its sync marks, so the next download starts over. One transaction.
+ */
+export function deleteCampaignResultRows(db: Db, env: Environment, campaignId: number): DeletedResultRows {
+  return thenTruncate(db, (): DeletedResultRows => {
+    const callIds = `SELECT id FROM result_calls WHERE environment = ? AND campaign_id = ?`;
+    const recordingFiles = (db.prepare(`SELECT path FROM recordings WHERE environment = ? AND kind = 'outbound' AND ref_id IN (${callIds})`).all(env, env, campaignId) as { path: string }[]).map((r) => r.path);
+    db.prepare(`DELETE FROM recordings WHERE environment = ? AND kind = 'outbound' AND ref_id IN (${callIds})`).run(env, env, campaignId);
+    db.prepare(`DELETE FROM sync_marks WHERE environment = ? AND scope = ? AND key IN (SELECT CAST(id AS TEXT) FROM result_calls WHERE environment = ? AND campaign_id = ?)`).run(env, NO_OUTBOUND_RECORDING_SCOPE, env, campaignId);
+    db.prepare('DELETE FROM sync_marks WHERE environment = ? AND scope = ? AND key = ?').run(env, RESULTS_DOWNLOADED_SCOPE, String(campaignId));
+    const calls = db.prepare('DELETE FROM result_calls WHERE environment = ? AND campaign_id = ?').run(env, campaignId).changes;
+    const cases = db.prepare('DELETE FROM result_cases WHERE environment = ? AND campaign_id = ?').run(env, campaignId).changes;
+    return { cases, calls, recordingFiles };
+  });
+}
+
+/** Campaigns whose results were last downloaded before `cutoff`. */
+export function campaignsDownloadedBefore(db: Db, cutoff: string): { environment: Environment; campaignId: number }[] {
+  return db
+    .prepare('SELECT environment, CAST(key AS INTEGER) AS campaignId FROM sync_marks WHERE scope = ? AND value < ? ORDER BY environment, campaignId')
+    .all(RESULTS_DOWNLOADED_SCOPE, cutoff) as { environment: Environment; campaignId: number }[];
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Inbound cases and recordings
+
+export interface DeletedInboundRows {
+  cases: number;
+  recordingFiles: string[];
+}
+
+/** Inbound cases downloaded (or last changed on a download) before `cutoff`, with their recordings. */
+export function deleteInboundCasesBefore(db: Db, cutoff: string): DeletedInboundRows {
+  return thenTruncate(db, (): DeletedInboundRows => {
+    const expired = `SELECT environment, id FROM inbound_cases WHERE downloaded_at < ?`;
+    const recordingFiles = (db.prepare(`SELECT path FROM recordings WHERE kind = 'inbound' AND (environment, ref_id) IN (${expired})`).all(cutoff) as { path: string }[]).map((r) => r.path);
+    db.prepare(`DELETE FROM recordings WHERE kind = 'inbound' AND (environment, ref_id) IN (${expired})`).run(cutoff);
+    db.prepare(`DELETE FROM sync_marks WHERE scope = ? AND (environment, key) IN (SELECT environment, CAST(id AS TEXT) FROM inbound_cases WHERE downloaded_at < ?)`).run(NO_INBOUND_RECORDING_SCOPE, cutoff);
+    const cases = db.prepare('DELETE FROM inbound_cases WHERE downloaded_at < ?').run(cutoff).changes;
+    return { cases, recordingFiles };
+  });
+}
+
+/**
+ * Recordings downloaded before `cutoff` whose call or inbound case is no longer stored (fetched one
+ * at a time, or left by an older version): nothing else would ever delete them.
+ */
+export function deleteOrphanRecordingsBefore(db: Db, cutoff: string): string[] {
+  return thenTruncate(db, (): string[] => {
+    const orphan = `downloaded_at < ? AND NOT EXISTS (
+        SELECT 1 FROM result_calls c WHERE r.kind = 'outbound' AND c.environment = r.environment AND c.id = r.ref_id
+        UNION ALL SELECT 1 FROM inbound_cases i WHERE r.kind = 'inbound' AND i.environment = r.environment AND i.id = r.ref_id)`;
+    const files = (db.prepare(`SELECT path FROM recordings r WHERE ${orphan}`).all(cutoff) as { path: string }[]).map((r) => r.path);
+    db.prepare(`DELETE FROM recordings AS r WHERE ${orphan}`).run(cutoff);
+    return files;
+  });
+}
+
+/** Every recording file the store still points to (a file on disk that none points to is a leftover). */
+export function recordingFilesInUse(db: Db): Set<string> {
+  return new Set((db.prepare('SELECT path FROM recordings').all() as { path: string }[]).map((r) => r.path));
+}

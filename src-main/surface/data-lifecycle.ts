@@ -1,0 +1,156 @@
+// Deleting what the agent no longer needs, and retention: what is older than the agent's limit goes
+// by itself. Used by the procedures, the CLI and the app context's daily timer. Every deletion in the
+// store ends with a truncating checkpoint, so nothing of the deleted debtors stays in its file or WAL.
+import { realpathSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Environment } from '../domain/environments';
+import {
+  batchesUploadedBefore,
+  campaignsDownloadedBefore,
+  casesInDoubtCount,
+  deleteBatchRows,
+  deleteCampaignResultRows,
+  deleteInboundCasesBefore,
+  deleteOrphanRecordingsBefore,
+  filesModifiedBefore,
+  getBatch,
+  IMPORTS_DIR,
+  RECORDINGS_DIR,
+  recordingFilesInUse,
+  removeFileInside,
+  storedResults,
+} from '../store';
+import type { AppContext } from './app-context';
+import { readSettings } from './handlers/settings-handlers';
+import type { DeletedBatch, DeletedResults, PurgeReport, StoredResultsView } from './procedures';
+import { SurfaceFailure } from './surface-failure';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The date retention deletes something measured `from` this time; null when there is nothing to time. */
+export function keptUntil(from: string | null, retentionDays: number): string | null {
+  if (from === null) return null;
+  const at = Date.parse(from);
+  return Number.isNaN(at) ? null : new Date(at + retentionDays * DAY_MS).toISOString();
+}
+
+const importsRoot = (ctx: AppContext) => join(ctx.options.dataDir, IMPORTS_DIR);
+const recordingsRoot = (ctx: AppContext) => join(ctx.options.dataDir, RECORDINGS_DIR);
+
+/** Why a batch cannot go now, as a failure the screens and the CLI word themselves; null when it can. */
+function batchHold(ctx: AppContext, batchId: number): SurfaceFailure | null {
+  if (ctx.runningWork().includes(`upload:${batchId}`)) {
+    return new SurfaceFailure('batch.busy', `Batch ${batchId} is uploading: stop the upload (or let it finish) before deleting it.`, `El lote ${batchId} se está subiendo: detenga la carga (o espere a que termine) antes de borrarlo.`, { batchId });
+  }
+  const inDoubt = casesInDoubtCount(ctx.store.db, batchId);
+  if (inDoubt > 0) {
+    return new SurfaceFailure(
+      'batch.in_doubt',
+      `Batch ${batchId} has ${inDoubt} case(s) in doubt: the service may hold them. Upload it again (it checks with the service first) or decide on them, then delete it.`,
+      `El lote ${batchId} tiene ${inDoubt} caso(s) en duda: el servicio podría tenerlos. Vuelva a subirlo (primero lo consulta con el servicio) o decida sobre ellos, y después bórrelo.`,
+      { batchId, inDoubt },
+    );
+  }
+  return null;
+}
+
+/** Deletes a batch and everything derived from it, or refuses (uploading, cases in doubt). */
+export function deleteBatch(ctx: AppContext, batchId: number): DeletedBatch {
+  if (!getBatch(ctx.store.db, batchId)) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`, `El lote ${batchId} no existe.`, { batchId });
+  const hold = batchHold(ctx, batchId);
+  if (hold) throw hold;
+  const deleted = removeBatch(ctx, batchId);
+  // audit: batch.deleted {batchId, cases}
+  return deleted;
+}
+
+function removeBatch(ctx: AppContext, batchId: number): DeletedBatch {
+  const rows = deleteBatchRows(ctx.store.db, batchId);
+  // Only the copy CaseDesk made (the app's picked or dropped file); a path the CLI was given is the user's.
+  const importedFileDeleted = rows ? removeFileInside(importsRoot(ctx), rows.sourceFile) : false;
+  return { batchId, cases: rows?.cases ?? 0, chunks: rows?.chunks ?? 0, importedFileDeleted };
+}
+
+export function storedResultsView(ctx: AppContext, env: Environment, campaignId: number): StoredResultsView {
+  const stored = storedResults(ctx.store.db, env, campaignId);
+  const anything = stored.cases + stored.calls + stored.recordings > 0;
+  return { campaignId, ...stored, keptUntil: anything ? keptUntil(stored.downloadedAt, readSettings(ctx).retentionDays) : null };
+}
+
+/** Deletes a campaign's stored results and recordings, or refuses while they are downloading. */
+export function deleteCampaignResults(ctx: AppContext, env: Environment, campaignId: number): DeletedResults {
+  if (ctx.runningWork().includes(`download:campaign:${campaignId}`)) {
+    throw new SurfaceFailure('results.busy', `Campaign ${campaignId}'s results are downloading: stop the download before deleting them.`, `Los resultados de la campaña ${campaignId} se están descargando: detenga la descarga antes de borrarlos.`, { campaignId });
+  }
+  const deleted = removeCampaignResults(ctx, env, campaignId);
+  // audit: results.deleted {environment, campaignId, cases, calls, recordings}
+  return deleted;
+}
+
+function removeCampaignResults(ctx: AppContext, env: Environment, campaignId: number): DeletedResults {
+  const rows = deleteCampaignResultRows(ctx.store.db, env, campaignId);
+  let left = 0;
+  for (const file of rows.recordingFiles) if (!removeFileInside(recordingsRoot(ctx), file)) left += 1;
+  return { campaignId, cases: rows.cases, calls: rows.calls, recordings: rows.recordingFiles.length, recordingFilesLeft: left };
+}
+
+/**
+ * Purges what is older than the retention setting. What "older" is measured from, for each kind:
+ * - a batch: only once fully uploaded (no ready case pending or in doubt), from its last upload (the
+ *   newest answer to one of its chunks); a draft, or a batch with cases to decide, is never purged;
+ * - a campaign's results, calls and outbound recordings: together, from the campaign's last results
+ *   download (a campaign the agent keeps downloading is in use);
+ * - inbound cases and their recordings: from when each case was downloaded (or last changed);
+ * - any other recording (its call or case no longer stored): from its own download; a file in the
+ *   recordings folder the store no longer points to (an interrupted download's, say): from its
+ *   last change;
+ * - an imported file (a copy of a picked or dropped file): from when it was received.
+ * Work in progress is skipped (an upload or download running now); the next purge takes it.
+ */
+export function purgeExpired(ctx: AppContext, now = new Date()): PurgeReport {
+  const { retentionDays } = readSettings(ctx);
+  const cutoffMs = now.getTime() - retentionDays * DAY_MS;
+  const cutoff = new Date(cutoffMs).toISOString();
+  const running = new Set(ctx.runningWork());
+  const db = ctx.store.db;
+  const report: PurgeReport = { retentionDays, batches: [], campaigns: 0, inboundCases: 0, recordingFiles: 0, importedFiles: 0 };
+
+  for (const { id } of batchesUploadedBefore(db, cutoff)) {
+    if (batchHold(ctx, id)) continue;
+    removeBatch(ctx, id);
+    report.batches.push(id);
+  }
+  for (const { environment, campaignId } of campaignsDownloadedBefore(db, cutoff)) {
+    if (running.has(`download:campaign:${campaignId}`)) continue;
+    report.recordingFiles += removeCampaignResults(ctx, environment, campaignId).recordings;
+    report.campaigns += 1;
+  }
+  const recordingFiles: string[] = [];
+  if (!running.has('download:inbound')) {
+    const inbound = deleteInboundCasesBefore(db, cutoff);
+    report.inboundCases = inbound.cases;
+    recordingFiles.push(...inbound.recordingFiles);
+  }
+  recordingFiles.push(...deleteOrphanRecordingsBefore(db, cutoff));
+  for (const file of recordingFiles) removeFileInside(recordingsRoot(ctx), file);
+  report.recordingFiles += recordingFiles.length;
+
+  // Compared by real path: the store may hold a path written through another spelling of the folder.
+  const inUse = new Set([...recordingFilesInUse(db)].map(realPath));
+  for (const file of filesModifiedBefore(recordingsRoot(ctx), cutoffMs)) {
+    if (!inUse.has(realPath(file)) && removeFileInside(recordingsRoot(ctx), file)) report.recordingFiles += 1;
+  }
+  for (const file of filesModifiedBefore(importsRoot(ctx), cutoffMs)) {
+    if (removeFileInside(importsRoot(ctx), file)) report.importedFiles += 1;
+  }
+  // audit: retention.purged {retentionDays, batches, campaigns, inboundCases, recordingFiles, importedFiles}
+  return report;
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return resolve(file);
+  }
+}

@@ -1,0 +1,36 @@
+// The data's lifecycle: deleting a batch or a campaign's results, retention, and wiping the workstation.
+import { deleteBatch, deleteCampaignResults, purgeExpired, storedResultsView } from '../data-lifecycle';
+import type { Handlers } from '../surface';
+import { SurfaceFailure } from '../surface-failure';
+import { wipePlan } from '../workstation-wipe';
+
+export const lifecycleHandlers: Pick<Handlers, 'batches:delete' | 'results:stored' | 'results:delete' | 'retention:purge' | 'workstation:wipePlan' | 'workstation:wipe'> = {
+  async 'batches:delete'(ctx, { batchId }) {
+    return deleteBatch(ctx, batchId);
+  },
+
+  async 'results:stored'(ctx, { environment, campaignId }) {
+    return storedResultsView(ctx, environment ?? ctx.currentEnvironment(), campaignId);
+  },
+
+  async 'results:delete'(ctx, { environment, campaignId }) {
+    return deleteCampaignResults(ctx, environment ?? ctx.currentEnvironment(), campaignId);
+  },
+
+  async 'retention:purge'(ctx) {
+    return purgeExpired(ctx);
+  },
+
+  async 'workstation:wipePlan'(ctx) {
+    return wipePlan(ctx.options.dataDir, ctx.options.env ?? process.env);
+  },
+
+  // The typed word (checked by the input's schema) guards against a stray click or call.
+  async 'workstation:wipe'(ctx) {
+    const running = ctx.runningWork();
+    if (running.length > 0) {
+      throw new SurfaceFailure('workstation.busy', 'Uploads or downloads are running: stop them before wiping this workstation.', 'Hay cargas o descargas en curso: deténgalas antes de borrar este equipo.', { running });
+    }
+    return ctx.wipe();
+  },
+};

@@ -1,0 +1,51 @@
+// Deleting a batch from a screen: the agent confirms, and a refusal (uploading, cases in doubt) is
+// worded from its code and params, in the agent's language.
+import { useConfirm } from 'primevue/useconfirm';
+import { useI18n } from 'vue-i18n';
+import { ApiError, call } from '../../api/casedesk';
+import { useUploads } from '../sync/uploads';
+
+export interface DeletionOutcome {
+  ok: boolean;
+  text: string;
+}
+
+/** A date as the agent reads it (no time: retention works in days). */
+export function formatDay(iso: string, locale: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale === 'en' ? 'en-GB' : 'es-AR', { dateStyle: 'medium' });
+}
+
+export function useBatchDeletion() {
+  const { t } = useI18n();
+  const confirm = useConfirm();
+  const { forget } = useUploads();
+
+  function refusal(err: unknown): string {
+    if (err instanceof ApiError && err.code === 'batch.busy') return t('lifecycle.batch.busy', { batchId: err.params?.batchId ?? '' });
+    if (err instanceof ApiError && err.code === 'batch.in_doubt') return t('lifecycle.batch.inDoubt', { batchId: err.params?.batchId ?? '', inDoubt: err.params?.inDoubt ?? '' });
+    return t('lifecycle.batch.failed', { message: err instanceof Error ? err.message : String(err) });
+  }
+
+  /** Asks first; `done` hears how it went (not called when the agent says no). */
+  function deleteBatch(batch: { id: number; cases: number }, done: (outcome: DeletionOutcome) => void): void {
+    confirm.require({
+      header: t('lifecycle.batch.confirmTitle', { id: batch.id }),
+      message: t('lifecycle.batch.confirmBody', { cases: batch.cases }),
+      icon: 'pi pi-exclamation-triangle',
+      rejectProps: { label: t('common.cancel'), severity: 'secondary', outlined: true },
+      acceptProps: { label: t('lifecycle.batch.deleteBatch'), severity: 'danger', 'data-test': 'confirm-delete-batch' },
+      defaultFocus: 'reject',
+      accept: () => {
+        call('batches:delete', { batchId: batch.id })
+          .then((deleted) => {
+            forget(batch.id);
+            done({ ok: true, text: t('lifecycle.batch.deleted', { id: batch.id, cases: deleted.cases }) });
+          })
+          .catch((err: unknown) => done({ ok: false, text: refusal(err) }));
+      },
+    });
+  }
+
+  return { deleteBatch };
+}

@@ -1,0 +1,67 @@
+// The data's lifecycle on the screens: a batch deleted from the Batches screen (and one with cases in
+// doubt refused, saying why), and the workstation wiped from Settings, back to a first run.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { markInDoubt, pageBatchCases } from '../../src-main/store';
+import { createSurface } from '../../src-main/surface/surface';
+import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+
+const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
+
+describe.runIf(hasChromium)('deleting and wiping', () => {
+  const app = useE2eApp();
+
+  async function prepared(): Promise<number> {
+    const answer = await createSurface(app.current.ctx).call('batches:prepare', { environment: 'demo', file: SAMPLE, maxPhonePriority: 2 });
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value.batch_id;
+  }
+
+  it('deletes a batch from the Batches screen after confirming, and refuses one with cases in doubt', async () => {
+    const { page, ctx } = app.current;
+    const gone = await prepared();
+    const doubtful = await prepared();
+    markInDoubt(ctx.store.db, pageBatchCases(ctx.store.db, doubtful, { status: 'ready', limit: 2 }).map((c) => c.id), 'no answer came back');
+    await signInToDemo(page);
+    await page.locator('a[href="#/batches"]').click();
+    await page.locator(`[data-test="batch-row-${gone}"]`).waitFor();
+    expect(await page.locator(`[data-test="batch-kept-${gone}"]`).innerText()).toBe('Hasta que lo borre');
+    expect(await page.locator('[data-test="retention-note"]').innerText()).toMatch(/90 días después de su última carga/);
+
+    await page.locator(`[data-test="delete-batch-${gone}"]`).click();
+    await page.locator('[data-test="confirm-delete-batch"]').click();
+    await page.locator('[data-test="batch-deletion"]').waitFor();
+    expect(await page.locator('[data-test="batch-deletion"]').innerText()).toContain(`Lote N.º ${gone} borrado (11 casos).`);
+    await page.locator(`[data-test="batch-row-${gone}"]`).waitFor({ state: 'detached' });
+
+    await page.locator(`[data-test="delete-batch-${doubtful}"]`).click();
+    await page.locator('[data-test="confirm-delete-batch"]').click();
+    await page.waitForFunction(() => document.querySelector('[data-test="batch-deletion"]')?.textContent?.includes('en duda'));
+    expect(await page.locator('[data-test="batch-deletion"]').innerText()).toContain(`El lote N.º ${doubtful} tiene 2 casos en duda`);
+    expect(await page.locator(`[data-test="batch-row-${doubtful}"]`).count()).toBe(1);
+    await app.current.screenshot('40-batch-delete-refused');
+  });
+
+  it('wipes the workstation from Settings once the word is typed, and starts over at the sign-in', async () => {
+    const { page, ctx, dataDir } = app.current;
+    await page.locator('a[href="#/settings"]').click();
+    await page.locator('[data-test="settings-wipe"]').waitFor();
+    await page.locator('[data-test="wipe-entries"]').waitFor();
+    expect(await page.locator('[data-test="wipe-entries"]').innerText()).toContain('casedesk.sqlite');
+    expect(await page.locator('[data-test="wipe"]').isDisabled()).toBe(true);
+    await page.locator('[data-test="wipe-word"]').fill('borrar');
+    expect(await page.locator('[data-test="wipe"]').isDisabled()).toBe(true);
+    await page.locator('[data-test="wipe-word"]').fill('BORRAR');
+    await app.current.screenshot('41-settings-wipe');
+    await page.locator('[data-test="wipe"]').click();
+
+    await page.waitForURL(/#\/sign-in/);
+    expect(existsSync(join(dataDir, 'demo-service.sqlite'))).toBe(false);
+    // A first run again: one click into Demo, and nothing of before is there.
+    await signInToDemo(page);
+    expect(await createSurface(ctx).call('batches:list', {})).toEqual({ ok: true, value: [] });
+    await page.locator('a[href="#/batches"]').click();
+    await page.locator('[data-test="no-batches"]').waitFor();
+  });
+});
