@@ -233,6 +233,8 @@ export interface Settings {
   dataDir: string;
   /** How the data folder is protected: encrypted always; where its key is kept (never the key). */
   dataProtection: { keptIn: 'keychain' | 'key-file' | 'environment'; keyFile: string | null };
+  /** Settings the organization's policy sets: shown locked, refused by settings:set. */
+  lockedByPolicy: 'retentionDays'[];
   language: 'es' | 'en' | null;
   defaultAreaCode: string;
   uploadSpacingMs: number;

@@ -1,6 +1,6 @@
 // The emulator's --db file outlives an upgrade: a file of the version before single-use refresh
 // tokens opens, keeps its demo, and takes the new sign-ins.
-import Database from 'better-sqlite3';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

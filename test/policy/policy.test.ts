@@ -8,6 +8,7 @@ import { DataKeyError } from '../../src-main/keys/data-key';
 import { memoryKeychain, osKeychain } from '../../src-main/keys/keychain';
 import { loadPolicy, policyLocation, PolicyError } from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
+import { createSurface } from '../../src-main/surface/surface';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-policy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -67,6 +68,22 @@ describe('require_keychain', () => {
     const ctx = createAppContext({ dataDir: join(dir, 'data-keychain'), policy, keychain, env: { CASEDESK_CONFIG_DIR: join(dir, 'config-keychain') } });
     expect(ctx.dataKey.keptIn).toBe('keychain');
     expect(keychain.entries.size).toBe(1);
+    await ctx.close();
+  });
+});
+
+describe('retention_days', () => {
+  it('sets how long data is kept, shown locked, and refuses a change from Settings', async () => {
+    const policy = { policy: { retention_days: 30 }, file: '/etc/casedesk/policy.json', warnings: [] };
+    const ctx = createAppContext({ dataDir: join(dir, 'data-retention'), policy });
+    const surface = createSurface(ctx);
+    const got = await surface.call('settings:get', {});
+    expect(got.ok && got.value).toMatchObject({ retentionDays: 30, lockedByPolicy: ['retentionDays'] });
+    const refused = await surface.call('settings:set', { retentionDays: 365 });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', params: { setting: 'retentionDays' } } });
+    expect(!refused.ok && refused.error.message).toContain('/etc/casedesk/policy.json');
+    // Other settings are still the agent's.
+    expect((await surface.call('settings:set', { defaultAreaCode: '351' })).ok).toBe(true);
     await ctx.close();
   });
 });

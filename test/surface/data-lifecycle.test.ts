@@ -84,7 +84,13 @@ describe('batches:delete', () => {
     const api = surfaceOf(ctx);
     const own = join(root, `own-${++made}.xlsx`);
     writeFileSync(own, readFileSync(SAMPLE));
-    const { batch_id } = await api.call('batches:prepare', { file: own, maxPhonePriority: 2 });
+    // The CLI's surface names the user's own file by path (files:open).
+    const cli = createSurface(ctx, { localFiles: true });
+    const opened = await cli.call('files:open', { path: own });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const prepared = await cli.call('batches:prepare', { fileId: opened.value.fileId, maxPhonePriority: 2 });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    const batch_id = prepared.value.batch_id;
     expect(await api.call('batches:delete', { batchId: batch_id })).toMatchObject({ cases: 11, importedFileDeleted: false });
     expect(existsSync(own)).toBe(true);
   });
@@ -251,7 +257,7 @@ describe('workstation:wipe', () => {
 
     const plan = await api.call('workstation:wipePlan', {});
     expect(plan).toMatchObject({ dataDir, key: 'keychain', others: ['Preferences'] });
-    expect(plan.entries).toEqual(expect.arrayContaining(['casedesk.sqlite', 'casedesk-key.json', 'demo-service.sqlite', 'imports', 'recordings']));
+    expect(plan.entries).toEqual(expect.arrayContaining(['casedesk.sqlite', 'casedesk-key.json', 'demo-service.sqlite', 'recordings']));
 
     expect(failure(await api.answer('workstation:wipe', { confirmation: 'borrar' })).code).toBe('invalid-input');
     const work = ctx.track('download:inbound', untilStopped);

@@ -1,6 +1,5 @@
 // Sign in and refresh as the app does, against a real emulator and a real store: no token, sealed
 // or not, reaches the store, even with the OS sealer the Electron shell used to hand in.
-import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,8 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { SecretSealer } from '../../src-main/store';
 import { createAppContext, type AppContextOptions } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
+import { openDatabase } from '../../src-main/store/sqlcipher';
+import { TEST_STORE_KEY } from '../support/store-key';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 
 const emulator = useEmulator();
@@ -41,7 +42,7 @@ function watchRefreshTokens(): string[] {
 
 /** Every value of every table, as text. */
 function storeCells(file: string): string[] {
-  const db = new Database(file, { readonly: true });
+  const db = openDatabase(file, TEST_STORE_KEY, { readonly: true });
   try {
     const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((t) => t.name);
     return tables.flatMap((table) =>

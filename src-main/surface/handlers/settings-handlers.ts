@@ -5,18 +5,22 @@ import type { AppContext } from '../app-context';
 import type { Settings } from '../procedures';
 import { receiveFile, registerLocalFile } from '../received-files';
 import type { Handlers } from '../surface';
+import { SurfaceFailure } from '../surface-failure';
 
 /** How long fully uploaded batches, downloaded results, recordings and imported files are kept. */
 export const DEFAULT_RETENTION_DAYS = 90;
 
-const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024, retentionDays: DEFAULT_RETENTION_DAYS };
+const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection' | 'lockedByPolicy'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024, retentionDays: DEFAULT_RETENTION_DAYS };
 
 export function readSettings(ctx: AppContext): Settings {
+  const managed = ctx.policy.policy;
   return {
     ...DEFAULTS,
     ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}),
+    ...(managed.retention_days !== undefined ? { retentionDays: managed.retention_days } : {}),
     dataDir: ctx.options.dataDir,
     dataProtection: { keptIn: ctx.dataKey.keptIn, keyFile: ctx.dataKey.keyFile ?? null },
+    lockedByPolicy: managed.retention_days !== undefined ? ['retentionDays'] : [],
   };
 }
 
@@ -33,7 +37,12 @@ export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 
   },
 
   async 'settings:set'(ctx, changes) {
-    const { dataDir: _d, dataProtection: _p, ...current } = readSettings(ctx);
+    const { dataDir: _d, dataProtection: _p, lockedByPolicy, ...current } = readSettings(ctx);
+    for (const key of lockedByPolicy) {
+      if (changes[key] !== undefined && changes[key] !== current[key]) {
+        throw new SurfaceFailure('forbidden', `${key} is set by your organization (${ctx.policy.file}).`, `${key} lo fija su organización (${ctx.policy.file}).`, { setting: key });
+      }
+    }
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
     setSetting(ctx.store.db, 'app', next);
     return readSettings(ctx);

@@ -35,6 +35,7 @@ export default {
       invalid: 'Escriba un número de días entre 1 y 3650.',
       saved: 'Guardado. Se borraron {batches} lotes, los resultados de {campaigns} campañas, {inbound} casos entrantes, {recordings} grabaciones y {imports} archivos importados.',
       saveError: 'No se guardó: {message}',
+      locked: 'Lo fija su organización: no se puede cambiar en este equipo.',
     },
     wipe: {
       title: 'Borrar este equipo',
@@ -92,6 +93,7 @@ export default {
       invalid: 'Type a number of days between 1 and 3650.',
       saved: 'Saved. Deleted {batches} batches, the results of {campaigns} campaigns, {inbound} inbound cases, {recordings} recordings and {imports} imported files.',
       saveError: 'Not saved: {message}',
+      locked: 'Set by your organization: it cannot be changed on this computer.',
     },
     wipe: {
       title: 'Wipe this computer',
