@@ -56,7 +56,7 @@ function toSurfaceError(error: unknown): { code: ErrorCode; message: string; mes
   }
   if (isServiceError(error)) {
     const code = error.status === 404 ? 'not-found' : KIND_CODES[error.kind];
-    return { code, message: error.message };
+    return { code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}) };
   }
   // Unknown failures are not shown as they are: their text may carry anything.
   return { code: 'internal', message: 'Something went wrong inside CaseDesk; the details are in its log.' };
