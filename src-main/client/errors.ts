@@ -8,7 +8,8 @@
  * - server: 5xx or 429; try again later.
  * - client: another 4xx; the request itself was refused (403: not yours, 404: not there).
  * - auth: not signed in, sign-in refused, or the session expired (a 401 survived a refresh).
- * - contract: the answer does not match the service contract.
+ * - contract: the answer does not match the service contract (a redirect, a body past its cap and a success
+ *   that is not JSON included: see `reason`).
  */
 export type FailureKind = 'offline' | 'timeout' | 'server' | 'client' | 'auth' | 'contract';
 
@@ -18,10 +19,29 @@ export interface ContractIssue {
   message: string;
 }
 
+/**
+ * Failures that need more than a kind to be acted on, each with typed params: callers decide on
+ * `reason` and `params`, never on message text.
+ */
+export interface FailureReasons {
+  /** A 3xx answer, never followed. `locationHost` is host[:port] of its Location (never its path or query), null without a usable one. */
+  redirect: { status: number; locationHost: string | null };
+  /** The body grew past the client's cap for its kind of answer, in bytes. */
+  'too-large': { limit: number; body: 'json' | 'recording' };
+  /** A 2xx answer that must be JSON said another content type ('' when it said none). */
+  'content-type': { contentType: string };
+}
+export type FailureReason = keyof FailureReasons;
+/** A reason with its params, paired so one cannot come with the other's params. */
+export type ReasonedFailure = { [R in FailureReason]: { reason: R; params: FailureReasons[R] } }[FailureReason];
+
 export interface ServiceErrorInit {
   kind: FailureKind;
   /** Plain words; the method and path are prefixed when given. */
   message: string;
+  /** The same in Spanish, for the agent (failures that have one). */
+  messageEs?: string | undefined;
+  failure?: ReasonedFailure | undefined;
   method?: string | undefined;
   path?: string | undefined;
   status?: number | undefined;
@@ -44,11 +64,21 @@ export class ServiceError extends Error {
   readonly path?: string;
   /** What the server said (its `detail`, `error`…), scrubbed of secrets and personal data. */
   readonly serverMessage?: string;
+  /** The message in Spanish, when the failure has one. */
+  readonly messageEs?: string;
+  /** A stable code for failures that need one (see FailureReasons); narrow with hasReason(). */
+  readonly reason?: FailureReason;
+  readonly params?: FailureReasons[FailureReason];
 
   constructor(init: ServiceErrorInit) {
     const where = init.method && init.path ? `${init.method} ${init.path}: ` : '';
     super(`${where}${init.message}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
+    if (init.messageEs !== undefined) this.messageEs = `${where}${init.messageEs}`;
+    if (init.failure !== undefined) {
+      this.reason = init.failure.reason;
+      this.params = init.failure.params;
+    }
     this.ambiguous = init.ambiguous ?? false;
     if (init.status !== undefined) this.status = init.status;
     if (init.issues !== undefined) this.issues = init.issues;
@@ -60,6 +90,11 @@ export class ServiceError extends Error {
 
 export function isServiceError(value: unknown, kind?: FailureKind): value is ServiceError {
   return value instanceof ServiceError && (kind === undefined || value.kind === kind);
+}
+
+/** A ServiceError with this reason, its params typed to match. */
+export function hasReason<R extends FailureReason>(value: unknown, reason: R): value is ServiceError & { reason: R; params: FailureReasons[R] } {
+  return value instanceof ServiceError && value.reason === reason;
 }
 
 /** Where a request went, for messages: the method and the URL path only. */
@@ -197,6 +232,84 @@ export function contractFailure(ctx: RequestContext, found: ContractIssue[], wha
     ambiguous: ctx.method !== 'GET',
     issues,
     message: issues.length ? `${what}: ${shown}${more}` : what,
+  });
+}
+
+/** host[:port] of a Location read against the request's URL; null when there is none or it is not a URL. */
+export function locationHost(location: string | null, requestUrl: string): string | null {
+  if (location === null || location.trim() === '') return null;
+  try {
+    // .host never holds the user-info, the path or the query, which may carry secrets.
+    return new URL(location, requestUrl).host || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A 3xx answer. Nothing is sent to the Location. A write answered 307/308 was, by those statuses'
+ * meaning, not carried out ("repeat it there"), so it is not ambiguous; 300–306 (a 303 after a PUT is
+ * the usual "done, see the result there") may come after the work was done, so a write stays ambiguous.
+ */
+export function redirectFailure(ctx: RequestContext, status: number, location: string | null, requestUrl: string): ServiceError {
+  const host = locationHost(location, requestUrl);
+  return new ServiceError({
+    ...ctx,
+    kind: 'contract',
+    status,
+    ambiguous: ctx.method !== 'GET' && status !== 307 && status !== 308,
+    failure: { reason: 'redirect', params: { status, locationHost: host } },
+    message: host
+      ? `the service answered with a redirect to ${host} (HTTP ${status}); CaseDesk does not follow redirects`
+      : `the service answered with a redirect without a usable destination (HTTP ${status}); CaseDesk does not follow redirects`,
+    messageEs: host
+      ? `el servicio respondió con una redirección a ${host} (HTTP ${status}); CaseDesk no sigue redirecciones`
+      : `el servicio respondió con una redirección sin un destino utilizable (HTTP ${status}); CaseDesk no sigue redirecciones`,
+  });
+}
+
+const MIB = 1024 * 1024;
+const sizeWords = (bytes: number) => (bytes >= MIB ? `${Math.round((bytes / MIB) * 10) / 10} MiB` : `${bytes} bytes`);
+
+/** An answer's body past the cap. A write's answer cut short leaves what the service did unknown. */
+export function tooLargeFailure(ctx: RequestContext, limit: number, body: 'json' | 'recording'): ServiceError {
+  const what = body === 'recording' ? { en: 'the recording', es: 'la grabación' } : { en: 'the answer', es: 'la respuesta' };
+  return new ServiceError({
+    ...ctx,
+    kind: 'contract',
+    ambiguous: ctx.method !== 'GET',
+    failure: { reason: 'too-large', params: { limit, body } },
+    message: `${what.en} is larger than CaseDesk accepts (over ${sizeWords(limit)}); it was not read to the end`,
+    messageEs: `${what.es} es más grande de lo que CaseDesk acepta (más de ${sizeWords(limit)}); no se leyó completa`,
+  });
+}
+
+/** The media type of a Content-Type header, lower-cased, without parameters; '' when none. */
+export function mediaType(contentType: string | null | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** application/json, or a structured +json type (application/problem+json…). */
+export function isJsonType(contentType: string | null | undefined): boolean {
+  const type = mediaType(contentType);
+  return type === 'application/json' || /^application\/[\w.!#$&^-]+\+json$/.test(type);
+}
+
+/** A 2xx answer that must be JSON and says it is something else. Writes stay ambiguous, as for any contract failure. */
+export function contentTypeFailure(ctx: RequestContext, contentType: string): ServiceError {
+  const type = mediaType(contentType);
+  // The server chose this text: show it only when it looks like a media type, and short.
+  const shown = /^[\w.!#$&^+-]+\/[\w.!#$&^+-]+$/.test(type) && type.length <= 80 ? type : '';
+  const said = shown ? { en: `is ${shown}`, es: `es ${shown}` } : { en: 'has no usable content type', es: 'no tiene un tipo de contenido utilizable' };
+  const message = `the answer ${said.en}, not JSON as the service contract says`;
+  return new ServiceError({
+    ...ctx,
+    kind: 'contract',
+    ambiguous: ctx.method !== 'GET',
+    failure: { reason: 'content-type', params: { contentType: shown } },
+    issues: [{ path: '(root)', message: shown ? `content type ${shown}, not JSON` : 'no content type' }],
+    message,
+    messageEs: `la respuesta ${said.es}, no JSON como dice el contrato del servicio`,
   });
 }
 

@@ -1,13 +1,38 @@
-// The one place that calls fetch: deadlines, network-failure classification, reading and checking bodies.
+// The one place that calls fetch: deadlines, network-failure classification, redirects refused,
+// bodies read under a cap and checked.
 import type { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
-import { contractFailure, jsonPath, networkFailure, statusFailure, type RequestContext } from './errors';
+import { contentTypeFailure, contractFailure, isJsonType, jsonPath, networkFailure, redirectFailure, statusFailure, tooLargeFailure, type RequestContext } from './errors';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Sent on every request (SPEC-GAPS row 34: no version negotiation, so say who we are). */
 export const DEFAULT_USER_AGENT = `CaseDesk/${pkg.version}`;
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Caps on the bytes of an answer's body (after any Content-Encoding is undone). */
+export interface BodyLimits {
+  /** Any answer read as a whole: JSON, and error bodies. */
+  json: number;
+  /** A recording, streamed to disk. */
+  recording: number;
+}
+
+const MIB = 1024 * 1024;
+/**
+ * A 1000-item page (the emulator's largest) is about 0.35 MB of campaign cases or 1.8 MB of inbound
+ * cases with transcripts; 32 MiB leaves a real service's richer pages ample room. 100 MiB of
+ * recording is over an hour and a half of 8 kHz telephone WAV.
+ */
+export const DEFAULT_BODY_LIMITS: Readonly<BodyLimits> = { json: 32 * MIB, recording: 100 * MIB };
+
+export function bodyLimits(given: { json?: number | undefined; recording?: number | undefined } = {}): BodyLimits {
+  const limits = { json: given.json ?? DEFAULT_BODY_LIMITS.json, recording: given.recording ?? DEFAULT_BODY_LIMITS.recording };
+  for (const [name, value] of Object.entries(limits)) {
+    if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`body limit "${name}" must be a positive whole number of bytes`);
+  }
+  return limits;
+}
 
 /** An abort timer that can be re-armed: a whole request for JSON, each chunk for a download. */
 export class Deadline {
@@ -44,14 +69,33 @@ export interface Outgoing {
   body?: string | undefined;
 }
 
-/** fetch, with every throw turned into a classified ServiceError. */
+const isRedirect = (status: number) => status >= 300 && status < 400;
+
+/**
+ * fetch, with every throw turned into a classified ServiceError. A redirect is never followed: a
+ * 307/308 would re-send the credentials or the cases to wherever the Location says.
+ */
 export async function send(fetchFn: FetchLike, out: Outgoing, deadline: Deadline, ctx: RequestContext): Promise<Response> {
+  let res: Response;
   try {
-    return await fetchFn(out.url, { method: out.method, headers: out.headers, body: out.body, signal: deadline.signal, redirect: 'follow' });
+    res = await fetchFn(out.url, { method: out.method, headers: out.headers, body: out.body, signal: deadline.signal, redirect: 'manual' });
   } catch (error) {
     deadline.clear();
     throw networkFailure(ctx, error, deadline.timedOut);
   }
+  if (isRedirect(res.status)) {
+    deadline.clear();
+    await discard(res);
+    throw redirectFailure(ctx, res.status, res.headers.get('location'), out.url);
+  }
+  return res;
+}
+
+/** Content-Length when it counts the body's bytes as read (not with a Content-Encoding); else null. */
+export function declaredLength(res: Response): number | null {
+  if (res.headers.get('content-encoding')) return null;
+  const header = res.headers.get('content-length');
+  return header !== null && /^\d+$/.test(header) ? Number(header) : null;
 }
 
 export interface Answer {
@@ -64,17 +108,47 @@ export interface Answer {
   isJson: boolean;
 }
 
-/** Reads the whole body (under the same deadline) and parses JSON when it is JSON. */
-export async function readAnswer(res: Response, deadline: Deadline, ctx: RequestContext): Promise<Answer> {
-  let text: string;
+/** The body's bytes, or null as soon as they pass `limit` (the rest is never read). */
+async function readCapped(res: Response, limit: number): Promise<Uint8Array | null> {
+  if (!res.body) return new Uint8Array();
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size);
+}
+
+/**
+ * Reads the whole body (under the same deadline) up to `limit` bytes and parses JSON when it is JSON.
+ * A 2xx body past the limit is a 'too-large' failure; an error body past it is dropped (its status
+ * says what matters).
+ */
+export async function readAnswer(res: Response, deadline: Deadline, ctx: RequestContext, limit: number): Promise<Answer> {
+  const contentType = res.headers.get('content-type') ?? '';
+  const declared = declaredLength(res);
+  let bytes: Uint8Array | null = null;
   try {
-    text = await res.text();
+    if (declared === null || declared <= limit) bytes = await readCapped(res, limit);
+    else await discard(res);
   } catch (error) {
     throw networkFailure(ctx, error, deadline.timedOut);
   } finally {
     deadline.clear();
   }
-  const contentType = res.headers.get('content-type') ?? '';
+  if (bytes === null) {
+    if (isOk(res.status)) throw tooLargeFailure(ctx, limit, 'json');
+    return { status: res.status, contentType, text: '', body: undefined, isJson: false };
+  }
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') return { status: res.status, contentType, text, body: undefined, isJson: false };
   try {
     // Plain JSON.parse: keys such as "__proto__" stay own properties (case codes are data).
@@ -98,7 +172,10 @@ export const isOk = (status: number) => status >= 200 && status < 300;
 /** A 2xx answer checked against its schema (loose: unknown fields kept); else a classified ServiceError. */
 export function expectOk<S extends z.ZodType>(answer: Answer, schema: S, ctx: RequestContext, secrets: readonly string[] = []): z.output<S> {
   if (!isOk(answer.status)) throw statusFailure(ctx, answer.status, answer.body, secrets);
-  if (!answer.isJson) throw contractFailure(ctx, [{ path: '(root)', message: answer.text.trim() ? 'the body is not JSON' : 'the body is empty' }]);
+  if (answer.text.trim() === '') throw contractFailure(ctx, [{ path: '(root)', message: 'the body is empty' }]);
+  // A page that is not JSON (a proxy's sign-in page, say) is not read as if it were.
+  if (!isJsonType(answer.contentType)) throw contentTypeFailure(ctx, answer.contentType);
+  if (!answer.isJson) throw contractFailure(ctx, [{ path: '(root)', message: 'the body is not JSON' }]);
   return parseWith(schema, answer.body, ctx);
 }
 

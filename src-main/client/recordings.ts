@@ -1,12 +1,12 @@
-// Call recordings: streamed to disk, typed by content type and magic bytes, written atomically.
+// Call recordings: streamed to disk under a size cap, typed by content type and magic bytes, written atomically.
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { paths } from '../contract';
-import { networkFailure, ServiceError, statusFailure } from './errors';
-import { discard, isOk, readAnswer } from './http';
+import { networkFailure, ServiceError, statusFailure, tooLargeFailure } from './errors';
+import { declaredLength, discard, isOk, readAnswer, type BodyLimits } from './http';
 import type { Opened, Requester } from './requester';
 
 export const RECORDING_FORMATS = ['wav', 'mp3', 'ogg', 'webm', 'm4a', 'bin'] as const;
@@ -76,7 +76,7 @@ export function detectRecordingFormat(head: Uint8Array, contentType: string | nu
 
 export async function downloadOutboundRecording(requester: Requester, callId: number, dir: string): Promise<RecordingFile> {
   const opened = await requester.open('GET', requester.url(paths.outboundRecording(callId)), { accept: '*/*' });
-  const file = await saveRecording(opened, dir, `outbound-${callId}`, false);
+  const file = await saveRecording(opened, dir, `outbound-${callId}`, false, requester.limits);
   if (!file) throw new Error('unreachable: a 404 of an outbound recording is thrown');
   return file;
 }
@@ -84,7 +84,7 @@ export async function downloadOutboundRecording(requester: Requester, callId: nu
 /** null when the case has no recording (404, in any of its forms: SPEC-GAPS row 15). */
 export async function downloadInboundRecording(requester: Requester, caseId: number, dir: string): Promise<RecordingFile | null> {
   const opened = await requester.open('GET', requester.url(paths.inboundRecording(caseId)), { accept: '*/*' });
-  return saveRecording(opened, dir, `inbound-${caseId}`, true);
+  return saveRecording(opened, dir, `inbound-${caseId}`, true, requester.limits);
 }
 
 async function existingSameSize(dir: string, base: string, size: number): Promise<{ path: string; format: RecordingFormat } | null> {
@@ -96,16 +96,20 @@ async function existingSameSize(dir: string, base: string, size: number): Promis
   return null;
 }
 
-async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string, base: string, notFoundIsNull: boolean): Promise<RecordingFile | null> {
+async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string, base: string, notFoundIsNull: boolean, limits: BodyLimits): Promise<RecordingFile | null> {
   if (!isOk(res.status)) {
-    const answer = await readAnswer(res, deadline, ctx);
+    const answer = await readAnswer(res, deadline, ctx, limits.json);
     if (res.status === 404 && notFoundIsNull) return null;
     throw statusFailure(ctx, answer.status, answer.body, [token]);
   }
   const contentType = res.headers.get('content-type') ?? '';
   // Content-Length counts encoded bytes; with a Content-Encoding it says nothing about the file.
-  const lengthHeader = res.headers.get('content-encoding') ? null : res.headers.get('content-length');
-  const expected = lengthHeader !== null && /^\d+$/.test(lengthHeader) ? Number(lengthHeader) : null;
+  const expected = declaredLength(res);
+  if (expected !== null && expected > limits.recording) {
+    deadline.clear();
+    await discard(res);
+    throw tooLargeFailure(ctx, limits.recording, 'recording');
+  }
   await mkdir(dir, { recursive: true });
 
   if (expected !== null) {
@@ -129,6 +133,8 @@ async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string,
         for await (const chunk of Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>)) {
           const bytes = chunk as Uint8Array;
           deadline.arm(); // the deadline bounds silence between chunks, not the length of the recording
+          // Counted on the bytes as they come (decoded): a body that never ends is cut off here.
+          if (size + bytes.length > limits.recording) throw tooLargeFailure(ctx, limits.recording, 'recording');
           if (headLength < head.length) {
             const take = bytes.subarray(0, head.length - headLength);
             head.set(take, headLength);

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { ACCESS_AUTH_SCHEME } from '../contract';
 import { requestContext, ServiceError, type RequestContext } from './errors';
-import { Deadline, discard, expectOk, joinUrl, readAnswer, send, type Answer, type FetchLike } from './http';
+import { Deadline, discard, expectOk, joinUrl, readAnswer, send, type Answer, type BodyLimits, type FetchLike } from './http';
 import type { TokenSource } from './session';
 
 export interface Opened {
@@ -18,17 +18,18 @@ export interface Opened {
 export interface Requester {
   readonly baseUrl: string;
   readonly timeoutMs: number;
+  readonly limits: BodyLimits;
   url(path: string): string;
   /** Any answer but a 401 (which is refreshed once and retried once, then thrown as kind 'auth'). */
   open(method: string, url: string, init?: { body?: string; accept?: string }): Promise<Opened>;
-  /** open() and read the whole body. */
+  /** open() and read the whole body, up to the JSON limit. */
   answer(method: string, url: string, init?: { body?: string }): Promise<{ answer: Answer; ctx: RequestContext; secrets: string[] }>;
   /** A 2xx answer parsed with the schema; anything else throws a classified ServiceError. */
   json<S extends z.ZodType>(method: string, url: string, schema: S, init?: { body?: string }): Promise<z.output<S>>;
 }
 
-export function createRequester(options: { baseUrl: string; session: TokenSource; timeoutMs: number; userAgent: string; fetch: FetchLike }): Requester {
-  const { session, timeoutMs, userAgent, baseUrl } = options;
+export function createRequester(options: { baseUrl: string; session: TokenSource; timeoutMs: number; userAgent: string; limits: BodyLimits; fetch: FetchLike }): Requester {
+  const { session, timeoutMs, userAgent, baseUrl, limits } = options;
 
   async function open(method: string, url: string, init: { body?: string; accept?: string } = {}): Promise<Opened> {
     const ctx = requestContext(method, url);
@@ -55,12 +56,13 @@ export function createRequester(options: { baseUrl: string; session: TokenSource
 
   async function answer(method: string, url: string, init: { body?: string } = {}) {
     const { res, deadline, ctx, token } = await open(method, url, init);
-    return { answer: await readAnswer(res, deadline, ctx), ctx, secrets: [token] };
+    return { answer: await readAnswer(res, deadline, ctx, limits.json), ctx, secrets: [token] };
   }
 
   return {
     baseUrl,
     timeoutMs,
+    limits,
     url: (path) => joinUrl(baseUrl, path),
     open,
     answer,

@@ -18,7 +18,7 @@ import {
   type CreateCampaignRequest,
 } from '../contract';
 import type { z } from 'zod';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type FetchLike } from './http';
+import { bodyLimits, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type BodyLimits, type FetchLike } from './http';
 import { items, pages } from './pagination';
 import { downloadInboundRecording, downloadOutboundRecording, type RecordingFile } from './recordings';
 import { createRequester } from './requester';
@@ -57,6 +57,8 @@ export interface ServiceClientOptions {
    * SPEC-GAPS row 30); one without a zone on its YYYY-MM-DD prefix.
    */
   serviceUtcOffsetMinutes?: number | undefined;
+  /** Caps on answer bodies (DEFAULT_BODY_LIMITS for what is not given); tests lower them. */
+  bodyLimits?: Partial<BodyLimits> | undefined;
   fetch?: FetchLike | undefined;
 }
 
@@ -91,6 +93,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     session: options.session,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    limits: bodyLimits(options.bodyLimits),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   });
   const names = options.inboundFilterParams ?? DEFAULT_INBOUND_FILTER_PARAMS;

@@ -3,7 +3,7 @@
 import { decodeJwt } from 'jose';
 import { paths, REFRESH_AUTH_SCHEME, TokenPair } from '../contract';
 import { requestContext, serverText, ServiceError, statusKind } from './errors';
-import { DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, Deadline, expectOk, isOk, joinUrl, readAnswer, send, type FetchLike } from './http';
+import { bodyLimits, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, Deadline, expectOk, isOk, joinUrl, readAnswer, send, type BodyLimits, type FetchLike } from './http';
 
 /**
  * Who else holds the refresh token. Nothing keeps it on disk: without the access token (memory only)
@@ -64,6 +64,8 @@ export interface SessionOptions {
   refreshSkewSeconds?: number | undefined;
   timeoutMs?: number | undefined;
   userAgent?: string | undefined;
+  /** Only `json` applies: the sign-in and refresh answers. */
+  bodyLimits?: Partial<BodyLimits> | undefined;
 }
 
 interface AccessToken {
@@ -80,6 +82,7 @@ export function createSession(options: SessionOptions): Session {
   const skewMs = (options.refreshSkewSeconds ?? 30) * 1000;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const userAgent = options.userAgent ?? DEFAULT_USER_AGENT;
+  const maxJson = bodyLimits(options.bodyLimits).json;
   const { vault } = options;
 
   let access: AccessToken | null = null;
@@ -142,7 +145,7 @@ export function createSession(options: SessionOptions): Session {
     const ctx = requestContext('POST', url);
     const deadline = new Deadline(timeoutMs);
     const res = await send(fetchFn, { method: 'POST', url, headers: headers({ authorization: `${REFRESH_AUTH_SCHEME} ${refreshToken}` }), body: JSON.stringify({ access: accessToken }) }, deadline, ctx);
-    const answer = await readAnswer(res, deadline, ctx);
+    const answer = await readAnswer(res, deadline, ctx, maxJson);
     // SPEC-GAPS row 8: a refused refresh (4xx) ends the session; a server in trouble (5xx, 429) does not.
     if (statusKind(answer.status) === 'server') throw new ServiceError({ ...ctx, kind: 'server', status: answer.status, ambiguous: false, message: `the service could not refresh the session now (HTTP ${answer.status}); try again` });
     if (!isOk(answer.status)) throw new ServiceError({ ...ctx, kind: 'auth', status: answer.status, message: `the session expired; sign in again (HTTP ${answer.status})` });
@@ -196,7 +199,7 @@ export function createSession(options: SessionOptions): Session {
       const ctx = requestContext('POST', url);
       const deadline = new Deadline(timeoutMs);
       const res = await send(fetchFn, { method: 'POST', url, headers: headers({}), body: JSON.stringify({ email, password }) }, deadline, ctx);
-      const answer = await readAnswer(res, deadline, ctx);
+      const answer = await readAnswer(res, deadline, ctx, maxJson);
       const secrets = [password, email];
       // SPEC-GAPS row 7: any 4xx is a failed sign-in; 5xx and 429 say the service is in trouble.
       if (!isOk(answer.status) && statusKind(answer.status) !== 'server') {

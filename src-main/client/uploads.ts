@@ -1,7 +1,7 @@
 // PUT /api/v2/create_campaign/{id}/: every documented answer as data, not as an exception.
 import { LogicErrorBody, paths, UploadLoadedBody, UploadRejectionsBody, UploadServerErrorBody } from '../contract';
-import { requestContext, serverText, statusFailure, type RequestContext } from './errors';
-import { parseWith, type Answer } from './http';
+import { contentTypeFailure, isJsonType, requestContext, serverText, statusFailure, type RequestContext } from './errors';
+import { isOk, parseWith, type Answer } from './http';
 import type { Requester } from './requester';
 
 /** [case code, what the service said about it]. */
@@ -37,6 +37,8 @@ export async function uploadCases(requester: Requester, campaignId: number, body
 
 export function uploadOutcome(answer: Answer, ctx: RequestContext = requestContext('PUT', '/api/v2/create_campaign/'), secrets: readonly string[] = []): UploadOutcome {
   const { status, body } = answer;
+  // A success that is not JSON (a proxy's page, say) cannot say the cases were loaded; error bodies stay tolerant.
+  if (isOk(status) && answer.text.trim() !== '' && !isJsonType(answer.contentType)) throw contentTypeFailure(ctx, answer.contentType);
   switch (status) {
     case 202: {
       const parsed = parseWith(UploadRejectionsBody, body, ctx);

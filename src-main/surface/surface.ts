@@ -141,7 +141,7 @@ function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureNam
   }
   if (isServiceError(error)) {
     const code = error.status === 404 ? 'not-found' : KIND_CODES[error.kind];
-    return { code, message: error.message };
+    return { code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}) };
   }
   // Unknown failures are not shown as they are: their text may carry anything. The log keeps
   // their class and stack under an incident id the agent can quote to IT.

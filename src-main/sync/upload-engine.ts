@@ -4,7 +4,7 @@
 // - an answer that may not have come back (timeout, reset, 500, a killed process) is never blindly
 //   re-sent: the campaign's cases are read back first (./reconcile.ts) and only what is missing goes;
 // - when reading back cannot decide, the cases are put "in doubt" for the agent (or a CLI flag).
-import { isServiceError, type ServiceClient, type UploadOutcome } from '../client';
+import { isServiceError, type ServiceClient, type ServiceError, type UploadOutcome } from '../client';
 import type { Environment } from '../domain/environments';
 import { uploadEntry } from '../preparation/build/build-cases';
 import { uploadChunks, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../preparation/payload/upload-chunks';
@@ -91,6 +91,9 @@ const say = {
   expired: { en: 'The session expired; sign in again and the upload resumes where it stopped.', es: 'La sesión venció; ingrese de nuevo y la carga sigue donde quedó.' },
   failing: (why: string) => ({ en: `The service keeps failing (${why}); the upload is paused.`, es: `El servicio sigue fallando (${why}); la carga quedó en pausa.` }),
 };
+
+/** A client failure in both languages (its Spanish when it has one). */
+const wordsOf = (err: ServiceError) => ({ en: err.message, es: err.messageEs ?? err.message });
 
 class Pause extends Error {
   readonly messageEs: string;
@@ -229,6 +232,9 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         }
         if (err.ambiguous) {
           await reconcile(chunk);
+          // A service that breaks the contract (a redirect, a page that is not JSON…) would do it again:
+          // what it loaded is now known, so stop there instead of sending the rest into it.
+          if (err.kind === 'contract') throw new Pause('contract', wordsOf(err));
           attempt += 1;
           if (attempt > maxRetries) throw new Pause('server', say.failing(err.message));
           continue;
@@ -250,7 +256,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
           continue;
         }
         setChunkState(db, chunk.id, 'failed', err.message);
-        throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', { en: err.message, es: err.message });
+        throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', wordsOf(err));
       }
       pacer.answered();
       if (outcome.kind === 'server-error') {
@@ -294,7 +300,11 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     if (err instanceof NeedsDecision) return result('needs-decision');
     if (signal?.aborted) return result('cancelled');
     if (isServiceError(err) && err.kind === 'auth') return result('paused', { code: 'session-expired', message: say.expired.en, messageEs: say.expired.es });
-    if (isServiceError(err)) return result('paused', { code: err.kind === 'offline' ? 'offline' : 'server', message: err.message, messageEs: err.message });
+    if (isServiceError(err)) {
+      const code = err.kind === 'offline' ? 'offline' : err.kind === 'contract' ? 'contract' : 'server';
+      const words = wordsOf(err);
+      return result('paused', { code, message: words.en, messageEs: words.es });
+    }
     throw err;
   }
 }

@@ -91,10 +91,15 @@ describe('HTTP failures', () => {
     expect(error.message).toContain('[0].id');
 
     server.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"id": 1, "name": ');
+    };
+    await expect(local().campaign(1)).rejects.toMatchObject({ kind: 'contract', issues: [{ path: '(root)', message: 'the body is not JSON' }] });
+    server.handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>proxy login</html>');
     };
-    await expect(local().campaign(1)).rejects.toMatchObject({ kind: 'contract', issues: [{ path: '(root)', message: 'the body is not JSON' }] });
+    await expect(local().campaign(1)).rejects.toMatchObject({ kind: 'contract', reason: 'content-type', issues: [{ path: '(root)', message: 'content type text/html, not JSON' }] });
   });
 
   it('keeps unknown fields of a loose answer', async () => {

@@ -73,6 +73,40 @@ export function useLocalServer(): { readonly url: string; handle: Handler } {
   return holder;
 }
 
+export interface Received {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A second server on 127.0.0.1 (another origin) that a redirect points to and that must never be
+ * reached: it records whatever arrives, and answers as a service would, with a token pair, so a
+ * client that followed the redirect would take it for a success.
+ */
+export function useElsewhereServer(): { readonly url: string; readonly host: string; readonly received: Received[] } {
+  const received: Received[] = [];
+  const server = useLocalServer();
+  server.handle = (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      sendJson(res, 200, { access: 'elsewhere-access-token', refresh: 'elsewhere-refresh-token', message: 'ok' });
+    });
+  };
+  return {
+    get url() {
+      return server.url;
+    },
+    get host() {
+      return new URL(server.url).host;
+    },
+    received,
+  };
+}
+
 /** A token source for clients pointed at a local server that does not check tokens. */
 export const FIXED_TOKEN = 'fixed-access-token-for-local-server';
 export const fixedTokens = { accessToken: async () => FIXED_TOKEN, refreshAfterUnauthorized: async () => FIXED_TOKEN };

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServiceClient, createSession, memoryVault, type ServiceClient } from '../../src-main/client';
+import { createServiceClient, createSession, memoryVault, type FetchLike, type ServiceClient } from '../../src-main/client';
 import type { RunningEmulator } from '../../src-main/emulator';
 import { createBatch, insertBatchCases, openStore, type BatchCaseInput, type Store } from '../../src-main/store';
 import { createPacer, type Pacer } from '../../src-main/sync/pacing';
@@ -36,12 +36,12 @@ export interface UploadWorld {
   cleanup(): void;
 }
 
-export async function uploadWorld(baseUrl: string, n: number, opts: { badCodes?: string[]; timeoutMs?: number; codes?: string[] } = {}): Promise<UploadWorld> {
+export async function uploadWorld(baseUrl: string, n: number, opts: { badCodes?: string[]; timeoutMs?: number; codes?: string[]; fetch?: FetchLike } = {}): Promise<UploadWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-upload-'));
   const store = openStore(dir, TEST_STORE_KEY);
   const session = createSession({ baseUrl, vault: memoryVault(), timeoutMs: opts.timeoutMs });
   await session.signIn(DEMO_USER.email, DEMO_USER.password);
-  const client = createServiceClient({ baseUrl, session, timeoutMs: opts.timeoutMs });
+  const client = createServiceClient({ baseUrl, session, timeoutMs: opts.timeoutMs, fetch: opts.fetch });
   const campaign = await client.createCampaign({ client_id: BOTS.voice, name: 'Subida', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 1 });
   const codes = opts.codes ?? Array.from({ length: n }, (_, i) => `C${String(i).padStart(5, '0')}`);
   const bad = new Set(opts.badCodes ?? []);
