@@ -9,6 +9,7 @@ export {
   formatFromMagic,
   RECORDING_FORMATS,
   type RecordingFile,
+  type RecordingSealer,
   type RecordingFormat,
 } from './recordings';
 export {

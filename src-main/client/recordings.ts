@@ -74,17 +74,23 @@ export function detectRecordingFormat(head: Uint8Array, contentType: string | nu
   return formatFromMagic(head) ?? formatFromContentType(contentType) ?? 'bin';
 }
 
-export async function downloadOutboundRecording(requester: Requester, callId: number, dir: string): Promise<RecordingFile> {
+/**
+ * Turns a recording into what is written to disk (e.g. sealed with the data key) under its name
+ * ("outbound-12"). Without one the audio is written as it came (the CLI's --recordings DIR, the user's).
+ */
+export type RecordingSealer = (audio: Buffer, name: string) => Buffer;
+
+export async function downloadOutboundRecording(requester: Requester, callId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile> {
   const opened = await requester.open('GET', requester.url(paths.outboundRecording(callId)), { accept: '*/*' });
-  const file = await saveRecording(opened, dir, `outbound-${callId}`, false, requester.limits);
+  const file = await saveRecording(opened, dir, `outbound-${callId}`, false, requester.limits, seal);
   if (!file) throw new Error('unreachable: a 404 of an outbound recording is thrown');
   return file;
 }
 
 /** null when the case has no recording (404, in any of its forms: SPEC-GAPS row 15). */
-export async function downloadInboundRecording(requester: Requester, caseId: number, dir: string): Promise<RecordingFile | null> {
+export async function downloadInboundRecording(requester: Requester, caseId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile | null> {
   const opened = await requester.open('GET', requester.url(paths.inboundRecording(caseId)), { accept: '*/*' });
-  return saveRecording(opened, dir, `inbound-${caseId}`, true, requester.limits);
+  return saveRecording(opened, dir, `inbound-${caseId}`, true, requester.limits, seal);
 }
 
 async function existingSameSize(dir: string, base: string, size: number): Promise<{ path: string; format: RecordingFormat } | null> {
@@ -96,7 +102,7 @@ async function existingSameSize(dir: string, base: string, size: number): Promis
   return null;
 }
 
-async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string, base: string, notFoundIsNull: boolean, limits: BodyLimits): Promise<RecordingFile | null> {
+async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string, base: string, notFoundIsNull: boolean, limits: BodyLimits, seal?: RecordingSealer): Promise<RecordingFile | null> {
   if (!isOk(res.status)) {
     const answer = await readAnswer(res, deadline, ctx, limits.json);
     if (res.status === 404 && notFoundIsNull) return null;
@@ -110,9 +116,10 @@ async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string,
     await discard(res);
     throw tooLargeFailure(ctx, limits.recording, 'recording');
   }
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
 
-  if (expected !== null) {
+  // A sealed copy's size on disk is not the audio's: reuse only plain copies.
+  if (expected !== null && !seal) {
     const existing = await existingSameSize(dir, base, expected);
     if (existing) {
       deadline.clear();
@@ -122,7 +129,9 @@ async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string,
   }
 
   const temp = join(dir, `.${base}.${randomUUID()}.part`);
-  const handle = await open(temp, 'wx');
+  const handle = await open(temp, 'wx', 0o600);
+  // Sealed audio is sealed whole: it waits in memory (within the cap), never on disk in the clear.
+  const held: Uint8Array[] = [];
   let size = 0;
   const head = new Uint8Array(MAGIC_BYTES_NEEDED);
   let headLength = 0;
@@ -140,7 +149,8 @@ async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string,
             head.set(take, headLength);
             headLength += take.length;
           }
-          await handle.write(bytes);
+          if (seal) held.push(bytes);
+          else await handle.write(bytes);
           size += bytes.length;
         }
       } catch (error) {
@@ -152,6 +162,7 @@ async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string,
     if (expected !== null && size !== expected) {
       throw new ServiceError({ ...ctx, kind: 'offline', ambiguous: false, message: `the recording arrived incomplete (${size} of ${expected} bytes)` });
     }
+    if (seal) await handle.write(seal(Buffer.concat(held), base));
     await handle.sync();
     await handle.close();
     closed = true;

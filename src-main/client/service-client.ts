@@ -20,7 +20,7 @@ import {
 import type { z } from 'zod';
 import { bodyLimits, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type BodyLimits, type FetchLike } from './http';
 import { items, pages } from './pagination';
-import { downloadInboundRecording, downloadOutboundRecording, type RecordingFile } from './recordings';
+import { downloadInboundRecording, downloadOutboundRecording, type RecordingFile, type RecordingSealer } from './recordings';
 import { createRequester } from './requester';
 import type { TokenSource } from './session';
 import { uploadCases, type UploadOutcome } from './uploads';
@@ -82,9 +82,9 @@ export interface ServiceClient {
   inboundCasePages(filter?: InboundFilter): AsyncIterable<InboundCasesPageData>;
   inboundCase(id: number): Promise<InboundCase>;
   uploadCases(campaignId: number, bodyJson: string): Promise<UploadOutcome>;
-  downloadOutboundRecording(callId: number, dir: string): Promise<RecordingFile>;
+  downloadOutboundRecording(callId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile>;
   /** null when the case has no recording. */
-  downloadInboundRecording(caseId: number, dir: string): Promise<RecordingFile | null>;
+  downloadInboundRecording(caseId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile | null>;
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -141,8 +141,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     inboundCasePages,
     inboundCase: (id) => requester.json('GET', url(paths.inboundCase(id)), InboundCase),
     uploadCases: (campaignId, bodyJson) => uploadCases(requester, campaignId, bodyJson),
-    downloadOutboundRecording: (callId, dir) => downloadOutboundRecording(requester, callId, dir),
-    downloadInboundRecording: (caseId, dir) => downloadInboundRecording(requester, caseId, dir),
+    downloadOutboundRecording: (callId, dir, seal) => downloadOutboundRecording(requester, callId, dir, seal),
+    downloadInboundRecording: (caseId, dir, seal) => downloadInboundRecording(requester, caseId, dir, seal),
   };
 }
 

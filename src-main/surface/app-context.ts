@@ -1,5 +1,7 @@
 // Everything the procedures work with: the store, the Demo service, and one session per environment.
 import { EventEmitter } from 'node:events';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
 import { diagnosticLog, type DiagnosticLog } from '../diagnostics/diagnostic-log';
 import type { Environment } from '../domain/environments';
@@ -12,6 +14,8 @@ import { demoService, type DemoService } from './demo-service';
 import { DAY_MS, purgeExpired } from './data-lifecycle';
 import type { SurfaceEvents, WipeReport } from './procedures';
 import { wipeDataFolder } from './workstation-wipe';
+import { audit } from './audit-trail';
+import { sealPlainRecordings } from './recordings-at-rest';
 
 export interface Credentials {
   email: string;
@@ -149,8 +153,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
         startOver();
         throw err;
       }
-      // audit: workstation.wiped {entries, key} (the trail itself was wiped: this is the fresh one's first line)
-      return { ...outcome, restarted: startOver() };
+      const restarted = startOver();
+      // The trail was wiped with the rest: this is the fresh one's first line.
+      if (restarted) audit(ctx, { action: 'workstation.wiped' });
+      return { ...outcome, restarted };
     },
     pacer(env, spacingMs) {
       let pacer = pacers.get(env);
@@ -195,6 +201,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
       // e.g. the store busy with another process's write: the next run takes it
     }
   };
+  // What an older CaseDesk left in the clear: copies of picked files (none are kept now) go, recordings
+  // are sealed.
+  rmSync(join(options.dataDir, 'imports'), { recursive: true, force: true });
+  sealPlainRecordings(ctx);
   purge();
   const retention = setInterval(purge, DAY_MS);
   retention.unref();

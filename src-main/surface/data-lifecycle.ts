@@ -24,6 +24,7 @@ import type { AppContext } from './app-context';
 import { readSettings } from './handlers/settings-handlers';
 import type { DeletedBatch, DeletedResults, PurgeReport, StoredResultsView } from './procedures';
 import { SurfaceFailure } from './surface-failure';
+import { audit } from './audit-trail';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -56,11 +57,12 @@ function batchHold(ctx: AppContext, batchId: number): SurfaceFailure | null {
 
 /** Deletes a batch and everything derived from it, or refuses (uploading, cases in doubt). */
 export function deleteBatch(ctx: AppContext, batchId: number): DeletedBatch {
-  if (!getBatch(ctx.store.db, batchId)) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`, `El lote ${batchId} no existe.`, { batchId });
+  const batch = getBatch(ctx.store.db, batchId);
+  if (!batch) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`, `El lote ${batchId} no existe.`, { batchId });
   const hold = batchHold(ctx, batchId);
   if (hold) throw hold;
   const deleted = removeBatch(ctx, batchId);
-  // audit: batch.deleted {batchId, cases}
+  audit(ctx, { action: 'batch.deleted', batchId, environment: batch.environment, cases: deleted.cases }, { environment: batch.environment });
   return deleted;
 }
 
@@ -83,7 +85,7 @@ export function deleteCampaignResults(ctx: AppContext, env: Environment, campaig
     throw new SurfaceFailure('results.busy', `Campaign ${campaignId}'s results are downloading: stop the download before deleting them.`, `Los resultados de la campaña ${campaignId} se están descargando: detenga la descarga antes de borrarlos.`, { campaignId });
   }
   const deleted = removeCampaignResults(ctx, env, campaignId);
-  // audit: results.deleted {environment, campaignId, cases, calls, recordings}
+  audit(ctx, { action: 'results.deleted', environment: env, campaignId, cases: deleted.cases, calls: deleted.calls, recordings: deleted.recordings }, { environment: env });
   return deleted;
 }
 
@@ -143,7 +145,8 @@ export function purgeExpired(ctx: AppContext, now = new Date()): PurgeReport {
   for (const file of filesModifiedBefore(importsRoot(ctx), cutoffMs)) {
     if (removeFileInside(importsRoot(ctx), file)) report.importedFiles += 1;
   }
-  // audit: retention.purged {retentionDays, batches, campaigns, inboundCases, recordingFiles, importedFiles}
+  const purged = { batches: report.batches.length, results: report.campaigns + report.inboundCases, recordings: report.recordingFiles, files: report.importedFiles };
+  if (Object.values(purged).some((n) => n > 0)) audit(ctx, { action: 'retention.purged', olderThanDays: report.retentionDays, ...purged });
   return report;
 }
 

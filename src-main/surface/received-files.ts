@@ -56,7 +56,7 @@ export async function receiveFile(ctx: AppContext, name: string, bytes: Uint8Arr
   const shown = displayName(name);
   if (bytes.length === 0) throw new SurfaceFailure('invalid-input', `${shown} is empty.`, `${shown} está vacío.`);
   if (bytes.length > READ_LIMITS.maxFileBytes) throw tooLarge(shown);
-  return { fileId: register(ctx, { name: shown, bytes: bytes.slice() }), name: shown, bytes: bytes.length };
+  return { fileId: register(ctx, { name: shown, bytes: new Uint8Array(bytes) }), name: shown, bytes: bytes.length };
 }
 
 /**
@@ -80,8 +80,9 @@ export async function openReceivedFile(ctx: AppContext, fileId: string): Promise
     );
   }
   const { name } = entry;
-  // A fresh copy each time: the preparation worker takes over the bytes it is given.
-  if ('bytes' in entry) return { name, bytes: entry.bytes.slice() };
+  // A fresh copy each time (a Uint8Array of its own, never a Buffer view): the preparation worker
+  // takes over the bytes it is given.
+  if ('bytes' in entry) return { name, bytes: new Uint8Array(entry.bytes) };
   const gone = new SurfaceFailure('not-found', `${name} cannot be opened any more; pick it again.`, `${name} ya no se puede abrir; vuelva a elegirlo.`);
   return withFile(entry.path, name, gone, async (handle, size) => {
     // Bytes that own their buffer, so it can be handed to the preparation worker.

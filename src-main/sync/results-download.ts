@@ -6,7 +6,7 @@
 // that is cancelled or killed half-way sees that case as changed next time and finishes it.
 // Nothing here logs: names, phones and transcripts are personal data.
 import { existsSync } from 'node:fs';
-import { isServiceError, type RecordingFile, type ServiceClient } from '../client';
+import { isServiceError, type RecordingFile, type RecordingSealer, type ServiceClient } from '../client';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import { getRecording, getSyncMark, markResultsDownloaded, resultCaseStamps, saveCalls, saveCampaign, saveRecording, saveResultCases, setSyncMark, type Store } from '../store';
@@ -15,6 +15,8 @@ export interface DownloadDeps {
   store: Store;
   client: ServiceClient;
   environment: Environment;
+  /** Seals recordings kept in the data folder; absent for a folder of the user's (the CLI's --recordings). */
+  sealRecording?: RecordingSealer | undefined;
 }
 
 export type DownloadPhase = 'campaign' | 'cases' | 'calls' | 'recordings';
@@ -67,10 +69,10 @@ export async function ensureRecording(deps: DownloadDeps, kind: 'outbound' | 'in
 
   let file: RecordingFile | null;
   if (kind === 'inbound') {
-    file = await client.downloadInboundRecording(refId, dir);
+    file = await client.downloadInboundRecording(refId, dir, deps.sealRecording);
   } else {
     try {
-      file = await client.downloadOutboundRecording(refId, dir);
+      file = await client.downloadOutboundRecording(refId, dir, deps.sealRecording);
     } catch (error) {
       if (!(isServiceError(error, 'client') && error.status === 404)) throw error;
       file = null;

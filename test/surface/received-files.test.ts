@@ -11,6 +11,7 @@ import { READ_LIMITS } from '../../src-main/preparation/reading/read-limits';
 import { createBatch, getBatch } from '../../src-main/store';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
+import { readTree } from '../support/file-tree';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -126,5 +127,23 @@ describe('files:open, the CLI\'s way to name a file of its own', () => {
     writeFileSync(huge, '');
     truncateSync(huge, READ_LIMITS.maxFileBytes + 1);
     expect(await cli.call('files:open', { path: huge })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'enorme.csv is larger than the 100 MB limit.' } });
+  });
+});
+
+describe('a picked file, held in memory', () => {
+  it('is read again after the worker took over its bytes (inspect, then prepare), and never written to disk', async () => {
+    const app = createAppContext({ dataDir: join(dir, 'worker'), preparationInWorker: true });
+    try {
+      const api = createSurface(app);
+      const fileId = await handOver(api, SAMPLE);
+      expect(await api.call('batches:inspect', { fileId })).toMatchObject({ ok: true, value: { headerRow: 4 } });
+      expect(await api.call('batches:inspect', { fileId, headerRow: 4 })).toMatchObject({ ok: true });
+      expect(await api.call('batches:prepare', { fileId, maxPhonePriority: 2 })).toMatchObject({ ok: true, value: { cases: 11 } });
+      const onDisk = readTree(join(dir, 'worker'));
+      const picked = readFileSync(SAMPLE);
+      for (const [path, bytes] of onDisk) expect(bytes.includes(picked.subarray(0, 4096)), path).toBe(false);
+    } finally {
+      await app.close();
+    }
   });
 });

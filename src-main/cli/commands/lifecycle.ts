@@ -7,6 +7,8 @@ import { restrictUmask } from '../../store';
 import type { WipePlan } from '../../surface/procedures';
 import { wipeDataFolder, wipePlan } from '../../surface/workstation-wipe';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { appendAudit } from '../../audit/audit-log';
+import { userInfo } from 'node:os';
 
 const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
@@ -110,7 +112,8 @@ export function wipeCommand(): Command {
         throw new CliFailure('Nothing was deleted: run `casedesk wipe --yes` to wipe this workstation.', 2);
       }
       const outcome = wipeDataFolder(dataDir, { keychain: osKeychain(), env: process.env });
-      // audit: workstation.wiped {entries, key} (the trail itself is gone: the lead decides where this line goes)
+      // The trail went with the rest: the fresh one starts by saying so.
+      appendAudit(dataDir, { action: 'workstation.wiped' }, { osUser: userInfo().username, serviceUser: null, environment: null, face: 'cli' });
       if (json) return printJson(outcome);
       process.stdout.write(`Wiped.\n${describePlan(outcome, true)}`);
       if (outcome.key !== 'environment' && !outcome.keyForgotten) process.stdout.write('The keychain did not let go of the data key: remove the "CaseDesk" entry by hand.\n');

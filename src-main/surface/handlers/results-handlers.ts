@@ -1,17 +1,14 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Call, CampaignCase, InboundCase } from '../../contract';
 import { campaignResultsBytes, ResultsNotStoredError } from '../../exports/results-export';
 import { getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
-import type { AppContext } from '../app-context';
 import type { Handlers } from '../surface';
+import { readRecordingAudio, recordingSealer, recordingsDir } from '../recordings-at-rest';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 
-export const recordingsDir = (ctx: AppContext, env: string) => join(ctx.options.dataDir, 'recordings', env);
 
 export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'> = {
   async 'downloads:cancel'(ctx, { what, campaignId }) {
@@ -23,7 +20,7 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
     const { client } = await connectionFor(ctx, env);
     return busyAware(() =>
       ctx.track(`download:campaign:${campaignId}`, (signal) =>
-        downloadCampaignResults({ store: ctx.store, client, environment: env }, campaignId, {
+        downloadCampaignResults({ store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) }, campaignId, {
           signal,
           recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
           onProgress: (p) => ctx.emit('download:progress', { what: 'campaign', campaignId, ...p }),
@@ -61,11 +58,11 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
     if (!row) {
       // Not downloaded yet: fetch it now (needs a connection), then serve it from disk.
       const { client } = await connectionFor(ctx, env);
-      await ensureRecording({ store: ctx.store, client, environment: env }, kind, refId, new Date().toISOString(), recordingsDir(ctx, env));
+      await ensureRecording({ store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) }, kind, refId, new Date().toISOString(), recordingsDir(ctx, env));
       row = getRecording(ctx.store.db, env, kind, refId);
     }
     if (!row) return null;
-    return { contentType: row.contentType, format: row.format, base64: (await readFile(row.path)).toString('base64') };
+    return { contentType: row.contentType, format: row.format, base64: readRecordingAudio(ctx, row.path, kind, refId).toString('base64') };
   },
 
   async 'inbound:download'(ctx, { environment, botId, from, to, recordings }) {
@@ -73,7 +70,7 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
     const { client } = await connectionFor(ctx, env);
     return busyAware(() =>
       ctx.track('download:inbound', (signal) =>
-        downloadInboundCases({ store: ctx.store, client, environment: env }, { botId, from, to }, {
+        downloadInboundCases({ store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) }, { botId, from, to }, {
           signal,
           recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
           onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),

@@ -94,7 +94,7 @@ export default {
       caseFields: { firstName: 'nombre', lastName: 'apellido', phones: 'teléfonos', products: 'productos', excluded: 'excluido' },
       fixes: { 'default-area-code': 'código de área', 'decimal-separator': 'separador decimal', 'drop-invalid-phones': 'quitar teléfonos inválidos', 'exclude-rejected': 'excluir rechazados' },
       uploadStatus: { done: 'terminada', paused: 'en pausa', 'needs-decision': 'espera su decisión', cancelled: 'detenida' },
-      settingNames: { language: 'idioma', defaultAreaCode: 'código de área', uploadSpacingMs: 'espera entre envíos', chunkMaxCases: 'casos por envío', chunkMaxBytes: 'tamaño por envío' },
+      settingNames: { language: 'idioma', defaultAreaCode: 'código de área', uploadSpacingMs: 'espera entre envíos', chunkMaxCases: 'casos por envío', chunkMaxBytes: 'tamaño por envío', retentionDays: 'días de conservación' },
     },
   },
   en: {
@@ -192,7 +192,7 @@ export default {
       caseFields: { firstName: 'first name', lastName: 'last name', phones: 'phones', products: 'products', excluded: 'excluded' },
       fixes: { 'default-area-code': 'area code', 'decimal-separator': 'decimal separator', 'drop-invalid-phones': 'drop invalid phones', 'exclude-rejected': 'exclude rejected' },
       uploadStatus: { done: 'finished', paused: 'paused', 'needs-decision': 'waiting for your decision', cancelled: 'stopped' },
-      settingNames: { language: 'language', defaultAreaCode: 'area code', uploadSpacingMs: 'wait between requests', chunkMaxCases: 'cases per request', chunkMaxBytes: 'size per request' },
+      settingNames: { language: 'language', defaultAreaCode: 'area code', uploadSpacingMs: 'wait between requests', chunkMaxCases: 'cases per request', chunkMaxBytes: 'size per request', retentionDays: 'days kept' },
     },
   },
 };
