@@ -39,8 +39,10 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
     expect(res.code, res.stderr).toBe(0);
     const listing = JSON.parse(res.stdout) as AuditListing;
     expect(listing.chainOk).toBe(true);
-    expect(listing.entries.map((e) => e.action)).toEqual(['batch.prepared', 'export.written', 'export.written']);
-    const [, errors, body] = listing.entries;
+    expect(listing.entries.map((e) => e.action)).toEqual(['file.received', 'batch.prepared', 'export.written', 'export.written']);
+    const [opened, , errors, body] = listing.entries;
+    // The file the CLI was named, by its name and size (files:open), as for a picked file.
+    expect(opened).toMatchObject({ file: 'cartera-banco-del-sur.xlsx', bytes: readFileSync(SAMPLE).length, actor: { face: 'cli' } });
     // Once each, with the path (the 3 rejected cases and the 3 with warnings; the 8 ready ones):
     // the procedure's own record of a download is left to the CLI.
     expect(errors).toMatchObject({ kind: 'error-report', batchId, count: 6, to: 'file', path: report, bytes: readFileSync(report).length, actor: { face: 'cli', environment: 'test' } });
@@ -63,12 +65,12 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
     writeFileSync(file, original.replace('"count":6', '"count":1'));
     const edited = await casedesk('audit');
     expect(edited.code).toBe(1);
-    expect(edited.stderr).toMatch(/not intact: prev-mismatch at 3/);
+    expect(edited.stderr).toMatch(/not intact: prev-mismatch at 4/);
 
     // Dropping the latest entry keeps the chain, but not the head the store kept.
-    writeFileSync(file, original.split('\n').slice(0, 2).join('\n') + '\n');
+    writeFileSync(file, original.split('\n').slice(0, 3).join('\n') + '\n');
     const cut = await casedesk('audit', '--json');
     expect(cut.code).toBe(1);
-    expect(JSON.parse(cut.stdout)).toMatchObject({ chainOk: false, breaks: [{ seq: 3, reason: 'head-missing' }] });
+    expect(JSON.parse(cut.stdout)).toMatchObject({ chainOk: false, breaks: [{ seq: 4, reason: 'head-missing' }] });
   });
 });

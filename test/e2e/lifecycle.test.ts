@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markInDoubt, pageBatchCases } from '../../src-main/store';
 import { createSurface } from '../../src-main/surface/surface';
+import { handOver } from '../support/source-file';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
@@ -13,7 +14,8 @@ describe.runIf(hasChromium)('deleting and wiping', () => {
   const app = useE2eApp();
 
   async function prepared(): Promise<number> {
-    const answer = await createSurface(app.current.ctx).call('batches:prepare', { environment: 'demo', file: SAMPLE, maxPhonePriority: 2 });
+    const surface = createSurface(app.current.ctx);
+    const answer = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     if (!answer.ok) throw new Error(answer.error.message);
     return answer.value.batch_id;
   }
