@@ -1,6 +1,6 @@
 // `casedesk batches list|delete`, `results delete`, `purge` and `wipe` as an agent's script runs them.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,13 @@ import { markInDoubt, openStore, pageBatchCases } from '../../src-main/store';
 import { connect, dialedCampaign } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { TEST_STORE_KEY } from '../support/store-key';
+
+/** The actions of a data folder's audit trail, as written. */
+const auditActions = (dataDir: string) =>
+  readFileSync(join(dataDir, 'audit', 'audit.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { action: string }).action);
 
 const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
@@ -115,7 +122,9 @@ describe('casedesk wipe', { timeout: SLOW }, () => {
     const done = await casedesk(['wipe', '--yes', '--json'], {}, dir);
     expect(done.code, done.stderr).toBe(0);
     expect(JSON.parse(done.stdout)).toMatchObject({ key: 'environment', keyForgotten: false, others: ['notas.txt'] });
-    expect(readdirSync(dir)).toEqual(['notas.txt']);
+    // What is left: the user's own file, and a fresh audit trail whose one line says the wipe happened.
+    expect(readdirSync(dir).sort()).toEqual(['audit', 'notas.txt']);
+    expect(auditActions(dir)).toEqual(['workstation.wiped']);
   });
 
   it('wipes a folder whose key is already lost (the store cannot be opened)', async () => {
@@ -126,6 +135,7 @@ describe('casedesk wipe', { timeout: SLOW }, () => {
     const done = await casedesk(['wipe', '--yes'], otherKey, dir);
     expect(done.code, done.stderr).toBe(0);
     expect(done.stdout).toMatch(/Wiped/);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(dir)).toEqual(['audit']);
+    expect(auditActions(dir)).toEqual(['workstation.wiped']);
   });
 });

@@ -274,7 +274,9 @@ describe('workstation:wipe', () => {
     expect(ctx.dataKey.key.equals(oldKey)).toBe(false);
     expect(await api.call('batches:list', {})).toEqual([]);
     expect(await api.call('session:status', { environment: 'demo' })).toMatchObject({ signedIn: false });
-    expect(readdirSync(dataDir).filter((n) => !n.startsWith('casedesk')).sort()).toEqual(['Preferences']);
+    // The fresh start's own files, the user's Preferences, and a new audit trail that begins with the wipe.
+    expect(readdirSync(dataDir).filter((n) => !n.startsWith('casedesk')).sort()).toEqual(['Preferences', 'audit']);
+    expect((await api.call('audit:list', {})).entries.map((e) => e.action)).toContain('workstation.wiped');
     expect(storeFileState(dataDir)).toBe('encrypted');
     // And it works as new.
     await preparedFromPickedFile(ctx);
