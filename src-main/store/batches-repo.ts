@@ -95,10 +95,21 @@ export function listBatches(db: Db, env: Environment): BatchRow[] {
  * The batch, only if it belongs to `env`: a batch prepared for Test can never be sent to Production.
  * Throws with a message the agent understands.
  */
+/** The agent asked for something the stored batches do not allow: a stable code, said plainly. */
+export class BatchRefusal extends Error {
+  override readonly name = 'BatchRefusal';
+  constructor(
+    readonly code: 'batch.missing' | 'batch.other_environment' | 'batch.other_campaign' | 'work.busy',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 export function batchInEnvironment(db: Db, id: number, env: Environment): BatchRow {
   const batch = getBatch(db, id);
-  if (!batch) throw new Error(`Batch ${id} does not exist.`);
-  if (batch.environment !== env) throw new Error(`Batch ${id} was prepared for ${batch.environment}; it cannot be used in ${env}.`);
+  if (!batch) throw new BatchRefusal('batch.missing', `Batch ${id} does not exist.`);
+  if (batch.environment !== env) throw new BatchRefusal('batch.other_environment', `Batch ${id} was prepared for ${batch.environment}; it cannot be used in ${env}.`);
   return batch;
 }
 

@@ -8,7 +8,7 @@ import type { Environment } from '../domain/environments';
 import { osKeychain, type Keychain } from '../keys/keychain';
 import { resolveDataKey, type DataKey } from '../keys/data-key';
 import { loadPolicy, type LoadedPolicy } from '../policy/policy';
-import { getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, type Store } from '../store';
+import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
 import { DAY_MS, purgeExpired } from './data-lifecycle';
@@ -113,7 +113,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
     options,
     connections,
     async track(key, work) {
-      if (running.has(key)) throw new Error(`${key} is already running`);
+      if (running.has(key)) throw new BatchRefusal('work.busy', `${key} is already running`);
       const controller = new AbortController();
       running.set(key, controller);
       try {

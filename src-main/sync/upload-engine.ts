@@ -9,6 +9,7 @@ import type { Environment } from '../domain/environments';
 import { uploadEntry } from '../preparation/build/build-cases';
 import { uploadChunks, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../preparation/payload/upload-chunks';
 import {
+  BatchRefusal,
   addChunks,
   batchInEnvironment,
   bindBatchToCampaign,
@@ -117,7 +118,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
 
   const batch = batchInEnvironment(db, batchId, environment);
   if (batch.campaignId !== null && batch.campaignId !== campaignId) {
-    throw new Error(`Batch ${batchId} was prepared for campaign ${batch.campaignId}, not ${campaignId}.`);
+    throw new BatchRefusal('batch.other_campaign', `Batch ${batchId} was prepared for campaign ${batch.campaignId}, not ${campaignId}.`);
   }
 
   const progress = (activity: UploadProgress['activity'], extra: Partial<UploadProgress> = {}) => {

@@ -1,7 +1,7 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
 import type { Call, CampaignCase, InboundCase } from '../../contract';
 import { campaignResultsBytes, ResultsNotStoredError } from '../../exports/results-export';
-import { getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
+import { BatchRefusal, getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import type { Handlers } from '../surface';
@@ -89,7 +89,7 @@ async function busyAware<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof Error && /already running/.test(err.message)) throw new SurfaceFailure('invalid-input', 'That download is already running.', 'Esa descarga ya está en curso.');
+    if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('invalid-input', 'That download is already running.', 'Esa descarga ya está en curso.');
     throw err;
   }
 }

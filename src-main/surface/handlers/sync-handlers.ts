@@ -3,7 +3,7 @@ import { uploadBatch } from '../../sync/upload-engine';
 import type { ServiceClient } from '../../client';
 import { CreateCampaignRequest } from '../../contract';
 import type { Environment } from '../../domain/environments';
-import { bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
+import { BatchRefusal, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
 import type { AppContext } from '../app-context';
 import type { Handlers } from '../surface';
 import { SurfaceFailure } from '../surface-failure';
@@ -54,7 +54,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
       );
     } catch (err) {
       // Wrong environment or campaign, or already running: the agent's mistake, said plainly.
-      if (err instanceof Error && /prepared for|does not exist|already running/.test(err.message)) throw new SurfaceFailure('invalid-input', err.message);
+      if (err instanceof BatchRefusal) throw new SurfaceFailure('invalid-input', err.message);
       throw err;
     }
     // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
