@@ -4,7 +4,7 @@ import Table from 'cli-table3';
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { DataKeyError } from '../keys/data-key';
-import { PolicyError } from '../policy/policy';
+import { describeRefusal, loadPolicy, PolicyError, type LoadedPolicy } from '../policy/policy';
 import { StoreKeyError } from '../store';
 import { createAppContext, type AppContext, type AppContextOptions } from '../surface/app-context';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
@@ -28,9 +28,37 @@ export class CliFailure extends Error {
   }
 }
 
-/** Runs `work` with an app context for this data folder, and always closes it. */
+/** The organization's policy, or a CliFailure naming its file and what is wrong (fail closed). */
+export function cliPolicy(env: NodeJS.ProcessEnv = process.env): LoadedPolicy {
+  try {
+    return loadPolicy(env);
+  } catch (err) {
+    if (err instanceof PolicyError) throw new CliFailure(err.message);
+    throw err;
+  }
+}
+
+/**
+ * The data folder of this run: the policy's data_dir when it sets one (a different --data-dir or
+ * CASEDESK_DATA_DIR is refused, exit 2), else --data-dir, CASEDESK_DATA_DIR or ~/.casedesk.
+ */
+export function dataDirOf(command: Command, policy: LoadedPolicy, env: NodeJS.ProcessEnv = process.env): string {
+  const given = globals(command).dataDir;
+  const managed = policy.policy.data_dir;
+  if (managed === undefined) return given;
+  let root: Command = command;
+  while (root.parent) root = root.parent;
+  const chosen = root.getOptionValueSource('dataDir') === 'cli' ? given : env.CASEDESK_DATA_DIR;
+  if (chosen !== undefined && chosen !== '' && resolve(chosen) !== resolve(managed)) {
+    throw new CliFailure(`--data-dir ${chosen}: ${describeRefusal(policy, { rule: 'data_dir', dataDir: managed })}`, 2);
+  }
+  return managed;
+}
+
+/** Runs `work` with an app context for this run's data folder, and always closes it. */
 export async function withApp<T>(command: Command, work: (ctx: AppContext) => Promise<T>): Promise<T> {
-  const ctx = openAppContext(globals(command).dataDir);
+  const policy = cliPolicy();
+  const ctx = openAppContext(dataDirOf(command, policy), { policy });
   try {
     return await work(ctx);
   } finally {
@@ -76,7 +104,8 @@ export async function call<N extends ProcedureName>(ctx: AppContext, name: N, in
     // Tokens are never kept on disk by the CLI, so each run signs in from the environment.
     const hint = code === 'not-signed-in' || code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
     // Cases in doubt need the agent's decision, as an upload's do (exit 3).
-    throw new CliFailure(message + hint, code === 'invalid-input' ? 2 : code === 'batch.in_doubt' ? 3 : 1);
+    // What the organization's policy does not allow is bad input, as a malformed flag is.
+    throw new CliFailure(message + hint, code === 'invalid-input' || code === 'policy.locked' ? 2 : code === 'batch.in_doubt' ? 3 : 1);
   }
   return answer.value;
 }

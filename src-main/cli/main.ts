@@ -6,6 +6,7 @@ import { emulatorCommand } from './commands/emulator';
 import { addResultsDelete, batchesCommand, purgeCommand, wipeCommand } from './commands/lifecycle';
 import { batchCommands } from './commands/batches';
 import { addInboundSync, resultsCommands } from './commands/results';
+import { policyCommand } from './commands/policy';
 import { startCommand } from './commands/start';
 import { serviceCommands } from './commands/service';
 import { addCampaignControl, uploadCommand } from './commands/sync';
@@ -38,7 +39,7 @@ export function buildProgram(): Command {
   const resultsCommand = results.find((c) => c.name() === 'results');
   if (resultsCommand) addResultsDelete(resultsCommand);
   for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
-  for (const command of [batchesCommand(), purgeCommand(), wipeCommand()]) program.addCommand(command);
+  for (const command of [batchesCommand(), purgeCommand(), wipeCommand(), policyCommand()]) program.addCommand(command);
   return program;
 }
 

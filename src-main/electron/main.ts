@@ -4,7 +4,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DataKeyError } from '../keys/data-key';
-import { PolicyError } from '../policy/policy';
+import { loadPolicy, PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
 import { createAppContext, type AppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
@@ -49,7 +49,9 @@ if (!app.requestSingleInstanceLock()) {
     });
     let ctx: AppContext;
     try {
-      ctx = createAppContext({ dataDir: process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), preparationInWorker: true });
+      const policy = loadPolicy();
+      // The policy's data folder wins over everything (the CLI refuses another one outright).
+      ctx = createAppContext({ dataDir: policy.policy.data_dir ?? process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), policy, preparationInWorker: true });
     } catch (err) {
       // The data key is missing or refused by policy: say which and stop; never start on a new store.
       const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;

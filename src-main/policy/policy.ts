@@ -2,16 +2,49 @@
 // usual place). What it sets, the agent cannot change. A policy that cannot be read or parsed stops
 // CaseDesk (fail closed); keys this version does not know are reported, not fatal.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { checkBaseUrl, type Environment } from '../domain/environments';
+
+/** Where the service of an environment is, and the CA that signs its certificate when it is a private one. */
+const ManagedEnvironment = z.strictObject({
+  base_url: z.string().superRefine((text, check) => {
+    const url = checkBaseUrl(text);
+    if (!url.ok) check.addIssue({ code: 'custom', message: url.message });
+  }),
+  /** PEM file of one or more CA certificates, trusted for this environment's service besides the usual ones. */
+  ca_file: z.string().min(1).optional(),
+});
 
 export const Policy = z.object({
   /** Refuse to keep the data key in a file where the OS has no keychain. */
   require_keychain: z.boolean().optional(),
   /** Days before fully uploaded batches, results, recordings and imported files are purged. */
   retention_days: z.number().int().min(1).max(3650).optional(),
+  /** The services of test and production (Demo is this machine's own). Named here, their address is fixed. */
+  environments: z.object({ test: ManagedEnvironment.optional(), production: ManagedEnvironment.optional() }).optional(),
+  /** False: only the addresses in `environments` can be used; an environment without one cannot. */
+  allow_custom_base_url: z.boolean().optional(),
+  /** False: the built-in Demo service is not offered. */
+  allow_demo: z.boolean().optional(),
+  /** The data folder, absolute; may start with ~ and use ${VAR} or %VAR% (e.g. %LOCALAPPDATA%\CaseDesk). */
+  data_dir: z.string().min(1).optional(),
+  language: z.enum(['es', 'en']).optional(),
+  /** Where updates are published (electron-updater's generic provider): https only. */
+  update_url: z
+    .string()
+    .superRefine((text, check) => {
+      const url = checkBaseUrl(text);
+      if (!url.ok || !url.url.startsWith('https:')) check.addIssue({ code: 'custom', message: url.ok ? 'must use https' : url.message });
+    })
+    .optional(),
 });
 export type Policy = z.infer<typeof Policy>;
+
+/** Environments a policy may name. */
+const MANAGED_ENVIRONMENTS = ['test', 'production'] as const;
+export type ManagedEnvironmentName = (typeof MANAGED_ENVIRONMENTS)[number];
 
 export interface LoadedPolicy {
   policy: Policy;
@@ -19,7 +52,11 @@ export interface LoadedPolicy {
   file: string | null;
   /** Keys this version does not know (a newer policy, or a typo). */
   warnings: string[];
+  /** The PEM text of each environment's ca_file, read when the policy was. */
+  caCertificates: Partial<Record<ManagedEnvironmentName, string>>;
 }
+
+export const NO_POLICY: LoadedPolicy = { policy: {}, file: null, warnings: [], caCertificates: {} };
 
 export class PolicyError extends Error {
   override readonly name = 'PolicyError';
@@ -44,7 +81,7 @@ export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = proc
   // Named explicitly but absent is a mistake worth stopping for; the OS place may simply be empty.
   if (!existsSync(file)) {
     if (env.CASEDESK_POLICY) throw new PolicyError(file, 'it does not exist');
-    return { policy: {}, file: null, warnings: [] };
+    return NO_POLICY;
   }
   let raw: unknown;
   try {
@@ -53,12 +90,135 @@ export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = proc
     throw new PolicyError(file, (err as NodeJS.ErrnoException).code ? 'it cannot be read' : 'it is not valid JSON');
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError(file, 'it must be a JSON object');
+  const warnings = unknownKeys(raw as Record<string, unknown>);
   const parsed = Policy.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new PolicyError(file, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
   }
+  const policy = parsed.data;
+  if (policy.data_dir !== undefined) policy.data_dir = expandDataDir(file, policy.data_dir, env);
+  return { policy, file, warnings, caCertificates: readCaFiles(file, policy) };
+}
+
+function unknownKeys(raw: Record<string, unknown>): string[] {
   const known = new Set(Object.keys(Policy.shape));
-  const warnings = Object.keys(raw).filter((k) => !known.has(k)).map((k) => `unknown policy key "${k}" (ignored by this version)`);
-  return { policy: parsed.data, file, warnings };
+  const warnings = Object.keys(raw)
+    .filter((k) => !known.has(k))
+    .map((k) => `unknown policy key "${k}" (ignored by this version)`);
+  const environments = raw.environments;
+  if (typeof environments === 'object' && environments !== null && !Array.isArray(environments)) {
+    for (const name of Object.keys(environments)) {
+      if (!(MANAGED_ENVIRONMENTS as readonly string[]).includes(name)) warnings.push(`environments.${name} is not an environment CaseDesk has (test, production); ignored`);
+    }
+  }
+  return warnings;
+}
+
+function readCaFiles(file: string, policy: Policy): LoadedPolicy['caCertificates'] {
+  const out: LoadedPolicy['caCertificates'] = {};
+  for (const name of MANAGED_ENVIRONMENTS) {
+    const caFile = policy.environments?.[name]?.ca_file;
+    if (caFile === undefined) continue;
+    // A relative path is read beside the policy, where IT put both.
+    const path = resolve(file, '..', caFile);
+    let pem: string;
+    try {
+      pem = readFileSync(path, 'utf8');
+    } catch {
+      throw new PolicyError(file, `environments.${name}.ca_file: ${path} cannot be read`);
+    }
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new PolicyError(file, `environments.${name}.ca_file: ${path} holds no PEM certificate`);
+    out[name] = pem;
+  }
+  return out;
+}
+
+/** ~, ${VAR} and %VAR% expanded; the result must be absolute. */
+export function expandDataDir(file: string, text: string, env: NodeJS.ProcessEnv): string {
+  let missing: string | null = null;
+  const value = (name: string) => {
+    const found = env[name];
+    if (found === undefined || found === '') missing ??= name;
+    return found ?? '';
+  };
+  let expanded = text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => value(name)).replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (_m, name: string) => value(name));
+  if (expanded === '~' || expanded.startsWith('~/') || expanded.startsWith('~\\')) expanded = join(env.HOME ?? env.USERPROFILE ?? homedir(), expanded.slice(1));
+  if (missing !== null) throw new PolicyError(file, `data_dir: the variable ${missing} is not set`);
+  if (!isAbsolute(expanded) && !/^[A-Za-z]:[\\/]/.test(expanded)) throw new PolicyError(file, 'data_dir: must be an absolute path');
+  return expanded;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the policy allows
+
+/** The address the policy fixes for an environment; null when it leaves it to the agent. */
+export function managedBaseUrl(loaded: LoadedPolicy, env: Environment): string | null {
+  if (env === 'demo') return null;
+  const given = loaded.policy.environments?.[env]?.base_url;
+  if (given === undefined) return null;
+  const checked = checkBaseUrl(given);
+  return checked.ok ? checked.url : null;
+}
+
+export type PolicyRefusal =
+  | { rule: 'environments'; environment: Environment; baseUrl: string }
+  | { rule: 'allow_custom_base_url'; environment: Environment }
+  | { rule: 'allow_demo' }
+  | { rule: 'data_dir'; dataDir: string }
+  | { rule: 'language'; language: string }
+  | { rule: 'retention_days'; retentionDays: number };
+
+/** Why the policy refuses this base URL for `env` (already checked as a URL); null when it allows it. */
+export function refuseBaseUrl(loaded: LoadedPolicy, env: Environment, baseUrl: string | null): PolicyRefusal | null {
+  if (env === 'demo') return loaded.policy.allow_demo === false ? { rule: 'allow_demo' } : null;
+  const fixed = managedBaseUrl(loaded, env);
+  if (fixed !== null) return baseUrl === null || sameUrl(baseUrl, fixed) ? null : { rule: 'environments', environment: env, baseUrl: fixed };
+  if (loaded.policy.allow_custom_base_url === false) return { rule: 'allow_custom_base_url', environment: env };
+  return null;
+}
+
+/** Whether an environment can be used at all under the policy. */
+export function environmentAllowed(loaded: LoadedPolicy, env: Environment): boolean {
+  if (env === 'demo') return loaded.policy.allow_demo !== false;
+  return managedBaseUrl(loaded, env) !== null || loaded.policy.allow_custom_base_url !== false;
+}
+
+function sameUrl(a: string, b: string): boolean {
+  const x = checkBaseUrl(a);
+  return x.ok && x.url === b;
+}
+
+/** The refusal in words an agent or IT can act on; it always names the policy file. */
+export function describeRefusal(loaded: LoadedPolicy, refusal: PolicyRefusal): string {
+  const by = `your organization's policy (${loaded.file ?? 'policy'})`;
+  switch (refusal.rule) {
+    case 'environments':
+      return `${refusal.environment} uses ${refusal.baseUrl}, set by ${by}; another address cannot be used.`;
+    case 'allow_custom_base_url':
+      return `${by} does not allow setting a service address for ${refusal.environment} (allow_custom_base_url is false).`;
+    case 'allow_demo':
+      return `the Demo environment is turned off by ${by} (allow_demo is false).`;
+    case 'data_dir':
+      return `the data folder is ${refusal.dataDir}, set by ${by}; another folder cannot be used.`;
+    case 'language':
+      return `the language is ${refusal.language}, set by ${by}.`;
+    case 'retention_days':
+      return `retention is ${refusal.retentionDays} days, set by ${by}.`;
+  }
+}
+
+/** The policy as `casedesk policy` and diagnostics show it: what it sets, and from where. */
+export function effectivePolicy(loaded: LoadedPolicy): { file: string | null; policy: Policy; warnings: string[]; defaults: Record<string, unknown> } {
+  return {
+    file: loaded.file,
+    policy: loaded.policy,
+    warnings: loaded.warnings,
+    // What applies where the policy is silent.
+    defaults: {
+      require_keychain: false,
+      allow_custom_base_url: true,
+      allow_demo: true,
+    },
+  };
 }

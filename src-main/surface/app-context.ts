@@ -4,10 +4,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
 import { diagnosticLog, type DiagnosticLog } from '../diagnostics/diagnostic-log';
-import type { Environment } from '../domain/environments';
+import { ENVIRONMENTS, type Environment } from '../domain/environments';
 import { osKeychain, type Keychain } from '../keys/keychain';
 import { resolveDataKey, type DataKey } from '../keys/data-key';
-import { loadPolicy, type LoadedPolicy } from '../policy/policy';
+import { environmentAllowed, loadPolicy, managedBaseUrl, type LoadedPolicy } from '../policy/policy';
 import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, type Store } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService, type DemoService } from './demo-service';
@@ -170,10 +170,15 @@ export function createAppContext(options: AppContextOptions): AppContext {
       events.on(name, listener);
       return () => events.off(name, listener);
     },
-    currentEnvironment: () => getSetting<Environment>(store.db, 'currentEnvironment', 'demo'),
+    currentEnvironment: () => {
+      const chosen = getSetting<Environment>(store.db, 'currentEnvironment', 'demo');
+      // A policy that turns Demo (or a custom address) off moves the agent to what it allows.
+      return environmentAllowed(policy, chosen) ? chosen : (ENVIRONMENTS.find((name) => environmentAllowed(policy, name)) ?? chosen);
+    },
     setCurrentEnvironment: (env) => setSetting(store.db, 'currentEnvironment', env),
     async baseUrl(env) {
-      return env === 'demo' ? demo.baseUrl() : getBaseUrl(store.db, env);
+      if (!environmentAllowed(policy, env)) return null;
+      return env === 'demo' ? demo.baseUrl() : (managedBaseUrl(policy, env) ?? getBaseUrl(store.db, env));
     },
     async connect(env, credentials, baseUrl) {
       // Tokens stay in this session's memory: a refresh needs the previous access token, so a

@@ -140,6 +140,10 @@ export interface EnvironmentInfo {
   baseUrl: string | null;
   /** Demo's address is chosen when its service starts. */
   builtIn: boolean;
+  /** The organization's policy fixes its address (shown locked). */
+  managed: boolean;
+  /** False when the policy turns it off (Demo with allow_demo false; a service address it does not allow). */
+  allowed: boolean;
 }
 
 /** What the renderer may know of a session: never a token. */
@@ -234,7 +238,7 @@ export interface Settings {
   /** How the data folder is protected: encrypted always; where its key is kept (never the key). */
   dataProtection: { keptIn: 'keychain' | 'key-file' | 'environment'; keyFile: string | null };
   /** Settings the organization's policy sets: shown locked, refused by settings:set. */
-  lockedByPolicy: 'retentionDays'[];
+  lockedByPolicy: ('retentionDays' | 'language')[];
   language: 'es' | 'en' | null;
   defaultAreaCode: string;
   uploadSpacingMs: number;
@@ -359,7 +363,7 @@ export interface SurfaceEvents {
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
 }
 
-export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | LifecycleErrorCode;
+export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | 'policy.locked' | LifecycleErrorCode;
 
 /** Deletions refused: an upload of the batch is running; cases of it are in doubt; work is running (wipe). */
 export type LifecycleErrorCode = 'batch.busy' | 'batch.in_doubt' | 'results.busy' | 'workstation.busy';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataKeyError } from '../../src-main/keys/data-key';
 import { memoryKeychain, osKeychain } from '../../src-main/keys/keychain';
-import { loadPolicy, policyLocation, PolicyError } from '../../src-main/policy/policy';
+import { expandDataDir, loadPolicy, NO_POLICY, policyLocation, PolicyError, type LoadedPolicy } from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
 
@@ -29,7 +29,7 @@ describe('loadPolicy', () => {
 
   it('reads the keys it knows and reports the others', () => {
     const file = policyFile('ok.json', JSON.stringify({ require_keychain: true, retention_days: 30, shared_ledger: 'x' }));
-    expect(loadPolicy({ CASEDESK_POLICY: file })).toEqual({ policy: { require_keychain: true, retention_days: 30 }, file, warnings: ['unknown policy key "shared_ledger" (ignored by this version)'] });
+    expect(loadPolicy({ CASEDESK_POLICY: file })).toEqual({ policy: { require_keychain: true, retention_days: 30 }, file, warnings: ['unknown policy key "shared_ledger" (ignored by this version)'], caCertificates: {} });
   });
 
   it.each([
@@ -54,7 +54,7 @@ describe('loadPolicy', () => {
 });
 
 describe('require_keychain', () => {
-  const policy = { policy: { require_keychain: true }, file: '/etc/casedesk/policy.json', warnings: [] };
+  const policy = { ...NO_POLICY, policy: { require_keychain: true }, file: '/etc/casedesk/policy.json' };
 
   it('refuses to keep the key in a file where the OS has no keychain, and writes none', () => {
     const configDir = join(dir, 'config-refused');
@@ -74,16 +74,92 @@ describe('require_keychain', () => {
 
 describe('retention_days', () => {
   it('sets how long data is kept, shown locked, and refuses a change from Settings', async () => {
-    const policy = { policy: { retention_days: 30 }, file: '/etc/casedesk/policy.json', warnings: [] };
+    const policy = { ...NO_POLICY, policy: { retention_days: 30 }, file: '/etc/casedesk/policy.json' };
     const ctx = createAppContext({ dataDir: join(dir, 'data-retention'), policy });
     const surface = createSurface(ctx);
     const got = await surface.call('settings:get', {});
     expect(got.ok && got.value).toMatchObject({ retentionDays: 30, lockedByPolicy: ['retentionDays'] });
     const refused = await surface.call('settings:set', { retentionDays: 365 });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'forbidden', params: { setting: 'retentionDays' } } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { setting: 'retentionDays' } } });
     expect(!refused.ok && refused.error.message).toContain('/etc/casedesk/policy.json');
     // Other settings are still the agent's.
     expect((await surface.call('settings:set', { defaultAreaCode: '351' })).ok).toBe(true);
+    await ctx.close();
+  });
+});
+
+const CA_PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
+
+describe('the fleet keys', () => {
+  it('reads environments with their CA files (beside the policy when relative), and warns of environments it does not have', () => {
+    writeFileSync(join(dir, 'corp-ca.pem'), CA_PEM);
+    const file = policyFile(
+      'fleet.json',
+      JSON.stringify({
+        environments: { production: { base_url: 'https://bots.example.com/', ca_file: 'corp-ca.pem' }, staging: { base_url: 'https://s.example.com' } },
+        allow_custom_base_url: false,
+        allow_demo: false,
+        language: 'es',
+        update_url: 'https://updates.example.com/casedesk',
+      }),
+    );
+    const loaded = loadPolicy({ CASEDESK_POLICY: file });
+    expect(loaded.caCertificates).toEqual({ production: CA_PEM });
+    expect(loaded.policy).toMatchObject({ allow_custom_base_url: false, allow_demo: false, language: 'es' });
+    expect(loaded.warnings).toEqual(['environments.staging is not an environment CaseDesk has (test, production); ignored']);
+  });
+
+  it.each([
+    ['http-base.json', { environments: { test: { base_url: 'http://bots.example.com' } } }, 'environments.test.base_url: http://bots.example.com must use https'],
+    ['missing-ca.json', { environments: { test: { base_url: 'https://bots.example.com', ca_file: 'nowhere.pem' } } }, 'environments.test.ca_file'],
+    ['http-update.json', { update_url: 'http://updates.example.com' }, 'update_url'],
+    ['relative-data.json', { data_dir: 'casedesk-data' }, 'data_dir: must be an absolute path'],
+    ['language.json', { language: 'fr' }, 'language'],
+  ])('stops on a fleet key it cannot use (%s)', (name, body, problem) => {
+    const file = policyFile(name, JSON.stringify(body));
+    expect(() => loadPolicy({ CASEDESK_POLICY: file })).toThrow(PolicyError);
+    expect(() => loadPolicy({ CASEDESK_POLICY: file })).toThrow(problem);
+  });
+
+  it('expands the data folder from the user environment, and stops when a variable is not set', () => {
+    expect(expandDataDir('p.json', '${HOME}/casedesk', { HOME: '/home/ana' })).toBe('/home/ana/casedesk');
+    expect(expandDataDir('p.json', '~/casedesk', { HOME: '/home/ana' })).toBe(join('/home/ana', 'casedesk'));
+    expect(expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', { LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' })).toBe('C:\\Users\\ana\\AppData\\Local\\CaseDesk');
+    expect(() => expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', {})).toThrow('the variable LOCALAPPDATA is not set');
+  });
+});
+
+describe('a locked policy at the surface', () => {
+  const locked: LoadedPolicy = {
+    ...NO_POLICY,
+    file: '/etc/casedesk/policy.json',
+    policy: { environments: { production: { base_url: 'https://bots.example.com' } }, allow_custom_base_url: false, allow_demo: false, language: 'en' },
+  };
+
+  it('fixes production, turns test and Demo off, and refuses another address naming the policy', async () => {
+    const ctx = createAppContext({ dataDir: join(dir, 'data-locked'), policy: locked });
+    const surface = createSurface(ctx);
+    const list = await surface.call('environments:list', {});
+    expect(list.ok && list.value).toEqual([
+      { name: 'demo', builtIn: true, managed: false, allowed: false, baseUrl: null },
+      { name: 'test', builtIn: false, managed: false, allowed: false, baseUrl: null },
+      { name: 'production', builtIn: false, managed: true, allowed: true, baseUrl: 'https://bots.example.com' },
+    ]);
+    const elsewhere = await surface.call('environments:setBaseUrl', { environment: 'production', baseUrl: 'https://evil.example.net' });
+    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { rule: 'environments', file: '/etc/casedesk/policy.json' } } });
+    expect(!elsewhere.ok && elsewhere.error.message).toContain('/etc/casedesk/policy.json');
+    const custom = await surface.call('session:signIn', { environment: 'test', email: 'ana@example.com', password: 'x', baseUrl: 'https://bots.example.com' });
+    expect(custom).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { rule: 'allow_custom_base_url' } } });
+    const demo = await surface.call('session:signIn', { environment: 'demo', email: 'demo@casedesk.local', password: 'demo1234' });
+    expect(demo).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { rule: 'allow_demo' } } });
+    // The same address, however it is spelled, is what the policy says: accepted.
+    const same = await surface.call('environments:setBaseUrl', { environment: 'production', baseUrl: 'https://bots.example.com/' });
+    expect(same.ok).toBe(true);
+    expect(ctx.currentEnvironment()).toBe('production');
+    expect(await ctx.baseUrl('demo')).toBeNull();
+    const settings = await surface.call('settings:get', {});
+    expect(settings.ok && settings.value).toMatchObject({ language: 'en', lockedByPolicy: ['language'] });
+    expect(await surface.call('settings:set', { language: 'es' })).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { setting: 'language' } } });
     await ctx.close();
   });
 });

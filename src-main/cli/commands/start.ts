@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startBrowserHost } from '../../host/browser-host';
 import { buildRenderer } from '../../host/renderer-build';
-import { globals, openAppContext } from '../cli-context';
+import { cliPolicy, dataDirOf, openAppContext } from '../cli-context';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -41,17 +41,18 @@ export function startCommand(): Command {
       if (electron) {
         const { build } = await import('electron-vite');
         await build({ configFile: `${PROJECT_ROOT}/electron.vite.config.ts` });
-        const child = spawn(electron, [PROJECT_ROOT], { stdio: 'inherit', env: { ...process.env, CASEDESK_DATA_DIR: globals(command).dataDir } });
+        const child = spawn(electron, [PROJECT_ROOT], { stdio: 'inherit', env: { ...process.env, CASEDESK_DATA_DIR: dataDirOf(command, cliPolicy()) } });
         await new Promise((resolve) => child.once('exit', resolve));
         return;
       }
       if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
       const rendererDir = await buildRenderer();
-      const ctx = openAppContext(globals(command).dataDir, { preparationInWorker: true, credentials: () => null, face: 'app' });
-      const demoUrl = await ctx.demo.baseUrl();
+      const policy = cliPolicy();
+      const ctx = openAppContext(dataDirOf(command, policy), { policy, preparationInWorker: true, credentials: () => null, face: 'app' });
+      const demoUrl = await ctx.baseUrl('demo');
       const host = await startBrowserHost(ctx, { rendererDir, port: opts.port });
       process.stdout.write(`CaseDesk is running: open ${host.url}\n`);
-      process.stdout.write(`(Demo service at ${demoUrl}; sign in to Demo with one click. Ctrl-C stops.)\n`);
+      process.stdout.write(demoUrl ? `(Demo service at ${demoUrl}; sign in to Demo with one click. Ctrl-C stops.)\n` : '(Ctrl-C stops.)\n');
       await new Promise<void>((resolve) => {
         const stop = () => void host.close().then(() => ctx.close()).then(resolve, resolve);
         process.once('SIGINT', stop);

@@ -1,5 +1,7 @@
 // Environments, sign-in and sign-out.
 import { ENVIRONMENTS, type Environment } from '../../domain/environments';
+import { checkBaseUrl } from '../../domain/environments';
+import { describeRefusal, environmentAllowed, managedBaseUrl, refuseBaseUrl } from '../../policy/policy';
 import { getAccount, removeAccount, saveAccount, setBaseUrl } from '../../store';
 import type { AppContext, Connection } from '../app-context';
 import type { SessionStatus } from '../procedures';
@@ -33,28 +35,44 @@ export async function connectionFor(ctx: AppContext, env: Environment): Promise<
   throw new SurfaceFailure('not-signed-in', `Sign in to ${env} first.`);
 }
 
+/** Refuses, as 'policy.locked', what the organization's policy does not allow for `env`. */
+function obeyPolicy(ctx: AppContext, env: Environment, baseUrl: string | null): void {
+  const refusal = refuseBaseUrl(ctx.policy, env, baseUrl);
+  if (!refusal) return;
+  const message = describeRefusal(ctx.policy, refusal);
+  throw new SurfaceFailure('policy.locked', message.charAt(0).toUpperCase() + message.slice(1), undefined, { rule: refusal.rule, environment: env, file: ctx.policy.file ?? '' });
+}
+
+/** A base URL as the agent typed it, checked; invalid-input when it is not one. */
+function checked(text: string): string {
+  const url = checkBaseUrl(text);
+  if (!url.ok) throw new SurfaceFailure('invalid-input', url.message);
+  return url.url;
+}
+
 export const sessionHandlers: Pick<Handlers, 'environments:list' | 'environments:setBaseUrl' | 'session:signIn' | 'session:signOut' | 'session:status'> = {
   async 'environments:list'(ctx) {
-    return Promise.all(ENVIRONMENTS.map(async (name) => ({ name, builtIn: name === 'demo', baseUrl: name === 'demo' ? null : await ctx.baseUrl(name) })));
+    return Promise.all(
+      ENVIRONMENTS.map(async (name) => {
+        const allowed = environmentAllowed(ctx.policy, name);
+        return { name, builtIn: name === 'demo', managed: managedBaseUrl(ctx.policy, name) !== null, allowed, baseUrl: name === 'demo' || !allowed ? null : await ctx.baseUrl(name) };
+      }),
+    );
   },
 
   async 'environments:setBaseUrl'(ctx, { environment, baseUrl }) {
     if (environment === 'demo') throw new SurfaceFailure('invalid-input', 'The Demo environment runs on this machine; its address is chosen when it starts.');
-    try {
-      return { name: environment, builtIn: false, baseUrl: setBaseUrl(ctx.store.db, environment, baseUrl) };
-    } catch (err) {
-      throw new SurfaceFailure('invalid-input', (err as Error).message);
-    }
+    const url = checked(baseUrl);
+    obeyPolicy(ctx, environment, url);
+    return { name: environment, builtIn: false, managed: managedBaseUrl(ctx.policy, environment) !== null, allowed: true, baseUrl: setBaseUrl(ctx.store.db, environment, url) };
   },
 
   async 'session:signIn'(ctx, { environment, email, password, baseUrl }) {
     if (baseUrl !== undefined && environment !== 'demo') {
-      try {
-        setBaseUrl(ctx.store.db, environment, baseUrl);
-      } catch (err) {
-        throw new SurfaceFailure('invalid-input', (err as Error).message);
-      }
-    }
+      const given = checked(baseUrl);
+      obeyPolicy(ctx, environment, given);
+      setBaseUrl(ctx.store.db, environment, given);
+    } else obeyPolicy(ctx, environment, null);
     const url = await ctx.baseUrl(environment);
     if (!url) throw new SurfaceFailure('invalid-input', `Set the base URL of ${environment} (your administrator has it).`);
     await ctx.connect(environment, { email, password }, url);

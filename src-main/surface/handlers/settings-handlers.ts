@@ -18,9 +18,10 @@ export function readSettings(ctx: AppContext): Settings {
     ...DEFAULTS,
     ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}),
     ...(managed.retention_days !== undefined ? { retentionDays: managed.retention_days } : {}),
+    ...(managed.language !== undefined ? { language: managed.language } : {}),
     dataDir: ctx.options.dataDir,
     dataProtection: { keptIn: ctx.dataKey.keptIn, keyFile: ctx.dataKey.keyFile ?? null },
-    lockedByPolicy: managed.retention_days !== undefined ? ['retentionDays'] : [],
+    lockedByPolicy: [...(managed.retention_days !== undefined ? (['retentionDays'] as const) : []), ...(managed.language !== undefined ? (['language'] as const) : [])],
   };
 }
 
@@ -40,7 +41,7 @@ export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 
     const { dataDir: _d, dataProtection: _p, lockedByPolicy, ...current } = readSettings(ctx);
     for (const key of lockedByPolicy) {
       if (changes[key] !== undefined && changes[key] !== current[key]) {
-        throw new SurfaceFailure('forbidden', `${key} is set by your organization (${ctx.policy.file}).`, `${key} lo fija su organización (${ctx.policy.file}).`, { setting: key });
+        throw new SurfaceFailure('policy.locked', `${key} is set by your organization (${ctx.policy.file}).`, `${key} lo fija su organización (${ctx.policy.file}).`, { setting: key, file: ctx.policy.file ?? '' });
       }
     }
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };

@@ -1,0 +1,29 @@
+// `casedesk policy`: what the organization's policy sets on this machine, and the file it came from.
+import { Command } from 'commander';
+import { effectivePolicy } from '../../policy/policy';
+import { cliPolicy, globals, printJson } from '../cli-context';
+
+export function policyCommand(): Command {
+  return new Command('policy')
+    .description("print the organization's effective policy and the file it came from")
+    .action((_opts: unknown, command: Command) => {
+      const effective = effectivePolicy(cliPolicy());
+      if (globals(command).json) {
+        printJson(effective);
+        return;
+      }
+      const out = process.stdout;
+      if (effective.file === null) {
+        out.write('No policy: nothing on this machine is managed by an organization.\n');
+      } else {
+        out.write(`Policy file: ${effective.file}\n`);
+        const set = Object.entries(effective.policy);
+        if (set.length === 0) out.write('It sets nothing.\n');
+        for (const [key, value] of set) out.write(`  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}\n`);
+      }
+      for (const [key, value] of Object.entries(effective.defaults)) {
+        if (!(key in effective.policy)) out.write(`  ${key}: ${String(value)} (default)\n`);
+      }
+      for (const warning of effective.warnings) process.stderr.write(`casedesk: warning: ${warning}\n`);
+    });
+}
