@@ -30,7 +30,28 @@ export interface FailureReasons {
   'too-large': { limit: number; body: 'json' | 'recording' };
   /** A 2xx answer that must be JSON said another content type ('' when it said none). */
   'content-type': { contentType: string };
+  /** The service was not reached, and why, in terms IT can act on (see NetworkProblem). */
+  network: { problem: NetworkProblem; host: string; proxy: string | null; proxyStatus: number | null };
 }
+
+/**
+ * Why a request did not reach the service. tls-*: its certificate (untrusted: signed by a CA this
+ * computer does not trust, as a TLS-inspecting proxy's is until IT adds it); proxy-*: the proxy of
+ * HTTPS_PROXY (or the system's); connection: refused, reset or unreachable.
+ */
+export type NetworkProblem =
+  | 'dns'
+  | 'refused'
+  | 'unreachable'
+  | 'connect-timeout'
+  | 'tls-untrusted'
+  | 'tls-expired'
+  | 'tls-wrong-name'
+  | 'tls-failed'
+  | 'proxy-auth'
+  | 'proxy-refused'
+  | 'proxy-unreachable'
+  | 'connection';
 export type FailureReason = keyof FailureReasons;
 /** A reason with its params, paired so one cannot come with the other's params. */
 export type ReasonedFailure = { [R in FailureReason]: { reason: R; params: FailureReasons[R] } }[FailureReason];
@@ -97,65 +118,103 @@ export function hasReason<R extends FailureReason>(value: unknown, reason: R): v
   return value instanceof ServiceError && value.reason === reason;
 }
 
-/** Where a request went, for messages: the method and the URL path only. */
+/** Where a request went, for messages: the method and the URL path only (and, apart, the host). */
 export interface RequestContext {
   method: string;
   path: string;
+  /** host[:port] of the service, for network failures. */
+  host?: string;
 }
 
 export function requestContext(method: string, url: string): RequestContext {
   let path = url;
+  let host: string | undefined;
   try {
-    path = new URL(url).pathname;
+    const parsed = new URL(url);
+    path = parsed.pathname;
+    host = parsed.host;
   } catch {
     path = url.split('?')[0] ?? '';
   }
-  return { method, path };
+  return host === undefined ? { method, path } : { method, path, host };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Network failures
 
-/** Error codes meaning the request never left this machine or never reached the server. */
-const NEVER_SENT = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EAI_FAIL',
-  'EAI_NONAME',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EHOSTDOWN',
-  'ENETDOWN',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'CERT_HAS_EXPIRED',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
-const PLAIN_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  ENETUNREACH: 'network unreachable',
-  EHOSTUNREACH: 'host unreachable',
-  UND_ERR_CONNECT_TIMEOUT: 'could not connect in time',
-  ECONNRESET: 'connection reset',
-  EPIPE: 'connection closed',
-  UND_ERR_SOCKET: 'connection closed by the other side',
-  UND_ERR_CLOSED: 'connection closed',
+/** Error codes (Node's, undici's, and CASEDESK_* of our proxy and Chromium adapters) by problem. */
+const PROBLEM_OF_CODE: Record<string, NetworkProblem> = {
+  ENOTFOUND: 'dns',
+  EAI_AGAIN: 'dns',
+  EAI_FAIL: 'dns',
+  EAI_NONAME: 'dns',
+  ECONNREFUSED: 'refused',
+  ENETUNREACH: 'unreachable',
+  EHOSTUNREACH: 'unreachable',
+  EHOSTDOWN: 'unreachable',
+  ENETDOWN: 'unreachable',
+  EADDRNOTAVAIL: 'unreachable',
+  UND_ERR_CONNECT_TIMEOUT: 'connect-timeout',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'tls-untrusted',
+  UNABLE_TO_GET_ISSUER_CERT: 'tls-untrusted',
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: 'tls-untrusted',
+  SELF_SIGNED_CERT_IN_CHAIN: 'tls-untrusted',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'tls-untrusted',
+  CERT_UNTRUSTED: 'tls-untrusted',
+  CERT_SIGNATURE_FAILURE: 'tls-untrusted',
+  CERT_HAS_EXPIRED: 'tls-expired',
+  CERT_NOT_YET_VALID: 'tls-expired',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'tls-wrong-name',
+  ERR_SSL_WRONG_VERSION_NUMBER: 'tls-failed',
+  EPROTO: 'tls-failed',
+  CASEDESK_PROXY_AUTH: 'proxy-auth',
+  CASEDESK_PROXY_REFUSED: 'proxy-refused',
+  CASEDESK_PROXY_UNREACHABLE: 'proxy-unreachable',
+  CASEDESK_DNS: 'dns',
+  CASEDESK_REFUSED: 'refused',
+  CASEDESK_UNREACHABLE: 'unreachable',
+  CASEDESK_CONNECT_TIMEOUT: 'connect-timeout',
+  CASEDESK_TLS_UNTRUSTED: 'tls-untrusted',
+  CASEDESK_TLS_EXPIRED: 'tls-expired',
+  CASEDESK_TLS_WRONG_NAME: 'tls-wrong-name',
+  CASEDESK_TLS_FAILED: 'tls-failed',
+  CASEDESK_CONNECTION: 'connection',
 };
 
-/** Every `code` found on an error, its causes and (for AggregateError) its members. */
-function errorCodes(error: unknown, depth = 0): string[] {
-  if (depth > 5 || typeof error !== 'object' || error === null) return [];
-  const e = error as { code?: unknown; cause?: unknown; errors?: unknown };
-  const codes = typeof e.code === 'string' ? [e.code] : [];
-  codes.push(...errorCodes(e.cause, depth + 1));
-  if (Array.isArray(e.errors)) for (const member of e.errors) codes.push(...errorCodes(member, depth + 1));
-  return codes;
+/** Codes of a connection that broke after the request may have been sent. */
+const BROKEN_AFTER_SENDING = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'CASEDESK_CONNECTION']);
+
+/** What each problem means, for the person who can fix it (the agent, or IT). */
+const PROBLEM_WORDS: Record<NetworkProblem, (p: FailureReasons['network']) => string> = {
+  dns: (p) => `the name ${p.host} could not be found (DNS): check the address and this computer's network`,
+  refused: (p) => `${p.host} refused the connection: the service is not listening there`,
+  unreachable: (p) => `${p.host} cannot be reached from this network`,
+  'connect-timeout': (p) => `${p.host} did not accept a connection in time`,
+  'tls-untrusted': (p) =>
+    `the certificate of ${p.host} is not trusted: it is signed by a CA this computer does not trust (a TLS-inspecting proxy's CA must be given in NODE_EXTRA_CA_CERTS or the policy's ca_file)`,
+  'tls-expired': (p) => `the certificate of ${p.host} has expired or is not valid yet (check this computer's date and time)`,
+  'tls-wrong-name': (p) => `the certificate presented for ${p.host} is for another name`,
+  'tls-failed': (p) => `a secure (TLS) connection to ${p.host} could not be set up`,
+  'proxy-auth': (p) => `the proxy ${p.proxy ?? ''} asks for authentication (HTTP 407): give its user and password in HTTPS_PROXY, as http://user:password@host:port`,
+  'proxy-refused': (p) => `the proxy ${p.proxy ?? ''} refused to open a connection to ${p.host} (HTTP ${p.proxyStatus ?? '?'})`,
+  'proxy-unreachable': (p) => `the proxy ${p.proxy ?? ''} could not be reached: check HTTPS_PROXY / HTTP_PROXY and NO_PROXY`,
+  connection: (p) => `the connection to ${p.host} broke`,
+};
+
+interface FoundCodes {
+  codes: string[];
+  proxy: { host: string; status: number | null } | null;
+}
+
+/** Every `code` found on an error, its causes and (for AggregateError) its members; and a proxy's answer. */
+function errorCodes(error: unknown, found: FoundCodes = { codes: [], proxy: null }, depth = 0): FoundCodes {
+  if (depth > 5 || typeof error !== 'object' || error === null) return found;
+  const e = error as { code?: unknown; cause?: unknown; errors?: unknown; proxyHost?: unknown; status?: unknown };
+  if (typeof e.code === 'string') found.codes.push(e.code);
+  if (typeof e.proxyHost === 'string' && found.proxy === null) found.proxy = { host: e.proxyHost, status: typeof e.status === 'number' ? e.status : null };
+  errorCodes(e.cause, found, depth + 1);
+  if (Array.isArray(e.errors)) for (const member of e.errors) errorCodes(member, found, depth + 1);
+  return found;
 }
 
 /** A fetch that threw: offline (never sent, or broken after sending) or timeout. */
@@ -164,13 +223,25 @@ export function networkFailure(ctx: RequestContext, error: unknown, timedOut: bo
   if (timedOut) {
     return new ServiceError({ ...ctx, kind: 'timeout', ambiguous: true, message: 'no answer from the service in time', cause: error });
   }
-  const codes = errorCodes(error);
-  const neverSent = codes.length > 0 && codes.some((c) => NEVER_SENT.has(c)) && !codes.some((c) => !NEVER_SENT.has(c) && c in PLAIN_WORDS);
-  const known = codes.find((c) => c in PLAIN_WORDS);
-  const words = known ? PLAIN_WORDS[known] : 'the connection failed';
+  const found = errorCodes(error);
+  // The first known code is the nearest to the cause: a proxy's refusal before the socket it closed.
+  const known = found.codes.find((c) => c in PROBLEM_OF_CODE);
+  const broken = found.codes.some((c) => BROKEN_AFTER_SENDING.has(c));
+  const problem: NetworkProblem = known ? (PROBLEM_OF_CODE[known] as NetworkProblem) : 'connection';
+  const params: FailureReasons['network'] = { problem, host: ctx.host ?? '', proxy: found.proxy?.host ?? null, proxyStatus: found.proxy?.status ?? null };
+  const words = PROBLEM_WORDS[problem](params);
+  // Nothing was sent when the connection (to the proxy, DNS, TLS) never opened.
+  const neverSent = known !== undefined && problem !== 'connection' && !broken;
   return neverSent
-    ? new ServiceError({ ...ctx, kind: 'offline', ambiguous: false, message: `could not reach the service (${words})`, cause: error })
-    : new ServiceError({ ...ctx, kind: 'offline', ambiguous: true, message: `the connection broke before an answer came (${words}); the request may have reached the service`, cause: error });
+    ? new ServiceError({ ...ctx, kind: 'offline', ambiguous: false, failure: { reason: 'network', params }, message: `could not reach the service: ${words}`, cause: error })
+    : new ServiceError({
+        ...ctx,
+        kind: 'offline',
+        ambiguous: true,
+        failure: { reason: 'network', params: { ...params, problem: 'connection' } },
+        message: `the connection broke before an answer came (${known && problem !== 'connection' ? words : 'connection closed'}); the request may have reached the service`,
+        cause: error,
+      });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -47,6 +47,8 @@ export interface EmulatorOptions {
   /** How often (wall-clock ms) the simulation advances by itself; 0 stops the ticker (tests drive it). */
   tickMs?: number;
   utcOffsetMinutes?: number;
+  /** Serve https with this certificate and key (PEM): corporate-network tests with a private CA. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
   /** Told the server-side time of every answered request (benchmarks). */
   onRequestTimed?: (method: string, path: string, ms: number) => void;
 }
@@ -99,7 +101,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const faults = createFaultState(options.uploadBodyLimit ?? DEFAULT_UPLOAD_BODY_LIMIT);
   const deps = { core, faults, pageSize: options.pageSize ?? 20 };
 
+  // Typed as the http instance: routes and hooks are the same over https.
   const app = Fastify({
+    ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
     logger: false,
     // Fastify's own cap sits far above the service's limit; the 413 rule is ours (see the parser).
     bodyLimit: 256 * 1024 * 1024,

@@ -2,7 +2,8 @@
 import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServiceClient, createSession, memoryVault, type ServiceClient, type Session } from '../client';
+import { createServiceClient, createSession, memoryVault, type FetchLike, type ServiceClient, type Session } from '../client';
+import { serviceFetch } from '../network/service-fetch';
 import { diagnosticLog, type DiagnosticLog } from '../diagnostics/diagnostic-log';
 import { ENVIRONMENTS, type Environment } from '../domain/environments';
 import { osKeychain, type Keychain } from '../keys/keychain';
@@ -35,6 +36,11 @@ export interface AppContextOptions {
   env?: NodeJS.ProcessEnv;
   /** Who the audit trail says acted through: the app (desktop or browser) by default, or the CLI. */
   face?: 'app' | 'cli';
+  /**
+   * How requests reach an environment's service. By default Node's network with the proxy of
+   * HTTPS_PROXY / NO_PROXY and the policy's CA file; the Electron app passes Chromium's (net.fetch).
+   */
+  network?: (environment: Environment) => FetchLike;
 }
 
 export interface Connection {
@@ -183,9 +189,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
     async connect(env, credentials, baseUrl) {
       // Tokens stay in this session's memory: a refresh needs the previous access token, so a
       // stored refresh token could never be used after a restart (see Session.resume).
-      const session = createSession({ baseUrl, vault: memoryVault() });
+      const fetch = options.network ? options.network(env) : serviceFetch({ extraCa: env === 'demo' ? undefined : policy.caCertificates[env], env: options.env ?? process.env });
+      const session = createSession({ baseUrl, vault: memoryVault(), fetch });
       await session.signIn(credentials.email, credentials.password);
-      const connection = { environment: env, email: credentials.email, baseUrl, session, client: createServiceClient({ baseUrl, session }) };
+      const connection = { environment: env, email: credentials.email, baseUrl, session, client: createServiceClient({ baseUrl, session, fetch }) };
       connections.set(env, connection);
       return connection;
     },

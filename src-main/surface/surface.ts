@@ -1,6 +1,6 @@
 // The one place procedures are dispatched: input parsed with its zod schema, errors turned into data.
 import { ZodError, type z } from 'zod';
-import { isServiceError, type FailureKind } from '../client';
+import { hasReason, isServiceError, type FailureKind, type ServiceError } from '../client';
 import type { AuditEvent } from '../audit/audit-events';
 import type { Environment } from '../domain/environments';
 import { getBatch } from '../store';
@@ -133,6 +133,13 @@ function failure(procedure: ProcedureName, code: ErrorCode, input: unknown): Aud
   };
 }
 
+/** Why the service was not reached (certificate, proxy, DNS…), for the screens' own words. */
+function networkParams(error: ServiceError): { params?: SurfaceError['params'] } {
+  if (!hasReason(error, 'network')) return {};
+  const { problem, host, proxy, proxyStatus } = error.params;
+  return { params: { reason: 'network', problem, host, ...(proxy !== null ? { proxy } : {}), ...(proxyStatus !== null ? { proxyStatus } : {}) } };
+}
+
 function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureName): SurfaceError {
   if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}), ...(error.params ? { params: error.params } : {}) };
   if (error instanceof ZodError) {
@@ -141,7 +148,7 @@ function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureNam
   }
   if (isServiceError(error)) {
     const code = error.status === 404 ? 'not-found' : KIND_CODES[error.kind];
-    return { code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}) };
+    return { code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}), ...networkParams(error) };
   }
   // Unknown failures are not shown as they are: their text may carry anything. The log keeps
   // their class and stack under an incident id the agent can quote to IT.

@@ -26,7 +26,8 @@ describe('network failures', () => {
     const error = await createServiceClient({ baseUrl: url, session: fixedTokens }).bots().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'offline', ambiguous: false, method: 'GET', path: '/api/v2/bots/' });
-    expect((error as ServiceError).message).toContain('connection refused');
+    expect(error).toMatchObject({ reason: 'network', params: { problem: 'refused', host: new URL(url).host, proxy: null } });
+    expect((error as ServiceError).message).toContain('refused the connection');
     const session = createSession({ baseUrl: url, vault: memoryVault() });
     await expect(session.signIn(DEMO_USER.email, DEMO_USER.password)).rejects.toMatchObject({ kind: 'offline', ambiguous: false });
   });

@@ -2,6 +2,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { startEmulator } from '../../emulator';
 import { parseHost } from '../../emulator/request-guard';
+import { CliFailure } from '../cli-context';
+import { readFileSync } from 'node:fs';
 
 function intArg(name: string, min: number) {
   return (value: string) => {
@@ -23,6 +25,17 @@ function hostName(value: string, names: string[]): string[] {
   return [...names, value];
 }
 
+function readPem(file: string, flag: string): string {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new CliFailure(`${flag} ${file}: the file cannot be read`, 2);
+  }
+  if (!text.includes('-----BEGIN ')) throw new CliFailure(`${flag} ${file}: not a PEM file`, 2);
+  return text;
+}
+
 export function emulatorCommand(_program: Command): Command {
   return new Command('emulator')
     .description('run the local service emulator (prints "listening on URL" first)')
@@ -38,9 +51,14 @@ export function emulatorCommand(_program: Command): Command {
     .option('--refresh-ttl <seconds>', 'refresh token lifetime', intArg('--refresh-ttl', 1), 86_400)
     .option('--upload-limit <bytes>', 'upload bodies over this size get 413', intArg('--upload-limit', 1))
     .option('--random-seed <n>', 'seed of the dialing simulation', intArg('--random-seed', 0), 42)
+    .option('--tls-cert <file>', 'serve https with this certificate (PEM; with --tls-key)')
+    .option('--tls-key <file>', 'the private key of --tls-cert (PEM)')
     .addOption(new Option('--create-status <story>', "state of a new campaign: the endpoint's PAUSED, or the guide's SCHEDULED/ONGOING by date").choices(['paused', 'guide']).default('paused'))
-    .action(async (opts: { port: number; host: string; allowedHost: string[]; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; refreshTtl: number; uploadLimit?: number; randomSeed: number; createStatus: 'paused' | 'guide' }) => {
+    .action(async (opts: { port: number; host: string; allowedHost: string[]; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; refreshTtl: number; uploadLimit?: number; randomSeed: number; createStatus: 'paused' | 'guide'; tlsCert?: string; tlsKey?: string }) => {
+      if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new CliFailure('--tls-cert and --tls-key go together', 2);
+      const tls = opts.tlsCert !== undefined && opts.tlsKey !== undefined ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') } : undefined;
       const emulator = await startEmulator({
+        tls,
         port: opts.port,
         host: opts.host,
         allowedHosts: opts.allowedHost,
