@@ -83,7 +83,8 @@ export async function send(fetchFn: FetchLike, out: Outgoing, deadline: Deadline
     deadline.clear();
     throw networkFailure(ctx, error, deadline.timedOut);
   }
-  if (isRedirect(res.status)) {
+  // Chromium's fetch answers a refused redirect as an opaque one (status 0): still a redirect.
+  if (isRedirect(res.status) || res.type === 'opaqueredirect') {
     deadline.clear();
     await discard(res);
     throw redirectFailure(ctx, res.status, res.headers.get('location'), out.url);

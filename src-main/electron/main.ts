@@ -10,6 +10,7 @@ import { createAppContext, type AppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { appMenuTemplate } from './app-menu';
+import { chromiumFetch } from './chromium-fetch';
 import { APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
 import { rendererSource } from './renderer-source';
 import { CONTENT_SECURITY_POLICY } from '../host/host-guard';
@@ -51,7 +52,9 @@ if (!app.requestSingleInstanceLock()) {
     try {
       const policy = loadPolicy();
       // The policy's data folder wins over everything (the CLI refuses another one outright).
-      ctx = createAppContext({ dataDir: policy.policy.data_dir ?? process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), policy, preparationInWorker: true });
+      // Chromium's network: the system proxy, PAC and the OS certificate store (IT's corporate root included).
+      const network = chromiumFetch((url, init) => net.fetch(url, init));
+      ctx = createAppContext({ dataDir: policy.policy.data_dir ?? process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), policy, preparationInWorker: true, network: () => network });
     } catch (err) {
       // The data key is missing or refused by policy: say which and stop; never start on a new store.
       const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;

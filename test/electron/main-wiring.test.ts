@@ -17,4 +17,9 @@ describe('the Electron shell wiring', () => {
     expect(main).toMatch(/app\.on\('web-contents-created', \(_event, contents\) => hardenWebContents\(contents,/);
     expect(main).not.toMatch(/setPermissionRequestHandler|setWindowOpenHandler/);
   });
+
+  it('sends every service request through Chromium (net.fetch), never Node', () => {
+    expect(main).toMatch(/chromiumFetch\(\(url, init\) => net\.fetch\(url, init\)\)/);
+    expect(main).toMatch(/network: \(\) => network/);
+  });
 });
