@@ -11,10 +11,17 @@ export class ApiError extends Error {
     /** What the failure is about (e.g. {batchId, inDoubt}), for screens that word it themselves. */
     readonly params?: SurfaceError['params'],
   ) {
-    // Shown as it is by the screens: in Spanish when the agent works in Spanish and it exists.
-    super(messageEs && i18n.global.locale.value === 'es' ? messageEs : message);
+    // Shown as it is by the screens: in Spanish when the agent works in Spanish and it exists; a
+    // network problem in the renderer's own words, from its params.
+    super(networkWords(params) ?? (messageEs && i18n.global.locale.value === 'es' ? messageEs : message));
     this.name = 'ApiError';
   }
+}
+
+function networkWords(params: SurfaceError['params']): string | null {
+  if (params?.reason !== 'network' || typeof params.problem !== 'string') return null;
+  const key = `network.problem.${params.problem}`;
+  return i18n.global.te(key) ? i18n.global.t(key, { host: params.host ?? '', proxy: params.proxy ?? '', proxyStatus: params.proxyStatus ?? '' }) : null;
 }
 
 export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
