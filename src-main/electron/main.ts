@@ -10,6 +10,7 @@ import { createAppContext, type AppContext } from '../surface/app-context';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { appMenuTemplate } from './app-menu';
+import { startAutoUpdates } from './auto-updater';
 import { chromiumFetch } from './chromium-fetch';
 import { APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
 import { rendererSource } from './renderer-source';
@@ -73,10 +74,15 @@ if (!app.requestSingleInstanceLock()) {
     // Routes are hash-based: the menu navigates without reloading the page.
     const go = (route: string) => void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#${route}`)}`);
     Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: source.devOrigin !== null, go, quit: () => app.quit() })));
-    for (const name of ['upload:progress', 'download:progress'] as (keyof SurfaceEvents)[]) {
+    for (const name of ['upload:progress', 'download:progress', 'updates:state'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }
-    app.on('before-quit', () => void ctx.close());
+    const updates = startAutoUpdates(ctx, { packaged: app.isPackaged, platform: process.platform, resourcesPath: process.resourcesPath, online: () => net.isOnline() });
+    app.on('before-quit', () => {
+      // Decided before the close aborts the uploads: an update installs at this quit only if none runs.
+      updates.beforeQuit();
+      void ctx.close();
+    });
   });
   app.on('window-all-closed', () => app.quit());
 }

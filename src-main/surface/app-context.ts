@@ -17,6 +17,7 @@ import type { SurfaceEvents, WipeReport } from './procedures';
 import { wipeDataFolder } from './workstation-wipe';
 import { audit } from './audit-trail';
 import { sealPlainRecordings } from './recordings-at-rest';
+import type { UpdateController } from '../updates/update-controller';
 
 export interface Credentials {
   email: string;
@@ -76,6 +77,8 @@ export interface AppContext {
   wipe(): Promise<WipeReport>;
   /** One pacer per environment: every upload to a service shares its spacing. */
   pacer(env: Environment, spacingMs?: number): Pacer;
+  /** The desktop app's updater, set by src-main/electron/auto-updater.ts; the browser host and the CLI have none. */
+  updates: Pick<UpdateController, 'state' | 'restartNow'> | null;
   emit<K extends keyof SurfaceEvents>(name: K, payload: SurfaceEvents[K]): void;
   on<K extends keyof SurfaceEvents>(name: K, listener: (payload: SurfaceEvents[K]) => void): () => void;
   currentEnvironment(): Environment;
@@ -169,6 +172,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       if (!pacer || (spacingMs !== undefined && pacer.spacingMs !== Math.max(1000, spacingMs))) pacers.set(env, (pacer = createPacer(spacingMs)));
       return pacer;
     },
+    updates: null,
     emit: (name, payload) => {
       events.emit(name, payload);
     },

@@ -8,8 +8,10 @@ import { Environment } from '../domain/environments';
 import { MappingFile } from '../preparation/mapping/mapping-file';
 import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../audit/audit-events';
+import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 export type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
 /**
@@ -124,6 +126,10 @@ export const procedures = {
   'workstation:wipePlan': z.object({}),
   /** Deletes everything CaseDesk keeps on this workstation, the data key included; the app starts over as new. */
   'workstation:wipe': z.object({ confirmation: z.enum([WIPE_WORDS.es, WIPE_WORDS.en]) }),
+  /** The app's updates: checked in the background, installed at the next restart. */
+  'updates:status': z.object({}),
+  /** Installs a downloaded update now (the app restarts); not while an upload runs. */
+  'updates:restart': z.object({}),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -204,6 +210,8 @@ export interface ProcedureOutputs {
   'retention:purge': PurgeReport;
   'workstation:wipePlan': WipePlan;
   'workstation:wipe': WipeReport;
+  'updates:status': UpdateState;
+  'updates:restart': { outcome: UpdateRestartOutcome; state: UpdateState };
 }
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
@@ -361,6 +369,8 @@ export interface UploadSummary {
 export interface SurfaceEvents {
   'upload:progress': { batchId: number; activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; inDoubt: number; note?: string | undefined; noteEs?: string | undefined };
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
+  /** The updater's state changed (the desktop app only). */
+  'updates:state': UpdateState;
 }
 
 export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | 'policy.locked' | LifecycleErrorCode;

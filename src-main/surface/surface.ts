@@ -15,13 +15,14 @@ import { serviceHandlers } from './handlers/service-handlers';
 import { settingsHandlers } from './handlers/settings-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
+import { updateHandlers } from './handlers/update-handlers';
 import { SurfaceFailure } from './surface-failure';
 import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const main = readFileSync(join(import.meta.dirname, '../../src-main/electron/main.ts'), 'utf8');
+const autoUpdater = readFileSync(join(import.meta.dirname, '../../src-main/electron/auto-updater.ts'), 'utf8');
 
 describe('the Electron shell wiring', () => {
   it('reads ELECTRON_RENDERER_URL only through rendererSource, with app.isPackaged', () => {
@@ -21,5 +22,17 @@ describe('the Electron shell wiring', () => {
   it('sends every service request through Chromium (net.fetch), never Node', () => {
     expect(main).toMatch(/chromiumFetch\(\(url, init\) => net\.fetch\(url, init\)\)/);
     expect(main).toMatch(/network: \(\) => network/);
+  });
+
+  it('starts the updater with app.isPackaged, forwards its state, and decides the install before the close aborts uploads', () => {
+    expect(main).toMatch(/startAutoUpdates\(ctx, \{ packaged: app\.isPackaged,/);
+    expect(main).toMatch(/\['upload:progress', 'download:progress', 'updates:state'\]/);
+    expect(main).toMatch(/app\.on\('before-quit', \(\) => \{[^}]*updates\.beforeQuit\(\);[^}]*void ctx\.close\(\);/);
+  });
+
+  it('loads electron-updater only by a dynamic import, and never turns its checks off', () => {
+    for (const source of [main, autoUpdater]) expect(source).not.toMatch(/^import (?!type)[^;]*from 'electron-updater'/m);
+    expect(autoUpdater).toMatch(/await import\('electron-updater'\)/);
+    expect(autoUpdater).not.toMatch(/verifyUpdateCodeSignature|forceDevUpdateConfig|allowDowngrade|disableWebInstaller = false|isUpdateSupported/);
   });
 });

@@ -3,7 +3,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { FetchLike } from '../../src-main/client';
+import { serviceFetch } from '../../src-main/network/service-fetch';
 import type { SecretSealer } from '../../src-main/store';
 import { createAppContext, type AppContextOptions } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
@@ -14,7 +16,6 @@ import { DEMO_USER, useEmulator } from '../support/emulator';
 const emulator = useEmulator();
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-tokens-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-afterEach(() => vi.restoreAllMocks());
 
 /** Seals by reversing, and remembers what it was given: anything it sealed would be findable. */
 const asked: string[] = [];
@@ -27,17 +28,17 @@ const reversingSealer: SecretSealer = {
   open: async (sealed) => [...Buffer.from(sealed).toString()].reverse().join(''),
 };
 
-/** Every refresh token the service hands out, read off the answers as they pass. */
-function watchRefreshTokens(): string[] {
+/** The app's own network, with every refresh token the service hands out read off the answers as they pass. */
+function watchRefreshTokens(): { seen: string[]; network: () => FetchLike } {
   const seen: string[] = [];
-  const realFetch = globalThis.fetch;
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const res = await realFetch(input, init);
+  const real = serviceFetch();
+  const watching: FetchLike = async (input, init) => {
+    const res = await real(input, init);
     const body = (await res.clone().json().catch(() => null)) as { refresh?: unknown } | null;
     if (typeof body?.refresh === 'string') seen.push(body.refresh);
     return res;
-  });
-  return seen;
+  };
+  return { seen, network: () => watching };
 }
 
 /** Every value of every table, as text. */
@@ -57,9 +58,9 @@ function storeCells(file: string): string[] {
 
 describe('tokens at rest', () => {
   it('keeps nothing derived from the refresh token in the store after signing in and refreshing', async () => {
-    const seen = watchRefreshTokens();
+    const { seen, network } = watchRefreshTokens();
     // As the Electron shell opened it, with an OS sealer; the context no longer takes one.
-    const options = { dataDir: dir, sealer: reversingSealer } as AppContextOptions;
+    const options = { dataDir: dir, sealer: reversingSealer, network } as AppContextOptions;
     const ctx = createAppContext(options);
     try {
       const surface = createSurface(ctx);

@@ -10,6 +10,14 @@ import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from './settings-handlers';
 
+/** The key an upload runs under (AppContext.track). */
+export const uploadWorkKey = (batchId: number) => `upload:${batchId}`;
+
+/** Whether an upload runs now (updates never install under one). */
+export function uploadsRunning(ctx: AppContext): boolean {
+  return ctx.runningWork().some((key) => key.startsWith('upload:'));
+}
+
 export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'> = {
   async 'batches:setCampaignDraft'(ctx, { batchId, campaign }) {
     const batch = getBatch(ctx.store.db, batchId);
@@ -20,7 +28,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
   },
 
   async 'sync:cancel'(ctx, { batchId }) {
-    return { cancelled: ctx.cancel(`upload:${batchId}`) };
+    return { cancelled: ctx.cancel(uploadWorkKey(batchId)) };
   },
 
   async 'campaigns:create'(ctx, { environment, campaign }) {
@@ -44,7 +52,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     const settings = readSettings(ctx);
     let result;
     try {
-      result = await ctx.track(`upload:${batchId}`, (signal) =>
+      result = await ctx.track(uploadWorkKey(batchId), (signal) =>
         uploadBatch({ store: ctx.store, client: connection.client, environment: env, pacer: ctx.pacer(env, settings.uploadSpacingMs) }, batchId, campaignId, {
           inDoubt,
           signal,
