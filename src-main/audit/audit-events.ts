@@ -42,6 +42,8 @@ export const AuditEvent = z.discriminatedUnion('action', [
     to: z.enum(['file', 'folder', 'download', 'stdout']),
     path: Label(4096).nullable(),
   }),
+  /** A diagnostics zip for IT (no personal data in it): where it went, and how big it was. */
+  event('diagnostics.exported', { bytes: Count, to: z.enum(['file', 'download']), path: Label(4096).nullable() }),
   event('upload.started', { environment: Environment, batchId: Id, campaignId: Id.nullable(), pending: Count }),
   event('upload.finished', { environment: Environment, batchId: Id, campaignId: Id, status: z.enum(['done', 'paused', 'needs-decision', 'cancelled']), loaded: Count, rejected: Count, pending: Count, inDoubt: Count, requests: Count }),
   event('campaign.created', { environment: Environment, campaignId: Id, botId: Id }),

@@ -2,6 +2,7 @@
 import { Command, CommanderError } from 'commander';
 import { CliFailure } from './cli-context';
 import { auditCommand } from './commands/audit';
+import { diagnosticsCommand } from './commands/diagnostics';
 import { emulatorCommand } from './commands/emulator';
 import { addResultsDelete, batchesCommand, purgeCommand, wipeCommand } from './commands/lifecycle';
 import { batchCommands } from './commands/batches';
@@ -40,6 +41,7 @@ export function buildProgram(): Command {
   if (resultsCommand) addResultsDelete(resultsCommand);
   for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
   for (const command of [batchesCommand(), purgeCommand(), wipeCommand(), policyCommand()]) program.addCommand(command);
+  program.addCommand(diagnosticsCommand());
   return program;
 }
 

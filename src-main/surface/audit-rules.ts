@@ -101,6 +101,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     const { n } = ctx.store.db.prepare('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?').get(environment, input.campaignId) as { n: number };
     return { action: 'export.written', kind: 'results', campaignId: input.campaignId, environment, count: n, bytes: base64Bytes(download.base64), to: 'download', path: null };
   }),
+  // Leaves this computer for IT: recorded as any export is, though it holds no personal data.
+  'diagnostics:export': after((_input, download, ctx) => (handedToScreen(ctx) ? { action: 'diagnostics.exported', bytes: base64Bytes(download.base64), to: 'download', path: null } : null)),
 
   'sync:upload': (input, ctx) => {
     const environment = envOf(ctx, input);

@@ -130,6 +130,8 @@ export const procedures = {
   'updates:status': z.object({}),
   /** Installs a downloaded update now (the app restarts); not while an upload runs. */
   'updates:restart': z.object({}),
+  /** A zip for IT: versions, policy, settings, store counts, recent log and audit lines, connectivity; no personal data or secret. */
+  'diagnostics:export': z.object({}),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -212,6 +214,7 @@ export interface ProcedureOutputs {
   'workstation:wipe': WipeReport;
   'updates:status': UpdateState;
   'updates:restart': { outcome: UpdateRestartOutcome; state: UpdateState };
+  'diagnostics:export': FileDownload;
 }
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */

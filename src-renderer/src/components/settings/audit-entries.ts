@@ -28,6 +28,10 @@ export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): stri
     const where = word(t, te, 'destinations', fields.to, { path: text(fields.path) });
     return t(`${base}.actions.export.written`, { what, where, count: text(fields.count) });
   }
+  if (entry.action === 'diagnostics.exported') {
+    const where = word(t, te, 'destinations', fields.to, { path: text(fields.path) });
+    return t(`${base}.actions.diagnostics.exported`, { bytes: text(fields.bytes), where });
+  }
   const key = `${base}.actions.${entry.action}`;
   if (!te(key)) return `${entry.action} ${Object.entries(fields).map(([k, v]) => `${k}=${text(v)}`).join(' ')}`.trim();
   const params: Record<string, string> = {};

@@ -1,0 +1,51 @@
+// `casedesk diagnostics --out FILE.zip`: the zip for IT that Settings exports (no personal data, no
+// secret), written 0600; an existing file is replaced only with --force.
+import { Command } from 'commander';
+
+export function diagnosticsCommand(): Command {
+  return new Command('diagnostics')
+    .description('write a zip for IT support: versions, policy, settings, store counts, recent log and audit lines, connection tests (no personal data, no secrets)')
+    .requiredOption('--out <file>', 'the .zip to write')
+    .option('--force', 'replace the file if it exists', false)
+    .action(async (opts: { out: string; force: boolean }, command: Command) => {
+      // Loaded when the command runs: the app's code is only needed then.
+      const { existsSync } = await import('node:fs');
+      const { resolve } = await import('node:path');
+      const { call, CliFailure, globals, printJson, withApp } = await import('../cli-context');
+      const { audit } = await import('../../surface/audit-trail');
+      const file = resolve(opts.out);
+      if (!opts.force && existsSync(file)) throw new CliFailure(`${opts.out} exists; add --force to replace it.`, 2);
+      await withApp(command, async (ctx) => {
+        const download = await call(ctx, 'diagnostics:export', {});
+        const bytes = Buffer.from(download.base64, 'base64');
+        await writePrivate(file, bytes, opts.force, () => new CliFailure(`${opts.out} exists; add --force to replace it.`, 2));
+        audit(ctx, { action: 'diagnostics.exported', bytes: bytes.length, to: 'file', path: file });
+        if (globals(command).json) printJson({ file, bytes: bytes.length });
+        else process.stderr.write(`diagnostics written to ${file} (${bytes.length} bytes)\n`);
+      });
+    });
+}
+
+/**
+ * Written 0600. Without `replace`, a file that appeared meanwhile is still not overwritten; with it,
+ * the new file is complete before it takes the old one's place.
+ */
+async function writePrivate(file: string, bytes: Buffer, replace: boolean, exists: () => Error): Promise<void> {
+  const { randomBytes } = await import('node:crypto');
+  const { rename, rm, writeFile } = await import('node:fs/promises');
+  if (!replace) {
+    try {
+      await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
+    } catch (err) {
+      throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? exists() : err;
+    }
+    return;
+  }
+  const part = `${file}.${randomBytes(6).toString('hex')}.part`;
+  try {
+    await writeFile(part, bytes, { flag: 'wx', mode: 0o600 });
+    await rename(part, file);
+  } finally {
+    await rm(part, { force: true });
+  }
+}
