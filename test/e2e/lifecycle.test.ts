@@ -1,11 +1,14 @@
 // The data's lifecycle on the screens: a batch deleted from the Batches screen (and one with cases in
-// doubt refused, saying why), and the workstation wiped from Settings, back to a first run.
+// doubt refused, saying why), diagnostics exported for IT, and the workstation wiped from Settings,
+// back to a first run.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { markInDoubt, pageBatchCases } from '../../src-main/store';
 import { createSurface } from '../../src-main/surface/surface';
 import { handOver } from '../support/source-file';
+import { zipEntries } from '../support/zip-entries';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
@@ -43,6 +46,18 @@ describe.runIf(hasChromium)('deleting and wiping', () => {
     expect(await page.locator('[data-test="batch-deletion"]').innerText()).toContain(`El lote N.º ${doubtful} tiene 2 casos en duda`);
     expect(await page.locator(`[data-test="batch-row-${doubtful}"]`).count()).toBe(1);
     await app.current.screenshot('40-batch-delete-refused');
+  });
+
+  it('exports diagnostics for IT from Settings, as a zip the browser saves', async () => {
+    const { page } = app.current;
+    await page.locator('a[href="#/settings"]').click();
+    await page.locator('[data-test="settings-diagnostics"]').waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="settings-diagnostics-export"]').click()]);
+    expect(download.suggestedFilename()).toMatch(/^casedesk-diagnostics-\d{8}-\d{6}\.zip$/);
+    const entries = await zipEntries(await readFile(await download.path()));
+    expect(entries.has('casedesk-diagnostics/connectivity.json')).toBe(true);
+    await page.locator('[data-test="settings-diagnostics-outcome"]').waitFor();
+    expect(await page.locator('[data-test="settings-diagnostics-outcome"]').innerText()).toContain(download.suggestedFilename());
   });
 
   it('wipes the workstation from Settings once the word is typed, and starts over at the sign-in', async () => {

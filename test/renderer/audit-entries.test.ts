@@ -37,6 +37,7 @@ const examples: Record<string, unknown>[] = [
   { action: 'workstation.wiped' },
   { action: 'settings.changed', changes: { defaultAreaCode: { from: '', to: '351' } } },
   { action: 'procedure.failed', procedure: 'sync:upload', code: 'offline', environment: 'test', batchId: 3 },
+  { action: 'diagnostics.exported', bytes: 5120, to: 'file', path: '/home/agente/diagnostico.zip' },
 ];
 
 describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
@@ -58,6 +59,9 @@ describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
   it('names the place a file went, and the fields edited in the agent’s words', () => {
     expect(describeEntry(entry(examples[10] as Record<string, unknown>), t, te)).toContain('/home/agente/errores.xlsx');
     expect(describeEntry(entry(examples[5] as Record<string, unknown>), t, te)).toContain(locale === 'es' ? 'nombre, teléfonos' : 'first name, phones');
+    const diagnostics = examples.find((e) => e.action === 'diagnostics.exported') as Record<string, unknown>;
+    expect(describeEntry(entry(diagnostics), t, te)).toContain('/home/agente/diagnostico.zip');
+    expect(describeEntry(entry({ ...diagnostics, to: 'download', path: null }), t, te)).toContain(locale === 'es' ? 'descargado desde la aplicación' : 'downloaded from the app');
   });
 
   it('shows an action from a newer CaseDesk by its name and fields', () => {
