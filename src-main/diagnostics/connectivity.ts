@@ -63,7 +63,8 @@ export type TlsStep =
 export type SignInStep =
   /** Any HTTP answer: the service (or something in front of it) is there. */
   | { status: 'reachable'; httpStatus: number; ms: number }
-  | { status: 'unreachable'; problem: StepProblem; proxy: string | null; proxyStatus: number | null; ms: number };
+  /** `code`: the lowest-level code the failure carried (Node's, undici's, or Chromium's net::ERR_… name). */
+  | { status: 'unreachable'; problem: StepProblem; code: string | null; proxy: string | null; proxyStatus: number | null; ms: number };
 
 export interface ConnectivityCheck {
   environment: Environment;
@@ -123,6 +124,14 @@ export function proxyFor(url: URL, env: NodeJS.ProcessEnv): { proxy: ProxyInUse;
 function codeOf(error: unknown): string | null {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && /^[A-Z0-9_]{2,60}$/.test(code) ? code : null;
+}
+
+/** The first code on an error or its causes; Chromium's own error name where the app's network gave one. */
+function deepCode(error: unknown, depth = 0): string | null {
+  if (typeof error !== 'object' || error === null || depth > 5) return null;
+  const chromium = (error as { chromiumError?: unknown }).chromiumError;
+  if (typeof chromium === 'string' && /^ERR_[A-Z0-9_]{1,60}$/.test(chromium)) return chromium;
+  return codeOf(error) ?? deepCode((error as { cause?: unknown }).cause, depth + 1);
 }
 
 /** The problem the client would report for this failure. */
@@ -252,10 +261,10 @@ async function checkSignIn(target: ConnectivityTarget, deadlineMs: number): Prom
     await res.body?.cancel().catch(() => undefined);
     return { status: 'reachable', httpStatus: res.status, ms: since(start) };
   } catch (err) {
-    if (err instanceof DeadlinePassed) return { status: 'unreachable', problem: 'timeout', proxy: null, proxyStatus: null, ms: since(start) };
+    if (err instanceof DeadlinePassed) return { status: 'unreachable', problem: 'timeout', code: null, proxy: null, proxyStatus: null, ms: since(start) };
     const failure = networkFailure(requestContext('GET', url), err, false);
     const params = hasReason(failure, 'network') ? failure.params : null;
-    return { status: 'unreachable', problem: params?.problem ?? 'connection', proxy: params?.proxy ?? null, proxyStatus: params?.proxyStatus ?? null, ms: since(start) };
+    return { status: 'unreachable', problem: params?.problem ?? 'connection', code: deepCode(err), proxy: params?.proxy ?? null, proxyStatus: params?.proxyStatus ?? null, ms: since(start) };
   }
 }
 

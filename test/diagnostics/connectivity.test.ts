@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkConnectivity, proxyFor, type ConnectivityTarget } from '../../src-main/diagnostics/connectivity';
+import { chromiumFetch } from '../../src-main/electron/chromium-fetch';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { serviceFetch } from '../../src-main/network/service-fetch';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy';
@@ -69,13 +70,13 @@ describe('checkConnectivity', () => {
 
   it('says a port nobody listens on refuses', async () => {
     const check = await checkConnectivity(target(`https://127.0.0.1:${closedPort}`));
-    expect(check.signIn).toMatchObject({ status: 'unreachable', problem: 'refused' });
+    expect(check.signIn).toMatchObject({ status: 'unreachable', problem: 'refused', code: 'ECONNREFUSED' });
     expect(check.tls).toMatchObject({ status: 'failed', problem: 'refused', code: 'ECONNREFUSED' });
   });
 
   it('says a certificate of a private CA is untrusted without the CA, and names who signed it', async () => {
     const check = await checkConnectivity(target(`https://localhost:${tls.port}`));
-    expect(check.signIn).toMatchObject({ status: 'unreachable', problem: 'tls-untrusted' });
+    expect(check.signIn).toMatchObject({ status: 'unreachable', problem: 'tls-untrusted', code: expect.stringMatching(/^(UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO)/) });
     expect(check.tls).toMatchObject({ status: 'untrusted', problem: 'tls-untrusted' });
     if (check.tls.status === 'untrusted') {
       expect(check.tls.certificate?.issuer).toContain('CN=CaseDesk Diagnostics Test Root CA');
@@ -107,6 +108,13 @@ describe('checkConnectivity', () => {
     const said = JSON.stringify([refused, through]);
     expect(said).not.toContain('pr0xy-s3cret');
     expect(said).not.toContain('agente');
+  });
+
+  it("reports Chromium's own error name when the app's network gives one", async () => {
+    // Electron's net.fetch fails this way (only the error's words name it); the app's adapter reads it.
+    const netFetch = async (): Promise<Response> => Promise.reject(new Error('net::ERR_CERT_AUTHORITY_INVALID'));
+    const check = await checkConnectivity({ ...target(plain.url), network: 'app', fetch: chromiumFetch(netFetch) });
+    expect(check).toMatchObject({ network: 'app', signIn: { status: 'unreachable', problem: 'tls-untrusted', code: 'ERR_CERT_AUTHORITY_INVALID' } });
   });
 
   it('gives up on a server that never answers at the deadline', async () => {
