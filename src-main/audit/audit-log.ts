@@ -2,7 +2,7 @@
 // size and every rotated file kept. Each line carries the SHA-256 of the line before it, so an edit,
 // a removed line or a removed older file breaks the chain where it happened. Anyone able to write the
 // files could recompute the chain, so the caller keeps the head ({seq, hash}) somewhere they cannot
-// write (the encrypted store), and readAudit checks the log still holds it.
+// write (the encrypted store), and readAudit checks the log still holds it, as its last entry.
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fchmodSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,13 +26,20 @@ export interface AuditHead {
 export interface AppendOptions {
   now?: Date;
   rotateAtBytes?: number;
+  /**
+   * The head the caller keeps where the log's writers cannot (the store). Read and written under the
+   * trail's lock, so the kept head and the file move together even with two processes appending.
+   */
+  kept?: { read(): AuditHead | null; write(head: AuditHead): void };
 }
 
 export interface ChainBreak {
   /** The entry where the chain no longer holds (null when the problem is the log's end). */
   seq: number | null;
   file: string;
-  reason: 'prev-mismatch' | 'seq-gap' | 'start-missing' | 'head-missing';
+  reason: 'prev-mismatch' | 'seq-gap' | 'start-missing' | 'head-missing' | 'after-head';
+  /** after-head: how many entries follow the kept head (none of them is vouched for). */
+  count?: number;
 }
 
 export interface AuditReading {
@@ -58,7 +65,11 @@ export function appendAudit(dataDir: string, event: AuditEvent, actor: AuditActo
   return withLock(dir, () => {
     const current = join(dir, CURRENT);
     rotateIfFull(dir, current, options.rotateAtBytes ?? ROTATE_AT_BYTES);
-    const last = lastHead(dir);
+    // With a kept head, the new line builds on it, never on lines found past it: those were not
+    // written by a holder of the store (or their head was never kept), so adopting them would vouch
+    // for a forgery. They stay in the file, and the reader shows the fork (prev-mismatch) from then on.
+    const kept = options.kept?.read() ?? null;
+    const last = kept ?? lastHead(dir);
     const seq = (last?.seq ?? 0) + 1;
     const line = JSON.stringify({ at: (options.now ?? new Date()).toISOString(), seq, prev: last?.hash ?? null, actor, ...checked });
     // A line torn by a crash is left where it is; the next one starts on its own line.
@@ -71,7 +82,9 @@ export function appendAudit(dataDir: string, event: AuditEvent, actor: AuditActo
     } finally {
       closeSync(fd);
     }
-    return { seq, hash: sha256(line) };
+    const head = { seq, hash: sha256(line) };
+    options.kept?.write(head);
+    return head;
   });
 }
 
@@ -83,6 +96,7 @@ export function readAudit(dataDir: string, options: ReadOptions = {}): AuditRead
   let unreadable = 0;
   let previous: AuditHead | null = null;
   let headSeen = false;
+  let afterHead: { seq: number; file: string; count: number } | null = null;
   const since = options.since?.getTime();
   const limit = options.limit ?? Infinity;
   for (const file of logFiles(dir)) {
@@ -98,13 +112,19 @@ export function readAudit(dataDir: string, options: ReadOptions = {}): AuditRead
       } else if (entry.prev !== previous.hash) breaks.push({ seq: entry.seq, file, reason: 'prev-mismatch' });
       else if (entry.seq !== previous.seq + 1) breaks.push({ seq: entry.seq, file, reason: 'seq-gap' });
       previous = { seq: entry.seq, hash: sha256(line) };
-      if (options.head && previous.seq === options.head.seq && previous.hash === options.head.hash) headSeen = true;
+      if (headSeen) {
+        afterHead ??= { seq: entry.seq, file, count: 0 };
+        afterHead.count += 1;
+      } else if (options.head && previous.seq === options.head.seq && previous.hash === options.head.hash) headSeen = true;
       if (since !== undefined && !(Date.parse(entry.at) >= since)) continue;
       entries.push(entry);
       if (entries.length > 2 * limit) entries = entries.slice(-limit);
     }
   }
   if (options.head && !headSeen) breaks.push({ seq: options.head.seq, file: CURRENT, reason: 'head-missing' });
+  // The kept head is the last entry a holder of the key wrote: whatever follows it, chained or not,
+  // was written by someone else (or a crash came between writing a line and keeping its head).
+  if (afterHead) breaks.push({ seq: afterHead.seq, file: afterHead.file, reason: 'after-head', count: afterHead.count });
   return { entries: Number.isFinite(limit) ? entries.slice(-limit) : entries, chain: { ok: breaks.length === 0, breaks, unreadable }, head: previous };
 }
 

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { writeSeed } from './accounts';
+import { setEveryPassword, writeSeed } from './accounts';
 import { advanceDialing, dialStep, type DialerCore } from './dialer';
 import { getMeta, openEmulatorDb, setMeta } from './emulator-db';
 import { createFaultState, DEFAULT_UPLOAD_BODY_LIMIT, type FaultState } from './faults';
@@ -32,6 +32,12 @@ export interface EmulatorOptions {
   dbFile?: string;
   /** Encrypts dbFile with this 32-byte key (the app's Demo service, whose state sits in the data folder). */
   dbKey?: Buffer | null;
+  /**
+   * Every account's password for this run, in place of the seed's public ones: written over the
+   * stored passwords at start, and the only one sign-in takes; tokens signed before this start are
+   * void (a new signing secret). The app's Demo service, which other users of the machine can reach.
+   */
+  accountPassword?: string;
   /** Simulated time runs this many times faster, and calls ignore the call window. */
   speed?: number;
   /** Serve the /__control/ endpoints. Never on unless asked. */
@@ -92,6 +98,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     setMeta(db, 'jwt_secret', randomBytes(32).toString('hex'));
     seedInboundHistory(core);
   }
+  if (options.accountPassword !== undefined) {
+    setEveryPassword(db, options.accountPassword);
+    setMeta(db, 'jwt_secret', randomBytes(32).toString('hex'));
+  }
   const tokens: TokenSettings = {
     secret: Buffer.from(getMeta(db, 'jwt_secret') ?? '', 'hex'),
     accessTtlSeconds: options.accessTtlSeconds ?? 300,
@@ -150,7 +160,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const timed = options.onRequestTimed;
   if (timed) app.addHook('onResponse', async (request, reply) => timed(request.method, request.url, reply.elapsedTime));
 
-  await app.register(async (open) => authRoutes(open, db, tokens, gens));
+  await app.register(async (open) => authRoutes(open, db, tokens, gens, options.accountPassword));
   await app.register(async (secured) => {
     secured.addHook('onRequest', bearerAuth(tokens, gens));
     campaignRoutes(secured, deps);

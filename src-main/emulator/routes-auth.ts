@@ -7,10 +7,11 @@ import { INVALID_TOKEN } from './http-kit';
 import { rotate, startFamily } from './refresh-families';
 import { issuePair, readRefreshToken, refreshExpiry, subjectOfSignedToken, type TokenGenerations, type TokenSettings } from './tokens';
 
-export function authRoutes(app: FastifyInstance, db: Db, settings: TokenSettings, gens: TokenGenerations): void {
+/** `accountPassword`: every account's password for this run (see EmulatorOptions). */
+export function authRoutes(app: FastifyInstance, db: Db, settings: TokenSettings, gens: TokenGenerations, accountPassword?: string): void {
   app.post(paths.login(), async (request, reply) => {
     const body = LoginRequest.safeParse(request.body);
-    const user = body.success ? checkCredentials(db, body.data.email, body.data.password) : null;
+    const user = body.success ? checkCredentials(db, body.data.email, body.data.password, accountPassword) : null;
     // The spec shows only the body of a failed login; 401 is the emulator's choice.
     if (!user) return reply.code(401).send({ detail: 'No active account found with the given credentials' });
     const expiresAt = refreshExpiry(settings);

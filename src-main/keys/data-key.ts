@@ -4,9 +4,9 @@
 // unreadable); CASEDESK_DB_KEY supplies it for unattended runs; where the OS has no keychain, a 0600
 // file in the user's configuration folder, outside the data folder, keeps it, and CaseDesk says so.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep, win32 } from 'node:path';
 import { z } from 'zod';
 import { ensurePrivateDir, writePrivateFileAtomic } from '../store/private-files';
 import { storeFileState } from '../store/store-file';
@@ -23,7 +23,7 @@ export interface DataKey {
   id: string;
 }
 
-export type DataKeyFailureCode = 'key.invalid_env' | 'key.missing' | 'key.keychain_required' | 'key.unreadable';
+export type DataKeyFailureCode = 'key.invalid_env' | 'key.missing' | 'key.keychain_required' | 'key.unreadable' | 'key.file_in_data_folder';
 
 export class DataKeyError extends Error {
   override readonly name = 'DataKeyError';
@@ -47,17 +47,71 @@ export interface DataKeyOptions {
   keychain: Keychain;
   /** Where key files go when there is no keychain; the user's configuration folder by default. */
   configDir?: string;
+  /** Where older versions kept key files (one found there is moved to configDir); legacyConfigDir by default. */
+  legacyConfigDir?: string | null;
   /** The organization refuses key files (policy `require_keychain`). */
   requireKeychain?: boolean;
 }
 
-/** The user's configuration folder for CaseDesk (outside any data folder). */
-export function userConfigDir(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
+/**
+ * The user's folder for CaseDesk's key files. Never Electron's userData (%APPDATA%\\CaseDesk,
+ * ~/Library/Application Support/CaseDesk, ~/.config/CaseDesk), which is the app's default data folder.
+ */
+export function userConfigDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
   if (env.CASEDESK_CONFIG_DIR) return env.CASEDESK_CONFIG_DIR;
+  const path = platform === 'win32' ? win32 : posix;
   const home = env.HOME ?? env.USERPROFILE ?? homedir();
-  if (platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'CaseDesk');
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'CaseDesk');
-  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'casedesk');
+  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'CaseDesk Keys');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'CaseDesk Keys');
+  // Unchanged since the first version: lower case, so not the packaged app's ~/.config/CaseDesk.
+  return path.join(env.XDG_CONFIG_HOME || path.join(home, '.config'), 'casedesk');
+}
+
+/**
+ * Where versions before 'CaseDesk Keys' kept key files on Windows and macOS: the app's default data
+ * folder itself. A key file found there is moved out when its folder is opened. Null where nothing moved.
+ */
+export function legacyConfigDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string | null {
+  if (env.CASEDESK_CONFIG_DIR) return null;
+  const path = platform === 'win32' ? win32 : posix;
+  const home = env.HOME ?? env.USERPROFILE ?? homedir();
+  if (platform === 'win32') return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'CaseDesk');
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'CaseDesk');
+  return null;
+}
+
+/**
+ * Whether `path` is `dir` or inside it, through symbolic links of what exists, and ignoring case
+ * where the OS's file systems usually do (Windows, macOS).
+ */
+export function isInsideFolder(path: string, dir: string, platform: NodeJS.Platform = process.platform): boolean {
+  const fold = platform === 'win32' || platform === 'darwin' ? (p: string) => p.toLowerCase() : (p: string) => p;
+  const rel = relative(fold(realPathOf(dir)), fold(realPathOf(path)));
+  return rel === '' || !(rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel));
+}
+
+/** The path with its deepest existing ancestor resolved through links (the rest need not exist yet). */
+function realPathOf(path: string): string {
+  const rest: string[] = [];
+  for (let head = resolve(path); ; head = dirname(head)) {
+    try {
+      return join(realpathSync.native(head), ...rest.reverse());
+    } catch {
+      if (dirname(head) === head) return resolve(path);
+      rest.push(basename(head));
+    }
+  }
+}
+
+/** A key file inside its data folder would travel with every copy of the folder: refused, whatever the paths. */
+function refuseInsideDataFolder(keyFile: string, dataDir: string): void {
+  if (!isInsideFolder(keyFile, dataDir)) return;
+  throw new DataKeyError(
+    'key.file_in_data_folder',
+    { keyFile, dataDir },
+    `The key file ${keyFile} would be inside the data folder ${dataDir}, so a copy of the folder would carry its key. Set CASEDESK_CONFIG_DIR to a folder outside it (moving the key file there, if it exists), or use another data folder.`,
+    `El archivo de clave ${keyFile} quedaría dentro de la carpeta de datos ${dataDir}, y una copia de la carpeta llevaría su clave. Defina CASEDESK_CONFIG_DIR con una carpeta fuera de ella (y mueva allí el archivo de clave, si existe), o use otra carpeta de datos.`,
+  );
 }
 
 export const keyFilePath = (configDir: string, id: string) => join(configDir, 'keys', `${id}.key`);
@@ -108,9 +162,12 @@ export function resolveDataKey(dataDir: string, options: DataKeyOptions): DataKe
   const keyFile = keyFilePath(configDir, id);
   const fromKeychain = options.keychain.get(id);
   if (fromKeychain !== null && HEX_KEY.test(fromKeychain)) return { key: Buffer.from(fromKeychain, 'hex'), keptIn: 'keychain', id };
-  const fromFile = readKeyFile(keyFile);
+  const legacyFile = legacyKeyFile(options, env, id);
+  const fromFile = readKeyFile(keyFile) ?? (legacyFile ? readKeyFile(legacyFile) : null);
   if (fromFile) {
     if (options.requireKeychain) throw keychainRequired();
+    refuseInsideDataFolder(keyFile, dataDir);
+    if (legacyFile) moveKeyFile(legacyFile, keyFile, fromFile);
     return { key: fromFile, keptIn: 'key-file', keyFile, id };
   }
 
@@ -131,6 +188,7 @@ export function resolveDataKey(dataDir: string, options: DataKeyOptions): DataKe
     return { key, keptIn: 'keychain', id };
   }
   if (options.requireKeychain) throw keychainRequired();
+  refuseInsideDataFolder(keyFile, dataDir);
   ensurePrivateDir(join(configDir, 'keys'));
   writePrivateFileAtomic(keyFile, Buffer.from(`${hex}\n`));
   // The key is kept before the marker says so: a crash in between leaves a fresh folder, not a lost key.
@@ -143,8 +201,41 @@ export function forgetDataKey(dataDir: string, options: DataKeyOptions): void {
   const marker = readMarker(dataDir);
   if (!marker) return;
   options.keychain.remove(marker.id);
-  rmSync(keyFilePath(options.configDir ?? userConfigDir(options.env ?? process.env), marker.id), { force: true });
+  for (const file of keyFilesOf(options, marker.id)) rmSync(file, { force: true });
   rmSync(join(dataDir, KEY_MARKER_FILE), { force: true });
+}
+
+/** Moves an older version's key file to `keyFile`: written there before the old one goes, so never lost. */
+function moveKeyFile(legacyFile: string, keyFile: string, key: Buffer): void {
+  if (!existsSync(legacyFile)) return;
+  if (!existsSync(keyFile)) writePrivateFileAtomic(keyFile, Buffer.from(`${key.toString('hex')}\n`));
+  let same = false;
+  try {
+    same = readKeyFile(legacyFile)?.equals(key) ?? false;
+  } catch {
+    // damaged: not a copy of this key, left for a person to look at
+  }
+  if (!same) return;
+  rmSync(legacyFile, { force: true });
+  try {
+    rmdirSync(dirname(legacyFile));
+  } catch {
+    // other folders' keys are still there: they move when their folders are opened
+  }
+}
+
+/** Where an older version kept this folder's key file, when that is not where this one keeps it. */
+function legacyKeyFile(options: DataKeyOptions, env: NodeJS.ProcessEnv, id: string): string | null {
+  const legacyDir = options.legacyConfigDir !== undefined ? options.legacyConfigDir : options.configDir === undefined ? legacyConfigDir(env) : null;
+  const file = legacyDir === null ? null : keyFilePath(legacyDir, id);
+  return file !== null && file !== keyFilePath(options.configDir ?? userConfigDir(env), id) ? file : null;
+}
+
+/** Every place a key file of `id` may be (this version's and an older one's). */
+export function keyFilesOf(options: DataKeyOptions, id: string): string[] {
+  const env = options.env ?? process.env;
+  const legacy = legacyKeyFile(options, env, id);
+  return [keyFilePath(options.configDir ?? userConfigDir(env), id), ...(legacy ? [legacy] : [])];
 }
 
 function keychainRequired(): DataKeyError {

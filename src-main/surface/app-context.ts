@@ -85,7 +85,7 @@ export interface AppContext {
   setCurrentEnvironment(env: Environment): void;
   /** The base URL the client uses for `env`; starts the Demo service when needed. */
   baseUrl(env: Environment): Promise<string | null>;
-  /** Opens a session and its client. */
+  /** Opens a session and its client (on Demo, with the Demo service's own password). */
   connect(env: Environment, credentials: Credentials, baseUrl: string): Promise<Connection>;
   close(): Promise<void>;
 }
@@ -195,7 +195,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
       // stored refresh token could never be used after a restart (see Session.resume).
       const fetch = options.network ? options.network(env) : serviceFetch({ extraCa: env === 'demo' ? undefined : policy.caCertificates[env], env: options.env ?? process.env });
       const session = createSession({ baseUrl, vault: memoryVault(), fetch });
-      await session.signIn(credentials.email, credentials.password);
+      // Demo takes this launch's own password, whatever the caller was given (the renderer and the
+      // CLI know only the public one, which the service no longer accepts); only ever sent to it.
+      const signIn = env === 'demo' && baseUrl === (await demo.baseUrl()) ? demo.credentials(credentials.email) : credentials;
+      await session.signIn(signIn.email, signIn.password);
       const connection = { environment: env, email: credentials.email, baseUrl, session, client: createServiceClient({ baseUrl, session, fetch }) };
       connections.set(env, connection);
       return connection;

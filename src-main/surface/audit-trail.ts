@@ -20,8 +20,7 @@ export interface Who {
 /** Records an event; a failure to write is reported on stderr (its code only) and otherwise ignored. */
 export function audit(ctx: AppContext, event: AuditEvent, who: Who = {}): void {
   try {
-    const head = appendAudit(ctx.options.dataDir, event, actorOf(ctx, who));
-    keepHead(ctx, head);
+    appendAudit(ctx.options.dataDir, event, actorOf(ctx, who), { kept: { read: () => getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null), write: (head) => keepHead(ctx, head) } });
   } catch (err) {
     console.error(`CaseDesk could not add to its audit trail (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
   }
@@ -47,7 +46,7 @@ function osUser(): string | null {
   }
 }
 
-/** Only forward: two processes appending at once may finish in either order. */
+/** Only forward: a guard, as the trail's lock already orders the writers of every process. */
 function keepHead(ctx: AppContext, head: AuditHead): void {
   ctx.store.db.transaction(() => {
     const kept = getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null);

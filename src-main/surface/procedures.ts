@@ -221,8 +221,8 @@ export interface ProcedureOutputs {
 export interface AuditListing {
   entries: AuditEntry[];
   chainOk: boolean;
-  /** Where the chain breaks (an entry edited or removed, older files or the latest entries gone). */
-  breaks: { seq: number | null; reason: string }[];
+  /** Where the chain breaks (an entry edited or removed, older files or the latest entries gone, entries added after the kept head: `count` of them). */
+  breaks: { seq: number | null; reason: string; count?: number }[];
   /** Lines that could not be read (a crash while writing leaves at most one). */
   unreadable: number;
 }

@@ -2,7 +2,7 @@
 // open store (a folder whose key is already lost can still be wiped), so the CLI runs it directly
 // and the app context runs it between closing its store and opening a fresh one.
 import { existsSync } from 'node:fs';
-import { DataKeyError, forgetDataKey, keyFilePath, readMarker, userConfigDir, type DataKeyOptions } from '../keys/data-key';
+import { DataKeyError, forgetDataKey, keyFilesOf, readMarker, type DataKeyOptions } from '../keys/data-key';
 import { dataFolderContents, removeDataFolderEntries } from '../store/data-folder';
 import type { WipePlan } from './procedures';
 
@@ -43,6 +43,6 @@ export function wipeDataFolder(dataDir: string, keyOptions: DataKeyOptions): Wip
     if (!(err instanceof DataKeyError)) throw err;
   }
   removeDataFolderEntries(dataDir);
-  const stillKept = id !== null && (keyOptions.keychain.get(id) !== null || existsSync(keyFilePath(keyOptions.configDir ?? userConfigDir(env), id)));
+  const stillKept = id !== null && (keyOptions.keychain.get(id) !== null || keyFilesOf(keyOptions, id).some((file) => existsSync(file)));
   return { ...plan, keyForgotten: plan.key !== 'environment' && !stillKept };
 }

@@ -1,12 +1,13 @@
 // The audit trail on disk: append-only JSON lines, private files, rotation, a hash chain that shows
 // where the trail was changed, and the torn line a crash can leave.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AuditActor, AuditEvent } from '../../src-main/audit/audit-events';
-import { appendAudit, readAudit } from '../../src-main/audit/audit-log';
+import { appendAudit, readAudit, type AuditHead } from '../../src-main/audit/audit-log';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-audit-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -119,6 +120,40 @@ describe('readAudit', () => {
     rmSync(join(dataDir, 'audit'), { recursive: true });
     appendAudit(dataDir, received(1), agent);
     expect(readAudit(dataDir, { head }).chain.ok).toBe(false);
+  });
+
+  it('does not vouch for entries chained after the kept head: whoever wrote them had no data key', () => {
+    const { dataDir, head } = trailOf(3);
+    // Correctly chained lines, as anyone who can write the file (but not the store) can add them.
+    let prev = head.hash;
+    for (const seq of [4, 5]) {
+      const line = JSON.stringify({ at: '2026-03-02T13:00:00.000Z', seq, prev, actor: agent, action: 'workstation.wiped' });
+      appendFileSync(join(dataDir, 'audit', 'audit.jsonl'), `${line}\n`);
+      prev = createHash('sha256').update(line, 'utf8').digest('hex');
+    }
+    expect(readAudit(dataDir).chain.ok).toBe(true);
+    expect(readAudit(dataDir, { head }).chain).toEqual({ ok: false, breaks: [{ seq: 4, file: 'audit.jsonl', reason: 'after-head', count: 2 }], unreadable: 0 });
+  });
+
+  it('builds the next entry on the kept head, never on forged lines past it, so the forgery stays shown', () => {
+    const { dataDir, head } = trailOf(3);
+    const forged = JSON.stringify({ at: '2026-03-02T13:00:00.000Z', seq: 4, prev: head.hash, actor: agent, action: 'workstation.wiped' });
+    appendFileSync(join(dataDir, 'audit', 'audit.jsonl'), `${forged}\n`);
+    let kept: AuditHead = head;
+    const next = appendAudit(dataDir, received(4), agent, { kept: { read: () => kept, write: (h) => (kept = h) } });
+    expect(kept).toEqual(next);
+    expect(JSON.parse(lines(dataDir).at(-1) as string)).toMatchObject({ seq: 4, prev: head.hash, file: 'cartera-4.xlsx' });
+    // The real entry follows the real head; the forged line sits in between, breaking the chain for good.
+    expect(readAudit(dataDir, { head: kept }).chain).toMatchObject({ ok: false, breaks: [{ seq: 4, reason: 'prev-mismatch' }] });
+  });
+
+  it('keeps the head with each append, under the lock: the kept head is always the last line', () => {
+    const dataDir = freshDataDir();
+    let kept: AuditHead | null = null;
+    const store = { read: () => kept, write: (h: AuditHead) => (kept = h) };
+    for (let i = 1; i <= 3; i++) appendAudit(dataDir, received(i), agent, { kept: store });
+    expect(kept).toMatchObject({ seq: 3 });
+    expect(readAudit(dataDir, { head: kept }).chain).toEqual({ ok: true, breaks: [], unreadable: 0 });
   });
 
   it('tolerates the torn line of a crash mid-write, and the next event starts on its own line', () => {

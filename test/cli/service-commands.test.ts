@@ -88,6 +88,15 @@ describe('casedesk service commands', () => {
     expect(JSON.parse(res.stdout)).toMatchObject({ environment: 'test', signedIn: false });
   });
 
+  it('signs in to the built-in Demo with the public demo account, though its service no longer takes that password', async () => {
+    const login = await casedesk(['login', '--env', 'demo'], demo);
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stdout).toContain('Signed in to demo as demo@casedesk.local');
+    const bots = await casedesk(['bots', '--env', 'demo', '--json'], demo);
+    expect(bots.code, bots.stderr).toBe(0);
+    expect(BotList.parse(JSON.parse(bots.stdout)).map((b) => b.id)).toEqual([BOTS.voice, BOTS.whatsapp, BOTS.inbound]);
+  });
+
   it('leaves no token or password in anything it printed or wrote', () => {
     const jwt = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}/;
     const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));

@@ -1,7 +1,11 @@
 // Options that let client tests meet the spec's other answers: the guide's create states, latency.
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
-import { BOTS, http, login, useEmulator, offsetForLocalHour } from '../support/emulator';
+import { startEmulator } from '../../src-main/emulator';
+import { BOTS, DEMO_USER, http, login, NO_BOTS_USER, useEmulator, offsetForLocalHour } from '../support/emulator';
 
 
 describe("createStatus 'guide'", () => {
@@ -29,5 +33,38 @@ describe('latency fault', () => {
     await http(`${emulator.current.url}/__control/reset`, { body: {} });
     const state = await http(`${emulator.current.url}/__control/state`);
     expect(state.json).toMatchObject({ latency_ms: 0 });
+  });
+});
+
+describe('accountPassword (the app’s Demo service)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'casedesk-emulator-password-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('replaces every stored password at each start, and voids the tokens signed before', async () => {
+    const dbFile = join(dir, 'demo.sqlite');
+    const plain = await startEmulator({ dbFile, tickMs: 0 });
+    const before = await login(plain.url);
+    await plain.close();
+
+    const locked = await startEmulator({ dbFile, tickMs: 0, accountPassword: 'la-de-esta-vez' });
+    try {
+      for (const user of [DEMO_USER, NO_BOTS_USER]) {
+        expect((await http(`${locked.url}/auth/login/`, { body: user })).status).toBe(401);
+        expect((await http(`${locked.url}/auth/login/`, { body: { email: user.email, password: 'la-de-esta-vez' } })).status).toBe(200);
+      }
+      expect((await http(`${locked.url}/auth/login/`, { body: { email: 'nadie@casedesk.local', password: 'la-de-esta-vez' } })).status).toBe(401);
+      expect((await http(`${locked.url}/api/v2/bots/`, { token: before.access })).status).toBe(401);
+    } finally {
+      await locked.close();
+    }
+
+    // Started again with another password: the previous one is gone too.
+    const next = await startEmulator({ dbFile, tickMs: 0, accountPassword: 'la-siguiente' });
+    try {
+      expect((await http(`${next.url}/auth/login/`, { body: { email: DEMO_USER.email, password: 'la-de-esta-vez' } })).status).toBe(401);
+      expect((await http(`${next.url}/auth/login/`, { body: { email: DEMO_USER.email, password: 'la-siguiente' } })).status).toBe(200);
+    } finally {
+      await next.close();
+    }
   });
 });

@@ -2,11 +2,11 @@
 // file in the user's configuration folder (never in the data folder); made once, and never made
 // again for a folder whose store it already encrypted.
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, posix, relative, win32 } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataKeyError, forgetDataKey, KEY_MARKER_FILE, keyFilePath, resolveDataKey, userConfigDir, type DataKeyFailureCode, type DataKeyOptions } from '../../src-main/keys/data-key';
+import { DataKeyError, forgetDataKey, isInsideFolder, KEY_MARKER_FILE, keyFilePath, legacyConfigDir, resolveDataKey, userConfigDir, type DataKeyFailureCode, type DataKeyOptions } from '../../src-main/keys/data-key';
 import { memoryKeychain, osKeychain, type Keychain } from '../../src-main/keys/keychain';
 import { openStore, storeFileState } from '../../src-main/store';
 import { octal, readTree, walkTree } from '../support/file-tree';
@@ -247,7 +247,110 @@ describe('userConfigDir', () => {
     expect(userConfigDir({ CASEDESK_CONFIG_DIR: '/srv/conf', HOME: '/home/ana' }, 'linux')).toBe('/srv/conf');
     expect(userConfigDir({ HOME: '/home/ana' }, 'linux')).toBe('/home/ana/.config/casedesk');
     expect(userConfigDir({ HOME: '/home/ana', XDG_CONFIG_HOME: '/home/ana/.cfg' }, 'linux')).toBe('/home/ana/.cfg/casedesk');
-    expect(userConfigDir({ HOME: '/Users/ana' }, 'darwin')).toBe('/Users/ana/Library/Application Support/CaseDesk');
-    expect(userConfigDir({ APPDATA: 'C:/Users/ana/AppData/Roaming' }, 'win32')).toBe(join('C:/Users/ana/AppData/Roaming', 'CaseDesk'));
+    expect(userConfigDir({ HOME: '/Users/ana' }, 'darwin')).toBe('/Users/ana/Library/Application Support/CaseDesk Keys');
+    expect(userConfigDir({ APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32')).toBe('C:\\Users\\ana\\AppData\\Roaming\\CaseDesk Keys');
+    expect(userConfigDir({ USERPROFILE: 'C:\\Users\\ana' }, 'win32')).toBe('C:\\Users\\ana\\AppData\\Roaming\\CaseDesk Keys');
+  });
+
+  it('is never Electron’s userData folder (the app’s default data folder) nor inside it', () => {
+    // userData is the app data folder plus the product name, CaseDesk.
+    const platforms = [
+      { platform: 'win32', env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, userData: 'C:\\Users\\ana\\AppData\\Roaming\\CaseDesk', path: win32, foldsCase: true },
+      { platform: 'darwin', env: { HOME: '/Users/ana' }, userData: '/Users/ana/Library/Application Support/CaseDesk', path: posix, foldsCase: true },
+      { platform: 'linux', env: { HOME: '/home/ana' }, userData: '/home/ana/.config/CaseDesk', path: posix, foldsCase: false },
+    ] as const;
+    for (const { platform, env, userData, path, foldsCase } of platforms) {
+      const fold = (p: string) => (foldsCase ? p.toLowerCase() : p);
+      const rel = path.relative(fold(userData), fold(userConfigDir(env, platform)));
+      expect(rel === '' || !rel.startsWith('..'), platform).toBe(false);
+    }
+  });
+
+  it('names where Windows and macOS kept key files before (the data folder itself), and nothing elsewhere', () => {
+    expect(legacyConfigDir({ APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, 'win32')).toBe('C:\\Users\\ana\\AppData\\Roaming\\CaseDesk');
+    expect(legacyConfigDir({ HOME: '/Users/ana' }, 'darwin')).toBe('/Users/ana/Library/Application Support/CaseDesk');
+    expect(legacyConfigDir({ HOME: '/home/ana' }, 'linux')).toBeNull();
+    expect(legacyConfigDir({ HOME: '/Users/ana', CASEDESK_CONFIG_DIR: '/srv/conf' }, 'darwin')).toBeNull();
+  });
+});
+
+describe('a key file inside the data folder', () => {
+  it('is refused, whatever the paths say: a configuration folder inside the data folder, by name or through a link', () => {
+    const inside = place();
+    const linked = place();
+    mkdirSync(linked.dataDir, { recursive: true });
+    symlinkSync(linked.dataDir, linked.configDir);
+    for (const [dataDir, configDir] of [
+      [inside.dataDir, join(inside.dataDir, 'conf')],
+      [linked.dataDir, linked.configDir],
+      [inside.dataDir, inside.dataDir],
+    ] as const) {
+      const refused = failure(() => resolveDataKey(dataDir, { env: {}, keychain: noKeychain(), configDir }));
+      expect(refused.code).toBe('key.file_in_data_folder');
+      expect(refused.params.dataDir).toBe(dataDir);
+      expect(refused.messageEs).toMatch(/dentro de la carpeta de datos/);
+      // Nothing was kept: no key file, no marker.
+      expect(walkTree(dataDir).filter((e) => e.kind !== 'dir')).toEqual([]);
+    }
+  });
+
+  it('is refused by default where the data folder is the configuration folder (an unpackaged app on Linux)', () => {
+    const home = join(root, `home-${++folders}`);
+    const dataDir = join(home, '.config', 'casedesk');
+    expect(failure(() => resolveDataKey(dataDir, { env: { HOME: home }, keychain: noKeychain() })).code).toBe('key.file_in_data_folder');
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it('is refused when an older version left it there, and left where it is', () => {
+    const { dataDir, configDir, dataKey } = folderWithStore({ env: {}, keychain: noKeychain() });
+    const insideConfig = join(dataDir, 'conf');
+    mkdirSync(join(insideConfig, 'keys'), { recursive: true });
+    renameSync(dataKey.keyFile as string, keyFilePath(insideConfig, dataKey.id));
+    expect(existsSync(configDir)).toBe(true);
+    expect(failure(() => resolveDataKey(dataDir, { env: {}, keychain: noKeychain(), configDir: insideConfig })).code).toBe('key.file_in_data_folder');
+    expect(readFileSync(keyFilePath(insideConfig, dataKey.id), 'utf8').trim()).toBe(dataKey.key.toString('hex'));
+  });
+
+  it('kept by an older version on Windows or macOS (the data folder was the configuration folder) is moved out, and the store opens', () => {
+    const { dataDir, configDir, dataKey } = folderWithStore({ env: {}, keychain: noKeychain() });
+    // The layout an older version left: <data>/keys/<id>.key.
+    const oldFile = keyFilePath(dataDir, dataKey.id);
+    mkdirSync(join(dataDir, 'keys'));
+    renameSync(dataKey.keyFile as string, oldFile);
+    const newConfig = join(root, `config-new-${++folders}`);
+    const moved = resolveDataKey(dataDir, { env: {}, keychain: noKeychain(), configDir: newConfig, legacyConfigDir: dataDir });
+    expect(moved).toEqual({ key: dataKey.key, keptIn: 'key-file', keyFile: keyFilePath(newConfig, dataKey.id), id: dataKey.id });
+    expect(octal(statSync(moved.keyFile as string).mode & 0o777)).toBe('0600');
+    expect(existsSync(oldFile)).toBe(false);
+    expect(existsSync(join(dataDir, 'keys'))).toBe(false);
+    for (const [path, bytes] of readTree(dataDir)) expect(bytes.toString('latin1'), path).not.toContain(dataKey.key.toString('hex'));
+    const store = openStore(dataDir, moved.key);
+    expect(store.db.prepare("SELECT value_json FROM settings WHERE key = 'language'").get()).toEqual({ value_json: '"es"' });
+    store.close();
+    // Opened again, the key is where it was moved to.
+    expect(resolveDataKey(dataDir, { env: {}, keychain: noKeychain(), configDir: newConfig, legacyConfigDir: dataDir })).toEqual(moved);
+    expect(existsSync(configDir)).toBe(true);
+  });
+
+  it('a wipe forgets the key file an older version kept, too', () => {
+    const { dataDir, dataKey } = folderWithStore({ env: {}, keychain: noKeychain() });
+    const legacyDir = join(root, `legacy-${++folders}`);
+    mkdirSync(join(legacyDir, 'keys'), { recursive: true });
+    writeFileSync(keyFilePath(legacyDir, dataKey.id), `${dataKey.key.toString('hex')}\n`);
+    const newConfig = join(root, `config-new-${++folders}`);
+    forgetDataKey(dataDir, { env: {}, keychain: noKeychain(), configDir: newConfig, legacyConfigDir: legacyDir });
+    expect(existsSync(keyFilePath(legacyDir, dataKey.id))).toBe(false);
+  });
+});
+
+describe('isInsideFolder', () => {
+  it('ignores case only where the file systems usually do', () => {
+    const dir = join(root, `case-${++folders}`, 'Data');
+    const file = join(root, `case-${folders}`, 'data', 'keys', 'x.key');
+    expect(isInsideFolder(file, dir, 'darwin')).toBe(true);
+    expect(isInsideFolder(file, dir, 'win32')).toBe(true);
+    expect(isInsideFolder(file, dir, 'linux')).toBe(false);
+    expect(isInsideFolder(join(dir, '..', 'Data-keys', 'x.key'), dir, 'linux')).toBe(false);
+    expect(isInsideFolder(join(dir, 'keys', '..', 'x.key'), dir, 'linux')).toBe(true);
   });
 });

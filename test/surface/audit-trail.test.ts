@@ -1,7 +1,8 @@
 // An agent's day through the command surface, against a real emulator, and what the audit trail says
 // of it: every action with who did it, and not one debtor's name, code, phone, amount, nor a token or
 // a password anywhere in its files.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -130,6 +131,38 @@ describe('the audit trail of an agent’s day', () => {
     expect(secrets.size).toBeGreaterThan(40);
     for (const secret of secrets) expect(text, `the audit trail holds "${secret}"`).not.toContain(secret);
     expect(text).not.toMatch(/eyJ[\w-]{10,}/);
+  });
+});
+
+describe('lines added to the trail by someone without the data key', () => {
+  it('are not vouched for, and the next real entry does not adopt them', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'casedesk-audit-forged-'));
+    const other = createAppContext({ dataDir: folder });
+    const surface = createSurface(other);
+    const list = async () => {
+      const answer = await surface.call('audit:list', {});
+      if (!answer.ok) throw new Error(answer.error.code);
+      return answer.value;
+    };
+    try {
+      expect((await surface.call('settings:set', { defaultAreaCode: '11' })).ok).toBe(true);
+      expect((await list()).chainOk).toBe(true);
+      // A forged line, chained correctly onto the last real one: only the store's head tells it apart.
+      const file = join(folder, 'audit', 'audit.jsonl');
+      const last = readFileSync(file, 'utf8').trimEnd().split('\n').at(-1) as string;
+      const { seq, actor } = JSON.parse(last) as AuditEntry;
+      const forged = { at: new Date().toISOString(), seq: seq + 1, prev: createHash('sha256').update(last, 'utf8').digest('hex'), actor, action: 'workstation.wiped' };
+      appendFileSync(file, `${JSON.stringify(forged)}\n`);
+      expect(await list()).toMatchObject({ chainOk: false, breaks: [{ seq: seq + 1, reason: 'after-head', count: 1 }] });
+
+      expect((await surface.call('settings:set', { defaultAreaCode: '351' })).ok).toBe(true);
+      const after = await list();
+      expect(after.chainOk).toBe(false);
+      expect(after.entries[0]).toMatchObject({ action: 'settings.changed', seq: seq + 1 });
+    } finally {
+      await other.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -8,7 +8,7 @@ export const auditHandlers: Pick<Handlers, 'audit:list'> = {
     return {
       entries: reading.entries.reverse(),
       chainOk: reading.chain.ok,
-      breaks: reading.chain.breaks.map(({ seq, reason }) => ({ seq, reason })),
+      breaks: reading.chain.breaks.map(({ seq, reason, count }) => ({ seq, reason, ...(count === undefined ? {} : { count }) })),
       unreadable: reading.chain.unreadable,
     };
   },
