@@ -17,9 +17,10 @@ export type PreparationReply =
   | { ok: false; error: { name: string; message: string; messageEs?: string | undefined; code?: string | undefined; place?: ReadErrorPlace | undefined; params?: ReadErrorParams | undefined } };
 
 /**
- * The worker's heap. The 100,000-case benchmark workbook prepares within 1 GB of it; a file that
- * needs more than this is refused as too big instead of taking the machine's memory (a worker
- * without a limit reached 4.5 GB). Cell-budget refusals come long before it; this catches the rest.
+ * The worker's heap. The 100,000-case benchmark workbook prepares within 256 MB of it (not within
+ * 128), and an .ods of 20 million cells (READ_LIMITS.maxCells) within this; a file that needs more
+ * is refused as too big instead of taking the machine's memory (without a limit a worker reached
+ * 4.5 GB). The cell budget refuses known bombs long before; this catches the rest.
  */
 export const PREPARATION_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 3072 };
 
