@@ -12,6 +12,8 @@ export type ReadErrorCode =
   | 'too-many-rows'
   | 'too-many-columns'
   | 'cell-too-long'
+  | 'too-many-cells'
+  | 'too-much-memory'
   | 'no-rows';
 
 export interface ReadErrorPlace {
@@ -23,12 +25,16 @@ export interface ReadErrorPlace {
   column?: string;
 }
 
+/** Figures the message states, for screens and scripts that word it themselves. */
+export type ReadErrorParams = Record<string, number>;
+
 export class ReadError extends Error {
   constructor(
     readonly code: ReadErrorCode,
     readonly messageEs: string,
     messageEn: string,
     readonly place: ReadErrorPlace = {},
+    readonly params: ReadErrorParams = {},
   ) {
     super(messageEn);
     this.name = 'ReadError';
@@ -45,4 +51,19 @@ export function columnLetter(index: number): string {
     n = Math.floor((n - 1) / 26);
   }
   return out;
+}
+
+/** A file that would expand to more cells than `limit`: refused before expanding, on the cells counted so far. */
+export function tooManyCells(file: string, cells: number, limit: number): ReadError {
+  // A repeat count can be "1e400": the figure stays a finite number for the params.
+  const count = Math.min(cells, Number.MAX_SAFE_INTEGER);
+  const es = (n: number) => n.toLocaleString('es-AR');
+  const en = (n: number) => n.toLocaleString('en-US');
+  return new ReadError(
+    'too-many-cells',
+    `${file} necesita más celdas que el máximo de ${es(limit)} (contadas: ${es(count)}); no se abrió.`,
+    `${file} needs more cells than the limit of ${en(limit)} (counted: ${en(count)}); it was not opened.`,
+    { file },
+    { cells: count, limit },
+  );
 }

@@ -15,4 +15,13 @@ export const READ_LIMITS = {
   maxRows: 1_048_576,
   maxColumns: 16_384,
   maxCellChars: 32_767,
+  /**
+   * Cells a workbook may expand to, each row counting as one more (what SheetJS and our rows
+   * allocate). Written out cell by cell, maxUnzippedBytes holds at most ~18 million (the shortest
+   * cell, `<c><v>1</v></c>`, is 15 bytes), so this never refuses what the byte limit lets through;
+   * it stops the ways past it that cost no bytes: an .ods's repeat attributes, a lone cell at
+   * column XFD on every row. 5 million repeated cells read in 20 s and 410 MB, so 20 million fit
+   * the preparation worker's heap (PREPARATION_WORKER_LIMITS).
+   */
+  maxCells: 20_000_000,
 } as const;

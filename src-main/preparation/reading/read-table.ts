@@ -4,7 +4,8 @@ import * as XLSX from '@e965/xlsx';
 import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import { basename } from 'node:path';
 import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
-import { columnLetter, ReadError } from './read-errors';
+import { checkOdsCells } from './ods-cells';
+import { columnLetter, ReadError, tooManyCells } from './read-errors';
 import { READ_LIMITS } from './read-limits';
 import { decodeText, looksBinary } from './text-decoding';
 import { unpackZip, type ZipEntries } from './zip-unpack';
@@ -70,6 +71,8 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
   if (kind === 'text') return readText(bytes, fileName, limits);
   // A zip is unpacked by us under the limits; SheetJS then parses only the entries that passed.
   const entries = kind === 'zip' ? await unpackZip(bytes, limits) : null;
+  // What SheetJS would expand an .ods's repeats to is counted before it expands them.
+  if (entries) checkOdsCells(entries, fileName, limits);
 
   let workbook: XLSX.WorkBook;
   try {
@@ -82,22 +85,46 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
     throw new ReadError('damaged', `${fileName} está dañado o incompleto.`, `${fileName} is damaged or incomplete.`, at);
   }
   const format = kind === 'cfb' ? 'xls' : workbook.bookType === 'ods' || /\.ods$/i.test(fileName) ? 'ods' : 'xlsx';
-  const sheets = workbook.SheetNames.map((name) => ({ name, rows: sheetRows(workbook.Sheets[name], fileName, name, limits) }));
+  const data = workbook.SheetNames.map((name) => ({ name, data: (workbook.Sheets[name]?.['!data'] ?? []) as SheetData }));
+  checkShape(data, fileName, limits);
+  const sheets = data.map(({ name, data }) => ({ name, rows: sheetRows(data, fileName, name, limits) }));
   if (sheets.length === 0) throw new ReadError('no-sheets', `${fileName} no tiene hojas.`, `${fileName} has no sheets.`, at);
   return { fileName, format, sheets, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
 }
 
-function sheetRows(sheet: XLSX.WorkSheet | undefined, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
-  const data = (sheet?.['!data'] ?? []) as (XLSX.CellObject | undefined)[][];
-  if (data.length > limits.maxRows) {
-    throw new ReadError('too-many-rows', `La hoja "${name}" tiene más de ${limits.maxRows} filas.`, `Sheet "${name}" has more than ${limits.maxRows} rows.`, { file, sheet: name });
+/** SheetJS's dense rows: sparse where the file skips rows or columns (cheap for it, not for us). */
+type SheetData = (XLSX.CellObject | undefined)[][];
+
+/**
+ * Rows and columns within a spreadsheet's, and all sheets' rows and cells within the cell budget,
+ * before any is copied: a lone cell at column XFD on each of 40,000 rows costs SheetJS one cell a
+ * row, a dense copy 16,384 slots a row. Rows are counted first, as walking a sheet that skips to
+ * row 1,048,576 costs time; walking the rows stops at the budget.
+ */
+function checkShape(sheets: { name: string; data: SheetData }[], file: string, limits: typeof READ_LIMITS): void {
+  let cells = 0;
+  for (const { name, data } of sheets) {
+    if (data.length > limits.maxRows) {
+      throw new ReadError('too-many-rows', `La hoja "${name}" tiene más de ${limits.maxRows} filas.`, `Sheet "${name}" has more than ${limits.maxRows} rows.`, { file, sheet: name });
+    }
+    cells += data.length;
   }
+  for (const { name, data } of sheets) {
+    for (let r = 0; r < data.length && cells <= limits.maxCells; r++) {
+      const width = data[r]?.length ?? 0;
+      if (width > limits.maxColumns) {
+        throw new ReadError('too-many-columns', `La fila ${r + 1} de "${name}" tiene más de ${limits.maxColumns} columnas.`, `Row ${r + 1} of "${name}" has more than ${limits.maxColumns} columns.`, { file, sheet: name, row: r + 1 });
+      }
+      cells += width;
+    }
+  }
+  if (cells > limits.maxCells) throw tooManyCells(file, cells, limits.maxCells);
+}
+
+function sheetRows(data: SheetData, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
   const rows: Cell[][] = new Array(data.length);
   for (let r = 0; r < data.length; r++) {
     const source = data[r] ?? [];
-    if (source.length > limits.maxColumns) {
-      throw new ReadError('too-many-columns', `La fila ${r + 1} de "${name}" tiene más de ${limits.maxColumns} columnas.`, `Row ${r + 1} of "${name}" has more than ${limits.maxColumns} columns.`, { file, sheet: name, row: r + 1 });
-    }
     const row: Cell[] = new Array(source.length);
     for (let c = 0; c < source.length; c++) {
       const cell = source[c];

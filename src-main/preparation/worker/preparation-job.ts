@@ -1,17 +1,28 @@
 // Running preparation off the main thread, and getting its result (or its error) back as it was.
-import { Worker } from 'node:worker_threads';
+import { basename } from 'node:path';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileInspection } from '../inspect-file';
 import type { PrepareOptions, PrepareSummary } from '../prepare-batch';
 import type { SourceFile } from '../preparation-types';
 import { PrepareError } from '../prepare-batch';
-import { ReadError } from '../reading/read-errors';
+import { ReadError, type ReadErrorParams, type ReadErrorPlace } from '../reading/read-errors';
 import { MappingError } from '../build/build-cases';
 
 export type PreparationJob =
   | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: Omit<PrepareOptions, 'onTimings'> }
   | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: SourceFile; options: { sheet?: string | undefined; headerRow?: number | undefined } };
 
-export type PreparationReply = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string; messageEs?: string | undefined; code?: string | undefined } };
+export type PreparationReply =
+  | { ok: true; value: unknown }
+  | { ok: false; error: { name: string; message: string; messageEs?: string | undefined; code?: string | undefined; place?: ReadErrorPlace | undefined; params?: ReadErrorParams | undefined } };
+
+/**
+ * The worker's heap. The 100,000-case benchmark workbook prepares within 256 MB of it (not within
+ * 128), and an .ods of 20 million cells (READ_LIMITS.maxCells) within this; a file that needs more
+ * is refused as too big instead of taking the machine's memory (without a limit a worker reached
+ * 4.5 GB). The cell budget refuses known bombs long before; this catches the rest.
+ */
+export const PREPARATION_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 3072 };
 
 /** Where the worker's code is: the TypeScript source under tsx, a bundled file in the packaged app. */
 function workerUrl(): URL {
@@ -20,23 +31,48 @@ function workerUrl(): URL {
 
 /** Rebuilds the error the worker met, so callers treat it like one thrown in-process. */
 function rebuildError(e: Extract<PreparationReply, { ok: false }>['error']): Error {
-  if (e.name === 'ReadError') return new ReadError((e.code ?? 'damaged') as never, e.messageEs ?? e.message, e.message);
+  if (e.name === 'ReadError') return new ReadError((e.code ?? 'damaged') as never, e.messageEs ?? e.message, e.message, e.place, e.params);
   if (e.name === 'PrepareError') return new PrepareError(e.messageEs ?? e.message, e.message);
   if (e.name === 'MappingError') return Object.assign(new MappingError([]), { message: e.message });
   return new Error(e.message);
 }
 
-function run<T>(job: PreparationJob): Promise<T> {
+function run<T>(job: PreparationJob, limits: ResourceLimits): Promise<T> {
+  const worker = new Worker(workerUrl(), { resourceLimits: limits });
+  const reply = awaitReply<T>(worker, job.file.name, limits);
+  // The bytes move to the worker instead of being copied (a 100 MB file stays 100 MB).
+  worker.postMessage(job, [job.file.bytes.buffer as ArrayBuffer]);
+  return reply;
+}
+
+function outOfMemory(fileName: string, limits: ResourceLimits): ReadError {
+  const file = basename(fileName);
+  const mb = limits.maxOldGenerationSizeMb ?? 0;
+  return new ReadError(
+    'too-much-memory',
+    `${file} necesita más memoria de la que CaseDesk dedica a leer un archivo (${mb} MB); divídalo en archivos más chicos.`,
+    `${file} needs more memory than CaseDesk gives to reading a file (${mb} MB); split it into smaller files.`,
+    { file },
+    { limitMb: mb },
+  );
+}
+
+/**
+ * The worker's one reply. A worker that dies instead of replying rejects too: out of memory, as a
+ * read error about the file; any other death (it exited, it crashed) as the internal failure it is.
+ */
+export function awaitReply<T>(worker: Worker, fileName: string, limits: ResourceLimits): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl());
-    worker.once('message', (reply: PreparationReply) => {
+    let settled = false;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      finish();
       void worker.terminate();
-      if (reply.ok) resolve(reply.value as T);
-      else reject(rebuildError(reply.error));
-    });
-    worker.once('error', (err) => reject(err));
-    // The bytes move to the worker instead of being copied (a 100 MB file stays 100 MB).
-    worker.postMessage(job, [job.file.bytes.buffer as ArrayBuffer]);
+    };
+    worker.once('message', (reply: PreparationReply) => settle(() => (reply.ok ? resolve(reply.value as T) : reject(rebuildError(reply.error)))));
+    worker.once('error', (err: Error & { code?: unknown }) => settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(fileName, limits) : err)));
+    worker.once('exit', (exitCode) => settle(() => reject(new Error(`The preparation worker stopped without replying (exit code ${exitCode}).`))));
   });
 }
 
@@ -56,11 +92,11 @@ function transferable(file: SourceFile): SourceFile {
 }
 
 /** Prepares `file` in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
-export function prepareInWorker(store: StoreLocation, file: SourceFile, options: Omit<PrepareOptions, 'onTimings'>): Promise<PrepareSummary> {
-  return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options });
+export function prepareInWorker(store: StoreLocation, file: SourceFile, options: Omit<PrepareOptions, 'onTimings'>, limits = PREPARATION_WORKER_LIMITS): Promise<PrepareSummary> {
+  return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options }, limits);
 }
 
 /** Inspects `file` in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
-export function inspectInWorker(store: StoreLocation, file: SourceFile, options: { sheet?: string | undefined; headerRow?: number | undefined }): Promise<FileInspection> {
-  return run({ kind: 'inspect', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options });
+export function inspectInWorker(store: StoreLocation, file: SourceFile, options: { sheet?: string | undefined; headerRow?: number | undefined }, limits = PREPARATION_WORKER_LIMITS): Promise<FileInspection> {
+  return run({ kind: 'inspect', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options }, limits);
 }

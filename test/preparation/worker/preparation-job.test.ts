@@ -1,13 +1,17 @@
 // Preparing in a worker thread gives the same batch as in-process, and the same clear errors.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../../../src-main/preparation/reading/read-errors';
-import { inspectInWorker, prepareInWorker } from '../../../src-main/preparation/worker/preparation-job';
+import { READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
+import { unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
+import { awaitReply, inspectInWorker, PREPARATION_WORKER_LIMITS, prepareInWorker } from '../../../src-main/preparation/worker/preparation-job';
 import { countCasesByStatus, openStore } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
+import { buildZip } from '../reading/fixtures/zip-builder';
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-worker-'));
@@ -43,5 +47,42 @@ describe('prepareInWorker', () => {
     expect(err).toBeInstanceOf(ReadError);
     expect((err as ReadError).message).toMatch(/junk\.xlsx is not a spreadsheet/);
     expect((err as ReadError).messageEs).toMatch(/no es una planilla/);
+  });
+});
+
+describe('a preparation worker that dies instead of replying', () => {
+  it('rejects its caller when it exits without a reply, as the internal failure it is (it never hangs)', async () => {
+    const err = await awaitReply(new Worker('process.exit(3)', { eval: true }), 'cartera.xlsx', PREPARATION_WORKER_LIMITS).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(ReadError);
+    expect((err as Error).message).toMatch(/exit code 3/);
+  });
+
+  it('is a read error naming the file when it runs out of memory (told by the error code)', async () => {
+    const limits = { maxOldGenerationSizeMb: 32 };
+    const hungry = new Worker('const kept = []; for (;;) kept.push(new Array(1e6).fill(1));', { eval: true, resourceLimits: limits });
+    const err = await awaitReply(hungry, '/tmp/cartera.xlsx', limits).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReadError);
+    expect(err).toMatchObject({ code: 'too-much-memory', place: { file: 'cartera.xlsx' }, params: { limitMb: 32 } });
+    expect((err as ReadError).message).toMatch(/cartera\.xlsx needs more memory/);
+    expect((err as ReadError).messageEs).toMatch(/cartera\.xlsx necesita más memoria/);
+  });
+
+  it('runs under the heap limit it is given: the real worker, given too little, is that read error', async () => {
+    const err = await inspectInWorker({ dataDir: join(dir, 'tiny'), key: TEST_STORE_KEY }, sourceFile(SAMPLE), {}, { maxOldGenerationSizeMb: 4 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReadError);
+    expect(err).toMatchObject({ code: 'too-much-memory', params: { limitMb: 4 } });
+  });
+});
+
+describe('a hostile file refused in the worker', () => {
+  it('comes back with its code, place and params', async () => {
+    const entries = await unpackZip(new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.ods'))));
+    const bomb = '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="S"><table:table-row table:number-rows-repeated="1000000"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"><text:p>1</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>';
+    const file = join(dir, 'bomba.ods');
+    writeFileSync(file, buildZip([...entries].map(([name, bytes]) => ({ name, content: name === 'content.xml' ? Buffer.from(bomb) : bytes }))));
+    const err = await inspectInWorker({ dataDir: join(dir, 'bomb'), key: TEST_STORE_KEY }, sourceFile(file), {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReadError);
+    expect(err).toMatchObject({ code: 'too-many-cells', place: { file: 'bomba.ods' }, params: { cells: 16_384_000_000, limit: READ_LIMITS.maxCells } });
   });
 });
