@@ -15,13 +15,15 @@ const CHILDREN = join(import.meta.dirname, 'children');
 
 /** The workbook, made once and kept in the temp folder between runs. */
 export function makeWorkbook(cases = 100_000): string {
-  const file = join(tmpdir(), `casedesk-bench-${cases}-v2.xlsx`);
+  const file = join(tmpdir(), `casedesk-bench-${cases}-v3.xlsx`);
   if (existsSync(file)) return file;
   const rows: (string | number | Date)[][] = [['Banco del Sur - cartera'], [], ['DNI', 'Apellido y Nombre', 'Tel. Particular', 'Celular', 'Tel. Laboral', 'Nro Operación', 'Producto', 'Saldo', 'Vencimiento', 'Sucursal', 'Cuotas', 'Observaciones']];
-  // Every case has its own numbers (as in a real list), spelled three messy ways.
+  // Every case has its own numbers (as in a real list), spelled three messy ways. Subscribers start
+  // with 4 or 6 (none with 0 or 1) and none is a placeholder run: every one is a real number.
   const spellings = (i: number) => {
     const n = String(1_000_000 + i);
-    return [`011 4${n.slice(1, 4)}-${n.slice(3)}`, `+54 9 351 ${n.slice(0, 3)}-${n.slice(3)}`, i % 7 === 0 ? 'sin dato' : `0341 15 ${String(4_000_000 + i).slice(0, 3)} ${String(4_000_000 + i).slice(3)}`];
+    const mobile = String(6_000_000 + i);
+    return [`011 4${n.slice(1, 4)}-${n.slice(3)}`, `+54 9 351 ${mobile.slice(0, 3)}-${mobile.slice(3)}`, i % 7 === 0 ? 'sin dato' : `0341 15 ${String(4_000_000 + i).slice(0, 3)} ${String(4_000_000 + i).slice(3)}`];
   };
   for (let i = 0; i < cases; i++) {
     const products = i % 10 < 3 ? 2 : 1; // 30% of cases have two products: ~130,000 rows

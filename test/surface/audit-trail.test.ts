@@ -105,8 +105,8 @@ describe('the audit trail of an agent’s day', () => {
     // 13 rows of debtors (two debtors owe twice) and the totals row, which made no case.
     expect(find('batch.prepared')).toMatchObject({ batchId, environment: 'test', file: 'cartera-banco-del-sur.xlsx', rows: 14, cases: 11, ready: 8, rejected: 3, rowErrors: 1, mapping: 'suggested' });
     expect(find('batch.caseEdited')).toMatchObject({ batchId, fields: ['firstName', 'phones'] });
-    // Rejected cases and cases with warnings: 3 + 2 (the edit fixed one).
-    expect(find('export.written', 0)).toMatchObject({ kind: 'error-report', batchId, count: 5, to: 'download', path: null });
+    // Rejected cases and cases with warnings: 3 + 3 (the edit fixed one; 00012345 is a DNI-looking code below 1,000,000).
+    expect(find('export.written', 0)).toMatchObject({ kind: 'error-report', batchId, count: 6, to: 'download', path: null });
     expect(find('export.written', 1)).toMatchObject({ kind: 'clean-batch', batchId, count: 8, to: 'download' });
     expect(find('upload.started')).toMatchObject({ batchId, campaignId, pending: 8 });
     expect(find('upload.finished')).toMatchObject({ batchId, campaignId, status: 'done', loaded: 8, rejected: 0, inDoubt: 0, requests: 1 });

@@ -3,7 +3,7 @@
 import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../../contract';
 import type { ColumnMapping, DateOrder } from '../mapping/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
-import { cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
+import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
 import type { Cell } from '../reading/read-table';
 import { issue, noCodeRowError, type PreparedIssue, type RowError } from './issue-messages';
 
@@ -268,7 +268,9 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
     }
     for (const dropped of result.dropped) {
       if (dropped.reason === 'empty') continue;
-      issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', [raw.row], { before: dropped.original, why: dropped.reason }, { before: dropped.original }));
+      // Another spelling of a number kept from the same cell is a fix; anything else lost is a warning.
+      const params = dropped.detail ? { ...dropped.detail, before: dropped.original, why: dropped.reason } : { before: dropped.original, why: dropped.reason };
+      issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', [raw.row], params, { before: dropped.original }));
     }
     phoneCells.set(key, issues);
     for (const i of issues) d.issues.push(i);
@@ -338,6 +340,7 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   for (const [field, value] of [['first_name', d.firstName], ['last_name', d.lastName]] as const) {
     if (value === '') issues.push(issue('warning', 'name-missing', field, d.rows, { field }));
   }
+  codeWarning(d, issues);
   const products = d.products.filter((p): p is Product => p !== null);
   const params: Record<string, unknown> = { ...d.params };
   if (Object.keys(d.productInfo).length > 0) params.product_info = d.productInfo;
@@ -350,6 +353,13 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   }
   prepared.status = statusOf(issues);
   return prepared;
+}
+
+/** A code that looks like a CUIT/CUIL or DNI but cannot be one: a warning, the code stays the key. */
+function codeWarning(d: Draft, issues: PreparedIssue[]): void {
+  const check = checkCaseCode(d.code);
+  if (check.kind === 'cuit' && !check.ok) issues.push(issue('warning', 'cuit-check-digit', 'code', d.rows, { code: d.code, expected: check.expected }));
+  else if (check.kind === 'dni' && !check.ok) issues.push(issue('warning', 'dni-out-of-range', 'code', d.rows, { code: d.code, value: check.value }));
 }
 
 export function statusOf(issues: readonly PreparedIssue[]): CaseStatus {

@@ -36,12 +36,41 @@ const REASONS: Record<string, Text> = {
 };
 const reason = (why: string, lang: 'es' | 'en') => REASONS[why]?.[lang] ?? why;
 
+/** What a dropped phone piece's message says; the reasons of numbers that cannot be real name their values. */
+type PhoneDropParams = { before: string; why: string; same?: string; pattern?: string; area?: string | null; subscriber?: string; digits?: number; needed?: number; national?: string };
+
+function phoneReason(p: PhoneDropParams): Text {
+  switch (p.why) {
+    case 'duplicate':
+      return p.same === undefined ? { es: reason('duplicate', 'es'), en: reason('duplicate', 'en') } : { es: `es el mismo número que ${p.same}, escrito de otra forma`, en: `the same number as ${p.same}, written another way` };
+    case 'placeholder':
+      return p.pattern === 'sequence'
+        ? { es: 'es un número de relleno: dígitos seguidos, como 1234567', en: 'a placeholder: a run of digits, like 1234567' }
+        : { es: 'es un número de relleno: el mismo dígito repetido', en: 'a placeholder: one digit repeated' };
+    case 'subscriber-starts-0-1': {
+      const first = p.subscriber?.[0] ?? '0';
+      return p.area
+        ? { es: `después del código de área ${p.area} ningún número empieza con ${first}`, en: `no number starts with ${first} after area code ${p.area}` }
+        : { es: `después del código de área ningún número empieza con ${first}`, en: `no number starts with ${first} after the area code` };
+    }
+    case 'too-short-after-15':
+      return p.area
+        ? { es: `sin el 15 le quedan ${p.digits} cifras y con el código de área ${p.area} hacen falta ${p.needed}`, en: `without the 15 it has ${p.digits} digits left; area code ${p.area} needs ${p.needed}` }
+        : { es: `sin el 15 le quedan ${p.digits} cifras; hacen falta al menos ${p.needed}`, en: `without the 15 it has ${p.digits} digits left; at least ${p.needed} are needed` };
+    case 'unknown-area-code':
+      return { es: 'no empieza con ningún código de área de Argentina', en: 'it does not start with any Argentine area code' };
+    default:
+      return { es: reason(p.why, 'es'), en: reason(p.why, 'en') };
+  }
+}
+
 const FIELDS: Record<string, Text> = {
   first_name: { es: 'Nombre', en: 'First name' },
   last_name: { es: 'Apellido', en: 'Last name' },
   phones: { es: 'Teléfonos', en: 'Phones' },
   status: { es: 'Estado', en: 'Status' },
   case: { es: 'Caso', en: 'Case' },
+  code: { es: 'Código', en: 'Code' },
   debt_code: { es: 'nro. de operación', en: 'debt code' },
   pid: { es: 'producto', en: 'product' },
   sub_id: { es: 'subproducto', en: 'sub-product' },
@@ -58,7 +87,10 @@ function fieldLabel(field: string, lang: 'es' | 'en'): string {
 
 const MESSAGES = {
   'phone-fixed': (p: { before: string; after: string }): Text => ({ es: `Teléfono "${p.before}" corregido a ${p.after}`, en: `Phone "${p.before}" corrected to ${p.after}` }),
-  'phone-dropped': (p: { before: string; why: string }): Text => ({ es: `Se descartó "${p.before}" (${reason(p.why, 'es')})`, en: `"${p.before}" was dropped (${reason(p.why, 'en')})` }),
+  'phone-dropped': (p: PhoneDropParams): Text => {
+    const why = phoneReason(p);
+    return { es: `Se descartó "${p.before}" (${why.es})`, en: `"${p.before}" was dropped (${why.en})` };
+  },
   'phone-duplicate': (p: { phone: string }): Text => ({ es: `Teléfono ${p.phone} repetido; se dejó uno`, en: `Phone ${p.phone} repeated; one kept` }),
   'no-valid-phones': (_p: Record<string, never>): Text => ({ es: 'El caso no tiene ningún teléfono válido', en: 'The case has no valid phone' }),
   'too-many-phones': (p: { kept: number; total: number }): Text => ({ es: `El caso tiene ${p.total} teléfonos; la campaña admite ${p.kept} y se usan los primeros`, en: `The case has ${p.total} phones; the campaign takes ${p.kept}, the first ones are used` }),
@@ -71,11 +103,22 @@ const MESSAGES = {
   'date-invalid': (p: { before: string; why: string }): Text => ({ es: `Fecha "${p.before}" no válida (${reason(p.why, 'es')})`, en: `Date "${p.before}" is not valid (${reason(p.why, 'en')})` }),
   'product-field-missing': (p: { field: string }): Text => ({ es: `Falta ${p.field} del producto`, en: `The product's ${p.field} is missing` }),
   'service-rule': (p: { detail: string }): Text => ({ es: `El servicio lo rechazaría: ${p.detail}`, en: `The service would reject it: ${p.detail}` }),
+  'cuit-check-digit': (p: { code: string; expected: number | null }): Text =>
+    p.expected === null
+      ? { es: `El código ${p.code} parece un CUIT/CUIL, pero ningún dígito verificador sirve con esos primeros diez dígitos: verifíquelo`, en: `Code ${p.code} looks like a CUIT/CUIL, but no check digit fits its first ten digits: check it` }
+      : { es: `El código ${p.code} parece un CUIT/CUIL, pero su dígito verificador debería ser ${p.expected}: verifíquelo`, en: `Code ${p.code} looks like a CUIT/CUIL, but its check digit should be ${p.expected}: check it` },
+  'dni-out-of-range': (p: { code: string; value: number }): Text => ({
+    es: `El código ${p.code} parece un DNI, pero ${p.value} es menor que 1.000.000: verifíquelo`,
+    en: `Code ${p.code} looks like a DNI, but ${p.value} is below 1,000,000: check it`,
+  }),
   'already-uploaded': (p: { campaign: number; batch: number }): Text => ({ es: `Este código ya se cargó en la campaña ${p.campaign} (lote ${p.batch})`, en: `This code was already loaded to campaign ${p.campaign} (batch ${p.batch})` }),
   'edited': (p: { field: string; before: string; after: string }): Text => ({ es: `${fieldLabel(p.field, 'es')} editado: "${p.before}" → "${p.after}"`, en: `${fieldLabel(p.field, 'en')} edited: "${p.before}" → "${p.after}"` }),
 } as const;
 
 export type IssueKind = keyof typeof MESSAGES;
+
+/** Every kind of issue preparation makes (the renderer has a name for each). */
+export const ISSUE_KINDS = Object.keys(MESSAGES) as IssueKind[];
 
 export function issue<K extends IssueKind>(severity: Severity, kind: K, field: string, rows: number[], params: Parameters<(typeof MESSAGES)[K]>[0], change?: { before?: string; after?: string }): PreparedIssue {
   // Built field by field (no spread): 100,000 cases make about 450,000 of these.

@@ -17,8 +17,10 @@ export type PhoneChange =
 
 export type DigitsReading =
   | { kind: 'phone'; value: string; changes: PhoneChange[] }
-  | { kind: 'no-area-code' }
-  | { kind: 'invalid' }
+  /** `rest`: the number as written without its area code ("1545678901", "45678901"). */
+  | { kind: 'no-area-code'; rest: string }
+  /** `rest`: the digits left once an Argentine country code, mobile 9 and trunk 0 came off (./argentine-phone-checks.ts tells why they are no number). */
+  | { kind: 'invalid'; rest?: string }
   | { kind: 'junk' };
 
 let areaCodeSet: ReadonlySet<string> | undefined;
@@ -98,21 +100,21 @@ export function readDigits(digits: string, international: boolean, defaultArea: 
   }
   if (d.length === 12) {
     const without15 = remove15AfterArea(d);
-    if (without15 === null) return { kind: 'invalid' };
+    if (without15 === null) return { kind: 'invalid', rest: d };
     d = without15;
     changes.push('removed-15');
   } else if (d.length !== 10 || d.startsWith('15')) {
     // Written without area code: "15 4567-8901" (mobile) or a 6–8 digit subscriber.
-    if (hadCountry) return { kind: 'invalid' };
+    if (hadCountry) return { kind: 'invalid', rest: d };
     const mobile = d.startsWith('15') && d.length >= 8;
     const subscriber = mobile ? d.slice(2) : d;
-    if (subscriber.length < 6 || subscriber.length > 8) return { kind: 'invalid' };
-    if (defaultArea === null || defaultArea.length + subscriber.length !== 10) return { kind: 'no-area-code' };
+    if (subscriber.length < 6 || subscriber.length > 8) return { kind: 'invalid', rest: d };
+    if (defaultArea === null || defaultArea.length + subscriber.length !== 10) return { kind: 'no-area-code', rest: d };
     d = defaultArea + subscriber;
     if (mobile) changes.push('removed-15');
     changes.push('added-area-code');
   }
-  if (phoneViolation(d) !== null || areaCodeOf(d) === null) return { kind: 'invalid' };
+  if (phoneViolation(d) !== null || areaCodeOf(d) === null) return { kind: 'invalid', rest: d };
   return { kind: 'phone', value: d, changes };
 }
 

@@ -3,13 +3,15 @@
 // why. libphonenumber-js alone misreads such cells (several numbers, "interno", "15" after a "9",
 // a ".0" from the spreadsheet), so the cell is cut into numbers here and each is read by
 // ./phone-number.ts, which takes its area codes from libphonenumber-js's metadata.
+import { phoneReadingProblem, type PhoneProblem, type PhoneProblemReason } from './argentine-phone-checks';
 import { BLANK, segmentsOf, splitSegment, type Chunk } from './phone-cell-split';
 import { normalizeAreaCode, readDigits, type DigitsReading, type PhoneChange } from './phone-number';
 
 export type { PhoneChange } from './phone-number';
 export { normalizeAreaCode } from './phone-number';
 
-export type PhoneDropReason = 'extension' | 'junk' | 'no-area-code' | 'invalid' | 'duplicate' | 'empty';
+/** Why a piece of a cell gave no phone; the PhoneProblemReason ones are numbers that cannot be real. */
+export type PhoneDropReason = 'extension' | 'junk' | 'no-area-code' | 'invalid' | 'duplicate' | 'empty' | PhoneProblemReason;
 
 export interface NormalizedPhone {
   /** 10-digit national number: area code + subscriber, no 0, no 15, no 54, no 9. */
@@ -22,6 +24,8 @@ export interface NormalizedPhone {
 export interface DroppedPhonePiece {
   original: string;
   reason: PhoneDropReason;
+  /** The values the reason's message names: a duplicate's `same` number, a problem's area code, …. */
+  detail?: Record<string, string | number | null>;
 }
 
 export interface PhoneCellResult {
@@ -103,12 +107,19 @@ function numericCell(cell: number | bigint, area: string | null): PhoneCellResul
   if (typeof cell === 'number' && (!Number.isInteger(cell) || cell < 0)) return { phones: [], dropped: [{ original: String(cell), reason: 'invalid' }] };
   const digits = BigInt(cell).toString();
   if (digits.startsWith('-')) return { phones: [], dropped: [{ original: digits, reason: 'invalid' }] };
-  return single(readDigits(digits, false, area), digits, []);
+  return single(readDigits(digits, false, area), digits, digits, [], area);
 }
 
-function single(reading: DigitsReading, original: string, changes: PhoneChange[]): PhoneCellResult {
+function single(reading: DigitsReading, written: string, original: string, changes: PhoneChange[], area: string | null): PhoneCellResult {
+  const problem = phoneReadingProblem(reading, written, area);
+  if (problem) return { phones: [], dropped: [problemPiece(original, problem)] };
   if (reading.kind === 'phone') return { phones: [{ value: reading.value, original, changes: [...changes, ...reading.changes] }], dropped: [] };
   return { phones: [], dropped: [{ original, reason: reading.kind }] };
+}
+
+function problemPiece(original: string, problem: PhoneProblem): DroppedPhonePiece {
+  const { reason, ...detail } = problem;
+  return { original, reason, detail };
 }
 
 function textCell(raw: string, area: string | null): PhoneCellResult {
@@ -142,12 +153,20 @@ function textCell(raw: string, area: string | null): PhoneCellResult {
     const nextStart = pieces[i + 1]?.chunks[0]?.start ?? work.length;
     const span = spanOf(work, first, last, nextStart);
     const original = raw.slice(span.start, span.end).trim();
+    // Checked after the cut, not while cutting: a placeholder beside a real number must not
+    // change where the cell is cut, only be dropped.
+    const problem = phoneReadingProblem(piece.reading, piece.chunks.map((c) => c.digits).join(''), area);
+    if (problem) {
+      dropped.push({ at: first.start, entry: problemPiece(original, problem) });
+      return;
+    }
     if (piece.reading.kind !== 'phone') {
       dropped.push({ at: first.start, entry: { original, reason: piece.reading.kind } });
       return;
     }
     if (seen.has(piece.reading.value)) {
-      dropped.push({ at: first.start, entry: { original, reason: 'duplicate' } });
+      // Another spelling of a number already kept ("(0351) 15 456-7890" after "351-4567890").
+      dropped.push({ at: first.start, entry: { original, reason: 'duplicate', detail: { same: piece.reading.value } } });
       return;
     }
     seen.add(piece.reading.value);
@@ -183,7 +202,7 @@ function scientificCell(match: RegExpExecArray, original: string, area: string |
   const [, whole = '', fraction = '', exponent = '0'] = match;
   const shift = Number(exponent);
   if (fraction.length !== shift) return { phones: [], dropped: [{ original, reason: 'invalid' }] };
-  return single(readDigits(whole + fraction, false, area), original, ['expanded-exponent']);
+  return single(readDigits(whole + fraction, false, area), whole + fraction, original, ['expanded-exponent'], area);
 }
 
 /** The cell text of a piece: its chunks plus a "+" or "(" before and a ")", ".0" or extension after. */

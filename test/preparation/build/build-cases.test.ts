@@ -116,6 +116,65 @@ describe('buildCases', () => {
   });
 });
 
+describe('buildCases: Argentine checks', () => {
+  it('drops a phone that cannot be real with a warning that says why, in es and en', () => {
+    const { cases } = buildCases(sheet(row({ ...base, Celular: '351 111-1111' }), row({ ...base, DNI: '2', 'Tel 1': '(0351) 012-3457' })), 1, HEADERS, MAPPING, SETTINGS);
+    const [kept, lost] = cases;
+    expect(kept?.phones).toEqual(['1145678901']);
+    const placeholder = kept?.issues.find((i) => i.kind === 'phone-dropped');
+    expect(placeholder).toMatchObject({ severity: 'warning', rows: [3], before: '351 111-1111', params: { why: 'placeholder', pattern: 'repeated-digit' } });
+    expect(describeIssue(placeholder!)).toMatchObject({ messageEs: 'Se descartó "351 111-1111" (es un número de relleno: el mismo dígito repetido)', messageEn: '"351 111-1111" was dropped (a placeholder: one digit repeated)' });
+    expect(kept?.status).toBe('warning');
+    // Its only phone gone, the case has none left.
+    expect(lost?.status).toBe('rejected');
+    const startsWith0 = lost?.issues.find((i) => i.kind === 'phone-dropped');
+    expect(startsWith0).toMatchObject({ rows: [4], params: { why: 'subscriber-starts-0-1', area: '351', subscriber: '0123457' } });
+    expect(describeIssue(startsWith0!).messageEn).toBe('"(0351) 012-3457" was dropped (no number starts with 0 after area code 351)');
+    expect(lost?.issues.find((i) => i.severity === 'error')?.kind).toBe('no-valid-phones');
+  });
+
+  it('keeps one number written three ways in a cell, the other spellings dropped as a fix naming it', () => {
+    const { cases } = buildCases(sheet(row({ ...base, 'Tel 1': '351-4567890 / (0351) 15 4567890 / +54 9 351 4567890' })), 1, HEADERS, MAPPING, SETTINGS);
+    const [c] = cases;
+    expect(c?.phones).toEqual(['3514567890']);
+    const dropped = c?.issues.filter((i) => i.kind === 'phone-dropped') ?? [];
+    expect(dropped.map((i) => [i.severity, i.before])).toEqual([
+      ['fix', '(0351) 15 4567890'],
+      ['fix', '+54 9 351 4567890'],
+    ]);
+    expect(describeIssue(dropped[0]!).messageEs).toBe('Se descartó "(0351) 15 4567890" (es el mismo número que 3514567890, escrito de otra forma)');
+    expect(c?.issues.some((i) => i.kind === 'phone-duplicate')).toBe(false);
+    expect(c?.status).toBe('ready');
+  });
+
+  it('warns, without rejecting, about a CUIT/CUIL code whose check digit is wrong, naming its rows', () => {
+    const { cases } = buildCases(
+      sheet(row({ ...base, DNI: '20123456781' }), row({ ...base, DNI: '20123456781', Operación: 'OP-2' }), row({ ...base, DNI: '20-12345678-6' }), row({ ...base, DNI: '30710920571' })),
+      1,
+      HEADERS,
+      MAPPING,
+      SETTINGS,
+    );
+    const [wrong, dashed, company] = cases;
+    const warning = wrong?.issues.find((i) => i.kind === 'cuit-check-digit');
+    expect(warning).toMatchObject({ severity: 'warning', field: 'code', rows: [3, 4], params: { code: '20123456781', expected: 6 } });
+    expect(describeIssue(warning!).messageEn).toBe('Code 20123456781 looks like a CUIT/CUIL, but its check digit should be 6: check it');
+    expect(describeIssue(warning!).messageEs).toMatch(/^El código 20123456781 parece un CUIT\/CUIL, pero su dígito verificador debería ser 6/);
+    expect(wrong?.status).toBe('warning');
+    expect(wrong?.products).toHaveLength(2);
+    for (const good of [dashed, company]) expect(good?.issues.filter((i) => i.field === 'code')).toEqual([]);
+  });
+
+  it('warns about a DNI-looking code below 1,000,000', () => {
+    const { cases } = buildCases(sheet(row({ ...base, DNI: '00012345' }), row({ ...base, DNI: '7654321' })), 1, HEADERS, MAPPING, SETTINGS);
+    const warning = cases[0]?.issues.find((i) => i.kind === 'dni-out-of-range');
+    expect(warning).toMatchObject({ severity: 'warning', field: 'code', rows: [3], params: { code: '00012345', value: 12345 } });
+    expect(describeIssue(warning!).messageEs).toBe('El código 00012345 parece un DNI, pero 12345 es menor que 1.000.000: verifíquelo');
+    expect(cases[0]?.status).toBe('warning');
+    expect(cases[1]?.issues.filter((i) => i.field === 'code')).toEqual([]);
+  });
+});
+
 describe('splitFullName', () => {
   it('reads "LAST, First" and "First Last"', () => {
     expect(splitFullName('PÉREZ, Ana María')).toEqual({ lastName: 'PÉREZ', firstName: 'Ana María' });

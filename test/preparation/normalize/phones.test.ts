@@ -147,8 +147,8 @@ const table: Row[] = [
   { cell: undefined, phones: [], dropped: ['empty'] },
   // Cannot become a valid Argentine number
   { cell: '+1 305 555 1234', phones: [], dropped: ['invalid'] },
-  { cell: '0800 333 4444', phones: [], dropped: ['invalid'] },
-  { cell: '2001234567', phones: [], dropped: ['invalid'] },
+  { cell: '0800 333 4444', phones: [], dropped: ['unknown-area-code'] },
+  { cell: '2001234567', phones: [], dropped: ['unknown-area-code'] },
   { cell: '011 4567 890', phones: [], dropped: ['invalid'] },
   { cell: '12345', phones: [], dropped: ['invalid'] },
   { cell: 1145678901.5, phones: [], dropped: ['invalid'] },
@@ -156,6 +156,34 @@ const table: Row[] = [
   { cell: Number.NaN, phones: [], dropped: ['invalid'] },
   { cell: 54911456789, phones: [], dropped: ['invalid'] },
   { cell: '5.49115E+12', phones: [], dropped: ['invalid'] },
+  // Shaped like a number but cannot be a line (./argentine-phone-checks.ts)
+  { cell: '1111111111', phones: [], dropped: ['placeholder'] },
+  { cell: '351 1111111', phones: [], dropped: ['placeholder'] },
+  { cell: '(0351) 15 111-1111', phones: [], dropped: ['placeholder'] },
+  { cell: '+54 9 351 2345678', phones: [], dropped: ['placeholder'] },
+  { cell: '11 2345 6789', phones: [], dropped: ['placeholder'] },
+  { cell: '0123456789', phones: [], dropped: ['placeholder'] },
+  { cell: 3519876543, phones: [], dropped: ['placeholder'] },
+  { cell: '4444-4444', phones: [], dropped: ['placeholder'] },
+  { cell: '4444-4444', area: '11', phones: [], dropped: ['placeholder'] },
+  { cell: '351 123-4568', phones: [], dropped: ['subscriber-starts-0-1'] },
+  { cell: '0351 012-3457', phones: [], dropped: ['subscriber-starts-0-1'] },
+  { cell: '11 0456 7890', phones: [], dropped: ['subscriber-starts-0-1'] },
+  { cell: '1145678901 / 351 123-4568', phones: [BA], dropped: ['subscriber-starts-0-1'] },
+  { cell: '351 15 45678', phones: [], dropped: ['too-short-after-15'] },
+  { cell: '0351 15 456789', phones: [], dropped: ['too-short-after-15'] },
+  { cell: '011 15 4567-890', phones: [], dropped: ['too-short-after-15'] },
+  { cell: '+54 9 2966 15 4234', phones: [], dropped: ['too-short-after-15'] },
+  { cell: '15 45678', area: '351', phones: [], dropped: ['too-short-after-15'] },
+  { cell: '3904567890', phones: [], dropped: ['unknown-area-code'] },
+  { cell: '+54 9 200 456 7890', phones: [], dropped: ['unknown-area-code'] },
+  // Real numbers close to the patterns above stay
+  { cell: '351 4567890', phones: ['3514567890'] },
+  { cell: '11 2345 6780', phones: ['1123456780'] },
+  { cell: '351 2222223', phones: ['3512222223'] },
+  { cell: '011 4444-5555', phones: ['1144445555'] },
+  // One number spelled three ways in a cell counts once
+  { cell: '351-4567890 / (0351) 15 4567890 / +54 9 351 4567890', phones: ['3514567890'], dropped: ['duplicate', 'duplicate'] },
 ];
 
 describe('normalizePhoneCell: real-world spellings', () => {
@@ -179,7 +207,7 @@ describe('normalizePhoneCell: what it reports', () => {
     expect(result.dropped).toEqual([
       { original: 'int. 23', reason: 'extension' },
       { original: '4444-5555', reason: 'no-area-code' },
-      { original: '1145678901', reason: 'duplicate' },
+      { original: '1145678901', reason: 'duplicate', detail: { same: BA } },
     ]);
   });
 
@@ -224,9 +252,13 @@ describe('mergeCasePhones', () => {
 
 const PROPERTY_AREAS = ['11', '351', '341', '261', '221', '381', '2966', '3865', '2954', '220', '2202', '343', '3435', '299'];
 
+/** One digit repeated, or each digit one more (or less) than the last: a placeholder, not a line. */
+const looksMadeUp = (digits: string) => [...digits].every((d) => d === digits[0]) || '0123456789'.includes(digits) || '9876543210'.includes(digits);
+
 const number = fc
   .record({ area: fc.constantFrom(...PROPERTY_AREAS), first: fc.integer({ min: 2, max: 9 }), rest: fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 7, maxLength: 7 }) })
-  .map(({ area, first, rest }) => ({ area, sub: (String(first) + rest).slice(0, 10 - area.length) }));
+  .map(({ area, first, rest }) => ({ area, sub: (String(first) + rest).slice(0, 10 - area.length) }))
+  .filter(({ area, sub }) => !looksMadeUp(sub) && !looksMadeUp(area + sub));
 
 /** One national number spelled the ways a cell may hold it (defaultArea is the batch's). */
 function spell({ area, sub }: { area: string; sub: string }, style: number, defaultArea: string): string {

@@ -1,0 +1,48 @@
+// Case codes that look like an Argentine DNI or CUIT/CUIL, checked the way AFIP and RENAPER issue
+// them. A creditor's code is the case's key whatever it holds: these only tell the agent it looks
+// mistyped, they never change or refuse it. Pure.
+
+/** The first two digits of a CUIT (people: 20, 23, 24, 27; companies: 30, 33, 34). */
+const CUIT_PREFIXES = ['20', '23', '24', '27', '30', '33', '34'];
+const CUIT_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+// "20-12345678-6", "20 12345678 6" or eleven digits in a row.
+const CUIT = /^(\d{2})[- ]?(\d{8})[- ]?(\d)$/;
+// "12345678", "12.345.678", "1.234.567".
+const DNI = /^(?:\d{7,8}|\d{1,2}\.\d{3}\.\d{3})$/;
+/** The lowest DNI number taken as plausible: lower ones are a padded or cut-off code. */
+export const DNI_MIN = 1_000_000;
+
+export type CaseCodeCheck =
+  | { kind: 'cuit'; ok: true }
+  /** `expected` null: no check digit fits these ten digits (AFIP issues them with prefix 23 or 33 instead). */
+  | { kind: 'cuit'; ok: false; expected: number | null }
+  | { kind: 'dni'; ok: true }
+  | { kind: 'dni'; ok: false; value: number }
+  | { kind: 'other' };
+
+/**
+ * The check digit of a CUIT/CUIL's first ten digits (mod 11, weights 5,4,3,2,7,6,5,4,3,2):
+ * 11 − (sum mod 11), where 11 gives 0 and 10 gives null (no digit fits).
+ */
+export function cuitCheckDigit(firstTen: string): number | null {
+  if (!/^\d{10}$/.test(firstTen)) throw new RangeError('cuitCheckDigit takes ten digits');
+  let sum = 0;
+  for (let i = 0; i < 10; i++) sum += Number(firstTen[i]) * (CUIT_WEIGHTS[i] ?? 0);
+  const digit = 11 - (sum % 11);
+  if (digit === 11) return 0;
+  return digit === 10 ? null : digit;
+}
+
+/** Whether a case code looks like a CUIT/CUIL or a DNI and, if so, whether it can be one. */
+export function checkCaseCode(code: string): CaseCodeCheck {
+  const cuit = CUIT.exec(code);
+  if (cuit && CUIT_PREFIXES.includes(cuit[1] ?? '')) {
+    const expected = cuitCheckDigit(`${cuit[1]}${cuit[2]}`);
+    return expected !== null && expected === Number(cuit[3]) ? { kind: 'cuit', ok: true } : { kind: 'cuit', ok: false, expected };
+  }
+  if (DNI.test(code)) {
+    const value = Number(code.replace(/\./g, ''));
+    return value >= DNI_MIN ? { kind: 'dni', ok: true } : { kind: 'dni', ok: false, value };
+  }
+  return { kind: 'other' };
+}
