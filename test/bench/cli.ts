@@ -3,7 +3,7 @@
 // 100,000-case workbook is compared with a bare SheetJS read of the same file in the same run.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundled, child, makeWorkbook } from './prepare-batch';
 import { percentile, printTable } from './report';
@@ -28,6 +28,9 @@ function timeChild(script: string, args: string[]): { wallMs: number; result: Re
 }
 
 export async function benchCli(helpRuns = Number(process.env.BENCH_HELP_RUNS ?? 15), rounds = Number(process.env.BENCH_ROUNDS ?? 3)): Promise<void> {
+  // Taken before this bench adds its own: on two shared cores, a load near 2 or more inflates every
+  // figure here, the CLI's (two threads) most.
+  const load = loadavg().map((v) => v.toFixed(1)).join(' / ');
   // What `npm install` builds: the bench times the current sources.
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build:cli failed: ${build.stderr}`);
@@ -59,7 +62,7 @@ export async function benchCli(helpRuns = Number(process.env.BENCH_HELP_RUNS ?? 
   const list = (values: number[], f: (v: number) => string) => values.map(f).join(', ');
   const ratios = cliMs.map((v, i) => v / (bareMs[i] ?? NaN));
   const wallRatios = cliMs.map((v, i) => v / (bareWallMs[i] ?? NaN));
-  printTable(`casedesk CLI, whole child processes (help: median of ${helpRuns} runs; prepare: median of ${rounds} rounds alternating with the bare read)`, [
+  printTable(`casedesk CLI, whole child processes (help: median of ${helpRuns} runs; prepare: median of ${rounds} rounds alternating with the bare read; load average before: ${load})`, [
     ['casedesk --help', `${ms(median(help))}  (min ${ms(Math.min(...help))}, max ${ms(Math.max(...help))}; target ≤ 500 ms)`],
     ['casedesk prepare --help', `${ms(median(prepareHelp))}  (min ${ms(Math.min(...prepareHelp))}, max ${ms(Math.max(...prepareHelp))})`],
     ['bare SheetJS read: the read itself / its whole process', `${s(median(bareMs))} / ${s(median(bareWallMs))}  (rounds ${list(bareMs, s)})`],
