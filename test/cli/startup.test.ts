@@ -28,6 +28,7 @@ describe('casedesk startup', () => {
     ['emulator --help', ['emulator', '--help']],
     ['start --help', ['start', '--help']],
     ['inbound sync --help', ['inbound', 'sync', '--help']],
+    ['policy --help', ['policy', '--help']],
   ])('%s loads commander and nothing else from node_modules', (name, args) => {
     const r = run(args, name.replace(/\W+/g, '-'));
     expect(r.status, r.stderr).toBe(0);
@@ -38,12 +39,14 @@ describe('casedesk startup', () => {
     expect(r.loads.filter((url) => url.endsWith('.ts'))).toEqual([]);
   });
 
-  it('a command that runs loads the app with it', () => {
+  it('a command that runs loads the app with it, but not the network or the Demo service it does not use', () => {
     const r = run(['batches', 'list', '--json'], 'batches-list');
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([]);
     expect(r.packages).toContain('better-sqlite3-multiple-ciphers');
     expect(r.packages).toContain('zod');
+    expect(r.packages).not.toContain('undici');
+    expect(r.packages).not.toContain('fastify');
   });
 
   it('without a build, says in one line how to make one (exit 1)', () => {
