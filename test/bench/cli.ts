@@ -2,6 +2,7 @@
 // loading the built code, the work, the exit). `--help` must answer at once; `prepare` of the
 // 100,000-case workbook is compared with a bare SheetJS read of the same file in the same run.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,13 +42,22 @@ export async function benchCli(helpRuns = Number(process.env.BENCH_HELP_RUNS ?? 
 
   const file = makeWorkbook();
   const bareScript = await bundled('sheet-read.ts');
+  // prepareBatch alone, timed inside its process (prepare-batch.ts's child): what the CLI adds is the rest.
+  const prepScript = await bundled('prepare.ts');
   const bareMs: number[] = [];
   const bareWallMs: number[] = [];
+  const prepMs: number[] = [];
   const cliMs: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const bare = timeChild(bareScript, [file]);
     bareMs.push(bare.result.ms as number);
     bareWallMs.push(bare.wallMs);
+    const prepDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-cli-prep-'));
+    try {
+      prepMs.push(child(prepScript, [file, prepDir, randomBytes(32).toString('hex')]).ms as number);
+    } finally {
+      rmSync(prepDir, { recursive: true, force: true });
+    }
     const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-cli-'));
     try {
       // CASEDESK_DB_KEY is the bench's own (run-all.ts): the user's keychain is never touched.
@@ -62,12 +72,16 @@ export async function benchCli(helpRuns = Number(process.env.BENCH_HELP_RUNS ?? 
   const list = (values: number[], f: (v: number) => string) => values.map(f).join(', ');
   const ratios = cliMs.map((v, i) => v / (bareMs[i] ?? NaN));
   const wallRatios = cliMs.map((v, i) => v / (bareWallMs[i] ?? NaN));
-  printTable(`casedesk CLI, whole child processes (help: median of ${helpRuns} runs; prepare: median of ${rounds} rounds alternating with the bare read; load average before: ${load})`, [
+  const prepRatios = prepMs.map((v, i) => v / (bareMs[i] ?? NaN));
+  const cliOverMs = cliMs.map((v, i) => v - (prepMs[i] ?? NaN));
+  printTable(`casedesk CLI, whole child processes (help: median of ${helpRuns} runs; prepare: median of ${rounds} rounds alternating with the bare read and prepareBatch alone; load average before: ${load})`, [
     ['casedesk --help', `${ms(median(help))}  (min ${ms(Math.min(...help))}, max ${ms(Math.max(...help))}; target ≤ 500 ms)`],
     ['casedesk prepare --help', `${ms(median(prepareHelp))}  (min ${ms(Math.min(...prepareHelp))}, max ${ms(Math.max(...prepareHelp))})`],
     ['bare SheetJS read: the read itself / its whole process', `${s(median(bareMs))} / ${s(median(bareWallMs))}  (rounds ${list(bareMs, s)})`],
     ['casedesk prepare (whole process)', `${s(median(cliMs))}  (rounds ${list(cliMs, s)})`],
     ['casedesk prepare ÷ the bare read itself', `${median(ratios).toFixed(2)}×  (rounds ${list(ratios, (v) => v.toFixed(2))}; target ≤ 1.2×)`],
     ['casedesk prepare ÷ the bare read\'s whole process', `${median(wallRatios).toFixed(2)}×  (rounds ${list(wallRatios, (v) => v.toFixed(2))})`],
+    ['prepareBatch alone, inside its process ÷ the bare read', `${median(prepRatios).toFixed(2)}×  (${s(median(prepMs))}; rounds ${list(prepRatios, (v) => v.toFixed(2))})`],
+    ['what the CLI adds to prepareBatch (start, loading, file, exit)', `${s(median(cliOverMs))}  (rounds ${list(cliOverMs, s)})`],
   ]);
 }
