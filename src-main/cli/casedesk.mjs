@@ -1,7 +1,12 @@
 #!/usr/bin/env node
-// The `casedesk` command. Runs the TypeScript sources through tsx, so it works right after `npm install`.
-import { register } from 'tsx/esm/api';
+// The `casedesk` command: runs the CLI as built into out/cli (JavaScript, no compiling at run time).
+// `npm install` builds it (the "prepare" script); `npm run build:cli` builds it again.
+import { existsSync } from 'node:fs';
 
-register();
-const { main } = await import('./main.ts');
+const built = new URL('../../out/cli/main.js', import.meta.url);
+if (!existsSync(built)) {
+  console.error('casedesk: the CLI is not built here; run `npm run build:cli` first.');
+  process.exit(1);
+}
+const { main } = await import(built.href);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { IsoDate, IsoDateTime, TimeOfDay, TimeOfDayShort } from './primitives';
 import { cursorPage } from './pagination';
+import { DIALING_TYPES } from './dialing-types';
 
-export const DIALING_TYPES = ['VERTICAL', 'HORIZONTAL_VERTICAL'] as const;
+export { DIALING_TYPES };
 export const DialingType = z.enum(DIALING_TYPES);
 export type DialingType = z.infer<typeof DialingType>;
 

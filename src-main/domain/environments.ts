@@ -1,7 +1,8 @@
 // The three environments an agent can work in. Pure: shared with the renderer.
 import { z } from 'zod';
+import { ENVIRONMENTS } from './environment-names';
 
-export const ENVIRONMENTS = ['demo', 'test', 'production'] as const;
+export { ENVIRONMENTS };
 export const Environment = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof Environment>;
 

@@ -19,6 +19,8 @@ export interface PrepareSummary {
   warnings: number;
   fixes: number;
   row_errors: number;
+  /** The file's data rows: those the cases came from, and those refused as row errors. */
+  rows: number;
   sheet: string;
   header_row: number;
   mapping_source: 'file' | 'template' | 'suggested';

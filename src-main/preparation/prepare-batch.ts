@@ -3,8 +3,6 @@
 import type { Environment } from '../domain/environments';
 import {
   codesLoadedBefore,
-  countCasesByStatus,
-  countIssuesBySeverity,
   findMappingTemplate,
   startBatchWriter,
   startBatchWriterThread,
@@ -171,9 +169,18 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const rowIssues = built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn }));
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
+  // The summary is counted on the way to the store: reading 100,000 stored cases back costs a second.
+  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length };
   const prepared = (c: BuiltCase) => {
     if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
     const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
+    if (status === 'ready' || status === 'warning') tally.ready += 1;
+    else if (status === 'rejected') tally.rejected += 1;
+    for (const i of issues) {
+      if (i.severity === 'warning') tally.warnings += 1;
+      else if (i.severity !== 'error') tally.fixes += 1;
+    }
+    tally.rows += sourceRows.length;
     return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw) };
   };
 
@@ -201,16 +208,15 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const buildMs = lastCaseBuilt - buildStarted - (writer.onCallerThread ? busyMs - writeAfterBuildMs : 0);
   const timings: PrepareTimings = { readMs, buildMs, writeMs: busyMs, writeAfterBuildMs };
   opts.onTimings?.(timings);
-  const counts = countCasesByStatus(store.db, batchId);
-  const issues = countIssuesBySeverity(store.db, batchId);
   return {
     batch_id: batchId,
     cases: built.count,
-    ready: counts.ready + counts.warning,
-    rejected: counts.rejected,
-    warnings: issues.warnings,
-    fixes: issues.fixes,
-    row_errors: issues.rowErrors,
+    ready: tally.ready,
+    rejected: tally.rejected,
+    warnings: tally.warnings,
+    fixes: tally.fixes,
+    row_errors: rowIssues.length,
+    rows: tally.rows,
     sheet: sheet.name,
     header_row: headerIndex + 1,
     mapping_source: source,

@@ -19,7 +19,7 @@ export type BatchWriterReply = { kind: 'begun'; batchId: number } | { kind: 'wri
 const CHUNK = 1_000;
 const IN_FLIGHT = 2;
 
-/** The worker's code: the TypeScript source under tsx, a bundled file beside this one otherwise. */
+/** The worker's code: the TypeScript source under tsx (tests), else a bundled file beside this one (out/cli, out/main). */
 function workerUrl(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './batch-writer-worker-boot.mjs' : './batch-writer-worker.js', import.meta.url);
 }

@@ -3,7 +3,6 @@ import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServiceClient, createSession, memoryVault, type FetchLike, type ServiceClient, type Session } from '../client';
-import { serviceFetch } from '../network/service-fetch';
 import { diagnosticLog, type DiagnosticLog } from '../diagnostics/diagnostic-log';
 import { ENVIRONMENTS, type Environment } from '../domain/environments';
 import { osKeychain, type Keychain } from '../keys/keychain';
@@ -193,7 +192,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
     async connect(env, credentials, baseUrl) {
       // Tokens stay in this session's memory: a refresh needs the previous access token, so a
       // stored refresh token could never be used after a restart (see Session.resume).
-      const fetch = options.network ? options.network(env) : serviceFetch({ extraCa: env === 'demo' ? undefined : policy.caCertificates[env], env: options.env ?? process.env });
+      // undici loads with the first connection: a run that stays offline (most CLI commands) skips it.
+      const fetch = options.network ? options.network(env) : (await import('../network/service-fetch')).serviceFetch({ extraCa: env === 'demo' ? undefined : policy.caCertificates[env], env: options.env ?? process.env });
       const session = createSession({ baseUrl, vault: memoryVault(), fetch });
       // Demo takes this launch's own password, whatever the caller was given (the renderer and the
       // CLI know only the public one, which the service no longer accepts); only ever sent to it.

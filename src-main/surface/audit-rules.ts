@@ -34,11 +34,6 @@ const handedToScreen = (ctx: AppContext) => (ctx.options.face ?? 'app') === 'app
 
 const base64Bytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 
-function rowsOf(ctx: AppContext, batchId: number, rowErrors: number): number {
-  const { n } = ctx.store.db.prepare('SELECT coalesce(sum(json_array_length(source_rows_json)), 0) AS n FROM batch_cases WHERE batch_id = ?').get(batchId) as { n: number };
-  return n + rowErrors;
-}
-
 export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   'session:signIn': after((input, output) => ({ action: 'session.signedIn', environment: input.environment, service: output.baseUrl ?? '' })),
   'session:signOut': after((input, output) => ({ action: 'session.signedOut', environment: input.environment ?? output.environment })),
@@ -55,7 +50,7 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
       batchId: s.batch_id,
       environment: batch.environment,
       file: fileLabel(batch.sourceFile),
-      rows: rowsOf(ctx, s.batch_id, s.row_errors),
+      rows: s.rows,
       cases: s.cases,
       ready: s.ready,
       rejected: s.rejected,

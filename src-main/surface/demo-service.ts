@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DEMO_ACCOUNT } from '../domain/environments';
-import { startEmulator, type RunningEmulator } from '../emulator';
+import type { RunningEmulator } from '../emulator';
 
 /** Simulated calls run this much faster than real time in the demo, and ignore office hours. */
 export const DEMO_SPEED = 30;
@@ -26,7 +26,8 @@ export function demoService(dataDir: string, key: Buffer | null): DemoService {
   let running: Promise<RunningEmulator> | null = null;
   return {
     async baseUrl() {
-      running ??= startEmulator({ dbFile: join(dataDir, 'demo-service.sqlite'), dbKey: key, speed: DEMO_SPEED, port: 0, host: '127.0.0.1', accountPassword: password });
+      // Loaded with the first use: a run that never goes to Demo (most CLI commands) skips fastify.
+      running ??= import('../emulator').then(({ startEmulator }) => startEmulator({ dbFile: join(dataDir, 'demo-service.sqlite'), dbKey: key, speed: DEMO_SPEED, port: 0, host: '127.0.0.1', accountPassword: password }));
       return (await running).url;
     },
     credentials: (email = DEMO_ACCOUNT.email) => ({ email, password }),

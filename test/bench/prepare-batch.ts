@@ -42,7 +42,7 @@ export function makeWorkbook(cases = 100_000): string {
  * Each side is bundled the way the app ships its main process (esbuild, no tsx): tsx keeps every
  * function's name with a helper call, which costs prepare's hot loops a noticeable share.
  */
-async function bundled(script: string): Promise<string> {
+export async function bundled(script: string): Promise<string> {
   const { build } = await import('esbuild');
   // Inside the project (out/ is ignored by git) so the bundle finds SQLite's native module in node_modules.
   const outdir = join(import.meta.dirname, '../../out/bench');
@@ -54,7 +54,7 @@ async function bundled(script: string): Promise<string> {
   return outfile;
 }
 
-function child(file: string, args: string[]): Record<string, unknown> {
+export function child(file: string, args: string[]): Record<string, unknown> {
   const res = spawnSync(process.execPath, [file, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024, cwd: join(import.meta.dirname, '../..') });
   if (res.status !== 0) throw new Error(`${file} failed: ${res.stderr}`);
   return JSON.parse(res.stdout.trim().split('\n').pop() ?? '{}') as Record<string, unknown>;

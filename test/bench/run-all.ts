@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchCli } from './cli';
 import { benchEmulatorUpload } from './emulator-upload';
 import { benchPrepare } from './prepare-batch';
 import { benchRendererBatch } from './renderer-batch';
@@ -16,6 +17,7 @@ process.env.CASEDESK_CONFIG_DIR ??= mkdtempSync(join(tmpdir(), 'casedesk-bench-c
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
   prepare: () => benchPrepare(),
+  cli: () => benchCli(),
   upload: () => benchUploadAndDownload(),
   renderer: () => benchRendererBatch(),
 };

@@ -24,7 +24,7 @@ function casedesk(...args: string[]): Promise<{ code: number | null; stdout: str
   });
 }
 
-// Each run of the CLI starts Node and tsx: seconds apiece on a busy machine.
+// Each run of the CLI starts Node and loads the app: a second or more apiece on a busy machine.
 describe('casedesk audit', { timeout: 120_000 }, () => {
   const report = join(dir, 'errores.xlsx');
   const payload = join(dir, 'payload.json');

@@ -1,6 +1,5 @@
 // `casedesk audit`: who did what on this computer, oldest first, and whether the trail is intact.
 import { Command, InvalidArgumentError } from 'commander';
-import { eventFields, type AuditEntry } from '../../audit/audit-events';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
 
 function since(value: string): string {
@@ -13,9 +12,9 @@ function count(value: string): number {
   return Number(value);
 }
 
-/** The event's own fields as `key=value`, in the order they were written. */
-export function describeFields(entry: AuditEntry): string {
-  return Object.entries(eventFields(entry))
+/** An event's own fields (eventFields of its entry) as `key=value`, in the order they were written. */
+export function describeFields(fields: Record<string, unknown>): string {
+  return Object.entries(fields)
     .map(([key, value]) => `${key}=${typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value)}`)
     .join(' ');
 }
@@ -29,11 +28,12 @@ export function auditCommand(): Command {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'audit:list', { since: opts.since, limit: opts.limit });
         const entries = [...listing.entries].reverse();
+        const { eventFields } = await import('../../audit/audit-events');
         if (globals(command).json) printJson({ ...listing, entries });
         else
-          printTable(
+          await printTable(
             ['at', 'seq', 'who', 'env', 'action', 'details'],
-            entries.map((e) => [e.at, e.seq, [e.actor.osUser, e.actor.serviceUser].filter(Boolean).join(' / '), e.actor.environment, e.action, describeFields(e)]),
+            entries.map((e) => [e.at, e.seq, [e.actor.osUser, e.actor.serviceUser].filter(Boolean).join(' / '), e.actor.environment, e.action, describeFields(eventFields(e))]),
           );
         if (!listing.chainOk) {
           const where = listing.breaks.map((b) => `${b.reason}${b.seq === null ? '' : ` at ${b.seq}`}`).join(', ');

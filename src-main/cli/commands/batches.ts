@@ -2,11 +2,9 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ENVIRONMENTS } from '../../domain/environments';
-import { MappingFile } from '../../preparation/mapping/mapping-file';
-import { countCasesByStatus, getBatch } from '../../store';
+import { ENVIRONMENTS } from '../../domain/environment-names';
+import type { MappingFile } from '../../preparation/mapping/mapping-file';
 import type { AppContext } from '../../surface/app-context';
-import { audit } from '../../surface/audit-trail';
 import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 
 function whole(min: number) {
@@ -23,6 +21,7 @@ async function readMapping(file: string): Promise<MappingFile> {
   } catch (err) {
     throw new CliFailure(`Cannot read the mapping file ${file}: ${(err as Error).message}`, 2);
   }
+  const { MappingFile } = await import('../../preparation/mapping/mapping-file');
   const parsed = MappingFile.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -32,7 +31,8 @@ async function readMapping(file: string): Promise<MappingFile> {
 }
 
 /** A batch's cases written out by the CLI itself: the audit trail names the file. */
-function auditBatchExport(ctx: AppContext, batchId: number, what: { kind: 'payload' | 'error-report' | 'clean-batch'; count: number; bytes: number; to: 'file' | 'stdout'; path: string | null }): void {
+async function auditBatchExport(ctx: AppContext, batchId: number, what: { kind: 'payload' | 'error-report' | 'clean-batch'; count: number; bytes: number; to: 'file' | 'stdout'; path: string | null }): Promise<void> {
+  const [{ audit }, { getBatch }] = await Promise.all([import('../../surface/audit-trail'), import('../../store')]);
   audit(ctx, { action: 'export.written', batchId, ...what }, { environment: getBatch(ctx.store.db, batchId)?.environment ?? null });
 }
 
@@ -72,7 +72,7 @@ export function batchCommands(): Command[] {
           await writeFile(opts.out, p.json, { mode: 0o600 });
           process.stderr.write(`${p.cases} cases in ${p.chunks} upload chunk(s) written to ${opts.out}\n`);
         } else process.stdout.write(`${p.json}\n`);
-        auditBatchExport(ctx, batchId, { kind: 'payload', count: p.cases, bytes: Buffer.byteLength(p.json), to: opts.out ? 'file' : 'stdout', path: opts.out ? resolve(opts.out) : null });
+        await auditBatchExport(ctx, batchId, { kind: 'payload', count: p.cases, bytes: Buffer.byteLength(p.json), to: opts.out ? 'file' : 'stdout', path: opts.out ? resolve(opts.out) : null });
       });
     });
 
@@ -85,7 +85,7 @@ export function batchCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:issues', { batchId, severity: opts.severity });
         if (globals(command).json) return printJson(list);
-        printTable(['case', 'rows', 'severity', 'field', 'message'], list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, opts.lang === 'en' ? i.messageEn : i.messageEs]));
+        await printTable(['case', 'rows', 'severity', 'field', 'message'], list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, opts.lang === 'en' ? i.messageEn : i.messageEs]));
       });
     });
 
@@ -103,9 +103,10 @@ export function batchCommands(): Command[] {
           const bytes = Buffer.from(download.base64, 'base64');
           await writeFile(file, bytes, { mode: 0o600 });
           process.stderr.write(`written ${file}\n`);
+          const { countCasesByStatus } = await import('../../store');
           const counts = countCasesByStatus(ctx.store.db, batchId);
           const errors = name === 'batches:exportErrors';
-          auditBatchExport(ctx, batchId, { kind: errors ? 'error-report' : 'clean-batch', count: errors ? counts.rejected + counts.warning : counts.ready + counts.warning, bytes: bytes.length, to: 'file', path: resolve(file) });
+          await auditBatchExport(ctx, batchId, { kind: errors ? 'error-report' : 'clean-batch', count: errors ? counts.rejected + counts.warning : counts.ready + counts.warning, bytes: bytes.length, to: 'file', path: resolve(file) });
         }
       });
     });
@@ -132,7 +133,7 @@ export function batchCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'templates:list', {});
         if (globals(command).json) return printJson(list);
-        printTable(['creditor', 'columns'], list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]));
+        await printTable(['creditor', 'columns'], list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]));
       });
     });
   templates

@@ -1,6 +1,5 @@
 // `casedesk emulator`: the local service, for development, tests and the Demo environment.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { startEmulator } from '../../emulator';
 import { parseHost } from '../../emulator/request-guard';
 import { CliFailure } from '../cli-context';
 import { readFileSync } from 'node:fs';
@@ -57,6 +56,7 @@ export function emulatorCommand(_program: Command): Command {
     .action(async (opts: { port: number; host: string; allowedHost: string[]; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; refreshTtl: number; uploadLimit?: number; randomSeed: number; createStatus: 'paused' | 'guide'; tlsCert?: string; tlsKey?: string }) => {
       if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new CliFailure('--tls-cert and --tls-key go together', 2);
       const tls = opts.tlsCert !== undefined && opts.tlsKey !== undefined ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') } : undefined;
+      const { startEmulator } = await import('../../emulator');
       const emulator = await startEmulator({
         tls,
         port: opts.port,

@@ -1,14 +1,11 @@
 // The data's lifecycle from the shell: `batches list|delete`, `results delete CAMPAIGN`, `purge`
 // (retention now) and `wipe --yes` (everything CaseDesk keeps here, the data key included).
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { ENVIRONMENTS, type Environment } from '../../domain/environments';
-import { osKeychain } from '../../keys/keychain';
-import { restrictUmask } from '../../store';
-import type { WipePlan } from '../../surface/procedures';
-import { wipeDataFolder, wipePlan } from '../../surface/workstation-wipe';
-import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
-import { appendAudit } from '../../audit/audit-log';
 import { userInfo } from 'node:os';
+import { ENVIRONMENTS } from '../../domain/environment-names';
+import type { Environment } from '../../domain/environments';
+import type { WipePlan } from '../../surface/procedures';
+import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
 
 const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
@@ -29,7 +26,7 @@ export function batchesCommand(): Command {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:list', { environment: opts.env });
         if (globals(command).json) return printJson(list);
-        printTable(
+        await printTable(
           ['id', 'name', 'ready', 'rejected', 'campaign', 'loaded', 'pending', 'in doubt', 'kept until'],
           list.map((b) => [b.id, b.name, b.counts.ready + b.counts.warning, b.counts.rejected, b.campaignId ?? b.campaignDraft ?? '', b.upload.loaded, b.upload.pending, b.upload.inDoubt, b.keptUntil ? day(b.keptUntil) : 'until deleted']),
         );
@@ -103,6 +100,7 @@ export function wipeCommand(): Command {
     .option('--yes', 'do it; without it, only say what would be deleted (exit 2)')
     .action(async (opts: { yes?: boolean }, command: Command) => {
       const { dataDir, json } = globals(command);
+      const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }] = await Promise.all([import('../../store'), import('../../surface/workstation-wipe'), import('../../keys/keychain'), import('../../audit/audit-log')]);
       restrictUmask();
       // No app context: a folder whose key is already lost must still be wipeable.
       const plan = wipePlan(dataDir);

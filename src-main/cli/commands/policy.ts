@@ -1,12 +1,12 @@
 // `casedesk policy`: what the organization's policy sets on this machine, and the file it came from.
 import { Command } from 'commander';
-import { effectivePolicy } from '../../policy/policy';
-import { cliPolicy, globals, printJson } from '../cli-context';
+import { globals, printJson } from '../cli-context';
 
 export function policyCommand(): Command {
   return new Command('policy')
     .description("print the organization's effective policy and the file it came from")
-    .action((_opts: unknown, command: Command) => {
+    .action(async (_opts: unknown, command: Command) => {
+      const [{ effectivePolicy }, { cliPolicy }] = await Promise.all([import('../../policy/policy'), import('../cli-policy')]);
       const effective = effectivePolicy(cliPolicy());
       if (globals(command).json) {
         printJson(effective);

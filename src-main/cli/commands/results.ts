@@ -1,18 +1,9 @@
 // `casedesk results CAMPAIGN` (download a campaign's results, export them to .xlsx) and
 // `casedesk inbound sync` (download inbound cases). Both incremental: run again to update or to resume.
+// What they do is in results-run.ts, loaded when one of them runs.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { resolve } from 'node:path';
-import { isServiceError } from '../../client';
-import { paths } from '../../contract';
-import { ENVIRONMENTS, type Environment } from '../../domain/environments';
-import { exportCampaignResults, type ResultsExportSummary } from '../../exports/results-export';
-import type { AppContext } from '../../surface/app-context';
-import { audit } from '../../surface/audit-trail';
-import { connectionFor } from '../../surface/handlers/session-handlers';
-import { SurfaceFailure } from '../../surface/surface-failure';
-import { downloadInboundCases } from '../../sync/inbound-download';
-import { downloadCampaignResults, type DownloadPhase, type DownloadProgress, type DownloadDeps } from '../../sync/results-download';
-import { CliFailure, globals, printJson, withApp } from '../cli-context';
+import { ENVIRONMENTS } from '../../domain/environment-names';
+import type { InboundSyncOptions, ResultsOptions } from './results-run';
 
 const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
@@ -26,91 +17,6 @@ function isoDate(value: string): string {
   return value;
 }
 
-/** Exit code of a download interrupted with Ctrl-C (128 + SIGINT), as shells expect. */
-const INTERRUPTED_EXIT_CODE = 130;
-
-/**
- * Progress on stderr, one status line: rewritten in place on a terminal, at most once a second
- * otherwise (logs, pipes). Counts only: no name, phone or transcript is ever printed.
- */
-function progressLine() {
-  const tty = process.stderr.isTTY === true;
-  const latest = new Map<DownloadPhase, DownloadProgress>();
-  let shownAt = 0;
-  let shown = '';
-  const line = () =>
-    [...latest.values()]
-      .filter((p) => p.phase !== 'campaign')
-      .map((p) => `${p.phase} ${p.done}${p.total === null ? '' : `/${p.total}`}`)
-      .join(' · ');
-  const show = (force: boolean) => {
-    const now = Date.now();
-    const text = line();
-    if (text === '' || text === shown || (!force && now - shownAt < (tty ? 100 : 1000))) return;
-    process.stderr.write(tty ? `\r${text}\x1b[K` : `${text}\n`);
-    shown = text;
-    shownAt = now;
-  };
-  return {
-    onProgress(progress: DownloadProgress) {
-      latest.set(progress.phase, progress);
-      show(false);
-    },
-    finish() {
-      show(true);
-      if (tty && shown !== '') process.stderr.write('\n');
-    },
-  };
-}
-
-/** Ctrl-C stops the download between two items (what is done is kept); a second Ctrl-C quits at once. */
-async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const controller = new AbortController();
-  const onSigint = () => {
-    if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
-    process.stderr.write('\nStopping after the current item (Ctrl-C again to quit now)…\n');
-    controller.abort();
-  };
-  process.on('SIGINT', onSigint);
-  try {
-    return await work(controller.signal);
-  } finally {
-    process.off('SIGINT', onSigint);
-  }
-}
-
-/** What a download needs: the store and a client signed in to `env` (from CASEDESK_EMAIL / CASEDESK_PASSWORD). */
-async function downloadDeps(ctx: AppContext, env: Environment): Promise<DownloadDeps> {
-  const { client } = await connectionFor(ctx, env);
-  return { store: ctx.store, client, environment: env };
-}
-
-/** Failures the agent can act on, in plain words; anything else goes on as it is. */
-function asCliFailure(error: unknown, campaignId?: number): unknown {
-  if (error instanceof SurfaceFailure) {
-    const hint = error.code === 'not-signed-in' || error.code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
-    return new CliFailure(error.message + hint, error.code === 'invalid-input' ? 2 : 1);
-  }
-  if (isServiceError(error)) {
-    if (campaignId !== undefined && error.status === 404 && error.path === paths.campaign(campaignId)) {
-      return new CliFailure(`Campaign ${campaignId} was not found (or it is not yours).`);
-    }
-    const hint = error.kind === 'auth' ? ' (set CASEDESK_EMAIL and CASEDESK_PASSWORD and try again)' : error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server' ? '; what was downloaded is kept: run the command again to go on' : '';
-    return new CliFailure(error.message + hint);
-  }
-  if (error instanceof RangeError) return new CliFailure(error.message, 2);
-  return error;
-}
-
-const interrupted = () => new CliFailure('Interrupted; what was downloaded is kept. Run the same command again to resume.', INTERRUPTED_EXIT_CODE);
-
-interface ResultsOptions {
-  out?: string;
-  recordings?: string;
-  offline?: boolean;
-  env?: Environment;
-}
-
 export function resultsCommands(): Command[] {
   const results = new Command('results')
     .description("download a campaign's results (cases, calls, transcripts, recordings) and export them to .xlsx")
@@ -119,61 +25,8 @@ export function resultsCommands(): Command[] {
     .option('--recordings <dir>', 'also download the call recordings into this folder')
     .option('--offline', 'do not ask the service: export what was downloaded before (needs --out)')
     .addOption(envOption())
-    .action(async (campaignId: number, opts: ResultsOptions, command: Command) => {
-      if (opts.offline && !opts.out) throw new CliFailure('--offline exports what is stored: give --out FILE.xlsx.', 2);
-      const json = globals(command).json;
-      await withApp(command, async (ctx) => {
-        const env = opts.env ?? ctx.currentEnvironment();
-        let download: Awaited<ReturnType<typeof downloadCampaignResults>> | null = null;
-        try {
-          if (!opts.offline) {
-            const deps = await downloadDeps(ctx, env);
-            const progress = progressLine();
-            try {
-              download = await interruptible((signal) =>
-                downloadCampaignResults(deps, campaignId, { recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined, signal, onProgress: progress.onProgress }),
-              );
-            } finally {
-              progress.finish();
-            }
-          }
-        } catch (error) {
-          throw asCliFailure(error, campaignId);
-        }
-        if (download) {
-          const d = download;
-          audit(ctx, { action: 'results.downloaded', environment: env, campaignId, cases: d.cases, changedCases: d.changedCases, calls: d.calls, recordings: d.recordings, cancelled: d.cancelled }, { environment: env });
-          if (opts.recordings && d.recordings > 0) audit(ctx, { action: 'export.written', kind: 'recordings', campaignId, environment: env, count: d.recordings, to: 'folder', path: resolve(opts.recordings) }, { environment: env });
-        }
-        // A half-finished download is not sent to anyone: the export waits for a complete one.
-        const exported: ResultsExportSummary | null = opts.out && !download?.cancelled ? await exportCampaignResults(ctx.store, env, campaignId, resolve(opts.out)) : null;
-        if (exported) audit(ctx, { action: 'export.written', kind: 'results', campaignId, environment: env, count: exported.cases, to: 'file', path: exported.file }, { environment: env });
-
-        if (json) {
-          printJson({ environment: env, campaignId, download, export: exported });
-        } else {
-          if (download) {
-            const d = download;
-            process.stdout.write(
-              `Campaign ${campaignId} (${env}): ${d.cases} cases, ${d.changedCases} new or changed; ${d.calls} calls downloaded` +
-                (opts.recordings ? `; ${d.recordings} recordings downloaded, ${d.recordingsSkipped} already there or not available` : '') +
-                '.\n',
-            );
-          }
-          if (exported) process.stdout.write(`Exported ${exported.cases} cases and ${exported.calls} calls to ${exported.file}.\n`);
-        }
-        if (download?.cancelled) throw interrupted();
-      });
-    });
+    .action(async (campaignId: number, opts: ResultsOptions, command: Command) => (await import('./results-run')).runResults(campaignId, opts, command));
   return [results];
-}
-
-interface InboundSyncOptions {
-  bot?: number;
-  from?: string;
-  to?: string;
-  recordings?: string;
-  env?: Environment;
 }
 
 /** Adds `sync` to the existing `casedesk inbound` group; returns the new subcommand. */
@@ -186,35 +39,5 @@ export function addInboundSync(inbound: Command): Command {
     .option('--to <date>', 'updated up to this date (YYYY-MM-DD)', isoDate)
     .option('--recordings <dir>', 'also download the recordings into this folder')
     .addOption(envOption())
-    .action(async (opts: InboundSyncOptions, command: Command) => {
-      await withApp(command, async (ctx) => {
-        const env = opts.env ?? ctx.currentEnvironment();
-        let summary: Awaited<ReturnType<typeof downloadInboundCases>>;
-        try {
-          const deps = await downloadDeps(ctx, env);
-          const progress = progressLine();
-          try {
-            summary = await interruptible((signal) =>
-              downloadInboundCases(deps, { botId: opts.bot, from: opts.from, to: opts.to }, { recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined, signal, onProgress: progress.onProgress }),
-            );
-          } finally {
-            progress.finish();
-          }
-        } catch (error) {
-          throw asCliFailure(error);
-        }
-        audit(ctx, { action: 'inbound.downloaded', environment: env, botId: opts.bot ?? null, cases: summary.cases, changedCases: summary.changedCases, recordings: summary.recordings, cancelled: summary.cancelled }, { environment: env });
-        if (opts.recordings && summary.recordings > 0) audit(ctx, { action: 'export.written', kind: 'recordings', environment: env, count: summary.recordings, to: 'folder', path: resolve(opts.recordings) }, { environment: env });
-        if (globals(command).json) {
-          printJson({ environment: env, filter: { botId: opts.bot ?? null, from: opts.from ?? null, to: opts.to ?? null }, ...summary });
-        } else {
-          process.stdout.write(
-            `Inbound (${env}): ${summary.cases} cases, ${summary.changedCases} new or changed` +
-              (opts.recordings ? `; ${summary.recordings} recordings downloaded, ${summary.recordingsSkipped} already there or not available` : '') +
-              '.\n',
-          );
-        }
-        if (summary.cancelled) throw interrupted();
-      });
-    });
+    .action(async (opts: InboundSyncOptions, command: Command) => (await import('./results-run')).runInboundSync(opts, command));
 }

@@ -1,6 +1,7 @@
 // `casedesk login`, `logout`, `whoami`.
 import { Command, Option } from 'commander';
-import { ENVIRONMENTS, type Environment } from '../../domain/environments';
+import { ENVIRONMENTS } from '../../domain/environment-names';
+import type { Environment } from '../../domain/environments';
 import { call, envCredentials, globals, printJson, withApp } from '../cli-context';
 import { ask } from '../prompt';
 

@@ -6,11 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startBrowserHost } from '../../host/browser-host';
-import { buildRenderer } from '../../host/renderer-build';
-import { cliPolicy, dataDirOf, openAppContext } from '../cli-context';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+/** This file is src-main/cli/commands/start.ts under tsx, bundled into out/cli/ otherwise. */
+const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../..' : '../..', import.meta.url));
 
 /**
  * The Electron binary, if it was ever downloaded on this machine. Requiring the `electron` package
@@ -38,6 +36,7 @@ export function startCommand(): Command {
     }, 0)
     .action(async (opts: { browser: boolean; port: number }, command: Command) => {
       const electron = opts.browser ? null : electronBinary();
+      const { cliPolicy, dataDirOf } = await import('../cli-policy');
       if (electron) {
         const { build } = await import('electron-vite');
         await build({ configFile: `${PROJECT_ROOT}/electron.vite.config.ts` });
@@ -46,6 +45,7 @@ export function startCommand(): Command {
         return;
       }
       if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
+      const [{ buildRenderer }, { startBrowserHost }, { openAppContext }] = await Promise.all([import('../../host/renderer-build'), import('../../host/browser-host'), import('../cli-app')]);
       const rendererDir = await buildRenderer();
       const policy = cliPolicy();
       const ctx = openAppContext(dataDirOf(command, policy), { policy, preparationInWorker: true, credentials: () => null, face: 'app' });

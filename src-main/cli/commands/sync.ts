@@ -1,7 +1,8 @@
 // `casedesk upload` and campaign control: `campaigns create|start|stop|end`.
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DIALING_TYPES, type CampaignAction } from '../../contract';
-import { ENVIRONMENTS } from '../../domain/environments';
+import type { CampaignAction } from '../../contract';
+import { DIALING_TYPES } from '../../contract/dialing-types';
+import { ENVIRONMENTS } from '../../domain/environment-names';
 import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
 
 function whole(min: number) {

@@ -1,7 +1,6 @@
 // Reading a creditor's file (.xlsx, .xls, .ods, .csv, .txt) into sheets of rows of typed cells.
 // Every file is treated as hostile: size and zip checks first, clear messages, never a hang.
 import * as XLSX from '@e965/xlsx';
-import * as cptable from '@e965/xlsx/dist/cpexcel.full.mjs';
 import { basename } from 'node:path';
 import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
 import { checkOdsCells } from './ods-cells';
@@ -10,8 +9,16 @@ import { READ_LIMITS } from './read-limits';
 import { decodeText, looksBinary } from './text-decoding';
 import { unpackZip, type ZipEntries } from './zip-unpack';
 
-// Legacy .xls files store text in Windows code pages; the ESM build needs the tables given to it.
-XLSX.set_cptable(cptable);
+let codePages: Promise<void> | null = null;
+
+/**
+ * Legacy .xls files store text in Windows code pages; the ESM build needs the tables given to it.
+ * Building them takes a tenth of a second, so only a legacy file waits for it (zip formats are Unicode).
+ */
+function legacyCodePages(): Promise<void> {
+  codePages ??= import('@e965/xlsx/dist/cpexcel.full.mjs').then((cptable) => XLSX.set_cptable(cptable));
+  return codePages;
+}
 
 /** A cell as the file typed it: text stays text (leading zeros kept), a date cell is a Date. */
 export type Cell = string | number | boolean | Date | null;
@@ -73,6 +80,7 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
   const entries = kind === 'zip' ? await unpackZip(bytes, limits) : null;
   // What SheetJS would expand an .ods's repeats to is counted before it expands them.
   if (entries) checkOdsCells(entries, fileName, limits);
+  if (kind === 'cfb') await legacyCodePages();
 
   let workbook: XLSX.WorkBook;
   try {

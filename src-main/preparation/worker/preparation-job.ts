@@ -24,7 +24,7 @@ export type PreparationReply =
  */
 export const PREPARATION_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 3072 };
 
-/** Where the worker's code is: the TypeScript source under tsx, a bundled file in the packaged app. */
+/** Where the worker's code is: the TypeScript source under tsx (tests), else a bundled file beside this one (out/cli, out/main). */
 function workerUrl(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './preparation-worker-boot.mjs' : './preparation-worker.js', import.meta.url);
 }

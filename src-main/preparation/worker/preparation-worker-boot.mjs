@@ -1,5 +1,5 @@
-// Starts the preparation worker from TypeScript source (development, the CLI, the browser host):
-// workers do not inherit the parent's loader, so tsx is registered here first.
+// Starts the preparation worker from TypeScript source (tests, scripts run with tsx; the CLI and the
+// app run a bundled worker): workers do not inherit the parent's loader, so tsx is registered here first.
 import { register } from 'tsx/esm/api';
 
 register();

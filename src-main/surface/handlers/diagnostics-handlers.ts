@@ -2,10 +2,9 @@
 // or `casedesk diagnostics --out FILE.zip`). The parts are built in ../../diagnostics; this gathers
 // them from the app: settings without secrets, the trail, and a check of each service's address.
 import { ENVIRONMENTS, type Environment } from '../../domain/environments';
-import { checkConnectivity } from '../../diagnostics/connectivity';
 import { AUDIT_LINES, diagnosticsParts, type DiagnosticsInput } from '../../diagnostics/diagnostics-report';
 import { diagnosticsFileName, diagnosticsZip } from '../../diagnostics/diagnostics-zip';
-import { serviceFetch } from '../../network/service-fetch';
+import type { serviceFetch } from '../../network/service-fetch';
 import { effectivePolicy, environmentAllowed, managedBaseUrl } from '../../policy/policy';
 import { getBaseUrl } from '../../store';
 import type { AppContext } from '../app-context';
@@ -21,12 +20,14 @@ function serviceAddress(ctx: AppContext, env: Environment): string | null {
 }
 
 /** How the app reaches an environment: exactly as connect() does. */
-function fetchFor(ctx: AppContext, env: Environment) {
-  return ctx.options.network ? ctx.options.network(env) : serviceFetch({ extraCa: env === 'demo' ? undefined : ctx.policy.caCertificates[env], env: ctx.options.env ?? process.env });
+function fetchFor(ctx: AppContext, env: Environment, nodeFetch: typeof serviceFetch) {
+  return ctx.options.network ? ctx.options.network(env) : nodeFetch({ extraCa: env === 'demo' ? undefined : ctx.policy.caCertificates[env], env: ctx.options.env ?? process.env });
 }
 
 async function connectivity(ctx: AppContext): Promise<DiagnosticsInput['connectivity']> {
   const env = ctx.options.env ?? process.env;
+  // undici (behind these) loads only for an export: every other command of the surface skips it.
+  const [{ checkConnectivity }, { serviceFetch: nodeFetch }] = await Promise.all([import('../../diagnostics/connectivity'), import('../../network/service-fetch')]);
   return Promise.all(
     ENVIRONMENTS.map(async (name) => {
       // Demo runs on this computer: no network stands between the app and it.
@@ -34,7 +35,7 @@ async function connectivity(ctx: AppContext): Promise<DiagnosticsInput['connecti
       if (!environmentAllowed(ctx.policy, name)) return { environment: name, skipped: 'not-allowed' as const };
       const baseUrl = serviceAddress(ctx, name);
       if (baseUrl === null) return { environment: name, skipped: 'no-address' as const };
-      return checkConnectivity({ environment: name, baseUrl, fetch: fetchFor(ctx, name), network: ctx.options.network ? 'app' : 'node', extraCa: ctx.policy.caCertificates[name], env });
+      return checkConnectivity({ environment: name, baseUrl, fetch: fetchFor(ctx, name, nodeFetch), network: ctx.options.network ? 'app' : 'node', extraCa: ctx.policy.caCertificates[name], env });
     }),
   );
 }

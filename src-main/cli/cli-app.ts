@@ -1,0 +1,72 @@
+// The CLI's way into the app: one app context per run, credentials from the environment. Loaded
+// only by commands that run (see cli-context.ts): it brings the store, the surface and all they use.
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { DataKeyError } from '../keys/data-key';
+import { PolicyError } from '../policy/policy';
+import { StoreKeyError } from '../store';
+import { createAppContext, type AppContext, type AppContextOptions } from '../surface/app-context';
+import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
+import { createSurface } from '../surface/surface';
+import { CliFailure, envCredentials } from './cli-context';
+import { cliPolicy, dataDirOf } from './cli-policy';
+
+/** Runs `work` with an app context for this run's data folder, and always closes it. */
+export async function withApp<T>(command: Command, work: (ctx: AppContext) => Promise<T>): Promise<T> {
+  const policy = cliPolicy();
+  const ctx = openAppContext(dataDirOf(command, policy), { policy });
+  try {
+    return await work(ctx);
+  } finally {
+    await ctx.close();
+  }
+}
+
+/** The app context of a data folder; its key's failures (missing, refused by policy) are said plainly. */
+export function openAppContext(dataDir: string, options: Partial<AppContextOptions> = {}): AppContext {
+  let ctx: AppContext;
+  try {
+    ctx = createAppContext({ dataDir, credentials: () => envCredentials(), face: 'cli', ...options });
+  } catch (err) {
+    if (err instanceof DataKeyError) throw new CliFailure(err.message, err.code === 'key.invalid_env' ? 2 : 1);
+    if (err instanceof PolicyError) throw new CliFailure(err.message);
+    if (err instanceof StoreKeyError) throw new CliFailure(`${dataDir}: ${err.message}`);
+    throw err;
+  }
+  for (const warning of ctx.policy.warnings) process.stderr.write(`casedesk: ${ctx.policy.file}: ${warning}\n`);
+  noteKeyFile(ctx);
+  return ctx;
+}
+
+const notedKeyFiles = new Set<string>();
+
+/** Where the OS has no keychain, the key is in a file: say so (once a run, on stderr). */
+function noteKeyFile(ctx: AppContext): void {
+  const file = ctx.dataKey.keyFile;
+  if (ctx.dataKey.keptIn !== 'key-file' || !file || notedKeyFiles.has(file)) return;
+  notedKeyFiles.add(file);
+  process.stderr.write(`casedesk: this machine has no OS keychain; the key that encrypts ${ctx.options.dataDir} is kept in ${file} (readable only by you). Set CASEDESK_DB_KEY to supply it yourself.
+`);
+}
+
+/**
+ * Calls a procedure; its failure becomes a CliFailure with the surface's plain message. The CLI's
+ * surface takes paths of this machine (files:open): the user runs it in their own shell.
+ */
+export async function call<N extends ProcedureName>(ctx: AppContext, name: N, input: unknown): Promise<ProcedureOutputs[N]> {
+  const answer = await createSurface(ctx, { localFiles: true }).call(name, input);
+  if (!answer.ok) {
+    const { code, message } = answer.error;
+    // Tokens are never kept on disk by the CLI, so each run signs in from the environment.
+    const hint = code === 'not-signed-in' || code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
+    // Cases in doubt need the agent's decision, as an upload's do (exit 3).
+    // What the organization's policy does not allow is bad input, as a malformed flag is.
+    throw new CliFailure(message + hint, code === 'invalid-input' || code === 'policy.locked' ? 2 : code === 'batch.in_doubt' ? 3 : 1);
+  }
+  return answer.value;
+}
+
+/** A file the user named on the command line, as the id the file procedures take. */
+export async function openLocalFile(ctx: AppContext, path: string): Promise<string> {
+  return (await call(ctx, 'files:open', { path: resolve(path) })).fileId;
+}

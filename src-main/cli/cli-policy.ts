@@ -1,0 +1,33 @@
+// The organization's policy as the CLI reads it: loaded by the commands that run (it needs zod),
+// never by `--help`.
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import { describeRefusal, loadPolicy, PolicyError, type LoadedPolicy } from '../policy/policy';
+import { CliFailure, globals } from './cli-context';
+
+/** The organization's policy, or a CliFailure naming its file and what is wrong (fail closed). */
+export function cliPolicy(env: NodeJS.ProcessEnv = process.env): LoadedPolicy {
+  try {
+    return loadPolicy(env);
+  } catch (err) {
+    if (err instanceof PolicyError) throw new CliFailure(err.message);
+    throw err;
+  }
+}
+
+/**
+ * The data folder of this run: the policy's data_dir when it sets one (a different --data-dir or
+ * CASEDESK_DATA_DIR is refused, exit 2), else --data-dir, CASEDESK_DATA_DIR or ~/.casedesk.
+ */
+export function dataDirOf(command: Command, policy: LoadedPolicy, env: NodeJS.ProcessEnv = process.env): string {
+  const given = globals(command).dataDir;
+  const managed = policy.policy.data_dir;
+  if (managed === undefined) return given;
+  let root: Command = command;
+  while (root.parent) root = root.parent;
+  const chosen = root.getOptionValueSource('dataDir') === 'cli' ? given : env.CASEDESK_DATA_DIR;
+  if (chosen !== undefined && chosen !== '' && resolve(chosen) !== resolve(managed)) {
+    throw new CliFailure(`--data-dir ${chosen}: ${describeRefusal(policy, { rule: 'data_dir', dataDir: managed })}`, 2);
+  }
+  return managed;
+}
