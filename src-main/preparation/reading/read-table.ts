@@ -3,6 +3,7 @@
 import * as XLSX from '@e965/xlsx';
 import { basename } from 'node:path';
 import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
+import { isEncryptedCompoundFile, isEncryptedOds } from './encrypted-workbook';
 import { checkOdsCells } from './ods-cells';
 import { columnLetter, ReadError, tooManyCells } from './read-errors';
 import { READ_LIMITS } from './read-limits';
@@ -81,15 +82,15 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
   // What SheetJS would expand an .ods's repeats to is counted before it expands them.
   if (entries) checkOdsCells(entries, fileName, limits);
   if (kind === 'cfb') await legacyCodePages();
+  if (kind === 'cfb' ? isEncryptedCompoundFile(bytes) : entries !== null && isEncryptedOds(entries)) {
+    throw new ReadError('encrypted', `${fileName} está protegido con contraseña; guárdelo sin contraseña e intente de nuevo.`, `${fileName} is password-protected; save it without a password and try again.`, at);
+  }
 
   let workbook: XLSX.WorkBook;
   try {
     workbook = entries ? sheetjs.parse_zip(zipContainer(entries), { ...SHEETJS_OPTIONS }) : XLSX.read(bytes, { type: 'array', ...SHEETJS_OPTIONS });
-  } catch (err) {
-    const message = (err as Error).message ?? '';
-    if (/password|encrypt/i.test(message)) {
-      throw new ReadError('encrypted', `${fileName} está protegido con contraseña; guárdelo sin contraseña e intente de nuevo.`, `${fileName} is password-protected; save it without a password and try again.`, at);
-    }
+  } catch {
+    // Encryption was told apart above, by structure: whatever else SheetJS refuses is damage.
     throw new ReadError('damaged', `${fileName} está dañado o incompleto.`, `${fileName} is damaged or incomplete.`, at);
   }
   const format = kind === 'cfb' ? 'xls' : workbook.bookType === 'ods' || /\.ods$/i.test(fileName) ? 'ods' : 'xlsx';

@@ -160,3 +160,46 @@ function zipWithEntry(name: string, deflated: Buffer, uncompressedSize: number):
   end.writeUInt32LE(localPart.length, 16);
   return new Uint8Array(Buffer.concat([localPart, centralPart, end]));
 }
+
+describe('readTable: password-protected workbooks, told by their structure', () => {
+  const CFB = (XLSX as unknown as { CFB: { utils: { cfb_new(): unknown; cfb_add(c: unknown, name: string, content: Uint8Array): void }; write(c: unknown, o: { type: 'buffer'; fileType?: 'zip' }): Buffer; read(b: Uint8Array, o: { type: 'buffer' }): unknown; find(c: unknown, path: string): { content: Uint8Array } | null } }).CFB;
+
+  function compoundFile(streams: Record<string, Uint8Array>): Uint8Array {
+    const container = CFB.utils.cfb_new();
+    for (const [name, content] of Object.entries(streams)) CFB.utils.cfb_add(container, name, content);
+    return new Uint8Array(CFB.write(container, { type: 'buffer' }));
+  }
+
+  /** BIFF records: type and length (little-endian) then the body. */
+  const record = (type: number, body: number[]) => [type & 0xff, type >> 8, body.length & 0xff, body.length >> 8, ...body];
+
+  it('an .xlsx saved with a password (EncryptionInfo + EncryptedPackage)', async () => {
+    const bytes = compoundFile({ EncryptionInfo: new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]), EncryptedPackage: new Uint8Array(64) });
+    const err = await readError(bytes, 'cartera.xlsx');
+    expect(err.code).toBe('encrypted');
+    expect(err.message).toContain('cartera.xlsx is password-protected');
+  });
+
+  it('an .xls with a FILEPASS record in its globals, and not one without', async () => {
+    const globals = [...record(0x0809, new Array(16).fill(0)), ...record(0x002f, [1, 0, 1, 0, 1, 0]), ...record(0x000a, [])];
+    expect((await readError(compoundFile({ Workbook: new Uint8Array(globals) }), 'viejo.xls')).code).toBe('encrypted');
+    const plain = await readTable(workbookBytes('biff8'), 'viejo.xls');
+    expect(plain.sheets[0]?.rows.length).toBeGreaterThan(0);
+  });
+
+  it('an .ods whose manifest describes encrypted entries', async () => {
+    const zip = CFB.read(workbookBytes('ods'), { type: 'buffer' });
+    const manifest = CFB.find(zip, 'manifest.xml');
+    if (!manifest) throw new Error('no manifest');
+    // A LibreOffice manifest of a password-protected file: each encrypted entry says how.
+    const text = Buffer.from(manifest.content).toString('utf8').replace(/<manifest:file-entry ([^>]*?)\s*\/>/, '<manifest:file-entry $1><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry>');
+    expect(text).toContain('encryption-data');
+    manifest.content = new Uint8Array(Buffer.from(text));
+    const bytes = new Uint8Array(CFB.write(zip, { type: 'buffer', fileType: 'zip' }));
+    expect((await readError(bytes, 'cartera.ods')).code).toBe('encrypted');
+  });
+
+  it('a compound file without a password is not called encrypted', async () => {
+    expect((await readError(compoundFile({ Workbook: new Uint8Array(record(0x0809, [1, 2])) }), 'roto.xls')).code).not.toBe('encrypted');
+  });
+});
