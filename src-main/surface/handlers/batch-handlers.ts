@@ -124,12 +124,19 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
 
 const spanishOf = (err: Error) => ('messageEs' in err && typeof err.messageEs === 'string' ? err.messageEs : undefined);
 
+function readParams(err: ReadError): Record<string, string | number> {
+  const place = Object.fromEntries(Object.entries(err.place).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
+  return { reason: err.code, ...place, ...err.params };
+}
+
 /** The agent's mistakes (a bad file, an impossible edit) become plain messages. */
 async function friendly<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ReadError || err instanceof PrepareError || err instanceof MappingError || err instanceof EditError) throw new SurfaceFailure('invalid-input', err.message, spanishOf(err));
+    // A file's refusal keeps its stable code and where it is, for screens and scripts (`reason`).
+    if (err instanceof ReadError) throw new SurfaceFailure('invalid-input', err.message, err.messageEs, readParams(err));
+    if (err instanceof PrepareError || err instanceof MappingError || err instanceof EditError) throw new SurfaceFailure('invalid-input', err.message, spanishOf(err));
     throw err;
   }
 }
