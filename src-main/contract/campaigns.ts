@@ -38,29 +38,36 @@ export const CreateCampaignRequest = z
     max_calls_per_case: z.number().int().positive().optional(),
   })
   .superRefine((body, ctx) => {
-    for (const issue of dialingRuleIssues(body)) ctx.addIssue({ code: 'custom', ...issue });
+    for (const { rule, path, message } of dialingRuleIssues(body)) ctx.addIssue({ code: 'custom', path, message, params: { rule } });
   });
 export type CreateCampaignRequest = z.infer<typeof CreateCampaignRequest>;
 
 /** The dialing-type rules of the create request, as data so forms and the emulator say the same thing. */
+/** A dialing rule the body breaks: `rule` is what callers decide on; `message` is for people. */
+export interface DialingRuleIssue {
+  rule: 'vertical-same-priority' | 'max-below-min' | 'window-order';
+  path: string[];
+  message: string;
+}
+
 export function dialingRuleIssues(body: {
   dialing_type?: DialingType | undefined;
   min_phone_priority?: number | undefined;
   max_phone_priority?: number | undefined;
   call_from?: string | undefined;
   call_to?: string | undefined;
-}): { path: string[]; message: string }[] {
-  const issues: { path: string[]; message: string }[] = [];
+}): DialingRuleIssue[] {
+  const issues: DialingRuleIssue[] = [];
   const min = body.min_phone_priority;
   const max = body.max_phone_priority;
   if (body.dialing_type === 'VERTICAL' && min !== undefined && max !== undefined && min !== max) {
-    issues.push({ path: ['max_phone_priority'], message: 'VERTICAL dialing needs max_phone_priority equal to min_phone_priority' });
+    issues.push({ rule: 'vertical-same-priority', path: ['max_phone_priority'], message: 'VERTICAL dialing needs max_phone_priority equal to min_phone_priority' });
   }
   if (min !== undefined && max !== undefined && max < min) {
-    issues.push({ path: ['max_phone_priority'], message: 'max_phone_priority must not be below min_phone_priority' });
+    issues.push({ rule: 'max-below-min', path: ['max_phone_priority'], message: 'max_phone_priority must not be below min_phone_priority' });
   }
   if (body.call_from !== undefined && body.call_to !== undefined && body.call_to <= body.call_from) {
-    issues.push({ path: ['call_to'], message: 'call_to must be later than call_from' });
+    issues.push({ rule: 'window-order', path: ['call_to'], message: 'call_to must be later than call_from' });
   }
   return issues;
 }
