@@ -30,6 +30,8 @@ export interface FailureReasons {
   'too-large': { limit: number; body: 'json' | 'recording' };
   /** A 2xx answer that must be JSON said another content type ('' when it said none). */
   'content-type': { contentType: string };
+  /** A list's next-page link was not followed: not a URL, to another origin (host[:port] only), or back to a page already read. */
+  'next-link': { problem: 'not-a-url' | 'other-origin' | 'loop'; host: string | null };
   /** The service was not reached, and why, in terms IT can act on (see NetworkProblem). */
   network: { problem: NetworkProblem; host: string; proxy: string | null; proxyStatus: number | null };
 }
@@ -292,7 +294,7 @@ export function statusFailure(ctx: RequestContext, status: number, body: unknown
 }
 
 /** The answer's body does not match the contract. Writes stay ambiguous: the server did answer, but what it did is unknown. */
-export function contractFailure(ctx: RequestContext, found: ContractIssue[], what = 'the answer does not match the service contract'): ServiceError {
+export function contractFailure(ctx: RequestContext, found: ContractIssue[], what = 'the answer does not match the service contract', failure?: ReasonedFailure): ServiceError {
   // Paths can hold case codes (keys of upload answers), which may be personal identifiers.
   const issues = found.map((i) => ({ path: scrub(i.path), message: scrub(i.message) }));
   const shown = issues.slice(0, 5).map((i) => `${i.path} (${i.message})`).join('; ');
@@ -302,6 +304,7 @@ export function contractFailure(ctx: RequestContext, found: ContractIssue[], wha
     kind: 'contract',
     ambiguous: ctx.method !== 'GET',
     issues,
+    failure,
     message: issues.length ? `${what}: ${shown}${more}` : what,
   });
 }
