@@ -2,11 +2,11 @@
 // the home folder shown as ~ and the organization's services checked; an existing file is kept
 // unless --force; nothing of the debtors, the password or the data key is in it.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort as freePort } from '../support/closed-port';
 import { openStore } from '../../src-main/store';
 import { useEmulator } from '../support/emulator';
 import { foundIn } from '../support/raw-scan';
@@ -25,10 +25,7 @@ const emulator = useEmulator();
 let closedPort = 0;
 
 beforeAll(async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedPort = (closed.address() as { port: number }).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  closedPort = await freePort();
   writeFileSync(policyFile, JSON.stringify({ environments: { test: { base_url: emulator.current.url }, production: { base_url: `http://127.0.0.1:${closedPort}` } } }));
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 // How failures are classified, what pagination refuses, and what error messages never say.
-import { createServer } from 'node:net';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { closedPort } from '../support/closed-port';
 import { collect, createServiceClient, createSession, memoryVault, ServiceError } from '../../src-main/client';
 import { networkFailure } from '../../src-main/client/errors';
 import { DEMO_USER, useEmulator } from '../support/emulator';
@@ -13,11 +13,7 @@ const server = useLocalServer();
 const local = (timeoutMs = 2_000) => createServiceClient({ baseUrl: server.url, session: fixedTokens, timeoutMs });
 
 async function closedPortUrl(): Promise<string> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await closedPort()}`;
 }
 
 describe('network failures', () => {

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort as freePort } from '../support/closed-port';
 import { checkConnectivity, proxyFor, type ConnectivityTarget } from '../../src-main/diagnostics/connectivity';
 import { chromiumFetch } from '../../src-main/electron/chromium-fetch';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
@@ -36,10 +37,7 @@ beforeAll(async () => {
     socket.on('close', () => silentSockets.delete(socket));
   });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedPort = (closed.address() as { port: number }).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  closedPort = await freePort();
 });
 
 afterAll(async () => {

@@ -2,11 +2,11 @@
 // uploaded, dialed, results with transcripts downloaded, failures logged. The zip holds what IT
 // needs, and no entry of it holds a debtor's name, phone, code, debt or words, a token, the password,
 // the data key or the agent's account. The diagnostic log itself holds none of it either.
-import { createServer } from 'node:net';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closedPort as freePort } from '../support/closed-port';
 import type { FetchLike } from '../../src-main/client';
 import { serviceFetch } from '../../src-main/network/service-fetch';
 import type { LoadedPolicy } from '../../src-main/policy/policy';
@@ -40,10 +40,7 @@ let surface: Surface;
 let closedPort = 0;
 
 beforeAll(async () => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  closedPort = (closed.address() as { port: number }).port;
-  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  closedPort = await freePort();
   // The organization fixes Production's address: a port where nothing listens.
   const policy: LoadedPolicy = { policy: { environments: { production: { base_url: `http://127.0.0.1:${closedPort}` } } }, file: join(dir, 'policy.json'), warnings: [], caCertificates: {} };
   ctx = createAppContext({ dataDir: join(dir, 'data'), policy, network: () => watchingFetch() });
