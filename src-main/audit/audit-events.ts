@@ -4,6 +4,7 @@
 // spread into an event by mistake is refused rather than written.
 // Pure: the renderer and the CLI read entries with these types.
 import { z } from 'zod';
+import { CASE_STATUSES } from '../domain/case-status';
 import { Environment } from '../domain/environments';
 
 const Id = z.number().int().positive();
@@ -26,7 +27,7 @@ export const AuditEvent = z.discriminatedUnion('action', [
   event('environment.addressSet', { environment: Environment, address: Label(2048) }),
   event('file.received', { file: FileName, bytes: Count }),
   event('batch.prepared', { batchId: Id, environment: Environment, file: FileName, rows: Count, cases: Count, ready: Count, rejected: Count, warnings: Count, fixes: Count, rowErrors: Count, mapping: z.enum(['file', 'template', 'suggested']) }),
-  event('batch.caseEdited', { batchId: Id, caseId: Id, fields: z.array(z.enum(EDITABLE_FIELDS)), status: z.enum(['ready', 'warning', 'rejected', 'excluded']) }),
+  event('batch.caseEdited', { batchId: Id, caseId: Id, fields: z.array(z.enum(EDITABLE_FIELDS)), status: z.enum(CASE_STATUSES) }),
   event('batch.bulkFixed', { batchId: Id, fix: z.enum(['default-area-code', 'decimal-separator', 'drop-invalid-phones', 'exclude-rejected']), changed: Count }),
   event('batch.campaignDrafted', { batchId: Id, draft: z.boolean() }),
   event('batch.deleted', { batchId: Id, environment: Environment, cases: Count }),

@@ -10,7 +10,7 @@ export const REASONS_SHEET = 'Motivos';
 export const CORRECTION_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento', 'Estado', 'Motivos'] as const;
 export const CLEAN_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] as const;
 
-const STATUS_ES: Record<string, string> = { ready: 'listo', warning: 'con advertencias', rejected: 'rechazado', excluded: 'excluido' };
+const STATUS_ES: Record<string, string> = { ready: 'listo', warning: 'con advertencias', rejected: 'rechazado', excluded: 'excluido', suppressed: 'no contactar' };
 
 function* casesOf(store: Store, batchId: number) {
   for (let afterId = 0; ; ) {

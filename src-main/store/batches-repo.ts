@@ -3,7 +3,9 @@ import type { Product } from '../contract';
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
 
-export type CaseStatus = 'ready' | 'warning' | 'rejected' | 'excluded';
+import type { CaseStatus } from '../domain/case-status';
+
+export type { CaseStatus } from '../domain/case-status';
 export type UploadState = 'pending' | 'loaded' | 'rejected' | 'in_doubt';
 
 export interface NewBatch {
@@ -17,6 +19,8 @@ export interface NewBatch {
   campaignDraft?: unknown;
   maxPhonePriority: number;
   dialingType?: string;
+  /** Whose cases these are: the ledger's creditor-scoped entries apply to them. */
+  creditor?: string | null;
 }
 
 export interface BatchRow {
@@ -73,10 +77,10 @@ export function createBatch(db: Db, b: NewBatch): number {
   const { lastInsertRowid } = db
     .prepare(
       `INSERT INTO batches (environment, name, source_file, source_sheet, header_row, mapping_json, campaign_id, campaign_draft_json,
-         max_phone_priority, dialing_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         max_phone_priority, dialing_type, creditor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(b.environment, b.name, b.sourceFile, b.sourceSheet ?? null, b.headerRow ?? null, JSON.stringify(b.mapping ?? {}), b.campaignId ?? null,
-      b.campaignDraft === undefined ? null : JSON.stringify(b.campaignDraft), b.maxPhonePriority, b.dialingType ?? 'VERTICAL', now, now);
+      b.campaignDraft === undefined ? null : JSON.stringify(b.campaignDraft), b.maxPhonePriority, b.dialingType ?? 'VERTICAL', b.creditor ?? null, now, now);
   return Number(lastInsertRowid);
 }
 
@@ -263,7 +267,7 @@ export function codesLoadedBefore(db: Db, env: Environment, campaignId: number):
 }
 
 export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, number> {
-  const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0 };
+  const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0, suppressed: 0 };
   const rows = db.prepare('SELECT status, count(*) AS n FROM batch_cases WHERE batch_id = ? GROUP BY status').all(batchId) as { status: CaseStatus; n: number }[];
   for (const r of rows) counts[r.status] = r.n;
   return counts;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
 import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
+import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { Environment } from '../domain/environments';
 import { MappingFile } from '../preparation/mapping/mapping-file';
 import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
@@ -76,8 +77,8 @@ export const procedures = {
   /** A corrected error report (a file received with files:receive). */
   'batches:importCorrections': z.object({ batchId: Id, fileId: FileId }),
   /** A page of cases: after a case id (keyset, the fast way to scroll) or from a position (a jump). */
-  'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), offset: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
-  'batches:countCases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional() }),
+  'batches:cases': z.object({ batchId: Id, status: z.enum(CASE_STATUSES).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), offset: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+  'batches:countCases': z.object({ batchId: Id, status: z.enum(CASE_STATUSES).optional(), kind: z.string().optional() }),
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
@@ -321,7 +322,7 @@ export interface BatchSummary {
   /** The name of a campaign prepared offline for this batch, created at its first upload. */
   campaignDraft: string | null;
   createdAt: string;
-  counts: { ready: number; warning: number; rejected: number; excluded: number };
+  counts: Record<CaseStatus, number>;
   upload: { pending: number; loaded: number; rejected: number; inDoubt: number };
   /** Fully uploaded batches go on this date (retention); null: kept until the agent deletes it. */
   keptUntil: string | null;
@@ -336,7 +337,7 @@ export interface BatchCaseView {
   products: { debt_code: string; pid: string; sub_id?: string | undefined; debt: string; expiration: string }[];
   params: Record<string, unknown>;
   sourceRows: number[];
-  status: 'ready' | 'warning' | 'rejected' | 'excluded';
+  status: CaseStatus;
   uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt';
   uploadDetail: string | null;
   issueCounts: { errors: number; warnings: number; fixes: number };
