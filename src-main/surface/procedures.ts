@@ -6,12 +6,15 @@ import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase }
 import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { Environment } from '../domain/environments';
+import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
+import { LedgerMapping } from '../preparation/ledger/ledger-mapping';
+import type { LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
 import { MappingFile } from '../preparation/mapping/mapping-file';
-import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../audit/audit-events';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
-export type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+export type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
@@ -133,6 +136,22 @@ export const procedures = {
   'updates:restart': z.object({}),
   /** A zip for IT: versions, policy, settings, store counts, recent log and audit lines, connectivity; no personal data or secret. */
   'diagnostics:export': z.object({}),
+  /** The do-not-contact ledger: this workstation's entries and the organization's shared list (read-only). */
+  'ledger:list': z.object({}),
+  /** One phone (written any way, Argentine rules) or one case code; the same value and creditor again replaces it. */
+  'ledger:add': z
+    .object({
+      phone: z.string().trim().min(1).max(200).optional(),
+      code: z.string().trim().min(1).max(200).optional(),
+      reason: z.enum(LEDGER_REASONS).default('other'),
+      /** The last day it applies (YYYY-MM-DD). */
+      until: IsoDate.nullable().optional(),
+      creditor: z.string().trim().max(200).optional(),
+    })
+    .refine((e) => (e.phone === undefined) !== (e.code === undefined), { message: 'give a phone or a code, not both', path: ['phone'] }),
+  'ledger:remove': z.object({ id: Id }),
+  /** A list from an .xlsx/.csv (received with files:receive or files:open): rows without a reason take `reason`. */
+  'ledger:import': z.object({ fileId: FileId, mapping: LedgerMapping.optional(), reason: z.enum(LEDGER_REASONS).default('other') }),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -216,6 +235,31 @@ export interface ProcedureOutputs {
   'updates:status': UpdateState;
   'updates:restart': { outcome: UpdateRestartOutcome; state: UpdateState };
   'diagnostics:export': FileDownload;
+  'ledger:list': LedgerListing;
+  'ledger:add': { entry: LedgerEntry; created: boolean };
+  'ledger:remove': { removed: LedgerEntry };
+  'ledger:import': LedgerImportSummary;
+}
+
+export interface LedgerListing {
+  /** Own entries first (newest last), then the shared list's; expired ones too, marked. */
+  entries: (LedgerEntry & { active: boolean })[];
+  /** The shared list named by the policy, and whether it must be readable; null when there is none. */
+  shared: { file: string; required: boolean } | null;
+  /** E.g. the shared list could not be read (ledger.shared_unreadable). */
+  notices: Notice[];
+  /** The day expiry is judged by (YYYY-MM-DD, this machine's). */
+  today: string;
+}
+
+export interface LedgerImportSummary {
+  file: string;
+  sheet: string;
+  /** Entries new to the ledger, and entries that were there and were replaced. */
+  added: number;
+  updated: number;
+  /** Rows (or values) that gave no entry, each with where it is. */
+  problems: LedgerRowProblem[];
 }
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
@@ -366,6 +410,10 @@ export interface UploadSummary {
   pending: number;
   inDoubt: string[];
   requests: number;
+  /** What the do-not-contact ledger kept out in this run: cases suppressed, phones taken off cases. */
+  suppressed: { cases: number; phones: number };
+  /** E.g. the organization's do-not-contact list could not be read (code ledger.shared_unreadable). */
+  notices: Notice[];
   pause?: { code: string; message: string; messageEs?: string };
 }
 
@@ -377,7 +425,7 @@ export interface SurfaceEvents {
   'updates:state': UpdateState;
 }
 
-export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | 'policy.locked' | LifecycleErrorCode;
+export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | 'policy.locked' | 'ledger.shared_unavailable' | LifecycleErrorCode;
 
 /** Deletions refused: an upload of the batch is running; cases of it are in doubt; work is running (wipe). */
 export type LifecycleErrorCode = 'batch.busy' | 'batch.in_doubt' | 'results.busy' | 'workstation.busy';

@@ -1,7 +1,6 @@
 // A do-not-contact list as a spreadsheet (.xlsx, .csv, … read like a creditor's file): columns phone
 // and/or code, reason, until, creditor, found under title rows by their names (Spanish or English)
 // or named by a mapping. A bad row is reported with its file, row and column; the good ones still count.
-import { z } from 'zod';
 import { LEDGER_REASONS, type LedgerKind, type LedgerReason } from '../../domain/ledger';
 import { findHeaderRow, headerNames, normalizeHeader } from '../mapping/headers';
 import { normalizeDate } from '../normalize';
@@ -10,16 +9,9 @@ import { columnLetter } from '../reading/read-errors';
 import { readTable, type Cell, type Sheet } from '../reading/read-table';
 import { cleanText } from '../normalize';
 import { ledgerCode, ledgerPhone } from './ledger-types';
+import type { LedgerMapping } from './ledger-mapping';
 
-/** Which header holds which field, when the file's own names are not recognised (`--mapping`). */
-export const LedgerMapping = z.strictObject({
-  sheet: z.string().min(1).optional(),
-  header_row: z.number().int().positive().optional(),
-  columns: z
-    .strictObject({ phone: z.string().min(1).optional(), code: z.string().min(1).optional(), reason: z.string().min(1).optional(), until: z.string().min(1).optional(), creditor: z.string().min(1).optional() })
-    .refine((c) => c.phone !== undefined || c.code !== undefined, { message: 'name a phone or a code column' }),
-});
-export type LedgerMapping = z.infer<typeof LedgerMapping>;
+export { LedgerMapping } from './ledger-mapping';
 
 type Field = keyof LedgerMapping['columns'];
 

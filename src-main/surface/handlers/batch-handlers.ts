@@ -17,13 +17,16 @@ import { keptUntil } from '../data-lifecycle';
 import { readSettings } from './settings-handlers';
 import { openReceivedFile } from '../received-files';
 import type { Handlers } from '../surface';
+import { sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 
 export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
   async 'batches:prepare'(ctx, { fileId, ...input }) {
     const file = await openReceivedFile(ctx, fileId);
-    const options = { ...input, environment: input.environment ?? ctx.currentEnvironment() };
-    return friendly(() => (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options)));
+    const shared = await sharedLedger(ctx);
+    const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
+    const summary = await friendly(() => (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options)));
+    return { ...summary, notices: [...summary.notices, ...shared.notices] };
   },
 
   async 'batches:list'(ctx, input) {

@@ -6,6 +6,7 @@ import type { Environment } from '../../domain/environments';
 import { BatchRefusal, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
 import type { AppContext } from '../app-context';
 import type { Handlers } from '../surface';
+import { sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from './settings-handlers';
@@ -47,6 +48,8 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
 
   async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt }) {
     const env = environment ?? ctx.currentEnvironment();
+    // Before anything else: a list the policy requires and that cannot be read refuses the upload.
+    const shared = await sharedLedger(ctx);
     const connection = await connectionFor(ctx, env);
     const campaignId = given ?? (await campaignOf(ctx, connection.client, env, batchId));
     const settings = readSettings(ctx);
@@ -58,6 +61,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
           signal,
           chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
           onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
+          ledger: { shared: shared.entries },
         }),
       );
     } catch (err) {
@@ -68,7 +72,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
     const rejected = Object.create(null) as Record<string, string>;
     for (const r of result.rejected) rejected[r.code] = r.detail;
-    return { ...result, rejected, campaignId };
+    return { ...result, rejected, campaignId, notices: shared.notices };
   },
 };
 
