@@ -12,6 +12,7 @@ import { startCommand } from './commands/start';
 import { serviceCommands } from './commands/service';
 import { addCampaignControl, uploadCommand } from './commands/sync';
 import { sessionCommands } from './commands/session';
+import { suppressCommand } from './commands/suppress';
 
 export interface GlobalOptions {
   dataDir: string;
@@ -42,6 +43,7 @@ export function buildProgram(): Command {
   for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
   for (const command of [batchesCommand(), purgeCommand(), wipeCommand(), policyCommand()]) program.addCommand(command);
   program.addCommand(diagnosticsCommand());
+  program.addCommand(suppressCommand());
   return program;
 }
 

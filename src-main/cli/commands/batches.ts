@@ -6,6 +6,7 @@ import { ENVIRONMENTS } from '../../domain/environment-names';
 import type { MappingFile } from '../../preparation/mapping/mapping-file';
 import type { AppContext } from '../../surface/app-context';
 import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { noticeLine } from './notices';
 
 function whole(min: number) {
   return (value: string) => {
@@ -53,10 +54,12 @@ export function batchCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const fileId = await openLocalFile(ctx, file);
         const s = await call(ctx, 'batches:prepare', { environment: opts.env, fileId, mapping, sheet: opts.sheet, headerRow: opts.headerRow, campaignId: opts.campaign, maxPhonePriority: opts.maxPhonePriority, creditor: opts.creditor });
+        for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
         if (globals(command).json) return printJson(s);
         process.stdout.write(
           `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
-            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n`,
+            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
+            `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n`,
         );
       });
     });

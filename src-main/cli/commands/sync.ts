@@ -4,6 +4,7 @@ import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
 import { ENVIRONMENTS } from '../../domain/environment-names';
 import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
+import { noticeLine } from './notices';
 
 function whole(min: number) {
   return (value: string) => {
@@ -29,9 +30,11 @@ export function uploadCommand(): Command {
         });
         try {
           const r = await call(ctx, 'sync:upload', { environment: opts.env, batchId, campaignId: opts.campaign, inDoubt: opts.inDoubt ?? 'ask' });
-          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, ...(r.pause ? { pause: r.pause } : {}) });
+          for (const n of r.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, suppressed: r.suppressed, notices: r.notices, ...(r.pause ? { pause: r.pause } : {}) });
           else {
             process.stdout.write(`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`);
+            if (r.suppressed.cases + r.suppressed.phones > 0) process.stdout.write(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending\n`);
             for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
             if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
           }
