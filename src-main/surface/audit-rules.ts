@@ -85,7 +85,7 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   'batches:exportErrors': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
     const counts = countCasesByStatus(ctx.store.db, input.batchId);
-    return { action: 'export.written', kind: 'error-report', batchId: input.batchId, count: counts.rejected + counts.warning, bytes: base64Bytes(download.base64), to: 'download', path: null };
+    return { action: 'export.written', kind: 'error-report', batchId: input.batchId, count: counts.rejected + counts.warning + counts.suppressed, bytes: base64Bytes(download.base64), to: 'download', path: null };
   }),
   'batches:exportClean': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;

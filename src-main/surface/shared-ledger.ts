@@ -77,6 +77,16 @@ export async function sharedLedger(ctx: AppContext): Promise<SharedLedger> {
   return { entries: read.entries, notices };
 }
 
+/** The shared list's entries for work that is not refused for it (edits, corrections): none when unreadable. */
+export async function sharedEntriesIfReadable(ctx: AppContext): Promise<LedgerEntry[]> {
+  try {
+    return (await sharedLedger(ctx)).entries;
+  } catch (err) {
+    if (err instanceof SurfaceFailure) return [];
+    throw err;
+  }
+}
+
 /** Forgets what was read (tests; a wipe). */
 export function forgetSharedLedgers(): void {
   lastRead.clear();

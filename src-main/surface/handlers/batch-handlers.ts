@@ -17,7 +17,7 @@ import { keptUntil } from '../data-lifecycle';
 import { readSettings } from './settings-handlers';
 import { openReceivedFile } from '../received-files';
 import type { Handlers } from '../surface';
-import { sharedLedger } from '../shared-ledger';
+import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 
 export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
@@ -86,12 +86,12 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   },
 
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
-    const { batchId: _b, ...view } = await friendly(async () => editCase(ctx.store, batchId, caseId, changes));
+    const { batchId: _b, ...view } = await friendly(async () => editCase(ctx.store, batchId, caseId, changes, await sharedEntriesIfReadable(ctx)));
     return view;
   },
 
   async 'batches:bulkFix'(ctx, { batchId, fix }) {
-    return friendly(async () => bulkFix(ctx.store, batchId, fix));
+    return friendly(async () => bulkFix(ctx.store, batchId, fix, await sharedEntriesIfReadable(ctx)));
   },
 
   async 'batches:exportErrors'(ctx, { batchId }) {
@@ -107,7 +107,8 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   async 'batches:importCorrections'(ctx, { batchId, fileId }) {
     requireBatch(ctx.store.db, batchId);
     const file = await openReceivedFile(ctx, fileId);
-    return friendly(() => importCorrections(ctx.store, batchId, file));
+    const shared = await sharedEntriesIfReadable(ctx);
+    return friendly(() => importCorrections(ctx.store, batchId, file, shared));
   },
 
   async 'batches:payload'(ctx, { batchId }) {
