@@ -7,14 +7,15 @@ import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { Environment } from '../domain/environments';
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
+import type { LedgerImportSummary, LedgerListing } from './ledger-views';
 import { LedgerMapping } from '../preparation/ledger/ledger-mapping';
-import type { LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
 import { MappingFile } from '../preparation/mapping/mapping-file';
 import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../audit/audit-events';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 export type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
+export type { LedgerImportSummary, LedgerListing } from './ledger-views';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
@@ -239,27 +240,6 @@ export interface ProcedureOutputs {
   'ledger:add': { entry: LedgerEntry; created: boolean };
   'ledger:remove': { removed: LedgerEntry };
   'ledger:import': LedgerImportSummary;
-}
-
-export interface LedgerListing {
-  /** Own entries first (newest last), then the shared list's; expired ones too, marked. */
-  entries: (LedgerEntry & { active: boolean })[];
-  /** The shared list named by the policy, and whether it must be readable; null when there is none. */
-  shared: { file: string; required: boolean } | null;
-  /** E.g. the shared list could not be read (ledger.shared_unreadable). */
-  notices: Notice[];
-  /** The day expiry is judged by (YYYY-MM-DD, this machine's). */
-  today: string;
-}
-
-export interface LedgerImportSummary {
-  file: string;
-  sheet: string;
-  /** Entries new to the ledger, and entries that were there and were replaced. */
-  added: number;
-  updated: number;
-  /** Rows (or values) that gave no entry, each with where it is. */
-  problems: LedgerRowProblem[];
 }
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */

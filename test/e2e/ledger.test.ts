@@ -47,6 +47,9 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await page.locator('[data-test="to-prepare"]').click();
     await page.locator('[data-test="prepare"]').click();
     await page.locator('[data-test="summary"]').waitFor();
+    // 07654321 by its code; 1155556666 taken off 20123456.
+    expect(await page.locator('[data-test="summary-suppressed"] .value').innerText()).toBe('1');
+    expect(await page.locator('[data-test="summary-suppressedPhones"] .value').innerText()).toBe('1');
     await page.locator('[data-test="open-batch"]').click();
     await page.waitForURL(/#\/batches\/\d+$/);
     await page.locator('[data-test="case-row"]').first().waitFor();
