@@ -149,7 +149,6 @@ export function xlsxByScanner(entries: ZipEntries, fileName: string): { sheets: 
     isDateFormat: (format) => XLSX.SSF.is_date(format),
     date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
   };
-  const decoder = new TextDecoder('utf-8');
   const sheets: { name: string; rows: SparseRows }[] = [];
   for (const name of workbook.SheetNames) {
     const data = (workbook.Sheets[name]?.['!data'] ?? []) as SheetData;
@@ -162,7 +161,7 @@ export function xlsxByScanner(entries: ZipEntries, fileName: string): { sheets: 
     const xml = entries.get(marker.slice(nonce.length + 1));
     // UTF-16 parts (a byte-order mark) are left to SheetJS.
     if (!xml || (xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff)) return null;
-    const rows = worksheetRows(decoder.decode(xml), parts);
+    const rows = worksheetRows(xml, parts);
     if (rows === UNSUPPORTED) return null;
     sheets.push({ name, rows });
   }

@@ -136,66 +136,93 @@ function inlineText(content: string): string | typeof UNSUPPORTED {
   return content === '' ? '' : UNSUPPORTED;
 }
 
+/** What scanning one sheet carries from chunk to chunk. */
+interface ScanContext {
+  parts: WorkbookParts;
+  rows: SparseRows;
+  tag: CellTag;
+  isDateStyle: (style: string) => boolean | null;
+}
+
+/** Decoded and scanned this many bytes at a time (cut at a row's end): the sheet is never one string. */
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
 /**
- * The cells of one worksheet's XML, or UNSUPPORTED for anything this reader does not know exactly:
- * namespace prefixes, CDATA, cells or rows without a reference, ISO date cells, rich inline text.
+ * The cells of one worksheet part, or UNSUPPORTED for anything this reader does not know exactly:
+ * namespace prefixes, CDATA, cells without a reference, ISO date cells, rich inline text.
  */
-export function worksheetRows(xml: string, parts: WorkbookParts): SparseRows | typeof UNSUPPORTED {
-  if (xml.includes('<![CDATA[')) return UNSUPPORTED;
-  const dataOpen = xml.indexOf('<sheetData');
-  if (dataOpen < 0) return xml.includes(':sheetData') ? UNSUPPORTED : [];
-  const dataTagEnd = xml.indexOf('>', dataOpen);
+export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): SparseRows | typeof UNSUPPORTED {
+  const bytes = typeof part === 'string' ? Buffer.from(part) : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+  if (bytes.includes('<![CDATA[')) return UNSUPPORTED;
+  const dataOpen = bytes.indexOf('<sheetData');
+  if (dataOpen < 0) return bytes.includes(':sheetData') ? UNSUPPORTED : [];
+  const dataTagEnd = bytes.indexOf('>', dataOpen);
   if (dataTagEnd < 0) return UNSUPPORTED;
-  if (xml.charCodeAt(dataTagEnd - 1) === 47) return [];
-  const dataEnd = xml.indexOf('</sheetData>', dataTagEnd);
+  if (bytes[dataTagEnd - 1] === 47) return [];
+  const dataEnd = bytes.indexOf('</sheetData>', dataTagEnd);
   if (dataEnd < 0) return UNSUPPORTED;
 
-  const rows: SparseRows = [];
   const dateStyle = new Map<string, boolean>();
-  const isDateStyle = (style: string): boolean | null => {
-    let known = dateStyle.get(style);
-    if (known === undefined) {
-      const formatId = parts.styleFormats[Number(style)] ?? 0;
-      const format = parts.formats[formatId];
-      if (format === undefined) return null;
-      known = parts.isDateFormat(format);
-      dateStyle.set(style, known);
-    }
-    return known;
+  const ctx: ScanContext = {
+    parts,
+    rows: [],
+    tag: { r: undefined, t: undefined, s: undefined },
+    isDateStyle: (style) => {
+      let known = dateStyle.get(style);
+      if (known === undefined) {
+        const format = parts.formats[parts.styleFormats[Number(style)] ?? 0];
+        if (format === undefined) return null;
+        known = parts.isDateFormat(format);
+        dateStyle.set(style, known);
+      }
+      return known;
+    },
   };
+  const decoder = new TextDecoder('utf-8');
+  for (let from = dataTagEnd + 1; from < dataEnd; ) {
+    // A row's end is plain ASCII, so a cut there never splits a character.
+    const cut = from + CHUNK_BYTES >= dataEnd ? -1 : bytes.indexOf('</row>', from + CHUNK_BYTES);
+    const to = cut < 0 || cut >= dataEnd ? dataEnd : cut + 6;
+    const xml = decoder.decode(bytes.subarray(from, to));
+    if (!scanRows(xml, 0, xml.length, ctx)) return UNSUPPORTED;
+    from = to;
+  }
+  return ctx.rows;
+}
 
-  const tag: CellTag = { r: undefined, t: undefined, s: undefined };
-  let at = dataTagEnd + 1;
+/** Scans the whole rows in xml[from, to) into ctx.rows; false for anything outside the known shape. */
+function scanRows(xml: string, from: number, to: number, ctx: ScanContext): boolean {
+  let at = from;
   for (;;) {
     const rowOpen = xml.indexOf('<row', at);
-    if (rowOpen < 0 || rowOpen >= dataEnd) break;
+    if (rowOpen < 0 || rowOpen >= to) break;
     const rowTagEnd = xml.indexOf('>', rowOpen);
-    if (rowTagEnd < 0 || rowTagEnd > dataEnd) return UNSUPPORTED;
+    if (rowTagEnd < 0 || rowTagEnd > to) return false;
     if (xml.charCodeAt(rowTagEnd - 1) === 47) {
       at = rowTagEnd + 1;
       continue;
     }
     const rowEnd = xml.indexOf('</row>', rowTagEnd);
-    if (rowEnd < 0 || rowEnd > dataEnd) return UNSUPPORTED;
+    if (rowEnd < 0 || rowEnd > to) return false;
     let c = rowTagEnd + 1;
     for (;;) {
       const cellOpen = xml.indexOf('<c', c);
       if (cellOpen < 0 || cellOpen >= rowEnd) break;
       const after = xml.charCodeAt(cellOpen + 2);
-      if (after !== 32 && after !== 62 && after !== 47) return UNSUPPORTED;
+      if (after !== 32 && after !== 62 && after !== 47) return false;
       const tagEnd = xml.indexOf('>', cellOpen);
       const empty = xml.charCodeAt(tagEnd - 1) === 47;
       const cellEnd = empty ? tagEnd - 1 : xml.indexOf('</c>', tagEnd);
-      if (cellEnd < 0 || cellEnd > rowEnd) return UNSUPPORTED;
+      if (cellEnd < 0 || cellEnd > rowEnd) return false;
       c = empty ? tagEnd + 1 : cellEnd + 4;
 
-      if (!readCellTag(xml, cellOpen, empty ? tagEnd - 1 : tagEnd, tag)) return UNSUPPORTED;
-      const position = tag.r === undefined ? null : cellPosition(tag.r);
-      if (!position) return UNSUPPORTED;
-      const type = tag.t;
+      if (!readCellTag(xml, cellOpen, empty ? tagEnd - 1 : tagEnd, ctx.tag)) return false;
+      const position = ctx.tag.r === undefined ? null : cellPosition(ctx.tag.r);
+      if (!position) return false;
+      const type = ctx.tag.t;
       const content = empty ? '' : xml.slice(tagEnd + 1, cellEnd);
       const raw = empty ? undefined : element(content, 'v');
-      if (raw === null) return UNSUPPORTED;
+      if (raw === null) return false;
       // An empty <v> is no value, as for SheetJS.
       const v = raw === '' || raw === undefined ? undefined : unescapeText(raw);
       let value: Cell;
@@ -204,16 +231,16 @@ export function worksheetRows(xml: string, parts: WorkbookParts): SparseRows | t
         case 'n': {
           if (v === undefined) continue;
           const n = parseFloat(v);
-          const style = tag.s;
-          const date = style === undefined ? false : isDateStyle(style);
-          if (date === null) return UNSUPPORTED;
-          value = date ? serialDate(n, parts.date1904) : n;
+          const style = ctx.tag.s;
+          const date = style === undefined ? false : ctx.isDateStyle(style);
+          if (date === null) return false;
+          value = date ? serialDate(n, ctx.parts.date1904) : n;
           break;
         }
         case 's': {
           if (v === undefined) continue;
-          const shared = parts.strings[parseInt(v, 10)];
-          if (!shared) return UNSUPPORTED;
+          const shared = ctx.parts.strings[parseInt(v, 10)];
+          if (!shared) return false;
           value = shared.t === undefined || shared.t === null ? null : (shared.t as Cell);
           break;
         }
@@ -227,9 +254,9 @@ export function worksheetRows(xml: string, parts: WorkbookParts): SparseRows | t
             break;
           }
           const inline = element(content, 'is');
-          if (inline === null) return UNSUPPORTED;
+          if (inline === null) return false;
           const text = inline === undefined ? '' : inlineText(inline);
-          if (text === UNSUPPORTED) return UNSUPPORTED;
+          if (text === UNSUPPORTED) return false;
           value = text;
           break;
         }
@@ -240,12 +267,12 @@ export function worksheetRows(xml: string, parts: WorkbookParts): SparseRows | t
           value = null;
           break;
         default:
-          return UNSUPPORTED;
+          return false;
       }
       const [r, col] = position;
-      (rows[r] ??= [])[col] = value;
+      (ctx.rows[r] ??= [])[col] = value;
     }
     at = rowEnd + 6;
   }
-  return rows;
+  return true;
 }
