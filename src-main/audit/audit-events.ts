@@ -15,7 +15,7 @@ const FileName = Label(255);
 export const CAMPAIGN_EVENTS = { start: 'campaign.started', stop: 'campaign.stopped', end: 'campaign.ended' } as const;
 export const EXPORT_KINDS = ['error-report', 'clean-batch', 'results', 'payload', 'recordings'] as const;
 export const EDITABLE_FIELDS = ['firstName', 'lastName', 'phones', 'products', 'excluded'] as const;
-export const SETTING_KEYS = ['language', 'defaultAreaCode', 'uploadSpacingMs', 'chunkMaxCases', 'chunkMaxBytes', 'retentionDays'] as const;
+export const SETTING_KEYS = ['language', 'defaultAreaCode', 'uploadSpacingMs', 'chunkMaxCases', 'chunkMaxBytes', 'retentionDays', 'contactHours'] as const;
 const SettingValue = z.union([z.string().max(20), z.number(), z.null()]);
 
 const event = <A extends string, S extends z.ZodRawShape>(action: A, shape: S) => z.strictObject({ action: z.literal(action), ...shape });

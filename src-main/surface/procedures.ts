@@ -3,7 +3,8 @@
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
 import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
-import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
+import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
+import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import { Environment } from '../domain/environments';
 import { MappingFile } from '../preparation/mapping/mapping-file';
 import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
@@ -37,6 +38,11 @@ export const procedures = {
   'inbound:list': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional() }),
   'campaigns:create': z.object({ environment: Env, campaign: CreateCampaignRequest }),
   'campaigns:action': z.object({ environment: Env, campaignId: Id, action: CampaignAction }),
+  /**
+   * What creating (or starting) a campaign with this start date and call window would warn about:
+   * holidays, Sundays, the contact hours. Offline; the form asks it before the agent confirms.
+   */
+  'campaigns:checkSchedule': z.object({ startDate: IsoDate.optional(), callFrom: TimeOfDayShort.optional(), callTo: TimeOfDayShort.optional() }),
   'batches:prepare': z.object({
     environment: Env,
     /** The creditor's file, handed over with files:receive (or the CLI's files:open). */
@@ -111,6 +117,8 @@ export const procedures = {
     chunkMaxBytes: z.number().int().min(10_000).max(2 * 1024 * 1024).optional(),
     /** Fully uploaded batches, downloaded results, recordings and imported files go after this many days. */
     retentionDays: z.number().int().min(1).max(3650).optional(),
+    /** When debtors may be called; campaigns outside them are warned about, not refused. */
+    contactHours: ContactHours.optional(),
   }),
   /** The audit trail, newest first: from a day (this computer's midnight) or an instant on. */
   'audit:list': z.object({ since: z.union([IsoDate, z.iso.datetime({ offset: true })]).optional(), limit: z.number().int().min(1).max(10_000).default(200) }),
@@ -173,8 +181,9 @@ export interface ProcedureOutputs {
   'campaigns:list': CampaignListItem[];
   'campaigns:show': Campaign;
   'inbound:list': InboundCase[];
-  'campaigns:create': Campaign;
-  'campaigns:action': Campaign;
+  'campaigns:create': CampaignOutcome;
+  'campaigns:action': CampaignOutcome;
+  'campaigns:checkSchedule': { warnings: CampaignScheduleWarning[] };
   'batches:prepare': PrepareSummary;
   'batches:list': BatchSummary[];
   'batches:get': BatchSummary & { maxPhonePriority: number; issues: { errors: number; warnings: number; fixes: number; rowErrors: number } };
@@ -217,6 +226,16 @@ export interface ProcedureOutputs {
   'diagnostics:export': FileDownload;
 }
 
+/**
+ * A campaign as the service answered, and what its start day and call window warn about (holidays,
+ * Sundays, contact hours): warnings, never refusals. Stopping or ending a campaign warns of nothing.
+ */
+export interface CampaignOutcome {
+  campaign: Campaign;
+  warnings: CampaignScheduleWarning[];
+}
+export type { CampaignScheduleWarning, CampaignScheduleWarningCode, ContactHours, Weekday } from '../domain/contact-calendar';
+
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
 export interface AuditListing {
   entries: AuditEntry[];
@@ -249,7 +268,7 @@ export interface Settings {
   /** How the data folder is protected: encrypted always; where its key is kept (never the key). */
   dataProtection: { keptIn: 'keychain' | 'key-file' | 'environment'; keyFile: string | null };
   /** Settings the organization's policy sets: shown locked, refused by settings:set. */
-  lockedByPolicy: ('retentionDays' | 'language')[];
+  lockedByPolicy: ('retentionDays' | 'language' | 'contactHours')[];
   language: 'es' | 'en' | null;
   defaultAreaCode: string;
   uploadSpacingMs: number;
@@ -257,6 +276,8 @@ export interface Settings {
   chunkMaxBytes: number;
   /** Days fully uploaded batches, downloaded results, recordings and imported files are kept. */
   retentionDays: number;
+  /** When debtors may be called (the service's time, UTC−03:00): 08:00–20:00, Monday to Friday, unless changed. */
+  contactHours: ContactHours;
 }
 
 export interface DeletedBatch {

@@ -45,6 +45,7 @@ describe('prepare → upload', () => {
     expect(entries.find(([code]) => code === '20123456')?.[1].products).toHaveLength(2);
   });
 
+  // Five CLI runs, each signing in; create and start also load the holiday calendar.
   it('creates a campaign, uploads the batch exactly once, and starts it', async () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
     const created = Campaign.parse(JSON.parse((await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Banco del Sur noviembre', '--dialing-type', 'HORIZONTAL_VERTICAL', '--min-phone-priority', '0', '--max-phone-priority', '2', '--max-calls-per-case', '2', '--json')).stdout));
@@ -58,7 +59,7 @@ describe('prepare → upload', () => {
     expect(started.stdout).toMatch(/ONGOING/);
     const onServer = emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created.id) as { n: number };
     expect(onServer.n).toBe(8);
-  });
+  }, 60_000);
 
   it('applies a mapping file and remembers it as the creditor\'s template', async () => {
     const mapping = join(dir, 'mapping.json');

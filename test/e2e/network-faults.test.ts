@@ -56,7 +56,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     // Small chunks, so the upload is still going when the network goes.
     await call('settings:set', { chunkMaxCases: 2 });
     const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
-    const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Con cortes', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Con cortes', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     await page.goto(`${app.current.origin}/#/sync`);
     await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
     await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Con cortes/);
@@ -80,7 +80,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
   it('lets the agent stop an upload and resume it later, each case still loaded once', async () => {
     const { page } = app.current;
     const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
-    const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Detenida', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Detenida', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     await page.goto(`${app.current.origin}/#/sync`);
     await page.reload();
     await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');

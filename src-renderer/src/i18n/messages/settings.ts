@@ -34,6 +34,17 @@ export default {
       saved: 'Configuración guardada.',
       saveError: 'No se guardó: {message}',
     },
+    contactHours: {
+      title: 'Horario de contacto',
+      from: 'Desde (HH:MM)',
+      to: 'Hasta (HH:MM)',
+      days: 'Días de contacto',
+      help: 'Al crear o iniciar una campaña, CaseDesk avisa si empieza un feriado o un domingo, o si llama fuera de este horario (hora de Argentina). Es una configuración de su organización, no un consejo legal: avisa, no impide.',
+      save: 'Guardar',
+      saved: 'Horario guardado.',
+      invalid: 'Use HH:MM, con la hora de fin posterior a la de inicio, y elija al menos un día.',
+      saveError: 'No se pudo guardar: {message}',
+    },
     dataFolder: {
       title: 'Carpeta de datos',
       help: 'Acá se guardan los lotes, los resultados y las grabaciones de este equipo.',
@@ -106,7 +117,7 @@ export default {
       caseFields: { firstName: 'nombre', lastName: 'apellido', phones: 'teléfonos', products: 'productos', excluded: 'excluido' },
       fixes: { 'default-area-code': 'código de área', 'decimal-separator': 'separador decimal', 'drop-invalid-phones': 'quitar teléfonos inválidos', 'exclude-rejected': 'excluir rechazados' },
       uploadStatus: { done: 'terminada', paused: 'en pausa', 'needs-decision': 'espera su decisión', cancelled: 'detenida' },
-      settingNames: { language: 'idioma', defaultAreaCode: 'código de área', uploadSpacingMs: 'espera entre envíos', chunkMaxCases: 'casos por envío', chunkMaxBytes: 'tamaño por envío', retentionDays: 'días de conservación' },
+      settingNames: { language: 'idioma', defaultAreaCode: 'código de área', uploadSpacingMs: 'espera entre envíos', chunkMaxCases: 'casos por envío', chunkMaxBytes: 'tamaño por envío', retentionDays: 'días de conservación', contactHours: 'horario de contacto' },
     },
   },
   en: {
@@ -143,6 +154,17 @@ export default {
       save: 'Save',
       saved: 'Settings saved.',
       saveError: 'Not saved: {message}',
+    },
+    contactHours: {
+      title: 'Contact hours',
+      from: 'From (HH:MM)',
+      to: 'To (HH:MM)',
+      days: 'Contact days',
+      help: 'When a campaign is created or started, CaseDesk warns if it starts on a holiday or a Sunday, or calls outside these hours (Argentina time). It is your organization\'s setting, not legal advice: it warns, it does not stop you.',
+      save: 'Save',
+      saved: 'Contact hours saved.',
+      invalid: 'Use HH:MM, the end later than the start, and pick at least one day.',
+      saveError: 'Could not save: {message}',
     },
     dataFolder: {
       title: 'Data folder',
@@ -216,7 +238,7 @@ export default {
       caseFields: { firstName: 'first name', lastName: 'last name', phones: 'phones', products: 'products', excluded: 'excluded' },
       fixes: { 'default-area-code': 'area code', 'decimal-separator': 'decimal separator', 'drop-invalid-phones': 'drop invalid phones', 'exclude-rejected': 'exclude rejected' },
       uploadStatus: { done: 'finished', paused: 'paused', 'needs-decision': 'waiting for your decision', cancelled: 'stopped' },
-      settingNames: { language: 'language', defaultAreaCode: 'area code', uploadSpacingMs: 'wait between requests', chunkMaxCases: 'cases per request', chunkMaxBytes: 'size per request', retentionDays: 'days kept' },
+      settingNames: { language: 'language', defaultAreaCode: 'area code', uploadSpacingMs: 'wait between requests', chunkMaxCases: 'cases per request', chunkMaxBytes: 'size per request', retentionDays: 'days kept', contactHours: 'contact hours' },
     },
   },
 };
