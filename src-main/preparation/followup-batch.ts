@@ -120,6 +120,9 @@ function rebuilt(code: string, original: NonNullable<ReturnType<typeof getBatchC
   return { code, firstName, lastName, phones, products, params, sourceRows, status, issues: [], raw: [] };
 }
 
+/** The batch's name is data, in Spanish as the others ("cartera.xlsx · Hoja1"). */
+const OUTCOME_NAME_ES: Record<FollowupOutcome, string> = { 'non-final': 'sin resultado final', 'not-contacted': 'no contactados', 'no-promise': 'sin promesa' };
+
 async function writeFollowup(
   store: Store,
   opts: FollowupOptions,
@@ -127,7 +130,7 @@ async function writeFollowup(
 ): Promise<FollowupSummary> {
   const { first } = plan;
   const settings = settingsOfSource(first);
-  const label = [opts.outcome, ...plan.results].filter(Boolean).join(', ');
+  const label = [opts.outcome === undefined ? null : OUTCOME_NAME_ES[opts.outcome], ...plan.results].filter(Boolean).join(', ');
   const batch: NewBatch = {
     environment: opts.environment,
     name: `Seguimiento de la campaña ${opts.campaignId} (${label}) · ${first.name}`,
