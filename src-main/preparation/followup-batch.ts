@@ -77,7 +77,7 @@ function selectedOrigins(store: Store, opts: FollowupOptions) {
   return { picked, stored, notFound };
 }
 
-export function buildFollowupBatch(store: Store, opts: FollowupOptions): Promise<FollowupSummary> {
+export async function buildFollowupBatch(store: Store, opts: FollowupOptions): Promise<FollowupSummary> {
   const results = [...(opts.results ?? [])].map((r) => r.trim()).filter((r) => r !== '');
   const { campaignId } = opts;
   if (opts.outcome === undefined && results.length === 0) {

@@ -93,6 +93,15 @@ describe('results that become the next action', () => {
     expect(await call('batches:bulkFix', { batchId: s.batch_id, fix: { kind: 'decimal-separator', separator: ',' } })).toEqual({ changed: 0 });
     const payload = await call('batches:payload', { batchId: s.batch_id });
     expect(payload.cases).toBe(s.ready);
+
+    // The error report round trip: exported with the creditor's values, imported back case by case.
+    const report = await call('batches:exportErrors', { batchId: s.batch_id });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(Buffer.from(report.base64, 'base64'), { type: 'buffer' }).Sheets['Casos a corregir']!, { header: 1 });
+    const reported = new Set(rows.slice(1).map((r) => String(r[0])));
+    expect(reported.size).toBeGreaterThan(0);
+    const received = await call('files:receive', { name: 'errores.xlsx', base64: report.base64 });
+    const back = await call('batches:importCorrections', { batchId: s.batch_id, fileId: received.fileId });
+    expect(back).toMatchObject({ updated: reported.size, unknownCodes: [], alreadySent: [] });
   });
 
   it('takes the cases with chosen result names, and an outcome and names together', async () => {
