@@ -46,7 +46,7 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     expect(await page.locator('[data-test="summary-cases"]').innerText()).toBe('8');
     expect(await page.locator('[data-test="result-bar"]').count()).toBeGreaterThan(0);
     await page.locator('[data-test="promises"]').waitFor();
-    await shot('40-results-summary');
+    await shot('44-results-summary');
   }, 60_000);
 
   it('makes a follow-up batch of the cases without a final result and opens it', async () => {
@@ -59,7 +59,7 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     await page.locator('[data-test="followup"]').click();
     await page.locator('[data-test="followup-dialog"]').waitFor();
     expect(await page.locator('[data-test="followup-non-final"] input').isChecked()).toBe(true);
-    await shot('41-followup-dialog');
+    await shot('45-followup-dialog');
     await page.locator('[data-test="followup-create"]').click();
     await page.waitForURL(/#\/batches\/\d+$/);
     const batchId = Number(/#\/batches\/(\d+)$/.exec(page.url())?.[1]);
@@ -67,7 +67,7 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     await expect.poll(() => page.locator('[data-test="count-total"] .n').innerText()).toBe(String(nonFinal.length));
     const cases = await surfaceCall('batches:cases', { batchId, limit: 100 });
     expect(cases.map((c) => c.code).sort()).toEqual(nonFinal);
-    await shot('42-followup-batch');
+    await shot('46-followup-batch');
   }, 30_000);
 
   it('exports the promises to pay for the creditor', async () => {
