@@ -23,7 +23,8 @@ export interface PrepareSummary {
   rows: number;
   sheet: string;
   header_row: number;
-  mapping_source: 'file' | 'template' | 'suggested';
+  /** 'batch': a follow-up batch, read with the mapping of the batch its cases came from. */
+  mapping_source: 'file' | 'template' | 'suggested' | 'batch';
 }
 
 /** A first look at a creditor's file, for the wizard. */

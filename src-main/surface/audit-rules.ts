@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../audit/audit-events';
 import type { Environment } from '../domain/environments';
 import { WEEKDAYS } from '../domain/contact-calendar';
+import { campaignPromises } from '../exports/promises-export';
 import { countCasesByStatus, getBatch, uploadCounts } from '../store';
 import type { AppContext } from './app-context';
 import { readSettings } from './handlers/settings-handlers';
@@ -97,6 +98,25 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     const { n } = ctx.store.db.prepare('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?').get(environment, input.campaignId) as { n: number };
     return { action: 'export.written', kind: 'results', campaignId: input.campaignId, environment, count: n, bytes: base64Bytes(download.base64), to: 'download', path: null };
   }),
+  'results:exportPromises': after((input, download, ctx) => {
+    if (!handedToScreen(ctx)) return null;
+    const environment = envOf(ctx, input);
+    return { action: 'export.written', kind: 'promises', campaignId: input.campaignId, environment, count: campaignPromises(ctx.store, environment, input.campaignId).length, bytes: base64Bytes(download.base64), to: 'download', path: null };
+  }),
+  'campaigns:followup': after((input, s, ctx) => ({
+    action: 'batch.followedUp',
+    batchId: s.batch_id,
+    environment: envOf(ctx, input),
+    campaignId: input.campaignId,
+    outcome: input.outcome ?? null,
+    // How many names were chosen, never the cases.
+    resultNames: input.results?.length ?? 0,
+    fromBatches: s.followup.from_batches.length,
+    cases: s.cases,
+    ready: s.ready,
+    rejected: s.rejected,
+    notFound: s.followup.not_found,
+  })),
   // Leaves this computer for IT: recorded as any export is, though it holds no personal data.
   'diagnostics:export': after((_input, download, ctx) => (handedToScreen(ctx) ? { action: 'diagnostics.exported', bytes: base64Bytes(download.base64), to: 'download', path: null } : null)),
 

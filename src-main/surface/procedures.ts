@@ -9,9 +9,13 @@ import { Environment } from '../domain/environments';
 import { MappingFile } from '../preparation/mapping/mapping-file';
 import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../audit/audit-events';
+import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
+import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 export type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+export type { FollowupOutcome, FollowupSummary } from '../results/case-outcome';
+export type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
@@ -98,6 +102,14 @@ export const procedures = {
   'results:cases': z.object({ environment: Env, campaignId: Id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
   'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
   'results:export': z.object({ environment: Env, campaignId: Id }),
+  /** The stored results at a glance: outcomes, promises to pay, calls and contacts by hour (offline). */
+  'results:summary': z.object({ environment: Env, campaignId: Id }),
+  'results:promises': z.object({ environment: Env, campaignId: Id }),
+  'results:exportPromises': z.object({ environment: Env, campaignId: Id }),
+  /** A new draft batch of the original cases the campaign did not finish, rebuilt from their kept rows. */
+  'campaigns:followup': z
+    .object({ environment: Env, campaignId: Id, outcome: z.enum(FOLLOWUP_OUTCOMES).optional(), results: z.array(z.string().min(1).max(200)).max(100).optional(), fromBatch: Id.optional() })
+    .refine((i) => i.outcome !== undefined || (i.results?.length ?? 0) > 0, { message: 'give an outcome or result names', path: ['outcome'] }),
   'recordings:get': z.object({ environment: Env, kind: z.enum(['outbound', 'inbound']), refId: Id }),
   'inbound:download': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), recordings: z.boolean().default(true) }),
   'inbound:cases': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
@@ -206,6 +218,10 @@ export interface ProcedureOutputs {
   'results:cases': { total: number; cases: CampaignCase[] };
   'results:calls': Call[];
   'results:export': FileDownload;
+  'results:summary': CampaignResultsSummary;
+  'results:promises': PromiseListItem[];
+  'results:exportPromises': FileDownload;
+  'campaigns:followup': FollowupSummary;
   'recordings:get': { contentType: string; format: string; base64: string } | null;
   'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'inbound:cases': InboundCase[];

@@ -38,6 +38,7 @@ const examples: Record<string, unknown>[] = [
   { action: 'settings.changed', changes: { defaultAreaCode: { from: '', to: '351' } } },
   { action: 'procedure.failed', procedure: 'sync:upload', code: 'offline', environment: 'test', batchId: 3 },
   { action: 'diagnostics.exported', bytes: 5120, to: 'file', path: '/home/agente/diagnostico.zip' },
+  { action: 'batch.followedUp', batchId: 4, environment: 'test', campaignId: 5, outcome: 'non-final', resultNames: 0, fromBatches: 1, cases: 3, ready: 3, rejected: 0, notFound: 0 },
 ];
 
 describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
