@@ -2,7 +2,6 @@
 // emulator: the creditor's file prepared and uploaded, dialed for a while, its results downloaded; then
 // a follow-up batch of the cases not final yet (exactly those) and the summary with the promises file.
 import * as XLSX from '@e965/xlsx';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +11,8 @@ import { Campaign, UploadBody } from '../../src-main/contract';
 import { PROMISES_SHEET } from '../../src-main/exports/promises-export';
 import { control } from '../client/helpers';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-cli-followup-'));
 const dataDir = join(dir, 'data');
@@ -21,14 +20,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const emulator = useEmulator({ speed: 1 });
 
 function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password } });
 }
 
 const json = <T>(res: { code: number | null; stdout: string; stderr: string }): T => {

@@ -1,7 +1,6 @@
 // `casedesk campaigns create|start` against the emulator, as child processes: a campaign starting on a
 // holiday with calls outside the contact hours is created all the same, and the CLI says why to look
 // again: one line per warning with its code, or the warnings as data beside the campaign with --json.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
 import type { CampaignScheduleWarning } from '../../src-main/domain/contact-calendar';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-cli-schedule-'));
 const dataDir = join(dir, 'data');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,14 +17,7 @@ const emulator = useEmulator();
 const CHRISTMAS = `${new Date().getUTCFullYear() + 1}-12-25`;
 
 function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password } });
 }
 
 const create = (name: string, ...more: string[]) =>
