@@ -27,7 +27,7 @@ export default tseslint.config(
   {
     // The wire contract and the renderer are pure: shared with the browser. The update controller too:
     // Electron stays in its adapter (src-main/electron/auto-updater.ts).
-    files: ['src-main/contract/**/*.ts', 'src-main/domain/**/*.ts', 'src-main/updates/**/*.ts', 'src-main/surface/procedures.ts', 'src-main/preparation/mapping/mapping-file.ts', 'src-main/preparation/preparation-types.ts', 'src-main/audit/audit-events.ts', 'src-renderer/**/*.{ts,vue}'],
+    files: ['src-main/contract/**/*.ts', 'src-main/domain/**/*.ts', 'src-main/updates/**/*.ts', 'src-main/surface/procedures.ts', 'src-main/preparation/mapping/mapping-file.ts', 'src-main/preparation/preparation-types.ts', 'src-main/audit/audit-events.ts', 'src-main/results/**/*.ts', 'src-renderer/**/*.{ts,vue}'],
     // The renderer's build config runs in Node, not in the page.
     ignores: ['src-renderer/vite.config.ts'],
     rules: {

@@ -15,9 +15,9 @@ const Label = (max: number) => z.string().max(max).regex(/^[^\p{Cc}]*$/u, 'no co
 const FileName = Label(255);
 
 export const CAMPAIGN_EVENTS = { start: 'campaign.started', stop: 'campaign.stopped', end: 'campaign.ended' } as const;
-export const EXPORT_KINDS = ['error-report', 'clean-batch', 'results', 'payload', 'recordings'] as const;
+export const EXPORT_KINDS = ['error-report', 'clean-batch', 'results', 'payload', 'recordings', 'promises'] as const;
 export const EDITABLE_FIELDS = ['firstName', 'lastName', 'phones', 'products', 'excluded'] as const;
-export const SETTING_KEYS = ['language', 'defaultAreaCode', 'uploadSpacingMs', 'chunkMaxCases', 'chunkMaxBytes', 'retentionDays'] as const;
+export const SETTING_KEYS = ['language', 'defaultAreaCode', 'uploadSpacingMs', 'chunkMaxCases', 'chunkMaxBytes', 'retentionDays', 'contactHours'] as const;
 const SettingValue = z.union([z.string().max(20), z.number(), z.null()]);
 
 const event = <A extends string, S extends z.ZodRawShape>(action: A, shape: S) => z.strictObject({ action: z.literal(action), ...shape });
@@ -27,7 +27,9 @@ export const AuditEvent = z.discriminatedUnion('action', [
   event('session.signedOut', { environment: Environment }),
   event('environment.addressSet', { environment: Environment, address: Label(2048) }),
   event('file.received', { file: FileName, bytes: Count }),
-  event('batch.prepared', { batchId: Id, environment: Environment, file: FileName, rows: Count, cases: Count, ready: Count, rejected: Count, warnings: Count, fixes: Count, rowErrors: Count, mapping: z.enum(['file', 'template', 'suggested']), suppressedCases: Count.optional(), suppressedPhones: Count.optional() }),
+  event('batch.prepared', { batchId: Id, environment: Environment, file: FileName, rows: Count, cases: Count, ready: Count, rejected: Count, warnings: Count, fixes: Count, rowErrors: Count, mapping: z.enum(['file', 'template', 'suggested', 'batch']), suppressedCases: Count.optional(), suppressedPhones: Count.optional() }),
+  /** A follow-up batch made from a campaign's results: which outcome, never which cases. */
+  event('batch.followedUp', { batchId: Id, environment: Environment, campaignId: Id, outcome: z.enum(['non-final', 'not-contacted', 'no-promise']).nullable(), resultNames: Count, fromBatches: Count, cases: Count, ready: Count, rejected: Count, notFound: Count }),
   event('batch.caseEdited', { batchId: Id, caseId: Id, fields: z.array(z.enum(EDITABLE_FIELDS)), status: z.enum(CASE_STATUSES) }),
   event('batch.bulkFixed', { batchId: Id, fix: z.enum(['default-area-code', 'decimal-separator', 'drop-invalid-phones', 'exclude-rejected']), changed: Count }),
   event('batch.campaignDrafted', { batchId: Id, draft: z.boolean() }),

@@ -4,6 +4,7 @@ import { CliFailure } from './cli-context';
 import { auditCommand } from './commands/audit';
 import { diagnosticsCommand } from './commands/diagnostics';
 import { emulatorCommand } from './commands/emulator';
+import { addResultsSummary, followupCommand } from './commands/followup';
 import { addResultsDelete, batchesCommand, purgeCommand, wipeCommand } from './commands/lifecycle';
 import { batchCommands } from './commands/batches';
 import { addInboundSync, resultsCommands } from './commands/results';
@@ -39,8 +40,11 @@ export function buildProgram(): Command {
   if (inbound) addInboundSync(inbound);
   const results = resultsCommands();
   const resultsCommand = results.find((c) => c.name() === 'results');
-  if (resultsCommand) addResultsDelete(resultsCommand);
-  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
+  if (resultsCommand) {
+    addResultsDelete(resultsCommand);
+    addResultsSummary(resultsCommand);
+  }
+  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), followupCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
   for (const command of [batchesCommand(), purgeCommand(), wipeCommand(), policyCommand()]) program.addCommand(command);
   program.addCommand(diagnosticsCommand());
   program.addCommand(suppressCommand());

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ContactHours } from '../domain/contact-calendar';
 import { checkBaseUrl, type Environment } from '../domain/environments';
 
 /** Where the service of an environment is, and the CA that signs its certificate when it is a private one. */
@@ -31,6 +32,8 @@ export const Policy = z.object({
   /** The data folder, absolute; may start with ~ and use ${VAR} or %VAR% (e.g. %LOCALAPPDATA%\CaseDesk). */
   data_dir: z.string().min(1).optional(),
   language: z.enum(['es', 'en']).optional(),
+  /** When debtors may be called (campaigns outside them are warned about): e.g. {"from": "08:00", "to": "20:00", "days": ["mon", …]}. */
+  contact_hours: ContactHours.optional(),
   /** Where updates are published (electron-updater's generic provider): https only. */
   update_url: z
     .string()

@@ -23,7 +23,8 @@ export interface PrepareSummary {
   rows: number;
   sheet: string;
   header_row: number;
-  mapping_source: 'file' | 'template' | 'suggested';
+  /** 'batch': a follow-up batch, read with the mapping of the batch its cases came from. */
+  mapping_source: 'file' | 'template' | 'suggested' | 'batch';
   /** What the do-not-contact ledger did: cases that cannot be contacted, phones taken off cases. */
   suppressed: { cases: number; phones: number };
   /** What the agent should know about how it was prepared (the organization's list could not be read…). */

@@ -19,7 +19,6 @@ import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-fi
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { PrepareSummary, SourceFile } from './preparation-types';
 import { readTable, type Sheet, type Table } from './reading/read-table';
-import { releaseParserMemory } from './reading/release-memory';
 
 export type { PrepareSummary } from './preparation-types';
 
@@ -108,8 +107,6 @@ function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile
 export async function prepareBatch(store: Store, file: SourceFile, opts: PrepareOptions): Promise<PrepareSummary> {
   const readStarted = performance.now();
   const table = await readTable(file.bytes, file.name);
-  // Counted as reading: it is the parser's garbage being given back.
-  releaseParserMemory();
   const readMs = performance.now() - readStarted;
   const buildStarted = performance.now();
   const sheet = pickSheet(table, opts.sheet ?? opts.mapping?.sheet);

@@ -8,6 +8,7 @@ export * from './environments-repo';
 export * from './service-cache-repo';
 export * from './batches-repo';
 export * from './results-repo';
+export * from './followup-repo';
 export * from './settings-repo';
 export * from './upload-repo';
 export * from './batch-writer';

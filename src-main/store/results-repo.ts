@@ -26,6 +26,29 @@ export function pageResultCases(db: Db, env: Environment, campaignId: number, of
   return rows.map((r) => JSON.parse(r.json) as CampaignCase);
 }
 
+/**
+ * Every stored case of a campaign with its stored calls, a page at a time in case id order: what the
+ * results summary, the promises list and a follow-up batch are made from (offline).
+ */
+export function* eachResultCaseWithCalls(db: Db, env: Environment, campaignId: number, pageSize = 500): Generator<{ found: CampaignCase; calls: Call[] }> {
+  const casesAfter = db.prepare('SELECT id, json FROM result_cases WHERE environment = ? AND campaign_id = ? AND id > ? ORDER BY id LIMIT ?');
+  const callsBetween = db.prepare('SELECT case_id AS caseId, json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id BETWEEN ? AND ? ORDER BY case_id, id');
+  for (let afterId = -1; ; ) {
+    const page = casesAfter.all(env, campaignId, afterId, pageSize) as { id: number; json: string }[];
+    if (page.length === 0) return;
+    const first = page[0]?.id ?? 0;
+    afterId = page[page.length - 1]?.id ?? afterId;
+    const calls = new Map<number, Call[]>();
+    for (const row of callsBetween.all(env, campaignId, first, afterId) as { caseId: number; json: string }[]) {
+      const list = calls.get(row.caseId);
+      const call = JSON.parse(row.json) as Call;
+      if (list) list.push(call);
+      else calls.set(row.caseId, [call]);
+    }
+    for (const row of page) yield { found: JSON.parse(row.json) as CampaignCase, calls: calls.get(row.id) ?? [] };
+  }
+}
+
 export function saveCalls(db: Db, env: Environment, campaignId: number, caseId: number, calls: readonly Call[]): void {
   const upsert = db.prepare(
     `INSERT INTO result_calls (environment, campaign_id, case_id, id, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)

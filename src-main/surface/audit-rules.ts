@@ -5,10 +5,12 @@
 import type { z } from 'zod';
 import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../audit/audit-events';
 import type { Environment } from '../domain/environments';
+import { WEEKDAYS } from '../domain/contact-calendar';
+import { campaignPromises } from '../exports/promises-export';
 import { countCasesByStatus, getBatch, uploadCounts } from '../store';
 import type { AppContext } from './app-context';
 import { readSettings } from './handlers/settings-handlers';
-import type { ProcedureName, ProcedureOutputs, procedures } from './procedures';
+import type { ProcedureName, ProcedureOutputs, procedures, Settings } from './procedures';
 
 type Input<N extends ProcedureName> = z.output<(typeof procedures)[N]>;
 
@@ -98,6 +100,25 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     const { n } = ctx.store.db.prepare('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?').get(environment, input.campaignId) as { n: number };
     return { action: 'export.written', kind: 'results', campaignId: input.campaignId, environment, count: n, bytes: base64Bytes(download.base64), to: 'download', path: null };
   }),
+  'results:exportPromises': after((input, download, ctx) => {
+    if (!handedToScreen(ctx)) return null;
+    const environment = envOf(ctx, input);
+    return { action: 'export.written', kind: 'promises', campaignId: input.campaignId, environment, count: campaignPromises(ctx.store, environment, input.campaignId).length, bytes: base64Bytes(download.base64), to: 'download', path: null };
+  }),
+  'campaigns:followup': after((input, s, ctx) => ({
+    action: 'batch.followedUp',
+    batchId: s.batch_id,
+    environment: envOf(ctx, input),
+    campaignId: input.campaignId,
+    outcome: input.outcome ?? null,
+    // How many names were chosen, never the cases.
+    resultNames: input.results?.length ?? 0,
+    fromBatches: s.followup.from_batches.length,
+    cases: s.cases,
+    ready: s.ready,
+    rejected: s.rejected,
+    notFound: s.followup.not_found,
+  })),
   // Leaves this computer for IT: recorded as any export is, though it holds no personal data.
   'diagnostics:export': after((_input, download, ctx) => (handedToScreen(ctx) ? { action: 'diagnostics.exported', bytes: base64Bytes(download.base64), to: 'download', path: null } : null)),
 
@@ -126,8 +147,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
       }),
     };
   },
-  'campaigns:create': after((input, campaign, ctx) => ({ action: 'campaign.created', environment: envOf(ctx, input), campaignId: campaign.id, botId: input.campaign.client_id })),
-  'campaigns:action': after((input, campaign, ctx) => ({ action: CAMPAIGN_EVENTS[input.action], environment: envOf(ctx, input), campaignId: input.campaignId, status: campaign.metrics.status })),
+  'campaigns:create': after((input, { campaign }, ctx) => ({ action: 'campaign.created', environment: envOf(ctx, input), campaignId: campaign.id, botId: input.campaign.client_id })),
+  'campaigns:action': after((input, { campaign }, ctx) => ({ action: CAMPAIGN_EVENTS[input.action], environment: envOf(ctx, input), campaignId: input.campaignId, status: campaign.metrics.status })),
   'results:download': after((input, d, ctx) => ({ action: 'results.downloaded', environment: envOf(ctx, input), campaignId: input.campaignId, cases: d.cases, changedCases: d.changedCases, calls: d.calls, recordings: d.recordings, cancelled: d.cancelled })),
   'inbound:download': after((input, d, ctx) => ({ action: 'inbound.downloaded', environment: envOf(ctx, input), botId: input.botId ?? null, cases: d.cases, changedCases: d.changedCases, recordings: d.recordings, cancelled: d.cancelled })),
 
@@ -136,9 +157,20 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     return {
       done: (now) => {
         const changes: Partial<Record<(typeof SETTING_KEYS)[number], { from: string | number | null; to: string | number | null }>> = {};
-        for (const key of SETTING_KEYS) if (before[key] !== now[key]) changes[key] = { from: before[key], to: now[key] };
+        for (const key of SETTING_KEYS) {
+          const from = settingValue(before, key);
+          const to = settingValue(now, key);
+          if (from !== to) changes[key] = { from, to };
+        }
         return Object.keys(changes).length > 0 ? { action: 'settings.changed', changes } : null;
       },
     };
   },
 };
+
+/** A setting as the trail writes it: a short scalar. Contact hours as "08:00-20:00 12345" (ISO weekdays, Monday 1). */
+function settingValue(settings: Settings, key: (typeof SETTING_KEYS)[number]): string | number | null {
+  if (key !== 'contactHours') return settings[key];
+  const { from, to, days } = settings.contactHours;
+  return `${from}-${to} ${days.map((d) => WEEKDAYS.indexOf(d) + 1).sort().join('')}`;
+}

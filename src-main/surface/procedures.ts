@@ -3,8 +3,9 @@
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
 import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
-import { CampaignAction, CreateCampaignRequest, IsoDate } from '../contract';
+import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
+import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import { Environment } from '../domain/environments';
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
 import type { LedgerImportSummary, LedgerListing } from './ledger-views';
@@ -12,10 +13,14 @@ import { LedgerMapping } from '../preparation/ledger/ledger-mapping';
 import { MappingFile } from '../preparation/mapping/mapping-file';
 import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../audit/audit-events';
+import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
+import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 export type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 export type { LedgerImportSummary, LedgerListing } from './ledger-views';
+export type { FollowupOutcome, FollowupSummary } from '../results/case-outcome';
+export type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
@@ -42,6 +47,11 @@ export const procedures = {
   'inbound:list': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional() }),
   'campaigns:create': z.object({ environment: Env, campaign: CreateCampaignRequest }),
   'campaigns:action': z.object({ environment: Env, campaignId: Id, action: CampaignAction }),
+  /**
+   * What creating (or starting) a campaign with this start date and call window would warn about:
+   * holidays, Sundays, the contact hours. Offline; the form asks it before the agent confirms.
+   */
+  'campaigns:checkSchedule': z.object({ startDate: IsoDate.optional(), callFrom: TimeOfDayShort.optional(), callTo: TimeOfDayShort.optional() }),
   'batches:prepare': z.object({
     environment: Env,
     /** The creditor's file, handed over with files:receive (or the CLI's files:open). */
@@ -97,6 +107,14 @@ export const procedures = {
   'results:cases': z.object({ environment: Env, campaignId: Id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
   'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
   'results:export': z.object({ environment: Env, campaignId: Id }),
+  /** The stored results at a glance: outcomes, promises to pay, calls and contacts by hour (offline). */
+  'results:summary': z.object({ environment: Env, campaignId: Id }),
+  'results:promises': z.object({ environment: Env, campaignId: Id }),
+  'results:exportPromises': z.object({ environment: Env, campaignId: Id }),
+  /** A new draft batch of the original cases the campaign did not finish, rebuilt from their kept rows. */
+  'campaigns:followup': z
+    .object({ environment: Env, campaignId: Id, outcome: z.enum(FOLLOWUP_OUTCOMES).optional(), results: z.array(z.string().min(1).max(200)).max(100).optional(), fromBatch: Id.optional() })
+    .refine((i) => i.outcome !== undefined || (i.results?.length ?? 0) > 0, { message: 'give an outcome or result names', path: ['outcome'] }),
   'recordings:get': z.object({ environment: Env, kind: z.enum(['outbound', 'inbound']), refId: Id }),
   'inbound:download': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), recordings: z.boolean().default(true) }),
   'inbound:cases': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
@@ -116,6 +134,8 @@ export const procedures = {
     chunkMaxBytes: z.number().int().min(10_000).max(2 * 1024 * 1024).optional(),
     /** Fully uploaded batches, downloaded results, recordings and imported files go after this many days. */
     retentionDays: z.number().int().min(1).max(3650).optional(),
+    /** When debtors may be called; campaigns outside them are warned about, not refused. */
+    contactHours: ContactHours.optional(),
   }),
   /** The audit trail, newest first: from a day (this computer's midnight) or an instant on. */
   'audit:list': z.object({ since: z.union([IsoDate, z.iso.datetime({ offset: true })]).optional(), limit: z.number().int().min(1).max(10_000).default(200) }),
@@ -194,8 +214,9 @@ export interface ProcedureOutputs {
   'campaigns:list': CampaignListItem[];
   'campaigns:show': Campaign;
   'inbound:list': InboundCase[];
-  'campaigns:create': Campaign;
-  'campaigns:action': Campaign;
+  'campaigns:create': CampaignOutcome;
+  'campaigns:action': CampaignOutcome;
+  'campaigns:checkSchedule': { warnings: CampaignScheduleWarning[] };
   'batches:prepare': PrepareSummary;
   'batches:list': BatchSummary[];
   'batches:get': BatchSummary & { maxPhonePriority: number; issues: { errors: number; warnings: number; fixes: number; rowErrors: number } };
@@ -218,6 +239,10 @@ export interface ProcedureOutputs {
   'results:cases': { total: number; cases: CampaignCase[] };
   'results:calls': Call[];
   'results:export': FileDownload;
+  'results:summary': CampaignResultsSummary;
+  'results:promises': PromiseListItem[];
+  'results:exportPromises': FileDownload;
+  'campaigns:followup': FollowupSummary;
   'recordings:get': { contentType: string; format: string; base64: string } | null;
   'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'inbound:cases': InboundCase[];
@@ -241,6 +266,16 @@ export interface ProcedureOutputs {
   'ledger:remove': { removed: LedgerEntry };
   'ledger:import': LedgerImportSummary;
 }
+
+/**
+ * A campaign as the service answered, and what its start day and call window warn about (holidays,
+ * Sundays, contact hours): warnings, never refusals. Stopping or ending a campaign warns of nothing.
+ */
+export interface CampaignOutcome {
+  campaign: Campaign;
+  warnings: CampaignScheduleWarning[];
+}
+export type { CampaignScheduleWarning, CampaignScheduleWarningCode, ContactHours, Weekday } from '../domain/contact-calendar';
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
 export interface AuditListing {
@@ -274,7 +309,7 @@ export interface Settings {
   /** How the data folder is protected: encrypted always; where its key is kept (never the key). */
   dataProtection: { keptIn: 'keychain' | 'key-file' | 'environment'; keyFile: string | null };
   /** Settings the organization's policy sets: shown locked, refused by settings:set. */
-  lockedByPolicy: ('retentionDays' | 'language')[];
+  lockedByPolicy: ('retentionDays' | 'language' | 'contactHours')[];
   language: 'es' | 'en' | null;
   defaultAreaCode: string;
   uploadSpacingMs: number;
@@ -282,6 +317,8 @@ export interface Settings {
   chunkMaxBytes: number;
   /** Days fully uploaded batches, downloaded results, recordings and imported files are kept. */
   retentionDays: number;
+  /** When debtors may be called (the service's time, UTC−03:00): 08:00–20:00, Monday to Friday, unless changed. */
+  contactHours: ContactHours;
 }
 
 export interface DeletedBatch {

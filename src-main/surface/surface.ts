@@ -10,6 +10,7 @@ import { audit } from './audit-trail';
 import { auditHandlers } from './handlers/audit-handlers';
 import { batchHandlers } from './handlers/batch-handlers';
 import { diagnosticsHandlers } from './handlers/diagnostics-handlers';
+import { followupHandlers } from './handlers/followup-handlers';
 import { ledgerHandlers } from './handlers/ledger-handlers';
 import { lifecycleHandlers } from './handlers/lifecycle-handlers';
 import { resultsHandlers } from './handlers/results-handlers';
@@ -24,7 +25,7 @@ import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type Pr
 export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers, ...diagnosticsHandlers, ...ledgerHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers, ...diagnosticsHandlers, ...followupHandlers, ...ledgerHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',

@@ -4,22 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startBrowserHost } from '../../src-main/host/browser-host';
 import { buildRenderer, RENDERER_DIR } from '../../src-main/host/renderer-build';
 import { createBatch, insertBatchCases, type BatchCaseInput, type CaseStatus, type IssueInput } from '../../src-main/store';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { printTable } from './report';
+import { launchChromium } from '../support/chromium';
 
-// As test/e2e/support/app.ts launches it (that module registers vitest hooks, so it is not imported).
-const CHROMIUM = process.env.CASEDESK_CHROMIUM ?? '/usr/bin/chromium';
-function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
-  });
-}
 
 const TARGETS = { openMs: 500, lastRowMs: 200, heapMb: 300 };
 

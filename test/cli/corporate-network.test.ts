@@ -2,7 +2,7 @@
 // certificate a private CA signed, reached by name through a CONNECT proxy that wants credentials,
 // and the only configuration is the managed policy and the environment (HTTPS_PROXY,
 // NODE_EXTRA_CA_CERTS). What the policy locks, the CLI refuses as bad input naming the policy.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +12,8 @@ import { STORE_FILE_NAME } from '../../src-main/store/store-file';
 import { startConnectProxy, type TestProxy } from '../support/connect-proxy';
 import { DEMO_USER } from '../support/emulator';
 import { createPrivateCa, type PrivateCa } from '../support/private-ca';
+import { runCasedesk, startCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SERVICE_NAME = 'casedesk-bots.test';
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-corp-'));
 
@@ -37,14 +37,7 @@ function agentEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
 }
 
 function casedesk(args: string[], env: NodeJS.ProcessEnv = agentEnv()): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk([...args], { env });
 }
 
 function writePolicy(policy: Record<string, unknown>): void {
@@ -68,7 +61,7 @@ beforeAll(async () => {
   dataDir = join(dir, 'agent-data');
   proxy = await startConnectProxy({ user: 'agente', password: 's3cret' });
   // The service, as `casedesk emulator` serves it over TLS.
-  emulator = spawn(process.execPath, [BIN, 'emulator', '--tls-cert', tls.certFile, '--tls-key', tls.keyFile, '--allowed-host', SERVICE_NAME], { stdio: ['ignore', 'pipe', 'pipe'] });
+  emulator = startCasedesk(['emulator', '--tls-cert', tls.certFile, '--tls-key', tls.keyFile, '--allowed-host', SERVICE_NAME]);
   const first = await new Promise<string>((resolve, reject) => {
     createInterface({ input: emulator.stdout! }).once('line', resolve);
     emulator.once('exit', (code) => reject(new Error(`emulator exited ${code}`)));

@@ -1,14 +1,13 @@
 // The data key as the CLI meets it on a machine with no OS keychain (this one, and CI): kept in a
 // 0600 file outside the data folder and said so; the same store opens on the next run; another
 // user's copy of the folder does not open; a bad CASEDESK_DB_KEY is bad input.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { storeFile } from '../../src-main/store';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-cli-key-'));
 const dataDir = join(dir, 'data');
@@ -18,14 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** The suite's own key is taken away: this is an agent's shell, not a test run. */
 function casedesk(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const { CASEDESK_DB_KEY: _k, CASEDESK_CONFIG_DIR: _c, ...rest } = process.env;
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...rest, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...rest, ...env } });
 }
 
 const filesUnder = (root: string): string[] =>

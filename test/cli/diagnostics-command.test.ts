@@ -1,7 +1,6 @@
 // `casedesk diagnostics --out FILE.zip` as an agent runs it: the zip IT asked for, written 0600, with
 // the home folder shown as ~ and the organization's services checked; an existing file is kept
 // unless --force; nothing of the debtors, the password or the data key is in it.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +11,8 @@ import { useEmulator } from '../support/emulator';
 import { foundIn } from '../support/raw-scan';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { zipEntries } from '../support/zip-entries';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 // The agent's home: the data folder and the policy live under it, so paths must show as ~.
 const home = mkdtempSync(join(tmpdir(), 'casedesk-cli-diag-'));
@@ -32,14 +31,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = { ...process.env, HOME: home, CASEDESK_POLICY: policyFile, CASEDESK_EMAIL: 'demo@casedesk.local', CASEDESK_PASSWORD: PASSWORD };
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', dataDir, ...args], { env });
 }
 
 /** Every debtor value of the store long enough not to occur by chance. */

@@ -1,5 +1,5 @@
 // `casedesk emulator` as a user runs it: a child process, its first line, a login, a clean stop.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,14 +7,14 @@ import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
 import { BOTS, DEMO_USER, http, login, rawHttp } from '../support/emulator';
+import { runCasedesk, startCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-emulator-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Starts the command and resolves with the URL from its first line. */
 function startCli(args: string[]): Promise<{ child: ChildProcess; url: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = startCasedesk(['emulator', ...args]);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let stderr = '';
@@ -68,10 +68,7 @@ describe('casedesk emulator', () => {
     [['--port', 'abc'], /--port/],
     [['--allowed-host', 'not a name'], /--allowed-host/],
   ])('refuses a bad option with a message that names it (%j)', async (args, named) => {
-    const child = spawn(process.execPath, [BIN, 'emulator', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise((resolve) => child.once('exit', resolve));
+    const { code, stderr } = await runCasedesk(['emulator', ...args]);
     expect(code).not.toBe(0);
     expect(stderr).toMatch(named);
   });

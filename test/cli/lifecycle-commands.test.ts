@@ -1,5 +1,4 @@
 // `casedesk batches list|delete`, `results delete`, `purge` and `wipe` as an agent's script runs them.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { markInDoubt, openStore, pageBatchCases } from '../../src-main/store';
 import { connect, dialedCampaign } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { TEST_STORE_KEY } from '../support/store-key';
+import { runCasedesk } from '../support/cli';
 
 /** The actions of a data folder's audit trail, as written. */
 const auditActions = (dataDir: string) =>
@@ -16,7 +16,6 @@ const auditActions = (dataDir: string) =>
     .split('\n')
     .map((line) => (JSON.parse(line) as { action: string }).action);
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const root = mkdtempSync(join(tmpdir(), 'casedesk-cli-lifecycle-'));
 const dataDir = join(root, 'data');
@@ -26,14 +25,7 @@ const emulator = useEmulator({ speed: 1 });
 const SLOW = 180_000;
 
 function casedesk(args: string[], env: Record<string, string> = {}, dir = dataDir): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', dir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, ...env } });
 }
 
 async function prepared(): Promise<number> {

@@ -1,14 +1,13 @@
 // From a creditor's spreadsheet to cases loaded on the service, through the CLI as an agent's script
 // would run it: prepare, issues, payload, campaigns create, upload, start.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Campaign, UploadBody } from '../../src-main/contract';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-'));
 const dataDir = join(dir, 'data');
@@ -16,14 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const emulator = useEmulator();
 
 function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password } });
 }
 
 describe('prepare → upload', () => {
@@ -53,6 +45,7 @@ describe('prepare → upload', () => {
     expect(entries.find(([code]) => code === '20123456')?.[1].products).toHaveLength(2);
   });
 
+  // Five CLI runs, each signing in; create and start also load the holiday calendar.
   it('creates a campaign, uploads the batch exactly once, and starts it', async () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
     const created = Campaign.parse(JSON.parse((await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Banco del Sur noviembre', '--dialing-type', 'HORIZONTAL_VERTICAL', '--min-phone-priority', '0', '--max-phone-priority', '2', '--max-calls-per-case', '2', '--json')).stdout));
@@ -66,7 +59,7 @@ describe('prepare → upload', () => {
     expect(started.stdout).toMatch(/ONGOING/);
     const onServer = emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created.id) as { n: number };
     expect(onServer.n).toBe(8);
-  });
+  }, 60_000);
 
   it('applies a mapping file and remembers it as the creditor\'s template', async () => {
     const mapping = join(dir, 'mapping.json');

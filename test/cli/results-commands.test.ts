@@ -1,7 +1,7 @@
 // `casedesk results CAMPAIGN` and `casedesk inbound sync` as an agent's script would run them, against
 // a real emulator: download incrementally, export the workbook, print a JSON summary; progress on stderr.
 import * as XLSX from '@e965/xlsx';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +10,8 @@ import { readAudit } from '../../src-main/audit/audit-log';
 import { collect } from '../../src-main/client';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
 import { connect, control, dialedCampaign } from '../client/helpers';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const root = mkdtempSync(join(tmpdir(), 'casedesk-cli-results-'));
 const dataDir = join(root, 'data');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -19,17 +19,7 @@ const emulator = useEmulator({ speed: 1 });
 const demo = { CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password };
 
 function casedesk(args: string[], env: Record<string, string> = demo, onStderr?: (text: string, child: ChildProcess) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      onStderr?.(stderr, child);
-    });
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '', ...env }, onStderr });
 }
 
 describe('casedesk results and inbound sync', () => {

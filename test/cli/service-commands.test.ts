@@ -1,30 +1,22 @@
 // The CLI as an agent's script would use it, against a real emulator: login, whoami, bots,
 // campaigns, inbound, logout — and afterwards no token or password anywhere it printed or wrote.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BotList, Campaign, CampaignListItem, InboundCase } from '../../src-main/contract';
 import { BOTS, DEMO_USER, http, login, NO_BOTS_USER, useEmulator } from '../support/emulator';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const emulator = useEmulator();
 const printed: string[] = [];
 
 function casedesk(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => {
-      printed.push(stdout, stderr);
-      resolve({ code, stdout, stderr });
-    });
+  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '', ...env } }).then((res) => {
+    printed.push(res.stdout, res.stderr);
+    return res;
   });
 }
 

@@ -64,7 +64,7 @@ describe('campaigns', () => {
     expect(listed.map((c) => c.id)).toEqual([...ids].reverse());
     expect(requests.count('/infinite/') - pagesBefore).toBe(14);
     const pages = await collect(client.campaignPages(BOTS.whatsapp));
-    expect(pages.every((p) => p.conversation_type === 'OUTBOUND_WHATSAPP')).toBe(true);
+    expect(pages.filter((p) => !(p.conversation_type === 'OUTBOUND_WHATSAPP'))).toEqual([]);
     expect(pages[0]?.previous).toBeNull();
   });
 });
@@ -96,7 +96,7 @@ describe('cases and calls', () => {
     expect(one.params.code).toBe(called?.params.code);
     const calls = await collect(client.caseCalls(id, one.id));
     expect(calls).toHaveLength(one.call_count);
-    expect(calls.every((c) => typeof c.result === 'string' && c.recording.includes('/outbound-call-recording/'))).toBe(true);
+    expect(calls.filter((c) => !(typeof c.result === 'string' && c.recording.includes('/outbound-call-recording/')))).toEqual([]);
     await expect(client.campaignCase(id, 999_999)).rejects.toMatchObject({ kind: 'client', status: 404 });
   });
 });
@@ -131,7 +131,7 @@ describe('inbound cases', () => {
     const filtered = await collect(client.inboundCases({ from: day, to: day, botId: BOTS.inbound }));
     expect(filtered.length).toBeGreaterThan(0);
     expect(filtered.length).toBeLessThan(all.length);
-    expect(filtered.every((c) => serviceDate(c.last_updated, -180) === day)).toBe(true);
+    expect(filtered.filter((c) => !(serviceDate(c.last_updated, -180) === day))).toEqual([]);
     expect(requests.sent.at(-1)?.url).toContain('desde=');
     await expect(collect(client.inboundCases({ from: 'ayer' }))).rejects.toThrow(RangeError);
   });

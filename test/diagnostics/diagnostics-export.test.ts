@@ -82,7 +82,7 @@ describe('a diagnostics export', () => {
     // The scan finds what it looks for where it is.
     expect(leaks(Buffer.from(JSON.stringify(cases))).length).toBeGreaterThan(30);
 
-    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).id;
+    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).campaign.id;
     expect(await call('sync:upload', { environment: 'test', batchId: prepared.batch_id, campaignId })).toMatchObject({ status: 'done' });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });
     await control(emulator.current.url, 'advance', { seconds: 3600 });

@@ -2,7 +2,7 @@
 // managed policy and HTTPS_PROXY only), the agent's Chromium on its page. The policy fixes
 // production's address (shown locked), turns Demo off, and the sign-in reaches a TLS service signed
 // by a private CA through a CONNECT proxy that wants credentials.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,8 @@ import { startConnectProxy, type TestProxy } from '../support/connect-proxy';
 import { DEMO_USER } from '../support/emulator';
 import { createPrivateCa, type PrivateCa } from '../support/private-ca';
 import { hasChromium, launchChromium, SCREENSHOTS } from './support/app';
+import { startCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SERVICE_NAME = 'casedesk-bots.test';
 
 describe.runIf(hasChromium)('the browser host on a corporate network', () => {
@@ -37,7 +37,7 @@ describe.runIf(hasChromium)('the browser host on a corporate network', () => {
     const policyFile = join(dir, 'policy.json');
     writeFileSync(policyFile, JSON.stringify({ environments: { production: { base_url: serviceUrl, ca_file: 'corp-ca.pem' } }, allow_custom_base_url: false, allow_demo: false, language: 'en', data_dir: join(dir, 'data') }));
     const { CASEDESK_DATA_DIR: _d, NO_PROXY: _n, no_proxy: _m, ...env } = process.env;
-    host = spawn(process.execPath, [BIN, 'start', '--browser'], { env: { ...env, CASEDESK_POLICY: policyFile, HTTPS_PROXY: `http://agente:s3cret@127.0.0.1:${proxy.port}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    host = startCasedesk(['start', '--browser'], { ...env, CASEDESK_POLICY: policyFile, HTTPS_PROXY: `http://agente:s3cret@127.0.0.1:${proxy.port}` });
     let stderr = '';
     host.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
     hostUrl = await new Promise<string>((resolve, reject) => {

@@ -56,7 +56,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     // Small chunks, so the upload is still going when the network goes.
     await call('settings:set', { chunkMaxCases: 2 });
     const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
-    const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Con cortes', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Con cortes', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     await page.goto(`${app.current.origin}/#/sync`);
     await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
     await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Con cortes/);
@@ -74,13 +74,13 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     await app.current.screenshot('51-upload-resumed');
     const onServer = service.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as { code: string; n: number }[];
     expect(onServer).toHaveLength(8);
-    expect(onServer.every((r) => r.n === 1)).toBe(true);
+    expect(onServer.filter((r) => !(r.n === 1))).toEqual([]);
   }, 120_000);
 
   it('lets the agent stop an upload and resume it later, each case still loaded once', async () => {
     const { page } = app.current;
     const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
-    const campaign = await call<{ id: number }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Detenida', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Detenida', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     await page.goto(`${app.current.origin}/#/sync`);
     await page.reload();
     await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
@@ -93,7 +93,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).filter({ hasText: /8/ }).waitFor({ timeout: 30_000 });
     const onServer = service?.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as { code: string; n: number }[];
     expect(onServer).toHaveLength(8);
-    expect(onServer.every((r) => r.n === 1)).toBe(true);
+    expect(onServer.filter((r) => !(r.n === 1))).toEqual([]);
   }, 60_000);
 
   it('prepares a new campaign with a batch, and creates it when the batch is uploaded', async () => {

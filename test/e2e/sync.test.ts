@@ -45,7 +45,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
       campaign: { client_id: 101, name: 'E2E', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
     });
     if (!campaign.ok) throw new Error(campaign.error.message);
-    campaignId = campaign.value.id;
+    campaignId = campaign.value.campaign.id;
   });
 
   it('lists the batch with its counts on the Batches screen', async () => {
@@ -180,7 +180,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
       await go(page, '/sync');
       await page.locator(`[data-test="sync-batch-${id}"]`).waitFor();
       await pick(page, `[data-test="bot-select-${id}"]`, 'Cobranza Voz');
-      await pick(page, `[data-test="campaign-select-${id}"]`, new RegExp(`^E2E dudas \\(n\\.º ${campaign.value.id},`));
+      await pick(page, `[data-test="campaign-select-${id}"]`, new RegExp(`^E2E dudas \\(n\\.º ${campaign.value.campaign.id},`));
       await page.locator(`[data-test="upload-${id}"]`).click();
       const inDoubt = page.locator(`[data-test="upload-in-doubt-${id}"]`);
       await inDoubt.waitFor();

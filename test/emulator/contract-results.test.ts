@@ -109,7 +109,7 @@ describe('inbound cases', () => {
     const token = (await login(emulator.current.url)).access;
     const { items } = await allPages(url('/api/v2/inbound-case/'), token, (j) => InboundCasesPage.parse(j));
     expect(items.length).toBeGreaterThanOrEqual(24);
-    expect(items.every((c) => c.bot.id === BOTS.inbound)).toBe(true);
+    expect(items.filter((c) => !(c.bot.id === BOTS.inbound))).toEqual([]);
     const dates = items.map((c) => c.last_updated);
     expect([...dates].sort().reverse()).toEqual(dates);
     // The filter's dates are the service's calendar days (UTC−03:00, SPEC-GAPS row 13), not UTC's.

@@ -128,7 +128,7 @@ describe('which phones get called', () => {
     for (const c of all) {
       const phones = phonesOf(body, c.params.code);
       const history = await calls(id, c.id);
-      expect(history.every((h) => h.phone === phones[1])).toBe(true);
+      expect(history.filter((h) => !(h.phone === phones[1]))).toEqual([]);
       expectDialedByTheRules(c, history, phones, dialing);
     }
     const withoutSecondPhone = all.filter((c) => c.params.code?.startsWith('ONE'));

@@ -111,7 +111,7 @@ describe('campaign states under dialing', () => {
     await api.advance(3600);
     const all = await api.cases(id);
     expect(all.length).toBe(25);
-    expect(all.filter((c) => c.params.code?.startsWith('MORE')).every((c) => c.call_count > 0 && c.case_result.is_final)).toBe(true);
+    expect(all.filter((c) => c.params.code?.startsWith('MORE')).filter((c) => !(c.call_count > 0 && c.case_result.is_final))).toEqual([]);
     expect((await api.campaign(id)).metrics.status).toBe('CLOSED');
   });
 });
@@ -196,7 +196,7 @@ describe('repeatable dialing', () => {
       expect((await api.upload(id, uploadBody(60, 'D', 2))).status).toBe(200);
       for (let hour = 0; hour < 4; hour++) await api.advance(3600);
       const all = await api.cases(id);
-      expect(all.every((c) => c.case_result.is_final)).toBe(true);
+      expect(all.filter((c) => !(c.case_result.is_final))).toEqual([]);
       return all.map((c) => ({ code: c.params.code, result_id: c.case_result.result_id, call_count: c.call_count, got_promise: c.params.got_promise }));
     } finally {
       await emu.close();

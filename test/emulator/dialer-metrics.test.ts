@@ -139,6 +139,6 @@ describe('case codes', () => {
     await advance(3600);
     const after = await cases(id);
     expect(after.map((c) => c.params.code)).toEqual(codes);
-    expect(after.every((c) => c.case_result.is_final && c.call_count > 0)).toBe(true);
+    expect(after.filter((c) => !(c.case_result.is_final && c.call_count > 0))).toEqual([]);
   });
 });

@@ -37,6 +37,8 @@ describe('loadPolicy', () => {
     ['broken.json', '{"require_keychain": tru', 'it is not valid JSON'],
     ['array.json', '[]', 'it must be a JSON object'],
     ['typed.json', '{"retention_days": "90"}', 'retention_days'],
+    ['hours.json', '{"contact_hours": {"from": "20:00", "to": "08:00", "days": ["mon"]}}', 'contact_hours.to'],
+    ['days.json', '{"contact_hours": {"from": "08:00", "to": "20:00", "days": ["lunes"]}}', 'contact_hours.days.0'],
   ])('stops on a policy it cannot use (%s), naming the file and what is wrong', (name, text, problem) => {
     const file = text === null ? join(dir, name) : policyFile(name, text);
     const err = (() => {
@@ -84,6 +86,27 @@ describe('retention_days', () => {
     expect(!refused.ok && refused.error.message).toContain('/etc/casedesk/policy.json');
     // Other settings are still the agent's.
     expect((await surface.call('settings:set', { defaultAreaCode: '351' })).ok).toBe(true);
+    await ctx.close();
+  });
+});
+
+describe('contact_hours', () => {
+  it('sets when debtors may be called, shown locked, refused from Settings, and used to check campaigns', async () => {
+    const file = policyFile('contact.json', JSON.stringify({ contact_hours: { from: '09:00', to: '18:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] } }));
+    const policy = loadPolicy({ CASEDESK_POLICY: file });
+    const ctx = createAppContext({ dataDir: join(dir, 'data-contact'), policy });
+    const surface = createSurface(ctx);
+    const hours = { from: '09:00', to: '18:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] };
+    expect(await surface.call('settings:get', {})).toMatchObject({ ok: true, value: { contactHours: hours, lockedByPolicy: ['contactHours'] } });
+    const refused = await surface.call('settings:set', { contactHours: { from: '08:00', to: '20:00', days: ['mon'] } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { setting: 'contactHours', file } } });
+    // The same hours again change nothing and are not refused.
+    expect((await surface.call('settings:set', { contactHours: hours, defaultAreaCode: '351' })).ok).toBe(true);
+    // The policy's hours are the ones campaigns are checked against: 08:30 is before its 09:00.
+    const checked = await surface.call('campaigns:checkSchedule', { callFrom: '08:30', callTo: '18:00' });
+    expect(checked.ok && checked.value.warnings.filter((w) => w.code === 'campaign.outside_contact_hours')).toEqual([
+      { code: 'campaign.outside_contact_hours', params: { callFrom: '08:30', callTo: '18:00', from: '09:00', to: '18:00' } },
+    ]);
     await ctx.close();
   });
 });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStore, storeFile } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
+import { seededRandom } from '../support/seeded-random';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-crash-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -37,7 +38,8 @@ describe.each(['inline', 'thread'] as const)('a killed writer (%s)', (mode) => {
     const dir = join(root, mode);
     // Kill points spread over the first batches; random but reported, so a failure can be replayed.
     // The last one comes after a batch was committed, however slow the machine: the check is not vacuous.
-    const delays = [...Array.from({ length: 5 }, () => 50 + Math.floor(Math.random() * 900)), 300];
+    const { random } = seededRandom(`crash-consistency ${mode}`);
+    const delays = [...Array.from({ length: 5 }, () => 50 + Math.floor(random() * 900)), 300];
     for (const [round, delay] of delays.entries()) {
       await runAndKill(dir, mode, delay, round === delays.length - 1 ? 'committed' : 'ready');
       const raw = openDatabase(storeFile(dir), TEST_STORE_KEY);

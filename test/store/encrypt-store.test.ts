@@ -11,6 +11,7 @@ import { encryptingFile, encryptPlainStore } from '../../src-main/store/encrypt-
 import { openDatabase } from '../../src-main/store/sqlcipher';
 import { fileState } from '../../src-main/store/store-file';
 import { TEST_STORE_KEY } from '../support/store-key';
+import { seededRandom } from '../support/seeded-random';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-encrypt-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -290,7 +291,8 @@ describe('a kill while a plain store is being encrypted', () => {
       const span = Math.max(200, took as number);
       // At once, then one random point in each sixth of the conversion (reported, to replay).
       await round(0);
-      for (let i = 0; i < 6; i++) await round(Math.round((span * (i + Math.random())) / 6));
+      const { random } = seededRandom('encrypt-store kills');
+      for (let i = 0; i < 6; i++) await round(Math.round((span * (i + random())) / 6));
       const left = rounds.map((r) => r.left);
       expect(left, report()).toContain('plain');
       expect(left, report()).toContain('encrypted');

@@ -63,7 +63,7 @@ describe('the audit trail of an agent’s day', () => {
 
     await call('batches:exportErrors', { batchId });
     await call('batches:exportClean', { batchId });
-    campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur marzo') })).id;
+    campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur marzo') })).campaign.id;
     const upload = await call('sync:upload', { environment: 'test', batchId, campaignId });
     expect(upload).toMatchObject({ status: 'done', loaded: 8 });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });

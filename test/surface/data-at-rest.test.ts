@@ -51,7 +51,7 @@ describe('personal data at rest', () => {
       for (const value of [c.code, c.firstName, c.lastName, ...c.phones]) if (value.length >= 5) needles.add(value);
     }
     expect(needles.size).toBeGreaterThan(20);
-    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).id;
+    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).campaign.id;
     testCampaign = campaignId;
     expect(await call('sync:upload', { environment: 'test', batchId: prepared.batch_id, campaignId })).toMatchObject({ status: 'done' });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });
@@ -62,7 +62,7 @@ describe('personal data at rest', () => {
     // The built-in Demo service keeps what it was sent in the data folder too.
     await call('session:signIn', { environment: 'demo', ...DEMO_USER });
     const demoBatch = await call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
-    const demoCampaign = (await call('campaigns:create', { environment: 'demo', campaign: campaignRequest('Demo Banco del Sur') })).id;
+    const demoCampaign = (await call('campaigns:create', { environment: 'demo', campaign: campaignRequest('Demo Banco del Sur') })).campaign.id;
     expect(await call('sync:upload', { environment: 'demo', batchId: demoBatch.batch_id, campaignId: demoCampaign })).toMatchObject({ status: 'done' });
 
     const files = readTree(dir);

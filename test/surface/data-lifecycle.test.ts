@@ -60,9 +60,9 @@ const untilStopped = (signal: AbortSignal) => new Promise<void>((resolve) => sig
 async function uploadedToEmulator(ctx: AppContext, batchId: number) {
   const api = surfaceOf(ctx);
   const campaign = await api.call('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Retención', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2 } });
-  const upload = await api.call('sync:upload', { environment: 'test', batchId, campaignId: campaign.id });
+  const upload = await api.call('sync:upload', { environment: 'test', batchId, campaignId: campaign.campaign.id });
   expect(upload).toMatchObject({ status: 'done', loaded: 8 });
-  return campaign.id;
+  return campaign.campaign.id;
 }
 
 describe('batches:delete', () => {

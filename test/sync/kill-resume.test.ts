@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { uploadCounts } from '../../src-main/store';
 import { useEmulator } from '../support/emulator';
 import { expectExactlyOnce, uploadWorld, type UploadWorld } from './upload-fixture';
+import { seededRandom } from '../support/seeded-random';
 
 const CHILD = join(import.meta.dirname, 'fixtures/upload-child.ts');
 // A big page size keeps each read-back of 10,000 cases to a handful of requests.
@@ -38,19 +39,20 @@ describe('killing the uploader', () => {
   it('at 20+ random moments still loads each of 10,000 cases exactly once', async () => {
     w = await uploadWorld(emulator.current.url, 10_000);
     const kills: number[] = [];
+    const { random, seed } = seededRandom('kill-resume');
     let finished = false;
     for (let round = 0; round < 40 && !finished; round++) {
       // Until 20 kills have landed, kill every run; then let one finish.
-      const delay = kills.length < 20 ? Math.floor(Math.random() * 80) : null;
+      const delay = kills.length < 20 ? Math.floor(random() * 80) : null;
       const { killed, output } = await runChild(delay);
       if (killed) kills.push(delay ?? -1);
       else finished = output.includes('"status":"done"');
     }
-    expect(kills.length, `kills at ${kills.join(', ')} ms`).toBeGreaterThanOrEqual(20);
+    expect(kills.length, `seed ${seed}, kills at ${kills.join(', ')} ms`).toBeGreaterThanOrEqual(20);
     expect(finished).toBe(true);
     w.store.db.pragma('wal_checkpoint(PASSIVE)');
     expect(w.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(uploadCounts(w.store.db, w.batchId)).toMatchObject({ loaded: 10_000, pending: 0, inDoubt: 0 });
-    expect(expectExactlyOnce(emulator.current, w.campaignId, w.codes), `kills at ${kills.join(', ')} ms`).toEqual({ duplicates: [], missing: [], extra: [] });
+    expect(expectExactlyOnce(emulator.current, w.campaignId, w.codes), `seed ${seed}, kills at ${kills.join(', ')} ms`).toEqual({ duplicates: [], missing: [], extra: [] });
   }, 240_000);
 });

@@ -164,6 +164,6 @@ describe('uploadBatch across a restart of the service', () => {
     expect(result).toMatchObject({ status: 'done', loaded: 400 });
     expect(restartable).not.toBeNull();
     expect(expectExactlyOnce(restartable as RunningEmulator, w.campaignId, w.codes)).toEqual({ duplicates: [], missing: [], extra: [] });
-    expect(listChunks(w.store.db, w.batchId).every((c) => c.state === 'done')).toBe(true);
+    expect(listChunks(w.store.db, w.batchId).filter((c) => !(c.state === 'done'))).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
 import { ENVIRONMENTS } from '../../domain/environment-names';
 import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
+import { printScheduleWarnings } from '../schedule-warnings';
 import { noticeLine } from './notices';
 
 function whole(min: number) {
@@ -84,11 +85,14 @@ export function addCampaignControl(campaigns: Command): void {
         if (opts.draftFor !== undefined) {
           await call(ctx, 'batches:setCampaignDraft', { batchId: opts.draftFor, campaign: request });
           process.stdout.write(`Campaign "${opts.name}" will be created when batch ${opts.draftFor} is uploaded.\n`);
+          printScheduleWarnings((await call(ctx, 'campaigns:checkSchedule', { startDate: opts.startDate, callFrom: opts.callFrom, callTo: opts.callTo })).warnings);
           return;
         }
-        const campaign = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
-        if (globals(command).json) return printJson(campaign);
+        const { campaign, warnings } = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
+        // The campaign as the service sent it, and beside its fields what CaseDesk warns about.
+        if (globals(command).json) return printJson({ ...campaign, warnings });
         process.stdout.write(`Campaign ${campaign.id} "${campaign.name}" created: ${campaign.metrics.status}\n`);
+        printScheduleWarnings(warnings);
       });
     });
   for (const action of ['start', 'stop', 'end'] as const satisfies readonly CampaignAction[]) {
@@ -99,9 +103,10 @@ export function addCampaignControl(campaigns: Command): void {
       .addOption(envOption())
       .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
         await withApp(command, async (ctx) => {
-          const campaign = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
-          if (globals(command).json) return printJson(campaign);
+          const { campaign, warnings } = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
+          if (globals(command).json) return printJson({ ...campaign, warnings });
           process.stdout.write(`Campaign ${campaign.id}: ${campaign.metrics.status}\n`);
+          printScheduleWarnings(warnings);
         });
       });
   }

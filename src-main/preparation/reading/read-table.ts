@@ -1,6 +1,7 @@
 // Reading a creditor's file (.xlsx, .xls, .ods, .csv, .txt) into sheets of rows of typed cells.
 // Every file is treated as hostile: size and zip checks first, clear messages, never a hang.
 import * as XLSX from '@e965/xlsx';
+import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
 import { isEncryptedCompoundFile, isEncryptedOds } from './encrypted-workbook';
@@ -8,6 +9,7 @@ import { checkOdsCells } from './ods-cells';
 import { columnLetter, ReadError, tooManyCells } from './read-errors';
 import { READ_LIMITS } from './read-limits';
 import { decodeText, looksBinary } from './text-decoding';
+import { UNSUPPORTED, worksheetRows, type SparseRows, type WorkbookParts } from './xlsx-worksheet';
 import { unpackZip, type ZipEntries } from './zip-unpack';
 
 let codePages: Promise<void> | null = null;
@@ -64,7 +66,8 @@ function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
   return looksBinary(bytes) ? 'binary' : 'text';
 }
 
-export async function readTable(bytes: Uint8Array, filePath: string, limits = READ_LIMITS): Promise<Table> {
+/** `fastXlsx: false` reads an .xlsx with SheetJS alone (tests compare the two readers). */
+export async function readTable(bytes: Uint8Array, filePath: string, limits = READ_LIMITS, options: { fastXlsx?: boolean } = {}): Promise<Table> {
   const fileName = basename(filePath);
   const at = { file: fileName };
   if (bytes.length === 0) throw new ReadError('empty-file', `${fileName} está vacío.`, `${fileName} is empty.`, at);
@@ -86,12 +89,19 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
     throw new ReadError('encrypted', `${fileName} está protegido con contraseña; guárdelo sin contraseña e intente de nuevo.`, `${fileName} is password-protected; save it without a password and try again.`, at);
   }
 
+  const fast = entries && options.fastXlsx !== false ? xlsxByScanner(entries, fileName) : null;
+  if (fast) {
+    checkShape(fast.sheets.map(({ name, rows }) => ({ name, data: rows })), fileName, limits);
+    const sheets = fast.sheets.map(({ name, rows }) => ({ name, rows: filledRows(rows, fileName, name, limits) }));
+    if (sheets.length === 0) throw new ReadError('no-sheets', `${fileName} no tiene hojas.`, `${fileName} has no sheets.`, at);
+    return { fileName, format: 'xlsx', sheets, date1904: fast.date1904 };
+  }
+
   let workbook: XLSX.WorkBook;
   try {
     workbook = entries ? sheetjs.parse_zip(zipContainer(entries), { ...SHEETJS_OPTIONS }) : XLSX.read(bytes, { type: 'array', ...SHEETJS_OPTIONS });
   } catch {
-    // Encryption was told apart above, by structure: whatever else SheetJS refuses is damage.
-    throw new ReadError('damaged', `${fileName} está dañado o incompleto.`, `${fileName} is damaged or incomplete.`, at);
+    throw damaged(fileName);
   }
   const format = kind === 'cfb' ? 'xls' : workbook.bookType === 'ods' || /\.ods$/i.test(fileName) ? 'ods' : 'xlsx';
   const data = workbook.SheetNames.map((name) => ({ name, data: (workbook.Sheets[name]?.['!data'] ?? []) as SheetData }));
@@ -99,6 +109,63 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
   const sheets = data.map(({ name, data }) => ({ name, rows: sheetRows(data, fileName, name, limits) }));
   if (sheets.length === 0) throw new ReadError('no-sheets', `${fileName} no tiene hojas.`, `${fileName} has no sheets.`, at);
   return { fileName, format, sheets, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
+}
+
+/** Encryption was told apart before parsing, by structure: whatever else SheetJS refuses is damage. */
+function damaged(fileName: string): ReadError {
+  return new ReadError('damaged', `${fileName} está dañado o incompleto.`, `${fileName} is damaged or incomplete.`, { file: fileName });
+}
+
+/** A worksheet part's own path, in a stub that stands in for it while SheetJS reads the rest. */
+function stubFor(marker: string): Buffer {
+  return Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>${marker}</t></is></c></row></sheetData></worksheet>`,
+  );
+}
+
+const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
+
+/**
+ * An .xlsx's sheets with their cells read by xlsx-worksheet.ts: SheetJS reads every small part
+ * (workbook, sheet names and order, shared strings, styles, formats) with each worksheet replaced by
+ * a stub naming it, then each stub's part is scanned. Null when the file is not an .xlsx, or has a
+ * part the scanner does not read exactly: SheetJS then reads the whole file as before.
+ */
+export function xlsxByScanner(entries: ZipEntries, fileName: string): { sheets: { name: string; rows: SparseRows }[]; date1904: boolean } | null {
+  if (!entries.has('xl/workbook.xml') || entries.has('META-INF/manifest.xml')) return null;
+  const nonce = randomBytes(12).toString('hex');
+  const stubbed: ZipEntries = new Map();
+  for (const [name, content] of entries) stubbed.set(name, WORKSHEET_PART.test(name) ? stubFor(`${nonce}:${name}`) : content);
+  let workbook: XLSX.WorkBook & { Strings?: { t?: unknown }[]; Styles?: { CellXf?: { numFmtId?: number }[] }; SSF?: Record<number, string> };
+  try {
+    workbook = sheetjs.parse_zip(zipContainer(stubbed), { ...SHEETJS_OPTIONS });
+  } catch {
+    throw damaged(fileName);
+  }
+  const parts: WorkbookParts = {
+    strings: workbook.Strings ?? [],
+    styleFormats: (workbook.Styles?.CellXf ?? []).map((xf) => xf.numFmtId),
+    formats: workbook.SSF ?? {},
+    isDateFormat: (format) => XLSX.SSF.is_date(format),
+    date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
+  };
+  const sheets: { name: string; rows: SparseRows }[] = [];
+  for (const name of workbook.SheetNames) {
+    const data = (workbook.Sheets[name]?.['!data'] ?? []) as SheetData;
+    const marker = data.length === 1 && data[0]?.length === 1 ? data[0][0]?.v : undefined;
+    if (typeof marker !== 'string' || !marker.startsWith(`${nonce}:`)) {
+      // A sheet not among the stubbed parts (elsewhere in the package): SheetJS read it whole.
+      sheets.push({ name, rows: data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))) });
+      continue;
+    }
+    const xml = entries.get(marker.slice(nonce.length + 1));
+    // UTF-16 parts (a byte-order mark) are left to SheetJS.
+    if (!xml || (xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff)) return null;
+    const rows = worksheetRows(xml, parts);
+    if (rows === UNSUPPORTED) return null;
+    sheets.push({ name, rows });
+  }
+  return { sheets, date1904: parts.date1904 };
 }
 
 /** SheetJS's dense rows: sparse where the file skips rows or columns (cheap for it, not for us). */
@@ -110,7 +177,7 @@ type SheetData = (XLSX.CellObject | undefined)[][];
  * row, a dense copy 16,384 slots a row. Rows are counted first, as walking a sheet that skips to
  * row 1,048,576 costs time; walking the rows stops at the budget.
  */
-function checkShape(sheets: { name: string; data: SheetData }[], file: string, limits: typeof READ_LIMITS): void {
+function checkShape(sheets: { name: string; data: ArrayLike<ArrayLike<unknown> | undefined> }[], file: string, limits: typeof READ_LIMITS): void {
   let cells = 0;
   for (const { name, data } of sheets) {
     if (data.length > limits.maxRows) {
@@ -130,15 +197,24 @@ function checkShape(sheets: { name: string; data: SheetData }[], file: string, l
   if (cells > limits.maxCells) throw tooManyCells(file, cells, limits.maxCells);
 }
 
+/** A SheetJS cell as preparation reads it: its value, or null for an error or an empty cell. */
+function sheetJsValue(cell: XLSX.CellObject | undefined): Cell | undefined {
+  if (!cell) return undefined;
+  return cell.t !== 'z' && cell.t !== 'e' && cell.v !== undefined ? (cell.v as Cell) : null;
+}
+
 function sheetRows(data: SheetData, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
+  return filledRows(data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))), file, name, limits);
+}
+
+/** Holes (no row, no cell) become empty rows and null cells; a cell past Excel's length is refused. */
+function filledRows(data: SparseRows, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
   const rows: Cell[][] = new Array(data.length);
   for (let r = 0; r < data.length; r++) {
     const source = data[r] ?? [];
     const row: Cell[] = new Array(source.length);
     for (let c = 0; c < source.length; c++) {
-      const cell = source[c];
-      let value: Cell = null;
-      if (cell && cell.t !== 'z' && cell.t !== 'e' && cell.v !== undefined) value = cell.v as Cell;
+      const value = source[c] ?? null;
       if (typeof value === 'string' && value.length > limits.maxCellChars) throw cellTooLong(file, name, r, c, limits);
       row[c] = value;
     }

@@ -5,6 +5,7 @@ import { CreateCampaignRequest } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { BatchRefusal, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
 import type { AppContext } from '../app-context';
+import { actionWarnings, scheduleWarnings } from '../campaign-schedule';
 import type { Handlers } from '../surface';
 import { sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
@@ -19,7 +20,7 @@ export function uploadsRunning(ctx: AppContext): boolean {
   return ctx.runningWork().some((key) => key.startsWith('upload:'));
 }
 
-export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'> = {
+export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'campaigns:checkSchedule' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'> = {
   async 'batches:setCampaignDraft'(ctx, { batchId, campaign }) {
     const batch = getBatch(ctx.store.db, batchId);
     if (!batch) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
@@ -36,14 +37,19 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     const env = environment ?? ctx.currentEnvironment();
     const created = await (await connectionFor(ctx, env)).client.createCampaign(campaign);
     saveCampaign(ctx.store.db, env, created);
-    return created;
+    // What was asked for: the service's own defaults for what was left out are its to choose.
+    return { campaign: created, warnings: await scheduleWarnings(ctx, { startDate: campaign.start_date, callFrom: campaign.call_from, callTo: campaign.call_to }) };
   },
 
   async 'campaigns:action'(ctx, { environment, campaignId, action }) {
     const env = environment ?? ctx.currentEnvironment();
     const updated = await (await connectionFor(ctx, env)).client.campaignAction(campaignId, action);
     saveCampaign(ctx.store.db, env, updated);
-    return updated;
+    return { campaign: updated, warnings: await actionWarnings(ctx, action, updated) };
+  },
+
+  async 'campaigns:checkSchedule'(ctx, schedule) {
+    return { warnings: await scheduleWarnings(ctx, schedule) };
   },
 
   async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt }) {

@@ -3,13 +3,15 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
 import { createAppContext, type AppContext } from '../../../src-main/surface/app-context';
+import { CHROMIUM, launchChromium } from '../../support/chromium';
 
-export const CHROMIUM = process.env.CASEDESK_CHROMIUM ?? '/usr/bin/chromium';
+export { CHROMIUM, launchChromium };
+
 export const hasChromium = existsSync(CHROMIUM);
 export const SCREENSHOTS = join(import.meta.dirname, '../../../test-output/screenshots');
 
@@ -21,14 +23,6 @@ export interface E2eApp {
   /** Origin of the host, without the launch token. */
   origin: string;
   screenshot(name: string): Promise<void>;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
-  });
 }
 
 /** One browser, one host and one fresh data folder for the file's tests. */

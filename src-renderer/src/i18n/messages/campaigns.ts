@@ -46,6 +46,22 @@ export default {
       emptyBody: 'Cree una campaña y después cárguele los casos de un lote preparado.',
       offlineHint: 'Sin conexión con el servicio no se puede ver la lista de campañas. Revise la conexión y reintente.',
     },
+    schedule: {
+      title: 'Antes de confirmar, revise:',
+      warnings: {
+        campaign: {
+          start_on_holiday: 'Empieza el {date}, feriado nacional ({name}).',
+          start_on_non_working_day: 'Empieza el {date}, día no laborable ({name}).',
+          start_on_sunday: 'Empieza el {date}, un domingo.',
+          start_outside_contact_days: 'Empieza el {date}, un {day}: no es día de contacto ({days}).',
+          outside_contact_hours: 'El horario de llamadas ({callFrom}–{callTo}) sale del horario de contacto ({from}–{to}).',
+        },
+      },
+      serviceDefault: 'el del servicio',
+      days: { mon: 'lunes', tue: 'martes', wed: 'miércoles', thu: 'jueves', fri: 'viernes', sat: 'sábado', sun: 'domingo' },
+      note: 'Son avisos: la campaña se puede crear igual. El horario de contacto es una configuración de su organización (Configuración), no un consejo legal.',
+      started: 'La campaña ya llama. Tenga en cuenta:',
+    },
     form: {
       title: 'Nueva campaña',
       draftIntro: 'O prepárela para un lote, sin conexión: se crea cuando se sube el lote.',
@@ -64,6 +80,7 @@ export default {
       },
       priorityHint: 'La prioridad 0 es el primer teléfono de cada caso, la 1 el segundo, y así sucesivamente.',
       submit: 'Crear campaña',
+      submitAnyway: 'Crear igual',
       offline: 'no se puede crear una campaña sin conexión.',
       serviceSaid: 'El servicio no creó la campaña',
       fixProblems: 'Revise los campos marcados.',
@@ -176,6 +193,22 @@ export default {
       emptyBody: 'Create a campaign, then load the cases of a prepared batch into it.',
       offlineHint: 'Without a connection to the service the campaign list cannot be shown. Check the connection and retry.',
     },
+    schedule: {
+      title: 'Before you confirm, check:',
+      warnings: {
+        campaign: {
+          start_on_holiday: 'It starts on {date}, a national holiday ({name}).',
+          start_on_non_working_day: 'It starts on {date}, a non-working day ({name}).',
+          start_on_sunday: 'It starts on {date}, a Sunday.',
+          start_outside_contact_days: 'It starts on {date}, a {day}: not a contact day ({days}).',
+          outside_contact_hours: 'The call window ({callFrom}–{callTo}) goes outside the contact hours ({from}–{to}).',
+        },
+      },
+      serviceDefault: "the service's",
+      days: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
+      note: "These are warnings: the campaign can be created all the same. Contact hours are your organization's setting (Settings), not legal advice.",
+      started: 'The campaign is calling. Keep in mind:',
+    },
     form: {
       title: 'New campaign',
       draftIntro: 'Or prepare it for a batch, offline: it is created when the batch is uploaded.',
@@ -194,6 +227,7 @@ export default {
       },
       priorityHint: "Priority 0 is each case's first phone, 1 the second, and so on.",
       submit: 'Create campaign',
+      submitAnyway: 'Create anyway',
       offline: 'a campaign cannot be created offline.',
       serviceSaid: 'The service did not create the campaign',
       fixProblems: 'Check the highlighted fields.',

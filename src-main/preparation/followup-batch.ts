@@ -1,0 +1,203 @@
+// A follow-up batch in one step: from a campaign's downloaded results, a new draft batch of the
+// original cases the bot did not finish (not final, not reached, no promise, or chosen result names).
+// Each case is rebuilt from the raw rows kept with the batch it was uploaded from, under that batch's
+// format, exactly as an edit rebuilds it: so edits, bulk fixes and the error report round trip all
+// work on the new batch as on any prepared one.
+import type { Environment } from '../domain/environments';
+import type { LedgerEntry } from '../domain/ledger';
+import { batchCreditor, batchSource, eachResultCaseWithCalls, listLedgerEntries, getBatchCase, getCampaign, loadedCaseOrigins, startBatchWriter, type BatchSource, type NewBatch, type Store } from '../store';
+import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from '../results/case-outcome';
+import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from './build/build-cases';
+import { ledgerIndex } from './ledger/apply-ledger';
+import { localDay } from './ledger/ledger-types';
+import { DEFAULT_FORMAT } from './mapping/mapping-file';
+
+export interface FollowupOptions {
+  environment: Environment;
+  campaignId: number;
+  outcome?: FollowupOutcome | undefined;
+  /** Case result names (as the service shows them); with an outcome too, a case must match both. */
+  results?: readonly string[] | undefined;
+  /** Only cases uploaded from this batch (when the campaign's cases came from batches read differently). */
+  fromBatch?: number | undefined;
+  /** The organization's do-not-contact list, applied beside this workstation's own entries. */
+  sharedLedger?: readonly LedgerEntry[] | undefined;
+  /** YYYY-MM-DD for the ledger's expiry; this machine's day by default. */
+  today?: string | undefined;
+}
+
+export type { FollowupSummary } from '../results/case-outcome';
+
+export type FollowupRefusalCode = 'followup.no_selection' | 'followup.no_results' | 'followup.nothing_selected' | 'followup.mixed_formats';
+
+/** A follow-up batch that cannot be made: a stable code, its figures, and words in both languages. */
+export class FollowupRefusal extends Error {
+  override readonly name = 'FollowupRefusal';
+  constructor(
+    readonly code: FollowupRefusalCode,
+    readonly params: Record<string, string | number | string[]>,
+    message: string,
+    readonly messageEs: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The format fields that decide how raw rows read: every source batch must agree on them. */
+function formatOf(source: BatchSource): string {
+  const m = source.mapping as { decimal_separator?: string; date_order?: string; default_area_code?: string; date_1904?: boolean };
+  return JSON.stringify([m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator, m.date_order ?? DEFAULT_FORMAT.date_order, m.default_area_code ?? null, m.date_1904 ?? false, source.maxPhonePriority]);
+}
+
+function settingsOfSource(source: BatchSource): PrepareSettings {
+  const m = source.mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
+  return {
+    decimalSeparator: m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator,
+    dateOrder: m.date_order ?? DEFAULT_FORMAT.date_order,
+    defaultAreaCode: m.default_area_code,
+    date1904: m.date_1904 ?? false,
+    maxPhonePriority: source.maxPhonePriority,
+  };
+}
+
+/** The original cases the selection takes, in the order the service lists them, each once. */
+function selectedOrigins(store: Store, opts: FollowupOptions) {
+  const origins = loadedCaseOrigins(store.db, opts.environment, opts.campaignId);
+  const picked: { code: string; batchId: number; caseId: number }[] = [];
+  const seen = new Set<string>();
+  let stored = 0;
+  let notFound = 0;
+  for (const { found, calls } of eachResultCaseWithCalls(store.db, opts.environment, opts.campaignId)) {
+    stored += 1;
+    const outcome = caseOutcome(found, calls);
+    if (!selectsOutcome(outcome, opts)) continue;
+    const origin = outcome.code === null ? undefined : origins.get(outcome.code);
+    if (!origin || outcome.code === null) {
+      notFound += 1;
+      continue;
+    }
+    if (opts.fromBatch !== undefined && origin.batchId !== opts.fromBatch) continue;
+    if (seen.has(outcome.code)) continue;
+    seen.add(outcome.code);
+    picked.push({ code: outcome.code, ...origin });
+  }
+  return { picked, stored, notFound };
+}
+
+export async function buildFollowupBatch(store: Store, opts: FollowupOptions): Promise<FollowupSummary> {
+  const results = [...(opts.results ?? [])].map((r) => r.trim()).filter((r) => r !== '');
+  const { campaignId } = opts;
+  if (opts.outcome === undefined && results.length === 0) {
+    throw new FollowupRefusal('followup.no_selection', {}, 'Say which cases to follow up: an outcome (non-final, not-contacted, no-promise) or result names.', 'Indique qué casos seguir: un resultado (no finales, no contactados, sin promesa) o nombres de resultado.');
+  }
+  const { picked, stored, notFound } = selectedOrigins(store, { ...opts, results });
+  if (stored === 0 && !getCampaign(store.db, opts.environment, campaignId)) {
+    throw new FollowupRefusal('followup.no_results', { campaignId }, `No results of campaign ${campaignId} are stored: download them first.`, `No hay resultados de la campaña ${campaignId} guardados: descárguelos primero.`);
+  }
+  if (picked.length === 0) {
+    throw new FollowupRefusal(
+      'followup.nothing_selected',
+      { campaignId, notFound },
+      `No case of campaign ${campaignId} matches` + (notFound > 0 ? ` among those uploaded from this computer (${notFound} matching case(s) came from elsewhere).` : '.'),
+      `Ningún caso de la campaña ${campaignId} coincide` + (notFound > 0 ? ` entre los cargados desde este equipo (${notFound} caso(s) que coinciden vinieron de otro lado).` : '.'),
+    );
+  }
+  const batchIds = [...new Set(picked.map((p) => p.batchId))].sort((a, b) => a - b);
+  const sources = batchIds.map((id) => batchSource(store.db, id)).filter((s): s is BatchSource => s !== null);
+  const first = sources[0] as BatchSource;
+  if (new Set(sources.map(formatOf)).size > 1) {
+    throw new FollowupRefusal(
+      'followup.mixed_formats',
+      { campaignId, batches: batchIds.map(String) },
+      `The cases came from batches ${batchIds.join(', ')}, read with different formats (decimal separator, date order, area code or phone priority); follow up one batch at a time.`,
+      `Los casos vienen de los lotes ${batchIds.join(', ')}, leídos con formatos distintos (separador decimal, orden de fecha, característica o prioridad de teléfonos); haga el seguimiento de un lote a la vez.`,
+    );
+  }
+  return writeFollowup(store, opts, { picked, notFound, batchIds, first, results });
+}
+
+/**
+ * The case as its kept rows make it now. A case stored before raw rows were kept (an older store)
+ * has none: it is copied as it was prepared.
+ */
+function rebuilt(code: string, original: NonNullable<ReturnType<typeof getBatchCase>>, settings: PrepareSettings): BuiltCase {
+  if (original.raw.length > 0) return caseFromRaw(code, unpackRaw(original.raw), settings);
+  const status = original.status === 'rejected' || original.status === 'warning' ? original.status : 'ready';
+  const { firstName, lastName, phones, products, params, sourceRows } = original;
+  return { code, firstName, lastName, phones, products, params, sourceRows, status, issues: [], raw: [] };
+}
+
+/** The batch's name is data, in Spanish as the others ("cartera.xlsx · Hoja1"). */
+const OUTCOME_NAME_ES: Record<FollowupOutcome, string> = { 'non-final': 'sin resultado final', 'not-contacted': 'no contactados', 'no-promise': 'sin promesa' };
+
+async function writeFollowup(
+  store: Store,
+  opts: FollowupOptions,
+  plan: { picked: { code: string; caseId: number }[]; notFound: number; batchIds: number[]; first: BatchSource; results: string[] },
+): Promise<FollowupSummary> {
+  const { first } = plan;
+  // The ledger as it is now: a case listed since it was first loaded is not called again.
+  const creditor = batchCreditor(store.db, first.id);
+  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...(opts.sharedLedger ?? [])], { today: opts.today ?? localDay(), creditor });
+  const settings = { ...settingsOfSource(first), ledger };
+  const label = [opts.outcome === undefined ? null : OUTCOME_NAME_ES[opts.outcome], ...plan.results].filter(Boolean).join(', ');
+  const batch: NewBatch = {
+    environment: opts.environment,
+    name: `Seguimiento de la campaña ${opts.campaignId} (${label}) · ${first.name}`,
+    // Names no file of the imports folder: deleting this batch must never take the original's copy.
+    sourceFile: `seguimiento-campania-${opts.campaignId}`,
+    sourceSheet: first.sourceSheet,
+    headerRow: first.headerRow,
+    // The original's mapping and format travel on: edits and bulk fixes re-apply them.
+    mapping: first.mapping,
+    campaignId: null,
+    maxPhonePriority: first.maxPhonePriority,
+    dialingType: first.dialingType,
+    creditor,
+  };
+  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: 0, suppressedCases: 0, suppressedPhones: 0 };
+  // Each rebuilt case passes here before it is written: where checks on a prepared case (the
+  // do-not-contact ledger, duplicates across batches) apply to a follow-up batch too.
+  const prepared = (c: BuiltCase) => {
+    if (c.status === 'ready' || c.status === 'warning') tally.ready += 1;
+    else if (c.status === 'suppressed') tally.suppressedCases += 1;
+    else tally.rejected += 1;
+    for (const i of c.issues) {
+      if (i.kind === 'suppressed-phone') tally.suppressedPhones += 1;
+      if (i.severity === 'warning') tally.warnings += 1;
+      else if (i.severity === 'fix') tally.fixes += 1;
+    }
+    tally.rows += c.sourceRows.length;
+    const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
+    return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw) };
+  };
+  const writer = startBatchWriter(store, batch);
+  try {
+    for (const p of plan.picked) {
+      const original = getBatchCase(store.db, p.caseId);
+      if (!original) continue;
+      const wait = writer.write(prepared(rebuilt(p.code, original, settings)));
+      if (wait) await wait;
+    }
+    await writer.finish([], null);
+  } catch (err) {
+    await writer.abort();
+    throw err;
+  }
+  return {
+    batch_id: writer.batchId,
+    cases: tally.ready + tally.rejected + tally.suppressedCases,
+    ready: tally.ready,
+    rejected: tally.rejected,
+    warnings: tally.warnings,
+    fixes: tally.fixes,
+    row_errors: 0,
+    rows: tally.rows,
+    sheet: first.sourceSheet ?? '',
+    header_row: first.headerRow ?? 1,
+    mapping_source: 'batch',
+    suppressed: { cases: tally.suppressedCases, phones: tally.suppressedPhones },
+    notices: [],
+    followup: { campaign_id: opts.campaignId, outcome: opts.outcome ?? null, results: plan.results, from_batches: plan.batchIds, not_found: plan.notFound },
+  };
+}

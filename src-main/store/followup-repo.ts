@@ -1,0 +1,53 @@
+// Where the cases of a campaign came from: the batch case each loaded code was uploaded from, as the
+// upload queue recorded it. A follow-up batch is rebuilt from those cases' kept source rows.
+import type { Environment } from '../domain/environments';
+import type { Db } from './store';
+
+export interface LoadedOrigin {
+  batchId: number;
+  caseId: number;
+}
+
+/**
+ * Codes this workstation loaded into `campaignId`, each with the batch case it was sent from. A code
+ * loaded by two batches (sent again on purpose) names the newest: its rows carry the latest edits.
+ */
+export function loadedCaseOrigins(db: Db, env: Environment, campaignId: number): Map<string, LoadedOrigin> {
+  const rows = db
+    .prepare(
+      `SELECT c.code, c.batch_id AS batchId, c.id AS caseId FROM batch_cases c
+         JOIN upload_chunks u ON u.id = c.chunk_id JOIN batches b ON b.id = c.batch_id
+       WHERE b.environment = ? AND u.campaign_id = ? AND c.upload_state = 'loaded' ORDER BY c.batch_id, c.id`,
+    )
+    .all(env, campaignId) as { code: string; batchId: number; caseId: number }[];
+  return new Map(rows.map((r) => [r.code, { batchId: r.batchId, caseId: r.caseId }]));
+}
+
+/** What a follow-up batch copies from its original: where the rows came from and how they are read. */
+export interface BatchSource {
+  id: number;
+  name: string;
+  sourceFile: string;
+  sourceSheet: string | null;
+  headerRow: number | null;
+  mapping: Record<string, unknown>;
+  maxPhonePriority: number;
+  dialingType: string;
+}
+
+export function batchSource(db: Db, batchId: number): BatchSource | null {
+  const row = db
+    .prepare('SELECT id, name, source_file, source_sheet, header_row, mapping_json, max_phone_priority, dialing_type FROM batches WHERE id = ?')
+    .get(batchId) as { id: number; name: string; source_file: string; source_sheet: string | null; header_row: number | null; mapping_json: string; max_phone_priority: number; dialing_type: string } | undefined;
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    sourceFile: row.source_file,
+    sourceSheet: row.source_sheet,
+    headerRow: row.header_row,
+    mapping: JSON.parse(row.mapping_json) as Record<string, unknown>,
+    maxPhonePriority: row.max_phone_priority,
+    dialingType: row.dialing_type,
+  };
+}

@@ -1,0 +1,18 @@
+// The contact calendar applied to a campaign: the organization's contact hours (setting or policy),
+// Argentina's holidays, and today on the service's calendar.
+import type { Campaign, CampaignAction } from '../contract';
+import { argentineHolidays } from '../domain/argentine-holidays';
+import { campaignScheduleWarnings, serviceToday, type CampaignSchedule, type CampaignScheduleWarning } from '../domain/contact-calendar';
+import type { AppContext } from './app-context';
+import { readSettings } from './handlers/settings-handlers';
+
+export async function scheduleWarnings(ctx: AppContext, schedule: CampaignSchedule, now = new Date()): Promise<CampaignScheduleWarning[]> {
+  return campaignScheduleWarnings(schedule, readSettings(ctx).contactHours, await argentineHolidays(), serviceToday(now));
+}
+
+/** Starting checks the campaign as the service holds it; stopping and ending start no calls. */
+export async function actionWarnings(ctx: AppContext, action: CampaignAction, campaign: Campaign): Promise<CampaignScheduleWarning[]> {
+  if (action !== 'start') return [];
+  const { start_date: startDate, call_from: callFrom, call_to: callTo } = campaign.params;
+  return scheduleWarnings(ctx, { startDate, callFrom, callTo });
+}
