@@ -29,7 +29,7 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     expect(await page.locator('[data-test="ledger-imported"]').innerText()).toContain('1 entradas nuevas');
     expect(await page.locator('[data-test="ledger-problem"]').innerText()).toBe('no-llamar.csv, fila 3: sin teléfono ni código');
     expect(await page.locator('[data-test="ledger-table"]').innerText()).toMatch(/07654321[\s\S]*Trámite legal/);
-    await app.current.screenshot('40-ledger');
+    await app.current.screenshot('60-ledger');
   });
 
   it('applies the list when a batch is prepared: a status, a filter and a count of its own', async () => {
@@ -82,7 +82,7 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     expect(await drawer.locator('[data-test="drawer-phones"]').inputValue()).toBe('1145678901');
     expect(await drawer.locator('[data-test="drawer-issues"]').innerText()).toContain('1155556666');
     await page.waitForTimeout(400); // the drawer's slide-in, for the screenshot
-    await app.current.screenshot('41-do-not-call');
+    await app.current.screenshot('61-do-not-call');
     await drawer.locator('[data-test="do-not-call-1145678901"]').click();
     await drawer.locator('[data-test="drawer-status"]', { hasText: 'No contactar' }).waitFor();
     expect(await drawer.locator('[data-test="drawer-issues"]').innerText()).toContain('Todos los teléfonos del caso (2)');
