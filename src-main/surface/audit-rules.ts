@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../audit/audit-events';
 import type { Environment } from '../domain/environments';
 import { countCasesByStatus, getBatch, uploadCounts } from '../store';
-import type { AppContext } from './app-context';
-import { readSettings } from './handlers/settings-handlers';
+import type { AppContext } from './app-context-types';
+import { readSettings } from './settings';
 import type { ProcedureName, ProcedureOutputs, procedures } from './procedures';
 
 type Input<N extends ProcedureName> = z.output<(typeof procedures)[N]>;

@@ -6,7 +6,7 @@ import type { AuditActor, AuditEvent } from '../audit/audit-events';
 import { appendAudit, readAudit, type AuditHead, type AuditReading, type ReadOptions } from '../audit/audit-log';
 import type { Environment } from '../domain/environments';
 import { getSetting, setSetting } from '../store';
-import type { AppContext } from './app-context';
+import type { AppContext } from './app-context-types';
 
 const HEAD_SETTING = 'auditHead';
 

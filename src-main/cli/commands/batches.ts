@@ -4,7 +4,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ENVIRONMENTS } from '../../domain/environment-names';
 import type { MappingFile } from '../../preparation/mapping/mapping-file';
-import type { AppContext } from '../../surface/app-context';
+import type { AppContext } from '../../surface/app-context-types';
 import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 
 function whole(min: number) {

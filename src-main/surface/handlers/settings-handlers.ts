@@ -1,29 +1,10 @@
 // Settings, and files handed over by the renderer (or named by path by the CLI).
 import { MappingFile } from '../../preparation/mapping/mapping-file';
-import { getSetting, listMappingTemplates, setSetting } from '../../store';
-import type { AppContext } from '../app-context';
-import type { Settings } from '../procedures';
+import { listMappingTemplates, setSetting } from '../../store';
 import { receiveFile, registerLocalFile } from '../received-files';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
+import { readSettings } from '../settings';
 import { SurfaceFailure } from '../surface-failure';
-
-/** How long fully uploaded batches, downloaded results, recordings and imported files are kept. */
-export const DEFAULT_RETENTION_DAYS = 90;
-
-const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection' | 'lockedByPolicy'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024, retentionDays: DEFAULT_RETENTION_DAYS };
-
-export function readSettings(ctx: AppContext): Settings {
-  const managed = ctx.policy.policy;
-  return {
-    ...DEFAULTS,
-    ...getSetting<Partial<Settings>>(ctx.store.db, 'app', {}),
-    ...(managed.retention_days !== undefined ? { retentionDays: managed.retention_days } : {}),
-    ...(managed.language !== undefined ? { language: managed.language } : {}),
-    dataDir: ctx.options.dataDir,
-    dataProtection: { keptIn: ctx.dataKey.keptIn, keyFile: ctx.dataKey.keyFile ?? null },
-    lockedByPolicy: [...(managed.retention_days !== undefined ? (['retentionDays'] as const) : []), ...(managed.language !== undefined ? (['language'] as const) : [])],
-  };
-}
 
 export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive' | 'files:open' | 'templates:list'> = {
   async 'templates:list'(ctx) {
