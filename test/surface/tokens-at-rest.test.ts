@@ -10,7 +10,7 @@ import type { SecretSealer } from '../../src-main/store';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContextOptions } from '../../src-main/surface/app-context-types';
 import { createSurface } from '../../src-main/surface/surface';
-import { openDatabase } from '../../src-main/store/sqlcipher';
+import { openDatabase } from '../../src-main/sqlite/sqlcipher';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 
