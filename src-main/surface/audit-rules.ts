@@ -3,7 +3,7 @@
 // out of this computer, or acts on the service is. Failures of these procedures are recorded by the
 // surface with their error code.
 import type { z } from 'zod';
-import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../audit/audit-events';
+import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../domain/audit-events';
 import type { Environment } from '../domain/environments';
 import { countCasesByStatus, getBatch, uploadCounts } from '../store';
 import type { AppContext } from './app-context-types';

@@ -1,7 +1,7 @@
 // The one place procedures are dispatched: input parsed with its zod schema, errors turned into data.
 import { ZodError, type z } from 'zod';
 import { hasReason, isServiceError, type FailureKind, type ServiceError } from '../client';
-import type { AuditEvent } from '../audit/audit-events';
+import type { AuditEvent } from '../domain/audit-events';
 import type { Environment } from '../domain/environments';
 import { getBatch } from '../store';
 import type { AppContext } from './app-context-types';

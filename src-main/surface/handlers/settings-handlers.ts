@@ -1,5 +1,5 @@
 // Settings, and files handed over by the renderer (or named by path by the CLI).
-import { MappingFile } from '../../preparation/mapping/mapping-file';
+import { MappingFile } from '../../domain/mapping-file';
 import { listMappingTemplates, setSetting } from '../../store';
 import { receiveFile, registerLocalFile } from '../received-files';
 import type { Handlers } from './handler';
