@@ -4,7 +4,7 @@ import type { Product } from '../contract';
 import { addCaseIssue, batchSettings, getBatchCase, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
-import { DEFAULT_FORMAT } from './mapping/mapping-file';
+import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { normalizePhoneCell } from './normalize';
 
 export class EditError extends Error {}

@@ -12,7 +12,7 @@ import {
 import { casesOfSheet, packRaw, statusOf, type BuiltCase, type PreparedCase } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
-import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
+import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from '../domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { PrepareSummary, SourceFile } from './preparation-types';
 import { readTable, type Sheet, type Table } from './reading/read-table';

@@ -14,9 +14,9 @@ import { inspectInWorker, prepareInWorker } from '../../preparation/worker/prepa
 import { describeIssue } from '../../preparation/build/issue-messages';
 import { countBatchCases, countCasesByStatus, countIssuesBySeverity, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
 import { keptUntil } from '../data-lifecycle';
-import { readSettings } from './settings-handlers';
+import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { SurfaceFailure } from '../surface-failure';
 
 export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {

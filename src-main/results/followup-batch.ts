@@ -5,9 +5,9 @@
 // work on the new batch as on any prepared one.
 import type { Environment } from '../domain/environments';
 import { batchSource, eachResultCaseWithCalls, getBatchCase, getCampaign, loadedCaseOrigins, startBatchWriter, type BatchSource, type NewBatch, type Store } from '../store';
-import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from '../results/case-outcome';
-import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from './build/build-cases';
-import { DEFAULT_FORMAT } from './mapping/mapping-file';
+import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from './case-outcome';
+import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from '../preparation/build/build-cases';
+import { DEFAULT_FORMAT } from '../domain/mapping-file';
 
 export interface FollowupOptions {
   environment: Environment;
@@ -19,7 +19,7 @@ export interface FollowupOptions {
   fromBatch?: number | undefined;
 }
 
-export type { FollowupSummary } from '../results/case-outcome';
+export type { FollowupSummary } from './case-outcome';
 
 export type FollowupRefusalCode = 'followup.no_selection' | 'followup.no_results' | 'followup.nothing_selected' | 'followup.mixed_formats';
 

@@ -4,7 +4,7 @@
 // spread into an event by mistake is refused rather than written.
 // Pure: the renderer and the CLI read entries with these types.
 import { z } from 'zod';
-import { Environment } from '../domain/environments';
+import { Environment } from './environments';
 
 const Id = z.number().int().positive();
 const Count = z.number().int().nonnegative();
