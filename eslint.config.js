@@ -4,6 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import pluginVue from 'eslint-plugin-vue';
 
+const MESSAGE = '/^(message|messageEs|messageEn)$/';
+/** An error's words tested by a pattern, searched, or compared. */
+const MESSAGE_MATCHING = [
+  `CallExpression[callee.property.name=/^(test|exec)$/] > MemberExpression.arguments[property.name=${MESSAGE}]`,
+  `CallExpression[callee.object.property.name=${MESSAGE}][callee.property.name=/^(includes|startsWith|endsWith|match|matchAll|search|indexOf|lastIndexOf|localeCompare)$/]`,
+  `BinaryExpression[operator=/^[!=]==?$/][right.raw=/^['"]/] > MemberExpression.left[property.name=${MESSAGE}]`,
+  `BinaryExpression[operator=/^[!=]==?$/][right.type='TemplateLiteral'] > MemberExpression.left[property.name=${MESSAGE}]`,
+  `BinaryExpression[operator=/^[!=]==?$/][left.raw=/^['"]/] > MemberExpression.right[property.name=${MESSAGE}]`,
+  `BinaryExpression[operator=/^[!=]==?$/][left.type='TemplateLiteral'] > MemberExpression.right[property.name=${MESSAGE}]`,
+  `SwitchStatement > MemberExpression.discriminant[property.name=${MESSAGE}]`,
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', 'coverage/', 'test-output/', 'resources/*.cjs'] },
   js.configs.recommended,
@@ -21,6 +33,14 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
+    },
+  },
+  {
+    // Failures are data: code decides on an error's code and params, never on its wording (which is
+    // translated, and changes). Tests may still read the words a person is shown.
+    files: ['src-main/**/*.ts', 'src-renderer/**/*.{ts,vue}'],
+    rules: {
+      'no-restricted-syntax': ['error', ...MESSAGE_MATCHING.map((selector) => ({ selector, message: 'decide on the error\'s code and params, not on its message text' }))],
     },
   },
   {
