@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, fchmodSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { AuditEntry, AuditEvent, type AuditActor } from './audit-events';
+import { AuditEntry, AuditEvent, type AuditActor } from '../domain/audit-events';
 
 export const AUDIT_FOLDER = 'audit';
 const CURRENT = 'audit.jsonl';

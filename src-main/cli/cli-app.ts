@@ -5,10 +5,11 @@ import { resolve } from 'node:path';
 import { DataKeyError } from '../keys/data-key';
 import { PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
-import { createAppContext, type AppContext, type AppContextOptions } from '../surface/app-context';
+import { createAppContext } from '../surface/app-context';
+import type { AppContext, AppContextOptions } from '../surface/app-context-types';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
-import { CliFailure, envCredentials } from './cli-context';
+import { CliFailure, envCredentials } from './cli-globals';
 import { cliPolicy, dataDirOf } from './cli-policy';
 
 /** Runs `work` with an app context for this run's data folder, and always closes it. */

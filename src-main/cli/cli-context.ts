@@ -3,26 +3,11 @@
 // commander and Node here: the app itself (store, surface, SheetJS, HTTP) is in cli-app.ts and loads
 // with the first command that runs, so `casedesk --help` starts at once.
 import type { Command } from 'commander';
-import type { AppContext } from '../surface/app-context';
+import type { AppContext } from '../surface/app-context-types';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
-import type { GlobalOptions } from './main';
 
-export function globals(command: Command): GlobalOptions {
-  return command.optsWithGlobals() as GlobalOptions;
-}
-
-/** CASEDESK_EMAIL / CASEDESK_PASSWORD: any command can run without a prior login (scheduled jobs). */
-export function envCredentials(env: NodeJS.ProcessEnv = process.env) {
-  const email = env.CASEDESK_EMAIL;
-  const password = env.CASEDESK_PASSWORD;
-  return email && password ? { email, password } : null;
-}
-
-export class CliFailure extends Error {
-  constructor(message: string, readonly exitCode = 1) {
-    super(message);
-  }
-}
+// Kept apart so cli-app.ts and cli-policy.ts can use them without importing this file back.
+export { CliFailure, envCredentials, globals, type GlobalOptions } from './cli-globals';
 
 const app = () => import('./cli-app');
 

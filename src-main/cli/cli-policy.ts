@@ -3,7 +3,7 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { describeRefusal, loadPolicy, PolicyError, type LoadedPolicy } from '../policy/policy';
-import { CliFailure, globals } from './cli-context';
+import { CliFailure, globals } from './cli-globals';
 
 /** The organization's policy, or a CliFailure naming its file and what is wrong (fail closed). */
 export function cliPolicy(env: NodeJS.ProcessEnv = process.env): LoadedPolicy {

@@ -15,11 +15,6 @@ import { addCampaignControl, uploadCommand } from './commands/sync';
 import { sessionCommands } from './commands/session';
 import { suppressCommand } from './commands/suppress';
 
-export interface GlobalOptions {
-  dataDir: string;
-  json: boolean;
-}
-
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CASEDESK_DATA_DIR) return env.CASEDESK_DATA_DIR;
   const home = env.HOME ?? env.USERPROFILE ?? '.';

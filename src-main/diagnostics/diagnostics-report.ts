@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { arch, cpus, homedir, platform, release, totalmem, version as osVersion } from 'node:os';
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
-import type { AuditEntry } from '../audit/audit-events';
+import type { AuditEntry } from '../domain/audit-events';
 import { dataFolderContents, type Db } from '../store';
 import type { ConnectivityCheck } from './connectivity';
 import { LOG_FILE, logFolder } from './diagnostic-log';

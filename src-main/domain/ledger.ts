@@ -36,3 +36,18 @@ export function creditorKey(name: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
+
+export type LedgerRowProblemCode = 'phone-invalid' | 'code-empty' | 'no-phone-or-code' | 'reason-unknown' | 'until-invalid';
+
+/** A row that gave no entry (or one of its values that could not be read), and exactly where. */
+export interface LedgerRowProblem {
+  code: LedgerRowProblemCode;
+  file: string;
+  sheet: string;
+  /** 1-based, as a spreadsheet program shows it. */
+  row: number;
+  /** Column letter; null when the row lacks a value in every key column. */
+  column: string | null;
+  /** What the cell held (phone problems: why it is not a number). */
+  params: Record<string, string>;
+}

@@ -1,6 +1,5 @@
 // The renderer is served from app://casedesk/… rather than file://, with a path-traversal guard.
 import { isAbsolute, join, normalize, relative } from 'node:path';
-import type { RendererSource } from './renderer-source';
 
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = 'app://casedesk';
@@ -26,7 +25,7 @@ export function resolveAppPath(root: string, url: string): string | null {
  * IPC is answered only for our own page, in the main frame: app://casedesk, or the dev server's
  * origin when `source` has one (never in a packaged build, see rendererSource).
  */
-export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean, source: Pick<RendererSource, 'devOrigin'>): boolean {
+export function isTrustedSender(frameUrl: string | undefined, isMainFrame: boolean, source: { devOrigin: string | null }): boolean {
   if (!frameUrl || !isMainFrame) return false;
   if (frameUrl.startsWith(`${APP_ORIGIN}/`)) return true;
   if (source.devOrigin === null) return false;

@@ -5,7 +5,7 @@
 // not updated at all).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppContext } from '../surface/app-context';
+import type { AppContext } from '../surface/app-context-types';
 import { uploadsRunning } from '../surface/handlers/sync-handlers';
 import { namesPublisher } from '../updates/update-config';
 import { createUpdateController, type UpdateController, type UpdaterEvent, type UpdaterPort } from '../updates/update-controller';

@@ -46,6 +46,9 @@ export class ChromiumNetworkError extends Error {
 /** Chromium's error name carried by an Error from net.fetch, or null. */
 export function chromiumErrorName(error: unknown): string | null {
   if (!(error instanceof Error)) return null;
+  // Electron's net.fetch rejects with a bare Error whose only trace of Chromium's net error is its
+  // text: read once here, at the edge, and turned into a code.
+  // eslint-disable-next-line no-restricted-syntax
   return /\bnet::(ERR_[A-Z0-9_]+)\b/.exec(error.message)?.[1] ?? null;
 }
 

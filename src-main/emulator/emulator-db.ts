@@ -1,8 +1,8 @@
 // The emulator's own state: an SQLite file with --db (the demo survives a restart), memory otherwise.
 import Database from 'better-sqlite3-multiple-ciphers';
-import { encryptPlainStore } from '../store/encrypt-store';
-import { applyKey } from '../store/sqlcipher';
-import { fileState } from '../store/store-file';
+import { encryptPlainStore } from '../sqlite/encrypt-store';
+import { fileState } from '../sqlite/file-state';
+import { applyKey } from '../sqlite/sqlcipher';
 
 export type Db = Database.Database;
 

@@ -2,12 +2,11 @@
 // batch of ready cases. Cells that a spreadsheet would run as formulas are neutralised by the writer.
 import { unpackRaw } from '../preparation/build/build-cases';
 import { describeIssue } from '../preparation/build/issue-messages';
+import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
 import { listIssues, pageCasesWithRaw, type Store } from '../store';
 import type { SheetData } from './xlsx-writer';
 
-export const CORRECTIONS_SHEET = 'Casos a corregir';
 export const REASONS_SHEET = 'Motivos';
-export const CORRECTION_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento', 'Estado', 'Motivos'] as const;
 export const CLEAN_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] as const;
 
 const STATUS_ES: Record<string, string> = { ready: 'listo', warning: 'con advertencias', rejected: 'rechazado', excluded: 'excluido', suppressed: 'no contactar' };

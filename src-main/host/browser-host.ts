@@ -3,7 +3,7 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
-import type { AppContext } from '../surface/app-context';
+import type { AppContext } from '../surface/app-context-types';
 import type { SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { checkApiRequest, checkSite, CONTENT_SECURITY_POLICY, newLaunchToken, type Verdict } from './host-guard';

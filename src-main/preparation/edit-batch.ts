@@ -7,7 +7,7 @@ import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } fr
 import { issue } from './build/issue-messages';
 import { ledgerIndex } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
-import { DEFAULT_FORMAT } from './mapping/mapping-file';
+import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { normalizePhoneCell } from './normalize';
 
 export class EditError extends Error {}

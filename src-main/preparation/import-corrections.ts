@@ -1,7 +1,7 @@
 // Closing the loop: the agent corrects the error report in a spreadsheet program and imports it
 // back; each corrected case replaces its own (matched by code) and is validated again.
-import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../exports/batch-exports';
 import type { LedgerEntry } from '../domain/ledger';
+import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';

@@ -2,7 +2,7 @@
 // data, suggested columns, and a saved template when this creditor's layout is known.
 import { findMappingTemplate, type Store } from '../store';
 import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
-import { MappingFile } from './mapping/mapping-file';
+import { MappingFile } from '../domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { FileInspection, SourceFile } from './preparation-types';
 import { readTable, type Cell } from './reading/read-table';

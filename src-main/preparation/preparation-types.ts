@@ -1,5 +1,5 @@
 // What preparation answers, as plain types: shared with the renderer through the command surface.
-import type { ColumnMapping, MappingFile } from './mapping/mapping-file';
+import type { ColumnMapping, MappingFile } from '../domain/mapping-file';
 
 /**
  * A file to read, as its bytes and the name the agent knows it by (said in messages, batches named

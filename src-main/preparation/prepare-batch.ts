@@ -15,7 +15,7 @@ import { issue } from './build/issue-messages';
 import { ledgerIndex } from './ledger/apply-ledger';
 import { localDay, type LedgerEntry } from './ledger/ledger-types';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
-import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from './mapping/mapping-file';
+import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from '../domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { PrepareSummary, SourceFile } from './preparation-types';
 import { readTable, type Sheet, type Table } from './reading/read-table';

@@ -4,6 +4,7 @@
 import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { syncDir } from '../sqlite/sync-dir';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -61,19 +62,6 @@ export function writePrivateFileAtomic(file: string, bytes: Uint8Array): void {
   }
   renameSync(temp, file);
   syncDir(dirname(file));
-}
-
-/** Makes a rename durable (a no-op where folders cannot be opened, as on Windows). */
-export function syncDir(dir: string): void {
-  let fd: number | undefined;
-  try {
-    fd = openSync(dir, 'r');
-    fsyncSync(fd);
-  } catch {
-    // not supported here: the rename itself is still atomic
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }
 
 /** True when the path is a regular file (not a link someone planted). */

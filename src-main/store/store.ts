@@ -1,12 +1,13 @@
 // The local store: one SQLite file per data folder, encrypted as a whole with the folder's data key.
 // The laptop is the system of record for drafts.
 import { ensurePrivateDir, tightenFile } from './private-files';
-import { encryptPlainStore, removeEncryptionLeftovers } from './encrypt-store';
+import { encryptPlainStore, removeEncryptionLeftovers } from '../sqlite/encrypt-store';
 import { migrate, MIGRATIONS, type Migration } from './migrations';
-import { openDatabase, type Db } from './sqlcipher';
-import { fileState, storeFile } from './store-file';
+import { openDatabase, type Db } from '../sqlite/sqlcipher';
+import { fileState } from '../sqlite/file-state';
+import { storeFile } from './store-file';
 
-export type { Db } from './sqlcipher';
+export type { Db } from '../sqlite/sqlcipher';
 export { STORE_FILE_NAME, storeFile, storeFileState } from './store-file';
 
 export interface Store {

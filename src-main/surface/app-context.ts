@@ -1,93 +1,21 @@
-// Everything the procedures work with: the store, the Demo service, and one session per environment.
+// Opens everything the procedures work with (the types are in app-context-types.ts).
 import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createServiceClient, createSession, memoryVault, type FetchLike, type ServiceClient, type Session } from '../client';
-import { diagnosticLog, type DiagnosticLog } from '../diagnostics/diagnostic-log';
+import { createServiceClient, createSession, memoryVault } from '../client';
+import { diagnosticLog } from '../diagnostics/diagnostic-log';
 import { ENVIRONMENTS, type Environment } from '../domain/environments';
-import { osKeychain, type Keychain } from '../keys/keychain';
-import { resolveDataKey, type DataKey } from '../keys/data-key';
-import { environmentAllowed, loadPolicy, managedBaseUrl, type LoadedPolicy } from '../policy/policy';
-import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, type Store } from '../store';
+import { osKeychain } from '../keys/keychain';
+import { resolveDataKey } from '../keys/data-key';
+import { environmentAllowed, loadPolicy, managedBaseUrl } from '../policy/policy';
+import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
-import { demoService, type DemoService } from './demo-service';
+import { demoService } from './demo-service';
 import { DAY_MS, purgeExpired } from './data-lifecycle';
-import type { SurfaceEvents, WipeReport } from './procedures';
 import { wipeDataFolder } from './workstation-wipe';
 import { audit } from './audit-trail';
 import { sealPlainRecordings } from './recordings-at-rest';
-import type { UpdateController } from '../updates/update-controller';
-
-export interface Credentials {
-  email: string;
-  password: string;
-}
-
-export interface AppContextOptions {
-  dataDir: string;
-  /** Sign in without asking (CLI: CASEDESK_EMAIL / CASEDESK_PASSWORD) when a command needs a session. */
-  credentials?: (env: Environment) => Credentials | null;
-  /** Read and prepare files in a worker thread, so the app stays responsive (the app and the browser host). */
-  preparationInWorker?: boolean;
-  /** Where the data key is kept; the OS keychain by default. */
-  keychain?: Keychain;
-  /** The organization's policy; read from its usual place when not given. */
-  policy?: LoadedPolicy;
-  env?: NodeJS.ProcessEnv;
-  /** Who the audit trail says acted through: the app (desktop or browser) by default, or the CLI. */
-  face?: 'app' | 'cli';
-  /**
-   * How requests reach an environment's service. By default Node's network with the proxy of
-   * HTTPS_PROXY / NO_PROXY and the policy's CA file; the Electron app passes Chromium's (net.fetch).
-   */
-  network?: (environment: Environment) => FetchLike;
-}
-
-export interface Connection {
-  environment: Environment;
-  email: string;
-  baseUrl: string;
-  session: Session;
-  client: ServiceClient;
-}
-
-export interface AppContext {
-  store: Store;
-  policy: LoadedPolicy;
-  /** The data folder's key and where it is kept (never sent to the renderer). */
-  dataKey: DataKey;
-  demo: DemoService;
-  /** Internal failures, for IT: <dataDir>/logs (opened at the first one). */
-  diagnostics: DiagnosticLog;
-  options: AppContextOptions;
-  connections: Map<Environment, Connection>;
-  /**
-   * Long work in progress (uploads, downloads), by key: one at a time per key, each cancellable.
-   * Resolves with the work's result; throws if the same key is already running.
-   */
-  track<T>(key: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
-  cancel(key: string): boolean;
-  /** Keys of the long work running now. */
-  runningWork(): string[];
-  /**
-   * Wipes the data folder and forgets its key (refused by the caller while work runs), then starts
-   * over as a fresh first run: a new key, an empty store, no session.
-   */
-  wipe(): Promise<WipeReport>;
-  /** One pacer per environment: every upload to a service shares its spacing. */
-  pacer(env: Environment, spacingMs?: number): Pacer;
-  /** The desktop app's updater, set by src-main/electron/auto-updater.ts; the browser host and the CLI have none. */
-  updates: Pick<UpdateController, 'state' | 'restartNow'> | null;
-  emit<K extends keyof SurfaceEvents>(name: K, payload: SurfaceEvents[K]): void;
-  on<K extends keyof SurfaceEvents>(name: K, listener: (payload: SurfaceEvents[K]) => void): () => void;
-  currentEnvironment(): Environment;
-  setCurrentEnvironment(env: Environment): void;
-  /** The base URL the client uses for `env`; starts the Demo service when needed. */
-  baseUrl(env: Environment): Promise<string | null>;
-  /** Opens a session and its client (on Demo, with the Demo service's own password). */
-  connect(env: Environment, credentials: Credentials, baseUrl: string): Promise<Connection>;
-  close(): Promise<void>;
-}
+import type { AppContext, AppContextOptions, Connection } from './app-context-types';
 
 export function createAppContext(options: AppContextOptions): AppContext {
   // Before anything is created: nothing CaseDesk writes is for other users of this machine.

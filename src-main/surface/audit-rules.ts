@@ -3,13 +3,13 @@
 // out of this computer, or acts on the service is. Failures of these procedures are recorded by the
 // surface with their error code.
 import type { z } from 'zod';
-import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../audit/audit-events';
+import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../domain/audit-events';
 import type { Environment } from '../domain/environments';
 import { WEEKDAYS } from '../domain/contact-calendar';
 import { campaignPromises } from '../exports/promises-export';
 import { countCasesByStatus, getBatch, uploadCounts } from '../store';
-import type { AppContext } from './app-context';
-import { readSettings } from './handlers/settings-handlers';
+import type { AppContext } from './app-context-types';
+import { readSettings } from './settings';
 import type { ProcedureName, ProcedureOutputs, procedures, Settings } from './procedures';
 
 type Input<N extends ProcedureName> = z.output<(typeof procedures)[N]>;

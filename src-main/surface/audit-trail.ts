@@ -2,11 +2,11 @@
 // service's user), and the trail's head kept in the store, where it cannot be rewritten without the
 // data key. Recording never fails the work it records: the work is already done by then.
 import { userInfo } from 'node:os';
-import type { AuditActor, AuditEvent } from '../audit/audit-events';
+import type { AuditActor, AuditEvent } from '../domain/audit-events';
 import { appendAudit, readAudit, type AuditHead, type AuditReading, type ReadOptions } from '../audit/audit-log';
 import type { Environment } from '../domain/environments';
 import { getSetting, setSetting } from '../store';
-import type { AppContext } from './app-context';
+import type { AppContext } from './app-context-types';
 
 const HEAD_SETTING = 'auditHead';
 

@@ -3,8 +3,8 @@
 import type { Campaign, CampaignAction } from '../contract';
 import { argentineHolidays } from '../domain/argentine-holidays';
 import { campaignScheduleWarnings, serviceToday, type CampaignSchedule, type CampaignScheduleWarning } from '../domain/contact-calendar';
-import type { AppContext } from './app-context';
-import { readSettings } from './handlers/settings-handlers';
+import type { AppContext } from './app-context-types';
+import { readSettings } from './settings';
 
 export async function scheduleWarnings(ctx: AppContext, schedule: CampaignSchedule, now = new Date()): Promise<CampaignScheduleWarning[]> {
   return campaignScheduleWarnings(schedule, readSettings(ctx).contactHours, await argentineHolidays(), serviceToday(now));

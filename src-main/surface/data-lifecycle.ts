@@ -20,8 +20,8 @@ import {
   removeFileInside,
   storedResults,
 } from '../store';
-import type { AppContext } from './app-context';
-import { readSettings } from './handlers/settings-handlers';
+import type { AppContext } from './app-context-types';
+import { readSettings } from './settings';
 import type { DeletedBatch, DeletedResults, PurgeReport, StoredResultsView } from './procedures';
 import { SurfaceFailure } from './surface-failure';
 import { audit } from './audit-trail';

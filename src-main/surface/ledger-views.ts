@@ -1,6 +1,5 @@
 // What the ledger procedures answer (procedures.ts). Pure: the renderer imports these types.
-import type { LedgerEntry } from '../domain/ledger';
-import type { LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
+import type { LedgerEntry, LedgerRowProblem } from '../domain/ledger';
 import type { Notice } from '../preparation/preparation-types';
 
 export interface LedgerListing {

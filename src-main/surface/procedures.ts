@@ -7,12 +7,13 @@ import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import { Environment } from '../domain/environments';
-import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
-import type { LedgerImportSummary, LedgerListing } from './ledger-views';
-import { LedgerMapping } from '../preparation/ledger/ledger-mapping';
-import { MappingFile } from '../preparation/mapping/mapping-file';
+import { WIPE_WORDS } from '../domain/wipe-words';
+import { MappingFile } from '../domain/mapping-file';
 import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
-import type { AuditEntry } from '../audit/audit-events';
+import type { AuditEntry } from '../domain/audit-events';
+import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
+import { LedgerMapping } from '../domain/ledger-mapping';
+import type { LedgerImportSummary, LedgerListing } from './ledger-views';
 import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
 import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
@@ -30,8 +31,6 @@ const Id = z.number().int().positive();
  */
 export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const FileId = z.string().regex(FILE_ID_PATTERN, 'not a file id');
-/** The word the agent types to wipe this workstation (shown on the screen in their language). */
-export const WIPE_WORDS = { es: 'BORRAR', en: 'WIPE' } as const;
 /** Omitted: the environment the agent last signed in to. */
 const Env = Environment.optional();
 

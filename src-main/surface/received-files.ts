@@ -9,7 +9,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SourceFile } from '../preparation/preparation-types';
 import { READ_LIMITS } from '../preparation/reading/read-limits';
-import type { AppContext } from './app-context';
+import type { AppContext } from './app-context-types';
 import { FILE_ID_PATTERN, type ReceivedFileInfo } from './procedures';
 import { SurfaceFailure } from './surface-failure';
 

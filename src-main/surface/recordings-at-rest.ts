@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { RecordingSealer } from '../client';
 import { fileKey, isSealed, seal, unseal } from '../keys/file-seal';
 import { writePrivateFileAtomic } from '../store';
-import type { AppContext } from './app-context';
+import type { AppContext } from './app-context-types';
 
 export const recordingsRoot = (ctx: AppContext) => join(ctx.options.dataDir, 'recordings');
 export const recordingsDir = (ctx: AppContext, env: string) => join(recordingsRoot(ctx), env);

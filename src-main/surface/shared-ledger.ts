@@ -7,7 +7,7 @@ import { LedgerFileError, readLedgerFile, type LedgerRowProblem } from '../prepa
 import type { Notice } from '../preparation/preparation-types';
 import { ReadError } from '../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../policy/policy';
-import type { AppContext } from './app-context';
+import type { AppContext } from './app-context-types';
 import { SurfaceFailure } from './surface-failure';
 
 export interface SharedLedger {

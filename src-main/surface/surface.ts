@@ -1,10 +1,10 @@
 // The one place procedures are dispatched: input parsed with its zod schema, errors turned into data.
 import { ZodError, type z } from 'zod';
 import { hasReason, isServiceError, type FailureKind, type ServiceError } from '../client';
-import type { AuditEvent } from '../audit/audit-events';
+import type { AuditEvent } from '../domain/audit-events';
 import type { Environment } from '../domain/environments';
 import { getBatch } from '../store';
-import type { AppContext } from './app-context';
+import type { AppContext } from './app-context-types';
 import { auditRules, type AuditPlan } from './audit-rules';
 import { audit } from './audit-trail';
 import { auditHandlers } from './handlers/audit-handlers';
@@ -19,11 +19,10 @@ import { settingsHandlers } from './handlers/settings-handlers';
 import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { updateHandlers } from './handlers/update-handlers';
+import type { Handlers } from './handlers/handler';
 import { SurfaceFailure } from './surface-failure';
 import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
-export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
-export type Handlers = { [N in ProcedureName]: Handler<N> };
 
 const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers, ...diagnosticsHandlers, ...followupHandlers, ...ledgerHandlers };
 

@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, s
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AuditActor, AuditEvent } from '../../src-main/audit/audit-events';
+import type { AuditActor, AuditEvent } from '../../src-main/domain/audit-events';
 import { appendAudit, readAudit, type AuditHead } from '../../src-main/audit/audit-log';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-audit-'));

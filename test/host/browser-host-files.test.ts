@@ -9,7 +9,8 @@ import { startBrowserHost, type BrowserHost } from '../../src-main/host/browser-
 import { TOKEN_HEADER } from '../../src-main/host/host-guard';
 import { RENDERER_DIR } from '../../src-main/host/renderer-build';
 import { createBatch } from '../../src-main/store';
-import { createAppContext, type AppContext } from '../../src-main/surface/app-context';
+import { createAppContext } from '../../src-main/surface/app-context';
+import type { AppContext } from '../../src-main/surface/app-context-types';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const PASSWD_LINE = /root:|daemon:|nologin/;

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../src-main/host/browser-host';
 import { checkApiRequest, checkSite, CONTENT_SECURITY_POLICY, TOKEN_HEADER } from '../../src-main/host/host-guard';
 import { RENDERER_DIR } from '../../src-main/host/renderer-build';
-import { createAppContext, type AppContext } from '../../src-main/surface/app-context';
+import { createAppContext } from '../../src-main/surface/app-context';
+import type { AppContext } from '../../src-main/surface/app-context-types';
 
 interface RawAnswer {
   status: number;

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadPolicy, sharedLedgerPath, type LoadedPolicy } from '../../src-main/policy/policy';
-import { createAppContext, type AppContext } from '../../src-main/surface/app-context';
+import { createAppContext } from '../../src-main/surface/app-context';
+import type { AppContext } from '../../src-main/surface/app-context-types';
 import { createSurface } from '../../src-main/surface/surface';
 import { handOver } from '../support/source-file';
 

@@ -3,7 +3,7 @@
 // newer CaseDesk still shows.
 import { describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
-import { AuditEvent, type AuditEntry } from '../../src-main/audit/audit-events';
+import { AuditEvent, type AuditEntry } from '../../src-main/domain/audit-events';
 import { describeActor, describeEntry } from '../../src-renderer/src/components/settings/audit-entries';
 import common from '../../src-renderer/src/i18n/messages/common';
 import settings from '../../src-renderer/src/i18n/messages/settings';

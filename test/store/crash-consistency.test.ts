@@ -1,6 +1,6 @@
 // Killing the process in the middle of a large write leaves the store consistent: every batch is
 // whole or absent, and SQLite's integrity check passes.
-import { openDatabase } from '../../src-main/store/sqlcipher';
+import { openDatabase } from '../../src-main/sqlite/sqlcipher';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

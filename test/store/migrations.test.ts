@@ -1,7 +1,7 @@
 // The store's schema: created from nothing, upgraded from every earlier version, and never touched
 // when it comes from a newer CaseDesk or a different history.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { openDatabase, type Db } from '../../src-main/store/sqlcipher';
+import { openDatabase, type Db } from '../../src-main/sqlite/sqlcipher';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFi
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '../../src-main/audit/audit-events';
+import type { AuditEntry } from '../../src-main/domain/audit-events';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { BatchCaseView, ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CORRECTIONS_SHEET, errorReportSheets } from '../../src-main/exports/batch-exports';
+import { errorReportSheets } from '../../src-main/exports/batch-exports';
+import { CORRECTIONS_SHEET } from '../../src-main/preparation/corrections-sheet';
 import { workbookBytes } from '../../src-main/exports/xlsx-writer';
 import { READ_LIMITS } from '../../src-main/preparation/reading/read-limits';
 import { createBatch, getBatch } from '../../src-main/store';

@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src-main/client';
 import { serviceFetch } from '../../src-main/network/service-fetch';
 import type { SecretSealer } from '../../src-main/store';
-import { createAppContext, type AppContextOptions } from '../../src-main/surface/app-context';
+import { createAppContext } from '../../src-main/surface/app-context';
+import type { AppContextOptions } from '../../src-main/surface/app-context-types';
 import { createSurface } from '../../src-main/surface/surface';
-import { openDatabase } from '../../src-main/store/sqlcipher';
+import { openDatabase } from '../../src-main/sqlite/sqlcipher';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 

@@ -28,7 +28,7 @@ export function auditCommand(): Command {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'audit:list', { since: opts.since, limit: opts.limit });
         const entries = [...listing.entries].reverse();
-        const { eventFields } = await import('../../audit/audit-events');
+        const { eventFields } = await import('../../domain/audit-events');
         if (globals(command).json) printJson({ ...listing, entries });
         else
           await printTable(

@@ -3,8 +3,8 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ENVIRONMENTS } from '../../domain/environment-names';
-import type { MappingFile } from '../../preparation/mapping/mapping-file';
-import type { AppContext } from '../../surface/app-context';
+import type { MappingFile } from '../../domain/mapping-file';
+import type { AppContext } from '../../surface/app-context-types';
 import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 import { noticeLine } from './notices';
 
@@ -22,7 +22,7 @@ async function readMapping(file: string): Promise<MappingFile> {
   } catch (err) {
     throw new CliFailure(`Cannot read the mapping file ${file}: ${(err as Error).message}`, 2);
   }
-  const { MappingFile } = await import('../../preparation/mapping/mapping-file');
+  const { MappingFile } = await import('../../domain/mapping-file');
   const parsed = MappingFile.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -6,7 +6,7 @@ import { isServiceError } from '../../client';
 import { paths } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { exportCampaignResults, type ResultsExportSummary } from '../../exports/results-export';
-import type { AppContext } from '../../surface/app-context';
+import type { AppContext } from '../../surface/app-context-types';
 import { audit } from '../../surface/audit-trail';
 import { connectionFor } from '../../surface/handlers/session-handlers';
 import { SurfaceFailure } from '../../surface/surface-failure';

@@ -28,7 +28,7 @@ async function readLedgerMapping(file: string): Promise<unknown> {
   } catch (err) {
     throw new CliFailure(`Cannot read the mapping file ${file}: ${(err as Error).message}`, 2);
   }
-  const { LedgerMapping } = await import('../../preparation/ledger/ledger-mapping');
+  const { LedgerMapping } = await import('../../domain/ledger-mapping');
   const parsed = LedgerMapping.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,7 +1,7 @@
 // Rows of a sheet → cases: rows with the same code form one case, every value normalized, every
 // change and problem recorded with its rows so the agent can see it. Pure: no I/O.
 import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../../contract';
-import type { ColumnMapping, DateOrder } from '../mapping/mapping-file';
+import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
 import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
 import type { Cell } from '../reading/read-table';

@@ -1,7 +1,9 @@
 // A do-not-contact list as a spreadsheet (.xlsx, .csv, … read like a creditor's file): columns phone
 // and/or code, reason, until, creditor, found under title rows by their names (Spanish or English)
 // or named by a mapping. A bad row is reported with its file, row and column; the good ones still count.
-import { LEDGER_REASONS, type LedgerKind, type LedgerReason } from '../../domain/ledger';
+import { LEDGER_REASONS, type LedgerKind, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
+
+export type { LedgerRowProblem, LedgerRowProblemCode } from '../../domain/ledger';
 import { findHeaderRow, headerNames, normalizeHeader } from '../mapping/headers';
 import { normalizeDate } from '../normalize';
 import type { SourceFile } from '../preparation-types';
@@ -9,9 +11,9 @@ import { columnLetter } from '../reading/read-errors';
 import { readTable, type Cell, type Sheet } from '../reading/read-table';
 import { cleanText } from '../normalize';
 import { ledgerCode, ledgerPhone } from './ledger-types';
-import type { LedgerMapping } from './ledger-mapping';
+import type { LedgerMapping } from '../../domain/ledger-mapping';
 
-export { LedgerMapping } from './ledger-mapping';
+export { LedgerMapping } from '../../domain/ledger-mapping';
 
 type Field = keyof LedgerMapping['columns'];
 
@@ -39,21 +41,6 @@ const REASON_WORDS: Record<string, LedgerReason> = Object.fromEntries([
     ] as const
   ).map(([words, r]) => [normalizeHeader(words), r] as const),
 ]);
-
-export type LedgerRowProblemCode = 'phone-invalid' | 'code-empty' | 'no-phone-or-code' | 'reason-unknown' | 'until-invalid';
-
-/** A row that gave no entry (or one of its values that could not be read), and exactly where. */
-export interface LedgerRowProblem {
-  code: LedgerRowProblemCode;
-  file: string;
-  sheet: string;
-  /** 1-based, as a spreadsheet program shows it. */
-  row: number;
-  /** Column letter; null when the row lacks a value in every key column. */
-  column: string | null;
-  /** What the cell held (phone problems: why it is not a number). */
-  params: Record<string, string>;
-}
 
 export interface LedgerFileEntry {
   row: number;

@@ -1,5 +1,5 @@
 // Column suggestions from header names, Spanish and English.
-import type { ColumnMapping } from './mapping-file';
+import type { ColumnMapping } from '../../domain/mapping-file';
 import { normalizeHeader } from './headers';
 
 type SingleField = 'code' | 'first_name' | 'last_name' | 'full_name' | 'debt_code' | 'pid' | 'sub_id' | 'debt' | 'expiration';

@@ -3,6 +3,7 @@
 import * as XLSX from '@e965/xlsx';
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
+import type { Cell } from './cell';
 import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
 import { isEncryptedCompoundFile, isEncryptedOds } from './encrypted-workbook';
 import { checkOdsCells } from './ods-cells';
@@ -23,8 +24,7 @@ function legacyCodePages(): Promise<void> {
   return codePages;
 }
 
-/** A cell as the file typed it: text stays text (leading zeros kept), a date cell is a Date. */
-export type Cell = string | number | boolean | Date | null;
+export type { Cell } from './cell';
 
 export interface Sheet {
   name: string;

@@ -2,7 +2,7 @@
 // we copy and throw away; this reads the usual shape of <sheetData> about five times faster and
 // gives the cells exactly as our SheetJS options would. Anything outside that shape answers
 // `unsupported`, and the caller lets SheetJS read the whole file instead: it is never guessed.
-import type { Cell } from './read-table';
+import type { Cell } from './cell';
 
 /** What the workbook's other parts tell about a cell: SheetJS parses those small parts for us. */
 export interface WorkbookParts {

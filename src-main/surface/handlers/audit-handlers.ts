@@ -1,5 +1,5 @@
 // The audit trail, for Settings and `casedesk audit`.
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { readTrail } from '../audit-trail';
 
 export const auditHandlers: Pick<Handlers, 'audit:list'> = {

@@ -14,9 +14,9 @@ import { inspectInWorker, prepareInWorker } from '../../preparation/worker/prepa
 import { describeIssue } from '../../preparation/build/issue-messages';
 import { countBatchCases, countCasesByStatus, countIssuesBySeverity, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
 import { keptUntil } from '../data-lifecycle';
-import { readSettings } from './settings-handlers';
+import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 

@@ -7,11 +7,11 @@ import { diagnosticsFileName, diagnosticsZip } from '../../diagnostics/diagnosti
 import type { serviceFetch } from '../../network/service-fetch';
 import { effectivePolicy, environmentAllowed, managedBaseUrl } from '../../policy/policy';
 import { getBaseUrl } from '../../store';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../app-context-types';
 import { readTrail } from '../audit-trail';
 import type { FileDownload } from '../procedures';
-import type { Handlers } from '../surface';
-import { readSettings } from './settings-handlers';
+import type { Handlers } from './handler';
+import { readSettings } from '../settings';
 
 /** The address of an environment's service as the app would use it; Demo's is this machine's own. */
 function serviceAddress(ctx: AppContext, env: Environment): string | null {

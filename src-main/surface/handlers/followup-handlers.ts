@@ -2,11 +2,11 @@
 // the creditor), and a follow-up batch of the cases to try again. All from the store: offline too.
 import { campaignPromises, campaignPromisesBytes } from '../../exports/promises-export';
 import { ResultsNotStoredError } from '../../exports/results-export';
-import { buildFollowupBatch, FollowupRefusal } from '../../preparation/followup-batch';
+import { buildFollowupBatch, FollowupRefusal } from '../../results/followup-batch';
 import { summarizeResults } from '../../results/campaign-summary';
 import { eachResultCaseWithCalls, getCampaign } from '../../store';
-import type { AppContext } from '../app-context';
-import type { Handlers } from '../surface';
+import type { AppContext } from '../app-context-types';
+import type { Handlers } from './handler';
 import { sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 

@@ -5,13 +5,13 @@ import { ledgerCode, ledgerPhone, localDay } from '../../preparation/ledger/ledg
 import { ReadError } from '../../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../../policy/policy';
 import { addLedgerEntries, addLedgerEntry, listLedgerEntries, removeLedgerEntry } from '../../store';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../app-context-types';
 import { actorOf } from '../audit-trail';
 import { openReceivedFile } from '../received-files';
 import { sharedLedger } from '../shared-ledger';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { SurfaceFailure } from '../surface-failure';
-import { readSettings } from './settings-handlers';
+import { readSettings } from '../settings';
 
 /** Who adds an entry: the service user signed in to the environment in use, else this computer's user. */
 function author(ctx: AppContext): string {

@@ -1,6 +1,6 @@
 // The data's lifecycle: deleting a batch or a campaign's results, retention, and wiping the workstation.
 import { deleteBatch, deleteCampaignResults, purgeExpired, storedResultsView } from '../data-lifecycle';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { SurfaceFailure } from '../surface-failure';
 import { wipePlan } from '../workstation-wipe';
 

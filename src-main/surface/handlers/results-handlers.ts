@@ -4,7 +4,7 @@ import { campaignResultsBytes, ResultsNotStoredError } from '../../exports/resul
 import { BatchRefusal, getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { readRecordingAudio, recordingSealer, recordingsDir } from '../recordings-at-rest';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';

@@ -1,7 +1,7 @@
 // Bots, campaigns and inbound cases: asked of the service, kept in the store for offline use.
 import { collect } from '../../client';
 import { saveBots, saveCampaign, saveCampaignListItems, saveInboundCases } from '../../store';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { connectionFor } from './session-handlers';
 
 export const serviceHandlers: Pick<Handlers, 'bots:list' | 'campaigns:list' | 'campaigns:show' | 'inbound:list'> = {

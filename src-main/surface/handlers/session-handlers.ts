@@ -3,9 +3,9 @@ import { ENVIRONMENTS, type Environment } from '../../domain/environments';
 import { checkBaseUrl } from '../../domain/environments';
 import { describeRefusal, environmentAllowed, managedBaseUrl, refuseBaseUrl } from '../../policy/policy';
 import { getAccount, removeAccount, saveAccount, setBaseUrl } from '../../store';
-import type { AppContext, Connection } from '../app-context';
+import type { AppContext, Connection } from '../app-context-types';
 import type { SessionStatus } from '../procedures';
-import type { Handlers } from '../surface';
+import type { Handlers } from './handler';
 import { SurfaceFailure } from '../surface-failure';
 
 export async function statusOf(ctx: AppContext, env: Environment): Promise<SessionStatus> {

@@ -4,13 +4,13 @@ import type { ServiceClient } from '../../client';
 import { CreateCampaignRequest } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { BatchRefusal, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
-import type { AppContext } from '../app-context';
+import type { AppContext } from '../app-context-types';
+import type { Handlers } from './handler';
 import { actionWarnings, scheduleWarnings } from '../campaign-schedule';
-import type { Handlers } from '../surface';
 import { sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
-import { readSettings } from './settings-handlers';
+import { readSettings } from '../settings';
 
 /** The key an upload runs under (AppContext.track). */
 export const uploadWorkKey = (batchId: number) => `upload:${batchId}`;

@@ -1,8 +1,8 @@
 // The app's updates as the screens see them. Only the packaged desktop app has an updater: the browser
 // host and the CLI answer `disabled`, with the reason.
 import type { UpdateState } from '../../updates/update-state';
-import type { AppContext } from '../app-context';
-import type { Handlers } from '../surface';
+import type { AppContext } from '../app-context-types';
+import type { Handlers } from './handler';
 
 const NO_UPDATER: UpdateState = { state: 'disabled', reason: 'no-updater' };
 

@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
-import { createAppContext, type AppContext } from '../../../src-main/surface/app-context';
+import { createAppContext } from '../../../src-main/surface/app-context';
+import type { AppContext } from '../../../src-main/surface/app-context-types';
 import { CHROMIUM, launchChromium } from '../../support/chromium';
 
 export { CHROMIUM, launchChromium };

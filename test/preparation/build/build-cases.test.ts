@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uploadRuleViolations } from '../../../src-main/contract';
 import { buildCases, MappingError, splitFullName, uploadEntry, type PrepareSettings } from '../../../src-main/preparation/build/build-cases';
 import { describeIssue } from '../../../src-main/preparation/build/issue-messages';
-import type { ColumnMapping } from '../../../src-main/preparation/mapping/mapping-file';
+import type { ColumnMapping } from '../../../src-main/domain/mapping-file';
 
 const HEADERS = ['DNI', 'Nombre', 'Apellido', 'Tel 1', 'Celular', 'Operación', 'Producto', 'Saldo', 'Vencimiento', 'Empresa', 'Cuotas'];
 const MAPPING: ColumnMapping = { code: 'DNI', first_name: 'Nombre', last_name: 'Apellido', phones: ['Tel 1', 'Celular'], debt_code: 'Operación', pid: 'Producto', debt: 'Saldo', expiration: 'Vencimiento', params: { company_name: 'Empresa' }, product_info: { cuotas: 'Cuotas' } };

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../../src-main/domain/ledger';
-import { buildFollowupBatch } from '../../../src-main/preparation/followup-batch';
+import { buildFollowupBatch } from '../../../src-main/results/followup-batch';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import { addChunks, addLedgerEntry, batchCreditor, listChunks, openStore, pageBatchCases, recordChunkOutcome, saveResultCases } from '../../../src-main/store';
 import { aCase } from '../../results/fixtures';

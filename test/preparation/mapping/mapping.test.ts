@@ -1,7 +1,7 @@
 // Finding the header row and suggesting which column is which.
 import { describe, expect, it } from 'vitest';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from '../../../src-main/preparation/mapping/headers';
-import { MappingFile } from '../../../src-main/preparation/mapping/mapping-file';
+import { MappingFile } from '../../../src-main/domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from '../../../src-main/preparation/mapping/suggest';
 
 describe('normalizeHeader', () => {

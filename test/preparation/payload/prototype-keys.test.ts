@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { uploadEntry } from '../../../src-main/preparation/build/build-cases';
-import { MappingFile } from '../../../src-main/preparation/mapping/mapping-file';
+import { MappingFile } from '../../../src-main/domain/mapping-file';
 import { uploadChunks } from '../../../src-main/preparation/payload/upload-chunks';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import { pageBatchCases } from '../../../src-main/store';

@@ -1,6 +1,6 @@
 // An audit entry as a sentence in the agent's language. Entries from a newer CaseDesk (an action this
 // version has no sentence for) are shown by their name and fields, never dropped.
-import { eventFields, type AuditEntry } from '../../../../src-main/audit/audit-events';
+import { eventFields, type AuditEntry } from '../../../../src-main/domain/audit-events';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Exists = (key: string) => boolean;

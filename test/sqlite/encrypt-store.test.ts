@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBatch, insertBatchCases, MIGRATIONS, openStore, storeFile, type BatchCaseInput, type Db, type Migration } from '../../src-main/store';
-import { encryptingFile, encryptPlainStore } from '../../src-main/store/encrypt-store';
-import { openDatabase } from '../../src-main/store/sqlcipher';
-import { fileState } from '../../src-main/store/store-file';
+import { encryptingFile, encryptPlainStore } from '../../src-main/sqlite/encrypt-store';
+import { openDatabase } from '../../src-main/sqlite/sqlcipher';
+import { fileState } from '../../src-main/sqlite/file-state';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { seededRandom } from '../support/seeded-random';
 

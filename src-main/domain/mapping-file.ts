@@ -1,7 +1,7 @@
 // How a creditor's columns become case fields: the mapping file agents export, import and save as
 // templates. Pure: shared with the renderer's mapping screen.
 import { z } from 'zod';
-import { dataRecord } from '../../contract/data-keys';
+import { dataRecord } from '../contract/data-keys';
 
 const Header = z.string().min(1);
 

@@ -6,11 +6,11 @@
 import type { Environment } from '../domain/environments';
 import type { LedgerEntry } from '../domain/ledger';
 import { batchCreditor, batchSource, eachResultCaseWithCalls, listLedgerEntries, getBatchCase, getCampaign, loadedCaseOrigins, startBatchWriter, type BatchSource, type NewBatch, type Store } from '../store';
-import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from '../results/case-outcome';
-import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from './build/build-cases';
-import { ledgerIndex } from './ledger/apply-ledger';
-import { localDay } from './ledger/ledger-types';
-import { DEFAULT_FORMAT } from './mapping/mapping-file';
+import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from './case-outcome';
+import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from '../preparation/build/build-cases';
+import { DEFAULT_FORMAT } from '../domain/mapping-file';
+import { ledgerIndex } from '../preparation/ledger/apply-ledger';
+import { localDay } from '../preparation/ledger/ledger-types';
 
 export interface FollowupOptions {
   environment: Environment;
@@ -26,7 +26,7 @@ export interface FollowupOptions {
   today?: string | undefined;
 }
 
-export type { FollowupSummary } from '../results/case-outcome';
+export type { FollowupSummary } from './case-outcome';
 
 export type FollowupRefusalCode = 'followup.no_selection' | 'followup.no_results' | 'followup.nothing_selected' | 'followup.mixed_formats';
 

@@ -4,9 +4,9 @@
 // spread into an event by mistake is refused rather than written.
 // Pure: the renderer and the CLI read entries with these types.
 import { z } from 'zod';
-import { CASE_STATUSES } from '../domain/case-status';
-import { LEDGER_REASONS } from '../domain/ledger';
-import { Environment } from '../domain/environments';
+import { CASE_STATUSES } from './case-status';
+import { Environment } from './environments';
+import { LEDGER_REASONS } from './ledger';
 
 const Id = z.number().int().positive();
 const Count = z.number().int().nonnegative();

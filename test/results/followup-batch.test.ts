@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildFollowupBatch, FollowupRefusal } from '../../src-main/preparation/followup-batch';
+import { buildFollowupBatch, FollowupRefusal } from '../../src-main/results/followup-batch';
 import { prepareBatch } from '../../src-main/preparation/prepare-batch';
 import { addChunks, batchSettings, listChunks, openStore, pageBatchCases, recordChunkOutcome, saveResultCases, setBatchMapping, type Store } from '../../src-main/store';
 import { aCase } from '../results/fixtures';

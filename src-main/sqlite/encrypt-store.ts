@@ -3,7 +3,7 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { openDatabase, type Db } from './sqlcipher';
-import { syncDir } from './private-files';
+import { syncDir } from './sync-dir';
 
 export const encryptingFile = (file: string) => `${file}.encrypting`;
 
