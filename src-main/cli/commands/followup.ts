@@ -1,20 +1,15 @@
 // `casedesk followup CAMPAIGN` (a new draft batch of the cases a campaign did not finish) and
 // `casedesk results summary CAMPAIGN` (its outcomes, promises to pay, calls by hour; the promises to .xlsx).
 // Both read the downloaded results only: run `casedesk results CAMPAIGN` first.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
-import { ENVIRONMENTS } from '../../domain/environment-names';
 import type { FollowupOutcome } from '../../results/case-outcome';
 import type { Environment } from '../../domain/environments';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { envOption, positiveId } from '../cli-options';
 import { noticeLine } from './notices';
 
-const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
-function positiveId(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number ≥ 1');
-  return Number(value);
-}
 
 /** Spelled here so `--help` loads no app code (the same list as the surface's). */
 const FOLLOWUP_OUTCOMES = ['non-final', 'not-contacted', 'no-promise'] as const satisfies readonly FollowupOutcome[];
