@@ -20,14 +20,19 @@ export class EditError extends Error {}
 export function settingsOf(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = []): PrepareSettings {
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
-  const m = batch.mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
+  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today: localDay(), creditor: batchCreditor(store.db, batchId) });
+  return { ...settingsFromMapping(batch.mapping, batch.maxPhonePriority), ledger };
+}
+
+/** A batch's kept mapping as the rules' settings: its format, or the default format's. */
+export function settingsFromMapping(mapping: unknown, maxPhonePriority: number): PrepareSettings {
+  const m = mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
   return {
     decimalSeparator: m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator,
     dateOrder: m.date_order ?? DEFAULT_FORMAT.date_order,
     defaultAreaCode: m.default_area_code,
     date1904: m.date_1904 ?? false,
-    maxPhonePriority: batch.maxPhonePriority,
-    ledger: ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today: localDay(), creditor: batchCreditor(store.db, batchId) }),
+    maxPhonePriority,
   };
 }
 

@@ -11,6 +11,7 @@ import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings }
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { ledgerIndex } from '../preparation/ledger/apply-ledger';
 import { localDay } from '../preparation/ledger/ledger-types';
+import { settingsFromMapping } from '../preparation/edit-batch';
 
 export interface FollowupOptions {
   environment: Environment;
@@ -50,14 +51,7 @@ function formatOf(source: BatchSource): string {
 }
 
 function settingsOfSource(source: BatchSource): PrepareSettings {
-  const m = source.mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
-  return {
-    decimalSeparator: m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator,
-    dateOrder: m.date_order ?? DEFAULT_FORMAT.date_order,
-    defaultAreaCode: m.default_area_code,
-    date1904: m.date_1904 ?? false,
-    maxPhonePriority: source.maxPhonePriority,
-  };
+  return settingsFromMapping(source.mapping, source.maxPhonePriority);
 }
 
 /** The original cases the selection takes, in the order the service lists them, each once. */
