@@ -1,14 +1,13 @@
 // `casedesk suppress …` and the ledger in `prepare` and `upload`, run as an agent's script would:
 // child processes on one data folder, against the emulator.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { runCasedesk } from '../support/cli';
 
-const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-suppress-'));
 const dataDir = join(dir, 'data');
@@ -16,14 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const emulator = useEmulator();
 
 function casedesk(args: string[], env: Record<string, string> = {}, data = dataDir): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, '--data-dir', data, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, CASEDESK_POLICY: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCasedesk(['--data-dir', data, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, CASEDESK_POLICY: '', ...env } });
 }
 
 interface Entry { id: number; kind: string; value: string; reason: string; until: string | null; source: string; active: boolean }
