@@ -87,8 +87,10 @@ export function campaignScheduleWarnings(schedule: CampaignSchedule, contactHour
   else if (!contactHours.days.includes(day)) warnings.push({ code: 'campaign.start_outside_contact_days', params: { date, day, days: [...contactHours.days] } });
   // Each end given is checked on its own (the CLI may give one; the service then picks the other).
   const { callFrom, callTo } = schedule;
-  const early = callFrom !== undefined && seconds(callFrom) < seconds(contactHours.from);
-  const late = callTo !== undefined && seconds(callTo) > seconds(contactHours.to);
+  // A start at or past the closing hour (or an end at or before the opening one) is outside
+  // whatever the other end is.
+  const early = (callFrom !== undefined && seconds(callFrom) < seconds(contactHours.from)) || (callTo !== undefined && seconds(callTo) <= seconds(contactHours.from));
+  const late = (callTo !== undefined && seconds(callTo) > seconds(contactHours.to)) || (callFrom !== undefined && seconds(callFrom) >= seconds(contactHours.to));
   if (early || late) {
     warnings.push({ code: 'campaign.outside_contact_hours', params: { callFrom: callFrom?.slice(0, 5) ?? '', callTo: callTo?.slice(0, 5) ?? '', from: contactHours.from, to: contactHours.to } });
   }

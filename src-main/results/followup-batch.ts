@@ -29,7 +29,7 @@ export interface FollowupOptions {
 
 export type { FollowupSummary } from './case-outcome';
 
-export type FollowupRefusalCode = 'followup.no_selection' | 'followup.no_results' | 'followup.nothing_selected' | 'followup.mixed_formats';
+export type FollowupRefusalCode = 'followup.no_selection' | 'followup.no_results' | 'followup.nothing_selected' | 'followup.mixed_formats' | 'followup.mixed_creditors';
 
 /** A follow-up batch that cannot be made: a stable code, its figures, and words in both languages. */
 export class FollowupRefusal extends Error {
@@ -107,6 +107,16 @@ export async function buildFollowupBatch(store: Store, opts: FollowupOptions): P
       `Los casos vienen de los lotes ${batchIds.join(', ')}, leídos con formatos distintos (separador decimal, orden de fecha, característica o prioridad de teléfonos); haga el seguimiento de un lote a la vez.`,
     );
   }
+  // The ledger's creditor-scoped entries apply by the batch's creditor: one batch, one creditor.
+  const creditors = new Set(sources.map((s) => (batchCreditor(store.db, s.id) ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()));
+  if (creditors.size > 1) {
+    throw new FollowupRefusal(
+      'followup.mixed_creditors',
+      { campaignId, batches: batchIds.map(String) },
+      `The cases came from batches ${batchIds.join(', ')}, of different creditors; follow up one batch at a time, so each creditor's do-not-contact entries apply.`,
+      `Los casos vienen de los lotes ${batchIds.join(', ')}, de acreedores distintos; haga el seguimiento de un lote a la vez, así se aplica la lista de no contactar de cada acreedor.`,
+    );
+  }
   return writeFollowup(store, opts, { picked, notFound, batchIds, first, results });
 }
 
@@ -150,8 +160,8 @@ async function writeFollowup(
     creditor,
   };
   const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: 0, suppressedCases: 0, suppressedPhones: 0 };
-  // Each rebuilt case passes here before it is written: where checks on a prepared case (the
-  // do-not-contact ledger, duplicates across batches) apply to a follow-up batch too.
+  // Each rebuilt case passes here before it is written: where checks on a prepared case (today the
+  // do-not-contact ledger) apply to a follow-up batch too.
   const prepared = (c: BuiltCase) => {
     if (c.status === 'ready' || c.status === 'warning') tally.ready += 1;
     else if (c.status === 'suppressed') tally.suppressedCases += 1;

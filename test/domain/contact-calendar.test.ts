@@ -46,6 +46,9 @@ describe('campaignScheduleWarnings', () => {
     ['a window ending exactly at 20:00', { startDate: '2026-05-26', callFrom: '08:00', callTo: '20:00' }, []],
     ['the service\'s HH:MM:SS, exactly 08:00:00 to 20:00:00', { startDate: '2026-05-26', callFrom: '08:00:00', callTo: '20:00:00' }, []],
     ['one end given, the other left to the service', { startDate: '2026-05-26', callTo: '21:00' }, ['campaign.outside_contact_hours']],
+    ['only a start, at or past the closing hour', { startDate: '2026-05-26', callFrom: '21:00' }, ['campaign.outside_contact_hours']],
+    ['only an end, at or before the opening hour', { startDate: '2026-05-26', callTo: '07:00' }, ['campaign.outside_contact_hours']],
+    ['only a start, within the hours', { startDate: '2026-05-26', callFrom: '10:00' }, []],
     ['no window given', { startDate: '2026-05-26' }, []],
     ['a Sunday with a window outside the hours', { startDate: '2026-03-01', callFrom: '07:00', callTo: '22:00' }, ['campaign.start_on_sunday', 'campaign.outside_contact_hours']],
   ])('%s', (_what, schedule, expected) => {

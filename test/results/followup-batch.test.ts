@@ -56,4 +56,17 @@ describe('buildFollowupBatch', () => {
     expect(pageBatchCases(store.db, onlyA.batch_id, { limit: 100 }).map((c) => c.code)).toEqual(['20123456', '07654321']);
     store.close();
   });
+
+  it("refuses batches of different creditors, so each creditor's do-not-contact entries apply; one batch at a time works", async () => {
+    const { store, a, b } = await world('mixed-creditors');
+    // As `prepare --creditor` records it.
+    const setCreditor = store.db.prepare('UPDATE batches SET creditor = ? WHERE id = ?');
+    setCreditor.run('Banco del Sur', a);
+    setCreditor.run('Banco del Norte', b);
+    const refused = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final' }).catch((err: unknown) => err);
+    expect(refused).toMatchObject({ code: 'followup.mixed_creditors', params: { campaignId: CAMPAIGN, batches: [String(a), String(b)] } });
+    const onlyB = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final', fromBatch: b });
+    expect(pageBatchCases(store.db, onlyB.batch_id, { limit: 100 }).map((c) => c.code)).toEqual(['28999000', '30111222']);
+    store.close();
+  });
 });
