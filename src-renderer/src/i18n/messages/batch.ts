@@ -43,7 +43,7 @@ export default {
       excluded: 'Excluidos',
       kind: 'Filtrar por tipo de problema',
       kindLoading: 'Leyendo los problemas…',
-      searching: 'Buscando casos… ({n} revisados)',
+      search: 'Buscar por código, nombre o teléfono',
       refresh: 'Actualizar la lista',
     },
     table: {
@@ -175,7 +175,7 @@ export default {
       excluded: 'Excluded',
       kind: 'Filter by kind of problem',
       kindLoading: 'Reading the problems…',
-      searching: 'Finding cases… ({n} checked)',
+      search: 'Search by code, name or phone',
       refresh: 'Refresh the list',
     },
     table: {
