@@ -154,6 +154,8 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
       const searched = ready[ready.length - 1]?.code ?? '';
       const search = await timeUntil(page, `[data-test="case-row"][data-index="0"][data-code="${searched}"]`, () => page.locator('[data-test="case-search"]').fill(searched), true);
       const searchMs = search.seenAt - search.startedAt;
+      await page.locator('[data-test="case-search"]').fill('');
+      await page.locator('[data-test="case-row"][data-index="1"]').waitFor();
 
       // The page's JS heap, as it is and after a garbage collection.
       const cdp = await context.newCDPSession(page);
