@@ -40,9 +40,9 @@ export class CaseSource {
     return this.pages.get(Math.floor(index / PAGE_SIZE))?.[index % PAGE_SIZE];
   }
 
-  /** The count and the first page, asked together: the page does not wait for the count. */
+  /** The first page and the count, asked together (the page first: the store answers in order). */
   async start(): Promise<void> {
-    await Promise.all([this.count(), this.load(0)]);
+    await Promise.all([this.load(0), this.count()]);
   }
 
   /** Loads rows [from, to] (clamped to the view) that are not loaded yet. */
