@@ -6,6 +6,7 @@ import * as m003 from './003-case-raw-rows';
 import * as m004 from './004-issues-with-their-case';
 import * as m005 from './005-no-stored-tokens';
 import * as m006 from './006-retention-times';
+import * as m007 from './007-do-not-contact-ledger';
 import * as m008 from './008-case-keys';
 
 export interface Migration {
@@ -23,7 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'issues-with-their-case', up: m004.up },
   { version: 5, name: 'no-stored-tokens', up: m005.up },
   { version: 6, name: 'retention-times', up: m006.up },
-  // 7 is the do-not-contact ledger's (another branch): it goes before this one when they meet.
+  { version: 7, name: 'do-not-contact-ledger', up: m007.up },
   { version: 8, name: 'case-keys', up: m008.up, backfill: m008.backfill },
 ];
 

@@ -39,7 +39,7 @@ export const useBatchStore = defineStore('batch', () => {
 
   const totalCases = computed(() => {
     const c = detail.value?.counts;
-    return c ? c.ready + c.warning + c.rejected + c.excluded : 0;
+    return c ? c.ready + c.warning + c.rejected + c.excluded + c.suppressed : 0;
   });
   const filtered = () => status.value !== 'all' || kind.value !== null || search.value.trim() !== '';
 
