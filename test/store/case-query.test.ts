@@ -31,7 +31,7 @@ let store: Store;
 let batchId: number;
 let otherBatch: number;
 
-const STATUSES: CaseStatus[] = ['ready', 'ready', 'warning', 'rejected', 'excluded'];
+const STATUSES: CaseStatus[] = ['ready', 'ready', 'warning', 'rejected', 'suppressed'];
 const SURNAMES = ['Pérez', 'Gómez', 'Peña', 'Fernández'];
 
 /** Case i: status cycles, every third has a fixed phone, every fifth a bad date. */
@@ -94,6 +94,8 @@ describe('filters, counts and pages', () => {
     expect(countMatchingCases(store.db, batchId, { status: 'rejected' })).toBe(rejected.length);
     expect(codesOf({ status: 'rejected' })).toEqual(rejected);
     expect(codesOf({ status: 'rejected' }, 10, 2)).toEqual(rejected.slice(10, 12));
+    // The do-not-contact ledger's status is a status like the others.
+    expect(countMatchingCases(store.db, batchId, { status: 'suppressed', search: 'pena' })).toBe(expected((i) => i % 5 === 4 && i % 4 === 2).length);
   });
 
   it('filters by issue kind, alone and with a status', () => {
