@@ -56,21 +56,28 @@ const keyedCase = (r: KeyedRow): KeyedCase => ({ issueKinds: r.issue_kinds });
  * deleted one by one through the primary key: deleting by case id alone would read the whole table.
  */
 export function withCaseKeys<T>(db: Db, caseId: number, change: () => T): T {
-  const read = db.prepare('SELECT batch_id, issue_kinds FROM batch_cases WHERE id = ?');
-  const before = read.get(caseId) as KeyedRow | undefined;
+  const sql = statements(db);
+  const before = sql.read.get(caseId) as KeyedRow | undefined;
   const result = change();
-  const after = read.get(caseId) as KeyedRow | undefined;
+  const after = sql.read.get(caseId) as KeyedRow | undefined;
   const oldKeys = before ? caseKeys(keyedCase(before)) : [];
   const newKeys = after ? caseKeys(keyedCase(after)) : [];
-  if (before) {
-    const drop = db.prepare('DELETE FROM case_keys WHERE batch_id = ? AND key = ? AND case_id = ?');
-    for (const key of oldKeys) if (!newKeys.includes(key) || after?.batch_id !== before.batch_id) drop.run(before.batch_id, key, caseId);
-  }
-  if (after) {
-    const insert = db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)');
-    for (const key of newKeys) insert.run(after.batch_id, key, caseId);
-  }
+  if (before) for (const key of oldKeys) if (!newKeys.includes(key) || after?.batch_id !== before.batch_id) sql.drop.run(before.batch_id, key, caseId);
+  if (after) for (const key of newKeys) sql.insert.run(after.batch_id, key, caseId);
   return result;
+}
+
+/** Prepared once per connection: a bulk fix runs withCaseKeys for thousands of cases. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+const prepare = (db: Db) => ({
+  read: db.prepare('SELECT batch_id, issue_kinds FROM batch_cases WHERE id = ?'),
+  drop: db.prepare('DELETE FROM case_keys WHERE batch_id = ? AND key = ? AND case_id = ?'),
+  insert: db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)'),
+});
+function statements(db: Db): ReturnType<typeof prepare> {
+  let found = prepared.get(db);
+  if (!found) prepared.set(db, (found = prepare(db)));
+  return found;
 }
 
 /** Every case's keys and search text from its row: the migration that brings them fills them with this. */
