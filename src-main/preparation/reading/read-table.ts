@@ -152,12 +152,15 @@ export function xlsxByScanner(entries: ZipEntries, fileName: string): { sheets: 
   const sheets: { name: string; rows: SparseRows }[] = [];
   for (const name of workbook.SheetNames) {
     const data = (workbook.Sheets[name]?.['!data'] ?? []) as SheetData;
-    const marker = data.length === 1 && data[0]?.length === 1 ? data[0][0]?.v : undefined;
+    const marker = data[0]?.[0]?.v;
     if (typeof marker !== 'string' || !marker.startsWith(`${nonce}:`)) {
       // A sheet not among the stubbed parts (elsewhere in the package): SheetJS read it whole.
       sheets.push({ name, rows: data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))) });
       continue;
     }
+    // Anything beside the marker came from the sheet's other parts (a note makes SheetJS add a cell):
+    // the stub would then not stand for the sheet, so SheetJS reads the file.
+    if (data.length !== 1 || data[0]?.length !== 1) return null;
     const xml = entries.get(marker.slice(nonce.length + 1));
     // UTF-16 parts (a byte-order mark) are left to SheetJS.
     if (!xml || (xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff)) return null;

@@ -70,12 +70,17 @@ interface CellTag {
 function readCellTag(xml: string, from: number, to: number, tag: CellTag): boolean {
   tag.r = tag.t = tag.s = undefined;
   let at = from + 2;
+  let spaced = true;
   while (at < to) {
     const ch = xml.charCodeAt(at);
     if (ch === 32 || ch === 9 || ch === 10 || ch === 13 || ch === 47) {
+      spaced = ch !== 47;
       at++;
       continue;
     }
+    // SheetJS reads attributes its own way (names lower-cased, prefixes and "_…" cut off, none
+    // without a space before it): only the plain spelling is read here, as both read it alike.
+    if (!spaced) return false;
     const eq = xml.indexOf('=', at);
     if (eq < 0 || eq >= to) return false;
     const quote = xml.charCodeAt(eq + 1);
@@ -87,11 +92,16 @@ function readCellTag(xml: string, from: number, to: number, tag: CellTag): boole
       if (name === 114) tag.r = xml.slice(eq + 2, end);
       else if (name === 116) tag.t = xml.slice(eq + 2, end);
       else if (name === 115) tag.s = xml.slice(eq + 2, end);
-    }
+      else return false;
+    } else if (!KNOWN_CELL_ATTRIBUTES.has(xml.slice(at, eq))) return false;
     at = end + 1;
+    spaced = false;
   }
   return true;
 }
+
+/** A cell's other attributes (metadata, phonetics), which change nothing read here. */
+const KNOWN_CELL_ATTRIBUTES = new Set(['cm', 'vm', 'ph', 'xml:space']);
 
 /** "B12" → [11, 1] (row, column, 0-based); anything but a plain A1 reference → null. */
 function cellPosition(ref: string): [number, number] | null {
@@ -144,6 +154,9 @@ interface ScanContext {
   isDateStyle: (style: string) => boolean | null;
 }
 
+const PREFIXED_TAG = /<\/?[A-Za-z_][\w.-]*:/;
+const ODD_ENTITY = /&(?!(?:amp|lt|gt|quot|apos);)/;
+
 /** Decoded and scanned this many bytes at a time (cut at a row's end): the sheet is never one string. */
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
@@ -153,7 +166,9 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
  */
 export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): SparseRows | typeof UNSUPPORTED {
   const bytes = typeof part === 'string' ? Buffer.from(part) : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
-  if (bytes.includes('<![CDATA[')) return UNSUPPORTED;
+  // CDATA; hyperlinks (SheetJS makes a cell for each); numeric character references (SheetJS
+  // decodes them in an order of its own): all rare in a creditor's export, all left to SheetJS.
+  if (bytes.includes('<![CDATA[') || bytes.includes('<hyperlink') || bytes.includes('&#')) return UNSUPPORTED;
   const dataOpen = bytes.indexOf('<sheetData');
   if (dataOpen < 0) return bytes.includes(':sheetData') ? UNSUPPORTED : [];
   const dataTagEnd = bytes.indexOf('>', dataOpen);
@@ -168,6 +183,8 @@ export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): 
     rows: [],
     tag: { r: undefined, t: undefined, s: undefined },
     isDateStyle: (style) => {
+      // SheetJS looks the index up as written: "01" or " 1" finds no style (General).
+      if (!/^(0|[1-9]\d*)$/.test(style)) return null;
       let known = dateStyle.get(style);
       if (known === undefined) {
         const format = parts.formats[parts.styleFormats[Number(style)] ?? 0];
@@ -184,10 +201,21 @@ export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): 
     const cut = from + CHUNK_BYTES >= dataEnd ? -1 : bytes.indexOf('</row>', from + CHUNK_BYTES);
     const to = cut < 0 || cut >= dataEnd ? dataEnd : cut + 6;
     const xml = decoder.decode(bytes.subarray(from, to));
+    // Prefixed elements (<x:c>) and entities beyond XML's five lower-case ones: SheetJS's reading.
+    if (PREFIXED_TAG.test(xml) || ODD_ENTITY.test(xml)) return UNSUPPORTED;
     if (!scanRows(xml, 0, xml.length, ctx)) return UNSUPPORTED;
     from = to;
   }
   return ctx.rows;
+}
+
+/** Whether xml[from, to) is only white space. */
+function blank(xml: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const ch = xml.charCodeAt(i);
+    if (ch !== 32 && ch !== 9 && ch !== 10 && ch !== 13) return false;
+  }
+  return true;
 }
 
 /** Scans the whole rows in xml[from, to) into ctx.rows; false for anything outside the known shape. */
@@ -204,10 +232,14 @@ function scanRows(xml: string, from: number, to: number, ctx: ScanContext): bool
     }
     const rowEnd = xml.indexOf('</row>', rowTagEnd);
     if (rowEnd < 0 || rowEnd > to) return false;
+    // Cells are searched within their row: a row without any must not send the search on to the end.
+    const row = xml.slice(0, rowEnd);
     let c = rowTagEnd + 1;
     for (;;) {
-      const cellOpen = xml.indexOf('<c', c);
-      if (cellOpen < 0 || cellOpen >= rowEnd) break;
+      const cellOpen = row.indexOf('<c', c);
+      // Only white space between cells: SheetJS would read stray text as part of the cell before.
+      if (!blank(row, c, cellOpen < 0 ? rowEnd : cellOpen)) return false;
+      if (cellOpen < 0) break;
       const after = xml.charCodeAt(cellOpen + 2);
       if (after !== 32 && after !== 62 && after !== 47) return false;
       const tagEnd = xml.indexOf('>', cellOpen);
@@ -246,6 +278,9 @@ function scanRows(xml: string, from: number, to: number, ctx: ScanContext): bool
         }
         // SheetJS decodes a formula's text result twice; so does this, so both read the same.
         case 'str':
+          // SheetJS turns _xHHHH_ into a character and then reads it again as UTF-8 bytes: past
+          // U+007F that garbles it, so such a file is SheetJS's to read.
+          if (raw !== undefined && raw.includes('_x') && /_x(?:00[89a-fA-F][\da-fA-F]|0[1-9a-fA-F][\da-fA-F]{2}|[1-9a-fA-F][\da-fA-F]{3})_/.test(raw)) return false;
           value = v === undefined ? '' : cellText(v);
           break;
         case 'inlineStr': {
