@@ -2,6 +2,7 @@
 import type { Product } from '../contract';
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
+import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
 
 import type { CaseStatus } from '../domain/case-status';
 
@@ -169,21 +170,25 @@ function issueColumns(issues: readonly IssueInput[] = []) {
 }
 
 /** One case as its row's values (after batch_id, in insert order): what a writer thread is sent. */
-export type CaseColumns = [string, string, string, string, string, string, string, CaseStatus, string, string, number, number, number, string];
+export type CaseColumns = [string, string, string, string, string, string, string, CaseStatus, string, string, number, number, number, string, string];
 
 export function caseColumns(c: BatchCaseInput): CaseColumns {
   const i = issueColumns(c.issues);
-  return [c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds];
+  return [c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds, searchText(c)];
 }
 
-/** Inserts cases given as their columns into one batch (call inside a transaction). */
+/** Inserts cases given as their columns into one batch, with the keys they are found by (call inside a transaction). */
 export function caseColumnsWriter(db: Db, batchId: number): (columns: CaseColumns) => void {
   const insert = db.prepare(
     `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json,
-       issues_json, error_count, warning_count, fix_count, issue_kinds)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       issues_json, error_count, warning_count, fix_count, issue_kinds, search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  return (columns) => insert.run(batchId, ...columns);
+  const writeKeys = caseKeysWriter(db, batchId);
+  return (columns) => {
+    const { lastInsertRowid } = insert.run(batchId, ...columns);
+    writeKeys(Number(lastInsertRowid), { issueKinds: columns[13] });
+  };
 }
 
 /** A writer of cases into one batch, for imports that build cases one at a time (call inside a transaction). */
@@ -224,7 +229,7 @@ export interface IssueRow extends IssueInput {
 }
 
 /** Issues of a batch: row-level ones first, then each case's in case order. */
-export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; caseId?: number } = {}): IssueRow[] {
+export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean } = {}): IssueRow[] {
   const out: IssueRow[] = [];
   if (opts.caseId === undefined) {
     const rows = db
@@ -235,6 +240,7 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
       out.push({ id: -r.id, caseId: null, code: null, severity: r.severity, field: r.field, rows: JSON.parse(r.rows_json) as number[], kind: r.kind, messageEs: r.message_es, messageEn: r.message_en, before: r.before_value ?? undefined, after: r.after_value ?? undefined });
     }
   }
+  if (opts.rowsOnly) return out;
   const cases = (
     opts.caseId === undefined
       ? db.prepare("SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND issues_json <> '[]' ORDER BY id").all(batchId)
@@ -316,34 +322,21 @@ const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, pr
 
 /**
  * A page of cases in id order, after `afterId` (keyset paging: as fast on the last page as on the
- * first), optionally only one status and only cases with an issue of one kind.
+ * first), optionally only one status: for reading a whole batch. The grid filters and pages with
+ * case-query.ts.
  */
-export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; kind?: string; afterId?: number; offset?: number; limit: number }): BatchCaseRow[] {
-  const { where, args } = caseFilter(batchId, opts);
-  // An offset walks the index from the start (a few ms for 100,000 rows): for jumps; scrolling uses afterId.
-  const rows = db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE ${where} AND id > ? ORDER BY id LIMIT ? OFFSET ?`).all(...args, opts.afterId ?? 0, opts.limit, opts.offset ?? 0) as RawCase[];
+export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; afterId?: number; limit: number }): BatchCaseRow[] {
+  const rows = opts.status
+    ? db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`).all(batchId, opts.status, opts.afterId ?? 0, opts.limit)
+    : db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`).all(batchId, opts.afterId ?? 0, opts.limit);
+  return (rows as RawCase[]).map(toCase);
+}
+
+/** The cases with these ids, in id order. */
+export function casesByIds(db: Db, ids: readonly number[]): BatchCaseRow[] {
+  if (ids.length === 0) return [];
+  const rows = db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids)) as RawCase[];
   return rows.map(toCase);
-}
-
-/** How many cases match a filter (the table's total). */
-export function countBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; kind?: string } = {}): number {
-  const { where, args } = caseFilter(batchId, opts);
-  return (db.prepare(`SELECT count(*) AS n FROM batch_cases WHERE ${where}`).get(...args) as { n: number }).n;
-}
-
-/** Only the conditions in use, so SQLite picks the (batch_id, status, id) index. */
-function caseFilter(batchId: number, opts: { status?: CaseStatus; kind?: string }): { where: string; args: unknown[] } {
-  const parts = ['batch_id = ?'];
-  const args: unknown[] = [batchId];
-  if (opts.status) {
-    parts.push('status = ?');
-    args.push(opts.status);
-  }
-  if (opts.kind) {
-    parts.push("issue_kinds LIKE '% ' || ? || ' %'");
-    args.push(opts.kind);
-  }
-  return { where: parts.join(' AND '), args };
 }
 
 export function deleteBatch(db: Db, id: number): void {
@@ -387,14 +380,17 @@ export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit
  * "edited" are the agent's own history and stay. A case already sent is never changed.
  */
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): boolean {
-  const row = db.prepare('SELECT upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { upload_state: UploadState; issues_json: string } | undefined;
+  const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { code: string; upload_state: UploadState; issues_json: string } | undefined;
   if (!row || row.upload_state !== 'pending') return false;
   const history = decodeIssues(row.issues_json).filter((i) => i.kind === 'edited');
   const i = issueColumns([...(c.issues ?? []), ...history]);
-  db.prepare(
-    `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
-       issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?`,
-  ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId);
+  withCaseKeys(db, caseId, () =>
+    db.prepare(
+      `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
+         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ? WHERE id = ?`,
+    ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds,
+      searchText({ ...c, code: row.code }), caseId),
+  );
   return true;
 }
 
@@ -403,7 +399,7 @@ export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: Is
   const row = db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').get(caseId) as { issues_json: string } | undefined;
   if (!row) return;
   const i = issueColumns([...decodeIssues(row.issues_json), issue]);
-  db.prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?').run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId);
+  withCaseKeys(db, caseId, () => db.prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?').run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId));
 }
 
 export function findCaseByCode(db: Db, batchId: number, code: string): number | null {

@@ -7,6 +7,8 @@ export { migrate, MIGRATIONS, StoreVersionError, type Migration } from './migrat
 export * from './environments-repo';
 export * from './service-cache-repo';
 export * from './batches-repo';
+export * from './case-keys';
+export * from './case-query';
 export * from './results-repo';
 export * from './followup-repo';
 export * from './settings-repo';

@@ -54,6 +54,8 @@ export function deleteBatchRows(db: Db, batchId: number): DeletedBatchRows | nul
     if (!batch) return null;
     // Children first, explicitly: the counts are the agent's receipt, and nothing rests on the foreign-keys pragma.
     const rowIssues = db.prepare('DELETE FROM case_issues WHERE batch_id = ?').run(batchId).changes;
+    // The keys hold search terms (names, phones): they go with their cases.
+    db.prepare('DELETE FROM case_keys WHERE batch_id = ?').run(batchId);
     const cases = db.prepare('DELETE FROM batch_cases WHERE batch_id = ?').run(batchId).changes;
     const chunks = db.prepare('DELETE FROM upload_chunks WHERE batch_id = ?').run(batchId).changes;
     db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);

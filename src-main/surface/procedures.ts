@@ -34,6 +34,16 @@ const FileId = z.string().regex(FILE_ID_PATTERN, 'not a file id');
 /** Omitted: the environment the agent last signed in to. */
 const Env = Environment.optional();
 
+/** The batch grid's filter: every part given must hold (see store/case-query.ts). */
+const CaseFilter = {
+  batchId: Id,
+  status: z.enum(CASE_STATUSES).optional(),
+  /** Only cases with an issue of this kind. */
+  kind: z.string().min(1).max(100).optional(),
+  /** Words that each start the case's code, a word of its name, a phone or a phone's last 8 digits. */
+  search: z.string().max(200).optional(),
+};
+
 export const procedures = {
   'environments:list': z.object({}),
   'environments:setBaseUrl': z.object({ environment: Environment, baseUrl: z.string().min(1) }),
@@ -89,10 +99,17 @@ export const procedures = {
   'batches:exportClean': z.object({ batchId: Id }),
   /** A corrected error report (a file received with files:receive). */
   'batches:importCorrections': z.object({ batchId: Id, fileId: FileId }),
-  /** A page of cases: after a case id (keyset, the fast way to scroll) or from a position (a jump). */
-  'batches:cases': z.object({ batchId: Id, status: z.enum(CASE_STATUSES).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), offset: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
-  'batches:countCases': z.object({ batchId: Id, status: z.enum(CASE_STATUSES).optional(), kind: z.string().optional() }),
-  'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
+  /**
+   * A page of the cases that match a filter, from a position in id order (the grid addresses rows
+   * by position: a jump to any row is one request). The store filters, counts and pages.
+   */
+  'batches:cases': z.object({ ...CaseFilter, offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
+  /** How many cases match a filter (the grid's length). */
+  'batches:countCases': z.object(CaseFilter),
+  /** Each kind of issue the batch's cases have, with its severity and how many cases have it. */
+  'batches:caseKinds': z.object({ batchId: Id }),
+  /** rowsOnly: only the problems of rows that became no case (a totals row, a row without a code). */
+  'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional(), rowsOnly: z.boolean().optional() }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
   'batches:setCampaignDraft': z.object({ batchId: Id, campaign: CreateCampaignRequest.nullable() }),
@@ -227,6 +244,7 @@ export interface ProcedureOutputs {
   'batches:importCorrections': { updated: number; nowReady: number; stillRejected: number; unknownCodes: string[]; alreadySent: string[] };
   'batches:cases': BatchCaseView[];
   'batches:countCases': number;
+  'batches:caseKinds': CaseKindView[];
   'batches:issues': IssueView[];
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
@@ -401,6 +419,13 @@ export interface BatchCaseView {
   uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt';
   uploadDetail: string | null;
   issueCounts: { errors: number; warnings: number; fixes: number };
+}
+
+export interface CaseKindView {
+  kind: string;
+  severity: 'error' | 'warning' | 'fix';
+  /** Cases with at least one issue of this kind. */
+  cases: number;
 }
 
 export interface IssueView {

@@ -1,6 +1,6 @@
 // Benchmark: the batch screen with 100,000 cases, in Chromium against the real browser host.
 // Measures the time to a usable sign-in screen, opening the batch to its first rows, jumping to
-// the last row, a far scroll, a status filter, and the page's JS heap.
+// the last row, a far scroll, a status filter, a search, and the page's JS heap.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -105,7 +105,7 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
       const open = await timeUntil(page, '[data-test="case-row"]', () => page.goto(`${origin}/#/batches/${batchId}`), true);
       const openMs = open.seenAt - open.startedAt;
       const shownTotal = Number(await page.locator('[data-test="cases-grid"]').getAttribute('data-total'));
-      // Let the issues index finish loading before measuring jumps (it shares the host).
+      // Let the kinds of issue finish loading before measuring jumps (they share the host).
       await page.locator('[data-test="batch-view"][data-issues="ready"]').waitFor();
 
       // Jumping to the last row with End.
@@ -126,7 +126,7 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
       );
       const middleMs = middle.seenAt - middle.startedAt;
 
-      // A status filter (positions known only by walking): first rows, then its last row.
+      // A status filter: first rows, then its last row.
       const rejected = [...cases(total)].filter((c) => c.status === 'rejected');
       const lastRejected = rejected[rejected.length - 1]?.code ?? '';
       const filter = await timeUntil(page, '[data-test="case-row"][data-index="0"][data-status="rejected"]', () => page.locator('[data-test="status-filter"]').getByText('Rechazados').click());
@@ -135,7 +135,7 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
       const filterLast = await timeUntil(page, `[data-test="case-row"][data-code="${lastRejected}"]`, () => page.keyboard.press('End'), true);
       const filterLastMs = filterLast.seenAt - filterLast.startedAt;
 
-      // The worst case: the middle of the longest filtered view ("ready"), reached by walking.
+      // The middle of the longest filtered view ("ready").
       const ready = [...cases(total)].filter((c) => c.status === 'ready');
       await timeUntil(page, '[data-test="case-row"][data-index="0"][data-status="ready"]', () => page.locator('[data-test="status-filter"]').getByText('Listos').click(), true);
       const readyMiddle = Math.floor(ready.length / 2);
@@ -149,6 +149,13 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
         true,
       );
       const walkMs = walk.seenAt - walk.startedAt;
+
+      // A search by a code's start (in the "ready" view): its first row. The input waits 250 ms for more typing.
+      const searched = ready[ready.length - 1]?.code ?? '';
+      const search = await timeUntil(page, `[data-test="case-row"][data-index="0"][data-code="${searched}"]`, () => page.locator('[data-test="case-search"]').fill(searched), true);
+      const searchMs = search.seenAt - search.startedAt;
+      await page.locator('[data-test="case-search"]').fill('');
+      await page.locator('[data-test="case-row"][data-index="1"]').waitFor();
 
       // The page's JS heap, as it is and after a garbage collection.
       const cdp = await context.newCDPSession(page);
@@ -168,6 +175,7 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
         [`filter "rejected" (${rejected.length.toLocaleString('en')}) → first rows`, ms(filterMs)],
         ['filtered: End → last rejected row (read back from the end)', ms(filterLastMs)],
         [`filter "ready" (${ready.length.toLocaleString('en')}): scrollbar to the middle`, ms(walkMs)],
+        ['search a code → its row (after the 250 ms typing pause)', ms(searchMs)],
         ['JS heap used', `${heapMb.toFixed(1)} MB ${verdict(heapMb, TARGETS.heapMb)}`],
         ['JS heap used after GC', `${(heapAfterGc.usedSize / 1024 / 1024).toFixed(1)} MB`],
         ['case rows in the DOM', String(domRows)],

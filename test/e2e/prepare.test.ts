@@ -123,6 +123,39 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await drawer.waitFor({ state: 'detached' });
   });
 
+  it('narrows the cases by a kind of problem and by a search, as the store counts them', async () => {
+    const { page } = app.current;
+    const rows = page.locator('[data-test="case-row"]');
+    await page.locator('[data-test="status-filter"]').getByText('Todos').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-test="case-row"]').length === 11);
+
+    // A kind of problem: the option says how many cases have it, and that many rows show.
+    await page.locator('[data-test="kind-filter"]').click();
+    const option = page.locator('[role="option"]', { hasText: 'Teléfono corregido' });
+    const withKind = Number((await option.innerText()).replace(/^[\s\S]*·\s*/, '').replace(/\D/g, ''));
+    expect(withKind).toBeGreaterThan(0);
+    await option.click();
+    await page.waitForFunction((n) => document.querySelectorAll('[data-test="case-row"]').length === n && document.querySelector('[data-test="cases-grid"]')?.getAttribute('data-total') === String(n), withKind);
+    expect(withKind).toBeLessThan(11);
+    await page.locator('[data-test="kind-filter"] [data-pc-section="clearicon"]').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-test="case-row"]').length === 11);
+
+    // A search by code, then by a surname typed without its accent.
+    await page.locator('[data-test="case-search"]').fill(IMPOSSIBLE_DATE_CASE);
+    await page.waitForFunction((code) => {
+      const shown = [...document.querySelectorAll('[data-test="case-row"]')];
+      return shown.length === 1 && shown[0]?.getAttribute('data-code') === code;
+    }, IMPOSSIBLE_DATE_CASE);
+    await page.locator('[data-test="case-search"]').fill('perez');
+    await page.waitForFunction(() => {
+      const shown = [...document.querySelectorAll('[data-test="case-row"]')];
+      return shown.length > 0 && shown.length < 11 && shown.every((r) => /PÉREZ/i.test(r.textContent ?? ''));
+    });
+    await page.locator('[data-test="case-search"]').fill('');
+    await page.waitForFunction(() => document.querySelectorAll('[data-test="case-row"]').length === 11);
+    expect(await rows.count()).toBe(11);
+  });
+
   it('exports the error report as a spreadsheet', async () => {
     const { page } = app.current;
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-errors"]').click()]);

@@ -5,7 +5,7 @@ import { openDatabase, type Db } from '../../src-main/sqlite/sqlcipher';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS, openStore, storeFile, StoreVersionError } from '../../src-main/store';
+import { countMatchingCases, createBatch, insertBatchCases, MIGRATIONS, openStore, storeFile, StoreVersionError } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
 const dirs: string[] = [];
@@ -87,6 +87,31 @@ describe('005: no stored tokens', () => {
     expect(store.db.prepare('SELECT environment, email FROM accounts').all()).toEqual([{ environment: 'test', email: 'agente@example.com' }]);
     store.db.pragma('wal_checkpoint(TRUNCATE)');
     expect(rawBytes(store.file).includes(sealed)).toBe(false);
+    store.close();
+  });
+});
+
+describe('008: case keys', () => {
+  it('makes the cases of a store written before it searchable and filterable by kind', () => {
+    const dir = dataDir();
+    const old = openStore(dir, TEST_STORE_KEY, MIGRATIONS.filter((m) => m.version <= 6));
+    const batchId = createBatch(old.db, { environment: 'demo', name: 'old', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
+    // As a version-6 CaseDesk wrote them: without the columns and keys migration 8 adds.
+    const insert = old.db.prepare(
+      `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, issue_kinds)
+       VALUES (?, ?, ?, ?, ?, '[]', '{}', '[2]', ?, ?)`,
+    );
+    insert.run(batchId, 'A1', 'Ana', 'Peña', '["3514000001"]', 'ready', ' phone-fixed ');
+    insert.run(batchId, 'B2', 'Juan', 'Gómez', '["3514000002"]', 'rejected', ' date-invalid ');
+    old.close();
+    const store = openStore(dir, TEST_STORE_KEY);
+    expect(countMatchingCases(store.db, batchId, { search: 'pena' })).toBe(1);
+    expect(countMatchingCases(store.db, batchId, { search: '4000002' })).toBe(1);
+    expect(countMatchingCases(store.db, batchId, { kind: 'date-invalid' })).toBe(1);
+    // And cases written after it are keyed as they are written.
+    insertBatchCases(store.db, batchId, [{ code: 'C3', firstName: 'Eva', lastName: 'Peña', phones: [], products: [], params: {}, sourceRows: [4], status: 'ready', issues: [{ severity: 'error', kind: 'date-invalid', field: 'x', rows: [4] }] }]);
+    expect(countMatchingCases(store.db, batchId, { search: 'pena' })).toBe(2);
+    expect(countMatchingCases(store.db, batchId, { kind: 'date-invalid' })).toBe(2);
     store.close();
   });
 });

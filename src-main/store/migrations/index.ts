@@ -7,11 +7,14 @@ import * as m004 from './004-issues-with-their-case';
 import * as m005 from './005-no-stored-tokens';
 import * as m006 from './006-retention-times';
 import * as m007 from './007-do-not-contact-ledger';
+import * as m008 from './008-case-keys';
 
 export interface Migration {
   version: number;
   name: string;
   up: string;
+  /** Work SQL cannot do (JavaScript's Unicode folding), run after `up` in the same transaction. */
+  backfill?: (db: Database) => void;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -22,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'no-stored-tokens', up: m005.up },
   { version: 6, name: 'retention-times', up: m006.up },
   { version: 7, name: 'do-not-contact-ledger', up: m007.up },
+  { version: 8, name: 'case-keys', up: m008.up, backfill: m008.backfill },
 ];
 
 export class StoreVersionError extends Error {}
@@ -43,6 +47,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
   for (const migration of migrations.slice(applied.length)) {
     db.transaction(() => {
       db.exec(migration.up);
+      migration.backfill?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
     })();
   }

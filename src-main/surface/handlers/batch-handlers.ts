@@ -12,7 +12,7 @@ import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
-import { countBatchCases, countCasesByStatus, countIssuesBySeverity, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, uploadCounts } from '../../store';
+import { countCasesByStatus, countIssuesBySeverity, countMatchingCases, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, pageCases, summarizeKinds, uploadCounts } from '../../store';
 import { keptUntil } from '../data-lifecycle';
 import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
@@ -20,7 +20,7 @@ import type { Handlers } from './handler';
 import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 
-export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
+export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:caseKinds' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
   async 'batches:prepare'(ctx, { fileId, ...input }) {
     const file = await openReceivedFile(ctx, fileId);
     const shared = await sharedLedger(ctx);
@@ -44,19 +44,24 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     }));
   },
 
-  async 'batches:cases'(ctx, { batchId, status, kind, afterId, offset, limit }) {
+  async 'batches:cases'(ctx, { batchId, offset, limit, ...filter }) {
     requireBatch(ctx.store.db, batchId);
-    return pageBatchCases(ctx.store.db, batchId, { status, kind, afterId, offset, limit }).map(({ batchId: _b, ...view }) => view);
+    return pageCases(ctx.store.db, batchId, filter, offset, limit).map(({ batchId: _b, ...view }) => view);
   },
 
-  async 'batches:countCases'(ctx, { batchId, status, kind }) {
+  async 'batches:countCases'(ctx, { batchId, ...filter }) {
     requireBatch(ctx.store.db, batchId);
-    return countBatchCases(ctx.store.db, batchId, { status, kind });
+    return countMatchingCases(ctx.store.db, batchId, filter);
   },
 
-  async 'batches:issues'(ctx, { batchId, severity, caseId }) {
+  async 'batches:caseKinds'(ctx, { batchId }) {
     requireBatch(ctx.store.db, batchId);
-    return listIssues(ctx.store.db, batchId, { severity, caseId }).map((row) => {
+    return summarizeKinds(ctx.store.db, batchId);
+  },
+
+  async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly }) {
+    requireBatch(ctx.store.db, batchId);
+    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map((row) => {
       const { caseId: _c, params: _p, ...view } = describeIssue(row);
       return view;
     });

@@ -1,11 +1,11 @@
-// The open batch: its counts, the cases view (filtered, paged, cached) and its issues index, and the
-// actions that change it (edits, bulk fixes, imported corrections). One batch at a time.
+// The open batch: its counts, the cases view (the store filters, counts and pages; this keeps the
+// filter and the pages in view), the kinds of issue with their counts, and the actions that change
+// the batch (edits, bulk fixes, imported corrections). One batch at a time.
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
-import type { BatchCaseView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
+import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
 import { ApiError, call } from '../api/casedesk';
-import { CaseSource, type CaseStatus, type IdRange } from '../components/batch/case-source';
-import { addIssues, emptyIndex, FIXES_INDEX_LIMIT, replaceCaseIssues, type IssueIndex } from '../components/batch/issue-index';
+import { CaseSource, type CaseStatus } from '../components/batch/case-source';
 import { receiveFile } from '../components/prepare/files';
 import { saveFile } from '../components/results/files';
 import { useSessionStore } from './session';
@@ -27,33 +27,28 @@ export const useBatchStore = defineStore('batch', () => {
   const loadError = ref<string | null>(null);
   const status = ref<StatusFilter>('all');
   const kind = ref<string | null>(null);
+  const search = ref('');
   const source = shallowRef<CaseSource | null>(null);
-  const index = shallowRef<IssueIndex | null>(null);
-  const indexState = ref<'idle' | 'loading' | 'ready' | 'error'>('idle');
-  /** Bumped when the index changes in place (an edit). */
-  const indexVersion = ref(0);
-  /** The counts changed since the list was loaded (an edit moved a case to another status). */
+  /** Each kind of issue with its severity and how many cases have it (the kind filter's options). */
+  const kinds = shallowRef<CaseKindView[]>([]);
+  const kindsState = ref<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  /** Problems of rows that became no case (a totals row, a row without a code). */
+  const rowIssues = shallowRef<IssueView[]>([]);
+  /** The list may no longer match its filter (an edit moved a case in or out of it). */
   const listStale = ref(false);
 
   const totalCases = computed(() => {
     const c = detail.value?.counts;
     return c ? c.ready + c.warning + c.rejected + c.excluded + c.suppressed : 0;
   });
+  const filtered = () => status.value !== 'all' || kind.value !== null || search.value.trim() !== '';
 
-  /** Bumped by every issues-index load (and by opening a batch): only the newest one lands. */
-  let indexRun = 0;
-  /** The open batch's id range, once the unfiltered view has checked it (lets filtered views start from the end). */
-  let ids: IdRange | null = null;
+  /** Bumped by every kinds load (and by opening a batch): only the newest one lands. */
+  let kindsRun = 0;
 
-  function viewTotal(): number | null {
-    const d = detail.value;
-    if (!d) return null;
-    return status.value === 'all' ? totalCases.value : d.counts[status.value];
-  }
-
-  function fetcher(id: number, filter: StatusFilter) {
-    return (q: { afterId?: number; offset?: number; limit: number }): Promise<BatchCaseView[]> =>
-      call('batches:cases', { batchId: id, limit: q.limit, ...(filter === 'all' ? {} : { status: filter }), ...(q.afterId !== undefined ? { afterId: q.afterId } : {}), ...(q.offset !== undefined ? { offset: q.offset } : {}) });
+  function filterOf(id: number) {
+    const text = search.value.trim();
+    return { batchId: id, ...(status.value === 'all' ? {} : { status: status.value }), ...(kind.value ? { kind: kind.value } : {}), ...(text ? { search: text } : {}) };
   }
 
   function dropSource(): void {
@@ -66,10 +61,13 @@ export const useBatchStore = defineStore('batch', () => {
     source.value?.dispose();
     const id = batchId.value;
     if (id === null) return (source.value = null);
-    const entry = kind.value ? index.value?.kinds.get(kind.value) : undefined;
-    const codes = kind.value ? new Set(entry?.codes ?? []) : null;
-    ids = source.value?.idRange() ?? ids;
-    const created = markRaw(new CaseSource(fetcher(id, status.value), { total: codes ? null : viewTotal(), codes, unfiltered: status.value === 'all', ids }));
+    const filter = filterOf(id);
+    const created = markRaw(
+      new CaseSource(
+        (offset, limit) => call('batches:cases', { ...filter, offset, limit }),
+        () => call('batches:countCases', filter),
+      ),
+    );
     source.value = created;
     listStale.value = false;
     void created.start();
@@ -80,16 +78,17 @@ export const useBatchStore = defineStore('batch', () => {
     // Every visit starts from the whole batch, read afresh (another screen may have changed it).
     status.value = 'all';
     kind.value = null;
-    index.value = null;
-    indexState.value = 'idle';
-    indexRun += 1;
-    ids = null;
+    search.value = '';
+    kinds.value = [];
+    rowIssues.value = [];
+    kindsState.value = 'idle';
+    kindsRun += 1;
     dropSource();
     batchId.value = id;
     loadError.value = null;
     detail.value = null;
     // The first page and the counts travel together; the page does not wait for the counts.
-    const created = newSource();
+    newSource();
     let found: BatchDetail;
     try {
       found = await call('batches:get', { batchId: id });
@@ -102,8 +101,7 @@ export const useBatchStore = defineStore('batch', () => {
     // Another batch was opened meanwhile: this answer is not for the screen any more.
     if (batchId.value !== id) return;
     detail.value = found;
-    if (source.value === created) created?.setTotal(viewTotal() ?? 0);
-    void loadIndex();
+    void loadKinds();
   }
 
   async function refreshDetail(): Promise<void> {
@@ -111,29 +109,25 @@ export const useBatchStore = defineStore('batch', () => {
     const before = detail.value?.counts;
     detail.value = await call('batches:get', { batchId: batchId.value });
     const after = detail.value.counts;
-    if (before && (status.value !== 'all' || kind.value !== null) && JSON.stringify(before) !== JSON.stringify(after)) listStale.value = true;
+    if (before && filtered() && JSON.stringify(before) !== JSON.stringify(after)) listStale.value = true;
   }
 
-  /** Every issue of the batch, folded per case (fixes only when there are not too many). */
-  async function loadIndex(): Promise<void> {
+  /** The kinds of issue and the row problems, as the store counts them now. */
+  async function loadKinds(): Promise<void> {
     const id = batchId.value;
-    const d = detail.value;
-    if (id === null || !d) return;
+    if (id === null) return;
     // The newest load wins: one started later (after an edit or a fix) knows more.
-    const run = ++indexRun;
-    indexState.value = 'loading';
+    const run = ++kindsRun;
+    if (kindsState.value !== 'ready') kindsState.value = 'loading';
     try {
-      const fixes = d.issues.fixes <= FIXES_INDEX_LIMIT;
-      const built = emptyIndex(fixes);
-      for (const severity of fixes ? (['error', 'warning', 'fix'] as const) : (['error', 'warning'] as const)) {
-        addIssues(built, await call('batches:issues', { batchId: id, severity }));
-        if (run !== indexRun) return;
-      }
-      index.value = markRaw(built);
-      indexState.value = 'ready';
-      indexVersion.value += 1;
+      const [found, rows] = await Promise.all([call('batches:caseKinds', { batchId: id }), call('batches:issues', { batchId: id, rowsOnly: true })]);
+      if (run !== kindsRun) return;
+      if (kindsState.value === 'ready' && filtered() && JSON.stringify(found) !== JSON.stringify(kinds.value)) listStale.value = true;
+      kinds.value = found;
+      rowIssues.value = rows;
+      kindsState.value = 'ready';
     } catch {
-      if (run === indexRun) indexState.value = 'error';
+      if (run === kindsRun) kindsState.value = 'error';
     }
   }
 
@@ -144,6 +138,15 @@ export const useBatchStore = defineStore('batch', () => {
 
   function setKind(next: string | null): void {
     kind.value = next;
+    newSource();
+  }
+
+  function setSearch(next: string): void {
+    if (next.trim() === search.value.trim()) {
+      search.value = next;
+      return;
+    }
+    search.value = next;
     newSource();
   }
 
@@ -160,21 +163,15 @@ export const useBatchStore = defineStore('batch', () => {
     source.value?.replace(view);
     const issues = await call('batches:issues', { batchId: id, caseId });
     await refreshDetail();
-    if (indexState.value === 'loading') void loadIndex();
-    else if (index.value) {
-      replaceCaseIssues(index.value, view.code, issues);
-      indexVersion.value += 1;
-    }
+    void loadKinds();
     return { view, issues };
   }
 
-  /** After a change to many cases: counts, issues and the list are read again. */
+  /** After a change to many cases: counts, kinds and the list are read again, with the same filters. */
   async function reloadAll(): Promise<void> {
     await refreshDetail();
-    index.value = null;
-    if (kind.value !== null) kind.value = null;
     newSource();
-    void loadIndex();
+    void loadKinds();
   }
 
   async function bulkFix(fix: BulkFix): Promise<number> {
@@ -204,8 +201,8 @@ export const useBatchStore = defineStore('batch', () => {
   }
 
   return {
-    batchId, detail, loadError, status, kind, source, index, indexState, indexVersion, listStale, totalCases,
-    open, refreshDetail, loadIndex, setStatus, setKind, newSource, caseIssues, editCase, bulkFix, exportFile, importCorrections, close,
+    batchId, detail, loadError, status, kind, search, source, kinds, kindsState, rowIssues, listStale, totalCases,
+    open, refreshDetail, loadKinds, setStatus, setKind, setSearch, newSource, caseIssues, editCase, bulkFix, exportFile, importCorrections, close,
     noteFailure: session.noteFailure,
   };
 });

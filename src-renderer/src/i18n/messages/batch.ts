@@ -45,7 +45,7 @@ export default {
       suppressed: 'No contactar',
       kind: 'Filtrar por tipo de problema',
       kindLoading: 'Leyendo los problemas…',
-      searching: 'Buscando casos… ({n} revisados)',
+      search: 'Buscar por código, nombre o teléfono',
       refresh: 'Actualizar la lista',
     },
     table: {
@@ -182,7 +182,7 @@ export default {
       suppressed: 'Do not contact',
       kind: 'Filter by kind of problem',
       kindLoading: 'Reading the problems…',
-      searching: 'Finding cases… ({n} checked)',
+      search: 'Search by code, name or phone',
       refresh: 'Refresh the list',
     },
     table: {

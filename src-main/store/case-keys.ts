@@ -1,0 +1,100 @@
+// How the batch grid finds cases without reading them (migration 8):
+// - case_keys: one row per key a case is found by, "k:<kind>" for each kind of issue it has, so a
+//   kind filter reads one range of an index. A set the writer can name (e.g. duplicates) is a key more.
+// - search_text: the case's code, name and phones, lower case and without accents, in a narrow
+//   index of its own: a search reads that index, never the cases' rows.
+import type { Db } from '../sqlite/sqlcipher';
+
+export const KIND_KEY = 'k:';
+
+/** Lower case, without accents: "Peña" and "pena" are the same search. */
+export function searchTerm(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The words of a text, as searched: letters and digits only. */
+export function searchWords(text: string): string[] {
+  return searchTerm(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+}
+
+export interface KeyedCase {
+  /** The issue_kinds column: " kind-a kind-b " (see migration 4). */
+  issueKinds: string;
+}
+
+/** Every key of one case, each once. */
+export function caseKeys(c: KeyedCase): string[] {
+  const keys = new Set<string>();
+  for (const kind of c.issueKinds.split(' ')) if (kind !== '') keys.add(KIND_KEY + kind);
+  return [...keys];
+}
+
+/** What a search looks in: code, name and phones (digits only), as searchTerm folds them. */
+export function searchText(c: { code: string; firstName: string; lastName: string; phones: readonly string[] }): string {
+  return [c.code, c.firstName, c.lastName, ...c.phones.map((p) => p.replace(/\D/g, ''))].map(searchTerm).join(' ');
+}
+
+/** Writes one case's keys (call inside the transaction that writes the case). */
+export function caseKeysWriter(db: Db, batchId: number): (caseId: number, c: KeyedCase) => void {
+  const insert = db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)');
+  return (caseId, c) => {
+    for (const key of caseKeys(c)) insert.run(batchId, key, caseId);
+  };
+}
+
+interface KeyedRow {
+  batch_id: number;
+  issue_kinds: string;
+}
+
+const keyedCase = (r: KeyedRow): KeyedCase => ({ issueKinds: r.issue_kinds });
+
+/**
+ * Runs `change` (an edit, a bulk fix) on one case and writes its keys again. The old keys are
+ * deleted one by one through the primary key: deleting by case id alone would read the whole table.
+ */
+export function withCaseKeys<T>(db: Db, caseId: number, change: () => T): T {
+  const sql = statements(db);
+  const before = sql.read.get(caseId) as KeyedRow | undefined;
+  const result = change();
+  const after = sql.read.get(caseId) as KeyedRow | undefined;
+  const oldKeys = before ? caseKeys(keyedCase(before)) : [];
+  const newKeys = after ? caseKeys(keyedCase(after)) : [];
+  if (before) for (const key of oldKeys) if (!newKeys.includes(key) || after?.batch_id !== before.batch_id) sql.drop.run(before.batch_id, key, caseId);
+  if (after) for (const key of newKeys) sql.insert.run(after.batch_id, key, caseId);
+  return result;
+}
+
+/** Prepared once per connection: a bulk fix runs withCaseKeys for thousands of cases. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+const prepare = (db: Db) => ({
+  read: db.prepare('SELECT batch_id, issue_kinds FROM batch_cases WHERE id = ?'),
+  drop: db.prepare('DELETE FROM case_keys WHERE batch_id = ? AND key = ? AND case_id = ?'),
+  insert: db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)'),
+});
+function statements(db: Db): ReturnType<typeof prepare> {
+  let found = prepared.get(db);
+  if (!found) prepared.set(db, (found = prepare(db)));
+  return found;
+}
+
+/** Every case's keys and search text from its row: the migration that brings them fills them with this. */
+export function rebuildAllCaseKeys(db: Db): void {
+  db.exec('DELETE FROM case_keys');
+  // Read first: the connection cannot write while a statement still iterates.
+  const rows = db.prepare('SELECT id, batch_id, code, first_name, last_name, phones_json, issue_kinds FROM batch_cases ORDER BY id').all() as (KeyedRow & {
+    id: number;
+    code: string;
+    first_name: string;
+    last_name: string;
+    phones_json: string;
+  })[];
+  const insert = db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)');
+  const setText = db.prepare('UPDATE batch_cases SET search_text = ? WHERE id = ?');
+  for (const r of rows) {
+    for (const key of caseKeys(keyedCase(r))) insert.run(r.batch_id, key, r.id);
+    setText.run(searchText({ code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] }), r.id);
+  }
+}

@@ -1,0 +1,113 @@
+// The batch grid's questions, answered by SQLite and nowhere else: which cases of a batch match a
+// filter, how many, the page at a position, and how many cases have each kind of issue. Every
+// query reads an index range (batch_cases_by_batch, batch_cases_by_status, case_keys): a page of a
+// 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
+import type { Db } from '../sqlite/sqlcipher';
+import { KIND_KEY, searchWords } from './case-keys';
+import { casesByIds, listIssues, type BatchCaseRow, type CaseStatus, type IssueInput } from './batches-repo';
+
+/** What the agent narrowed the grid to; every part given must hold. */
+export interface CaseFilter {
+  status?: CaseStatus | undefined;
+  /** Only cases with an issue of this kind. */
+  kind?: string | undefined;
+  /** Words that must each be found in the case's code, name or phones (any case, any accent). */
+  search?: string | undefined;
+}
+
+/**
+ * The ids of the matching cases, in id order, as SQL (without LIMIT). The most selective index
+ * drives: the search index for a search, case_keys for a kind, the status index for a status; the
+ * rest of the filter is checked on that index's entries or by a probe of another index.
+ *
+ * A new filter is one more condition here. A set of cases the writer can name (e.g. "d:" keys for
+ * cases whose code another batch already has) is a case_keys probe like the kind's; a new status
+ * (the do-not-contact ledger's "suppressed") needs nothing, it is a status like the others.
+ */
+function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: unknown[] } {
+  const words = searchWords(filter.search ?? '');
+  const kindKey = filter.kind ? KIND_KEY + filter.kind : null;
+  if (words.length > 0) {
+    // INDEXED BY: the batch index would give id order for free but read every case's row to search it.
+    const where = ['batch_id = ?', ...words.map(() => 'instr(search_text, ?) > 0')];
+    const args: unknown[] = [batchId, ...words];
+    if (filter.status) {
+      where.push('status = ?');
+      args.push(filter.status);
+    }
+    if (kindKey) {
+      where.push('EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = ? AND k.key = ? AND k.case_id = batch_cases.id)');
+      args.push(batchId, kindKey);
+    }
+    return { sql: `SELECT id FROM batch_cases INDEXED BY batch_cases_by_search WHERE ${where.join(' AND ')} ORDER BY id`, args };
+  }
+  if (kindKey) {
+    if (filter.status) return { sql: 'SELECT k.case_id AS id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE k.batch_id = ? AND k.key = ? AND c.status = ? ORDER BY k.case_id', args: [batchId, kindKey, filter.status] };
+    return { sql: 'SELECT case_id AS id FROM case_keys WHERE batch_id = ? AND key = ? ORDER BY case_id', args: [batchId, kindKey] };
+  }
+  if (filter.status) return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? AND status = ? ORDER BY id', args: [batchId, filter.status] };
+  return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? ORDER BY id', args: [batchId] };
+}
+
+/** The SQL of a page's ids (for the tests that read its query plan). */
+export function casePageQuery(batchId: number, filter: CaseFilter, offset: number, limit: number): { sql: string; args: unknown[] } {
+  const ids = matchingIds(batchId, filter);
+  return { sql: `${ids.sql} LIMIT ? OFFSET ?`, args: [...ids.args, limit, offset] };
+}
+
+/** The SQL of a filter's count. */
+export function caseCountQuery(batchId: number, filter: CaseFilter): { sql: string; args: unknown[] } {
+  const ids = matchingIds(batchId, filter);
+  return { sql: `SELECT count(*) AS n FROM (${ids.sql})`, args: ids.args };
+}
+
+/** Ids of the matching cases at positions [offset, offset + limit), in id order. */
+export function pageCaseIds(db: Db, batchId: number, filter: CaseFilter, offset: number, limit: number): number[] {
+  const q = casePageQuery(batchId, filter, offset, limit);
+  return (db.prepare(q.sql).pluck().all(...q.args) as number[]);
+}
+
+/** How many cases match. */
+export function countMatchingCases(db: Db, batchId: number, filter: CaseFilter): number {
+  const q = caseCountQuery(batchId, filter);
+  return db.prepare(q.sql).pluck().get(...q.args) as number;
+}
+
+/** Above any character of a kind: "k:" up to here is every kind key. */
+const KEY_END = '\uffff';
+
+export interface KindCount {
+  kind: string;
+  /** Cases with at least one issue of this kind. */
+  cases: number;
+  /** A case that has one: its issues say the kind's severity. */
+  sampleCaseId: number;
+}
+
+/** How many cases of the batch have each kind of issue (one pass over the batch's kind keys). */
+export function countCasesByKind(db: Db, batchId: number): KindCount[] {
+  const rows = db
+    .prepare('SELECT substr(key, 3) AS kind, count(*) AS cases, min(case_id) AS sampleCaseId FROM case_keys WHERE batch_id = ? AND key >= ? AND key < ? GROUP BY key')
+    .all(batchId, KIND_KEY, KIND_KEY + KEY_END) as KindCount[];
+  return rows;
+}
+
+/** A page of the matching cases, at positions [offset, offset + limit). */
+export function pageCases(db: Db, batchId: number, filter: CaseFilter, offset: number, limit: number): BatchCaseRow[] {
+  // Two steps: the page's ids off the index, then only those cases' rows.
+  return casesByIds(db, pageCaseIds(db, batchId, filter, offset, limit));
+}
+
+export interface KindSummary {
+  kind: string;
+  severity: IssueInput['severity'];
+  cases: number;
+}
+
+/** Each kind of issue the batch's cases have, its severity and how many cases have it. */
+export function summarizeKinds(db: Db, batchId: number): KindSummary[] {
+  return countCasesByKind(db, batchId).map(({ kind, cases, sampleCaseId }) => {
+    const severity = listIssues(db, batchId, { caseId: sampleCaseId }).find((i) => i.kind === kind)?.severity ?? 'fix';
+    return { kind, severity, cases };
+  });
+}

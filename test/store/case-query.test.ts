@@ -1,0 +1,192 @@
+// The batch grid's filters, counts and pages, answered by the store, and the query plans that keep
+// a page of a big batch from reading the cases it skips.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_STORE_KEY } from '../support/store-key';
+import {
+  addCaseIssue,
+  caseCountQuery,
+  caseKeys,
+  searchText,
+  casePageQuery,
+  countMatchingCases,
+  createBatch,
+  deleteBatchRows,
+  findCaseByCode,
+  insertBatchCases,
+  openStore,
+  pageCases,
+  replaceCase,
+  summarizeKinds,
+  type BatchCaseInput,
+  type CaseFilter,
+  type CaseStatus,
+  type Store,
+} from '../../src-main/store';
+
+let dir: string;
+let store: Store;
+let batchId: number;
+let otherBatch: number;
+
+const STATUSES: CaseStatus[] = ['ready', 'ready', 'warning', 'rejected', 'suppressed'];
+const SURNAMES = ['Pérez', 'Gómez', 'Peña', 'Fernández'];
+
+/** Case i: status cycles, every third has a fixed phone, every fifth a bad date. */
+function aCase(i: number): BatchCaseInput {
+  const issues: NonNullable<BatchCaseInput['issues']>[number][] = [];
+  if (i % 3 === 0) issues.push({ severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [i + 2], params: { before: '011 x', after: '11x' } });
+  if (i % 5 === 0) issues.push({ severity: 'error', kind: 'date-invalid', field: 'products[0].expiration', rows: [i + 2], params: { before: '31/02' } });
+  return {
+    code: `C${String(i).padStart(5, '0')}`,
+    firstName: i % 2 === 0 ? 'María José' : 'Juan',
+    lastName: SURNAMES[i % SURNAMES.length] ?? '',
+    phones: [`351${String(4_000_000 + i).padStart(7, '0')}`],
+    products: [{ debt_code: `D${i}`, pid: 'Tarjeta', debt: '10.00', expiration: '2026-12-31' }],
+    params: {},
+    sourceRows: [i + 2],
+    status: STATUSES[i % STATUSES.length] ?? 'ready',
+    issues,
+  };
+}
+
+const TOTAL = 1_000;
+const codesOf = (filter: CaseFilter, offset = 0, limit = 1_000) => pageCases(store.db, batchId, filter, offset, limit).map((c) => c.code);
+const expected = (keep: (i: number) => boolean) => Array.from({ length: TOTAL }, (_, i) => i).filter(keep).map((i) => aCase(i).code);
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'casedesk-case-query-'));
+  store = openStore(dir, TEST_STORE_KEY);
+  // Another batch first, with the same names: nothing of it may show in this one.
+  otherBatch = createBatch(store.db, { environment: 'demo', name: 'other', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
+  insertBatchCases(store.db, otherBatch, Array.from({ length: 50 }, (_, i) => ({ ...aCase(i), code: `O${i}` })));
+  batchId = createBatch(store.db, { environment: 'demo', name: 'grid', sourceFile: 'g.xlsx', maxPhonePriority: 1 });
+  insertBatchCases(store.db, batchId, Array.from({ length: TOTAL }, (_, i) => aCase(i)));
+});
+afterAll(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('what a case is found by', () => {
+  it('its kinds, each once, as keys', () => {
+    expect(caseKeys({ issueKinds: ' phone-fixed date-invalid ' }).sort()).toEqual(['k:date-invalid', 'k:phone-fixed']);
+    expect(caseKeys({ issueKinds: '' })).toEqual([]);
+  });
+
+  it('its code, name and phone digits, lower case and without accents, as search text', () => {
+    expect(searchText({ code: 'AB-12', firstName: 'María José', lastName: 'PEÑA', phones: ['351 400-0001'] })).toBe('ab-12 maria jose pena 3514000001');
+  });
+});
+
+describe('filters, counts and pages', () => {
+  it('pages the whole batch by position, in id order', () => {
+    expect(countMatchingCases(store.db, batchId, {})).toBe(TOTAL);
+    expect(codesOf({}, 0, 3)).toEqual(['C00000', 'C00001', 'C00002']);
+    expect(codesOf({}, 998, 10)).toEqual(['C00998', 'C00999']);
+    expect(codesOf({}, TOTAL, 10)).toEqual([]);
+  });
+
+  it('filters by status', () => {
+    const rejected = expected((i) => i % 5 === 3);
+    expect(countMatchingCases(store.db, batchId, { status: 'rejected' })).toBe(rejected.length);
+    expect(codesOf({ status: 'rejected' })).toEqual(rejected);
+    expect(codesOf({ status: 'rejected' }, 10, 2)).toEqual(rejected.slice(10, 12));
+    // The do-not-contact ledger's status is a status like the others.
+    expect(countMatchingCases(store.db, batchId, { status: 'suppressed', search: 'pena' })).toBe(expected((i) => i % 5 === 4 && i % 4 === 2).length);
+  });
+
+  it('filters by issue kind, alone and with a status', () => {
+    expect(codesOf({ kind: 'date-invalid' })).toEqual(expected((i) => i % 5 === 0));
+    expect(countMatchingCases(store.db, batchId, { kind: 'phone-fixed' })).toBe(expected((i) => i % 3 === 0).length);
+    const both = expected((i) => i % 3 === 0 && i % 5 === 2);
+    expect(codesOf({ kind: 'phone-fixed', status: 'warning' })).toEqual(both);
+    expect(countMatchingCases(store.db, batchId, { kind: 'phone-fixed', status: 'warning' })).toBe(both.length);
+    expect(countMatchingCases(store.db, batchId, { kind: 'no-such-kind' })).toBe(0);
+  });
+
+  it('searches code, name (any case, any accent) and phones; every word must be found', () => {
+    expect(codesOf({ search: 'c0012' })).toEqual(expected((i) => String(i).padStart(5, '0').startsWith('0012')));
+    const penas = expected((i) => i % 4 === 2);
+    expect(codesOf({ search: 'PENA' })).toEqual(penas);
+    expect(codesOf({ search: 'peñ' })).toEqual(penas);
+    expect(codesOf({ search: 'jos peña' })).toEqual(expected((i) => i % 4 === 2));
+    expect(codesOf({ search: 'ez' })).toEqual(expected((i) => i % 4 !== 2));
+    expect(codesOf({ search: '3514000007' })).toEqual(['C00007']);
+    expect(codesOf({ search: '4000007' })).toEqual(['C00007']);
+    expect(codesOf({ search: 'pena' }, 5, 3)).toEqual(penas.slice(5, 8));
+    expect(countMatchingCases(store.db, batchId, { search: 'pena', status: 'warning' })).toBe(expected((i) => i % 4 === 2 && i % 5 === 2).length);
+    expect(codesOf({ search: 'pena', kind: 'date-invalid' })).toEqual(expected((i) => i % 4 === 2 && i % 5 === 0));
+    expect(countMatchingCases(store.db, batchId, { search: '  ' })).toBe(TOTAL);
+  });
+
+  it('counts the cases of each kind, with the kind severity', () => {
+    expect(summarizeKinds(store.db, batchId)).toEqual([
+      { kind: 'date-invalid', severity: 'error', cases: expected((i) => i % 5 === 0).length },
+      { kind: 'phone-fixed', severity: 'fix', cases: expected((i) => i % 3 === 0).length },
+    ]);
+  });
+
+  it('follows an edit: new name, new kinds, the old ones gone', () => {
+    const id = findCaseByCode(store.db, batchId, 'C00010');
+    if (id === null) throw new Error('no case C00010');
+    const before = aCase(10);
+    expect(replaceCase(store.db, id, { ...before, lastName: 'Zárate', issues: [] })).toBe(true);
+    expect(codesOf({ search: 'zarate' })).toEqual(['C00010']);
+    expect(codesOf({ search: 'pena' })).not.toContain('C00010');
+    expect(codesOf({ kind: 'date-invalid' })).not.toContain('C00010');
+    addCaseIssue(store.db, batchId, id, { severity: 'warning', kind: 'edited', field: 'lastName', rows: [12] });
+    expect(codesOf({ kind: 'edited' })).toEqual(['C00010']);
+    expect(codesOf({ search: 'zarate' })).toEqual(['C00010']);
+  });
+
+  it('deletes the keys (names and phones) with their batch', () => {
+    deleteBatchRows(store.db, otherBatch);
+    expect(store.db.prepare('SELECT count(*) FROM case_keys WHERE batch_id = ?').pluck().get(otherBatch)).toBe(0);
+  });
+});
+
+describe('query plans: a page or a count reads an index range, never every case', () => {
+  const plan = (q: { sql: string; args: unknown[] }) =>
+    (store.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.args) as { detail: string }[]).map((r) => r.detail);
+
+  const filters: [string, CaseFilter][] = [
+    ['no filter', {}],
+    ['a status', { status: 'ready' }],
+    ['a kind', { kind: 'phone-fixed' }],
+    ['a kind and a status', { kind: 'phone-fixed', status: 'rejected' }],
+    ['a search', { search: 'pena' }],
+    ['two search words, a kind and a status', { search: 'maria pena', kind: 'date-invalid', status: 'ready' }],
+    ['a search and a kind', { search: 'pena', kind: 'date-invalid' }],
+  ];
+
+  it.each(filters)('%s', (_name, filter) => {
+    for (const q of [casePageQuery(batchId, filter, 500, 200), caseCountQuery(batchId, filter)]) {
+      const steps = plan(q);
+      // Tables are only SEARCHed through an index; a SCAN may only read an intermediate result.
+      for (const step of steps.filter((x) => x.startsWith('SCAN '))) expect(step, steps.join('\n')).toMatch(/^SCAN \(subquery-\d+\)$/);
+      expect(steps.filter((x) => x.startsWith('SEARCH ')).length, steps.join('\n')).toBeGreaterThan(0);
+      // The first table read narrows to the batch (and the filter) through one of the grid's indexes.
+      expect(steps.find((x) => x.startsWith('SEARCH ')), steps.join('\n')).toMatch(/USING (COVERING INDEX batch_cases_by_(batch|status|search)|PRIMARY KEY) \(batch_id=\?/);
+    }
+  });
+
+  it('pages the whole batch through its own index, in order, without a sort', () => {
+    const steps = plan(casePageQuery(batchId, {}, 500, 200));
+    expect(steps.join('\n')).toMatch(/SEARCH batch_cases USING COVERING INDEX batch_cases_by_batch \(batch_id=\?\)/);
+    expect(steps.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('searches in the narrow search index only, its status included', () => {
+    const steps = plan(casePageQuery(batchId, { search: 'pena', status: 'ready' }, 0, 200)).join('\n');
+    expect(steps).toMatch(/SEARCH batch_cases USING COVERING INDEX batch_cases_by_search \(batch_id=\?\)/);
+  });
+
+  it('pages a kind through case_keys, in order, without a sort', () => {
+    const steps = plan(casePageQuery(batchId, { kind: 'phone-fixed' }, 500, 200));
+    expect(steps.join('\n')).toMatch(/SEARCH case_keys USING PRIMARY KEY \(batch_id=\? AND key=\?\)/);
+    expect(steps.join('\n')).not.toMatch(/TEMP B-TREE/);
+  });
+});

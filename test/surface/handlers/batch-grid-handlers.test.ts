@@ -1,0 +1,69 @@
+// The batch grid's procedures: a filtered page by position, its count, the kinds of issue with
+// their counts and the problems of rows that became no case, all answered by the store.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addRowIssues, createBatch, insertBatchCases, type BatchCaseInput } from '../../../src-main/store';
+import { createAppContext } from '../../../src-main/surface/app-context';
+import type { ProcedureOutputs } from '../../../src-main/surface/procedures';
+import { createSurface } from '../../../src-main/surface/surface';
+
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-grid-'));
+const ctx = createAppContext({ dataDir: dir });
+const surface = createSurface(ctx);
+let batchId = 0;
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function call<N extends keyof ProcedureOutputs>(name: N, input: unknown): Promise<ProcedureOutputs[N]> {
+  const answer = await surface.call(name, input);
+  if (!answer.ok) throw Object.assign(new Error(answer.error.code), { error: answer.error });
+  return answer.value;
+}
+
+const aCase = (i: number): BatchCaseInput => ({
+  code: `D${i}`,
+  firstName: 'Ana',
+  lastName: i % 2 === 0 ? 'Peña' : 'Ruiz',
+  phones: [`35140000${String(i).padStart(2, '0')}`],
+  products: [],
+  params: {},
+  sourceRows: [i + 2],
+  status: i % 3 === 0 ? 'rejected' : 'ready',
+  issues: i % 3 === 0 ? [{ severity: 'error', kind: 'date-invalid', field: 'x', rows: [i + 2], params: { before: '31/02' } }] : [],
+});
+
+beforeAll(() => {
+  batchId = createBatch(ctx.store.db, { environment: 'demo', name: 'grid', sourceFile: 'g.xlsx', maxPhonePriority: 1 });
+  insertBatchCases(ctx.store.db, batchId, Array.from({ length: 30 }, (_, i) => aCase(i)));
+  addRowIssues(ctx.store.db, batchId, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [40], messageEs: 'Fila sin código', messageEn: 'Row without a code' }]);
+});
+
+describe('the grid asks, the store answers', () => {
+  it('pages from a position with the filter, and counts the same filter', async () => {
+    const page = await call('batches:cases', { batchId, status: 'rejected', search: 'peña', offset: 1, limit: 2 });
+    expect(page.map((c) => c.code)).toEqual(['D6', 'D12']);
+    expect(page[0]).toMatchObject({ status: 'rejected', issueCounts: { errors: 1, warnings: 0, fixes: 0 } });
+    expect(await call('batches:countCases', { batchId, status: 'rejected', search: 'peña' })).toBe(5);
+    expect(await call('batches:countCases', { batchId, kind: 'date-invalid' })).toBe(10);
+    expect((await call('batches:cases', { batchId, offset: 28 })).map((c) => c.code)).toEqual(['D28', 'D29']);
+  });
+
+  it('lists the kinds of issue with their severity and cases', async () => {
+    expect(await call('batches:caseKinds', { batchId })).toEqual([{ kind: 'date-invalid', severity: 'error', cases: 10 }]);
+  });
+
+  it('gives the problems of rows that became no case alone', async () => {
+    const rows = await call('batches:issues', { batchId, rowsOnly: true });
+    expect(rows.map((r) => [r.kind, r.code])).toEqual([['no-code', null]]);
+  });
+
+  it('refuses a filter it cannot read, saying which field', async () => {
+    const answer = await surface.call('batches:cases', { batchId, status: 'maybe' });
+    expect(answer.ok).toBe(false);
+    if (!answer.ok) expect(answer.error.code).toBe('invalid-input');
+  });
+});
