@@ -8,7 +8,6 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { handOver } from '../support/source-file';
 import { expectAccessible } from './support/accessibility';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
 
@@ -109,7 +108,9 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await page.locator('[data-test="create"]').click();
     await page.locator('[data-test="error-name"]').waitFor();
     await expectAccessible(page, 'new campaign: with errors');
-    await page.goto(`${app.current.origin}/#/campaigns/${campaignId}`);
+    await go(page, '/bots');
+    await page.locator('[data-test="campaigns-101"]').click();
+    await page.locator('[data-test="campaigns-table"] tbody tr').filter({ has: page.locator(`[data-test="campaign-${campaignId}"]`) }).click();
     await page.locator('[data-test="stat-loaded"]').waitFor();
     await expectAccessible(page, 'campaign');
     // Running or paused (Demo starts it once cases are loaded): whichever action it offers asks first.
