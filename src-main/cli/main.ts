@@ -13,6 +13,7 @@ import { startCommand } from './commands/start';
 import { serviceCommands } from './commands/service';
 import { addCampaignControl, uploadCommand } from './commands/sync';
 import { sessionCommands } from './commands/session';
+import { suppressCommand } from './commands/suppress';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CASEDESK_DATA_DIR) return env.CASEDESK_DATA_DIR;
@@ -41,7 +42,15 @@ export function buildProgram(): Command {
   for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), followupCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
   for (const command of [batchesCommand(), purgeCommand(), wipeCommand(), policyCommand()]) program.addCommand(command);
   program.addCommand(diagnosticsCommand());
+  program.addCommand(suppressCommand());
+  overrideExits(program);
   return program;
+}
+
+/** Commands built apart do not inherit the program's exitOverride: each throws to main() instead of exiting. */
+function overrideExits(command: Command): void {
+  command.exitOverride();
+  for (const sub of command.commands) overrideExits(sub);
 }
 
 /** Runs the CLI with these arguments; resolves to the process exit code. */
@@ -51,7 +60,8 @@ export async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
-    if (err instanceof CommanderError) return err.exitCode;
+    // Commander has printed its own words; help and version end well, anything else was bad input.
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     console.error(`casedesk: ${(err as Error).message}`);
     return err instanceof CliFailure ? err.exitCode : 1;
   }

@@ -5,6 +5,7 @@ import { outboundCallScript, type CallOutcome, type CallScript } from './call-sc
 import { EXHAUSTED, OUTCOME_RESULTS, pickOutcome } from './case-results';
 import { caseTotals, closeCampaign, type CampaignCore, type CampaignRow } from './campaigns';
 import { isoUtc, isWithinCallWindow, localParts } from './sim-clock';
+import type { CaseRow } from './emulator-db';
 
 export interface DialerCore extends CampaignCore {
   randomSeed: number;
@@ -13,19 +14,6 @@ export interface DialerCore extends CampaignCore {
   ignoreCallWindow: boolean;
 }
 
-interface CaseRow {
-  id: number;
-  campaign_id: number;
-  code: string;
-  first_name: string;
-  last_name: string;
-  phones: string;
-  products: string;
-  slot: number;
-  dead_phones: string;
-  contacted: number;
-  busy_until: number | null;
-}
 
 interface Slot {
   phoneIndex: number;

@@ -145,3 +145,27 @@ export function getMeta(db: Db, key: string): string | undefined {
 export function setMeta(db: Db, key: string, value: string): void {
   db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
 }
+
+/** A row of the cases table, as `SELECT *` gives it. */
+export interface CaseRow {
+  id: number;
+  campaign_id: number;
+  code: string;
+  first_name: string;
+  last_name: string;
+  phones: string;
+  products: string;
+  params: string;
+  slot: number;
+  dead_phones: string;
+  call_count: number;
+  result_id: number;
+  is_final: number;
+  contacted: number;
+  got_promise: number;
+  commitment: string;
+  talk_seconds: number;
+  last_phone: string | null;
+  busy_until: number | null;
+  last_updated: string;
+}

@@ -9,25 +9,8 @@ import { getCampaign } from './campaigns';
 import { getInboundRow, inboundView, listInbound } from './inbound';
 import { NOT_FOUND, offsetLinks, originOf, positiveIntParam, readOffsetQuery } from './http-kit';
 import { combinedKind, ownedCampaign, type RouteDeps } from './routes-campaigns';
+import type { CaseRow } from './emulator-db';
 
-interface CaseRow {
-  id: number;
-  campaign_id: number;
-  code: string;
-  first_name: string;
-  last_name: string;
-  phones: string;
-  products: string;
-  params: string;
-  call_count: number;
-  result_id: number;
-  is_final: number;
-  got_promise: number;
-  commitment: string;
-  talk_seconds: number;
-  last_phone: string | null;
-  last_updated: string;
-}
 
 interface CallRow {
   id: number;

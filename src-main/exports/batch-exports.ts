@@ -9,7 +9,7 @@ import type { SheetData } from './xlsx-writer';
 export const REASONS_SHEET = 'Motivos';
 export const CLEAN_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] as const;
 
-const STATUS_ES: Record<string, string> = { ready: 'listo', warning: 'con advertencias', rejected: 'rechazado', excluded: 'excluido' };
+const STATUS_ES: Record<string, string> = { ready: 'listo', warning: 'con advertencias', rejected: 'rechazado', excluded: 'excluido', suppressed: 'no contactar' };
 
 function* casesOf(store: Store, batchId: number) {
   for (let afterId = 0; ; ) {
@@ -21,7 +21,7 @@ function* casesOf(store: Store, batchId: number) {
 }
 
 /**
- * The error report: every rejected case and every case with warnings, one row per source row,
+ * The error report: every rejected case, every case with warnings and every suppressed one, one row per source row,
  * holding the values as the file had them (so the agent sees what to fix), and the reasons.
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
@@ -31,7 +31,8 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
   for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.messageEs]);
   const rows: unknown[][] = [[...CORRECTION_HEADERS]];
   for (const c of casesOf(store, batchId)) {
-    if (c.status !== 'rejected' && c.status !== 'warning') continue;
+    // Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
+    if (c.status !== 'rejected' && c.status !== 'warning' && c.status !== 'suppressed') continue;
     const reasons = (reasonsByCase.get(c.id) ?? []).join(' · ');
     for (const r of unpackRaw(c.raw)) {
       rows.push([c.code, r.firstName, r.lastName, r.phones.filter((p) => p !== null && p !== '').join(' / '), r.debtCode, r.pid, r.subId, r.debt, r.expiration, STATUS_ES[c.status] ?? c.status, reasons]);

@@ -42,6 +42,13 @@ export const Policy = z.object({
       if (!url.ok || !url.url.startsWith('https:')) check.addIssue({ code: 'custom', message: url.ok ? 'must use https' : url.message });
     })
     .optional(),
+  /**
+   * The organization's do-not-contact list: a .csv/.xlsx (a relative path is read beside the policy),
+   * applied read-only beside each agent's own entries when preparing and before each upload.
+   */
+  shared_ledger: z.string().min(1).optional(),
+  /** True: preparing and uploading are refused while the shared list cannot be read (default: they say so and go on). */
+  shared_ledger_required: z.boolean().optional(),
 });
 export type Policy = z.infer<typeof Policy>;
 
@@ -137,6 +144,13 @@ function readCaFiles(file: string, policy: Policy): LoadedPolicy['caCertificates
   return out;
 }
 
+/** Where the shared do-not-contact list is (relative paths beside the policy, as ca_file); null when there is none. */
+export function sharedLedgerPath(loaded: LoadedPolicy): string | null {
+  const given = loaded.policy.shared_ledger;
+  if (given === undefined) return null;
+  return loaded.file === null ? resolve(given) : resolve(loaded.file, '..', given);
+}
+
 /** ~, ${VAR} and %VAR% expanded; the result must be absolute. */
 export function expandDataDir(file: string, text: string, env: NodeJS.ProcessEnv): string {
   let missing: string | null = null;
@@ -222,6 +236,7 @@ export function effectivePolicy(loaded: LoadedPolicy): { file: string | null; po
       require_keychain: false,
       allow_custom_base_url: true,
       allow_demo: true,
+      shared_ledger_required: false,
     },
   };
 }

@@ -1,25 +1,38 @@
 // Editing a prepared batch: one case at a time, or a bulk fix over all of them. Every change goes
 // back through the same rules as the import (caseFromRaw), so an edit is validated at once.
 import type { Product } from '../contract';
-import { addCaseIssue, batchSettings, getBatchCase, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
+import type { LedgerEntry } from '../domain/ledger';
+import { addCaseIssue, batchCreditor, batchSettings, getBatchCase, listLedgerEntries, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
+import { ledgerIndex } from './ledger/apply-ledger';
+import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { normalizePhoneCell } from './normalize';
 
 export class EditError extends Error {}
 
-/** The settings a batch was prepared with (kept in its mapping), for re-applying the rules. */
-export function settingsOf(store: Store, batchId: number): PrepareSettings {
+/**
+ * The settings a batch was prepared with (kept in its mapping), for re-applying the rules, and the
+ * do-not-contact ledger as it is now (own entries, and the shared list's when given): an edit never
+ * brings back a listed phone.
+ */
+export function settingsOf(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = []): PrepareSettings {
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
-  const m = batch.mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
+  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today: localDay(), creditor: batchCreditor(store.db, batchId) });
+  return { ...settingsFromMapping(batch.mapping, batch.maxPhonePriority), ledger };
+}
+
+/** A batch's kept mapping as the rules' settings: its format, or the default format's. */
+export function settingsFromMapping(mapping: unknown, maxPhonePriority: number): PrepareSettings {
+  const m = mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
   return {
     decimalSeparator: m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator,
     dateOrder: m.date_order ?? DEFAULT_FORMAT.date_order,
     defaultAreaCode: m.default_area_code,
     date1904: m.date_1904 ?? false,
-    maxPhonePriority: batch.maxPhonePriority,
+    maxPhonePriority,
   };
 }
 
@@ -39,11 +52,11 @@ function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow
   return { ...built, status: excluded ? ('excluded' as const) : built.status, raw: packRaw(raw) };
 }
 
-export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges): BatchCaseRow {
+export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, sharedLedger: readonly LedgerEntry[] = []): BatchCaseRow {
   const current = getBatchCase(store.db, caseId);
   if (!current || current.batchId !== batchId) throw new EditError(`Case ${caseId} is not in batch ${batchId}.`);
   if (current.uploadState !== 'pending') throw new EditError(`Case ${current.code} was already sent (${current.uploadState}); it cannot be edited.`);
-  const settings = settingsOf(store, batchId);
+  const settings = settingsOf(store, batchId, sharedLedger);
   const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];
   if (changes.firstName !== undefined && changes.firstName !== current.firstName) {
@@ -94,14 +107,14 @@ export type BulkFix =
   | { kind: 'exclude-rejected' };
 
 /** Applies a fix to every case not yet sent; returns how many cases changed. */
-export function bulkFix(store: Store, batchId: number, fix: BulkFix): { changed: number } {
+export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedger: readonly LedgerEntry[] = []): { changed: number } {
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
   if (fix.kind === 'default-area-code' && !/^[1-9]\d{1,3}$/.test(fix.areaCode)) throw new EditError(`"${fix.areaCode}" is not an area code (2 to 4 digits, no leading 0).`);
   return store.db.transaction(() => {
     if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
     if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
-    const settings = settingsOf(store, batchId);
+    const settings = settingsOf(store, batchId, sharedLedger);
     let changed = 0;
     for (let afterId = 0; ; ) {
       const page = pageCasesWithRaw(store.db, batchId, afterId, 500);

@@ -1,5 +1,6 @@
 // Closing the loop: the agent corrects the error report in a spreadsheet program and imports it
 // back; each corrected case replaces its own (matched by code) and is validated again.
+import type { LedgerEntry } from '../domain/ledger';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
@@ -28,7 +29,7 @@ function unneutralize(cell: Cell | undefined): Cell {
   return cell ?? null;
 }
 
-export async function importCorrections(store: Store, batchId: number, file: SourceFile): Promise<CorrectionsSummary> {
+export async function importCorrections(store: Store, batchId: number, file: SourceFile, sharedLedger: readonly LedgerEntry[] = []): Promise<CorrectionsSummary> {
   const table = await readTable(file.bytes, file.name);
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
@@ -47,7 +48,7 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
     byCode.set(code, [...(byCode.get(code) ?? []), { row: i + 2, cells }]);
   });
 
-  const settings = settingsOf(store, batchId);
+  const settings = settingsOf(store, batchId, sharedLedger);
   const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
   store.db.transaction(() => {
     for (const [code, lines] of byCode) {
@@ -88,7 +89,8 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
       addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: built.status }, { before: current.status, after: built.status }));
       summary.updated += 1;
       if (built.status === 'rejected') summary.stillRejected += 1;
-      else summary.nowReady += 1;
+      // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.
+      else if (built.status !== 'suppressed') summary.nowReady += 1;
     }
   })();
   return summary;

@@ -25,6 +25,16 @@ export interface PrepareSummary {
   header_row: number;
   /** 'batch': a follow-up batch, read with the mapping of the batch its cases came from. */
   mapping_source: 'file' | 'template' | 'suggested' | 'batch';
+  /** What the do-not-contact ledger did: cases that cannot be contacted, phones taken off cases. */
+  suppressed: { cases: number; phones: number };
+  /** What the agent should know about how it was prepared (the organization's list could not be read…). */
+  notices: Notice[];
+}
+
+/** Something said beside a result: a stable code and the values its words are made from. */
+export interface Notice {
+  code: string;
+  params: Record<string, string | number>;
 }
 
 /** A first look at a creditor's file, for the wizard. */

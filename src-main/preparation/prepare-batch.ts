@@ -4,6 +4,7 @@ import type { Environment } from '../domain/environments';
 import {
   codesLoadedBefore,
   findMappingTemplate,
+  listLedgerEntries,
   startBatchWriter,
   startBatchWriterThread,
   type NewBatch,
@@ -11,6 +12,8 @@ import {
 } from '../store';
 import { casesOfSheet, packRaw, statusOf, type BuiltCase, type PreparedCase } from './build/build-cases';
 import { issue } from './build/issue-messages';
+import { ledgerIndex } from './ledger/apply-ledger';
+import { localDay, type LedgerEntry } from './ledger/ledger-types';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from '../domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
@@ -30,8 +33,15 @@ export interface PrepareOptions {
   campaignId?: number;
   /** …or a campaign still to be created, described by its phone priority. */
   maxPhonePriority?: number;
-  /** Name under which a given mapping is saved as this creditor's template. */
+  /**
+   * Whose file this is: a given mapping is saved as this creditor's template, and the ledger's entries
+   * scoped to this creditor apply (a template's creditor when not given).
+   */
   creditor?: string;
+  /** The organization's do-not-contact list (read-only), applied beside this workstation's own entries. */
+  sharedLedger?: readonly LedgerEntry[];
+  /** YYYY-MM-DD, for the ledger's expiry dates; this machine's day by default. */
+  today?: string;
   /** Told where the time went (benchmarks). */
   onTimings?: (t: PrepareTimings) => void;
   /** Where SQLite writes the batch: on a second thread (big files, by default) or on this one. */
@@ -118,6 +128,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const signature = headerSignature(headers);
   let source: PrepareSummary['mapping_source'];
   let mapping: MappingFile;
+  let templateCreditor: string | null = null;
   if (opts.mapping) {
     mapping = opts.mapping;
     source = 'file';
@@ -127,6 +138,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     if (parsed?.success) {
       mapping = parsed.data;
       source = 'template';
+      templateCreditor = template?.creditor ?? null;
     } else {
       const suggestion = suggestMapping(headers);
       const columns = ColumnMapping.safeParse(suggestion.columns);
@@ -142,7 +154,11 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     }
   }
   const maxPhonePriority = targetPriority(store, opts, mapping);
+  const creditor = opts.creditor?.trim() || templateCreditor;
+  // Own entries first: an agent's own reason is the one shown when both lists name a phone.
+  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...(opts.sharedLedger ?? [])], { today: opts.today ?? localDay(), creditor });
   const built = casesOfSheet(sheet.rows, headerIndex, headers, mapping.columns, {
+    ledger,
     decimalSeparator: mapping.decimal_separator,
     dateOrder: mapping.date_order,
     defaultAreaCode: mapping.default_area_code,
@@ -162,18 +178,21 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     mapping: { ...mapping, date_1904: table.date1904 },
     campaignId: opts.campaignId ?? null,
     maxPhonePriority,
+    creditor,
   };
   const rowIssues = built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn }));
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
   // The summary is counted on the way to the store: reading 100,000 stored cases back costs a second.
-  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length };
+  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length, suppressedCases: 0, suppressedPhones: 0 };
   const prepared = (c: BuiltCase) => {
     if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
     const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
     if (status === 'ready' || status === 'warning') tally.ready += 1;
     else if (status === 'rejected') tally.rejected += 1;
+    else if (status === 'suppressed') tally.suppressedCases += 1;
     for (const i of issues) {
+      if (i.kind === 'suppressed-phone') tally.suppressedPhones += 1;
       if (i.severity === 'warning') tally.warnings += 1;
       else if (i.severity !== 'error') tally.fixes += 1;
     }
@@ -217,6 +236,8 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     sheet: sheet.name,
     header_row: headerIndex + 1,
     mapping_source: source,
+    suppressed: { cases: tally.suppressedCases, phones: tally.suppressedPhones },
+    notices: [],
   };
 }
 

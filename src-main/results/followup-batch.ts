@@ -4,10 +4,14 @@
 // format, exactly as an edit rebuilds it: so edits, bulk fixes and the error report round trip all
 // work on the new batch as on any prepared one.
 import type { Environment } from '../domain/environments';
-import { batchSource, eachResultCaseWithCalls, getBatchCase, getCampaign, loadedCaseOrigins, startBatchWriter, type BatchSource, type NewBatch, type Store } from '../store';
+import type { LedgerEntry } from '../domain/ledger';
+import { batchCreditor, batchSource, eachResultCaseWithCalls, listLedgerEntries, getBatchCase, getCampaign, loadedCaseOrigins, startBatchWriter, type BatchSource, type NewBatch, type Store } from '../store';
 import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from './case-outcome';
 import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from '../preparation/build/build-cases';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
+import { ledgerIndex } from '../preparation/ledger/apply-ledger';
+import { localDay } from '../preparation/ledger/ledger-types';
+import { settingsFromMapping } from '../preparation/edit-batch';
 
 export interface FollowupOptions {
   environment: Environment;
@@ -17,6 +21,10 @@ export interface FollowupOptions {
   results?: readonly string[] | undefined;
   /** Only cases uploaded from this batch (when the campaign's cases came from batches read differently). */
   fromBatch?: number | undefined;
+  /** The organization's do-not-contact list, applied beside this workstation's own entries. */
+  sharedLedger?: readonly LedgerEntry[] | undefined;
+  /** YYYY-MM-DD for the ledger's expiry; this machine's day by default. */
+  today?: string | undefined;
 }
 
 export type { FollowupSummary } from './case-outcome';
@@ -43,14 +51,7 @@ function formatOf(source: BatchSource): string {
 }
 
 function settingsOfSource(source: BatchSource): PrepareSettings {
-  const m = source.mapping as { decimal_separator?: ',' | '.'; date_order?: 'DMY' | 'MDY' | 'YMD'; default_area_code?: string; date_1904?: boolean };
-  return {
-    decimalSeparator: m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator,
-    dateOrder: m.date_order ?? DEFAULT_FORMAT.date_order,
-    defaultAreaCode: m.default_area_code,
-    date1904: m.date_1904 ?? false,
-    maxPhonePriority: source.maxPhonePriority,
-  };
+  return settingsFromMapping(source.mapping, source.maxPhonePriority);
 }
 
 /** The original cases the selection takes, in the order the service lists them, each once. */
@@ -129,7 +130,10 @@ async function writeFollowup(
   plan: { picked: { code: string; caseId: number }[]; notFound: number; batchIds: number[]; first: BatchSource; results: string[] },
 ): Promise<FollowupSummary> {
   const { first } = plan;
-  const settings = settingsOfSource(first);
+  // The ledger as it is now: a case listed since it was first loaded is not called again.
+  const creditor = batchCreditor(store.db, first.id);
+  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...(opts.sharedLedger ?? [])], { today: opts.today ?? localDay(), creditor });
+  const settings = { ...settingsOfSource(first), ledger };
   const label = [opts.outcome === undefined ? null : OUTCOME_NAME_ES[opts.outcome], ...plan.results].filter(Boolean).join(', ');
   const batch: NewBatch = {
     environment: opts.environment,
@@ -143,14 +147,17 @@ async function writeFollowup(
     campaignId: null,
     maxPhonePriority: first.maxPhonePriority,
     dialingType: first.dialingType,
+    creditor,
   };
-  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: 0 };
+  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: 0, suppressedCases: 0, suppressedPhones: 0 };
   // Each rebuilt case passes here before it is written: where checks on a prepared case (the
   // do-not-contact ledger, duplicates across batches) apply to a follow-up batch too.
   const prepared = (c: BuiltCase) => {
     if (c.status === 'ready' || c.status === 'warning') tally.ready += 1;
+    else if (c.status === 'suppressed') tally.suppressedCases += 1;
     else tally.rejected += 1;
     for (const i of c.issues) {
+      if (i.kind === 'suppressed-phone') tally.suppressedPhones += 1;
       if (i.severity === 'warning') tally.warnings += 1;
       else if (i.severity === 'fix') tally.fixes += 1;
     }
@@ -173,7 +180,7 @@ async function writeFollowup(
   }
   return {
     batch_id: writer.batchId,
-    cases: tally.ready + tally.rejected,
+    cases: tally.ready + tally.rejected + tally.suppressedCases,
     ready: tally.ready,
     rejected: tally.rejected,
     warnings: tally.warnings,
@@ -183,6 +190,8 @@ async function writeFollowup(
     sheet: first.sourceSheet ?? '',
     header_row: first.headerRow ?? 1,
     mapping_source: 'batch',
+    suppressed: { cases: tally.suppressedCases, phones: tally.suppressedPhones },
+    notices: [],
     followup: { campaign_id: opts.campaignId, outcome: opts.outcome ?? null, results: plan.results, from_batches: plan.batchIds, not_found: plan.notFound },
   };
 }

@@ -3,7 +3,9 @@ import type { Product } from '../contract';
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
 
-export type CaseStatus = 'ready' | 'warning' | 'rejected' | 'excluded';
+import type { CaseStatus } from '../domain/case-status';
+
+export type { CaseStatus } from '../domain/case-status';
 export type UploadState = 'pending' | 'loaded' | 'rejected' | 'in_doubt';
 
 export interface NewBatch {
@@ -17,6 +19,8 @@ export interface NewBatch {
   campaignDraft?: unknown;
   maxPhonePriority: number;
   dialingType?: string;
+  /** Whose cases these are: the ledger's creditor-scoped entries apply to them. */
+  creditor?: string | null;
 }
 
 export interface BatchRow {
@@ -77,6 +81,8 @@ export function createBatch(db: Db, b: NewBatch): number {
     )
     .run(b.environment, b.name, b.sourceFile, b.sourceSheet ?? null, b.headerRow ?? null, JSON.stringify(b.mapping ?? {}), b.campaignId ?? null,
       b.campaignDraft === undefined ? null : JSON.stringify(b.campaignDraft), b.maxPhonePriority, b.dialingType ?? 'VERTICAL', now, now);
+  // Its own statement: the column came with migration 7, and older schemas still create batches in tests.
+  if (b.creditor) db.prepare('UPDATE batches SET creditor = ? WHERE id = ?').run(b.creditor, lastInsertRowid);
   return Number(lastInsertRowid);
 }
 
@@ -263,7 +269,7 @@ export function codesLoadedBefore(db: Db, env: Environment, campaignId: number):
 }
 
 export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, number> {
-  const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0 };
+  const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0, suppressed: 0 };
   const rows = db.prepare('SELECT status, count(*) AS n FROM batch_cases WHERE batch_id = ? GROUP BY status').all(batchId) as { status: CaseStatus; n: number }[];
   for (const r of rows) counts[r.status] = r.n;
   return counts;

@@ -15,3 +15,4 @@ export * from './batch-writer';
 export * from './batch-writer-thread';
 export * from './lifecycle-repo';
 export * from './data-folder';
+export * from './ledger-repo';

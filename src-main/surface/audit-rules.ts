@@ -60,6 +60,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
       fixes: s.fixes,
       rowErrors: s.row_errors,
       mapping: s.mapping_source,
+      suppressedCases: s.suppressed.cases,
+      suppressedPhones: s.suppressed.phones,
     };
   }),
   'batches:editCase': after((input, output) => ({
@@ -85,7 +87,7 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   'batches:exportErrors': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
     const counts = countCasesByStatus(ctx.store.db, input.batchId);
-    return { action: 'export.written', kind: 'error-report', batchId: input.batchId, count: counts.rejected + counts.warning, bytes: base64Bytes(download.base64), to: 'download', path: null };
+    return { action: 'export.written', kind: 'error-report', batchId: input.batchId, count: counts.rejected + counts.warning + counts.suppressed, bytes: base64Bytes(download.base64), to: 'download', path: null };
   }),
   'batches:exportClean': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
@@ -120,6 +122,10 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   // Leaves this computer for IT: recorded as any export is, though it holds no personal data.
   'diagnostics:export': after((_input, download, ctx) => (handedToScreen(ctx) ? { action: 'diagnostics.exported', bytes: base64Bytes(download.base64), to: 'download', path: null } : null)),
 
+  'ledger:add': after((_input, { entry, created }) => ({ action: 'ledger.entryAdded', entryId: entry.id, kind: entry.kind, reason: entry.reason, until: entry.until, creditorScoped: entry.creditor !== null, replaced: !created })),
+  'ledger:remove': after((_input, { removed }) => ({ action: 'ledger.entryRemoved', entryId: removed.id, kind: removed.kind, reason: removed.reason })),
+  'ledger:import': after((_input, s) => ({ action: 'ledger.imported', file: fileLabel(s.file), added: s.added, updated: s.updated, badRows: new Set(s.problems.map((p) => p.row)).size })),
+
   'sync:upload': (input, ctx) => {
     const environment = envOf(ctx, input);
     const batch = getBatch(ctx.store.db, input.batchId);
@@ -136,6 +142,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
         pending: r.pending,
         inDoubt: r.inDoubt.length,
         requests: r.requests,
+        suppressedCases: r.suppressed.cases,
+        suppressedPhones: r.suppressed.phones,
       }),
     };
   },

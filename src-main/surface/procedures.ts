@@ -4,17 +4,22 @@
 import { z } from 'zod';
 import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
 import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
+import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import { Environment } from '../domain/environments';
 import { WIPE_WORDS } from '../domain/wipe-words';
 import { MappingFile } from '../domain/mapping-file';
-import type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../domain/audit-events';
+import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
+import { LedgerMapping } from '../domain/ledger-mapping';
+import type { LedgerImportSummary, LedgerListing } from './ledger-views';
 import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
 import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
-export type { FileInspection, PrepareSummary } from '../preparation/preparation-types';
+export type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
+export type { LedgerImportSummary, LedgerListing } from './ledger-views';
 export type { FollowupOutcome, FollowupSummary } from '../results/case-outcome';
 export type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
@@ -85,8 +90,8 @@ export const procedures = {
   /** A corrected error report (a file received with files:receive). */
   'batches:importCorrections': z.object({ batchId: Id, fileId: FileId }),
   /** A page of cases: after a case id (keyset, the fast way to scroll) or from a position (a jump). */
-  'batches:cases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), offset: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
-  'batches:countCases': z.object({ batchId: Id, status: z.enum(['ready', 'warning', 'rejected', 'excluded']).optional(), kind: z.string().optional() }),
+  'batches:cases': z.object({ batchId: Id, status: z.enum(CASE_STATUSES).optional(), kind: z.string().optional(), afterId: z.number().int().nonnegative().optional(), offset: z.number().int().nonnegative().optional(), limit: z.number().int().min(1).max(1000).default(200) }),
+  'batches:countCases': z.object({ batchId: Id, status: z.enum(CASE_STATUSES).optional(), kind: z.string().optional() }),
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional() }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
@@ -151,6 +156,22 @@ export const procedures = {
   'updates:restart': z.object({}),
   /** A zip for IT: versions, policy, settings, store counts, recent log and audit lines, connectivity; no personal data or secret. */
   'diagnostics:export': z.object({}),
+  /** The do-not-contact ledger: this workstation's entries and the organization's shared list (read-only). */
+  'ledger:list': z.object({}),
+  /** One phone (written any way, Argentine rules) or one case code; the same value and creditor again replaces it. */
+  'ledger:add': z
+    .object({
+      phone: z.string().trim().min(1).max(200).optional(),
+      code: z.string().trim().min(1).max(200).optional(),
+      reason: z.enum(LEDGER_REASONS).default('other'),
+      /** The last day it applies (YYYY-MM-DD). */
+      until: IsoDate.nullable().optional(),
+      creditor: z.string().trim().max(200).optional(),
+    })
+    .refine((e) => (e.phone === undefined) !== (e.code === undefined), { message: 'give a phone or a code, not both', path: ['phone'] }),
+  'ledger:remove': z.object({ id: Id }),
+  /** A list from an .xlsx/.csv (received with files:receive or files:open): rows without a reason take `reason`. */
+  'ledger:import': z.object({ fileId: FileId, mapping: LedgerMapping.optional(), reason: z.enum(LEDGER_REASONS).default('other') }),
 } as const;
 
 export type ProcedureName = keyof typeof procedures;
@@ -239,6 +260,10 @@ export interface ProcedureOutputs {
   'updates:status': UpdateState;
   'updates:restart': { outcome: UpdateRestartOutcome; state: UpdateState };
   'diagnostics:export': FileDownload;
+  'ledger:list': LedgerListing;
+  'ledger:add': { entry: LedgerEntry; created: boolean };
+  'ledger:remove': { removed: LedgerEntry };
+  'ledger:import': LedgerImportSummary;
 }
 
 /**
@@ -357,7 +382,7 @@ export interface BatchSummary {
   /** The name of a campaign prepared offline for this batch, created at its first upload. */
   campaignDraft: string | null;
   createdAt: string;
-  counts: { ready: number; warning: number; rejected: number; excluded: number };
+  counts: Record<CaseStatus, number>;
   upload: { pending: number; loaded: number; rejected: number; inDoubt: number };
   /** Fully uploaded batches go on this date (retention); null: kept until the agent deletes it. */
   keptUntil: string | null;
@@ -372,7 +397,7 @@ export interface BatchCaseView {
   products: { debt_code: string; pid: string; sub_id?: string | undefined; debt: string; expiration: string }[];
   params: Record<string, unknown>;
   sourceRows: number[];
-  status: 'ready' | 'warning' | 'rejected' | 'excluded';
+  status: CaseStatus;
   uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt';
   uploadDetail: string | null;
   issueCounts: { errors: number; warnings: number; fixes: number };
@@ -401,6 +426,10 @@ export interface UploadSummary {
   pending: number;
   inDoubt: string[];
   requests: number;
+  /** What the do-not-contact ledger kept out in this run: cases suppressed, phones taken off cases. */
+  suppressed: { cases: number; phones: number };
+  /** E.g. the organization's do-not-contact list could not be read (code ledger.shared_unreadable). */
+  notices: Notice[];
   pause?: { code: string; message: string; messageEs?: string };
 }
 
@@ -412,7 +441,7 @@ export interface SurfaceEvents {
   'updates:state': UpdateState;
 }
 
-export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | 'policy.locked' | LifecycleErrorCode;
+export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | 'policy.locked' | 'ledger.shared_unavailable' | LifecycleErrorCode;
 
 /** Deletions refused: an upload of the batch is running; cases of it are in doubt; work is running (wipe). */
 export type LifecycleErrorCode = 'batch.busy' | 'batch.in_doubt' | 'results.busy' | 'workstation.busy';

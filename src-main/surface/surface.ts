@@ -11,6 +11,7 @@ import { auditHandlers } from './handlers/audit-handlers';
 import { batchHandlers } from './handlers/batch-handlers';
 import { diagnosticsHandlers } from './handlers/diagnostics-handlers';
 import { followupHandlers } from './handlers/followup-handlers';
+import { ledgerHandlers } from './handlers/ledger-handlers';
 import { lifecycleHandlers } from './handlers/lifecycle-handlers';
 import { resultsHandlers } from './handlers/results-handlers';
 import { serviceHandlers } from './handlers/service-handlers';
@@ -23,7 +24,7 @@ import { SurfaceFailure } from './surface-failure';
 import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
 
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers, ...diagnosticsHandlers, ...followupHandlers };
+const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers, ...diagnosticsHandlers, ...followupHandlers, ...ledgerHandlers };
 
 const KIND_CODES: Record<FailureKind, ErrorCode> = {
   offline: 'offline',

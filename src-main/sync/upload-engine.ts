@@ -30,6 +30,7 @@ import {
   type QueuedCase,
   type Store,
 } from '../store';
+import { applyLedgerBeforeUpload, type LedgerAtUpload } from './ledger-before-upload';
 import { backoffMs, createPacer, sleep as realSleep, type Pacer, type Sleep } from './pacing';
 import { judge, readBackCodes } from './reconcile';
 
@@ -53,6 +54,8 @@ export interface UploadOptions {
   inDoubt?: 'ask' | 'resend' | 'assume-loaded';
   signal?: AbortSignal;
   onProgress?: (p: UploadProgress) => void;
+  /** The do-not-contact ledger is applied again before anything is planned or sent (own entries always). */
+  ledger?: LedgerAtUpload;
 }
 
 export interface UploadProgress {
@@ -77,6 +80,8 @@ export interface UploadResult {
   pending: number;
   inDoubt: string[];
   requests: number;
+  /** What the ledger kept out in this run: cases suppressed, phones taken off cases. */
+  suppressed: { cases: number; phones: number };
   pause?: { code: PauseCode; message: string; messageEs: string };
 }
 
@@ -115,6 +120,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
   const maxRetries = options.maxRetries ?? 6;
   const limits = options.chunkLimits ?? DEFAULT_CHUNK_LIMITS;
   let requests = 0;
+  let suppressed = { cases: 0, phones: 0 };
 
   const batch = batchInEnvironment(db, batchId, environment);
   if (batch.campaignId !== null && batch.campaignId !== campaignId) {
@@ -129,7 +135,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
 
   const result = (status: UploadResult['status'], pause?: { code: PauseCode; message: string; messageEs: string }): UploadResult => {
     const c = uploadCounts(db, batchId);
-    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, ...(pause ? { pause } : {}) };
+    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, suppressed, ...(pause ? { pause } : {}) };
   };
 
   /** Waits out an offline spell, trying `attempt` until it stops failing for lack of network. */
@@ -278,6 +284,8 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     if (options.inDoubt === 'resend' || options.inDoubt === 'assume-loaded') resolveInDoubt(db, batchId, options.inDoubt);
     if (casesInDoubt(db, batchId).length > 0) return result('needs-decision');
     progress('planning');
+    // Before planning: a case the ledger now lists never enters a chunk (or leaves the one it was in).
+    suppressed = applyLedgerBeforeUpload(store, batchId, options.ledger);
     bindBatchToCampaign(db, batchId, campaignId);
     const fresh = unplannedCases(db, batchId);
     if (fresh.length > 0) {

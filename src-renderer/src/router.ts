@@ -15,6 +15,7 @@ export const routes: RouteRecordRaw[] = [
   { path: '/sync', name: 'sync', component: () => import('./views/SyncView.vue') },
   { path: '/campaigns/:campaignId/results', name: 'results', component: () => import('./views/ResultsView.vue'), props: (r) => ({ campaignId: Number(r.params.campaignId) }) },
   { path: '/inbound', name: 'inbound', component: () => import('./views/InboundView.vue') },
+  { path: '/ledger', name: 'ledger', component: () => import('./views/LedgerView.vue') },
   { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
 ];
 

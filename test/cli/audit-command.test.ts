@@ -49,7 +49,8 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
     expect(table.stdout).toContain(`path=${report}`);
     const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
     expect((await casedesk('audit', '--since', tomorrow)).stdout).toBe('(none)\n');
-    expect((await casedesk('audit', '--since', 'ayer')).code).toBe(1);
+    // A bad option value is bad input, as the README's exit codes say.
+    expect((await casedesk('audit', '--since', 'ayer')).code).toBe(2);
   });
 
   it('says so, and exits 1, when the trail was edited or cut short', async () => {

@@ -28,8 +28,8 @@ describe('loadPolicy', () => {
   });
 
   it('reads the keys it knows and reports the others', () => {
-    const file = policyFile('ok.json', JSON.stringify({ require_keychain: true, retention_days: 30, shared_ledger: 'x' }));
-    expect(loadPolicy({ CASEDESK_POLICY: file })).toEqual({ policy: { require_keychain: true, retention_days: 30 }, file, warnings: ['unknown policy key "shared_ledger" (ignored by this version)'], caCertificates: {} });
+    const file = policyFile('ok.json', JSON.stringify({ require_keychain: true, retention_days: 30, print_logo: 'x' }));
+    expect(loadPolicy({ CASEDESK_POLICY: file })).toEqual({ policy: { require_keychain: true, retention_days: 30 }, file, warnings: ['unknown policy key "print_logo" (ignored by this version)'], caCertificates: {} });
   });
 
   it.each([

@@ -39,6 +39,9 @@ const examples: Record<string, unknown>[] = [
   { action: 'procedure.failed', procedure: 'sync:upload', code: 'offline', environment: 'test', batchId: 3 },
   { action: 'diagnostics.exported', bytes: 5120, to: 'file', path: '/home/agente/diagnostico.zip' },
   { action: 'batch.followedUp', batchId: 4, environment: 'test', campaignId: 5, outcome: 'non-final', resultNames: 0, fromBatches: 1, cases: 3, ready: 3, rejected: 0, notFound: 0 },
+  { action: 'ledger.entryAdded', entryId: 4, kind: 'phone', reason: 'wrong-number', until: '2027-01-31', creditorScoped: false, replaced: false },
+  { action: 'ledger.entryRemoved', entryId: 4, kind: 'code', reason: 'legal' },
+  { action: 'ledger.imported', file: 'no-llamar.xlsx', added: 120, updated: 3, badRows: 2 },
 ];
 
 describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {

@@ -68,7 +68,7 @@ describe('batches', () => {
     const id = createBatch(store.db, { environment: 'demo', name: 'Acreedor noviembre', sourceFile: 'deudores.xlsx', maxPhonePriority: 2 });
     const cases = Array.from({ length: 450 }, (_, i) => aCase(`C${i}`, i % 10 === 0 ? 'rejected' : 'ready'));
     expect(insertBatchCases(store.db, id, cases)).toBe(450);
-    expect(countCasesByStatus(store.db, id)).toEqual({ ready: 405, warning: 0, rejected: 45, excluded: 0 });
+    expect(countCasesByStatus(store.db, id)).toEqual({ ready: 405, warning: 0, rejected: 45, excluded: 0, suppressed: 0 });
     const first = pageBatchCases(store.db, id, { limit: 200 });
     const second = pageBatchCases(store.db, id, { limit: 200, afterId: first[first.length - 1]?.id });
     expect(first.map((c) => c.code).slice(0, 2)).toEqual(['C0', 'C1']);

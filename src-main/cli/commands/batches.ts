@@ -1,18 +1,13 @@
 // `casedesk prepare`, `payload`, `issues`: preparing batches offline.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { ENVIRONMENTS } from '../../domain/environment-names';
 import type { MappingFile } from '../../domain/mapping-file';
 import type { AppContext } from '../../surface/app-context-types';
 import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { envOption, wholeNumber } from '../cli-options';
+import { noticeLine } from './notices';
 
-function whole(min: number) {
-  return (value: string) => {
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`);
-    return Number(value);
-  };
-}
 
 async function readMapping(file: string): Promise<MappingFile> {
   let raw: unknown;
@@ -42,28 +37,30 @@ export function batchCommands(): Command[] {
     .argument('<file>', '.xlsx, .xls, .ods, .csv or .txt')
     .option('--mapping <file>', 'a JSON mapping file (else a saved template, else suggestions)')
     .option('--sheet <name>', 'the sheet to read')
-    .option('--header-row <n>', 'the header row, 1-based (found automatically otherwise)', whole(1))
-    .option('--campaign <id>', 'target campaign (its cached max phone priority is used)', whole(1))
-    .option('--max-phone-priority <n>', 'for a campaign still to be created', whole(0))
+    .option('--header-row <n>', 'the header row, 1-based (found automatically otherwise)', wholeNumber(1))
+    .option('--campaign <id>', 'target campaign (its cached max phone priority is used)', wholeNumber(1))
+    .option('--max-phone-priority <n>', 'for a campaign still to be created', wholeNumber(0))
     .option('--creditor <name>', 'save the mapping as this creditor\'s template')
-    .addOption(new Option('--env <name>', 'environment').choices([...ENVIRONMENTS]))
+    .addOption(envOption('environment'))
     .action(async (file: string, opts: { mapping?: string; sheet?: string; headerRow?: number; campaign?: number; maxPhonePriority?: number; creditor?: string; env?: string }, command: Command) => {
       if (opts.campaign === undefined && opts.maxPhonePriority === undefined) throw new CliFailure('Give --campaign ID or --max-phone-priority N.', 2);
       const mapping = opts.mapping ? await readMapping(opts.mapping) : undefined;
       await withApp(command, async (ctx) => {
         const fileId = await openLocalFile(ctx, file);
         const s = await call(ctx, 'batches:prepare', { environment: opts.env, fileId, mapping, sheet: opts.sheet, headerRow: opts.headerRow, campaignId: opts.campaign, maxPhonePriority: opts.maxPhonePriority, creditor: opts.creditor });
+        for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
         if (globals(command).json) return printJson(s);
         process.stdout.write(
           `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
-            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n`,
+            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
+            `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n`,
         );
       });
     });
 
   const payload = new Command('payload')
     .description('write the exact JSON that uploading the ready cases would send (all chunks merged)')
-    .argument('<batch>', 'batch id', whole(1))
+    .argument('<batch>', 'batch id', wholeNumber(1))
     .option('--out <file>', 'write here instead of printing')
     .action(async (batchId: number, opts: { out?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
@@ -78,7 +75,7 @@ export function batchCommands(): Command[] {
 
   const issues = new Command('issues')
     .description("a batch's issues: errors (case not sent), warnings, automatic fixes")
-    .argument('<batch>', 'batch id', whole(1))
+    .argument('<batch>', 'batch id', wholeNumber(1))
     .addOption(new Option('--severity <s>', 'only these').choices(['error', 'warning', 'fix']))
     .option('--lang <es|en>', 'message language', 'es')
     .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix'; lang: string }, command: Command) => {
@@ -91,7 +88,7 @@ export function batchCommands(): Command[] {
 
   const exportCmd = new Command('export')
     .description('write the error report (to correct and import back) or the clean batch, as .xlsx')
-    .argument('<batch>', 'batch id', whole(1))
+    .argument('<batch>', 'batch id', wholeNumber(1))
     .option('--errors <file>', 'the error report: rejected cases and warnings with their reasons')
     .option('--clean <file>', 'the cases that will be sent, as they will be sent')
     .action(async (batchId: number, opts: { errors?: string; clean?: string }, command: Command) => {
@@ -113,7 +110,7 @@ export function batchCommands(): Command[] {
 
   const importCorrections = new Command('import-corrections')
     .description('import a corrected error report back into its batch (cases matched by code)')
-    .argument('<batch>', 'batch id', whole(1))
+    .argument('<batch>', 'batch id', wholeNumber(1))
     .argument('<file>', 'the corrected .xlsx')
     .action(async (batchId: number, file: string, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {

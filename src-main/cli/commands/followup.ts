@@ -1,19 +1,15 @@
 // `casedesk followup CAMPAIGN` (a new draft batch of the cases a campaign did not finish) and
 // `casedesk results summary CAMPAIGN` (its outcomes, promises to pay, calls by hour; the promises to .xlsx).
 // Both read the downloaded results only: run `casedesk results CAMPAIGN` first.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
-import { ENVIRONMENTS } from '../../domain/environment-names';
 import type { FollowupOutcome } from '../../results/case-outcome';
 import type { Environment } from '../../domain/environments';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { envOption, positiveId } from '../cli-options';
+import { noticeLine } from './notices';
 
-const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
-function positiveId(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number ≥ 1');
-  return Number(value);
-}
 
 /** Spelled here so `--help` loads no app code (the same list as the surface's). */
 const FOLLOWUP_OUTCOMES = ['non-final', 'not-contacted', 'no-promise'] as const satisfies readonly FollowupOutcome[];
@@ -32,10 +28,12 @@ export function followupCommand(): Command {
       if (opts.outcome === undefined && opts.result.length === 0) throw new CliFailure('Give --outcome non-final|not-contacted|no-promise or --result NAME.', 2);
       await withApp(command, async (ctx) => {
         const s = await call(ctx, 'campaigns:followup', { environment: opts.env, campaignId, outcome: opts.outcome, results: opts.result.length > 0 ? opts.result : undefined, fromBatch: opts.fromBatch });
+        for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
         if (globals(command).json) return printJson(s);
         process.stdout.write(
           `Batch ${s.batch_id}: ${s.cases} cases of campaign ${campaignId} to follow up (from batch ${s.followup.from_batches.join(', ')}, its mapping)\n` +
             `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
+            (s.suppressed.cases + s.suppressed.phones > 0 ? `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n` : '') +
             (s.followup.not_found > 0 ? `  ${s.followup.not_found} matching case(s) were not uploaded from this computer and are not in it\n` : ''),
         );
       });

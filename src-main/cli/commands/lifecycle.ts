@@ -1,18 +1,13 @@
 // The data's lifecycle from the shell: `batches list|delete`, `results delete CAMPAIGN`, `purge`
 // (retention now) and `wipe --yes` (everything CaseDesk keeps here, the data key included).
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command } from 'commander';
 import { userInfo } from 'node:os';
-import { ENVIRONMENTS } from '../../domain/environment-names';
 import type { Environment } from '../../domain/environments';
 import type { WipePlan } from '../../surface/procedures';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { envOption, positiveId } from '../cli-options';
 
-const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
-function positiveId(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number ≥ 1');
-  return Number(value);
-}
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 

@@ -1,21 +1,12 @@
 // `casedesk results CAMPAIGN` (download a campaign's results, export them to .xlsx) and
 // `casedesk inbound sync` (download inbound cases). Both incremental: run again to update or to resume.
 // What they do is in results-run.ts, loaded when one of them runs.
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { ENVIRONMENTS } from '../../domain/environment-names';
+import { Command } from 'commander';
 import type { InboundSyncOptions, ResultsOptions } from './results-run';
+import { envOption, positiveId, isoDay } from '../cli-options';
 
-const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
-function positiveId(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number ≥ 1');
-  return Number(value);
-}
 
-function isoDate(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('must be a date YYYY-MM-DD');
-  return value;
-}
 
 export function resultsCommands(): Command[] {
   const results = new Command('results')
@@ -35,8 +26,8 @@ export function addInboundSync(inbound: Command): Command {
     .command('sync')
     .description('download inbound cases into the local store (and their recordings), only what changed')
     .option('--bot <id>', 'only this bot', positiveId)
-    .option('--from <date>', 'updated from this date (YYYY-MM-DD)', isoDate)
-    .option('--to <date>', 'updated up to this date (YYYY-MM-DD)', isoDate)
+    .option('--from <date>', 'updated from this date (YYYY-MM-DD)', isoDay)
+    .option('--to <date>', 'updated up to this date (YYYY-MM-DD)', isoDay)
     .option('--recordings <dir>', 'also download the recordings into this folder')
     .addOption(envOption())
     .action(async (opts: InboundSyncOptions, command: Command) => (await import('./results-run')).runInboundSync(opts, command));

@@ -1,19 +1,10 @@
 // `casedesk bots`, `campaigns list|show`, `inbound list`: the service's objects, as a table or JSON.
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { ENVIRONMENTS } from '../../domain/environment-names';
+import { Command } from 'commander';
 import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { envOption, positiveId, isoDay } from '../cli-options';
 
-const envOption = () => new Option('--env <name>', 'environment (default: the last one signed in to)').choices([...ENVIRONMENTS]);
 
-function id(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError('must be a whole number ≥ 1');
-  return Number(value);
-}
 
-function date(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('must be a date YYYY-MM-DD');
-  return value;
-}
 
 export function serviceCommands(): Command[] {
   const bots = new Command('bots')
@@ -38,7 +29,7 @@ export function serviceCommands(): Command[] {
   campaigns
     .command('list')
     .description("a bot's campaigns, newest first")
-    .requiredOption('--bot <id>', 'bot id', id)
+    .requiredOption('--bot <id>', 'bot id', positiveId)
     .addOption(envOption())
     .action(async (opts: { bot: number; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
@@ -50,7 +41,7 @@ export function serviceCommands(): Command[] {
   campaigns
     .command('show')
     .description('one campaign: params, case stats, metrics')
-    .argument('<id>', 'campaign id', id)
+    .argument('<id>', 'campaign id', positiveId)
     .addOption(envOption())
     .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
@@ -71,9 +62,9 @@ export function serviceCommands(): Command[] {
   inbound
     .command('list')
     .description('inbound cases, newest first')
-    .option('--bot <id>', 'only this bot', id)
-    .option('--from <date>', 'updated from this date (YYYY-MM-DD)', date)
-    .option('--to <date>', 'updated up to this date (YYYY-MM-DD)', date)
+    .option('--bot <id>', 'only this bot', positiveId)
+    .option('--from <date>', 'updated from this date (YYYY-MM-DD)', isoDay)
+    .option('--to <date>', 'updated up to this date (YYYY-MM-DD)', isoDay)
     .addOption(envOption())
     .action(async (opts: { bot?: number; from?: string; to?: string; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {

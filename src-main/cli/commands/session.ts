@@ -1,16 +1,15 @@
 // `casedesk login`, `logout`, `whoami`.
-import { Command, Option } from 'commander';
-import { ENVIRONMENTS } from '../../domain/environment-names';
+import { Command } from 'commander';
 import type { Environment } from '../../domain/environments';
 import { call, envCredentials, globals, printJson, withApp } from '../cli-context';
 import { ask } from '../prompt';
+import { envOption } from '../cli-options';
 
-const envOption = () => new Option('--env <name>', 'environment').choices([...ENVIRONMENTS]);
 
 export function sessionCommands(): Command[] {
   const login = new Command('login')
     .description('sign in (e-mail and password from CASEDESK_EMAIL / CASEDESK_PASSWORD, or asked)')
-    .addOption(envOption().default('demo'))
+    .addOption(envOption('environment').default('demo'))
     .option('--base-url <url>', 'the service address of test or production (https)')
     .action(async (opts: { env: Environment; baseUrl?: string }, command: Command) => {
       const given = envCredentials();
@@ -27,7 +26,7 @@ export function sessionCommands(): Command[] {
 
   const logout = new Command('logout')
     .description('sign out and forget the tokens')
-    .addOption(envOption())
+    .addOption(envOption('environment'))
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:signOut', { environment: opts.env });
@@ -38,7 +37,7 @@ export function sessionCommands(): Command[] {
 
   const whoami = new Command('whoami')
     .description('who is signed in, where')
-    .addOption(envOption())
+    .addOption(envOption('environment'))
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:status', { environment: opts.env });

@@ -1,26 +1,20 @@
 // `casedesk upload` and campaign control: `campaigns create|start|stop|end`.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { ENVIRONMENTS } from '../../domain/environment-names';
 import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
 import { printScheduleWarnings } from '../schedule-warnings';
+import { envOption, wholeNumber } from '../cli-options';
+import { noticeLine } from './notices';
 
-function whole(min: number) {
-  return (value: string) => {
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`);
-    return Number(value);
-  };
-}
-const envOption = () => new Option('--env <name>', 'environment').choices([...ENVIRONMENTS]);
 
 export function uploadCommand(): Command {
   return new Command('upload')
     .description('load a batch\'s ready cases into a campaign, exactly once (progress on stderr)')
-    .argument('<batch>', 'batch id', whole(1))
-    .option('--campaign <id>', "campaign id (default: the batch's campaign, or the draft prepared for it, created now)", whole(1))
+    .argument('<batch>', 'batch id', wholeNumber(1))
+    .option('--campaign <id>', "campaign id (default: the batch's campaign, or the draft prepared for it, created now)", wholeNumber(1))
     .addOption(new Option('--in-doubt <decision>', 'cases whose loading could not be confirmed: send them again, or take them as loaded').choices(['resend', 'assume-loaded']))
-    .addOption(envOption())
+    .addOption(envOption('environment'))
     .action(async (batchId: number, opts: { campaign?: number; inDoubt?: 'resend' | 'assume-loaded'; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const off = ctx.on('upload:progress', (p) => {
@@ -30,9 +24,11 @@ export function uploadCommand(): Command {
         });
         try {
           const r = await call(ctx, 'sync:upload', { environment: opts.env, batchId, campaignId: opts.campaign, inDoubt: opts.inDoubt ?? 'ask' });
-          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, ...(r.pause ? { pause: r.pause } : {}) });
+          for (const n of r.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, suppressed: r.suppressed, notices: r.notices, ...(r.pause ? { pause: r.pause } : {}) });
           else {
             process.stdout.write(`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`);
+            if (r.suppressed.cases + r.suppressed.phones > 0) process.stdout.write(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending\n`);
             for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
             if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
           }
@@ -51,19 +47,19 @@ export function addCampaignControl(campaigns: Command): void {
   campaigns
     .command('create')
     .description('create a campaign for an outbound bot')
-    .requiredOption('--bot <id>', 'bot id', whole(1))
+    .requiredOption('--bot <id>', 'bot id', wholeNumber(1))
     .requiredOption('--name <name>', 'campaign name')
     .option('--description <text>', 'description', '')
     .option('--start-date <date>', 'YYYY-MM-DD')
     .option('--call-from <HH:MM>', 'earliest call time')
     .option('--call-to <HH:MM>', 'latest call time')
     .addOption(new Option('--dialing-type <type>', 'how phones are tried').choices([...DIALING_TYPES]))
-    .option('--min-phone-priority <n>', 'first phone index', whole(0))
-    .option('--max-phone-priority <n>', 'last phone index', whole(0))
-    .option('--max-calls-per-case <n>', 'attempts per phone', whole(1))
+    .option('--min-phone-priority <n>', 'first phone index', wholeNumber(0))
+    .option('--max-phone-priority <n>', 'last phone index', wholeNumber(0))
+    .option('--max-calls-per-case <n>', 'attempts per phone', wholeNumber(1))
     .option('--closes-eod', 'close at the end of the day', false)
-    .option('--draft-for <batch>', 'do not create it now: keep it with this batch, to be created at its upload (works offline)', whole(1))
-    .addOption(envOption())
+    .option('--draft-for <batch>', 'do not create it now: keep it with this batch, to be created at its upload (works offline)', wholeNumber(1))
+    .addOption(envOption('environment'))
     .action(async (opts: { draftFor?: number; bot: number; name: string; description: string; startDate?: string; callFrom?: string; callTo?: string; dialingType?: 'VERTICAL' | 'HORIZONTAL_VERTICAL'; minPhonePriority?: number; maxPhonePriority?: number; maxCallsPerCase?: number; closesEod: boolean; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const request = {
@@ -96,8 +92,8 @@ export function addCampaignControl(campaigns: Command): void {
     campaigns
       .command(action)
       .description(`${action} a campaign; prints the state the service answers`)
-      .argument('<id>', 'campaign id', whole(1))
-      .addOption(envOption())
+      .argument('<id>', 'campaign id', wholeNumber(1))
+      .addOption(envOption('environment'))
       .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
         await withApp(command, async (ctx) => {
           const { campaign, warnings } = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });

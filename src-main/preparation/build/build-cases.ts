@@ -5,6 +5,7 @@ import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
 import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
 import type { Cell } from '../reading/read-table';
+import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
 import { issue, noCodeRowError, type PreparedIssue, type RowError } from './issue-messages';
 
 export interface PrepareSettings {
@@ -14,9 +15,12 @@ export interface PrepareSettings {
   date1904?: boolean;
   /** The target campaign's: a case takes at most max_phone_priority + 1 phones. */
   maxPhonePriority: number;
+  /** The do-not-contact entries that apply to this batch: listed phones are taken off, listed codes suppressed. */
+  ledger?: LedgerIndex | undefined;
 }
 
-export type CaseStatus = 'ready' | 'warning' | 'rejected';
+/** What preparation decides; 'excluded' is only ever the agent's choice. */
+export type CaseStatus = 'ready' | 'warning' | 'rejected' | 'suppressed';
 
 export interface PreparedCase {
   code: string;
@@ -330,12 +334,16 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   const issues = d.issues;
   const { phones: merged, duplicates } = mergeCasePhones(d.phoneLists);
   for (const phone of duplicates) issues.push(issue('fix', 'phone-duplicate', 'phones', d.rows, { phone }));
+  // Before the campaign's limit: a listed phone leaves its place to the next one.
+  const ledger = s.ledger ? matchLedger({ code: d.code, phones: merged, sourceRows: d.rows }, s.ledger) : null;
+  const callable = ledger ? ledger.phones : merged;
+  if (ledger) issues.push(...ledger.issues);
   const maxPhones = s.maxPhonePriority + 1;
-  let phones = merged;
-  if (merged.length === 0) issues.push(issue('error', 'no-valid-phones', 'phones', d.rows, {}));
-  else if (merged.length > maxPhones) {
-    issues.push(issue('warning', 'too-many-phones', 'phones', d.rows, { kept: maxPhones, total: merged.length }));
-    phones = merged.slice(0, maxPhones);
+  let phones = callable;
+  if (callable.length === 0 && !ledger?.suppressed) issues.push(issue('error', 'no-valid-phones', 'phones', d.rows, {}));
+  else if (callable.length > maxPhones) {
+    issues.push(issue('warning', 'too-many-phones', 'phones', d.rows, { kept: maxPhones, total: callable.length }));
+    phones = callable.slice(0, maxPhones);
   }
   for (const [field, value] of [['first_name', d.firstName], ['last_name', d.lastName]] as const) {
     if (value === '') issues.push(issue('warning', 'name-missing', field, d.rows, { field }));
@@ -346,6 +354,10 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   if (Object.keys(d.productInfo).length > 0) params.product_info = d.productInfo;
   const prepared: PreparedCase = { code: d.code, firstName: d.firstName, lastName: d.lastName, phones, products, params, sourceRows: d.rows, status: 'ready', issues };
   // The service's own rules, last: whatever slipped through is an error here, not a rejection there.
+  if (ledger?.suppressed) {
+    prepared.status = 'suppressed';
+    return prepared;
+  }
   if (!issues.some((i) => i.severity === 'error')) {
     for (const v of typedRuleViolations(uploadEntry(prepared), s.maxPhonePriority)) {
       issues.push(issue('error', 'service-rule', v.path || 'case', d.rows, { detail: `${v.path}: ${v.message}` }));
@@ -362,7 +374,7 @@ function codeWarning(d: Draft, issues: PreparedIssue[]): void {
   else if (check.kind === 'dni' && !check.ok) issues.push(issue('warning', 'dni-out-of-range', 'code', d.rows, { code: d.code, value: check.value }));
 }
 
-export function statusOf(issues: readonly PreparedIssue[]): CaseStatus {
+export function statusOf(issues: readonly PreparedIssue[]): 'ready' | 'warning' | 'rejected' {
   if (issues.some((i) => i.severity === 'error')) return 'rejected';
   if (issues.some((i) => i.severity === 'warning')) return 'warning';
   return 'ready';

@@ -64,6 +64,19 @@ function phoneReason(p: PhoneDropParams): Text {
   }
 }
 
+/** The do-not-contact ledger's reasons (see preparation/ledger), in words. */
+const LEDGER_REASON_WORDS: Record<string, Text> = {
+  'debtor-asked': { es: 'lo pidió el deudor', en: 'the debtor asked' },
+  'wrong-number': { es: 'número equivocado', en: 'wrong number' },
+  deceased: { es: 'fallecido', en: 'deceased' },
+  legal: { es: 'en trámite legal', en: 'legal proceedings' },
+  'creditor-instruction': { es: 'instrucción del acreedor', en: "creditor's instruction" },
+  other: { es: 'otro motivo', en: 'other reason' },
+};
+const ledgerReason = (why: string): Text => LEDGER_REASON_WORDS[why] ?? { es: why, en: why };
+const ledgerName = (source: 'own' | 'shared'): Text =>
+  source === 'shared' ? { es: 'la lista de no contactar de la organización', en: "the organization's do-not-contact list" } : { es: 'la lista de no contactar', en: 'the do-not-contact list' };
+
 const FIELDS: Record<string, Text> = {
   first_name: { es: 'Nombre', en: 'First name' },
   last_name: { es: 'Apellido', en: 'Last name' },
@@ -112,6 +125,18 @@ const MESSAGES = {
     en: `Code ${p.code} looks like a DNI, but ${p.value} is below 1,000,000: check it`,
   }),
   'already-uploaded': (p: { campaign: number; batch: number }): Text => ({ es: `Este código ya se cargó en la campaña ${p.campaign} (lote ${p.batch})`, en: `This code was already loaded to campaign ${p.campaign} (batch ${p.batch})` }),
+  'suppressed-phone': (p: { phone: string; reason: string; entry: number; source: 'own' | 'shared' }): Text => ({
+    es: `El teléfono ${p.phone} está en ${ledgerName(p.source).es} (${ledgerReason(p.reason).es}); se quitó del caso`,
+    en: `Phone ${p.phone} is on ${ledgerName(p.source).en} (${ledgerReason(p.reason).en}); it was taken off the case`,
+  }),
+  'suppressed-code': (p: { reason: string; entry: number; source: 'own' | 'shared' }): Text => ({
+    es: `Este código está en ${ledgerName(p.source).es} (${ledgerReason(p.reason).es}); el caso no se carga`,
+    en: `This code is on ${ledgerName(p.source).en} (${ledgerReason(p.reason).en}); the case is not loaded`,
+  }),
+  'suppressed-no-phones': (p: { count: number }): Text => ({
+    es: `Todos los teléfonos del caso (${p.count}) están en la lista de no contactar; no se lo puede llamar y no se carga`,
+    en: `Every phone of the case (${p.count}) is on the do-not-contact list; it cannot be called and is not loaded`,
+  }),
   'edited': (p: { field: string; before: string; after: string }): Text => ({ es: `${fieldLabel(p.field, 'es')} editado: "${p.before}" → "${p.after}"`, en: `${fieldLabel(p.field, 'en')} edited: "${p.before}" → "${p.after}"` }),
 } as const;
 

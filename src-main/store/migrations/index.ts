@@ -6,6 +6,7 @@ import * as m003 from './003-case-raw-rows';
 import * as m004 from './004-issues-with-their-case';
 import * as m005 from './005-no-stored-tokens';
 import * as m006 from './006-retention-times';
+import * as m007 from './007-do-not-contact-ledger';
 
 export interface Migration {
   version: number;
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'issues-with-their-case', up: m004.up },
   { version: 5, name: 'no-stored-tokens', up: m005.up },
   { version: 6, name: 'retention-times', up: m006.up },
+  { version: 7, name: 'do-not-contact-ledger', up: m007.up },
 ];
 
 export class StoreVersionError extends Error {}

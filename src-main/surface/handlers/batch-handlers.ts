@@ -17,13 +17,16 @@ import { keptUntil } from '../data-lifecycle';
 import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
 import type { Handlers } from './handler';
+import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 
 export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
   async 'batches:prepare'(ctx, { fileId, ...input }) {
     const file = await openReceivedFile(ctx, fileId);
-    const options = { ...input, environment: input.environment ?? ctx.currentEnvironment() };
-    return friendly(() => (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options)));
+    const shared = await sharedLedger(ctx);
+    const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
+    const summary = await friendly(() => (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options)));
+    return { ...summary, notices: [...summary.notices, ...shared.notices] };
   },
 
   async 'batches:list'(ctx, input) {
@@ -83,12 +86,12 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   },
 
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
-    const { batchId: _b, ...view } = await friendly(async () => editCase(ctx.store, batchId, caseId, changes));
+    const { batchId: _b, ...view } = await friendly(async () => editCase(ctx.store, batchId, caseId, changes, await sharedEntriesIfReadable(ctx)));
     return view;
   },
 
   async 'batches:bulkFix'(ctx, { batchId, fix }) {
-    return friendly(async () => bulkFix(ctx.store, batchId, fix));
+    return friendly(async () => bulkFix(ctx.store, batchId, fix, await sharedEntriesIfReadable(ctx)));
   },
 
   async 'batches:exportErrors'(ctx, { batchId }) {
@@ -104,7 +107,8 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   async 'batches:importCorrections'(ctx, { batchId, fileId }) {
     requireBatch(ctx.store.db, batchId);
     const file = await openReceivedFile(ctx, fileId);
-    return friendly(() => importCorrections(ctx.store, batchId, file));
+    const shared = await sharedEntriesIfReadable(ctx);
+    return friendly(() => importCorrections(ctx.store, batchId, file, shared));
   },
 
   async 'batches:payload'(ctx, { batchId }) {

@@ -7,6 +7,7 @@ import { summarizeResults } from '../../results/campaign-summary';
 import { eachResultCaseWithCalls, getCampaign } from '../../store';
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
+import { sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 
 export const followupHandlers: Pick<Handlers, 'results:summary' | 'results:promises' | 'results:exportPromises' | 'campaigns:followup'> = {
@@ -28,7 +29,10 @@ export const followupHandlers: Pick<Handlers, 'results:summary' | 'results:promi
 
   async 'campaigns:followup'(ctx: AppContext, { environment, ...input }) {
     try {
-      return await buildFollowupBatch(ctx.store, { environment: environment ?? ctx.currentEnvironment(), ...input });
+      // A follow-up batch is prepared like any other: the shared list applies, or refuses when required and unreadable.
+      const shared = await sharedLedger(ctx);
+      const summary = await buildFollowupBatch(ctx.store, { environment: environment ?? ctx.currentEnvironment(), ...input, sharedLedger: shared.entries });
+      return { ...summary, notices: [...summary.notices, ...shared.notices] };
     } catch (err) {
       // The refusal's stable code and figures go to screens and scripts as `reason` and params.
       if (err instanceof FollowupRefusal) throw new SurfaceFailure(err.code === 'followup.no_results' ? 'not-found' : 'invalid-input', err.message, err.messageEs, { reason: err.code, ...err.params });

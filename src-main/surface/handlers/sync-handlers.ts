@@ -7,6 +7,7 @@ import { BatchRefusal, bindBatchToCampaign, getBatch, getCampaignDraft, saveCamp
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
 import { actionWarnings, scheduleWarnings } from '../campaign-schedule';
+import { sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from '../settings';
@@ -53,6 +54,8 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
 
   async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt }) {
     const env = environment ?? ctx.currentEnvironment();
+    // Before anything else: a list the policy requires and that cannot be read refuses the upload.
+    const shared = await sharedLedger(ctx);
     const connection = await connectionFor(ctx, env);
     const campaignId = given ?? (await campaignOf(ctx, connection.client, env, batchId));
     const settings = readSettings(ctx);
@@ -64,6 +67,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
           signal,
           chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
           onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
+          ledger: { shared: shared.entries },
         }),
       );
     } catch (err) {
@@ -74,7 +78,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
     const rejected = Object.create(null) as Record<string, string>;
     for (const r of result.rejected) rejected[r.code] = r.detail;
-    return { ...result, rejected, campaignId };
+    return { ...result, rejected, campaignId, notices: shared.notices };
   },
 };
 

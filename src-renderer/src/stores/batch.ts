@@ -37,7 +37,7 @@ export const useBatchStore = defineStore('batch', () => {
 
   const totalCases = computed(() => {
     const c = detail.value?.counts;
-    return c ? c.ready + c.warning + c.rejected + c.excluded : 0;
+    return c ? c.ready + c.warning + c.rejected + c.excluded + c.suppressed : 0;
   });
 
   /** Bumped by every issues-index load (and by opening a batch): only the newest one lands. */

@@ -5,7 +5,7 @@ import type { BatchCaseView, IssueView } from '../../../../src-main/surface/proc
 export type CaseStatus = BatchCaseView['status'];
 export type TagSeverity = 'success' | 'warn' | 'danger' | 'secondary' | 'info' | 'contrast';
 
-export const STATUSES: readonly CaseStatus[] = ['ready', 'warning', 'rejected', 'excluded'];
+export const STATUSES: readonly CaseStatus[] = ['ready', 'warning', 'rejected', 'excluded', 'suppressed'];
 
 export function statusSeverity(status: CaseStatus): TagSeverity {
   switch (status) {
@@ -15,6 +15,8 @@ export function statusSeverity(status: CaseStatus): TagSeverity {
       return 'warn';
     case 'rejected':
       return 'danger';
+    case 'suppressed':
+      return 'contrast';
     default:
       return 'secondary';
   }

@@ -39,6 +39,10 @@ export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): stri
   if (Array.isArray(fields.fields)) params.fields = fields.fields.map((f) => word(t, te, 'caseFields', f)).join(', ');
   if (fields.status !== undefined) params.status = word(t, te, 'uploadStatus', fields.status);
   if (fields.fix !== undefined) params.fix = word(t, te, 'fixes', fields.fix);
+  if (entry.action.startsWith('ledger.')) {
+    if (fields.reason !== undefined) params.reason = word(t, te, 'ledgerReasons', fields.reason);
+    if (fields.kind !== undefined) params.kind = word(t, te, 'ledgerKinds', fields.kind);
+  }
   if (fields.changes && typeof fields.changes === 'object') {
     params.changes = Object.entries(fields.changes as Record<string, { from: unknown; to: unknown }>)
       .map(([setting, { from, to }]) => `${word(t, te, 'settingNames', setting)}: ${text(from) || '—'} → ${text(to) || '—'}`)

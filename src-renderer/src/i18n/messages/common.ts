@@ -1,7 +1,7 @@
 export default {
   es: {
     appName: 'CaseDesk',
-    nav: { bots: 'Bots', batches: 'Lotes', prepare: 'Preparar lote', sync: 'Sincronización', inbound: 'Entrantes', settings: 'Configuración' },
+    nav: { bots: 'Bots', batches: 'Lotes', prepare: 'Preparar lote', sync: 'Sincronización', inbound: 'Entrantes', ledger: 'No contactar', settings: 'Configuración' },
     environment: { demo: 'Demo', test: 'Prueba', production: 'Producción' },
     online: 'En línea',
     offline: 'Sin conexión',
@@ -23,7 +23,7 @@ export default {
   },
   en: {
     appName: 'CaseDesk',
-    nav: { bots: 'Bots', batches: 'Batches', prepare: 'Prepare a batch', sync: 'Sync', inbound: 'Inbound', settings: 'Settings' },
+    nav: { bots: 'Bots', batches: 'Batches', prepare: 'Prepare a batch', sync: 'Sync', inbound: 'Inbound', ledger: 'Do not contact', settings: 'Settings' },
     environment: { demo: 'Demo', test: 'Test', production: 'Production' },
     online: 'Online',
     offline: 'Offline',

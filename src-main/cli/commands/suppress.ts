@@ -1,0 +1,113 @@
+// `casedesk suppress add|import|list|remove`: the do-not-contact ledger from the command line.
+import { Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { LEDGER_REASONS, type LedgerReason } from '../../domain/ledger';
+import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { noticeLine } from './notices';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function reasonOf(given: string | undefined): LedgerReason | undefined {
+  if (given === undefined) return undefined;
+  if (!(LEDGER_REASONS as readonly string[]).includes(given)) throw new CliFailure(`--reason ${given}: not a reason; use one of ${LEDGER_REASONS.join(', ')}.`, 2);
+  return given as LedgerReason;
+}
+
+/** A real calendar day as YYYY-MM-DD (31/12/2026 or 2026-02-30 are refused here, with the option named). */
+function untilOf(given: string | undefined): string | undefined {
+  if (given === undefined) return undefined;
+  const day = new Date(`${given}T00:00:00Z`);
+  if (!ISO_DAY.test(given) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== given) throw new CliFailure(`--until ${given}: expected a day as YYYY-MM-DD.`, 2);
+  return given;
+}
+
+async function readLedgerMapping(file: string): Promise<unknown> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(file, 'utf8'));
+  } catch (err) {
+    throw new CliFailure(`Cannot read the mapping file ${file}: ${(err as Error).message}`, 2);
+  }
+  const { LedgerMapping } = await import('../../domain/ledger-mapping');
+  const parsed = LedgerMapping.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliFailure(`The mapping file ${file} is not valid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`, 2);
+  }
+  return parsed.data;
+}
+
+export function suppressCommand(): Command {
+  const suppress = new Command('suppress').description('the do-not-contact ledger: phones and case codes never to be loaded');
+
+  suppress
+    .command('add')
+    .description('add a phone (written any way) or a case code; the same one again replaces its reason and expiry')
+    .option('--phone <phone>', 'a phone number, e.g. "011 15-4444-5555"')
+    .option('--code <code>', 'a case code')
+    .option('--reason <reason>', LEDGER_REASONS.join(' | '), 'other')
+    .option('--until <YYYY-MM-DD>', 'the last day it applies')
+    .option('--creditor <name>', "only this creditor's batches")
+    .action(async (opts: { phone?: string; code?: string; reason?: string; until?: string; creditor?: string }, command: Command) => {
+      if ((opts.phone === undefined) === (opts.code === undefined)) throw new CliFailure('Give --phone P or --code C (one of them).', 2);
+      const input = { phone: opts.phone, code: opts.code, reason: reasonOf(opts.reason), until: untilOf(opts.until), creditor: opts.creditor };
+      await withApp(command, async (ctx) => {
+        const { entry, created } = await call(ctx, 'ledger:add', input);
+        if (globals(command).json) return printJson({ ...entry, created });
+        process.stdout.write(`${created ? 'Added' : 'Replaced'} entry ${entry.id}: ${entry.kind} ${entry.value} (${entry.reason}${entry.until ? `, until ${entry.until}` : ''}${entry.creditor ? `, creditor ${entry.creditor}` : ''}).\n`);
+      });
+    });
+
+  suppress
+    .command('import')
+    .description('add the phones and codes of a .xlsx/.csv list (columns phone and/or code, reason, until, creditor)')
+    .argument('<file>', '.xlsx, .xls, .ods, .csv or .txt')
+    .option('--mapping <file>', 'JSON naming the columns: {"columns": {"phone": "Tel", "code": "DNI", "reason": "Motivo", "until": "Hasta", "creditor": "Acreedor"}}')
+    .option('--reason <reason>', `for rows without one: ${LEDGER_REASONS.join(' | ')}`, 'other')
+    .action(async (file: string, opts: { mapping?: string; reason?: string }, command: Command) => {
+      const mapping = opts.mapping ? await readLedgerMapping(opts.mapping) : undefined;
+      const reason = reasonOf(opts.reason);
+      await withApp(command, async (ctx) => {
+        const fileId = await openLocalFile(ctx, file);
+        const s = await call(ctx, 'ledger:import', { fileId, mapping, reason });
+        if (globals(command).json) printJson(s);
+        else process.stdout.write(`${s.file}, sheet "${s.sheet}": ${s.added} added, ${s.updated} replaced.\n`);
+        for (const p of s.problems) {
+          const where = `${p.file}, sheet "${p.sheet}", row ${p.row}${p.column ? `, column ${p.column}` : ''}`;
+          process.stderr.write(`casedesk: ${where}: ${p.code}${p.params.value !== undefined ? ` ("${p.params.value}"${p.params.why ? `: ${p.params.why}` : ''})` : ''}\n`);
+        }
+        const bad = new Set(s.problems.map((p) => p.row)).size;
+        if (bad > 0) throw new CliFailure(`${bad} row(s) of ${s.file} were not imported (listed above); the others were.`, 2);
+      });
+    });
+
+  suppress
+    .command('list')
+    .description("this workstation's entries and the organization's shared list")
+    .action(async (_opts: unknown, command: Command) => {
+      await withApp(command, async (ctx) => {
+        const listing = await call(ctx, 'ledger:list', {});
+        for (const n of listing.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+        if (globals(command).json) return printJson(listing);
+        await printTable(
+          ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
+          listing.entries.map((e) => [e.id, e.source, e.kind, e.value, e.reason, e.until, e.creditor, e.active ? 'yes' : 'expired', e.addedBy, e.addedAt.slice(0, 10)]),
+        );
+      });
+    });
+
+  suppress
+    .command('remove')
+    .description("remove one of this workstation's entries (the shared list is the organization's)")
+    .argument('<id>', 'entry id (see suppress list)')
+    .action(async (id: string, _opts: unknown, command: Command) => {
+      if (!/^\d+$/.test(id) || Number(id) < 1) throw new CliFailure(`${id}: an entry id is a whole number ≥ 1.`, 2);
+      await withApp(command, async (ctx) => {
+        const { removed } = await call(ctx, 'ledger:remove', { id: Number(id) });
+        if (globals(command).json) return printJson(removed);
+        process.stdout.write(`Removed entry ${removed.id}: ${removed.kind} ${removed.value}.\n`);
+      });
+    });
+
+  return suppress;
+}

@@ -1,0 +1,9 @@
+// What a prepared case's status can be, in one list: the store, the surface's zod inputs, the audit
+// trail and the renderer all name these. Pure.
+
+/**
+ * ready / warning: will be loaded; rejected: its data must be fixed first; excluded: the agent left it
+ * out; suppressed: the do-not-contact ledger lists its code, or every phone it had.
+ */
+export const CASE_STATUSES = ['ready', 'warning', 'rejected', 'excluded', 'suppressed'] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];

@@ -1,0 +1,81 @@
+// Matching cases against the do-not-contact ledger. Pure: the same rules at prepare, at every edit
+// and right before each upload, from the entries the caller read (own and shared).
+import { issue, type PreparedIssue } from '../build/issue-messages';
+import { sameCreditor, type LedgerEntry } from './ledger-types';
+
+export interface LedgerScope {
+  /** YYYY-MM-DD: entries that ended before this day no longer apply. */
+  today: string;
+  /** The batch's creditor; null: entries scoped to a creditor cannot be told to apply, and do not. */
+  creditor: string | null;
+}
+
+/** Whether an entry applies to a batch of this creditor today. */
+export function entryApplies(e: LedgerEntry, scope: LedgerScope): boolean {
+  if (e.until !== null && e.until < scope.today) return false;
+  if (e.creditor !== null && (scope.creditor === null || !sameCreditor(e.creditor, scope.creditor))) return false;
+  return true;
+}
+
+/** The entries that apply, by value: built once per batch, looked up once per phone and code. */
+export interface LedgerIndex {
+  phones: ReadonlyMap<string, LedgerEntry>;
+  codes: ReadonlyMap<string, LedgerEntry>;
+  /** No entry applies: callers skip the work. */
+  empty: boolean;
+}
+
+export function ledgerIndex(entries: readonly LedgerEntry[], scope: LedgerScope): LedgerIndex {
+  const phones = new Map<string, LedgerEntry>();
+  const codes = new Map<string, LedgerEntry>();
+  for (const e of entries) {
+    if (!entryApplies(e, scope)) continue;
+    const into = e.kind === 'phone' ? phones : codes;
+    // The first wins: callers list their own entries before the shared ones.
+    if (!into.has(e.value)) into.set(e.value, e);
+  }
+  return { phones, codes, empty: phones.size === 0 && codes.size === 0 };
+}
+
+export interface LedgerMatch {
+  /** The case's phones that are not listed, in their order. */
+  phones: string[];
+  removed: { phone: string; entry: LedgerEntry }[];
+  /** The entry that lists the case's code. */
+  code: LedgerEntry | null;
+  /** The case cannot be contacted: its code is listed, or every phone it had is. */
+  suppressed: boolean;
+  /** What to tell the agent, one issue per listed phone and one for the case. */
+  issues: PreparedIssue[];
+}
+
+/** What the ledger does to one case. */
+export function matchLedger(c: { code: string; phones: readonly string[]; sourceRows: number[] }, index: LedgerIndex): LedgerMatch {
+  if (index.empty) return { phones: [...c.phones], removed: [], code: null, suppressed: false, issues: [] };
+  const phones: string[] = [];
+  const removed: LedgerMatch['removed'] = [];
+  const issues: PreparedIssue[] = [];
+  for (const phone of c.phones) {
+    const entry = index.phones.get(phone);
+    if (!entry) {
+      phones.push(phone);
+      continue;
+    }
+    removed.push({ phone, entry });
+    issues.push(issue('warning', 'suppressed-phone', 'phones', c.sourceRows, { phone, reason: entry.reason, entry: entry.id, source: entry.source }));
+  }
+  const code = index.codes.get(c.code) ?? null;
+  if (code) issues.push(issue('warning', 'suppressed-code', 'code', c.sourceRows, { reason: code.reason, entry: code.id, source: code.source }));
+  else if (removed.length > 0 && phones.length === 0) issues.push(issue('warning', 'suppressed-no-phones', 'phones', c.sourceRows, { count: removed.length }));
+  return { phones, removed, code, suppressed: code !== null || (removed.length > 0 && phones.length === 0), issues };
+}
+
+/**
+ * The status a case takes after the ledger: 'suppressed' when it cannot be contacted (over any other,
+ * so fixing its data never makes it callable), 'warning' for a ready case that lost a phone.
+ */
+export function statusAfterLedger<S extends string>(status: S, match: LedgerMatch): S | 'suppressed' | 'warning' {
+  if (match.suppressed) return 'suppressed';
+  if (match.removed.length > 0 && status === 'ready') return 'warning';
+  return status;
+}

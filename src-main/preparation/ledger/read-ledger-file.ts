@@ -1,0 +1,187 @@
+// A do-not-contact list as a spreadsheet (.xlsx, .csv, … read like a creditor's file): columns phone
+// and/or code, reason, until, creditor, found under title rows by their names (Spanish or English)
+// or named by a mapping. A bad row is reported with its file, row and column; the good ones still count.
+import { LEDGER_REASONS, type LedgerKind, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
+
+export type { LedgerRowProblem, LedgerRowProblemCode } from '../../domain/ledger';
+import { findHeaderRow, headerNames, normalizeHeader } from '../mapping/headers';
+import { normalizeDate } from '../normalize';
+import type { SourceFile } from '../preparation-types';
+import { columnLetter } from '../reading/read-errors';
+import { readTable, type Cell, type Sheet } from '../reading/read-table';
+import { cleanText } from '../normalize';
+import { ledgerCode, ledgerPhone } from './ledger-types';
+import type { LedgerMapping } from '../../domain/ledger-mapping';
+
+export { LedgerMapping } from '../../domain/ledger-mapping';
+
+type Field = keyof LedgerMapping['columns'];
+
+/** Header names each field is known by (compared normalized). */
+const SYNONYMS: Record<Field, string[]> = {
+  phone: ['telefono', 'tel', 'celular', 'movil', 'numero', 'nro telefono', 'phone', 'phone number', 'mobile', 'whatsapp'],
+  code: ['codigo', 'codigo caso', 'code', 'case code', 'dni', 'cuit', 'cuil', 'documento', 'nro documento', 'id cliente'],
+  reason: ['motivo', 'razon', 'causa', 'reason'],
+  until: ['hasta', 'vence', 'vencimiento', 'valido hasta', 'expira', 'until', 'expires', 'expiry'],
+  creditor: ['acreedor', 'cliente', 'empresa', 'creditor'],
+};
+const KNOWN = new Set(Object.values(SYNONYMS).flat());
+
+/** Reasons as people write them in a list: the codes themselves, or words in Spanish or English. */
+const REASON_WORDS: Record<string, LedgerReason> = Object.fromEntries([
+  ...LEDGER_REASONS.map((r) => [normalizeHeader(r), r] as const),
+  ...(
+    [
+      ['pidio', 'debtor-asked'], ['lo pidio', 'debtor-asked'], ['pedido del deudor', 'debtor-asked'], ['lo pidio el deudor', 'debtor-asked'], ['no llamar', 'debtor-asked'], ['debtor asked', 'debtor-asked'],
+      ['numero equivocado', 'wrong-number'], ['equivocado', 'wrong-number'], ['wrong number', 'wrong-number'],
+      ['fallecido', 'deceased'], ['fallecida', 'deceased'],
+      ['judicial', 'legal'], ['en juicio', 'legal'], ['tramite legal', 'legal'],
+      ['instruccion del acreedor', 'creditor-instruction'], ['pedido del acreedor', 'creditor-instruction'], ['creditor instruction', 'creditor-instruction'],
+      ['otro', 'other'], ['otros', 'other'],
+    ] as const
+  ).map(([words, r]) => [normalizeHeader(words), r] as const),
+]);
+
+export interface LedgerFileEntry {
+  row: number;
+  kind: LedgerKind;
+  value: string;
+  reason: LedgerReason;
+  until: string | null;
+  creditor: string | null;
+}
+
+export interface LedgerFileContents {
+  file: string;
+  sheet: string;
+  headerRow: number;
+  entries: LedgerFileEntry[];
+  problems: LedgerRowProblem[];
+}
+
+/** The file cannot be a ledger at all (no sheet, no header, no phone or code column): a stable code and where. */
+export class LedgerFileError extends Error {
+  override readonly name = 'LedgerFileError';
+  constructor(
+    readonly code: 'sheet-not-found' | 'no-header' | 'no-key-column' | 'column-not-found',
+    message: string,
+    readonly place: { file: string; sheet?: string; column?: string },
+  ) {
+    super(message);
+  }
+}
+
+export interface ReadLedgerOptions {
+  mapping?: LedgerMapping | undefined;
+  /** For rows without a reason. */
+  defaultReason?: LedgerReason;
+  defaultAreaCode?: string | undefined;
+}
+
+export async function readLedgerFile(file: SourceFile, options: ReadLedgerOptions = {}): Promise<LedgerFileContents> {
+  const table = await readTable(file.bytes, file.name);
+  const mapping = options.mapping;
+  const sheet = pickSheet(table.sheets, mapping?.sheet, table.fileName);
+  const headerIndex = mapping?.header_row !== undefined ? mapping.header_row - 1 : headerRowOf(sheet);
+  if (headerIndex === null || headerIndex >= sheet.rows.length) {
+    throw new LedgerFileError('no-header', `${table.fileName}, sheet "${sheet.name}": no header row naming a phone or code column was found; name the columns with a mapping.`, { file: table.fileName, sheet: sheet.name });
+  }
+  const headers = headerNames(sheet.rows[headerIndex] ?? []).map(normalizeHeader);
+  const columns = columnsOf(headers, mapping, { file: table.fileName, sheet: sheet.name });
+  const out: LedgerFileContents = { file: table.fileName, sheet: sheet.name, headerRow: headerIndex + 1, entries: [], problems: [] };
+  const problem = (code: LedgerRowProblemCode, row: number, column: number | null, params: Record<string, string> = {}) =>
+    out.problems.push({ code, file: table.fileName, sheet: sheet.name, row, column: column === null ? null : columnLetter(column), params });
+  sheet.rows.forEach((cells, i) => {
+    if (i <= headerIndex || cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) return;
+    const row = i + 1;
+    const cell = (field: Field): Cell => (columns[field] === undefined ? null : (cells[columns[field]] ?? null));
+    const text = (field: Field) => cleanText(cell(field));
+    let good = true;
+    let reason: LedgerReason = options.defaultReason ?? 'other';
+    if (text('reason') !== '') {
+      const known = REASON_WORDS[normalizeHeader(text('reason'))];
+      if (known) reason = known;
+      else {
+        problem('reason-unknown', row, columns.reason ?? null, { value: text('reason') });
+        good = false;
+      }
+    }
+    let until: string | null = null;
+    const untilCell = cell('until');
+    if (untilCell !== null && text('until') !== '') {
+      const date = normalizeDate(untilCell as string | number | Date, { dateOrder: 'DMY', date1904: table.date1904 });
+      if (date.ok) until = date.value;
+      else {
+        problem('until-invalid', row, columns.until ?? null, { value: text('until'), why: date.reason });
+        good = false;
+      }
+    }
+    const creditor = text('creditor') || null;
+    const found: Omit<LedgerFileEntry, 'row' | 'reason' | 'until' | 'creditor'>[] = [];
+    if (columns.phone !== undefined && text('phone') !== '') {
+      const phoneCell = cell('phone');
+      const phone = ledgerPhone(typeof phoneCell === 'number' ? phoneCell : text('phone'), options.defaultAreaCode);
+      if (phone.ok) found.push({ kind: 'phone', value: phone.value });
+      else {
+        problem('phone-invalid', row, columns.phone, { value: text('phone'), why: phone.reason });
+        good = false;
+      }
+    }
+    if (columns.code !== undefined && text('code') !== '') {
+      const codeCell = cell('code');
+      const code = ledgerCode(typeof codeCell === 'number' ? codeCell : text('code'));
+      if (code !== '') found.push({ kind: 'code', value: code });
+      else {
+        problem('code-empty', row, columns.code, { value: text('code') });
+        good = false;
+      }
+    }
+    if (found.length === 0 && good) {
+      problem('no-phone-or-code', row, null);
+      return;
+    }
+    // A row with any bad value gives nothing: half a row's meaning is not what compliance wrote.
+    if (!good) return;
+    for (const f of found) out.entries.push({ row, ...f, reason, until, creditor });
+  });
+  return out;
+}
+
+function pickSheet(sheets: readonly Sheet[], wanted: string | undefined, file: string): Sheet {
+  if (wanted !== undefined) {
+    const sheet = sheets.find((s) => s.name === wanted);
+    if (!sheet) throw new LedgerFileError('sheet-not-found', `${file} has no sheet "${wanted}".`, { file, sheet: wanted });
+    return sheet;
+  }
+  return sheets.find((s) => headerRowOf(s) !== null) ?? (sheets[0] as Sheet);
+}
+
+/** The header row: found as a creditor file's is, or a first row that names a phone or code column on its own. */
+function headerRowOf(sheet: Sheet): number | null {
+  const names = (row: readonly Cell[] | undefined) => (row ?? []).map(normalizeHeader);
+  const keyed = (i: number) => names(sheet.rows[i]).some((h) => SYNONYMS.phone.includes(h) || SYNONYMS.code.includes(h));
+  const found = findHeaderRow(sheet.rows, KNOWN);
+  if (found !== null && keyed(found)) return found;
+  for (let i = 0; i < Math.min(sheet.rows.length, 30); i++) if (keyed(i)) return i;
+  return null;
+}
+
+function columnsOf(headers: readonly string[], mapping: LedgerMapping | undefined, place: { file: string; sheet: string }): Partial<Record<Field, number>> {
+  const out: Partial<Record<Field, number>> = {};
+  for (const field of Object.keys(SYNONYMS) as Field[]) {
+    const named = mapping?.columns[field];
+    if (named !== undefined) {
+      const i = headers.indexOf(normalizeHeader(named));
+      if (i < 0) throw new LedgerFileError('column-not-found', `${place.file}, sheet "${place.sheet}": there is no column "${named}" (${field}).`, { ...place, column: named });
+      out[field] = i;
+      continue;
+    }
+    if (mapping?.columns.phone !== undefined || mapping?.columns.code !== undefined) continue;
+    const i = headers.findIndex((h) => SYNONYMS[field].includes(h));
+    if (i >= 0) out[field] = i;
+  }
+  if (out.phone === undefined && out.code === undefined) {
+    throw new LedgerFileError('no-key-column', `${place.file}, sheet "${place.sheet}": no phone or code column (e.g. "Teléfono", "Código", "DNI").`, place);
+  }
+  return out;
+}

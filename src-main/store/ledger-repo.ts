@@ -1,0 +1,115 @@
+// The do-not-contact ledger's own entries, and what applying it right before an upload changes in a
+// batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
+import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
+import { addCaseIssue, type CaseStatus, type IssueInput } from './batches-repo';
+import type { Db } from './store';
+
+export interface NewLedgerEntry {
+  kind: LedgerKind;
+  value: string;
+  reason: LedgerReason;
+  until?: string | null;
+  creditor?: string | null;
+  addedBy: string;
+}
+
+interface LedgerRow {
+  id: number;
+  kind: LedgerKind;
+  value: string;
+  reason: LedgerReason;
+  until: string | null;
+  creditor: string | null;
+  added_by: string;
+  added_at: string;
+}
+
+const toEntry = (r: LedgerRow): LedgerEntry => ({ id: r.id, source: 'own', kind: r.kind, value: r.value, reason: r.reason, until: r.until, creditor: r.creditor, addedBy: r.added_by, addedAt: r.added_at });
+
+/**
+ * Adds an entry; the same phone or code for the same creditor scope is one entry, and adding it again
+ * replaces its reason, expiry and author (`created` false).
+ */
+export function addLedgerEntry(db: Db, e: NewLedgerEntry, now = new Date()): { entry: LedgerEntry; created: boolean } {
+  const creditor = e.creditor?.trim() ? e.creditor.trim() : null;
+  const key = creditor === null ? '' : creditorKey(creditor);
+  const existing = db.prepare('SELECT id FROM ledger_entries WHERE kind = ? AND value = ? AND creditor_key = ?').get(e.kind, e.value, key) as { id: number } | undefined;
+  const at = now.toISOString();
+  let id: number;
+  if (existing) {
+    db.prepare('UPDATE ledger_entries SET reason = ?, until = ?, creditor = ?, added_by = ?, added_at = ? WHERE id = ?').run(e.reason, e.until ?? null, creditor, e.addedBy, at, existing.id);
+    id = existing.id;
+  } else {
+    const { lastInsertRowid } = db
+      .prepare('INSERT INTO ledger_entries (kind, value, reason, until, creditor, creditor_key, added_by, added_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(e.kind, e.value, e.reason, e.until ?? null, creditor, key, e.addedBy, at);
+    id = Number(lastInsertRowid);
+  }
+  return { entry: getLedgerEntry(db, id) as LedgerEntry, created: !existing };
+}
+
+/** Many entries in one transaction: all of them or none. */
+export function addLedgerEntries(db: Db, entries: readonly NewLedgerEntry[], now = new Date()): { added: number; updated: number } {
+  return db.transaction(() => {
+    let added = 0;
+    for (const e of entries) if (addLedgerEntry(db, e, now).created) added += 1;
+    return { added, updated: entries.length - added };
+  })();
+}
+
+export function getLedgerEntry(db: Db, id: number): LedgerEntry | null {
+  const row = db.prepare('SELECT * FROM ledger_entries WHERE id = ?').get(id) as LedgerRow | undefined;
+  return row ? toEntry(row) : null;
+}
+
+/** Every own entry, expired ones included (they stop applying, they are not deleted), oldest first. */
+export function listLedgerEntries(db: Db): LedgerEntry[] {
+  return (db.prepare('SELECT * FROM ledger_entries ORDER BY id').all() as LedgerRow[]).map(toEntry);
+}
+
+/** Removes an entry; the removed one, or null when there was none. */
+export function removeLedgerEntry(db: Db, id: number): LedgerEntry | null {
+  const entry = getLedgerEntry(db, id);
+  if (entry) db.prepare('DELETE FROM ledger_entries WHERE id = ?').run(id);
+  return entry;
+}
+
+export function batchCreditor(db: Db, batchId: number): string | null {
+  const row = db.prepare('SELECT creditor FROM batches WHERE id = ?').get(batchId) as { creditor: string | null } | undefined;
+  return row?.creditor ?? null;
+}
+
+export interface CaseBeforeUpload {
+  id: number;
+  code: string;
+  phones: string[];
+  sourceRows: number[];
+  status: CaseStatus;
+}
+
+/**
+ * The cases an upload would still send: ready, not yet loaded, and not in a chunk whose request may
+ * be on its way (those are settled by reading the campaign back, never changed under it).
+ */
+export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.code, c.phones_json, c.source_rows_json, c.status FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
+       WHERE c.batch_id = ? AND c.status IN ('ready', 'warning') AND c.upload_state = 'pending'
+         AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
+    )
+    .all(batchId) as { id: number; code: string; phones_json: string; source_rows_json: string; status: CaseStatus }[];
+  return rows.map((r) => ({ id: r.id, code: r.code, phones: JSON.parse(r.phones_json) as string[], sourceRows: JSON.parse(r.source_rows_json) as number[], status: r.status }));
+}
+
+/**
+ * What the ledger changed in a case not yet sent: its phones, its status, and why (issues appended).
+ * A case that may no longer be contacted leaves its chunk, so no request carries it.
+ */
+export function recordLedgerOutcome(db: Db, batchId: number, caseId: number, change: { phones: string[]; status: CaseStatus; issues: readonly IssueInput[] }): void {
+  db.transaction(() => {
+    const leaves = change.status === 'suppressed';
+    db.prepare(`UPDATE batch_cases SET phones_json = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`).run(JSON.stringify(change.phones), change.status, caseId);
+    for (const i of change.issues) addCaseIssue(db, batchId, caseId, i);
+  })();
+}

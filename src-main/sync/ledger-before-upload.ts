@@ -1,0 +1,31 @@
+// The do-not-contact ledger once more, right before an upload: an entry added (or a shared list
+// changed) after the batch was prepared still keeps its phone or case out of the campaign.
+import type { LedgerEntry } from '../domain/ledger';
+import { ledgerIndex, matchLedger, statusAfterLedger } from '../preparation/ledger/apply-ledger';
+import { localDay } from '../preparation/ledger/ledger-types';
+import { batchCreditor, casesBeforeUpload, listLedgerEntries, recordLedgerOutcome, type Store } from '../store';
+
+export interface LedgerAtUpload {
+  /** The organization's list (read-only), applied beside this workstation's own entries. */
+  shared?: readonly LedgerEntry[];
+  /** YYYY-MM-DD for expiry; this machine's day by default. */
+  today?: string;
+}
+
+/** Applies the ledger to the batch's cases still to be sent; how many cases it suppressed and phones it took off. */
+export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: LedgerAtUpload = {}): { cases: number; phones: number } {
+  const db = store.db;
+  const index = ledgerIndex([...listLedgerEntries(db), ...(ledger.shared ?? [])], { today: ledger.today ?? localDay(), creditor: batchCreditor(db, batchId) });
+  const counts = { cases: 0, phones: 0 };
+  if (index.empty) return counts;
+  db.transaction(() => {
+    for (const c of casesBeforeUpload(db, batchId)) {
+      const match = matchLedger(c, index);
+      if (match.removed.length === 0 && match.code === null) continue;
+      recordLedgerOutcome(db, batchId, c.id, { phones: match.phones, status: statusAfterLedger(c.status, match), issues: match.issues });
+      counts.phones += match.removed.length;
+      if (match.suppressed) counts.cases += 1;
+    }
+  })();
+  return counts;
+}

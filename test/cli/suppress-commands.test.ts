@@ -1,0 +1,116 @@
+// `casedesk suppress …` and the ledger in `prepare` and `upload`, run as an agent's script would:
+// child processes on one data folder, against the emulator.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Campaign } from '../../src-main/contract';
+import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { runCasedesk } from '../support/cli';
+
+const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-suppress-'));
+const dataDir = join(dir, 'data');
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const emulator = useEmulator();
+
+function casedesk(args: string[], env: Record<string, string> = {}, data = dataDir): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCasedesk(['--data-dir', data, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, CASEDESK_POLICY: '', ...env } });
+}
+
+interface Entry { id: number; kind: string; value: string; reason: string; until: string | null; source: string; active: boolean }
+
+describe('casedesk suppress', () => {
+  it('adds a phone however it is written, and the same phone again replaces it', async () => {
+    const first = await casedesk(['suppress', 'add', '--phone', '011 15-5555-6666', '--reason', 'wrong-number', '--json']);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ kind: 'phone', value: '1155556666', reason: 'wrong-number', created: true });
+    const again = await casedesk(['suppress', 'add', '--phone', '+54 9 11 5555 6666', '--reason', 'debtor-asked']);
+    expect(again.stdout).toMatch(/^Replaced entry \d+: phone 1155556666 \(debtor-asked\)/);
+  });
+
+  it.each([
+    [['suppress', 'add'], /--phone P or --code C/],
+    [['suppress', 'add', '--phone', '1', '--code', '2'], /--phone P or --code C/],
+    [['suppress', 'add', '--code', '1', '--until', '31/12/2026'], /--until 31\/12\/2026: expected a day as YYYY-MM-DD/],
+    [['suppress', 'add', '--code', '1', '--until', '2026-02-30'], /--until 2026-02-30/],
+    [['suppress', 'add', '--code', '1', '--reason', 'bored'], /--reason bored: not a reason/],
+    [['suppress', 'add', '--phone', '4444-5555'], /phone "4444-5555" is not one Argentine phone number \(no-area-code\)/],
+    [['suppress', 'remove', 'x'], /x: an entry id/],
+  ])('refuses bad input with exit 2, saying what and where: %s', async (args, message) => {
+    const res = await casedesk(args);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(message);
+  });
+
+  it('imports a list, keeping the good rows and naming each bad one by file, row and column (exit 2)', async () => {
+    const list = join(dir, 'no-llamar.csv');
+    writeFileSync(list, 'DNI;Motivo;Hasta\n07654321;judicial;\n30111222;;2020-01-31\n99;porque sí;\n');
+    const res = await casedesk(['suppress', 'import', list]);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toMatch(/2 added, 0 replaced/);
+    expect(res.stderr).toMatch(/no-llamar\.csv, sheet "[^"]+", row 4, column B: reason-unknown \("porque sí"\)/);
+    expect(res.stderr).toMatch(/1 row\(s\) of no-llamar\.csv were not imported/);
+    const listing = JSON.parse((await casedesk(['suppress', 'list', '--json'])).stdout) as { entries: Entry[] };
+    expect(listing.entries.map((e) => [e.kind, e.value, e.reason, e.active])).toEqual([
+      ['phone', '1155556666', 'debtor-asked', true],
+      ['code', '07654321', 'legal', true],
+      ['code', '30111222', 'other', false],
+    ]);
+    const mapping = join(dir, 'mapping.json');
+    writeFileSync(mapping, JSON.stringify({ columns: { reason: 'Motivo' } }));
+    const badMapping = await casedesk(['suppress', 'import', list, '--mapping', mapping]);
+    expect(badMapping.code).toBe(2);
+    expect(badMapping.stderr).toMatch(/mapping file .*mapping\.json is not valid at columns: name a phone or a code column/);
+  });
+
+  let batchId = 0;
+  it('prepare --json counts what the ledger suppressed', async () => {
+    const res = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test']);
+    expect(res.code).toBe(0);
+    const summary = JSON.parse(res.stdout) as { batch_id: number; suppressed: unknown; notices: unknown[]; ready: number };
+    // 07654321 by code; 20123456 loses 1155556666 and keeps 1145678901.
+    expect(summary).toMatchObject({ cases: 11, ready: 7, suppressed: { cases: 1, phones: 1 }, notices: [] });
+    batchId = summary.batch_id;
+  });
+
+  it('upload applies an entry added after preparing', async () => {
+    expect((await casedesk(['login', '--env', 'test', '--base-url', emulator.current.url])).code).toBe(0);
+    const created = Campaign.parse(JSON.parse((await casedesk(['campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'No contactar', '--max-phone-priority', '2', '--json'])).stdout));
+    expect((await casedesk(['suppress', 'add', '--code', '28999000', '--reason', 'deceased'])).code).toBe(0);
+    const upload = await casedesk(['upload', String(batchId), '--campaign', String(created.id), '--json']);
+    expect(JSON.parse(upload.stdout)).toMatchObject({ status: 'done', loaded: 6, suppressed: { cases: 1, phones: 0 }, notices: [] });
+    const codes = (emulator.current.core.db.prepare('SELECT code FROM cases WHERE campaign_id = ?').all(created.id) as { code: string }[]).map((r) => r.code);
+    expect(codes).not.toContain('28999000');
+    expect(codes).not.toContain('07654321');
+    const issues = JSON.parse((await casedesk(['issues', String(batchId), '--json', '--lang', 'en'])).stdout) as { code: string | null; kind: string; messageEn: string }[];
+    expect(issues.find((i) => i.code === '28999000' && i.kind === 'suppressed-code')?.messageEn).toMatch(/do-not-contact list \(deceased\)/);
+  });
+
+  it('removes an entry by id; removing it again is not found (exit 1)', async () => {
+    const listing = JSON.parse((await casedesk(['suppress', 'list', '--json'])).stdout) as { entries: Entry[] };
+    const id = listing.entries[0]?.id ?? 0;
+    expect((await casedesk(['suppress', 'remove', String(id)])).stdout).toMatch(new RegExp(`^Removed entry ${id}: phone 1155556666`));
+    const again = await casedesk(['suppress', 'remove', String(id)]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(new RegExp(`no ledger entry ${id}`));
+  });
+
+  it("says when the policy's shared list cannot be read, and refuses when it is required", async () => {
+    const policy = join(dir, 'policy.json');
+    writeFileSync(policy, JSON.stringify({ shared_ledger: 'compliance.xlsx' }));
+    const warned = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json'], { CASEDESK_POLICY: policy }, join(dir, 'data-shared'));
+    expect(warned.code).toBe(0);
+    expect(warned.stderr).toMatch(/warning ledger\.shared_unreadable: .*compliance\.xlsx could not be read \(missing\)/);
+    expect(JSON.parse(warned.stdout)).toMatchObject({ notices: [{ code: 'ledger.shared_unreadable', params: { reason: 'missing' } }] });
+    writeFileSync(policy, JSON.stringify({ shared_ledger: 'compliance.xlsx', shared_ledger_required: true }));
+    const refused = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json'], { CASEDESK_POLICY: policy }, join(dir, 'data-shared'));
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/do-not-contact list .*compliance\.xlsx cannot be read \(missing\)/);
+    writeFileSync(join(dir, 'compliance.xlsx'), 'not really a workbook');
+    writeFileSync(join(dir, 'compliance.csv'), 'Teléfono\n2615123456\n');
+    writeFileSync(policy, JSON.stringify({ shared_ledger: 'compliance.csv', shared_ledger_required: true }));
+    const applied = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json'], { CASEDESK_POLICY: policy }, join(dir, 'data-shared'));
+    expect(JSON.parse(applied.stdout)).toMatchObject({ suppressed: { cases: 1, phones: 1 }, notices: [] });
+  });
+});

@@ -1,0 +1,58 @@
+// The ledger applies again right before each upload, against the real emulator: an entry added
+// after the batch was prepared (or while an upload was paused) keeps its case or phone off the service.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../../src-main/domain/ledger';
+import { addLedgerEntry, insertBatchCases, listChunks, listIssues, pageBatchCases } from '../../src-main/store';
+import { uploadBatch } from '../../src-main/sync/upload-engine';
+import { control } from '../client/helpers';
+import { useEmulator } from '../support/emulator';
+import { aCase, expectExactlyOnce, uploadWorld, type UploadWorld } from './upload-fixture';
+
+const emulator = useEmulator();
+const worlds: UploadWorld[] = [];
+afterEach(async () => {
+  for (const w of worlds.splice(0)) w.cleanup();
+  await control(emulator.current.url, 'reset');
+});
+
+const run = (w: UploadWorld, extra: Parameters<typeof uploadBatch>[3] = {}) =>
+  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, w.batchId, w.campaignId, { chunkLimits: { maxCases: 2, maxBytes: 2_000_000 }, ...extra });
+
+const phonesOnServer = (campaignId: number, code: string) =>
+  JSON.parse((emulator.current.core.db.prepare('SELECT phones FROM cases WHERE campaign_id = ? AND code = ?').get(campaignId, code) as { phones: string }).phones) as string[];
+
+describe('the ledger at upload', () => {
+  it('keeps out a code and a phone listed after the batch was prepared, own and shared alike', async () => {
+    const w = await uploadWorld(emulator.current.url, 4);
+    worlds.push(w);
+    insertBatchCases(w.store.db, w.batchId, [{ ...aCase('X1'), phones: ['1144445555', '3514567890'] }]);
+    addLedgerEntry(w.store.db, { kind: 'code', value: 'C00001', reason: 'legal', addedBy: 'ana' });
+    addLedgerEntry(w.store.db, { kind: 'code', value: 'C00002', reason: 'legal', until: '2026-11-30', addedBy: 'ana' }); // expired
+    const shared: LedgerEntry = { id: 9, source: 'shared', kind: 'phone', value: '1144445555', reason: 'wrong-number', until: null, creditor: null, addedBy: '', addedAt: '' };
+    const result = await run(w, { ledger: { shared: [shared], today: '2026-12-01' } });
+    expect(result).toMatchObject({ status: 'done', loaded: 4, suppressed: { cases: 1, phones: 1 } });
+    expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00000', 'C00002', 'C00003', 'X1'])).toEqual({ duplicates: [], missing: [], extra: [] });
+    expect(phonesOnServer(w.campaignId, 'X1')).toEqual(['3514567890']);
+    const cases = new Map(pageBatchCases(w.store.db, w.batchId, { limit: 10 }).map((c) => [c.code, c]));
+    expect(cases.get('C00001')).toMatchObject({ status: 'suppressed', uploadState: 'pending' });
+    expect(cases.get('X1')).toMatchObject({ status: 'warning', phones: ['3514567890'], uploadState: 'loaded' });
+    const issues = listIssues(w.store.db, w.batchId);
+    expect(issues.find((i) => i.code === 'X1')).toMatchObject({ kind: 'suppressed-phone', params: { phone: '1144445555', reason: 'wrong-number', entry: 9, source: 'shared' } });
+    expect(issues.find((i) => i.code === 'C00001')?.kind).toBe('suppressed-code');
+    // Uploading again finds nothing to send and says nothing new.
+    expect(await run(w)).toMatchObject({ status: 'done', loaded: 4, requests: 0, suppressed: { cases: 0, phones: 0 } });
+  });
+
+  it('takes a case listed while its upload was paused out of the chunk it was planned in', async () => {
+    const w = await uploadWorld(emulator.current.url, 4);
+    worlds.push(w);
+    await control(emulator.current.url, 'faults', { fail_upload: [1] });
+    const paused = await run(w, { maxRetries: 0 });
+    expect(paused).toMatchObject({ status: 'paused', loaded: 0 });
+    expect(listChunks(w.store.db, w.batchId).filter((c) => c.seq > 0)).toHaveLength(2);
+    addLedgerEntry(w.store.db, { kind: 'code', value: 'C00000', reason: 'debtor-asked', addedBy: 'ana' });
+    const resumed = await run(w);
+    expect(resumed).toMatchObject({ status: 'done', loaded: 3, suppressed: { cases: 1, phones: 0 } });
+    expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00001', 'C00002', 'C00003'])).toEqual({ duplicates: [], missing: [], extra: [] });
+  });
+});
