@@ -2,7 +2,7 @@
 // that would stop or seriously hinder someone using a screen reader, the keyboard or low vision:
 // sign-in, bots, the prepare wizard's steps, the batch grid with a case open, batches, sync, campaigns,
 // a new campaign, a campaign with its confirmation, results with a case's calls and the follow-up
-// dialog, inbound with a call open, and settings with the activity log.
+// dialog, inbound with a call open, the do-not-contact ledger, and settings with the activity log.
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -158,6 +158,17 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await expectAccessible(page, 'inbound: a call');
     await page.keyboard.press('Escape');
     await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it('the do-not-contact ledger, with an entry', async () => {
+    const { page } = app.current;
+    await go(page, '/ledger');
+    await page.locator('[data-test="ledger-form"]').waitFor();
+    await expectAccessible(page, 'ledger: empty');
+    await page.locator('[data-test="ledger-value"]').fill('011 15-5555-6666');
+    await page.locator('[data-test="ledger-add"]').click();
+    await page.locator('[data-test="ledger-done"]').waitFor();
+    await expectAccessible(page, 'ledger');
   }, 120_000);
 
   it('settings, with the activity log', async () => {
