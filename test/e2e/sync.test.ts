@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
@@ -165,9 +166,10 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     const campaign = await surface.call('campaigns:create', { environment: 'demo', campaign: { client_id: 101, name: 'E2E dudas', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
     if (!campaign.ok) throw new Error(campaign.error.message);
     const sent: unknown[] = [];
-    const answers = [
-      { status: 'needs-decision', loaded: 5, rejected: { '33444555': 'phone 1: not a valid number' }, pending: 0, inDoubt: ['20123456', '27888999', '28999000'], requests: 1 },
-      { status: 'paused', loaded: 5, rejected: {}, pending: 3, inDoubt: [], requests: 1, pause: { code: 'server', message: 'The service keeps failing (HTTP 500); the upload is paused.' } },
+    // Typed as the procedure answers, so a change to the answer shows here at compile time.
+    const answers: ProcedureOutputs['sync:upload'][] = [
+      { status: 'needs-decision', campaignId: campaign.value.campaign.id, loaded: 5, rejected: { '33444555': 'phone 1: not a valid number' }, pending: 0, inDoubt: ['20123456', '27888999', '28999000'], requests: 1, suppressed: { cases: 0, phones: 0 }, notices: [] },
+      { status: 'paused', campaignId: campaign.value.campaign.id, loaded: 5, rejected: {}, pending: 3, inDoubt: [], requests: 1, suppressed: { cases: 0, phones: 0 }, notices: [], pause: { code: 'server', message: 'The service keeps failing (HTTP 500); the upload is paused.' } },
     ];
     await page.route(
       (url) => url.pathname.endsWith('/api/call/sync%3Aupload'),
