@@ -12,10 +12,11 @@ import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
-import { countCasesByStatus, countIssuesBySeverity, countMatchingCases, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, pageCases, summarizeKinds, uploadCounts } from '../../store';
+import { countCasesByStatus, countIssuesBySeverity, countMatchingCases, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, pageCases, summarizeKinds, uploadCounts, type BatchRow } from '../../store';
 import { keptUntil } from '../data-lifecycle';
 import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
+import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
 import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
@@ -31,17 +32,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
 
   async 'batches:list'(ctx, input) {
     const env = input.environment ?? ctx.currentEnvironment();
-    return listBatches(ctx.store.db, env).map((b) => ({
-      id: b.id,
-      environment: b.environment,
-      name: b.name,
-      campaignId: b.campaignId,
-      campaignDraft: draftName(getCampaignDraft(ctx.store.db, b.id)),
-      createdAt: b.createdAt,
-      counts: countCasesByStatus(ctx.store.db, b.id),
-      upload: uploadCounts(ctx.store.db, b.id),
-      keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
-    }));
+    return listBatches(ctx.store.db, env).map((b) => batchSummary(ctx, b));
   },
 
   async 'batches:cases'(ctx, { batchId, offset, limit, ...filter }) {
@@ -70,19 +61,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   async 'batches:get'(ctx, { batchId }) {
     const b = getBatch(ctx.store.db, batchId);
     if (!b) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
-    return {
-      id: b.id,
-      environment: b.environment,
-      name: b.name,
-      campaignId: b.campaignId,
-      campaignDraft: draftName(getCampaignDraft(ctx.store.db, b.id)),
-      createdAt: b.createdAt,
-      maxPhonePriority: b.maxPhonePriority,
-      counts: countCasesByStatus(ctx.store.db, b.id),
-      upload: uploadCounts(ctx.store.db, b.id),
-      keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
-      issues: countIssuesBySeverity(ctx.store.db, b.id),
-    };
+    return { ...batchSummary(ctx, b), maxPhonePriority: b.maxPhonePriority, issues: countIssuesBySeverity(ctx.store.db, b.id) };
   },
 
   async 'batches:inspect'(ctx, { fileId, sheet, headerRow }) {
@@ -158,4 +137,19 @@ const draftName = (draft: unknown) => (draft && typeof draft === 'object' && 'na
 
 function requireBatch(db: Parameters<typeof getBatch>[0], batchId: number): void {
   if (!getBatch(db, batchId)) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
+}
+
+/** What the batch list and a batch's header both show of it. */
+function batchSummary(ctx: AppContext, b: BatchRow) {
+  return {
+    id: b.id,
+    environment: b.environment,
+    name: b.name,
+    campaignId: b.campaignId,
+    campaignDraft: draftName(getCampaignDraft(ctx.store.db, b.id)),
+    createdAt: b.createdAt,
+    counts: countCasesByStatus(ctx.store.db, b.id),
+    upload: uploadCounts(ctx.store.db, b.id),
+    keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
+  };
 }
