@@ -4,7 +4,9 @@ import { BotList, DetailErrorBody, TokenErrorBody, TokenPair } from '../../src-m
 import { startEmulator } from '../../src-main/emulator';
 import { DEMO_USER, http, login, NO_BOTS_USER, useEmulator } from '../support/emulator';
 
-const emulator = useEmulator({ accessTtlSeconds: 1 });
+// JWT exp has 1 s resolution: a 2 s token lives between 1 and 2 s, so a fresh one is never dead on arrival
+// (a 1 s token could be, on a loaded machine), and 2.1 s later it is always dead.
+const emulator = useEmulator({ accessTtlSeconds: 2 });
 const url = (path: string) => `${emulator.current.url}${path}`;
 
 describe('login', () => {
@@ -39,7 +41,7 @@ describe('bearer tokens', () => {
       expect(res.status, `Authorization: ${auth}`).toBe(401);
       TokenErrorBody.parse(res.json);
     }
-    await new Promise((resolve) => setTimeout(resolve, 2100)); // TTL is 1 s here; JWT exp has 1 s resolution
+    await new Promise((resolve) => setTimeout(resolve, 2100)); // past any 2 s token's end
     const expired = await http(url('/api/v2/bots/'), { token: access });
     expect(expired.status).toBe(401);
     TokenErrorBody.parse(expired.json);
