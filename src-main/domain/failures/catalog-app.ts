@@ -1,0 +1,110 @@
+// Failures of the app's own work: calls, batches, uploads, results, follow-ups, the ledger, wiping.
+import type { CatalogEntry } from './failure-class';
+
+export const APP_FAILURES = {
+  'input.invalid': { class: 'invalid-input', en: '{path}: {problem}', es: 'Dato no válido en {path}: {problem}' },
+  'surface.unknown_procedure': { class: 'unknown-procedure', en: 'There is no procedure "{procedure}".', es: 'No existe el procedimiento "{procedure}".' },
+  'app.internal': {
+    class: 'internal',
+    en: 'Something went wrong inside CaseDesk (incident {incident}); the details are in its log, {log}.',
+    es: 'Algo falló dentro de CaseDesk (incidente {incident}); los detalles están en su registro, {log}.',
+  },
+
+  'batch.not_found': { class: 'not-found', en: 'Batch {batchId} does not exist.', es: 'El lote {batchId} no existe.' },
+  'batch.other_environment': {
+    class: 'invalid-input',
+    en: 'Batch {batchId} was prepared for {batchEnvironment}; it cannot be used in {environment}.',
+    es: 'El lote {batchId} se preparó para {batchEnvironment}; no se puede usar en {environment}.',
+  },
+  'batch.other_campaign': {
+    class: 'invalid-input',
+    en: 'Batch {batchId} was prepared for campaign {batchCampaignId}, not {campaignId}.',
+    es: 'El lote {batchId} se preparó para la campaña {batchCampaignId}, no para la {campaignId}.',
+  },
+  'batch.has_campaign': { class: 'invalid-input', en: 'Batch {batchId} already goes to campaign {campaignId}.', es: 'El lote {batchId} ya va a la campaña {campaignId}.' },
+  'batch.no_campaign': {
+    class: 'invalid-input',
+    en: 'Batch {batchId} has no campaign yet: pick one, or prepare a new one for it.',
+    es: 'El lote {batchId} todavía no tiene campaña: elija una, o prepare una nueva para él.',
+  },
+  'batch.busy': {
+    class: 'batch.busy',
+    en: 'Batch {batchId} is uploading: stop the upload (or let it finish) before deleting it.',
+    es: 'El lote {batchId} se está subiendo: detenga la carga (o espere a que termine) antes de borrarlo.',
+  },
+  'batch.in_doubt': {
+    class: 'batch.in_doubt',
+    en: 'Batch {batchId} has {inDoubt} case(s) in doubt: the service may hold them. Upload it again (it checks with the service first) or decide on them, then delete it.',
+    es: 'El lote {batchId} tiene {inDoubt} caso(s) en duda: el servicio podría tenerlos. Vuelva a subirlo (primero lo consulta con el servicio) o decida sobre ellos, y después bórrelo.',
+  },
+  'upload.running': { class: 'invalid-input', en: 'Batch {batchId} is already uploading.', es: 'El lote {batchId} ya se está subiendo.' },
+  'workstation.busy': {
+    class: 'workstation.busy',
+    en: 'Uploads or downloads are running: stop them before wiping this workstation.',
+    es: 'Hay cargas o descargas en curso: deténgalas antes de borrar este equipo.',
+  },
+
+  'results.not_stored': {
+    class: 'not-found',
+    en: 'No results of campaign {campaignId} are stored for {environment}: download them first.',
+    es: 'No hay resultados de la campaña {campaignId} guardados para {environment}: descárguelos primero.',
+  },
+  'results.download_running': { class: 'invalid-input', en: 'That download is already running.', es: 'Esa descarga ya está en curso.' },
+  'results.busy': {
+    class: 'results.busy',
+    en: 'Campaign {campaignId}’s results are downloading: stop the download before deleting them.',
+    es: 'Los resultados de la campaña {campaignId} se están descargando: detenga la descarga antes de borrarlos.',
+  },
+
+  'followup.no_selection': {
+    class: 'invalid-input',
+    en: 'Say which cases to follow up: an outcome (non-final, not-contacted, no-promise) or result names.',
+    es: 'Indique qué casos seguir: un resultado (no finales, no contactados, sin promesa) o nombres de resultado.',
+  },
+  'followup.no_results': {
+    class: 'not-found',
+    en: 'No results of campaign {campaignId} are stored: download them first.',
+    es: 'No hay resultados de la campaña {campaignId} guardados: descárguelos primero.',
+  },
+  'followup.nothing_selected': { class: 'invalid-input', en: 'No case of campaign {campaignId} matches.', es: 'Ningún caso de la campaña {campaignId} coincide.' },
+  'followup.nothing_selected_here': {
+    class: 'invalid-input',
+    en: 'No case of campaign {campaignId} matches among those uploaded from this computer ({notFound} matching case(s) came from elsewhere).',
+    es: 'Ningún caso de la campaña {campaignId} coincide entre los cargados desde este equipo ({notFound} caso(s) que coinciden vinieron de otro lado).',
+  },
+  'followup.mixed_formats': {
+    class: 'invalid-input',
+    en: 'The cases came from batches {batches}, read with different formats (decimal separator, date order, area code or phone priority); follow up one batch at a time.',
+    es: 'Los casos vienen de los lotes {batches}, leídos con formatos distintos (separador decimal, orden de fecha, característica o prioridad de teléfonos); haga el seguimiento de un lote a la vez.',
+  },
+  'followup.mixed_creditors': {
+    class: 'invalid-input',
+    en: 'The cases came from batches {batches}, of different creditors; follow up one batch at a time, so each creditor’s do-not-contact entries apply.',
+    es: 'Los casos vienen de los lotes {batches}, de acreedores distintos; haga el seguimiento de un lote a la vez, así se aplica la lista de no contactar de cada acreedor.',
+  },
+
+  'ledger.bad_phone': {
+    class: 'invalid-input',
+    en: 'phone "{phone}" is not one Argentine phone number ({reason}).',
+    es: 'el teléfono "{phone}" no es un número de teléfono argentino ({reason}).',
+  },
+  'ledger.empty_code': { class: 'invalid-input', en: 'code: empty once cleaned.', es: 'código: vacío una vez limpiado.' },
+  'ledger.entry_not_found': { class: 'not-found', en: 'There is no ledger entry {id} on this workstation.', es: 'No hay ninguna entrada {id} en la lista de este equipo.' },
+  'ledger.shared_unavailable': {
+    class: 'ledger.shared_unavailable',
+    en: 'The organization’s do-not-contact list {file} cannot be read ({reason}); your organization’s policy does not allow preparing or uploading without it.',
+    es: 'No se puede leer la lista de no contactar de la organización {file} ({reason}); la política de su organización no permite preparar ni cargar sin ella.',
+  },
+  'ledger.no_such_sheet': { class: 'invalid-input', en: '{file} has no sheet "{sheet}".', es: '{file} no tiene una hoja "{sheet}".' },
+  'ledger.no_header': {
+    class: 'invalid-input',
+    en: '{file}, sheet "{sheet}": no header row naming a phone or code column was found; name the columns with a mapping.',
+    es: '{file}, hoja "{sheet}": no se encontró una fila de encabezados con una columna de teléfono o de código; indique las columnas con un mapeo.',
+  },
+  'ledger.no_column': { class: 'invalid-input', en: '{file}, sheet "{sheet}": there is no column "{column}" ({field}).', es: '{file}, hoja "{sheet}": no hay una columna "{column}" ({field}).' },
+  'ledger.no_key_column': {
+    class: 'invalid-input',
+    en: '{file}, sheet "{sheet}": no phone or code column (e.g. "Teléfono", "Código", "DNI").',
+    es: '{file}, hoja "{sheet}": no hay columna de teléfono ni de código (p. ej. "Teléfono", "Código", "DNI").',
+  },
+} as const satisfies Record<string, CatalogEntry>;

@@ -1,0 +1,92 @@
+// Failures of the files an agent hands over, reading them, and preparing and editing batches.
+import type { CatalogEntry } from './failure-class';
+
+export const FILE_FAILURES = {
+  'file.empty': { class: 'invalid-input', en: '{file} is empty.', es: '{file} está vacío.' },
+  'file.too_large': { class: 'invalid-input', en: '{file} is larger than the {limitMb} MB limit.', es: '{file} supera el máximo de {limitMb} MB.' },
+  'file.cannot_open': { class: 'invalid-input', en: 'Cannot open {path}.', es: 'No se puede abrir {path}.' },
+  'file.not_a_file': { class: 'invalid-input', en: '{file} is not a file.', es: '{file} no es un archivo.' },
+  'file.not_handed_over': {
+    class: 'not-found',
+    en: 'That file is not among the files handed over to CaseDesk since it started; pick it again.',
+    es: 'Ese archivo no está entre los entregados a CaseDesk desde que se inició; vuelva a elegirlo.',
+  },
+  'file.gone': { class: 'not-found', en: '{file} cannot be opened any more; pick it again.', es: '{file} ya no se puede abrir; vuelva a elegirlo.' },
+  'file.local_only': {
+    class: 'forbidden',
+    en: '{procedure} is only for the casedesk command line; pick or drop the file in the app instead.',
+    es: '{procedure} es solo para la línea de comandos casedesk; elija o arrastre el archivo en la aplicación.',
+  },
+
+  'read.damaged': { class: 'invalid-input', en: '{file} is damaged or incomplete.', es: '{file} está dañado o incompleto.' },
+  'read.damaged_archive': {
+    class: 'invalid-input',
+    en: 'The file is damaged or incomplete (it cannot be opened as a spreadsheet).',
+    es: 'El archivo está dañado o incompleto (no se puede abrir como planilla).',
+  },
+  'read.zip_too_many_entries': { class: 'invalid-input', en: 'The file expands to an excessive size (more than {limit} entries); it was not opened.', es: 'El archivo se expande a un tamaño excesivo (más de {limit} entradas); no se abrió.' },
+  'read.zip_too_large': { class: 'invalid-input', en: 'The file expands to an excessive size (over {limitMb} MB); it was not opened.', es: 'El archivo se expande a un tamaño excesivo (más de {limitMb} MB); no se abrió.' },
+  'read.zip_ratio': {
+    class: 'invalid-input',
+    en: 'The file expands to an excessive size ("{entry}" compressed over {ratio} to 1); it was not opened.',
+    es: 'El archivo se expande a un tamaño excesivo ("{entry}" comprimido más de {ratio} a 1); no se abrió.',
+  },
+  'read.zip_inflates': {
+    class: 'invalid-input',
+    en: 'The file expands to an excessive size ("{entry}" inflates beyond the size it declares); it was not opened.',
+    es: 'El archivo se expande a un tamaño excesivo ("{entry}" se expande más de lo que declara); no se abrió.',
+  },
+  'read.not_a_spreadsheet': { class: 'invalid-input', en: '{file} is not a spreadsheet or a text file.', es: '{file} no es una planilla ni un archivo de texto.' },
+  'read.encrypted': {
+    class: 'invalid-input',
+    en: '{file} is password-protected; save it without a password and try again.',
+    es: '{file} está protegido con contraseña; guárdelo sin contraseña e intente de nuevo.',
+  },
+  'read.no_sheets': { class: 'invalid-input', en: '{file} has no sheets.', es: '{file} no tiene hojas.' },
+  'read.too_many_rows': { class: 'invalid-input', en: 'Sheet "{sheet}" has more than {limit} rows.', es: 'La hoja "{sheet}" tiene más de {limit} filas.' },
+  'read.too_many_text_rows': { class: 'invalid-input', en: '{file} has more than {limit} rows.', es: '{file} tiene más de {limit} filas.' },
+  'read.too_many_columns': { class: 'invalid-input', en: 'Row {row} of "{sheet}" has more than {limit} columns.', es: 'La fila {row} de "{sheet}" tiene más de {limit} columnas.' },
+  'read.too_many_text_columns': { class: 'invalid-input', en: 'Row {row} has more than {limit} columns.', es: 'La fila {row} tiene más de {limit} columnas.' },
+  'read.cell_too_long': { class: 'invalid-input', en: 'Cell {cell} of "{sheet}" has more than {limit} characters.', es: 'La celda {cell} de "{sheet}" tiene más de {limit} caracteres.' },
+  'read.too_many_cells': {
+    class: 'invalid-input',
+    en: '{file} needs more cells than the limit of {limit} (counted: {cells}); it was not opened.',
+    es: '{file} necesita más celdas que el máximo de {limit} (contadas: {cells}); no se abrió.',
+  },
+  'read.too_much_memory': {
+    class: 'invalid-input',
+    en: '{file} needs more memory than CaseDesk gives to reading a file ({limitMb} MB); split it into smaller files.',
+    es: '{file} necesita más memoria de la que CaseDesk dedica a leer un archivo ({limitMb} MB); divídalo en archivos más chicos.',
+  },
+  'read.not_a_correction_report': {
+    class: 'invalid-input',
+    en: '{file} is not a CaseDesk error report (columns {missing} are missing).',
+    es: '{file} no es un reporte de errores de CaseDesk (faltan las columnas {missing}).',
+  },
+
+  'prepare.no_such_sheet': { class: 'invalid-input', en: '{file} has no sheet "{sheet}" (it has {sheets}).', es: '{file} no tiene una hoja "{sheet}" (tiene {sheets}).' },
+  'prepare.campaign_not_here': {
+    class: 'invalid-input',
+    en: 'Campaign {campaignId} is not on this machine; sync its campaigns or give the max phone priority.',
+    es: 'La campaña {campaignId} no está en este equipo; sincronice sus campañas o indique la prioridad máxima de teléfono.',
+  },
+  'prepare.no_target': { class: 'invalid-input', en: 'Give the target campaign or its max phone priority.', es: 'Indique la campaña destino o su prioridad máxima de teléfono.' },
+  'prepare.header_only': { class: 'invalid-input', en: 'Sheet "{sheet}" has a header but no data rows.', es: 'La hoja "{sheet}" tiene encabezados pero ninguna fila de datos.' },
+  'prepare.no_header_row': { class: 'invalid-input', en: 'No header row was found in sheet "{sheet}"; give it.', es: 'No se encontró la fila de encabezados en la hoja "{sheet}"; indíquela.' },
+  'prepare.columns_not_recognised': {
+    class: 'invalid-input',
+    en: 'Columns {columns} could not be recognised; use a mapping file.',
+    es: 'No se pudieron reconocer las columnas {columns}; use un archivo de mapeo.',
+  },
+  'mapping.missing_columns': { class: 'invalid-input', en: 'The file has no column named {columns}.', es: 'El archivo no tiene ninguna columna llamada {columns}.' },
+
+  'edit.case_not_in_batch': { class: 'not-found', en: 'Case {caseId} is not in batch {batchId}.', es: 'El caso {caseId} no está en el lote {batchId}.' },
+  'edit.case_sent': { class: 'invalid-input', en: 'Case {code} was already sent ({state}); it cannot be edited.', es: 'El caso {code} ya se envió ({state}); no se puede editar.' },
+  'edit.no_product': { class: 'invalid-input', en: 'Case {code} has no product {product}.', es: 'El caso {code} no tiene un producto {product}.' },
+  'edit.case_vanished': { class: 'not-found', en: 'The case is no longer in the batch.', es: 'El caso ya no está en el lote.' },
+  'edit.bad_area_code': {
+    class: 'invalid-input',
+    en: '"{areaCode}" is not an area code (2 to 4 digits, no leading 0).',
+    es: '"{areaCode}" no es una característica (de 2 a 4 dígitos, sin 0 adelante).',
+  },
+} as const satisfies Record<string, CatalogEntry>;

@@ -1,0 +1,177 @@
+// Failures of reaching the service, signing in, the organization's policy and the data key.
+// {request} is "METHOD /path" (never a query string); {detail} is what the server said, scrubbed,
+// as ": its words", or empty.
+import type { CatalogEntry } from './failure-class';
+
+export const SERVICE_FAILURES = {
+  'network.dns': {
+    class: 'offline',
+    en: 'Could not reach the service: the name {host} could not be found (DNS). Check the address and this computer’s network.',
+    es: 'No se pudo conectar: el nombre {host} no se encuentra (DNS). Revise la dirección y la red de este equipo.',
+  },
+  'network.refused': {
+    class: 'offline',
+    en: 'Could not reach the service: {host} refused the connection; the service is not listening there.',
+    es: 'No se pudo conectar: {host} rechazó la conexión; el servicio no atiende allí.',
+  },
+  'network.unreachable': { class: 'offline', en: 'Could not reach the service: {host} cannot be reached from this network.', es: 'No se pudo conectar: {host} no es alcanzable desde esta red.' },
+  'network.connect_timeout': { class: 'offline', en: 'Could not reach the service: {host} did not accept a connection in time.', es: 'No se pudo conectar: {host} no aceptó la conexión a tiempo.' },
+  'network.tls_untrusted': {
+    class: 'offline',
+    en: 'Could not reach the service: the certificate of {host} is not trusted (signed by a CA this computer does not trust). If your network inspects TLS, IT must give its CA in NODE_EXTRA_CA_CERTS or the policy’s ca_file.',
+    es: 'No se pudo conectar: el certificado de {host} no es de confianza (lo firmó una autoridad que este equipo no reconoce). Si su red inspecciona TLS, su área de sistemas debe indicar su certificado raíz en NODE_EXTRA_CA_CERTS o en el ca_file de la política.',
+  },
+  'network.tls_expired': {
+    class: 'offline',
+    en: 'Could not reach the service: the certificate of {host} has expired or is not valid yet (check this computer’s date and time).',
+    es: 'No se pudo conectar: el certificado de {host} venció o aún no es válido (revise la fecha y hora de este equipo).',
+  },
+  'network.tls_wrong_name': { class: 'offline', en: 'Could not reach the service: the certificate presented for {host} is for another name.', es: 'No se pudo conectar: el certificado presentado por {host} es de otro nombre.' },
+  'network.tls_failed': { class: 'offline', en: 'A secure (TLS) connection to {host} could not be set up.', es: 'No se pudo establecer una conexión segura (TLS) con {host}.' },
+  'network.proxy_auth': {
+    class: 'offline',
+    en: 'The proxy {proxy} asks for authentication (HTTP 407): give its user and password in HTTPS_PROXY, or ask your IT department.',
+    es: 'El proxy {proxy} pide autenticación (HTTP 407): indique su usuario y contraseña en HTTPS_PROXY, o consulte a su área de sistemas.',
+  },
+  'network.proxy_refused': { class: 'offline', en: 'The proxy {proxy} refused to open a connection to {host} (HTTP {proxyStatus}).', es: 'El proxy {proxy} no abrió la conexión con {host} (HTTP {proxyStatus}).' },
+  'network.proxy_unreachable': {
+    class: 'offline',
+    en: 'The proxy {proxy} could not be reached: check HTTPS_PROXY / HTTP_PROXY and NO_PROXY.',
+    es: 'No se pudo llegar al proxy {proxy}: revise HTTPS_PROXY / HTTP_PROXY y NO_PROXY, o consulte a su área de sistemas.',
+  },
+  'network.connection': {
+    class: 'offline',
+    en: 'The connection to {host} broke before an answer came; the request may have reached the service.',
+    es: 'Se cortó la conexión con {host} antes de la respuesta; el pedido pudo haber llegado al servicio.',
+  },
+
+  'service.offline': { class: 'offline', en: '{request}: the connection to the service failed.', es: '{request}: falló la conexión con el servicio.' },
+  'service.timeout': { class: 'timeout', en: '{request}: no answer from the service in time.', es: '{request}: el servicio no respondió a tiempo.' },
+  'service.unavailable': {
+    class: 'server',
+    en: '{request}: the service failed or is busy (HTTP {status}){detail}; try again later.',
+    es: '{request}: el servicio falló o está ocupado (HTTP {status}){detail}; intente más tarde.',
+  },
+  'service.refused': { class: 'refused', en: '{request}: the service refused the request (HTTP {status}){detail}.', es: '{request}: el servicio rechazó el pedido (HTTP {status}){detail}.' },
+  'service.forbidden': { class: 'refused', en: '{request}: not permitted for this account (HTTP 403){detail}.', es: '{request}: no está permitido para esta cuenta (HTTP 403){detail}.' },
+  'service.not_found': { class: 'not-found', en: '{request}: not found on the service (HTTP 404){detail}.', es: '{request}: no existe en el servicio (HTTP 404){detail}.' },
+  'service.session_refused': {
+    class: 'session-expired',
+    en: 'The service did not accept the session; sign in again. Nothing prepared or queued was lost.',
+    es: 'El servicio no aceptó la sesión; ingrese de nuevo. No se perdió nada preparado ni en cola.',
+  },
+  'service.sign_in_refused': { class: 'session-expired', en: 'Sign-in refused (HTTP {status}){detail}.', es: 'Ingreso rechazado (HTTP {status}){detail}.' },
+  'service.contract': {
+    class: 'contract',
+    en: '{request}: the answer does not match the service contract ({issues}).',
+    es: '{request}: la respuesta no coincide con el contrato del servicio ({issues}).',
+  },
+  'service.redirect': {
+    class: 'contract',
+    en: '{request}: the service answered with a redirect to {host} (HTTP {status}); CaseDesk does not follow redirects.',
+    es: '{request}: el servicio respondió con una redirección a {host} (HTTP {status}); CaseDesk no sigue redirecciones.',
+  },
+  'service.redirect_nowhere': {
+    class: 'contract',
+    en: '{request}: the service answered with a redirect without a usable destination (HTTP {status}); CaseDesk does not follow redirects.',
+    es: '{request}: el servicio respondió con una redirección sin un destino utilizable (HTTP {status}); CaseDesk no sigue redirecciones.',
+  },
+  'service.answer_too_large': {
+    class: 'contract',
+    en: '{request}: the answer is larger than CaseDesk accepts (over {size}); it was not read to the end.',
+    es: '{request}: la respuesta es más grande de lo que CaseDesk acepta (más de {size}); no se leyó completa.',
+  },
+  'service.recording_too_large': {
+    class: 'contract',
+    en: '{request}: the recording is larger than CaseDesk accepts (over {size}); it was not read to the end.',
+    es: '{request}: la grabación es más grande de lo que CaseDesk acepta (más de {size}); no se leyó completa.',
+  },
+  'service.content_type': {
+    class: 'contract',
+    en: '{request}: the answer is {contentType}, not JSON as the service contract says.',
+    es: '{request}: la respuesta es {contentType}, no JSON como dice el contrato del servicio.',
+  },
+  'service.no_content_type': {
+    class: 'contract',
+    en: '{request}: the answer has no usable content type, not JSON as the service contract says.',
+    es: '{request}: la respuesta no tiene un tipo de contenido utilizable, no JSON como dice el contrato del servicio.',
+  },
+  'service.next_link': {
+    class: 'contract',
+    en: '{request}: the list’s next-page link was not followed ({problem}).',
+    es: '{request}: no se siguió el enlace a la página siguiente de la lista ({problem}).',
+  },
+
+  'session.not_signed_in': { class: 'not-signed-in', en: 'Sign in to {environment} first.', es: 'Primero ingrese a {environment}.' },
+  'session.no_base_url': { class: 'not-signed-in', en: 'Set the base URL of {environment} first.', es: 'Primero indique la dirección base de {environment}.' },
+  'session.expired': {
+    class: 'session-expired',
+    en: 'The {environment} session expired; sign in again. Nothing prepared or queued was lost.',
+    es: 'La sesión de {environment} venció; ingrese de nuevo. No se perdió nada preparado ni en cola.',
+  },
+  'session.demo_address': {
+    class: 'invalid-input',
+    en: 'The Demo environment runs on this machine; its address is chosen when it starts.',
+    es: 'El entorno Demo funciona en este equipo; su dirección se elige al iniciarse.',
+  },
+  'session.base_url_missing': {
+    class: 'invalid-input',
+    en: 'Set the base URL of {environment} (your administrator has it).',
+    es: 'Indique la dirección base de {environment} (la tiene su administrador).',
+  },
+  'url.not_a_url': { class: 'invalid-input', en: '"{text}" is not a URL.', es: '"{text}" no es una dirección web (URL).' },
+  'url.not_https': {
+    class: 'invalid-input',
+    en: '{origin} must use https (plain http is only allowed on this machine).',
+    es: '{origin} debe usar https (http simple solo se permite en este equipo).',
+  },
+  'url.has_credentials': { class: 'invalid-input', en: 'A base URL must not carry a user name or password.', es: 'Una dirección base no debe llevar usuario ni contraseña.' },
+  'url.has_query': { class: 'invalid-input', en: 'A base URL has no query or fragment.', es: 'Una dirección base no lleva consulta ni fragmento.' },
+
+  'policy.setting_locked': { class: 'policy.locked', en: '{setting} is set by your organization ({file}).', es: '{setting} lo fija su organización ({file}).' },
+  'policy.environment_fixed': {
+    class: 'policy.locked',
+    en: '{environment} uses {baseUrl}, set by your organization’s policy ({file}); another address cannot be used.',
+    es: '{environment} usa {baseUrl}, fijada por la política de su organización ({file}); no se puede usar otra dirección.',
+  },
+  'policy.custom_url_refused': {
+    class: 'policy.locked',
+    en: 'Your organization’s policy ({file}) does not allow setting a service address for {environment} (allow_custom_base_url is false).',
+    es: 'La política de su organización ({file}) no permite indicar una dirección del servicio para {environment} (allow_custom_base_url es false).',
+  },
+  'policy.demo_off': {
+    class: 'policy.locked',
+    en: 'The Demo environment is turned off by your organization’s policy ({file}) (allow_demo is false).',
+    es: 'El entorno Demo está desactivado por la política de su organización ({file}) (allow_demo es false).',
+  },
+  'policy.data_dir_fixed': {
+    class: 'policy.locked',
+    en: 'The data folder is {dataDir}, set by your organization’s policy ({file}); another folder cannot be used.',
+    es: 'La carpeta de datos es {dataDir}, fijada por la política de su organización ({file}); no se puede usar otra carpeta.',
+  },
+  'policy.language_fixed': { class: 'policy.locked', en: 'The language is {language}, set by your organization’s policy ({file}).', es: 'El idioma es {language}, fijado por la política de su organización ({file}).' },
+  'policy.retention_fixed': {
+    class: 'policy.locked',
+    en: 'Retention is {retentionDays} days, set by your organization’s policy ({file}).',
+    es: 'La retención es de {retentionDays} días, fijada por la política de su organización ({file}).',
+  },
+
+  'key.invalid_env': { class: 'invalid-input', en: 'CASEDESK_DB_KEY must be 64 hexadecimal characters (256 bits).', es: 'CASEDESK_DB_KEY debe tener 64 caracteres hexadecimales (256 bits).' },
+  'key.missing': {
+    class: 'not-found',
+    en: 'The key of this data folder is not here (looked in {where}). Its store cannot be opened: was the folder copied from another machine or user?',
+    es: 'La clave de esta carpeta de datos no está aquí (se buscó en {where}). Su almacén no se puede abrir: ¿se copió la carpeta desde otra máquina u otro usuario?',
+  },
+  'key.keychain_required': {
+    class: 'forbidden',
+    en: 'Your organization requires the store’s key to be kept in the OS keychain, and this machine has none. Ask IT to enable it, or to set CASEDESK_DB_KEY.',
+    es: 'Su organización exige guardar la clave del almacén en el llavero del sistema, y esta máquina no tiene uno. Pida a sistemas que lo habilite, o que defina CASEDESK_DB_KEY.',
+  },
+  'key.marker_unreadable': { class: 'forbidden', en: '{file} is not a CaseDesk key marker.', es: '{file} no es un marcador de clave de CaseDesk.' },
+  'key.file_damaged': { class: 'forbidden', en: 'The key file {file} is damaged.', es: 'El archivo de clave {file} está dañado.' },
+  'key.file_in_data_folder': {
+    class: 'invalid-input',
+    en: 'The key file {keyFile} would be inside the data folder {dataDir}, so a copy of the folder would carry its key. Set CASEDESK_CONFIG_DIR to a folder outside it (moving the key file there, if it exists), or use another data folder.',
+    es: 'El archivo de clave {keyFile} quedaría dentro de la carpeta de datos {dataDir}, y una copia de la carpeta llevaría su clave. Defina CASEDESK_CONFIG_DIR con una carpeta fuera de ella (y mueva allí el archivo de clave, si existe), o use otra carpeta de datos.',
+  },
+} as const satisfies Record<string, CatalogEntry>;

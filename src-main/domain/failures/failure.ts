@@ -1,0 +1,84 @@
+// Failures are data: a stable code from the catalog and the params its words need. The words are
+// chosen at the edges (the CLI's --lang, the renderer's vue-i18n); `message` is the English, for logs.
+import { FAILURES } from './catalog';
+import type { FailureClass } from './failure-class';
+
+export { FAILURES };
+export type { FailureClass };
+export type FailureCode = keyof typeof FAILURES;
+export type FailureLang = 'en' | 'es';
+
+export type FailureParamValue = string | number | string[];
+
+/** The names a template's `{placeholders}` use. */
+type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
+
+/** What a code's words need (each placeholder, required), plus any figure or id screens and scripts use. */
+export type FailureParams<C extends FailureCode> = { [K in Placeholders<(typeof FAILURES)[C]['en']>]: FailureParamValue } & Record<string, FailureParamValue>;
+
+/** A failure as data, the shape that crosses threads and the surface. */
+export interface FailureData<C extends FailureCode = FailureCode> {
+  code: C;
+  params: FailureParams<C>;
+}
+
+export function isFailureCode(code: unknown): code is FailureCode {
+  return typeof code === 'string' && Object.hasOwn(FAILURES, code);
+}
+
+export function failureClass(code: FailureCode): FailureClass {
+  return FAILURES[code].class;
+}
+
+/** A param as the words show it: lists joined with commas. */
+export function shownParam(value: FailureParamValue | undefined): string {
+  if (value === undefined) return '';
+  return Array.isArray(value) ? value.join(', ') : String(value);
+}
+
+/** The params as vue-i18n takes them (lists joined), so both edges print the same words. */
+export function shownParams(params: Record<string, FailureParamValue> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, shownParam(v)]));
+}
+
+/** The words of a failure in `lang` (the CLI's formatter; the renderer has vue-i18n do the same). */
+export function formatFailure(lang: FailureLang, code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
+  return FAILURES[code][lang].replace(/\{(\w+)\}/g, (_, name: string) => shownParam(params[name]));
+}
+
+type Tree = { [key: string]: string | Tree };
+
+/** The catalog in one language as a tree (a code's dots are levels), to register under vue-i18n's `failures.`. */
+export function failureMessages(lang: FailureLang): Tree {
+  const tree: Tree = {};
+  for (const code of Object.keys(FAILURES) as FailureCode[]) {
+    const parts = code.split('.');
+    let node = tree;
+    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
+    node[parts[parts.length - 1] as string] = FAILURES[code][lang];
+  }
+  return tree;
+}
+
+/**
+ * A failure the app reports on purpose: its code and params, with the English as its message (for
+ * logs and stack traces). The error types of each layer extend it; the surface passes them on whole.
+ */
+export class Failure<C extends FailureCode = FailureCode> extends Error {
+  readonly code: C;
+  readonly params: FailureParams<C>;
+  constructor(code: C, params: FailureParams<C>) {
+    super(formatFailure('en', code, params));
+    this.name = 'Failure';
+    this.code = code;
+    this.params = params;
+  }
+
+  get class(): FailureClass {
+    return failureClass(this.code);
+  }
+
+  toData(): FailureData<C> {
+    return { code: this.code, params: this.params };
+  }
+}
