@@ -9,7 +9,7 @@ import { createAppContext } from '../surface/app-context';
 import type { AppContext, AppContextOptions } from '../surface/app-context-types';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
-import { CliFailure, envCredentials } from './cli-globals';
+import { CliFailure, envCredentials, exitCodeOf } from './cli-globals';
 import { cliPolicy, dataDirOf } from './cli-policy';
 
 /** Runs `work` with an app context for this run's data folder, and always closes it. */
@@ -29,7 +29,7 @@ export function openAppContext(dataDir: string, options: Partial<AppContextOptio
   try {
     ctx = createAppContext({ dataDir, credentials: () => envCredentials(), face: 'cli', ...options });
   } catch (err) {
-    if (err instanceof DataKeyError) throw new CliFailure(err.message, err.code === 'key.invalid_env' ? 2 : 1);
+    if (err instanceof DataKeyError) throw new CliFailure(err.message, err.code === 'key.invalid_env' ? 2 : 1, err.toData());
     if (err instanceof PolicyError) throw new CliFailure(err.message);
     if (err instanceof StoreKeyError) throw new CliFailure(`${dataDir}: ${err.message}`);
     throw err;
@@ -51,18 +51,15 @@ function noteKeyFile(ctx: AppContext): void {
 }
 
 /**
- * Calls a procedure; its failure becomes a CliFailure with the surface's plain message. The CLI's
- * surface takes paths of this machine (files:open): the user runs it in their own shell.
+ * Calls a procedure; its failure becomes a CliFailure with the surface's code and params (main()
+ * words it in the run's --lang). The CLI's surface takes paths of this machine (files:open): the
+ * user runs it in their own shell.
  */
 export async function call<N extends ProcedureName>(ctx: AppContext, name: N, input: unknown): Promise<ProcedureOutputs[N]> {
   const answer = await createSurface(ctx, { localFiles: true }).call(name, input);
   if (!answer.ok) {
-    const { code, message } = answer.error;
-    // Tokens are never kept on disk by the CLI, so each run signs in from the environment.
-    const hint = code === 'not-signed-in' || code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
-    // Cases in doubt need the agent's decision, as an upload's do (exit 3).
-    // What the organization's policy does not allow is bad input, as a malformed flag is.
-    throw new CliFailure(message + hint, code === 'invalid-input' || code === 'policy.locked' ? 2 : code === 'batch.in_doubt' ? 3 : 1);
+    const failure = { code: answer.error.code, params: answer.error.params ?? {} };
+    throw new CliFailure(answer.error.message, exitCodeOf(failure), failure);
   }
   return answer.value;
 }

@@ -1,10 +1,18 @@
 // What every command sees before the app loads: the global options, credentials from the
 // environment, and a failure with its exit code. Imports nothing of the CLI's own.
 import type { Command } from 'commander';
+import { failureClass, formatFailure, type FailureData, type FailureLang } from '../domain/failures/failure';
 
 export interface GlobalOptions {
   dataDir: string;
   json: boolean;
+  lang: FailureLang;
+}
+
+/** The language of messages when --lang is not given: the locale's (LC_ALL, LC_MESSAGES, LANG), Spanish for es*, else English. */
+export function defaultLang(env: NodeJS.ProcessEnv = process.env): FailureLang {
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v !== undefined && v !== '') ?? '';
+  return locale.toLowerCase().startsWith('es') ? 'es' : 'en';
 }
 
 export function globals(command: Command): GlobalOptions {
@@ -19,7 +27,36 @@ export function envCredentials(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export class CliFailure extends Error {
-  constructor(message: string, readonly exitCode = 1) {
+  constructor(
+    message: string,
+    readonly exitCode = 1,
+    /** A failure of the catalog, printed in the run's --lang (the message is its English). */
+    readonly failure?: FailureData,
+  ) {
     super(message);
   }
+}
+
+/**
+ * The exit code of a failure of the catalog (README: "Exit codes"): 2 bad input (the policy's
+ * refusals included), 3 cases in doubt that need the agent's decision, else 1.
+ */
+export function exitCodeOf(failure: FailureData): number {
+  const kind = failureClass(failure.code);
+  if (kind === 'invalid-input' || kind === 'policy.locked') return 2;
+  if (kind === 'batch.in_doubt') return 3;
+  return 1;
+}
+
+/** Tokens are never kept on disk by the CLI, so each run signs in from the environment: say so. */
+const SIGN_IN_HINT: Record<FailureLang, string> = {
+  en: ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)',
+  es: ' (la línea de comandos ingresa en cada ejecución: defina CASEDESK_EMAIL y CASEDESK_PASSWORD)',
+};
+
+/** A failure of the catalog in the run's language, as the CLI prints it. */
+export function failureWords(failure: FailureData, lang: FailureLang): string {
+  const kind = failureClass(failure.code);
+  const hint = kind === 'not-signed-in' || kind === 'session-expired' ? SIGN_IN_HINT[lang] : '';
+  return formatFailure(lang, failure.code, failure.params) + hint;
 }

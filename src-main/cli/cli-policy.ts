@@ -2,7 +2,7 @@
 // never by `--help`.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { describeRefusal, loadPolicy, PolicyError, type LoadedPolicy } from '../policy/policy';
+import { loadPolicy, PolicyError, refusalFailure, type LoadedPolicy } from '../policy/policy';
 import { CliFailure, globals } from './cli-globals';
 
 /** The organization's policy, or a CliFailure naming its file and what is wrong (fail closed). */
@@ -27,7 +27,8 @@ export function dataDirOf(command: Command, policy: LoadedPolicy, env: NodeJS.Pr
   while (root.parent) root = root.parent;
   const chosen = root.getOptionValueSource('dataDir') === 'cli' ? given : env.CASEDESK_DATA_DIR;
   if (chosen !== undefined && chosen !== '' && resolve(chosen) !== resolve(managed)) {
-    throw new CliFailure(`--data-dir ${chosen}: ${describeRefusal(policy, { rule: 'data_dir', dataDir: managed })}`, 2);
+    const failure = refusalFailure(policy, { rule: 'data_dir', dataDir: managed });
+    throw new CliFailure(`--data-dir ${chosen}: refused by the policy`, 2, { code: failure.code, params: { ...failure.params, given: chosen } });
   }
   return managed;
 }

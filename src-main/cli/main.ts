@@ -1,6 +1,8 @@
 // The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
+import { Failure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
+import { defaultLang, exitCodeOf, failureWords, type GlobalOptions } from './cli-globals';
 import { auditCommand } from './commands/audit';
 import { diagnosticsCommand } from './commands/diagnostics';
 import { emulatorCommand } from './commands/emulator';
@@ -26,6 +28,7 @@ export function buildProgram(): Command {
     .description('Prepare debtor lists into batches of cases and sync them with the campaign service.')
     .option('--data-dir <dir>', 'where the local store lives (env CASEDESK_DATA_DIR)', defaultDataDir())
     .option('--json', 'machine-readable output', false)
+    .addOption(new Option('--lang <lang>', 'language of messages (default: from LC_ALL / LC_MESSAGES / LANG)').choices(['en', 'es']).default(defaultLang()))
     .showHelpAfterError()
     .exitOverride();
   const service = serviceCommands();
@@ -62,7 +65,12 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     // Commander has printed its own words; help and version end well, anything else was bad input.
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    console.error(`casedesk: ${(err as Error).message}`);
+    // A failure of the catalog is worded in the run's language; the CLI's own refusals are English.
+    const lang = program.opts<Partial<GlobalOptions>>().lang ?? defaultLang();
+    if (err instanceof CliFailure && err.failure) console.error(`casedesk: ${failureWords(err.failure, lang)}`);
+    else if (err instanceof Failure) console.error(`casedesk: ${failureWords(err.toData(), lang)}`);
+    else console.error(`casedesk: ${(err as Error).message}`);
+    if (err instanceof Failure) return exitCodeOf(err.toData());
     return err instanceof CliFailure ? err.exitCode : 1;
   }
 }

@@ -34,6 +34,8 @@ export interface FailureReasons {
   'next-link': { problem: 'not-a-url' | 'other-origin' | 'loop'; host: string | null };
   /** The service was not reached, and why, in terms IT can act on (see NetworkProblem). */
   network: { problem: NetworkProblem; host: string; proxy: string | null; proxyStatus: number | null };
+  /** The service refused the e-mail and password (any 4xx to the sign-in). */
+  'sign-in': { status: number };
 }
 
 /**
@@ -62,8 +64,6 @@ export interface ServiceErrorInit {
   kind: FailureKind;
   /** Plain words; the method and path are prefixed when given. */
   message: string;
-  /** The same in Spanish, for the agent (failures that have one). */
-  messageEs?: string | undefined;
   failure?: ReasonedFailure | undefined;
   method?: string | undefined;
   path?: string | undefined;
@@ -87,8 +87,6 @@ export class ServiceError extends Error {
   readonly path?: string;
   /** What the server said (its `detail`, `error`…), scrubbed of secrets and personal data. */
   readonly serverMessage?: string;
-  /** The message in Spanish, when the failure has one. */
-  readonly messageEs?: string;
   /** A stable code for failures that need one (see FailureReasons); narrow with hasReason(). */
   readonly reason?: FailureReason;
   readonly params?: FailureReasons[FailureReason];
@@ -97,7 +95,6 @@ export class ServiceError extends Error {
     const where = init.method && init.path ? `${init.method} ${init.path}: ` : '';
     super(`${where}${init.message}`, init.cause === undefined ? undefined : { cause: init.cause });
     this.kind = init.kind;
-    if (init.messageEs !== undefined) this.messageEs = `${where}${init.messageEs}`;
     if (init.failure !== undefined) {
       this.reason = init.failure.reason;
       this.params = init.failure.params;
@@ -336,9 +333,6 @@ export function redirectFailure(ctx: RequestContext, status: number, location: s
     message: host
       ? `the service answered with a redirect to ${host} (HTTP ${status}); CaseDesk does not follow redirects`
       : `the service answered with a redirect without a usable destination (HTTP ${status}); CaseDesk does not follow redirects`,
-    messageEs: host
-      ? `el servicio respondió con una redirección a ${host} (HTTP ${status}); CaseDesk no sigue redirecciones`
-      : `el servicio respondió con una redirección sin un destino utilizable (HTTP ${status}); CaseDesk no sigue redirecciones`,
   });
 }
 
@@ -347,14 +341,13 @@ const sizeWords = (bytes: number) => (bytes >= MIB ? `${Math.round((bytes / MIB)
 
 /** An answer's body past the cap. A write's answer cut short leaves what the service did unknown. */
 export function tooLargeFailure(ctx: RequestContext, limit: number, body: 'json' | 'recording'): ServiceError {
-  const what = body === 'recording' ? { en: 'the recording', es: 'la grabación' } : { en: 'the answer', es: 'la respuesta' };
+  const what = body === 'recording' ? 'the recording' : 'the answer';
   return new ServiceError({
     ...ctx,
     kind: 'contract',
     ambiguous: ctx.method !== 'GET',
     failure: { reason: 'too-large', params: { limit, body } },
-    message: `${what.en} is larger than CaseDesk accepts (over ${sizeWords(limit)}); it was not read to the end`,
-    messageEs: `${what.es} es más grande de lo que CaseDesk acepta (más de ${sizeWords(limit)}); no se leyó completa`,
+    message: `${what} is larger than CaseDesk accepts (over ${sizeWords(limit)}); it was not read to the end`,
   });
 }
 
@@ -374,8 +367,7 @@ export function contentTypeFailure(ctx: RequestContext, contentType: string): Se
   const type = mediaType(contentType);
   // The server chose this text: show it only when it looks like a media type, and short.
   const shown = /^[\w.!#$&^+-]+\/[\w.!#$&^+-]+$/.test(type) && type.length <= 80 ? type : '';
-  const said = shown ? { en: `is ${shown}`, es: `es ${shown}` } : { en: 'has no usable content type', es: 'no tiene un tipo de contenido utilizable' };
-  const message = `the answer ${said.en}, not JSON as the service contract says`;
+  const message = `the answer ${shown ? `is ${shown}` : 'has no usable content type'}, not JSON as the service contract says`;
   return new ServiceError({
     ...ctx,
     kind: 'contract',
@@ -383,7 +375,6 @@ export function contentTypeFailure(ctx: RequestContext, contentType: string): Se
     failure: { reason: 'content-type', params: { contentType: shown } },
     issues: [{ path: '(root)', message: shown ? `content type ${shown}, not JSON` : 'no content type' }],
     message,
-    messageEs: `la respuesta ${said.es}, no JSON como dice el contrato del servicio`,
   });
 }
 

@@ -208,6 +208,7 @@ export function createSession(options: SessionOptions): Session {
           ...ctx,
           kind: 'auth',
           status: answer.status,
+          failure: { reason: 'sign-in', params: { status: answer.status } },
           message: `sign-in refused (HTTP ${answer.status})${failure ? `: ${failure}` : ''}`,
           serverMessage: failure || undefined,
         });

@@ -1,6 +1,7 @@
 // The three environments an agent can work in. Pure: shared with the renderer.
 import { z } from 'zod';
 import { ENVIRONMENTS } from './environment-names';
+import type { FailureData } from './failures/failure';
 
 export { ENVIRONMENTS };
 export const Environment = z.enum(ENVIRONMENTS);
@@ -15,18 +16,18 @@ function isLoopback(hostname: string): boolean {
  * A base URL the client may use: https, or http on loopback (the Demo service).
  * Returns the normalised URL (no trailing slash) or a message saying what is wrong.
  */
-export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: false; message: string } {
+export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: false; message: string; failure: FailureData } {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    return { ok: false, message: `"${text}" is not a URL` };
+    return { ok: false, message: `"${text}" is not a URL`, failure: { code: 'url.not_a_url', params: { text } } };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    return { ok: false, message: `${url.origin} must use https (plain http is only allowed on this machine)` };
+    return { ok: false, message: `${url.origin} must use https (plain http is only allowed on this machine)`, failure: { code: 'url.not_https', params: { origin: url.origin } } };
   }
-  if (url.username || url.password) return { ok: false, message: 'a base URL must not carry a user name or password' };
-  if (url.search || url.hash) return { ok: false, message: 'a base URL has no query or fragment' };
+  if (url.username || url.password) return { ok: false, message: 'a base URL must not carry a user name or password', failure: { code: 'url.has_credentials', params: {} } };
+  if (url.search || url.hash) return { ok: false, message: 'a base URL has no query or fragment', failure: { code: 'url.has_query', params: {} } };
   return { ok: true, url: url.toString().replace(/\/+$/, '') };
 }
 

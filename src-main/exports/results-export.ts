@@ -1,5 +1,6 @@
 // The results of a campaign as a workbook the agent sends back to the creditor: one sheet of cases,
 // one of calls with their transcripts. Read from the store only, so it works offline after a download.
+import { Failure } from '../domain/failures/failure';
 import { existsSync } from 'node:fs';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
@@ -28,11 +29,9 @@ export const CALL_HEADERS = [
 export const TRANSCRIPT_MAX_CHARS = 32_000;
 
 /** Nothing of that campaign was ever downloaded to this machine. */
-export class ResultsNotStoredError extends Error {
-  readonly messageEs: string;
+export class ResultsNotStoredError extends Failure<'results.not_stored'> {
   constructor(environment: Environment, campaignId: number) {
-    super(`No results of campaign ${campaignId} are stored for ${environment}: download them first.`);
-    this.messageEs = `No hay resultados de la campaña ${campaignId} guardados para ${environment}: descárguelos primero.`;
+    super('results.not_stored', { campaignId, environment });
     this.name = 'ResultsNotStoredError';
   }
 }

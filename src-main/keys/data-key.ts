@@ -3,6 +3,7 @@
 // the same user open the same store without a passphrase, and a copy of the folder elsewhere is
 // unreadable); CASEDESK_DB_KEY supplies it for unattended runs; where the OS has no keychain, a 0600
 // file in the user's configuration folder, outside the data folder, keeps it, and CaseDesk says so.
+import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -23,17 +24,13 @@ export interface DataKey {
   id: string;
 }
 
-export type DataKeyFailureCode = 'key.invalid_env' | 'key.missing' | 'key.keychain_required' | 'key.unreadable' | 'key.file_in_data_folder';
+export type DataKeyFailureCode = Extract<FailureCode, `key.${string}`>;
 
-export class DataKeyError extends Error {
-  override readonly name = 'DataKeyError';
-  constructor(
-    readonly code: DataKeyFailureCode,
-    readonly params: Record<string, string>,
-    message: string,
-    readonly messageEs: string,
-  ) {
-    super(message);
+/** The data folder's key cannot be had (missing, refused by policy, damaged): a stable code and where. */
+export class DataKeyError<C extends DataKeyFailureCode = DataKeyFailureCode> extends Failure<C> {
+  constructor(code: C, params: FailureParams<C>) {
+    super(code, params);
+    this.name = 'DataKeyError';
   }
 }
 
@@ -106,12 +103,7 @@ function realPathOf(path: string): string {
 /** A key file inside its data folder would travel with every copy of the folder: refused, whatever the paths. */
 function refuseInsideDataFolder(keyFile: string, dataDir: string): void {
   if (!isInsideFolder(keyFile, dataDir)) return;
-  throw new DataKeyError(
-    'key.file_in_data_folder',
-    { keyFile, dataDir },
-    `The key file ${keyFile} would be inside the data folder ${dataDir}, so a copy of the folder would carry its key. Set CASEDESK_CONFIG_DIR to a folder outside it (moving the key file there, if it exists), or use another data folder.`,
-    `El archivo de clave ${keyFile} quedaría dentro de la carpeta de datos ${dataDir}, y una copia de la carpeta llevaría su clave. Defina CASEDESK_CONFIG_DIR con una carpeta fuera de ella (y mueva allí el archivo de clave, si existe), o use otra carpeta de datos.`,
-  );
+  throw new DataKeyError('key.file_in_data_folder', { keyFile, dataDir });
 }
 
 export const keyFilePath = (configDir: string, id: string) => join(configDir, 'keys', `${id}.key`);
@@ -127,7 +119,7 @@ export function readMarker(dataDir: string): Marker | null {
     json = null;
   }
   const parsed = Marker.safeParse(json);
-  if (!parsed.success) throw new DataKeyError('key.unreadable', { file }, `${file} is not a CaseDesk key marker.`, `${file} no es un marcador de clave de CaseDesk.`);
+  if (!parsed.success) throw new DataKeyError('key.marker_unreadable', { file });
   return parsed.data;
 }
 
@@ -140,7 +132,7 @@ const HEX_KEY = /^[0-9a-fA-F]{64}$/;
 function readKeyFile(file: string): Buffer | null {
   if (!existsSync(file)) return null;
   const text = readFileSync(file, 'utf8').trim();
-  if (!HEX_KEY.test(text)) throw new DataKeyError('key.unreadable', { file }, `The key file ${file} is damaged.`, `El archivo de clave ${file} está dañado.`);
+  if (!HEX_KEY.test(text)) throw new DataKeyError('key.file_damaged', { file });
   return Buffer.from(text, 'hex');
 }
 
@@ -153,7 +145,7 @@ export function resolveDataKey(dataDir: string, options: DataKeyOptions): DataKe
 
   const given = env.CASEDESK_DB_KEY;
   if (given !== undefined && given !== '') {
-    if (!HEX_KEY.test(given)) throw new DataKeyError('key.invalid_env', {}, 'CASEDESK_DB_KEY must be 64 hexadecimal characters (256 bits).', 'CASEDESK_DB_KEY debe tener 64 caracteres hexadecimales (256 bits).');
+    if (!HEX_KEY.test(given)) throw new DataKeyError('key.invalid_env', {});
     if (!marker) writeMarker(dataDir, { version: 1, id, keptIn: 'environment' });
     return { key: Buffer.from(given, 'hex'), keptIn: 'environment', id };
   }
@@ -174,12 +166,7 @@ export function resolveDataKey(dataDir: string, options: DataKeyOptions): DataKe
   // No key anywhere. A new one is only right when nothing was ever encrypted with the old one.
   if (storeFileState(dataDir) === 'encrypted' || marker) {
     const where = marker?.keptIn === 'environment' ? 'CASEDESK_DB_KEY' : marker?.keptIn === 'key-file' ? keyFile : "this user's keychain";
-    throw new DataKeyError(
-      'key.missing',
-      { where },
-      `The key of this data folder is not here (looked in ${where}). Its store cannot be opened: was the folder copied from another machine or user?`,
-      `La clave de esta carpeta de datos no está aquí (se buscó en ${where}). Su almacén no se puede abrir: ¿se copió la carpeta desde otra máquina u otro usuario?`,
-    );
+    throw new DataKeyError('key.missing', { where });
   }
   const key = randomBytes(32);
   const hex = key.toString('hex');
@@ -239,10 +226,5 @@ export function keyFilesOf(options: DataKeyOptions, id: string): string[] {
 }
 
 function keychainRequired(): DataKeyError {
-  return new DataKeyError(
-    'key.keychain_required',
-    {},
-    "Your organization requires the store's key to be kept in the OS keychain, and this machine has none. Ask IT to enable it, or to set CASEDESK_DB_KEY.",
-    'Su organización exige guardar la clave del almacén en el llavero del sistema, y esta máquina no tiene uno. Pida a sistemas que lo habilite, o que defina CASEDESK_DB_KEY.',
-  );
+  return new DataKeyError('key.keychain_required', {});
 }

@@ -1,6 +1,7 @@
 // The organization's managed policy: a JSON file IT puts on every PC (CASEDESK_POLICY, or the OS's
 // usual place). What it sets, the agent cannot change. A policy that cannot be read or parsed stops
 // CaseDesk (fail closed); keys this version does not know are reported, not fatal.
+import { formatFailure, type FailureData, type FailureLang } from '../domain/failures/failure';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -206,23 +207,29 @@ function sameUrl(a: string, b: string): boolean {
   return x.ok && x.url === b;
 }
 
-/** The refusal in words an agent or IT can act on; it always names the policy file. */
-export function describeRefusal(loaded: LoadedPolicy, refusal: PolicyRefusal): string {
-  const by = `your organization's policy (${loaded.file ?? 'policy'})`;
+/** The refusal as a failure of the catalog ('policy.locked' class); its words always name the policy file. */
+export function refusalFailure(loaded: LoadedPolicy, refusal: PolicyRefusal): FailureData {
+  const file = loaded.file ?? 'policy';
   switch (refusal.rule) {
     case 'environments':
-      return `${refusal.environment} uses ${refusal.baseUrl}, set by ${by}; another address cannot be used.`;
+      return { code: 'policy.environment_fixed', params: { rule: refusal.rule, environment: refusal.environment, baseUrl: refusal.baseUrl, file } };
     case 'allow_custom_base_url':
-      return `${by} does not allow setting a service address for ${refusal.environment} (allow_custom_base_url is false).`;
+      return { code: 'policy.custom_url_refused', params: { rule: refusal.rule, environment: refusal.environment, file } };
     case 'allow_demo':
-      return `the Demo environment is turned off by ${by} (allow_demo is false).`;
+      return { code: 'policy.demo_off', params: { rule: refusal.rule, environment: 'demo', file } };
     case 'data_dir':
-      return `the data folder is ${refusal.dataDir}, set by ${by}; another folder cannot be used.`;
+      return { code: 'policy.data_dir_fixed', params: { rule: refusal.rule, dataDir: refusal.dataDir, file } };
     case 'language':
-      return `the language is ${refusal.language}, set by ${by}.`;
+      return { code: 'policy.language_fixed', params: { rule: refusal.rule, language: refusal.language, file } };
     case 'retention_days':
-      return `retention is ${refusal.retentionDays} days, set by ${by}.`;
+      return { code: 'policy.retention_fixed', params: { rule: refusal.rule, retentionDays: refusal.retentionDays, file } };
   }
+}
+
+/** The refusal in words an agent or IT can act on. */
+export function describeRefusal(loaded: LoadedPolicy, refusal: PolicyRefusal, lang: FailureLang = 'en'): string {
+  const { code, params } = refusalFailure(loaded, refusal);
+  return formatFailure(lang, code, params);
 }
 
 /** The policy as `casedesk policy` and diagnostics show it: what it sets, and from where. */

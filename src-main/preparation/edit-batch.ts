@@ -9,8 +9,15 @@ import { ledgerIndex } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { normalizePhoneCell } from './normalize';
+import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 
-export class EditError extends Error {}
+/** An edit the batch does not allow (no such case, already sent, not an area code). */
+export class EditError<C extends Extract<FailureCode, `edit.${string}` | 'batch.not_found'> = Extract<FailureCode, `edit.${string}` | 'batch.not_found'>> extends Failure<C> {
+  constructor(code: C, params: FailureParams<C>) {
+    super(code, params);
+    this.name = 'EditError';
+  }
+}
 
 /**
  * The settings a batch was prepared with (kept in its mapping), for re-applying the rules, and the
@@ -19,7 +26,7 @@ export class EditError extends Error {}
  */
 export function settingsOf(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = []): PrepareSettings {
   const batch = batchSettings(store.db, batchId);
-  if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
+  if (!batch) throw new EditError('batch.not_found', { batchId });
   const ledger = ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today: localDay(), creditor: batchCreditor(store.db, batchId) });
   return { ...settingsFromMapping(batch.mapping, batch.maxPhonePriority), ledger };
 }
@@ -54,8 +61,8 @@ function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow
 
 export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, sharedLedger: readonly LedgerEntry[] = []): BatchCaseRow {
   const current = getBatchCase(store.db, caseId);
-  if (!current || current.batchId !== batchId) throw new EditError(`Case ${caseId} is not in batch ${batchId}.`);
-  if (current.uploadState !== 'pending') throw new EditError(`Case ${current.code} was already sent (${current.uploadState}); it cannot be edited.`);
+  if (!current || current.batchId !== batchId) throw new EditError('edit.case_not_in_batch', { caseId, batchId });
+  if (current.uploadState !== 'pending') throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
   const settings = settingsOf(store, batchId, sharedLedger);
   const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];
@@ -73,7 +80,7 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   }
   for (const p of changes.products ?? []) {
     const r = raw[p.index];
-    if (!r) throw new EditError(`Case ${current.code} has no product ${p.index + 1}.`);
+    if (!r) throw new EditError('edit.no_product', { code: current.code, product: p.index + 1 });
     const set = <K extends 'debtCode' | 'pid' | 'subId' | 'debt' | 'expiration'>(key: K, value: string | undefined, field: string) => {
       if (value === undefined || String(r[key] ?? '') === value) return;
       edits.push({ field: `products[${p.index}].${field}`, before: String(r[key] ?? ''), after: value });
@@ -95,7 +102,7 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
     for (const e of edits) addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
   })();
   const updated = getBatchCase(store.db, caseId);
-  if (!updated) throw new EditError('the case vanished');
+  if (!updated) throw new EditError('edit.case_vanished', { caseId });
   const { raw: _raw, ...row } = updated;
   return row;
 }
@@ -109,8 +116,8 @@ export type BulkFix =
 /** Applies a fix to every case not yet sent; returns how many cases changed. */
 export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedger: readonly LedgerEntry[] = []): { changed: number } {
   const batch = batchSettings(store.db, batchId);
-  if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
-  if (fix.kind === 'default-area-code' && !/^[1-9]\d{1,3}$/.test(fix.areaCode)) throw new EditError(`"${fix.areaCode}" is not an area code (2 to 4 digits, no leading 0).`);
+  if (!batch) throw new EditError('batch.not_found', { batchId });
+  if (fix.kind === 'default-area-code' && !/^[1-9]\d{1,3}$/.test(fix.areaCode)) throw new EditError('edit.bad_area_code', { areaCode: fix.areaCode });
   return store.db.transaction(() => {
     if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
     if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });

@@ -37,7 +37,7 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
   const index = (name: string) => header.indexOf(normalizeHeader(name));
   const missing = CORRECTION_HEADERS.slice(0, 9).filter((h) => index(h) < 0);
   if (missing.length > 0) {
-    throw new ReadError('not-a-spreadsheet', `${table.fileName} no es un reporte de errores de CaseDesk (faltan las columnas ${missing.join(', ')}).`, `${table.fileName} is not a CaseDesk error report (columns ${missing.join(', ')} are missing).`, { file: table.fileName });
+    throw new ReadError('read.not_a_correction_report', { file: table.fileName, missing }, { file: table.fileName });
   }
   const col = Object.fromEntries(CORRECTION_HEADERS.map((h) => [h, index(h)])) as Record<(typeof CORRECTION_HEADERS)[number], number>;
   const byCode = new Map<string, { row: number; cells: Cell[] }[]>();

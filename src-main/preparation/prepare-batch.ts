@@ -1,6 +1,7 @@
 // From a creditor's file to a stored draft batch: read, find the header, map, build cases,
 // flag codes already loaded, and store everything in one transaction.
 import type { Environment } from '../domain/environments';
+import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import {
   codesLoadedBefore,
   findMappingTemplate,
@@ -64,9 +65,10 @@ export interface PrepareTimings {
 const THREADED_FROM_CASES = 10_000;
 
 
-export class PrepareError extends Error {
-  constructor(readonly messageEs: string, messageEn: string) {
-    super(messageEn);
+/** A file that reads but cannot be prepared as it is (which sheet, which header, which target). */
+export class PrepareError<C extends Extract<FailureCode, `prepare.${string}`> = Extract<FailureCode, `prepare.${string}`>> extends Failure<C> {
+  constructor(code: C, params: FailureParams<C>) {
+    super(code, params);
     this.name = 'PrepareError';
   }
 }
@@ -75,8 +77,7 @@ function pickSheet(table: Table, wanted: string | undefined): Sheet {
   if (wanted !== undefined) {
     const sheet = table.sheets.find((s) => s.name === wanted);
     if (!sheet) {
-      const names = table.sheets.map((s) => `"${s.name}"`).join(', ');
-      throw new PrepareError(`${table.fileName} no tiene una hoja "${wanted}" (tiene ${names}).`, `${table.fileName} has no sheet "${wanted}" (it has ${names}).`);
+      throw new PrepareError('prepare.no_such_sheet', { file: table.fileName, sheet: wanted, sheets: table.sheets.map((s) => `"${s.name}"`) });
     }
     return sheet;
   }
@@ -95,13 +96,10 @@ function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile
     const item = row?.list_json ? (JSON.parse(row.list_json) as { max_phone_priority?: number }) : null;
     const cached = detail?.params?.max_phone_priority ?? item?.max_phone_priority;
     if (cached !== undefined) return cached;
-    throw new PrepareError(
-      `La campaña ${opts.campaignId} no está en este equipo; sincronice sus campañas o indique la prioridad máxima de teléfono.`,
-      `Campaign ${opts.campaignId} is not on this machine; sync its campaigns or give the max phone priority.`,
-    );
+    throw new PrepareError('prepare.campaign_not_here', { campaignId: opts.campaignId });
   }
   if (mapping?.max_phone_priority !== undefined) return mapping.max_phone_priority;
-  throw new PrepareError('Indique la campaña destino o su prioridad máxima de teléfono.', 'Give the target campaign or its max phone priority.');
+  throw new PrepareError('prepare.no_target', {});
 }
 
 export async function prepareBatch(store: Store, file: SourceFile, opts: PrepareOptions): Promise<PrepareSummary> {
@@ -114,16 +112,13 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const headerIndex = headerRow1 !== undefined ? headerRow1 - 1 : findHeaderRow(sheet.rows, KNOWN_HEADERS);
   // A header row with nothing under it is not found as a header; say what it really is.
   const lonelyHeader = headerIndex === null && sheet.rows.some((r) => r.filter((c) => KNOWN_HEADERS.has(normalizeHeader(c))).length >= 2);
-  if (lonelyHeader) throw new PrepareError(`La hoja "${sheet.name}" tiene encabezados pero ninguna fila de datos.`, `Sheet "${sheet.name}" has a header but no data rows.`);
+  if (lonelyHeader) throw new PrepareError('prepare.header_only', { sheet: sheet.name });
   if (headerIndex === null || headerIndex < 0 || headerIndex >= sheet.rows.length) {
-    throw new PrepareError(
-      `No se encontró la fila de encabezados en la hoja "${sheet.name}"; indíquela.`,
-      `No header row was found in sheet "${sheet.name}"; give it.`,
-    );
+    throw new PrepareError('prepare.no_header_row', { sheet: sheet.name });
   }
   const headers = headerNames(sheet.rows[headerIndex] ?? []);
   if (sheet.rows.slice(headerIndex + 1).every((r) => r.every((c) => c === null || c === ''))) {
-    throw new PrepareError(`La hoja "${sheet.name}" tiene encabezados pero ninguna fila de datos.`, `Sheet "${sheet.name}" has a header but no data rows.`);
+    throw new PrepareError('prepare.header_only', { sheet: sheet.name });
   }
   const signature = headerSignature(headers);
   let source: PrepareSummary['mapping_source'];
@@ -143,11 +138,8 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
       const suggestion = suggestMapping(headers);
       const columns = ColumnMapping.safeParse(suggestion.columns);
       if (!columns.success) {
-        const missing = [...new Set(columns.error.issues.map((i) => String(i.path[0])))].join(', ');
-        throw new PrepareError(
-          `No se pudieron reconocer las columnas ${missing}; use un archivo de mapeo.`,
-          `Columns ${missing} could not be recognised; use a mapping file.`,
-        );
+        const missing = [...new Set(columns.error.issues.map((i) => String(i.path[0])))];
+        throw new PrepareError('prepare.columns_not_recognised', { columns: missing });
       }
       mapping = { ...DEFAULT_FORMAT, columns: columns.data };
       source = 'suggested';

@@ -3,6 +3,7 @@
 // Each case is rebuilt from the raw rows kept with the batch it was uploaded from, under that batch's
 // format, exactly as an edit rebuilds it: so edits, bulk fixes and the error report round trip all
 // work on the new batch as on any prepared one.
+import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import type { Environment } from '../domain/environments';
 import type { LedgerEntry } from '../domain/ledger';
 import { batchCreditor, batchSource, eachResultCaseWithCalls, listLedgerEntries, getBatchCase, getCampaign, loadedCaseOrigins, startBatchWriter, type BatchSource, type NewBatch, type Store } from '../store';
@@ -29,18 +30,13 @@ export interface FollowupOptions {
 
 export type { FollowupSummary } from './case-outcome';
 
-export type FollowupRefusalCode = 'followup.no_selection' | 'followup.no_results' | 'followup.nothing_selected' | 'followup.mixed_formats' | 'followup.mixed_creditors';
+export type FollowupRefusalCode = Extract<FailureCode, `followup.${string}`>;
 
-/** A follow-up batch that cannot be made: a stable code, its figures, and words in both languages. */
-export class FollowupRefusal extends Error {
-  override readonly name = 'FollowupRefusal';
-  constructor(
-    readonly code: FollowupRefusalCode,
-    readonly params: Record<string, string | number | string[]>,
-    message: string,
-    readonly messageEs: string,
-  ) {
-    super(message);
+/** A follow-up batch that cannot be made: a stable code and its figures. */
+export class FollowupRefusal<C extends FollowupRefusalCode = FollowupRefusalCode> extends Failure<C> {
+  constructor(code: C, params: FailureParams<C>) {
+    super(code, params);
+    this.name = 'FollowupRefusal';
   }
 }
 
@@ -82,40 +78,25 @@ export async function buildFollowupBatch(store: Store, opts: FollowupOptions): P
   const results = [...(opts.results ?? [])].map((r) => r.trim()).filter((r) => r !== '');
   const { campaignId } = opts;
   if (opts.outcome === undefined && results.length === 0) {
-    throw new FollowupRefusal('followup.no_selection', {}, 'Say which cases to follow up: an outcome (non-final, not-contacted, no-promise) or result names.', 'Indique qué casos seguir: un resultado (no finales, no contactados, sin promesa) o nombres de resultado.');
+    throw new FollowupRefusal('followup.no_selection', {});
   }
   const { picked, stored, notFound } = selectedOrigins(store, { ...opts, results });
   if (stored === 0 && !getCampaign(store.db, opts.environment, campaignId)) {
-    throw new FollowupRefusal('followup.no_results', { campaignId }, `No results of campaign ${campaignId} are stored: download them first.`, `No hay resultados de la campaña ${campaignId} guardados: descárguelos primero.`);
+    throw new FollowupRefusal('followup.no_results', { campaignId });
   }
   if (picked.length === 0) {
-    throw new FollowupRefusal(
-      'followup.nothing_selected',
-      { campaignId, notFound },
-      `No case of campaign ${campaignId} matches` + (notFound > 0 ? ` among those uploaded from this computer (${notFound} matching case(s) came from elsewhere).` : '.'),
-      `Ningún caso de la campaña ${campaignId} coincide` + (notFound > 0 ? ` entre los cargados desde este equipo (${notFound} caso(s) que coinciden vinieron de otro lado).` : '.'),
-    );
+    throw new FollowupRefusal(notFound > 0 ? 'followup.nothing_selected_here' : 'followup.nothing_selected', { campaignId, notFound });
   }
   const batchIds = [...new Set(picked.map((p) => p.batchId))].sort((a, b) => a - b);
   const sources = batchIds.map((id) => batchSource(store.db, id)).filter((s): s is BatchSource => s !== null);
   const first = sources[0] as BatchSource;
   if (new Set(sources.map(formatOf)).size > 1) {
-    throw new FollowupRefusal(
-      'followup.mixed_formats',
-      { campaignId, batches: batchIds.map(String) },
-      `The cases came from batches ${batchIds.join(', ')}, read with different formats (decimal separator, date order, area code or phone priority); follow up one batch at a time.`,
-      `Los casos vienen de los lotes ${batchIds.join(', ')}, leídos con formatos distintos (separador decimal, orden de fecha, característica o prioridad de teléfonos); haga el seguimiento de un lote a la vez.`,
-    );
+    throw new FollowupRefusal('followup.mixed_formats', { campaignId, batches: batchIds.map(String) });
   }
   // The ledger's creditor-scoped entries apply by the batch's creditor: one batch, one creditor.
   const creditors = new Set(sources.map((s) => (batchCreditor(store.db, s.id) ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()));
   if (creditors.size > 1) {
-    throw new FollowupRefusal(
-      'followup.mixed_creditors',
-      { campaignId, batches: batchIds.map(String) },
-      `The cases came from batches ${batchIds.join(', ')}, of different creditors; follow up one batch at a time, so each creditor's do-not-contact entries apply.`,
-      `Los casos vienen de los lotes ${batchIds.join(', ')}, de acreedores distintos; haga el seguimiento de un lote a la vez, así se aplica la lista de no contactar de cada acreedor.`,
-    );
+    throw new FollowupRefusal('followup.mixed_creditors', { campaignId, batches: batchIds.map(String) });
   }
   return writeFollowup(store, opts, { picked, notFound, batchIds, first, results });
 }

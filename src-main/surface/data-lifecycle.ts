@@ -41,16 +41,11 @@ const recordingsRoot = (ctx: AppContext) => join(ctx.options.dataDir, RECORDINGS
 /** Why a batch cannot go now, as a failure the screens and the CLI word themselves; null when it can. */
 function batchHold(ctx: AppContext, batchId: number): SurfaceFailure | null {
   if (ctx.runningWork().includes(`upload:${batchId}`)) {
-    return new SurfaceFailure('batch.busy', `Batch ${batchId} is uploading: stop the upload (or let it finish) before deleting it.`, `El lote ${batchId} se está subiendo: detenga la carga (o espere a que termine) antes de borrarlo.`, { batchId });
+    return new SurfaceFailure('batch.busy', { batchId });
   }
   const inDoubt = casesInDoubtCount(ctx.store.db, batchId);
   if (inDoubt > 0) {
-    return new SurfaceFailure(
-      'batch.in_doubt',
-      `Batch ${batchId} has ${inDoubt} case(s) in doubt: the service may hold them. Upload it again (it checks with the service first) or decide on them, then delete it.`,
-      `El lote ${batchId} tiene ${inDoubt} caso(s) en duda: el servicio podría tenerlos. Vuelva a subirlo (primero lo consulta con el servicio) o decida sobre ellos, y después bórrelo.`,
-      { batchId, inDoubt },
-    );
+    return new SurfaceFailure('batch.in_doubt', { batchId, inDoubt });
   }
   return null;
 }
@@ -58,7 +53,7 @@ function batchHold(ctx: AppContext, batchId: number): SurfaceFailure | null {
 /** Deletes a batch and everything derived from it, or refuses (uploading, cases in doubt). */
 export function deleteBatch(ctx: AppContext, batchId: number): DeletedBatch {
   const batch = getBatch(ctx.store.db, batchId);
-  if (!batch) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`, `El lote ${batchId} no existe.`, { batchId });
+  if (!batch) throw new SurfaceFailure('batch.not_found', { batchId });
   const hold = batchHold(ctx, batchId);
   if (hold) throw hold;
   const deleted = removeBatch(ctx, batchId);
@@ -82,7 +77,7 @@ export function storedResultsView(ctx: AppContext, env: Environment, campaignId:
 /** Deletes a campaign's stored results and recordings, or refuses while they are downloading. */
 export function deleteCampaignResults(ctx: AppContext, env: Environment, campaignId: number): DeletedResults {
   if (ctx.runningWork().includes(`download:campaign:${campaignId}`)) {
-    throw new SurfaceFailure('results.busy', `Campaign ${campaignId}'s results are downloading: stop the download before deleting them.`, `Los resultados de la campaña ${campaignId} se están descargando: detenga la descarga antes de borrarlos.`, { campaignId });
+    throw new SurfaceFailure('results.busy', { campaignId });
   }
   const deleted = removeCampaignResults(ctx, env, campaignId);
   audit(ctx, { action: 'results.deleted', environment: env, campaignId, cases: deleted.cases, calls: deleted.calls, recordings: deleted.recordings }, { environment: env });

@@ -11,6 +11,7 @@ import { WIPE_WORDS } from '../domain/wipe-words';
 import { MappingFile } from '../domain/mapping-file';
 import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../domain/audit-events';
+import type { FailureCode, FailureParamValue } from '../domain/failures/failure';
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
 import { LedgerMapping } from '../domain/ledger-mapping';
 import type { LedgerImportSummary, LedgerListing } from './ledger-views';
@@ -455,7 +456,8 @@ export interface UploadSummary {
   suppressed: { cases: number; phones: number };
   /** E.g. the organization's do-not-contact list could not be read (code ledger.shared_unreadable). */
   notices: Notice[];
-  pause?: { code: string; message: string; messageEs?: string };
+  /** Why it paused: a coarse code, and the failure (a code of the catalog and its params) that says it. */
+  pause?: { code: string; failure: { code: FailureCode; params: Record<string, FailureParamValue> }; message: string };
 }
 
 /** Events pushed to whoever listens (renderer, CLI's stderr). */
@@ -466,19 +468,20 @@ export interface SurfaceEvents {
   'updates:state': UpdateState;
 }
 
-export type ErrorCode = 'invalid-input' | 'unknown-procedure' | 'not-signed-in' | 'session-expired' | 'offline' | 'timeout' | 'server' | 'refused' | 'contract' | 'not-found' | 'forbidden' | 'internal' | 'policy.locked' | 'ledger.shared_unavailable' | LifecycleErrorCode;
+export type { FailureClass, FailureCode, FailureParamValue } from '../domain/failures/failure';
 
-/** Deletions refused: an upload of the batch is running; cases of it are in doubt; work is running (wipe). */
-export type LifecycleErrorCode = 'batch.busy' | 'batch.in_doubt' | 'results.busy' | 'workstation.busy';
-
+/**
+ * A failure as it crosses the boundary: a stable code of the failure catalog (src-main/domain/failures)
+ * and its params; each face words it in its language (failureClass(code) gives its coarse class).
+ */
 export interface SurfaceError {
-  code: ErrorCode;
+  code: FailureCode;
+  /** The English words, for logs and scripts; screens and the CLI word the code themselves. */
   message: string;
-  messageEs?: string | undefined;
-  /** For 'internal': the id of the line in the diagnostic log that tells IT what failed. */
+  /** For 'app.internal': the id of the line in the diagnostic log that tells IT what failed. */
   incident?: string | undefined;
-  /** What the failure is about, for the screens' own words (e.g. {batchId, inDoubt}). */
-  params?: Record<string, string | number | string[]> | undefined;
+  /** What the failure is about: its words' placeholders, and ids and figures (e.g. {batchId, inDoubt}). */
+  params?: Record<string, FailureParamValue> | undefined;
 }
 
 /** Every answer crosses the boundary as data (Signal's envelope). */

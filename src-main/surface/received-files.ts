@@ -48,13 +48,13 @@ function displayName(name: string): string {
 
 function tooLarge(name: string): SurfaceFailure {
   const mb = Math.round(READ_LIMITS.maxFileBytes / 1024 ** 2);
-  return new SurfaceFailure('invalid-input', `${name} is larger than the ${mb} MB limit.`, `${name} supera el máximo de ${mb} MB.`);
+  return new SurfaceFailure('file.too_large', { file: name, limitMb: mb });
 }
 
 /** Holds a file the agent picked or dropped (in memory, never on disk), and names it by a new id. */
 export async function receiveFile(ctx: AppContext, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
   const shown = displayName(name);
-  if (bytes.length === 0) throw new SurfaceFailure('invalid-input', `${shown} is empty.`, `${shown} está vacío.`);
+  if (bytes.length === 0) throw new SurfaceFailure('file.empty', { file: shown });
   if (bytes.length > READ_LIMITS.maxFileBytes) throw tooLarge(shown);
   return { fileId: register(ctx, { name: shown, bytes: new Uint8Array(bytes) }), name: shown, bytes: bytes.length };
 }
@@ -65,7 +65,7 @@ export async function receiveFile(ctx: AppContext, name: string, bytes: Uint8Arr
  */
 export async function registerLocalFile(ctx: AppContext, path: string): Promise<ReceivedFileInfo> {
   const name = displayName(path);
-  const size = await withFile(path, name, new SurfaceFailure('invalid-input', `Cannot open ${path}.`, `No se puede abrir ${path}.`), async (_handle, size) => size);
+  const size = await withFile(path, name, new SurfaceFailure('file.cannot_open', { path }), async (_handle, size) => size);
   return { fileId: register(ctx, { name, path }), name, bytes: size };
 }
 
@@ -73,17 +73,13 @@ export async function registerLocalFile(ctx: AppContext, path: string): Promise<
 export async function openReceivedFile(ctx: AppContext, fileId: string): Promise<SourceFile> {
   const entry = FILE_ID_PATTERN.test(fileId) ? registryOf(ctx).get(fileId) : undefined;
   if (!entry) {
-    throw new SurfaceFailure(
-      'not-found',
-      'That file is not among the files handed over to CaseDesk since it started; pick it again.',
-      'Ese archivo no está entre los entregados a CaseDesk desde que se inició; vuelva a elegirlo.',
-    );
+    throw new SurfaceFailure('file.not_handed_over', {});
   }
   const { name } = entry;
   // A fresh copy each time (a Uint8Array of its own, never a Buffer view): the preparation worker
   // takes over the bytes it is given.
   if ('bytes' in entry) return { name, bytes: new Uint8Array(entry.bytes) };
-  const gone = new SurfaceFailure('not-found', `${name} cannot be opened any more; pick it again.`, `${name} ya no se puede abrir; vuelva a elegirlo.`);
+  const gone = new SurfaceFailure('file.gone', { file: name });
   return withFile(entry.path, name, gone, async (handle, size) => {
     // Bytes that own their buffer, so it can be handed to the preparation worker.
     const bytes = new Uint8Array(size);
@@ -108,7 +104,7 @@ async function withFile<T>(path: string, name: string, cannotOpen: SurfaceFailur
   });
   try {
     const stat = await handle.stat();
-    if (!stat.isFile()) throw new SurfaceFailure('invalid-input', `${name} is not a file.`, `${name} no es un archivo.`);
+    if (!stat.isFile()) throw new SurfaceFailure('file.not_a_file', { file: name });
     if (stat.size > READ_LIMITS.maxFileBytes) throw tooLarge(name);
     return await work(handle, stat.size);
   } finally {

@@ -62,12 +62,7 @@ export async function sharedLedger(ctx: AppContext): Promise<SharedLedger> {
   } catch (err) {
     const params = { file: path, reason: unreadableReason(err) };
     if (ctx.policy.policy.shared_ledger_required === true) {
-      throw new SurfaceFailure(
-        'ledger.shared_unavailable',
-        `The organization's do-not-contact list ${path} cannot be read (${params.reason}); your organization's policy does not allow preparing or uploading without it.`,
-        `No se puede leer la lista de no contactar de la organización ${path} (${params.reason}); la política de su organización no permite preparar ni cargar sin ella.`,
-        params,
-      );
+      throw new SurfaceFailure('ledger.shared_unavailable', params);
     }
     return { entries: [], notices: [{ code: 'ledger.shared_unreadable', params }] };
   }

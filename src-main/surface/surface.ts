@@ -1,6 +1,7 @@
 // The one place procedures are dispatched: input parsed with its zod schema, errors turned into data.
 import { ZodError, type z } from 'zod';
-import { hasReason, isServiceError, type FailureKind, type ServiceError } from '../client';
+import { isServiceError, serviceFailure } from '../client';
+import { Failure, formatFailure, type FailureCode, type FailureParamValue } from '../domain/failures/failure';
 import type { AuditEvent } from '../domain/audit-events';
 import type { Environment } from '../domain/environments';
 import { getBatch } from '../store';
@@ -20,20 +21,10 @@ import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { updateHandlers } from './handlers/update-handlers';
 import type { Handlers } from './handlers/handler';
-import { SurfaceFailure } from './surface-failure';
-import { localOnlyProcedures, procedures, type Envelope, type ErrorCode, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
+import { localOnlyProcedures, procedures, type Envelope, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
 
 const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers, ...diagnosticsHandlers, ...followupHandlers, ...ledgerHandlers };
-
-const KIND_CODES: Record<FailureKind, ErrorCode> = {
-  offline: 'offline',
-  timeout: 'timeout',
-  server: 'server',
-  client: 'refused',
-  auth: 'session-expired',
-  contract: 'contract',
-};
 
 export interface Surface {
   call<N extends ProcedureName>(name: N, input: unknown): Promise<Envelope<ProcedureOutputs[N]>>;
@@ -54,17 +45,8 @@ export interface SurfaceOptions {
 export function createSurface(ctx: AppContext, options: SurfaceOptions = {}): Surface {
   return {
     async call(name, input) {
-      if (!isProcedureName(name)) return { ok: false, error: { code: 'unknown-procedure', message: `There is no procedure "${String(name)}".` } };
-      if (localOnlyProcedures.has(name) && options.localFiles !== true) {
-        return {
-          ok: false,
-          error: {
-            code: 'forbidden',
-            message: `${name} is only for the casedesk command line; pick or drop the file in the app instead.`,
-            messageEs: `${name} es solo para la línea de comandos casedesk; elija o arrastre el archivo en la aplicación.`,
-          },
-        };
-      }
+      if (!isProcedureName(name)) return { ok: false, error: surfaceError('surface.unknown_procedure', { procedure: String(name) }) };
+      if (localOnlyProcedures.has(name) && options.localFiles !== true) return { ok: false, error: surfaceError('file.local_only', { procedure: name }) };
       let parsed: unknown;
       try {
         parsed = procedures[name].parse(input ?? {});
@@ -123,7 +105,7 @@ function environmentInvolved(ctx: AppContext, input: unknown): Environment {
 }
 
 /** A failed call: the stable code and the ids it named, never its message (it may quote anything). */
-function failure(procedure: ProcedureName, code: ErrorCode, input: unknown): AuditEvent {
+function failure(procedure: ProcedureName, code: FailureCode, input: unknown): AuditEvent {
   const fields = input as { environment?: unknown; batchId?: unknown; campaignId?: unknown };
   const id = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : undefined);
   return {
@@ -136,31 +118,24 @@ function failure(procedure: ProcedureName, code: ErrorCode, input: unknown): Aud
   };
 }
 
-/** Why the service was not reached (certificate, proxy, DNS…), for the screens' own words. */
-function networkParams(error: ServiceError): { params?: SurfaceError['params'] } {
-  if (!hasReason(error, 'network')) return {};
-  const { problem, host, proxy, proxyStatus } = error.params;
-  return { params: { reason: 'network', problem, host, ...(proxy !== null ? { proxy } : {}), ...(proxyStatus !== null ? { proxyStatus } : {}) } };
+/** A failure as it crosses: its code, its params, and its English for logs and scripts. */
+function surfaceError(code: FailureCode, params: Record<string, FailureParamValue>, extra: { incident?: string } = {}): SurfaceError {
+  return { code, message: formatFailure('en', code, params), params, ...extra };
 }
 
 function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureName): SurfaceError {
-  if (error instanceof SurfaceFailure) return { code: error.code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}), ...(error.params ? { params: error.params } : {}) };
+  // Failures reported on purpose, by any layer (a file's refusal, a worker's, the surface's own), pass whole.
+  if (error instanceof Failure) return surfaceError(error.code, error.params);
   if (error instanceof ZodError) {
     const issue = error.issues[0];
-    return { code: 'invalid-input', message: `${issue?.path.join('.') || 'input'}: ${issue?.message ?? 'invalid'}` };
+    return surfaceError('input.invalid', { path: issue?.path.join('.') || 'input', problem: issue?.message ?? 'invalid' });
   }
   if (isServiceError(error)) {
-    const code = error.status === 404 ? 'not-found' : KIND_CODES[error.kind];
-    return { code, message: error.message, ...(error.messageEs ? { messageEs: error.messageEs } : {}), ...networkParams(error) };
+    const { code, params } = serviceFailure(error);
+    return surfaceError(code, params);
   }
   // Unknown failures are not shown as they are: their text may carry anything. The log keeps
   // their class and stack under an incident id the agent can quote to IT.
   const incident = ctx.diagnostics.internalFailure(error, { procedure });
-  const log = ctx.diagnostics.file;
-  return {
-    code: 'internal',
-    incident,
-    message: `Something went wrong inside CaseDesk (incident ${incident}); the details are in its log, ${log}.`,
-    messageEs: `Algo falló dentro de CaseDesk (incidente ${incident}); los detalles están en su registro, ${log}.`,
-  };
+  return surfaceError('app.internal', { incident, log: ctx.diagnostics.file }, { incident });
 }

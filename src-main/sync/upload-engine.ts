@@ -4,12 +4,12 @@
 // - an answer that may not have come back (timeout, reset, 500, a killed process) is never blindly
 //   re-sent: the campaign's cases are read back first (./reconcile.ts) and only what is missing goes;
 // - when reading back cannot decide, the cases are put "in doubt" for the agent (or a CLI flag).
-import { isServiceError, type ServiceClient, type ServiceError, type UploadOutcome } from '../client';
+import { Failure, formatFailure, type FailureCode, type FailureData, type FailureParamValue } from '../domain/failures/failure';
+import { isServiceError, serviceFailure, type ServiceClient, type ServiceError, type UploadOutcome } from '../client';
 import type { Environment } from '../domain/environments';
 import { uploadEntry } from '../preparation/build/build-cases';
 import { uploadChunks, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../preparation/payload/upload-chunks';
 import {
-  BatchRefusal,
   addChunks,
   batchInEnvironment,
   bindBatchToCampaign,
@@ -82,32 +82,37 @@ export interface UploadResult {
   requests: number;
   /** What the ledger kept out in this run: cases suppressed, phones taken off cases. */
   suppressed: { cases: number; phones: number };
-  pause?: { code: PauseCode; message: string; messageEs: string };
+  pause?: UploadPause;
 }
 
-/** What the engine tells the agent, in both languages. */
+/** Why an upload paused: its coarse code, and the failure that says it (a code of the catalog, its params). */
+export interface UploadPause {
+  code: PauseCode;
+  failure: FailureData;
+  /** The failure's English, for logs and scripts. */
+  message: string;
+}
+
+/** What the engine tells the agent while it works, in both languages (progress notes, not failures). */
 const say = {
   offline: { en: 'No connection to the service; trying again shortly.', es: 'Sin conexión con el servicio; se vuelve a intentar en breve.' },
   reconciling: { en: 'Checking with the service which cases it loaded.', es: 'Consultando al servicio qué casos cargó.' },
   retrying: (why: string) => ({ en: `The service failed (${why}); retrying.`, es: `El servicio falló (${why}); se reintenta.` }),
-  unreachable: { en: 'The service cannot be reached; the upload resumes when the network is back.', es: 'No se puede llegar al servicio; la carga sigue cuando vuelva la conexión.' },
-  refused: (why: string) => ({ en: `The service refused the upload: ${why}`, es: `El servicio rechazó la carga: ${why}` }),
-  forbidden: (id: number) => ({ en: `This account may not load cases into campaign ${id}. Ask your administrator.`, es: `Esta cuenta no puede cargar casos en la campaña ${id}. Consulte a su administrador.` }),
-  notFound: (id: number, detail: string) => ({ en: `Campaign ${id} does not exist on the service (${detail}).`, es: `La campaña ${id} no existe en el servicio (${detail}).` }),
-  expired: { en: 'The session expired; sign in again and the upload resumes where it stopped.', es: 'La sesión venció; ingrese de nuevo y la carga sigue donde quedó.' },
-  failing: (why: string) => ({ en: `The service keeps failing (${why}); the upload is paused.`, es: `El servicio sigue fallando (${why}); la carga quedó en pausa.` }),
 };
 
-/** A client failure in both languages (its Spanish when it has one). */
-const wordsOf = (err: ServiceError) => ({ en: err.message, es: err.messageEs ?? err.message });
+/** A client failure, briefly, for "keeps failing (…)": its status, else its kind. */
+const briefly = (err: ServiceError) => (err.status !== undefined ? `HTTP ${err.status}` : err.kind);
 
 class Pause extends Error {
-  readonly messageEs: string;
-  constructor(readonly code: PauseCode, words: { en: string; es: string }) {
-    super(words.en);
-    this.messageEs = words.es;
+  constructor(
+    readonly code: PauseCode,
+    readonly failure: FailureData,
+  ) {
+    super(formatFailure('en', failure.code, failure.params));
   }
 }
+const pause = (code: PauseCode, failure: FailureCode, params: Record<string, FailureParamValue> = {}) => new Pause(code, { code: failure, params });
+const paused = (code: PauseCode, failure: FailureData): UploadPause => ({ code, failure, message: formatFailure('en', failure.code, failure.params) });
 class NeedsDecision extends Error {}
 
 export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId: number, options: UploadOptions = {}): Promise<UploadResult> {
@@ -124,7 +129,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
 
   const batch = batchInEnvironment(db, batchId, environment);
   if (batch.campaignId !== null && batch.campaignId !== campaignId) {
-    throw new BatchRefusal('batch.other_campaign', `Batch ${batchId} was prepared for campaign ${batch.campaignId}, not ${campaignId}.`);
+    throw new Failure('batch.other_campaign', { batchId, batchCampaignId: batch.campaignId, campaignId });
   }
 
   const progress = (activity: UploadProgress['activity'], extra: Partial<UploadProgress> = {}) => {
@@ -133,7 +138,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     options.onProgress({ activity, chunks: listChunks(db, batchId).filter((ch) => ch.seq > 0).length, loaded: c.loaded, rejected: c.rejected, pending: c.pending, inDoubt: c.inDoubt, ...extra });
   };
 
-  const result = (status: UploadResult['status'], pause?: { code: PauseCode; message: string; messageEs: string }): UploadResult => {
+  const result = (status: UploadResult['status'], pause?: UploadPause): UploadResult => {
     const c = uploadCounts(db, batchId);
     return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, suppressed, ...(pause ? { pause } : {}) };
   };
@@ -146,7 +151,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         return await attempt();
       } catch (err) {
         if (!isServiceError(err) || err.kind !== 'offline' || err.ambiguous) throw err;
-        if (Date.now() - started > (options.maxOfflineMs ?? Infinity)) throw new Pause('offline', say.unreachable);
+        if (Date.now() - started > (options.maxOfflineMs ?? Infinity)) throw pause('offline', 'upload.unreachable');
         progress('offline', { note: say.offline.en, noteEs: say.offline.es });
         await sleep(Math.min(30_000, 1000 + backoffMs(Math.min(n, 5), random)), signal);
       }
@@ -194,13 +199,13 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
       }
       case 'refused':
         setChunkState(db, chunk.id, 'failed', outcome.error);
-        throw new Pause('refused', say.refused(outcome.error));
+        throw pause('refused', 'upload.refused', { detail: outcome.error });
       case 'forbidden':
         setChunkState(db, chunk.id, 'failed', 'forbidden');
-        throw new Pause('forbidden', say.forbidden(campaignId));
+        throw pause('forbidden', 'upload.forbidden', { campaignId });
       case 'not-found':
         setChunkState(db, chunk.id, 'failed', outcome.detail);
-        throw new Pause('not-found', say.notFound(campaignId, outcome.detail));
+        throw pause('not-found', 'upload.campaign_not_found', { campaignId, detail: outcome.detail });
       case 'too-large': {
         if (cases.length === 1) {
           const only = cases[0] as QueuedCase;
@@ -235,15 +240,15 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         if (!isServiceError(err)) throw err;
         if (err.kind === 'auth') {
           setChunkState(db, chunk.id, 'pending', 'session expired');
-          throw new Pause('session-expired', say.expired);
+          throw pause('session-expired', 'upload.session_expired');
         }
         if (err.ambiguous) {
           await reconcile(chunk);
           // A service that breaks the contract (a redirect, a page that is not JSON…) would do it again:
           // what it loaded is now known, so stop there instead of sending the rest into it.
-          if (err.kind === 'contract') throw new Pause('contract', wordsOf(err));
+          if (err.kind === 'contract') throw new Pause('contract', serviceFailure(err));
           attempt += 1;
-          if (attempt > maxRetries) throw new Pause('server', say.failing(err.message));
+          if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: briefly(err) });
           continue;
         }
         if (err.kind === 'offline') {
@@ -257,20 +262,20 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         if (err.kind === 'server' || err.kind === 'timeout') {
           setChunkState(db, chunk.id, 'pending', err.message);
           attempt += 1;
-          if (attempt > maxRetries) throw new Pause('server', say.failing(err.message));
+          if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: briefly(err) });
           progress('retrying', { chunk: chunk.seq, note: say.retrying(err.message).en, noteEs: say.retrying(err.message).es });
           await sleep(backoffMs(attempt, random), signal);
           continue;
         }
         setChunkState(db, chunk.id, 'failed', err.message);
-        throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', wordsOf(err));
+        throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', serviceFailure(err));
       }
       pacer.answered();
       if (outcome.kind === 'server-error') {
         // A 500 may come after some cases were stored: find out before sending again.
         await reconcile(chunk);
         attempt += 1;
-        if (attempt > maxRetries) throw new Pause('server', say.failing(`HTTP 500 ${outcome.message}`));
+        if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: `HTTP 500 ${outcome.message}` });
         progress('retrying', { chunk: chunk.seq, note: say.retrying('HTTP 500').en, noteEs: say.retrying('HTTP 500').es });
         await sleep(backoffMs(attempt, random), signal);
         continue;
@@ -305,14 +310,13 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     progress('done');
     return result('done');
   } catch (err) {
-    if (err instanceof Pause) return result('paused', { code: err.code, message: err.message, messageEs: err.messageEs });
+    if (err instanceof Pause) return result('paused', { code: err.code, failure: err.failure, message: err.message });
     if (err instanceof NeedsDecision) return result('needs-decision');
     if (signal?.aborted) return result('cancelled');
-    if (isServiceError(err) && err.kind === 'auth') return result('paused', { code: 'session-expired', message: say.expired.en, messageEs: say.expired.es });
+    if (isServiceError(err) && err.kind === 'auth') return result('paused', paused('session-expired', { code: 'upload.session_expired', params: {} }));
     if (isServiceError(err)) {
       const code = err.kind === 'offline' ? 'offline' : err.kind === 'contract' ? 'contract' : 'server';
-      const words = wordsOf(err);
-      return result('paused', { code, message: words.en, messageEs: words.es });
+      return result('paused', paused(code, serviceFailure(err)));
     }
     throw err;
   }

@@ -77,12 +77,11 @@ export function batchCommands(): Command[] {
     .description("a batch's issues: errors (case not sent), warnings, automatic fixes")
     .argument('<batch>', 'batch id', wholeNumber(1))
     .addOption(new Option('--severity <s>', 'only these').choices(['error', 'warning', 'fix']))
-    .option('--lang <es|en>', 'message language', 'es')
-    .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix'; lang: string }, command: Command) => {
+    .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix' }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:issues', { batchId, severity: opts.severity });
         if (globals(command).json) return printJson(list);
-        await printTable(['case', 'rows', 'severity', 'field', 'message'], list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, opts.lang === 'en' ? i.messageEn : i.messageEs]));
+        await printTable(['case', 'rows', 'severity', 'field', 'message'], list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, globals(command).lang === 'en' ? i.messageEn : i.messageEs]));
       });
     });
 

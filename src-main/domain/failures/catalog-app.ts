@@ -37,6 +37,24 @@ export const APP_FAILURES = {
     en: 'Batch {batchId} has {inDoubt} case(s) in doubt: the service may hold them. Upload it again (it checks with the service first) or decide on them, then delete it.',
     es: 'El lote {batchId} tiene {inDoubt} caso(s) en duda: el servicio podría tenerlos. Vuelva a subirlo (primero lo consulta con el servicio) o decida sobre ellos, y después bórrelo.',
   },
+  'upload.unreachable': {
+    class: 'offline',
+    en: 'The service cannot be reached; the upload resumes when the network is back.',
+    es: 'No se puede llegar al servicio; la carga sigue cuando vuelva la conexión.',
+  },
+  'upload.refused': { class: 'refused', en: 'The service refused the upload: {detail}', es: 'El servicio rechazó la carga: {detail}' },
+  'upload.forbidden': {
+    class: 'refused',
+    en: 'This account may not load cases into campaign {campaignId}. Ask your administrator.',
+    es: 'Esta cuenta no puede cargar casos en la campaña {campaignId}. Consulte a su administrador.',
+  },
+  'upload.campaign_not_found': { class: 'not-found', en: 'Campaign {campaignId} does not exist on the service ({detail}).', es: 'La campaña {campaignId} no existe en el servicio ({detail}).' },
+  'upload.session_expired': {
+    class: 'session-expired',
+    en: 'The session expired; sign in again and the upload resumes where it stopped.',
+    es: 'La sesión venció; ingrese de nuevo y la carga sigue donde quedó.',
+  },
+  'upload.failing': { class: 'server', en: 'The service keeps failing ({detail}); the upload is paused.', es: 'El servicio sigue fallando ({detail}); la carga quedó en pausa.' },
   'upload.running': { class: 'invalid-input', en: 'Batch {batchId} is already uploading.', es: 'El lote {batchId} ya se está subiendo.' },
   'workstation.busy': {
     class: 'workstation.busy',

@@ -14,12 +14,12 @@ export type FailureParamValue = string | number | string[];
 type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
 
 /** What a code's words need (each placeholder, required), plus any figure or id screens and scripts use. */
-export type FailureParams<C extends FailureCode> = { [K in Placeholders<(typeof FAILURES)[C]['en']>]: FailureParamValue } & Record<string, FailureParamValue>;
+export type FailureParams<C extends FailureCode> = C extends FailureCode ? { [K in Placeholders<(typeof FAILURES)[C]['en']>]: FailureParamValue } & Record<string, FailureParamValue> : never;
 
 /** A failure as data, the shape that crosses threads and the surface. */
 export interface FailureData<C extends FailureCode = FailureCode> {
   code: C;
-  params: FailureParams<C>;
+  params: Record<string, FailureParamValue>;
 }
 
 export function isFailureCode(code: unknown): code is FailureCode {
@@ -66,7 +66,7 @@ export function failureMessages(lang: FailureLang): Tree {
  */
 export class Failure<C extends FailureCode = FailureCode> extends Error {
   readonly code: C;
-  readonly params: FailureParams<C>;
+  readonly params: Record<string, FailureParamValue>;
   constructor(code: C, params: FailureParams<C>) {
     super(formatFailure('en', code, params));
     this.name = 'Failure';

@@ -1,5 +1,6 @@
 // Rows of a sheet → cases: rows with the same code form one case, every value normalized, every
 // change and problem recorded with its rows so the agent can see it. Pure: no I/O.
+import { Failure } from '../../domain/failures/failure';
 import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../../contract';
 import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
@@ -34,9 +35,10 @@ export interface PreparedCase {
   issues: PreparedIssue[];
 }
 
-export class MappingError extends Error {
+/** The mapping names columns the sheet does not have: which ones, as data (`missing`) and in the words. */
+export class MappingError extends Failure<'mapping.missing_columns'> {
   constructor(readonly missing: string[]) {
-    super(`The file has no column named ${missing.map((m) => `"${m}"`).join(', ')}.`);
+    super('mapping.missing_columns', { columns: missing.map((m) => `"${m}"`), missing });
     this.name = 'MappingError';
   }
 }

@@ -1,6 +1,7 @@
 // A do-not-contact list as a spreadsheet (.xlsx, .csv, … read like a creditor's file): columns phone
 // and/or code, reason, until, creditor, found under title rows by their names (Spanish or English)
 // or named by a mapping. A bad row is reported with its file, row and column; the good ones still count.
+import { Failure, type FailureParams } from '../../domain/failures/failure';
 import { LEDGER_REASONS, type LedgerKind, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
 
 export type { LedgerRowProblem, LedgerRowProblemCode } from '../../domain/ledger';
@@ -60,16 +61,18 @@ export interface LedgerFileContents {
 }
 
 /** The file cannot be a ledger at all (no sheet, no header, no phone or code column): a stable code and where. */
-export class LedgerFileError extends Error {
-  override readonly name = 'LedgerFileError';
+export class LedgerFileError<C extends LedgerFileCode = LedgerFileCode> extends Failure<C> {
   constructor(
-    readonly code: 'sheet-not-found' | 'no-header' | 'no-key-column' | 'column-not-found',
-    message: string,
+    code: C,
+    params: FailureParams<C>,
     readonly place: { file: string; sheet?: string; column?: string },
   ) {
-    super(message);
+    super(code, params);
+    this.name = 'LedgerFileError';
   }
 }
+
+type LedgerFileCode = 'ledger.no_such_sheet' | 'ledger.no_header' | 'ledger.no_key_column' | 'ledger.no_column';
 
 export interface ReadLedgerOptions {
   mapping?: LedgerMapping | undefined;
@@ -84,7 +87,7 @@ export async function readLedgerFile(file: SourceFile, options: ReadLedgerOption
   const sheet = pickSheet(table.sheets, mapping?.sheet, table.fileName);
   const headerIndex = mapping?.header_row !== undefined ? mapping.header_row - 1 : headerRowOf(sheet);
   if (headerIndex === null || headerIndex >= sheet.rows.length) {
-    throw new LedgerFileError('no-header', `${table.fileName}, sheet "${sheet.name}": no header row naming a phone or code column was found; name the columns with a mapping.`, { file: table.fileName, sheet: sheet.name });
+    throw new LedgerFileError('ledger.no_header', { file: table.fileName, sheet: sheet.name }, { file: table.fileName, sheet: sheet.name });
   }
   const headers = headerNames(sheet.rows[headerIndex] ?? []).map(normalizeHeader);
   const columns = columnsOf(headers, mapping, { file: table.fileName, sheet: sheet.name });
@@ -150,7 +153,7 @@ export async function readLedgerFile(file: SourceFile, options: ReadLedgerOption
 function pickSheet(sheets: readonly Sheet[], wanted: string | undefined, file: string): Sheet {
   if (wanted !== undefined) {
     const sheet = sheets.find((s) => s.name === wanted);
-    if (!sheet) throw new LedgerFileError('sheet-not-found', `${file} has no sheet "${wanted}".`, { file, sheet: wanted });
+    if (!sheet) throw new LedgerFileError('ledger.no_such_sheet', { file, sheet: wanted }, { file, sheet: wanted });
     return sheet;
   }
   return sheets.find((s) => headerRowOf(s) !== null) ?? (sheets[0] as Sheet);
@@ -172,7 +175,7 @@ function columnsOf(headers: readonly string[], mapping: LedgerMapping | undefine
     const named = mapping?.columns[field];
     if (named !== undefined) {
       const i = headers.indexOf(normalizeHeader(named));
-      if (i < 0) throw new LedgerFileError('column-not-found', `${place.file}, sheet "${place.sheet}": there is no column "${named}" (${field}).`, { ...place, column: named });
+      if (i < 0) throw new LedgerFileError('ledger.no_column', { file: place.file, sheet: place.sheet ?? '', column: named, field }, { ...place, column: named });
       out[field] = i;
       continue;
     }
@@ -181,7 +184,7 @@ function columnsOf(headers: readonly string[], mapping: LedgerMapping | undefine
     if (i >= 0) out[field] = i;
   }
   if (out.phone === undefined && out.code === undefined) {
-    throw new LedgerFileError('no-key-column', `${place.file}, sheet "${place.sheet}": no phone or code column (e.g. "Teléfono", "Código", "DNI").`, place);
+    throw new LedgerFileError('ledger.no_key_column', { file: place.file, sheet: place.sheet ?? '' }, place);
   }
   return out;
 }

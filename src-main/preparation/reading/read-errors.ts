@@ -1,20 +1,7 @@
-// Why a file could not be read, said in Spanish and English, with where when it is known.
+// Why a file could not be read: a code of the failure catalog, its figures, and where when it is known.
+import { Failure, type FailureCode, type FailureParams } from '../../domain/failures/failure';
 
-export type ReadErrorCode =
-  | 'empty-file'
-  | 'too-large'
-  | 'zip-bomb'
-  | 'damaged'
-  | 'not-a-spreadsheet'
-  | 'encrypted'
-  | 'no-sheets'
-  | 'sheet-not-found'
-  | 'too-many-rows'
-  | 'too-many-columns'
-  | 'cell-too-long'
-  | 'too-many-cells'
-  | 'too-much-memory'
-  | 'no-rows';
+export type ReadErrorCode = Extract<FailureCode, `read.${string}` | 'file.empty' | 'file.too_large'>;
 
 export interface ReadErrorPlace {
   file?: string;
@@ -25,18 +12,14 @@ export interface ReadErrorPlace {
   column?: string;
 }
 
-/** Figures the message states, for screens and scripts that word it themselves. */
-export type ReadErrorParams = Record<string, number>;
-
-export class ReadError extends Error {
+export class ReadError<C extends ReadErrorCode = ReadErrorCode> extends Failure<C> {
   constructor(
-    readonly code: ReadErrorCode,
-    readonly messageEs: string,
-    messageEn: string,
+    code: C,
+    params: FailureParams<C>,
     readonly place: ReadErrorPlace = {},
-    readonly params: ReadErrorParams = {},
   ) {
-    super(messageEn);
+    // The place travels in the params too, so screens and scripts can point at it.
+    super(code, { ...Object.fromEntries(Object.entries(place).filter(([, v]) => v !== undefined)), ...params } as FailureParams<C>);
     this.name = 'ReadError';
   }
 }
@@ -57,13 +40,5 @@ export function columnLetter(index: number): string {
 export function tooManyCells(file: string, cells: number, limit: number): ReadError {
   // A repeat count can be "1e400": the figure stays a finite number for the params.
   const count = Math.min(cells, Number.MAX_SAFE_INTEGER);
-  const es = (n: number) => n.toLocaleString('es-AR');
-  const en = (n: number) => n.toLocaleString('en-US');
-  return new ReadError(
-    'too-many-cells',
-    `${file} necesita más celdas que el máximo de ${es(limit)} (contadas: ${es(count)}); no se abrió.`,
-    `${file} needs more cells than the limit of ${en(limit)} (counted: ${en(count)}); it was not opened.`,
-    { file },
-    { cells: count, limit },
-  );
+  return new ReadError('read.too_many_cells', { file, cells: count, limit }, { file });
 }

@@ -70,14 +70,14 @@ function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
 export async function readTable(bytes: Uint8Array, filePath: string, limits = READ_LIMITS, options: { fastXlsx?: boolean } = {}): Promise<Table> {
   const fileName = basename(filePath);
   const at = { file: fileName };
-  if (bytes.length === 0) throw new ReadError('empty-file', `${fileName} está vacío.`, `${fileName} is empty.`, at);
+  if (bytes.length === 0) throw new ReadError('file.empty', { file: fileName }, at);
   if (bytes.length > limits.maxFileBytes) {
     const mb = Math.round(limits.maxFileBytes / 1024 ** 2);
-    throw new ReadError('too-large', `${fileName} supera el máximo de ${mb} MB.`, `${fileName} is larger than the ${mb} MB limit.`, at);
+    throw new ReadError('file.too_large', { file: fileName, limitMb: mb }, at);
   }
   const kind = kindOf(bytes);
   if (kind === 'binary') {
-    throw new ReadError('not-a-spreadsheet', `${fileName} no es una planilla ni un archivo de texto.`, `${fileName} is not a spreadsheet or a text file.`, at);
+    throw new ReadError('read.not_a_spreadsheet', { file: fileName }, at);
   }
   if (kind === 'text') return readText(bytes, fileName, limits);
   // A zip is unpacked by us under the limits; SheetJS then parses only the entries that passed.
@@ -86,14 +86,14 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
   if (entries) checkOdsCells(entries, fileName, limits);
   if (kind === 'cfb') await legacyCodePages();
   if (kind === 'cfb' ? isEncryptedCompoundFile(bytes) : entries !== null && isEncryptedOds(entries)) {
-    throw new ReadError('encrypted', `${fileName} está protegido con contraseña; guárdelo sin contraseña e intente de nuevo.`, `${fileName} is password-protected; save it without a password and try again.`, at);
+    throw new ReadError('read.encrypted', { file: fileName }, at);
   }
 
   const fast = entries && options.fastXlsx !== false ? xlsxByScanner(entries, fileName) : null;
   if (fast) {
     checkShape(fast.sheets.map(({ name, rows }) => ({ name, data: rows })), fileName, limits);
     const sheets = fast.sheets.map(({ name, rows }) => ({ name, rows: filledRows(rows, fileName, name, limits) }));
-    if (sheets.length === 0) throw new ReadError('no-sheets', `${fileName} no tiene hojas.`, `${fileName} has no sheets.`, at);
+    if (sheets.length === 0) throw new ReadError('read.no_sheets', { file: fileName }, at);
     return { fileName, format: 'xlsx', sheets, date1904: fast.date1904 };
   }
 
@@ -107,13 +107,13 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
   const data = workbook.SheetNames.map((name) => ({ name, data: (workbook.Sheets[name]?.['!data'] ?? []) as SheetData }));
   checkShape(data, fileName, limits);
   const sheets = data.map(({ name, data }) => ({ name, rows: sheetRows(data, fileName, name, limits) }));
-  if (sheets.length === 0) throw new ReadError('no-sheets', `${fileName} no tiene hojas.`, `${fileName} has no sheets.`, at);
+  if (sheets.length === 0) throw new ReadError('read.no_sheets', { file: fileName }, at);
   return { fileName, format, sheets, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
 }
 
 /** Encryption was told apart before parsing, by structure: whatever else SheetJS refuses is damage. */
 function damaged(fileName: string): ReadError {
-  return new ReadError('damaged', `${fileName} está dañado o incompleto.`, `${fileName} is damaged or incomplete.`, { file: fileName });
+  return new ReadError('read.damaged', { file: fileName }, { file: fileName });
 }
 
 /** A worksheet part's own path, in a stub that stands in for it while SheetJS reads the rest. */
@@ -184,7 +184,7 @@ function checkShape(sheets: { name: string; data: ArrayLike<ArrayLike<unknown> |
   let cells = 0;
   for (const { name, data } of sheets) {
     if (data.length > limits.maxRows) {
-      throw new ReadError('too-many-rows', `La hoja "${name}" tiene más de ${limits.maxRows} filas.`, `Sheet "${name}" has more than ${limits.maxRows} rows.`, { file, sheet: name });
+      throw new ReadError('read.too_many_rows', { sheet: name, limit: limits.maxRows }, { file, sheet: name });
     }
     cells += data.length;
   }
@@ -192,7 +192,7 @@ function checkShape(sheets: { name: string; data: ArrayLike<ArrayLike<unknown> |
     for (let r = 0; r < data.length && cells <= limits.maxCells; r++) {
       const width = data[r]?.length ?? 0;
       if (width > limits.maxColumns) {
-        throw new ReadError('too-many-columns', `La fila ${r + 1} de "${name}" tiene más de ${limits.maxColumns} columnas.`, `Row ${r + 1} of "${name}" has more than ${limits.maxColumns} columns.`, { file, sheet: name, row: r + 1 });
+        throw new ReadError('read.too_many_columns', { row: r + 1, sheet: name, limit: limits.maxColumns }, { file, sheet: name, row: r + 1 });
       }
       cells += width;
     }
@@ -228,12 +228,7 @@ function filledRows(data: SparseRows, file: string, name: string, limits: typeof
 
 function cellTooLong(file: string, sheet: string, r: number, c: number, limits: typeof READ_LIMITS): ReadError {
   const where = `${columnLetter(c)}${r + 1}`;
-  return new ReadError(
-    'cell-too-long',
-    `La celda ${where} de "${sheet}" tiene más de ${limits.maxCellChars} caracteres.`,
-    `Cell ${where} of "${sheet}" has more than ${limits.maxCellChars} characters.`,
-    { file, sheet, row: r + 1, column: columnLetter(c) },
-  );
+  return new ReadError('read.cell_too_long', { cell: where, sheet, limit: limits.maxCellChars }, { file, sheet, row: r + 1, column: columnLetter(c) });
 }
 
 function readText(bytes: Uint8Array, fileName: string, limits: typeof READ_LIMITS): Table {
@@ -241,12 +236,12 @@ function readText(bytes: Uint8Array, fileName: string, limits: typeof READ_LIMIT
   const delimiter = sniffDelimiter(text);
   const rows = parseCsv(text, delimiter);
   if (rows.length > limits.maxRows) {
-    throw new ReadError('too-many-rows', `${fileName} tiene más de ${limits.maxRows} filas.`, `${fileName} has more than ${limits.maxRows} rows.`, { file: fileName });
+    throw new ReadError('read.too_many_text_rows', { file: fileName, limit: limits.maxRows }, { file: fileName });
   }
   const name = fileName.replace(/\.[^.]+$/, '');
   rows.forEach((row, r) => {
     if (row.length > limits.maxColumns) {
-      throw new ReadError('too-many-columns', `La fila ${r + 1} tiene más de ${limits.maxColumns} columnas.`, `Row ${r + 1} has more than ${limits.maxColumns} columns.`, { file: fileName, row: r + 1 });
+      throw new ReadError('read.too_many_text_columns', { row: r + 1, limit: limits.maxColumns }, { file: fileName, row: r + 1 });
     }
     row.forEach((value, c) => {
       if (value.length > limits.maxCellChars) throw cellTooLong(fileName, name, r, c, limits);

@@ -15,8 +15,7 @@ const MB = 1024 * 1024;
 const RATIO_FLOOR_BYTES = MB;
 
 export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): Promise<ZipEntries> {
-  const damaged = () => new ReadError('damaged', 'El archivo está dañado o incompleto (no se puede abrir como planilla).', 'The file is damaged or incomplete (it cannot be opened as a spreadsheet).');
-  const bomb = (es: string, en: string) => new ReadError('zip-bomb', `El archivo se expande a un tamaño excesivo (${es}); no se abrió.`, `The file expands to an excessive size (${en}); it was not opened.`);
+  const damaged = () => new ReadError('read.damaged_archive', {});
   return new Promise((resolve, reject) => {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // validateEntrySizes is off because we count ourselves, with our own limits and messages.
@@ -36,7 +35,7 @@ export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): 
       zip.on('entry', (entry: yauzl.Entry) => {
         if (settled) return;
         const name = entry.fileName;
-        if (entries.size >= limits.maxZipEntries) return fail(bomb(`más de ${limits.maxZipEntries} entradas`, `more than ${limits.maxZipEntries} entries`));
+        if (entries.size >= limits.maxZipEntries) return fail(new ReadError('read.zip_too_many_entries', { limit: limits.maxZipEntries }));
         // Two entries of one name: which one a reader takes is up to the reader. Refuse the ambiguity.
         if (entries.has(name)) return fail(damaged());
         if (name.endsWith('/')) {
@@ -44,10 +43,10 @@ export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): 
           return;
         }
         declaredTotal += entry.uncompressedSize;
-        if (declaredTotal > limits.maxUnzippedBytes) return fail(bomb(`más de ${Math.round(limits.maxUnzippedBytes / MB)} MB`, `over ${Math.round(limits.maxUnzippedBytes / MB)} MB`));
+        if (declaredTotal > limits.maxUnzippedBytes) return fail(new ReadError('read.zip_too_large', { limitMb: Math.round(limits.maxUnzippedBytes / MB) }));
         // The most this entry may inflate to: what it declares, within the ratio and the total.
         const ratioCap = Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * limits.maxCompressionRatio);
-        if (entry.uncompressedSize > ratioCap) return fail(bomb(`"${name}" comprimido más de ${limits.maxCompressionRatio} a 1`, `"${name}" compressed over ${limits.maxCompressionRatio} to 1`));
+        if (entry.uncompressedSize > ratioCap) return fail(new ReadError('read.zip_ratio', { entry: name, ratio: limits.maxCompressionRatio }));
         zip.openReadStream(entry, (openErr, stream) => {
           if (settled) return;
           if (openErr || !stream) return fail(damaged());
@@ -58,11 +57,11 @@ export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): 
             inflatedTotal += chunk.length;
             if (written + chunk.length > entry.uncompressedSize) {
               stream.destroy();
-              return fail(bomb(`"${name}" se expande más de lo que declara`, `"${name}" inflates beyond the size it declares`));
+              return fail(new ReadError('read.zip_inflates', { entry: name }));
             }
             if (inflatedTotal > limits.maxUnzippedBytes) {
               stream.destroy();
-              return fail(bomb(`más de ${Math.round(limits.maxUnzippedBytes / MB)} MB`, `over ${Math.round(limits.maxUnzippedBytes / MB)} MB`));
+              return fail(new ReadError('read.zip_too_large', { limitMb: Math.round(limits.maxUnzippedBytes / MB) }));
             }
             chunk.copy(out, written);
             written += chunk.length;

@@ -5,8 +5,9 @@ import type { FileInspection } from '../inspect-file';
 import type { PrepareOptions, PrepareSummary } from '../prepare-batch';
 import type { SourceFile } from '../preparation-types';
 import { PrepareError } from '../prepare-batch';
-import { ReadError, type ReadErrorParams, type ReadErrorPlace } from '../reading/read-errors';
+import { ReadError, type ReadErrorPlace } from '../reading/read-errors';
 import { MappingError } from '../build/build-cases';
+import { Failure, isFailureCode, type FailureParamValue } from '../../domain/failures/failure';
 
 export type PreparationJob =
   | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: Omit<PrepareOptions, 'onTimings'> }
@@ -14,7 +15,23 @@ export type PreparationJob =
 
 export type PreparationReply =
   | { ok: true; value: unknown }
-  | { ok: false; error: { name: string; message: string; messageEs?: string | undefined; code?: string | undefined; place?: ReadErrorPlace | undefined; params?: ReadErrorParams | undefined } };
+  | { ok: false; error: WorkerError };
+
+/** An error as it crosses the thread: a failure's code, params and place travel whole. */
+export interface WorkerError {
+  name: string;
+  message: string;
+  code?: string | undefined;
+  params?: Record<string, FailureParamValue> | undefined;
+  place?: ReadErrorPlace | undefined;
+}
+
+/** What the worker posts for an error it met (structured clone keeps only plain data). */
+export function workerError(err: unknown): WorkerError {
+  const e = err as Error;
+  if (!(err instanceof Failure)) return { name: e.name, message: e.message };
+  return { name: err.name, message: err.message, code: err.code, params: err.params, ...(err instanceof ReadError ? { place: err.place } : {}) };
+}
 
 /**
  * The worker's heap. The 100,000-case benchmark workbook prepares within 256 MB of it (not within
@@ -30,11 +47,14 @@ function workerUrl(): URL {
 }
 
 /** Rebuilds the error the worker met, so callers treat it like one thrown in-process. */
-function rebuildError(e: Extract<PreparationReply, { ok: false }>['error']): Error {
-  if (e.name === 'ReadError') return new ReadError((e.code ?? 'damaged') as never, e.messageEs ?? e.message, e.message, e.place, e.params);
-  if (e.name === 'PrepareError') return new PrepareError(e.messageEs ?? e.message, e.message);
-  if (e.name === 'MappingError') return Object.assign(new MappingError([]), { message: e.message });
-  return new Error(e.message);
+export function rebuildError(e: WorkerError): Error {
+  if (!isFailureCode(e.code)) return new Error(e.message);
+  const params = e.params ?? {};
+  // The params were checked when the failure was made in the worker: the same code, the same params.
+  if (e.name === 'ReadError') return new ReadError(e.code as never, params as never, e.place);
+  if (e.name === 'PrepareError') return new PrepareError(e.code as never, params as never);
+  if (e.name === 'MappingError') return new MappingError(Array.isArray(params.missing) ? params.missing : []);
+  return new Failure(e.code, params as never);
 }
 
 function run<T>(job: PreparationJob, limits: ResourceLimits): Promise<T> {
@@ -48,13 +68,7 @@ function run<T>(job: PreparationJob, limits: ResourceLimits): Promise<T> {
 function outOfMemory(fileName: string, limits: ResourceLimits): ReadError {
   const file = basename(fileName);
   const mb = limits.maxOldGenerationSizeMb ?? 0;
-  return new ReadError(
-    'too-much-memory',
-    `${file} necesita más memoria de la que CaseDesk dedica a leer un archivo (${mb} MB); divídalo en archivos más chicos.`,
-    `${file} needs more memory than CaseDesk gives to reading a file (${mb} MB); split it into smaller files.`,
-    { file },
-    { limitMb: mb },
-  );
+  return new ReadError('read.too_much_memory', { file, limitMb: mb }, { file });
 }
 
 /**

@@ -5,8 +5,7 @@ import { parentPort } from 'node:worker_threads';
 import { openStore } from '../../store';
 import { inspectFile } from '../inspect-file';
 import { prepareBatch } from '../prepare-batch';
-import type { ReadErrorParams, ReadErrorPlace } from '../reading/read-errors';
-import type { PreparationJob, PreparationReply } from './preparation-job';
+import { workerError, type PreparationJob, type PreparationReply } from './preparation-job';
 
 parentPort?.on('message', (job: PreparationJob) => {
   void (async () => {
@@ -15,8 +14,7 @@ parentPort?.on('message', (job: PreparationJob) => {
       const value = job.kind === 'prepare' ? await prepareBatch(store, job.file, job.options) : await inspectFile(store, job.file, job.options);
       parentPort?.postMessage({ ok: true, value } satisfies PreparationReply);
     } catch (err) {
-      const e = err as Error & { messageEs?: string; code?: string; place?: ReadErrorPlace; params?: ReadErrorParams };
-      parentPort?.postMessage({ ok: false, error: { name: e.name, message: e.message, messageEs: e.messageEs, code: e.code, place: e.place, params: e.params } } satisfies PreparationReply);
+      parentPort?.postMessage({ ok: false, error: workerError(err) } satisfies PreparationReply);
     } finally {
       store.close();
     }

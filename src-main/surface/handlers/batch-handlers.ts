@@ -1,13 +1,11 @@
 // Preparing batches offline: import a file, page its cases, list issues, build the payload.
 import { caseKeyedJson } from '../../contract';
 import { uploadEntry } from '../../preparation/build/build-cases';
-import { ReadError } from '../../preparation/reading/read-errors';
 import { uploadChunks } from '../../preparation/payload/upload-chunks';
-import { MappingError } from '../../preparation/build/build-cases';
-import { PrepareError, prepareBatch } from '../../preparation/prepare-batch';
+import { prepareBatch } from '../../preparation/prepare-batch';
 import { cleanBatchSheets, errorReportSheets } from '../../exports/batch-exports';
 import { workbookBytes } from '../../exports/xlsx-writer';
-import { bulkFix, editCase, EditError } from '../../preparation/edit-batch';
+import { bulkFix, editCase } from '../../preparation/edit-batch';
 import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
@@ -26,7 +24,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     const file = await openReceivedFile(ctx, fileId);
     const shared = await sharedLedger(ctx);
     const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
-    const summary = await friendly(() => (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options)));
+    const summary = await (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options));
     return { ...summary, notices: [...summary.notices, ...shared.notices] };
   },
 
@@ -60,22 +58,22 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
 
   async 'batches:get'(ctx, { batchId }) {
     const b = getBatch(ctx.store.db, batchId);
-    if (!b) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
+    if (!b) throw new SurfaceFailure('batch.not_found', { batchId });
     return { ...batchSummary(ctx, b), maxPhonePriority: b.maxPhonePriority, issues: countIssuesBySeverity(ctx.store.db, b.id) };
   },
 
   async 'batches:inspect'(ctx, { fileId, sheet, headerRow }) {
     const file = await openReceivedFile(ctx, fileId);
-    return friendly(() => (ctx.options.preparationInWorker ? inspectInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, { sheet, headerRow }) : inspectFile(ctx.store, file, { sheet, headerRow })));
+    return ctx.options.preparationInWorker ? inspectInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, { sheet, headerRow }) : inspectFile(ctx.store, file, { sheet, headerRow });
   },
 
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
-    const { batchId: _b, ...view } = await friendly(async () => editCase(ctx.store, batchId, caseId, changes, await sharedEntriesIfReadable(ctx)));
+    const { batchId: _b, ...view } = editCase(ctx.store, batchId, caseId, changes, await sharedEntriesIfReadable(ctx));
     return view;
   },
 
   async 'batches:bulkFix'(ctx, { batchId, fix }) {
-    return friendly(async () => bulkFix(ctx.store, batchId, fix, await sharedEntriesIfReadable(ctx)));
+    return bulkFix(ctx.store, batchId, fix, await sharedEntriesIfReadable(ctx));
   },
 
   async 'batches:exportErrors'(ctx, { batchId }) {
@@ -92,7 +90,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     requireBatch(ctx.store.db, batchId);
     const file = await openReceivedFile(ctx, fileId);
     const shared = await sharedEntriesIfReadable(ctx);
-    return friendly(() => importCorrections(ctx.store, batchId, file, shared));
+    return importCorrections(ctx.store, batchId, file, shared);
   },
 
   async 'batches:payload'(ctx, { batchId }) {
@@ -110,25 +108,6 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   },
 };
 
-const spanishOf = (err: Error) => ('messageEs' in err && typeof err.messageEs === 'string' ? err.messageEs : undefined);
-
-function readParams(err: ReadError): Record<string, string | number> {
-  const place = Object.fromEntries(Object.entries(err.place).filter(([, v]) => v !== undefined)) as Record<string, string | number>;
-  return { reason: err.code, ...place, ...err.params };
-}
-
-/** The agent's mistakes (a bad file, an impossible edit) become plain messages. */
-async function friendly<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    // A file's refusal keeps its stable code and where it is, for screens and scripts (`reason`).
-    if (err instanceof ReadError) throw new SurfaceFailure('invalid-input', err.message, err.messageEs, readParams(err));
-    if (err instanceof PrepareError || err instanceof MappingError || err instanceof EditError) throw new SurfaceFailure('invalid-input', err.message, spanishOf(err));
-    throw err;
-  }
-}
-
 function xlsxDownload(name: string, sheets: Parameters<typeof workbookBytes>[0]) {
   return { name, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: workbookBytes(sheets).toString('base64') };
 }
@@ -136,7 +115,7 @@ function xlsxDownload(name: string, sheets: Parameters<typeof workbookBytes>[0])
 const draftName = (draft: unknown) => (draft && typeof draft === 'object' && 'name' in draft && typeof draft.name === 'string' ? draft.name : null);
 
 function requireBatch(db: Parameters<typeof getBatch>[0], batchId: number): void {
-  if (!getBatch(db, batchId)) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
+  if (!getBatch(db, batchId)) throw new SurfaceFailure('batch.not_found', { batchId });
 }
 
 /** What the batch list and a batch's header both show of it. */

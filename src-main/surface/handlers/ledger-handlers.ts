@@ -1,8 +1,7 @@
 // The do-not-contact ledger through the surface: list, add, remove, import. Values are normalized
 // here with preparation's rules, so the store and the matching only ever see one spelling.
-import { LedgerFileError, readLedgerFile } from '../../preparation/ledger/read-ledger-file';
+import { readLedgerFile } from '../../preparation/ledger/read-ledger-file';
 import { ledgerCode, ledgerPhone, localDay } from '../../preparation/ledger/ledger-types';
-import { ReadError } from '../../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../../policy/policy';
 import { addLedgerEntries, addLedgerEntry, listLedgerEntries, removeLedgerEntry } from '../../store';
 import type { AppContext } from '../app-context-types';
@@ -50,13 +49,13 @@ export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledg
     if (phone !== undefined) {
       const read = ledgerPhone(phone, areaCode(ctx));
       if (!read.ok) {
-        throw new SurfaceFailure('invalid-input', `phone "${phone}" is not one Argentine phone number (${read.reason}).`, `el teléfono "${phone}" no es un número de teléfono argentino (${read.reason}).`, { field: 'phone', reason: read.reason });
+        throw new SurfaceFailure('ledger.bad_phone', { phone, field: 'phone', reason: read.reason });
       }
       kind = 'phone';
       value = read.value;
     } else {
       value = ledgerCode(code ?? '');
-      if (value === '') throw new SurfaceFailure('invalid-input', 'code: empty once cleaned.', 'código: vacío una vez limpiado.', { field: 'code', reason: 'empty' });
+      if (value === '') throw new SurfaceFailure('ledger.empty_code', { field: 'code', reason: 'empty' });
       kind = 'code';
     }
     return addLedgerEntry(ctx.store.db, { kind, value, reason, until: until ?? null, creditor: creditor ?? null, addedBy: author(ctx) });
@@ -64,20 +63,14 @@ export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledg
 
   async 'ledger:remove'(ctx, { id }) {
     const removed = removeLedgerEntry(ctx.store.db, id);
-    if (!removed) throw new SurfaceFailure('not-found', `There is no ledger entry ${id} on this workstation.`, `No hay ninguna entrada ${id} en la lista de este equipo.`, { id });
+    if (!removed) throw new SurfaceFailure('ledger.entry_not_found', { id });
     return { removed };
   },
 
   async 'ledger:import'(ctx, { fileId, mapping, reason }) {
     const file = await openReceivedFile(ctx, fileId);
-    let contents;
-    try {
-      contents = await readLedgerFile(file, { mapping, defaultReason: reason, defaultAreaCode: areaCode(ctx) });
-    } catch (err) {
-      if (err instanceof ReadError) throw new SurfaceFailure('invalid-input', err.message, err.messageEs, { reason: err.code, ...Object.fromEntries(Object.entries(err.place).filter(([, v]) => v !== undefined)) });
-      if (err instanceof LedgerFileError) throw new SurfaceFailure('invalid-input', err.message, undefined, { reason: err.code, ...err.place });
-      throw err;
-    }
+    // A file that cannot be read or is no ledger (ReadError, LedgerFileError) fails with its own code and place.
+    const contents = await readLedgerFile(file, { mapping, defaultReason: reason, defaultAreaCode: areaCode(ctx) });
     const by = author(ctx);
     const { added, updated } = addLedgerEntries(ctx.store.db, contents.entries.map((e) => ({ kind: e.kind, value: e.value, reason: e.reason, until: e.until, creditor: e.creditor, addedBy: by })));
     return { file: contents.file, sheet: contents.sheet, added, updated, problems: contents.problems };

@@ -29,7 +29,7 @@ export const lifecycleHandlers: Pick<Handlers, 'batches:delete' | 'results:store
   async 'workstation:wipe'(ctx) {
     const running = ctx.runningWork();
     if (running.length > 0) {
-      throw new SurfaceFailure('workstation.busy', 'Uploads or downloads are running: stop them before wiping this workstation.', 'Hay cargas o descargas en curso: deténgalas antes de borrar este equipo.', { running });
+      throw new SurfaceFailure('workstation.busy', { running });
     }
     return ctx.wipe();
   },

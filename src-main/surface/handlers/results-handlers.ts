@@ -1,6 +1,6 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
 import type { Call, CampaignCase, InboundCase } from '../../contract';
-import { campaignResultsBytes, ResultsNotStoredError } from '../../exports/results-export';
+import { campaignResultsBytes } from '../../exports/results-export';
 import { BatchRefusal, getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
@@ -41,14 +41,8 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
 
   async 'results:export'(ctx, { environment, campaignId }) {
     const env = environment ?? ctx.currentEnvironment();
-    let bytes: Buffer;
-    // Built in memory: debtor data never lands in a temporary file.
-    try {
-      bytes = campaignResultsBytes(ctx.store, env, campaignId);
-    } catch (err) {
-      if (err instanceof ResultsNotStoredError) throw new SurfaceFailure('not-found', err.message, err.messageEs);
-      throw err;
-    }
+    // Built in memory: debtor data never lands in a temporary file. Nothing stored: results.not_stored.
+    const bytes = campaignResultsBytes(ctx.store, env, campaignId);
     return { name: `resultados-campania-${campaignId}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64') };
   },
 
@@ -89,7 +83,7 @@ async function busyAware<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('invalid-input', 'That download is already running.', 'Esa descarga ya está en curso.');
+    if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('results.download_running', {});
     throw err;
   }
 }

@@ -1,7 +1,8 @@
 // Environments, sign-in and sign-out.
+import { Failure } from '../../domain/failures/failure';
 import { ENVIRONMENTS, type Environment } from '../../domain/environments';
 import { checkBaseUrl } from '../../domain/environments';
-import { describeRefusal, environmentAllowed, managedBaseUrl, refuseBaseUrl } from '../../policy/policy';
+import { environmentAllowed, managedBaseUrl, refuseBaseUrl, refusalFailure } from '../../policy/policy';
 import { getAccount, removeAccount, saveAccount, setBaseUrl } from '../../store';
 import type { AppContext, Connection } from '../app-context-types';
 import type { SessionStatus } from '../procedures';
@@ -28,25 +29,25 @@ export async function connectionFor(ctx: AppContext, env: Environment): Promise<
   const credentials = ctx.options.credentials?.(env) ?? null;
   if (credentials) {
     const baseUrl = await ctx.baseUrl(env);
-    if (!baseUrl) throw new SurfaceFailure('not-signed-in', `Set the base URL of ${env} first.`);
+    if (!baseUrl) throw new SurfaceFailure('session.no_base_url', { environment: env });
     return ctx.connect(env, credentials, baseUrl);
   }
-  if (existing) throw new SurfaceFailure('session-expired', `The ${env} session expired; sign in again. Nothing prepared or queued was lost.`);
-  throw new SurfaceFailure('not-signed-in', `Sign in to ${env} first.`);
+  if (existing) throw new SurfaceFailure('session.expired', { environment: env });
+  throw new SurfaceFailure('session.not_signed_in', { environment: env });
 }
 
 /** Refuses, as 'policy.locked', what the organization's policy does not allow for `env`. */
 function obeyPolicy(ctx: AppContext, env: Environment, baseUrl: string | null): void {
   const refusal = refuseBaseUrl(ctx.policy, env, baseUrl);
   if (!refusal) return;
-  const message = describeRefusal(ctx.policy, refusal);
-  throw new SurfaceFailure('policy.locked', message.charAt(0).toUpperCase() + message.slice(1), undefined, { rule: refusal.rule, environment: env, file: ctx.policy.file ?? '' });
+  const { code, params } = refusalFailure(ctx.policy, refusal);
+  throw new Failure(code, { environment: env, ...params } as never);
 }
 
 /** A base URL as the agent typed it, checked; invalid-input when it is not one. */
 function checked(text: string): string {
   const url = checkBaseUrl(text);
-  if (!url.ok) throw new SurfaceFailure('invalid-input', url.message);
+  if (!url.ok) throw new Failure(url.failure.code, url.failure.params as never);
   return url.url;
 }
 
@@ -61,7 +62,7 @@ export const sessionHandlers: Pick<Handlers, 'environments:list' | 'environments
   },
 
   async 'environments:setBaseUrl'(ctx, { environment, baseUrl }) {
-    if (environment === 'demo') throw new SurfaceFailure('invalid-input', 'The Demo environment runs on this machine; its address is chosen when it starts.');
+    if (environment === 'demo') throw new SurfaceFailure('session.demo_address', {});
     const url = checked(baseUrl);
     obeyPolicy(ctx, environment, url);
     return { name: environment, builtIn: false, managed: managedBaseUrl(ctx.policy, environment) !== null, allowed: true, baseUrl: setBaseUrl(ctx.store.db, environment, url) };
@@ -74,7 +75,7 @@ export const sessionHandlers: Pick<Handlers, 'environments:list' | 'environments
       setBaseUrl(ctx.store.db, environment, given);
     } else obeyPolicy(ctx, environment, null);
     const url = await ctx.baseUrl(environment);
-    if (!url) throw new SurfaceFailure('invalid-input', `Set the base URL of ${environment} (your administrator has it).`);
+    if (!url) throw new SurfaceFailure('session.base_url_missing', { environment });
     await ctx.connect(environment, { email, password }, url);
     saveAccount(ctx.store.db, environment, email);
     ctx.setCurrentEnvironment(environment);

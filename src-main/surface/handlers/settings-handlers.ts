@@ -23,7 +23,7 @@ export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 
     for (const key of lockedByPolicy) {
       // Compared as JSON: contact hours are an object, equal when their hours and days are.
       if (changes[key] !== undefined && JSON.stringify(changes[key]) !== JSON.stringify(current[key])) {
-        throw new SurfaceFailure('policy.locked', `${key} is set by your organization (${ctx.policy.file}).`, `${key} lo fija su organización (${ctx.policy.file}).`, { setting: key, file: ctx.policy.file ?? '' });
+        throw new SurfaceFailure('policy.setting_locked', { setting: key, file: ctx.policy.file ?? '' });
       }
     }
     const next = { ...current, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };

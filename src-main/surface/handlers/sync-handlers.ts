@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
 import { actionWarnings, scheduleWarnings } from '../campaign-schedule';
 import { sharedLedger } from '../shared-ledger';
-import { SurfaceFailure } from '../surface-failure';
+import { batchRefusalFailure, SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from '../settings';
 
@@ -23,8 +23,8 @@ export function uploadsRunning(ctx: AppContext): boolean {
 export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'campaigns:checkSchedule' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'> = {
   async 'batches:setCampaignDraft'(ctx, { batchId, campaign }) {
     const batch = getBatch(ctx.store.db, batchId);
-    if (!batch) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
-    if (batch.campaignId !== null && campaign !== null) throw new SurfaceFailure('invalid-input', `Batch ${batchId} already goes to campaign ${batch.campaignId}.`);
+    if (!batch) throw new SurfaceFailure('batch.not_found', { batchId });
+    if (batch.campaignId !== null && campaign !== null) throw new SurfaceFailure('batch.has_campaign', { batchId, campaignId: batch.campaignId });
     setCampaignDraft(ctx.store.db, batchId, campaign);
     return { batchId, draft: campaign !== null };
   },
@@ -72,7 +72,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
       );
     } catch (err) {
       // Wrong environment or campaign, or already running: the agent's mistake, said plainly.
-      if (err instanceof BatchRefusal) throw new SurfaceFailure('invalid-input', err.message);
+      if (err instanceof BatchRefusal) throw batchRefusalFailure(ctx.store.db, err, { batchId, environment: env, campaignId });
       throw err;
     }
     // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
@@ -88,10 +88,10 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
  */
 async function campaignOf(ctx: AppContext, client: ServiceClient, env: Environment, batchId: number): Promise<number> {
   const batch = getBatch(ctx.store.db, batchId);
-  if (!batch) throw new SurfaceFailure('not-found', `Batch ${batchId} does not exist.`);
+  if (!batch) throw new SurfaceFailure('batch.not_found', { batchId });
   if (batch.campaignId !== null) return batch.campaignId;
   const draft = CreateCampaignRequest.safeParse(getCampaignDraft(ctx.store.db, batchId));
-  if (!draft.success) throw new SurfaceFailure('invalid-input', `Batch ${batchId} has no campaign yet: pick one, or prepare a new one for it.`);
+  if (!draft.success) throw new SurfaceFailure('batch.no_campaign', { batchId });
   const created = await client.createCampaign(draft.data);
   saveCampaign(ctx.store.db, env, created);
   ctx.store.db.transaction(() => {
