@@ -8,7 +8,7 @@ import { loadPolicy, PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
 import { createAppContext } from '../surface/app-context';
 import type { AppContext } from '../surface/app-context-types';
-import type { SurfaceEvents } from '../surface/procedures';
+import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { appMenuTemplate } from './app-menu';
 import { startAutoUpdates } from './auto-updater';
@@ -67,7 +67,7 @@ if (!app.requestSingleInstanceLock()) {
     const surface = createSurface(ctx);
     ipcMain.handle('casedesk:call', async (event, name: unknown, input: unknown) => {
       if (!isTrustedSender(event.senderFrame?.url, event.senderFrame === event.sender.mainFrame, source)) {
-        return { ok: false, error: { code: 'invalid-input', message: 'untrusted sender' } };
+        return { ok: false, error: { code: 'host.untrusted_sender', message: 'untrusted sender' } satisfies SurfaceError };
       }
       return surface.call(String(name) as never, input);
     });

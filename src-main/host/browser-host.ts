@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import type { AppContext } from '../surface/app-context-types';
-import type { SurfaceEvents } from '../surface/procedures';
+import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { checkApiRequest, checkSite, CONTENT_SECURITY_POLICY, newLaunchToken, type Verdict } from './host-guard';
 
@@ -71,7 +71,7 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
   // Client-side routes (history mode) all get the app's page.
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && !request.url.startsWith('/api/')) return reply.sendFile('index.html');
-    return reply.code(404).send({ ok: false, error: { code: 'not-found', message: 'No such endpoint.' } });
+    return reply.code(404).send({ ok: false, error: { code: 'host.no_endpoint', message: 'No such endpoint.' } satisfies SurfaceError });
   });
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });

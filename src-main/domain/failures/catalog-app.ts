@@ -10,6 +10,15 @@ export const APP_FAILURES = {
     es: 'Algo falló dentro de CaseDesk (incidente {incident}); los detalles están en su registro, {log}.',
   },
 
+  'host.page_not_authorised': {
+    class: 'not-signed-in',
+    en: 'This page is not authorised: open the address that "npm start" printed.',
+    es: 'Esta página no está autorizada: abra la dirección que mostró "npm start".',
+  },
+  'host.no_endpoint': { class: 'not-found', en: 'No such endpoint.', es: 'No existe ese punto de acceso.' },
+  'host.untrusted_sender': { class: 'forbidden', en: 'The call came from a page CaseDesk does not trust.', es: 'El pedido vino de una página en la que CaseDesk no confía.' },
+  'host.not_answering': { class: 'offline', en: 'CaseDesk is not answering (is it still running?).', es: 'CaseDesk no responde (¿sigue en funcionamiento?).' },
+
   'batch.not_found': { class: 'not-found', en: 'Batch {batchId} does not exist.', es: 'El lote {batchId} no existe.' },
   'batch.other_environment': {
     class: 'invalid-input',

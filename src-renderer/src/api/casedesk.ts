@@ -1,32 +1,34 @@
 // The typed face of the command surface for screens and stores.
-import type { ErrorCode, ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceError, SurfaceEvents } from '../../../src-main/surface/procedures';
+import { failureClass, shownParams, type FailureClass, type FailureCode, type FailureParamValue } from '../../../src-main/domain/failures/failure';
+import type { ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
 import { i18n } from '../i18n';
 import { transport } from './transport';
 
 export class ApiError extends Error {
+  /** The coarse class of the code (offline, session-expired, not-found…), for the screens' decisions. */
+  readonly kind: FailureClass;
+
   constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly messageEs?: string,
-    /** What the failure is about (e.g. {batchId, inDoubt}), for screens that word it themselves. */
-    readonly params?: SurfaceError['params'],
+    /** A code of the failure catalog (src-main/domain/failures). */
+    readonly code: FailureCode,
+    /** What the failure is about (e.g. {batchId, inDoubt}): its words' placeholders, ids and figures. */
+    readonly params: Record<string, FailureParamValue> = {},
   ) {
-    // Shown as it is by the screens: in Spanish when the agent works in Spanish and it exists; a
-    // network problem in the renderer's own words, from its params.
-    super(networkWords(params) ?? (messageEs && i18n.global.locale.value === 'es' ? messageEs : message));
+    // Worded by the catalog in the agent's language (registered under `failures.`); shown as it is by the screens.
+    super(failureText(code, params));
     this.name = 'ApiError';
+    this.kind = failureClass(code);
   }
 }
 
-function networkWords(params: SurfaceError['params']): string | null {
-  if (params?.reason !== 'network' || typeof params.problem !== 'string') return null;
-  const key = `network.problem.${params.problem}`;
-  return i18n.global.te(key) ? i18n.global.t(key, { host: params.host ?? '', proxy: params.proxy ?? '', proxyStatus: params.proxyStatus ?? '' }) : null;
+/** A failure of the catalog in the agent's language. */
+export function failureText(code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
+  return i18n.global.t(`failures.${code}`, shownParams(params));
 }
 
 export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
   const answer = await transport.call(name, input);
-  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.message, answer.error.messageEs, answer.error.params);
+  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.params);
   return answer.value as ProcedureOutputs[N];
 }
 

@@ -52,10 +52,10 @@ function httpTransport(): Transport {
     async call(name, input) {
       try {
         const res = await fetch(`/api/call/${encodeURIComponent(name)}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(input ?? {}), credentials: 'omit' });
-        if (res.status === 401 || res.status === 403 || res.status === 421) return { ok: false, error: { code: 'not-signed-in', message: 'This page is not authorised: open the address that "npm start" printed.' } };
+        if (res.status === 401 || res.status === 403 || res.status === 421) return { ok: false, error: { code: 'host.page_not_authorised', message: 'This page is not authorised.' } };
         return (await res.json()) as Envelope<unknown>;
       } catch {
-        return { ok: false, error: { code: 'offline', message: 'CaseDesk is not answering (is it still running?).' } };
+        return { ok: false, error: { code: 'host.not_answering', message: 'CaseDesk is not answering.' } };
       }
     },
     on(name, listener) {

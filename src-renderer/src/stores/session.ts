@@ -26,8 +26,8 @@ export const useSessionStore = defineStore('session', () => {
 
   /** Any call that failed for lack of network marks the app offline until one succeeds. */
   function noteFailure(error: unknown): void {
-    if (error instanceof ApiError && (error.code === 'offline' || error.code === 'timeout')) online.value = false;
-    if (error instanceof ApiError && error.code === 'session-expired' && status.value) status.value = { ...status.value, signedIn: false, state: 'expired' };
+    if (error instanceof ApiError && (error.kind === 'offline' || error.kind === 'timeout')) online.value = false;
+    if (error instanceof ApiError && error.kind === 'session-expired' && status.value) status.value = { ...status.value, signedIn: false, state: 'expired' };
   }
 
   function noteSuccess(): void {

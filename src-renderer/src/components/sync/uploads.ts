@@ -45,8 +45,8 @@ async function upload(batchId: number, campaignId: number | null, inDoubt: InDou
     run.summary = summary;
     run.campaignId = summary.campaignId;
     // A pause for lack of network or an expired session says something about the connection too.
-    if (summary.pause?.code === 'offline') session.noteFailure(new ApiError('offline', summary.pause.message));
-    else if (summary.pause?.code === 'session-expired') session.noteFailure(new ApiError('session-expired', summary.pause.message));
+    const pause = summary.pause;
+    if (pause?.code === 'offline' || pause?.code === 'session-expired') session.noteFailure(new ApiError(pause.failure.code, pause.failure.params));
     else session.noteSuccess();
   } catch (err) {
     session.noteFailure(err);
