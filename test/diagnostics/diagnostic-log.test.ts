@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { diagnosticLog, failureShape } from '../../src-main/diagnostics/diagnostic-log';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
+import { formatFailure } from '../../src-main/domain/failures/failure';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-diagnostics-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -44,13 +45,15 @@ describe('the diagnostic log', () => {
     }
     expect(answer.ok).toBe(false);
     if (answer.ok) return;
-    expect(answer.error.code).toBe('internal');
+    expect(answer.error.code).toBe('app.internal');
     const incident = /incident ([0-9A-F]{8})/.exec(answer.error.message)?.[1] ?? '';
     expect(incident).not.toBe('');
-    expect(answer.error.messageEs).toContain(`incidente ${incident}`);
+    expect(answer.error.params).toMatchObject({ incident });
+    const spanish = formatFailure('es', answer.error.code, answer.error.params);
+    expect(spanish).toContain(`incidente ${incident}`);
     const logFile = join(dataDir, 'logs', 'casedesk.log');
     expect(answer.error.message).toContain(logFile);
-    for (const shown of [answer.error.message, answer.error.messageEs ?? '']) {
+    for (const shown of [answer.error.message, spanish]) {
       for (const secret of [DEBTOR, PHONE, TOKEN]) expect(shown).not.toContain(secret);
     }
 

@@ -10,6 +10,7 @@ import { DataKeyError, forgetDataKey, isInsideFolder, KEY_MARKER_FILE, keyFilePa
 import { memoryKeychain, osKeychain, type Keychain } from '../../src-main/keys/keychain';
 import { openStore, storeFileState } from '../../src-main/store';
 import { octal, readTree, walkTree } from '../support/file-tree';
+import { formatFailure, type FailureParamValue } from '../../src-main/domain/failures/failure';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-data-key-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -27,11 +28,11 @@ const noKeychain = (): Keychain => ({ get: () => null, set: () => false, remove:
 /** The real OS keychain, under a service name of the tests' own so a user's CaseDesk entries are never touched. */
 const realKeychain = () => osKeychain('CaseDesk tests');
 
-function failure(run: () => unknown): { code: DataKeyFailureCode; params: Record<string, string>; messageEs: string } {
+function failure(run: () => unknown): { code: DataKeyFailureCode; params: Record<string, FailureParamValue>; messageEs: string } {
   try {
     run();
   } catch (err) {
-    if (err instanceof DataKeyError) return { code: err.code, params: err.params, messageEs: err.messageEs };
+    if (err instanceof DataKeyError) return { code: err.code, params: err.params, messageEs: formatFailure('es', err.code, err.params) };
     throw err;
   }
   throw new Error('expected a DataKeyError');

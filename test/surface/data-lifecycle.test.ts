@@ -12,6 +12,7 @@ import type { AppContext, AppContextOptions } from '../../src-main/surface/app-c
 import type { Envelope, ProcedureName, ProcedureOutputs, SurfaceError } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { formatFailure } from '../../src-main/domain/failures/failure';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const root = mkdtempSync(join(tmpdir(), 'casedesk-lifecycle-surface-'));
@@ -103,7 +104,7 @@ describe('batches:delete', () => {
     const upload = ctx.track(`upload:${batchId}`, untilStopped);
     const refused = failure(await api.answer('batches:delete', { batchId }));
     expect(refused).toMatchObject({ code: 'batch.busy', params: { batchId } });
-    expect(refused.messageEs).toMatch(/se está subiendo/);
+    expect(formatFailure('es', refused.code, refused.params)).toMatch(/se está subiendo/);
     expect(await api.call('batches:countCases', { batchId })).toBe(11);
     ctx.cancel(`upload:${batchId}`);
     await upload;

@@ -14,6 +14,7 @@ import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
 import { readTree } from '../support/file-tree';
 import { handOver } from '../support/source-file';
+import { failureClass } from '../../src-main/domain/failures/failure';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-received-'));
@@ -89,7 +90,7 @@ describe('a path instead of a file id', () => {
       await app.call('batches:importCorrections', { batchId, file: '/etc/passwd' }),
       await app.call('batches:inspect', { fileId: '/etc/passwd' }),
     ];
-    const refusedCleanly = (answer: (typeof answers)[number]) => !answer.ok && answer.error.code === 'invalid-input' && !/root:|passwd/.test(JSON.stringify(answer));
+    const refusedCleanly = (answer: (typeof answers)[number]) => !answer.ok && failureClass(answer.error.code) === 'invalid-input' && !/root:|passwd/.test(JSON.stringify(answer));
     expect(answers.filter((answer) => !refusedCleanly(answer))).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { control, useElsewhereServer, useLocalServer } from '../client/helpers';
 import { useEmulator } from '../support/emulator';
 import { expectExactlyOnce, loadedOnServer, uploadWorld, type UploadWorld } from './upload-fixture';
+import { formatFailure } from '../../src-main/domain/failures/failure';
 
 const emulator = useEmulator();
 const elsewhere = useElsewhereServer();
@@ -56,7 +57,8 @@ describe('an upload answered with a redirect', () => {
     const paused = await run(w);
     expect(paused).toMatchObject({ status: 'paused', loaded: 0, pending: 150, inDoubt: [], requests: 1, pause: { code: 'contract' } });
     expect(paused.pause?.message).toContain(`redirect to ${elsewhere.host} (HTTP 307)`);
-    expect(paused.pause?.messageEs).toContain(`redirección a ${elsewhere.host}`);
+    expect(paused.pause?.failure).toMatchObject({ code: 'service.redirect', params: { host: elsewhere.host, status: 307 } });
+    expect(paused.pause && formatFailure('es', paused.pause.failure.code, paused.pause.failure.params)).toContain(`redirección a ${elsewhere.host}`);
     expect(elsewhere.received).toEqual([]);
     expect(loadedOnServer(emulator.current, w.campaignId).size).toBe(0);
 

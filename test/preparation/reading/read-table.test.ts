@@ -5,6 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { ReadError } from '../../../src-main/preparation/reading/read-errors';
 import { READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
 import { readTable } from '../../../src-main/preparation/reading/read-table';
+import { formatFailure, type Failure } from '../../../src-main/domain/failures/failure';
+
+/** A failure's words in Spanish, as the app's Spanish faces show them. */
+const spanish = (err: Failure) => formatFailure('es', err.code, err.params);
 
 const HEADER = ['DNI', 'Nombre', 'Teléfono', 'Saldo', 'Vencimiento'];
 const ROW = ['00123456', 'José Núñez', '011 15-4567-8901', 1234.56, new Date(Date.UTC(2026, 11, 31))];
@@ -101,7 +105,7 @@ describe('readTable: hostile files', () => {
     const junk = new Uint8Array(4096).map((_, i) => (i * 7919) % 256);
     const err = await readError(junk, 'junk.xlsx');
     expect(err.code).toBe('not-a-spreadsheet');
-    expect(err.messageEs).toMatch(/junk\.xlsx no es una planilla/);
+    expect(spanish(err)).toMatch(/junk\.xlsx no es una planilla/);
   });
 
   it('refuses a truncated workbook as damaged', async () => {

@@ -12,6 +12,10 @@ import { countCasesByStatus, openStore } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 import { buildZip } from '../reading/fixtures/zip-builder';
+import { formatFailure, type Failure } from '../../../src-main/domain/failures/failure';
+
+/** A failure's words in Spanish, as the app's Spanish faces show them. */
+const spanish = (err: Failure) => formatFailure('es', err.code, err.params);
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-worker-'));
@@ -46,7 +50,7 @@ describe('prepareInWorker', () => {
     const err = await inspectInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(junk), {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
     expect((err as ReadError).message).toMatch(/junk\.xlsx is not a spreadsheet/);
-    expect((err as ReadError).messageEs).toMatch(/no es una planilla/);
+    expect(spanish(err as ReadError)).toMatch(/no es una planilla/);
   });
 });
 
@@ -65,7 +69,7 @@ describe('a preparation worker that dies instead of replying', () => {
     expect(err).toBeInstanceOf(ReadError);
     expect(err).toMatchObject({ code: 'too-much-memory', place: { file: 'cartera.xlsx' }, params: { limitMb: 32 } });
     expect((err as ReadError).message).toMatch(/cartera\.xlsx needs more memory/);
-    expect((err as ReadError).messageEs).toMatch(/cartera\.xlsx necesita más memoria/);
+    expect(spanish(err as ReadError)).toMatch(/cartera\.xlsx necesita más memoria/);
   });
 
   it('runs under the heap limit it is given: the real worker, given too little, is that read error', async () => {
