@@ -30,9 +30,10 @@ describe('prepare → upload', () => {
     batchId = summary.batch_id ?? 0;
   });
 
-  it('lists the issues, in Spanish by default', async () => {
-    const res = await casedesk('issues', String(batchId), '--severity', 'error');
+  it('lists the issues in the language of --lang', async () => {
+    const res = await casedesk('--lang', 'es', 'issues', String(batchId), '--severity', 'error');
     expect(res.stdout).toMatch(/fila de totales/);
+    expect((await casedesk('issues', String(batchId), '--severity', 'error', '--lang', 'en')).stdout).toMatch(/totals row/);
     const json = JSON.parse((await casedesk('issues', String(batchId), '--json')).stdout) as { code: string | null; messageEn: string }[];
     expect(json.find((i) => i.code === '33444555' && /31\/02\/2027/.test(i.messageEn))).toBeDefined();
   });

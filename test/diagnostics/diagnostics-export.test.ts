@@ -119,7 +119,7 @@ describe('a diagnostics export', () => {
     }) as never;
     const failed = await surface.call('batches:list', {});
     ctx.store.db.prepare = realPrepare;
-    expect(failed).toMatchObject({ ok: false, error: { code: 'internal' } });
+    expect(failed).toMatchObject({ ok: false, error: { code: 'app.internal' } });
     ctx.diagnostics.internalFailure(new Error(`row of ${first?.code}: ${DEMO_USER.password}`, { cause: new TypeError(`${[...tokens][1]}`) }), { procedure: 'batches:prepare' });
     await ctx.diagnostics.close();
 

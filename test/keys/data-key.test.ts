@@ -197,17 +197,17 @@ describe('a data folder whose key is not here', () => {
     expect(readTree(dataDir)).toEqual(before);
   });
 
-  it('a damaged marker or key file is key.unreadable, not a crash and not a new key', () => {
+  it('a damaged key file or marker is key.file_damaged or key.marker_unreadable, not a crash and not a new key', () => {
     const keyFileFolder = folderWithStore({ env: {}, keychain: noKeychain() });
     writeFileSync(keyFileFolder.dataKey.keyFile as string, 'not a key\n');
-    expect(failure(() => resolveDataKey(keyFileFolder.dataDir, { env: {}, keychain: noKeychain(), configDir: keyFileFolder.configDir })).code).toBe('key.unreadable');
+    expect(failure(() => resolveDataKey(keyFileFolder.dataDir, { env: {}, keychain: noKeychain(), configDir: keyFileFolder.configDir })).code).toBe('key.file_damaged');
 
     for (const damaged of ['{"version":1}', '{"version":1,"id":"x", "keptIn": "keychain"', '']) {
       const { dataDir, configDir } = place();
       mkdirSync(dataDir, { recursive: true });
       writeFileSync(join(dataDir, KEY_MARKER_FILE), damaged);
       const keychain = memoryKeychain();
-      expect(failure(() => resolveDataKey(dataDir, { env: {}, keychain, configDir })).code, damaged).toBe('key.unreadable');
+      expect(failure(() => resolveDataKey(dataDir, { env: {}, keychain, configDir })).code, damaged).toBe('key.marker_unreadable');
       expect(keychain.entries.size).toBe(0);
     }
   });

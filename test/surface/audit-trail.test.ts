@@ -100,7 +100,7 @@ describe('the audit trail of an agent’s day', () => {
 
   it('says what each step did, in counts and ids', () => {
     const find = (action: string, n = 0) => entries.filter((e) => e.action === action)[n];
-    expect(find('procedure.failed')).toMatchObject({ procedure: 'session:signIn', code: 'session-expired', environment: 'test' });
+    expect(find('procedure.failed')).toMatchObject({ procedure: 'session:signIn', code: 'service.sign_in_refused', environment: 'test' });
     expect(find('file.received')).toMatchObject({ file: 'cartera-banco-del-sur.xlsx', bytes: readFileSync(SAMPLE).length });
     // 13 rows of debtors (two debtors owe twice) and the totals row, which made no case.
     expect(find('batch.prepared')).toMatchObject({ batchId, environment: 'test', file: 'cartera-banco-del-sur.xlsx', rows: 14, cases: 11, ready: 8, rejected: 3, rowErrors: 1, mapping: 'suggested' });

@@ -86,7 +86,7 @@ describe('the contact hours setting', () => {
 
   it('refuses hours that cannot be, saying where', async () => {
     const answer = await createSurface(ctx).call('settings:set', { contactHours: { from: '21:00', to: '07:00', days: ['mon'] } });
-    expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'input.invalid' } });
     expect(!answer.ok && answer.error.message).toContain('contactHours.to');
   });
 });

@@ -76,7 +76,7 @@ describe('batches:delete', () => {
     expect(existsSync(join(ctx.options.dataDir, 'imports'))).toBe(false);
 
     expect(await api.call('batches:delete', { batchId })).toEqual({ batchId, cases: 11, chunks: 0, importedFileDeleted: false });
-    expect(failure(await api.answer('batches:get', { batchId })).code).toBe('not-found');
+    expect(failure(await api.answer('batches:get', { batchId })).code).toBe('batch.not_found');
     expect((await api.call('batches:list', {})).map((b) => b.id)).toEqual([other.batchId]);
     expect(failure(await api.answer('batches:delete', { batchId }))).toMatchObject({ code: 'not-found', params: { batchId } });
   });
@@ -170,7 +170,7 @@ describe('retention', () => {
     await api.call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
     expect((await api.call('settings:get', {})).retentionDays).toBe(90);
     expect((await api.call('settings:set', { retentionDays: 30 })).retentionDays).toBe(30);
-    expect(failure(await api.answer('settings:set', { retentionDays: 0 })).code).toBe('invalid-input');
+    expect(failure(await api.answer('settings:set', { retentionDays: 0 })).code).toBe('input.invalid');
 
     const uploaded = await preparedFromPickedFile(ctx, 'test');
     const campaignId = await uploadedToEmulator(ctx, uploaded.batchId);
@@ -261,7 +261,7 @@ describe('workstation:wipe', () => {
     expect(plan).toMatchObject({ dataDir, key: 'keychain', others: ['Preferences'] });
     expect(plan.entries).toEqual(expect.arrayContaining(['casedesk.sqlite', 'casedesk-key.json', 'demo-service.sqlite', 'recordings']));
 
-    expect(failure(await api.answer('workstation:wipe', { confirmation: 'borrar' })).code).toBe('invalid-input');
+    expect(failure(await api.answer('workstation:wipe', { confirmation: 'borrar' })).code).toBe('input.invalid');
     const work = ctx.track('download:inbound', untilStopped);
     expect(failure(await api.answer('workstation:wipe', { confirmation: 'WIPE' }))).toMatchObject({ code: 'workstation.busy', params: { running: ['download:inbound'] } });
     ctx.cancel('download:inbound');

@@ -68,7 +68,7 @@ describe('a file handed over with files:receive', () => {
     const answer = await app.call('files:receive', { name: 'cartera (copia) #2.xlsx', base64: Buffer.from([0, 1, 2, 3, 250, 251, 0, 0, 9]).toString('base64') });
     if (!answer.ok) throw new Error(answer.error.message);
     const inspected = await app.call('batches:inspect', { fileId: answer.value.fileId });
-    expect(inspected).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'cartera (copia) #2.xlsx is not a spreadsheet or a text file.' } });
+    expect(inspected).toMatchObject({ ok: false, error: { code: 'read.not_a_spreadsheet', message: 'cartera (copia) #2.xlsx is not a spreadsheet or a text file.' } });
   });
 
   it('keeps only the last part of the name a caller gives, so the copy stays in the data folder', async () => {
@@ -77,7 +77,7 @@ describe('a file handed over with files:receive', () => {
   });
 
   it('is refused when empty', async () => {
-    expect(await app.call('files:receive', { name: 'vacio.csv', base64: '' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'vacio.csv is empty.' } });
+    expect(await app.call('files:receive', { name: 'vacio.csv', base64: '' })).toMatchObject({ ok: false, error: { code: 'file.empty', message: 'vacio.csv is empty.' } });
   });
 });
 
@@ -96,21 +96,21 @@ describe('a path instead of a file id', () => {
 
   it('an id this process never issued is not found, and the answer names no path', async () => {
     for (const answer of [await app.call('batches:inspect', { fileId: MADE_UP_ID }), await app.call('batches:prepare', { fileId: MADE_UP_ID, maxPhonePriority: 0 })]) {
-      expect(answer).toMatchObject({ ok: false, error: { code: 'not-found' } });
+      expect(answer).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
       expect(JSON.stringify(answer)).not.toContain('/');
     }
   });
 
   it('an id belongs to the app context (the data folder) that issued it', async () => {
     const fileId = await handOver(app, SAMPLE);
-    expect(await createSurface(other).call('batches:inspect', { fileId })).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    expect(await createSurface(other).call('batches:inspect', { fileId })).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
   });
 });
 
 describe('files:open, the CLI\'s way to name a file of its own', () => {
   it('is forbidden to a surface made for the renderer or the browser host', async () => {
     const answer = await app.call('files:open', { path: '/etc/passwd' });
-    expect(answer).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'file.local_only' } });
     expect(JSON.stringify(answer)).not.toContain('root:');
   });
 
@@ -122,8 +122,8 @@ describe('files:open, the CLI\'s way to name a file of its own', () => {
   });
 
   it('refuses what is not a regular file, or is over the size limit', async () => {
-    expect(await cli.call('files:open', { path: '/dev/zero' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'zero is not a file.' } });
-    expect(await cli.call('files:open', { path: dir })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await cli.call('files:open', { path: '/dev/zero' })).toMatchObject({ ok: false, error: { code: 'file.not_a_file', message: 'zero is not a file.' } });
+    expect(await cli.call('files:open', { path: dir })).toMatchObject({ ok: false, error: { code: 'file.not_a_file' } });
     expect(await cli.call('files:open', { path: join(dir, 'no-such.xlsx') })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const huge = join(dir, 'enorme.csv');
     writeFileSync(huge, '');

@@ -58,7 +58,7 @@ describe('readLedgerFile', () => {
   });
 
   it('refuses a file with no phone or code column, or a mapping naming a missing one, with a stable code', async () => {
-    await expect(readLedgerFile(csv('x.csv', 'Nombre;Saldo\nAna;100\n'))).rejects.toMatchObject({ name: 'LedgerFileError', code: 'no-header' });
+    await expect(readLedgerFile(csv('x.csv', 'Nombre;Saldo\nAna;100\n'))).rejects.toMatchObject({ name: 'LedgerFileError', code: 'ledger.no_header' });
     const mapping = LedgerMapping.parse({ columns: { phone: 'Tel' } });
     const err = await readLedgerFile(csv('y.csv', 'Teléfono;Motivo\n1144445555;otro\n'), { mapping }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerFileError);

@@ -61,7 +61,7 @@ describe('an .ods whose repeats would expand past the cell budget', () => {
     writeFileSync(file, odsWithContent(contentWith(repeatedCell(1_000_000, 16_384))));
     // Before the budget SheetJS expanded it until the heap ran out (here, 512 MB: the child dies).
     const outcome = readInChild(file);
-    expect(outcome.code).toBe('too-many-cells');
+    expect(outcome.code).toBe('read.too_many_cells');
     expect(outcome.params).toEqual({ cells: 16_384_000_000, limit: READ_LIMITS.maxCells });
     expect(outcome.message).toContain('bomba.ods');
     expect(outcome.messageEs).toContain('bomba.ods');
@@ -96,7 +96,7 @@ describe('an .ods whose repeats would expand past the cell budget', () => {
     expect(odsCellCount(contentWith(repeatedCell('Infinity', 2)))).toBe(Infinity);
     expect(odsCellCount(contentWith(repeatedCell('1e400', 2)))).toBe(Infinity);
     const err = tooManyCells('sin-fin.ods', Infinity, READ_LIMITS.maxCells);
-    expect(err).toMatchObject({ code: 'too-many-cells', place: { file: 'sin-fin.ods' }, params: { cells: Number.MAX_SAFE_INTEGER, limit: READ_LIMITS.maxCells } });
+    expect(err).toMatchObject({ code: 'read.too_many_cells', place: { file: 'sin-fin.ods' }, params: { cells: Number.MAX_SAFE_INTEGER, limit: READ_LIMITS.maxCells } });
     expect(JSON.parse(JSON.stringify(err.params))).toEqual(err.params);
   });
 });
@@ -155,7 +155,7 @@ describe('an .xlsx whose rows are far wider, or sheets far longer, than their ce
     writeFileSync(file, bytes);
     // Before the budget each row became a dense 16,384-slot array: 5 GB, past this child's heap.
     const outcome = readInChild(file);
-    expect(outcome.code).toBe('too-many-cells');
+    expect(outcome.code).toBe('read.too_many_cells');
     expect(outcome.params?.limit).toBe(READ_LIMITS.maxCells);
     expect(outcome.params?.cells).toBeGreaterThan(READ_LIMITS.maxCells);
     expect(outcome.message).toContain('ancho.xlsx');
@@ -169,7 +169,7 @@ describe('an .xlsx whose rows are far wider, or sheets far longer, than their ce
     writeFileSync(file, XLSX.write(book, { bookType: 'xlsx', type: 'buffer', compression: true }) as Buffer);
     // Before, each sheet became a million row arrays.
     const outcome = readInChild(file);
-    expect(outcome.code).toBe('too-many-cells');
+    expect(outcome.code).toBe('read.too_many_cells');
     expect(outcome.message).toContain('largo.xlsx');
   });
 

@@ -156,7 +156,7 @@ describe('reading an .xlsx with the worksheet scanner', () => {
 
   it('still refuses a cell longer than Excel allows, naming it', async () => {
     const bytes = withSheetData(`<row r="3"><c r="C3" t="inlineStr"><is><t>${'x'.repeat(32_768)}</t></is></c></row>`);
-    await expect(readTable(new Uint8Array(bytes), 'largo.xlsx')).rejects.toMatchObject({ code: 'cell-too-long', place: { file: 'largo.xlsx', row: 3, column: 'C' } });
+    await expect(readTable(new Uint8Array(bytes), 'largo.xlsx')).rejects.toMatchObject({ code: 'read.cell_too_long', place: { file: 'largo.xlsx', row: 3, column: 'C' } });
   });
 });
 

@@ -52,7 +52,7 @@ describe('reading an .xlsx under limits on what it really inflates to', () => {
     const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/read-child.ts'), file], { encoding: 'utf8' });
     expect(child.status, child.stderr).toBe(0);
     const outcome = JSON.parse(child.stdout.trim()) as { code: string; maxRssMb: number };
-    expect(outcome.code).toBe('zip-bomb');
+    expect(outcome.code).toBe('read.zip_inflates');
     // Node, tsx and SheetJS alone take ~150 MB; the bomb may add little on top.
     expect(outcome.maxRssMb).toBeLessThan(400);
   });
@@ -60,25 +60,25 @@ describe('reading an .xlsx under limits on what it really inflates to', () => {
   it('refuses an entry that inflates beyond the size it declares, naming it', async () => {
     const bytes = workbookWith(() => ({ name: SHEET, deflated: deflatedRows(4), declaredSize: 1024 * 1024 }));
     const err = await refusal(bytes);
-    expect(err.code).toBe('zip-bomb');
+    expect(err.code).toBe('read.zip_inflates');
     expect(err.message).toContain(SHEET);
     expect(spanish(err)).toContain(SHEET);
   });
 
   it('counts the inflated bytes against the total limit', async () => {
     const bytes = workbookWith(() => ({ name: SHEET, deflated: deflatedRows(8), declaredSize: 8 * 1024 * 1024 }));
-    expect((await refusal(bytes, { ...READ_LIMITS, maxUnzippedBytes: 4 * 1024 * 1024 })).code).toBe('zip-bomb');
+    expect((await refusal(bytes, { ...READ_LIMITS, maxUnzippedBytes: 4 * 1024 * 1024 })).code).toBe('read.zip_too_large');
   });
 
   it('refuses a ratio past the limit from what the entry declares, before inflating it', async () => {
     const bytes = workbookWith(() => ({ name: SHEET, deflated: deflatedRows(300), declaredSize: 300 * 1024 * 1024 }));
-    expect((await refusal(bytes)).code).toBe('zip-bomb');
+    expect((await refusal(bytes)).code).toBe('read.zip_too_large');
   });
 
   it('refuses an entry that inflates to less than it declares, and two entries of one name', async () => {
-    expect((await refusal(workbookWith((e) => ({ ...e, declaredSize: (e.declaredSize ?? 0) + 10 })))).code).toBe('damaged');
+    expect((await refusal(workbookWith((e) => ({ ...e, declaredSize: (e.declaredSize ?? 0) + 10 })))).code).toBe('read.damaged_archive');
     const twice = buildZip([...entriesOf(workbookWith((e) => e)), { name: SHEET, content: Buffer.from('<worksheet/>') }]);
-    expect((await refusal(twice)).code).toBe('damaged');
+    expect((await refusal(twice)).code).toBe('read.damaged_archive');
   });
 
   it('hands SheetJS only the entries that passed, each exactly as inflated', async () => {

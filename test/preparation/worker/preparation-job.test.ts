@@ -7,7 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../../../src-main/preparation/reading/read-errors';
 import { READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
 import { unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
-import { awaitReply, inspectInWorker, PREPARATION_WORKER_LIMITS, prepareInWorker } from '../../../src-main/preparation/worker/preparation-job';
+import { awaitReply, inspectInWorker, PREPARATION_WORKER_LIMITS, prepareInWorker, rebuildError, workerError } from '../../../src-main/preparation/worker/preparation-job';
+import { MappingError } from '../../../src-main/preparation/build/build-cases';
+import { PrepareError } from '../../../src-main/preparation/prepare-batch';
+import { MappingFile } from '../../../src-main/domain/mapping-file';
 import { countCasesByStatus, openStore } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
@@ -54,6 +57,32 @@ describe('prepareInWorker', () => {
   });
 });
 
+describe('a failure met in the worker', () => {
+  it('arrives whole: a mapping naming columns the sheet lacks is the same MappingError, its columns as data', async () => {
+    const dataDir = join(dir, 'mapping');
+    const inspection = await inspectInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), {});
+    const mapping = MappingFile.parse({ header_row: inspection.headerRow, columns: { ...inspection.suggestion, code: 'Cuit del deudor', debt: 'Saldo al cierre' } });
+    const err = await prepareInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, mapping }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(MappingError);
+    expect(err).toMatchObject({ code: 'mapping.missing_columns', missing: ['Cuit del deudor', 'Saldo al cierre'] });
+    expect(spanish(err as MappingError)).toBe('El archivo no tiene ninguna columna llamada "Cuit del deudor", "Saldo al cierre".');
+  });
+
+  it('keeps its class, code, params and place through the thread (as structured clone carries them)', () => {
+    const across = (err: unknown) => rebuildError(structuredClone(workerError(err)));
+    const read = across(new ReadError('read.too_many_columns', { row: 7, sheet: 'Cartera', limit: 500 }, { file: 'c.xlsx', sheet: 'Cartera', row: 7 }));
+    expect(read).toBeInstanceOf(ReadError);
+    expect(read).toMatchObject({ code: 'read.too_many_columns', params: { row: 7, sheet: 'Cartera', limit: 500, file: 'c.xlsx' }, place: { file: 'c.xlsx', sheet: 'Cartera', row: 7 } });
+    const prepare = across(new PrepareError('prepare.no_such_sheet', { file: 'c.xlsx', sheet: 'Hoja9', sheets: ['"Cartera"'] }));
+    expect(prepare).toBeInstanceOf(PrepareError);
+    expect(spanish(prepare as PrepareError)).toBe('c.xlsx no tiene una hoja "Hoja9" (tiene "Cartera").');
+    // Anything else is no failure of the catalog: only its message crosses, and the surface calls it internal.
+    const other = across(new TypeError('x is undefined'));
+    expect(other).not.toHaveProperty('code');
+    expect((other as Error).message).toBe('x is undefined');
+  });
+});
+
 describe('a preparation worker that dies instead of replying', () => {
   it('rejects its caller when it exits without a reply, as the internal failure it is (it never hangs)', async () => {
     const err = await awaitReply(new Worker('process.exit(3)', { eval: true }), 'cartera.xlsx', PREPARATION_WORKER_LIMITS).catch((e: unknown) => e);
@@ -67,7 +96,7 @@ describe('a preparation worker that dies instead of replying', () => {
     const hungry = new Worker('const kept = []; for (;;) kept.push(new Array(1e6).fill(1));', { eval: true, resourceLimits: limits });
     const err = await awaitReply(hungry, '/tmp/cartera.xlsx', limits).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
-    expect(err).toMatchObject({ code: 'too-much-memory', place: { file: 'cartera.xlsx' }, params: { limitMb: 32 } });
+    expect(err).toMatchObject({ code: 'read.too_much_memory', place: { file: 'cartera.xlsx' }, params: { limitMb: 32 } });
     expect((err as ReadError).message).toMatch(/cartera\.xlsx needs more memory/);
     expect(spanish(err as ReadError)).toMatch(/cartera\.xlsx necesita más memoria/);
   });
@@ -75,7 +104,7 @@ describe('a preparation worker that dies instead of replying', () => {
   it('runs under the heap limit it is given: the real worker, given too little, is that read error', async () => {
     const err = await inspectInWorker({ dataDir: join(dir, 'tiny'), key: TEST_STORE_KEY }, sourceFile(SAMPLE), {}, { maxOldGenerationSizeMb: 4 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
-    expect(err).toMatchObject({ code: 'too-much-memory', params: { limitMb: 4 } });
+    expect(err).toMatchObject({ code: 'read.too_much_memory', params: { limitMb: 4 } });
   });
 });
 
@@ -87,6 +116,6 @@ describe('a hostile file refused in the worker', () => {
     writeFileSync(file, buildZip([...entries].map(([name, bytes]) => ({ name, content: name === 'content.xml' ? Buffer.from(bomb) : bytes }))));
     const err = await inspectInWorker({ dataDir: join(dir, 'bomb'), key: TEST_STORE_KEY }, sourceFile(file), {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
-    expect(err).toMatchObject({ code: 'too-many-cells', place: { file: 'bomba.ods' }, params: { cells: 16_384_000_000, limit: READ_LIMITS.maxCells } });
+    expect(err).toMatchObject({ code: 'read.too_many_cells', place: { file: 'bomba.ods' }, params: { cells: 16_384_000_000, limit: READ_LIMITS.maxCells } });
   });
 });

@@ -64,6 +64,6 @@ describe('the grid asks, the store answers', () => {
   it('refuses a filter it cannot read, saying which field', async () => {
     const answer = await surface.call('batches:cases', { batchId, status: 'maybe' });
     expect(answer.ok).toBe(false);
-    if (!answer.ok) expect(answer.error.code).toBe('invalid-input');
+    if (!answer.ok) expect(answer.error.code).toBe('input.invalid');
   });
 });

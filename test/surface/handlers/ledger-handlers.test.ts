@@ -45,7 +45,7 @@ describe('ledger procedures', () => {
   });
 
   it('says what is wrong with bad input, and where', async () => {
-    expect(await surface.call('ledger:add', { phone: '4444-5555' })).toMatchObject({ ok: false, error: { code: 'invalid-input', params: { field: 'phone', reason: 'no-area-code' } } });
+    expect(await surface.call('ledger:add', { phone: '4444-5555' })).toMatchObject({ ok: false, error: { code: 'ledger.bad_phone', params: { field: 'phone', reason: 'no-area-code' } } });
     expect(await surface.call('ledger:add', { phone: '1144445555', code: '1' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(await surface.call('ledger:add', { code: '1', until: '31/12/2026' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^until/) } });
     expect(await surface.call('ledger:add', { code: '1', reason: 'bored' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^reason/) } });
@@ -60,7 +60,7 @@ describe('ledger procedures', () => {
     const listing = await ok(surface.call('ledger:list', {}));
     expect(listing.entries.find((e) => e.value === '3516123456')).toMatchObject({ reason: 'creditor-instruction', until: '2099-12-31' });
     const refused = await ok(surface.call('files:receive', { name: 'otra.csv', base64: Buffer.from('Nombre;Saldo\nAna;1\n').toString('base64') }));
-    expect(await surface.call('ledger:import', { fileId: refused.fileId })).toMatchObject({ ok: false, error: { code: 'invalid-input', params: { reason: 'no-header', file: 'otra.csv' } } });
+    expect(await surface.call('ledger:import', { fileId: refused.fileId })).toMatchObject({ ok: false, error: { code: 'ledger.no_header', params: { file: 'otra.csv' } } });
   });
 
   it('removes an entry, and the audit trail names entries by id and reason, never their phone or code', async () => {

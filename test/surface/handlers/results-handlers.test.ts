@@ -52,6 +52,6 @@ describe('results:export', () => {
   });
 
   it('says plainly when nothing of the campaign was downloaded', async () => {
-    expect(await surface.call('results:export', { environment: 'test', campaignId: 424_242 })).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringMatching(/download them first/) } });
+    expect(await surface.call('results:export', { environment: 'test', campaignId: 424_242 })).toMatchObject({ ok: false, error: { code: 'results.not_stored', params: { campaignId: 424_242, environment: 'test' } } });
   });
 });

@@ -60,7 +60,7 @@ describe('updates:status', () => {
   });
 
   it('takes no input but an object', async () => {
-    expect(await surface.call('updates:status', 'now')).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await surface.call('updates:status', 'now')).toMatchObject({ ok: false, error: { code: 'input.invalid' } });
   });
 
   it('answers the updater’s state, and restarting waits for the uploads', async () => {

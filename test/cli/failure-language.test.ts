@@ -1,0 +1,70 @@
+// A failure the surface reports reaches the CLI as a code and params, and is printed in the run's
+// language: --lang, else the locale of LC_ALL / LC_MESSAGES / LANG (es* is Spanish), else English.
+// The exit code follows the code's class (README: "Exit codes").
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { defaultLang, exitCodeOf } from '../../src-main/cli/cli-globals';
+import { runCasedesk } from '../support/cli';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-cli-lang-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+/** Each run of the CLI starts a Node process (several seconds on a busy machine). */
+const SLOW = 120_000;
+
+/** The CLI with this locale (none of the three set unless given) and no managed policy. */
+function casedesk(args: string[], locale: Record<string, string> = {}) {
+  const { LC_ALL: _a, LC_MESSAGES: _m, LANG: _l, ...rest } = process.env;
+  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...rest, CASEDESK_POLICY: '', ...locale } });
+}
+
+describe('a failure printed by the CLI', { timeout: SLOW }, () => {
+  it('is in English by default, and in Spanish with --lang es (exit 1: not found)', async () => {
+    const english = await casedesk(['batches', 'delete', '424242']);
+    expect(english.code).toBe(1);
+    expect(english.stderr).toBe('casedesk: Batch 424242 does not exist.\n');
+    const spanish = await casedesk(['--lang', 'es', 'batches', 'delete', '424242']);
+    expect(spanish.code).toBe(1);
+    expect(spanish.stderr).toBe('casedesk: El lote 424242 no existe.\n');
+  });
+
+  it('follows the locale when --lang is not given; --lang wins over it', async () => {
+    expect((await casedesk(['batches', 'delete', '424242'], { LANG: 'es_AR.UTF-8' })).stderr).toBe('casedesk: El lote 424242 no existe.\n');
+    expect((await casedesk(['batches', 'delete', '424242', '--lang', 'en'], { LANG: 'es_AR.UTF-8' })).stderr).toBe('casedesk: Batch 424242 does not exist.\n');
+  });
+
+  it('keeps README\'s exit codes: bad input is 2, in either language', async () => {
+    const res = await casedesk(['--lang', 'es', 'suppress', 'add', '--phone', '4444-5555']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^casedesk: el teléfono "4444-5555" no es un número de teléfono argentino \(no-area-code\)\.\n$/);
+  });
+
+  it('refuses a language it does not have, as bad input', async () => {
+    const res = await casedesk(['--lang', 'fr', 'batches', 'list']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/--lang/);
+  });
+});
+
+describe('defaultLang', () => {
+  it('takes the first of LC_ALL, LC_MESSAGES, LANG that is set: Spanish for es*, else English', () => {
+    expect(defaultLang({})).toBe('en');
+    expect(defaultLang({ LANG: 'C.UTF-8' })).toBe('en');
+    expect(defaultLang({ LANG: 'es_AR.UTF-8' })).toBe('es');
+    expect(defaultLang({ LANG: 'es_AR.UTF-8', LC_MESSAGES: 'en_US.UTF-8' })).toBe('en');
+    expect(defaultLang({ LANG: 'en_US.UTF-8', LC_ALL: 'es_ES.UTF-8', LC_MESSAGES: 'en_US' })).toBe('es');
+    expect(defaultLang({ LC_ALL: '', LANG: 'es' })).toBe('es');
+  });
+});
+
+describe('exitCodeOf', () => {
+  it('is 2 for bad input and the policy\'s refusals, 3 for cases in doubt, else 1', () => {
+    expect(exitCodeOf({ code: 'file.empty', params: {} })).toBe(2);
+    expect(exitCodeOf({ code: 'input.invalid', params: {} })).toBe(2);
+    expect(exitCodeOf({ code: 'policy.setting_locked', params: {} })).toBe(2);
+    expect(exitCodeOf({ code: 'batch.in_doubt', params: {} })).toBe(3);
+    expect(exitCodeOf({ code: 'batch.not_found', params: {} })).toBe(1);
+    expect(exitCodeOf({ code: 'network.dns', params: {} })).toBe(1);
+  });
+});
