@@ -78,7 +78,7 @@ describe('batches:delete', () => {
     expect(await api.call('batches:delete', { batchId })).toEqual({ batchId, cases: 11, chunks: 0, importedFileDeleted: false });
     expect(failure(await api.answer('batches:get', { batchId })).code).toBe('batch.not_found');
     expect((await api.call('batches:list', {})).map((b) => b.id)).toEqual([other.batchId]);
-    expect(failure(await api.answer('batches:delete', { batchId }))).toMatchObject({ code: 'not-found', params: { batchId } });
+    expect(failure(await api.answer('batches:delete', { batchId }))).toMatchObject({ code: 'batch.not_found', params: { batchId } });
   });
 
   it('leaves a file the CLI named where it is (it is the user’s, not a copy)', async () => {

@@ -124,11 +124,11 @@ describe('files:open, the CLI\'s way to name a file of its own', () => {
   it('refuses what is not a regular file, or is over the size limit', async () => {
     expect(await cli.call('files:open', { path: '/dev/zero' })).toMatchObject({ ok: false, error: { code: 'file.not_a_file', message: 'zero is not a file.' } });
     expect(await cli.call('files:open', { path: dir })).toMatchObject({ ok: false, error: { code: 'file.not_a_file' } });
-    expect(await cli.call('files:open', { path: join(dir, 'no-such.xlsx') })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(await cli.call('files:open', { path: join(dir, 'no-such.xlsx') })).toMatchObject({ ok: false, error: { code: 'file.cannot_open' } });
     const huge = join(dir, 'enorme.csv');
     writeFileSync(huge, '');
     truncateSync(huge, READ_LIMITS.maxFileBytes + 1);
-    expect(await cli.call('files:open', { path: huge })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'enorme.csv is larger than the 100 MB limit.' } });
+    expect(await cli.call('files:open', { path: huge })).toMatchObject({ ok: false, error: { code: 'file.too_large', message: 'enorme.csv is larger than the 100 MB limit.' } });
   });
 });
 

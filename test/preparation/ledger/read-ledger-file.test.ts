@@ -62,7 +62,7 @@ describe('readLedgerFile', () => {
     const mapping = LedgerMapping.parse({ columns: { phone: 'Tel' } });
     const err = await readLedgerFile(csv('y.csv', 'Teléfono;Motivo\n1144445555;otro\n'), { mapping }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerFileError);
-    expect(err).toMatchObject({ code: 'column-not-found', place: { file: 'y.csv', column: 'Tel' } });
+    expect(err).toMatchObject({ code: 'ledger.no_column', place: { file: 'y.csv', column: 'Tel' } });
     expect(LedgerMapping.safeParse({ columns: { reason: 'Motivo' } }).success).toBe(false);
   });
 });

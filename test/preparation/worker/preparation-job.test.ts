@@ -10,7 +10,7 @@ import { unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
 import { awaitReply, inspectInWorker, PREPARATION_WORKER_LIMITS, prepareInWorker, rebuildError, workerError } from '../../../src-main/preparation/worker/preparation-job';
 import { MappingError } from '../../../src-main/preparation/build/build-cases';
 import { PrepareError } from '../../../src-main/preparation/prepare-batch';
-import { MappingFile } from '../../../src-main/domain/mapping-file';
+import { DEFAULT_FORMAT, MappingFile } from '../../../src-main/domain/mapping-file';
 import { countCasesByStatus, openStore } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
@@ -61,7 +61,7 @@ describe('a failure met in the worker', () => {
   it('arrives whole: a mapping naming columns the sheet lacks is the same MappingError, its columns as data', async () => {
     const dataDir = join(dir, 'mapping');
     const inspection = await inspectInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), {});
-    const mapping = MappingFile.parse({ header_row: inspection.headerRow, columns: { ...inspection.suggestion, code: 'Cuit del deudor', debt: 'Saldo al cierre' } });
+    const mapping = MappingFile.parse({ ...DEFAULT_FORMAT, header_row: inspection.headerRow, columns: { ...inspection.suggestion, code: 'Cuit del deudor', debt: 'Saldo al cierre' } });
     const err = await prepareInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, mapping }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(MappingError);
     expect(err).toMatchObject({ code: 'mapping.missing_columns', missing: ['Cuit del deudor', 'Saldo al cierre'] });

@@ -125,7 +125,7 @@ describe('results that become the next action', () => {
     const noPromise = await call('campaigns:followup', { environment: 'test', campaignId, outcome: 'no-promise' });
     expect(noPromise.cases).toBe(8 - summary.promises.count);
 
-    expect(await surface.call('campaigns:followup', { environment: 'test', campaignId })).toMatchObject({ ok: false, error: { code: 'followup.no_selection' } });
+    expect(await surface.call('campaigns:followup', { environment: 'test', campaignId })).toMatchObject({ ok: false, error: { code: 'input.invalid', params: { path: 'outcome' } } });
     expect(await surface.call('campaigns:followup', { environment: 'test', campaignId: 424_242, outcome: 'non-final' })).toMatchObject({ ok: false, error: { code: 'followup.no_results', params: { campaignId: 424_242 } } });
   });
 

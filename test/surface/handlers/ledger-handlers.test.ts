@@ -46,10 +46,10 @@ describe('ledger procedures', () => {
 
   it('says what is wrong with bad input, and where', async () => {
     expect(await surface.call('ledger:add', { phone: '4444-5555' })).toMatchObject({ ok: false, error: { code: 'ledger.bad_phone', params: { field: 'phone', reason: 'no-area-code' } } });
-    expect(await surface.call('ledger:add', { phone: '1144445555', code: '1' })).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
-    expect(await surface.call('ledger:add', { code: '1', until: '31/12/2026' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^until/) } });
-    expect(await surface.call('ledger:add', { code: '1', reason: 'bored' })).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^reason/) } });
-    expect(await surface.call('ledger:remove', { id: 999 })).toMatchObject({ ok: false, error: { code: 'not-found', params: { id: 999 } } });
+    expect(await surface.call('ledger:add', { phone: '1144445555', code: '1' })).toMatchObject({ ok: false, error: { code: 'input.invalid' } });
+    expect(await surface.call('ledger:add', { code: '1', until: '31/12/2026' })).toMatchObject({ ok: false, error: { code: 'input.invalid', message: expect.stringMatching(/^until/) } });
+    expect(await surface.call('ledger:add', { code: '1', reason: 'bored' })).toMatchObject({ ok: false, error: { code: 'input.invalid', message: expect.stringMatching(/^reason/) } });
+    expect(await surface.call('ledger:remove', { id: 999 })).toMatchObject({ ok: false, error: { code: 'ledger.entry_not_found', params: { id: 999 } } });
   });
 
   it('imports a list: good rows added or replaced, bad rows listed with their place', async () => {
