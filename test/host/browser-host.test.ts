@@ -121,7 +121,7 @@ describe('the browser host', () => {
 
   it('answers an unknown procedure as data, not as a crash', async () => {
     const res = await raw(host.port, '/api/call/system:shutdown', withToken(), 'POST', '{}');
-    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'unknown-procedure' } });
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'surface.unknown_procedure', params: { procedure: 'system:shutdown' } } });
   });
 });
 

@@ -82,7 +82,7 @@ describe('retention_days', () => {
     const got = await surface.call('settings:get', {});
     expect(got.ok && got.value).toMatchObject({ retentionDays: 30, lockedByPolicy: ['retentionDays'] });
     const refused = await surface.call('settings:set', { retentionDays: 365 });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { setting: 'retentionDays' } } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'policy.setting_locked', params: { setting: 'retentionDays' } } });
     expect(!refused.ok && refused.error.message).toContain('/etc/casedesk/policy.json');
     // Other settings are still the agent's.
     expect((await surface.call('settings:set', { defaultAreaCode: '351' })).ok).toBe(true);
@@ -99,7 +99,7 @@ describe('contact_hours', () => {
     const hours = { from: '09:00', to: '18:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] };
     expect(await surface.call('settings:get', {})).toMatchObject({ ok: true, value: { contactHours: hours, lockedByPolicy: ['contactHours'] } });
     const refused = await surface.call('settings:set', { contactHours: { from: '08:00', to: '20:00', days: ['mon'] } });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { setting: 'contactHours', file } } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'policy.setting_locked', params: { setting: 'contactHours', file } } });
     // The same hours again change nothing and are not refused.
     expect((await surface.call('settings:set', { contactHours: hours, defaultAreaCode: '351' })).ok).toBe(true);
     // The policy's hours are the ones campaigns are checked against: 08:30 is before its 09:00.
@@ -169,12 +169,12 @@ describe('a locked policy at the surface', () => {
       { name: 'production', builtIn: false, managed: true, allowed: true, baseUrl: 'https://bots.example.com' },
     ]);
     const elsewhere = await surface.call('environments:setBaseUrl', { environment: 'production', baseUrl: 'https://evil.example.net' });
-    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { rule: 'environments', file: '/etc/casedesk/policy.json' } } });
+    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'policy.environment_fixed', params: { rule: 'environments', file: '/etc/casedesk/policy.json' } } });
     expect(!elsewhere.ok && elsewhere.error.message).toContain('/etc/casedesk/policy.json');
     const custom = await surface.call('session:signIn', { environment: 'test', email: 'ana@example.com', password: 'x', baseUrl: 'https://bots.example.com' });
-    expect(custom).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { rule: 'allow_custom_base_url' } } });
+    expect(custom).toMatchObject({ ok: false, error: { code: 'policy.custom_url_refused', params: { rule: 'allow_custom_base_url' } } });
     const demo = await surface.call('session:signIn', { environment: 'demo', email: 'demo@casedesk.local', password: 'demo1234' });
-    expect(demo).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { rule: 'allow_demo' } } });
+    expect(demo).toMatchObject({ ok: false, error: { code: 'policy.demo_off', params: { rule: 'allow_demo' } } });
     // The same address, however it is spelled, is what the policy says: accepted.
     const same = await surface.call('environments:setBaseUrl', { environment: 'production', baseUrl: 'https://bots.example.com/' });
     expect(same.ok).toBe(true);
@@ -182,7 +182,7 @@ describe('a locked policy at the surface', () => {
     expect(await ctx.baseUrl('demo')).toBeNull();
     const settings = await surface.call('settings:get', {});
     expect(settings.ok && settings.value).toMatchObject({ language: 'en', lockedByPolicy: ['language'] });
-    expect(await surface.call('settings:set', { language: 'es' })).toMatchObject({ ok: false, error: { code: 'policy.locked', params: { setting: 'language' } } });
+    expect(await surface.call('settings:set', { language: 'es' })).toMatchObject({ ok: false, error: { code: 'policy.setting_locked', params: { setting: 'language' } } });
     await ctx.close();
   });
 });

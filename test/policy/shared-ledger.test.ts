@@ -74,7 +74,7 @@ describe('shared_ledger in the policy', () => {
     expect(answer).toMatchObject({ ok: true, value: { suppressed: { cases: 0, phones: 0 }, notices: [{ code: 'ledger.shared_unreadable', params: { file: join(dir, 'missing.csv'), reason: 'missing' } }] } });
     writeFileSync(join(dir, 'not-a-list.csv'), 'Nombre;Saldo\nAna;100\n');
     const other = appWith('not-a-list', policyWith('not-a-list', { shared_ledger: 'not-a-list.csv' }));
-    expect(await prepared(other)).toMatchObject({ ok: true, value: { notices: [{ code: 'ledger.shared_unreadable', params: { reason: 'no-header' } }] } });
+    expect(await prepared(other)).toMatchObject({ ok: true, value: { notices: [{ code: 'ledger.shared_unreadable', params: { reason: 'ledger.no_header' } }] } });
   });
 
   it('says how many rows of the list it could not use, and where the first is', async () => {
