@@ -3,6 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { formatFailure } from '../domain/failures/failure';
 import { DataKeyError } from '../keys/data-key';
 import { loadPolicy, PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
@@ -60,7 +61,9 @@ if (!app.requestSingleInstanceLock()) {
     } catch (err) {
       // The data key is missing or refused by policy: say which and stop; never start on a new store.
       const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;
-      dialog.showErrorBox('CaseDesk', known ? (err as Error).message : 'CaseDesk could not open its data folder.');
+      // A key's failure in the system's language (the renderer, which has the agent's choice, is not up yet).
+      const words = err instanceof DataKeyError ? formatFailure(app.getLocale().startsWith('es') ? 'es' : 'en', err.code, err.params) : (err as Error).message;
+      dialog.showErrorBox('CaseDesk', known ? words : 'CaseDesk could not open its data folder.');
       app.exit(1);
       return;
     }
