@@ -49,6 +49,8 @@ describe('the failure catalog', () => {
   it('has stable dotted codes, none the start of another (their dots are vue-i18n levels)', () => {
     expect(CODES.filter((code) => !/^[a-z]+(\.[a-z_]+)+$/.test(code))).toEqual([]);
     expect(CODES.filter((code) => CODES.some((other) => other.startsWith(`${code}.`)))).toEqual([]);
+    // The audit trail keeps a failed procedure's code (domain/audit-events.ts): every code fits it.
+    expect(CODES.filter((code) => !/^[a-z][a-z_.-]{0,39}$/.test(code))).toEqual([]);
   });
 
   it('is a tree of the same codes in each language', () => {

@@ -1,0 +1,29 @@
+// A failure from the surface becomes an ApiError worded by the catalog in the agent's language, with
+// its code, params and coarse class kept for the screens' decisions (never its words).
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError, failureText } from '../../../src-renderer/src/api/casedesk';
+import { i18n } from '../../../src-renderer/src/i18n';
+
+afterEach(() => {
+  i18n.global.locale.value = 'es';
+});
+
+describe('ApiError', () => {
+  it('says the failure in Spanish when the agent works in Spanish, and in English otherwise', () => {
+    i18n.global.locale.value = 'es';
+    expect(new ApiError('batch.in_doubt', { batchId: 12, inDoubt: 3 }).message).toMatch(/^El lote 12 tiene 3 caso\(s\) en duda/);
+    i18n.global.locale.value = 'en';
+    expect(new ApiError('batch.in_doubt', { batchId: 12, inDoubt: 3 }).message).toMatch(/^Batch 12 has 3 case\(s\) in doubt/);
+  });
+
+  it('keeps the code, the params and the class the screens decide on', () => {
+    const err = new ApiError('network.tls_untrusted', { host: 'bots.example.com:443' });
+    expect(err).toMatchObject({ code: 'network.tls_untrusted', kind: 'offline', params: { host: 'bots.example.com:443' } });
+    expect(err.message).toContain('bots.example.com:443');
+  });
+
+  it('words lists as the CLI does', () => {
+    i18n.global.locale.value = 'es';
+    expect(failureText('mapping.missing_columns', { columns: ['"DNI"', '"Saldo"'], missing: ['DNI', 'Saldo'] })).toBe('El archivo no tiene ninguna columna llamada "DNI", "Saldo".');
+  });
+});
