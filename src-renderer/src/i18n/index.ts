@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // Spanish and English, complete (a test checks both have every key). Each screen keeps its texts in
 // ./messages/<screen>.ts as { es, en }; this file only gathers them.
 import { createI18n } from 'vue-i18n';
