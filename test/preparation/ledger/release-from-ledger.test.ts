@@ -6,8 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { releaseFromLedger } from '../../../src-main/preparation/edit-batch';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import { ledgerIndex } from '../../../src-main/preparation/ledger/apply-ledger';
-import { addLedgerEntry, batchesWithLedgerHolds, casesHeldByLedger, findCaseByCode, getBatchCase, listLedgerEntries, openStore, removeLedgerEntry } from '../../../src-main/store';
+import { addLedgerEntry, batchesWithLedgerHolds, casesHeldByLedger, findCaseByCode, getBatchCase, openStore, removeLedgerEntry } from '../../../src-main/store';
 import { sourceFile } from '../../support/source-file';
 import { TEST_STORE_KEY } from '../../support/store-key';
 
@@ -20,8 +19,7 @@ describe('releasing what the ledger held back', () => {
     const store = openStore(dir, TEST_STORE_KEY);
     const code = addLedgerEntry(store.db, { kind: 'code', value: '29000111', reason: 'legal', addedBy: 'ana' }).entry;
     addLedgerEntry(store.db, { kind: 'phone', value: '1155556666', reason: 'wrong-number', addedBy: 'ana', until: '2026-12-31' });
-    const index = ledgerIndex(listLedgerEntries(store.db), { today: '2026-11-25', creditor: null });
-    const { batch_id: batchId } = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, ledger: index });
+    const { batch_id: batchId } = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
     const caseOf = (c: string) => getBatchCase(store.db, findCaseByCode(store.db, batchId, c) ?? 0)!;
     const before = { listed: caseOf('29000111'), lostPhone: caseOf('20123456') };
     expect(before.listed.status).toBe('suppressed');
