@@ -54,6 +54,12 @@ export function* eachResultCaseWithCalls(db: Db, env: Environment, campaignId: n
   }
 }
 
+/** Ids and stamps of the calls already stored for one case of a campaign (no JSON parsed), prepared once. */
+export function storedCallStamps(db: Db, env: Environment, campaignId: number): (caseId: number) => { id: number; lastUpdated: string }[] {
+  const statement = db.prepare('SELECT id, last_updated AS lastUpdated FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id');
+  return (caseId) => statement.all(env, campaignId, caseId) as { id: number; lastUpdated: string }[];
+}
+
 export function saveCalls(db: Db, env: Environment, campaignId: number, caseId: number, calls: readonly Call[]): void {
   const upsert = db.prepare(
     `INSERT INTO result_calls (environment, campaign_id, case_id, id, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)
