@@ -163,6 +163,20 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await page.locator('[data-test="batch-notice"]').waitFor();
   });
 
+  it('imports the error report back as corrections, through the import button\'s file input', async () => {
+    const { page } = app.current;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-errors"]').click()]);
+    const report = join(mkdtempSync(join(tmpdir(), 'casedesk-corrections-')), download.suggestedFilename());
+    await download.saveAs(report);
+    await page.setInputFiles('[data-test="import-input"]', report);
+    const summary = page.locator('[data-test="import-summary"]');
+    await summary.waitFor();
+    expect(await summary.innerText()).toMatch(/Correcciones importadas: \d+ casos actualizados/);
+    // Busy only while it imported; the same file can be picked again.
+    expect(await page.locator('[data-test="import-corrections"]').isEnabled()).toBe(true);
+    expect(await page.locator('[data-test="import-input"]').inputValue()).toBe('');
+  });
+
   it('takes a dropped file and fills the columns from the saved template of the same layout', async () => {
     const { page } = app.current;
     await page.locator('a[href="#/batches/new"]').click();
