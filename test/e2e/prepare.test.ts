@@ -33,6 +33,7 @@ describe.runIf(hasChromium)('preparing a batch', () => {
   const app = useE2eApp();
 
   it('goes through the wizard with the suggested columns and prepares 11 cases', async () => {
+    // Sign-in, a workbook read twice and a batch stored: 14–20 s on a loaded two-core machine (main too).
     const { page } = app.current;
     await signInToDemo(page);
     await page.locator('a[href="#/batches/new"]').click();
@@ -75,7 +76,7 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await page.locator('[data-test="row-issues"]').waitFor();
     await page.waitForTimeout(300); // the message's fade-in, for the screenshot
     await app.current.screenshot('24-batch');
-  });
+  }, 60_000);
 
   it('shows the rejected cases, fixes area codes in bulk and re-validates an edited date', async () => {
     const { page } = app.current;
