@@ -3,6 +3,7 @@
 import type { Environment } from '../domain/environments';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import {
+  cachedMaxPhonePriority,
   codesLoadedBefore,
   findMappingTemplate,
   listLedgerEntries,
@@ -89,13 +90,8 @@ function pickSheet(table: Table, wanted: string | undefined): Sheet {
 function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile | undefined): number {
   if (opts.maxPhonePriority !== undefined) return opts.maxPhonePriority;
   if (opts.campaignId !== undefined) {
-    const row = store.db.prepare('SELECT detail_json, list_json FROM campaigns WHERE environment = ? AND id = ?').get(opts.environment, opts.campaignId) as
-      | { detail_json: string | null; list_json: string | null }
-      | undefined;
-    const detail = row?.detail_json ? (JSON.parse(row.detail_json) as { params?: { max_phone_priority?: number } }) : null;
-    const item = row?.list_json ? (JSON.parse(row.list_json) as { max_phone_priority?: number }) : null;
-    const cached = detail?.params?.max_phone_priority ?? item?.max_phone_priority;
-    if (cached !== undefined) return cached;
+    const cached = cachedMaxPhonePriority(store.db, opts.environment, opts.campaignId);
+    if (cached !== null) return cached;
     throw new PrepareError('prepare.campaign_not_here', { campaignId: opts.campaignId });
   }
   if (mapping?.max_phone_priority !== undefined) return mapping.max_phone_priority;

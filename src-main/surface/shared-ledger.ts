@@ -81,8 +81,3 @@ export async function sharedEntriesIfReadable(ctx: AppContext): Promise<LedgerEn
     throw err;
   }
 }
-
-/** Forgets what was read (tests; a wipe). */
-export function forgetSharedLedgers(): void {
-  lastRead.clear();
-}
