@@ -18,3 +18,4 @@ export * from './batch-writer-thread';
 export * from './lifecycle-repo';
 export * from './data-folder';
 export * from './ledger-repo';
+export * from './duplicates-repo';
