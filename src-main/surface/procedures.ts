@@ -417,7 +417,10 @@ export interface BatchSummary {
   campaignDraft: string | null;
   createdAt: string;
   counts: Record<CaseStatus, number>;
-  upload: { pending: number; loaded: number; rejected: number; inDoubt: number };
+  /** skipped: cases whose code the campaign already held at upload (sent only if the agent asks). */
+  upload: { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number };
+  /** Cases flagged as duplicates (their code in another batch not yet uploaded, or in the campaign), as last checked. */
+  duplicates: number;
   /** Fully uploaded batches go on this date (retention); null: kept until the agent deletes it. */
   keptUntil: string | null;
 }

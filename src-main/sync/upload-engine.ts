@@ -23,7 +23,6 @@ import {
   rejectedCases,
   resolveInDoubt,
   setChunkState,
-  skippedCount,
   splitChunk,
   unplannedCases,
   uploadCounts,
@@ -141,7 +140,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
 
   const result = (status: UploadResult['status'], pause?: { code: PauseCode; message: string; messageEs: string }): UploadResult => {
     const c = uploadCounts(db, batchId);
-    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, suppressed, skipped: { duplicates: skippedCount(db, batchId) }, ...(pause ? { pause } : {}) };
+    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, suppressed, skipped: { duplicates: c.skipped }, ...(pause ? { pause } : {}) };
   };
 
   /** Waits out an offline spell, trying `attempt` until it stops failing for lack of network. */

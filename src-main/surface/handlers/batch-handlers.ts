@@ -159,6 +159,7 @@ function batchSummary(ctx: AppContext, b: BatchRow) {
     createdAt: b.createdAt,
     counts: countCasesByStatus(ctx.store.db, b.id),
     upload: uploadCounts(ctx.store.db, b.id),
+    duplicates: duplicateCount(ctx.store.db, b.id),
     keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
   };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDuplicateKind } from '../../../src-main/domain/duplicates';
 import { debtorKey, duplicateIssues, phonesSharedByManyDebtors, SHARED_PHONE_MIN_DEBTORS, SharedPhoneTally, sharedPhoneIssues, type DuplicateSources } from '../../../src-main/preparation/duplicates/find-duplicates';
-import { describeIssue } from '../../../src-main/preparation/build/issue-messages';
+import { describeIssue, type PreparedIssue } from '../../../src-main/preparation/build/issue-messages';
 
 const sources: DuplicateSources = {
   otherBatches: new Map([['A1', 3], ['B2', 4]]),
@@ -21,8 +21,8 @@ describe('a code already elsewhere', () => {
       ['duplicate-other-batch', { batch: 4 }],
       ['duplicate-in-campaign', { campaign: 77, batch: 5 }],
     ]);
-    expect(describeIssue(duplicateIssues(at('B2'), sources)[1] as never).messageEn).toBe('Campaign 77 already holds this code (loaded from batch 5); the upload skips it unless you choose to load it again');
-    expect(describeIssue(duplicateIssues(at('C3'), sources)[0] as never).messageEs).toContain('según sus resultados descargados');
+    expect(describeIssue(duplicateIssues(at('B2'), sources)[1] as PreparedIssue).messageEn).toBe('Campaign 77 already holds this code (loaded from batch 5); the upload skips it unless you choose to load it again');
+    expect(describeIssue(duplicateIssues(at('C3'), sources)[0] as PreparedIssue).messageEs).toContain('según sus resultados descargados');
   });
 
   it('says nothing of a new code, nor of the campaign when the batch has none yet', () => {
@@ -64,6 +64,6 @@ describe('a phone shared by many different debtors', () => {
     expect(tally.shared()).toEqual(new Map());
     const issues = sharedPhoneIssues({ phones: ['3511112222', '1143334444'], sourceRows: [4] }, new Map([['1143334444', 6]]));
     expect(issues).toEqual([{ severity: 'warning', kind: 'shared-phone', field: 'phones', rows: [4], params: { phone: '1143334444', debtors: 6 } }]);
-    expect(describeIssue(issues[0] as never).messageEn).toBe('Phone 1143334444 is shared by 6 different debtors of this batch: a switchboard or a placeholder?');
+    expect(describeIssue(issues[0] as PreparedIssue).messageEn).toBe('Phone 1143334444 is shared by 6 different debtors of this batch: a switchboard or a placeholder?');
   });
 });
