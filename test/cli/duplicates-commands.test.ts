@@ -40,19 +40,24 @@ describe('duplicates in the CLI', () => {
     expect(flagged[0]?.messageEn).toBe(`This code is also in batch ${first.batch_id}, not uploaded yet: the debtor would be called twice`);
     // Deleting it: the first batch is the one this test uploads.
     expect((await casedesk('batches', 'delete', String(second.batch_id))).code).toBe(0);
-  });
+  }, 60_000);
 
-  it("prepare --campaign counts the codes the campaign already holds; upload skips them and says so, unless told to load them again", async () => {
+  let again: Summary;
+  let loaded: string[] = [];
+  it('prepare --campaign counts the codes the campaign already holds, and issues say which', async () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
     campaignId = Campaign.parse(json(await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Duplicados', '--max-phone-priority', '2', '--json'))).id;
     expect(json(await casedesk('upload', String(first.batch_id), '--campaign', String(campaignId), '--json'))).toMatchObject({ loaded: 8, skipped: { duplicates: 0 } });
-    const loaded = codesOn(campaignId);
+    loaded = codesOn(campaignId);
 
-    const again = json<Summary>(await casedesk('prepare', SAMPLE, '--campaign', String(campaignId), '--json'));
+    again = json<Summary>(await casedesk('prepare', SAMPLE, '--campaign', String(campaignId), '--json'));
     // 8 loaded into the campaign; the 3 rejected ones still wait in the first batch.
     expect(again).toMatchObject({ cases: 11, duplicates: 11 });
     const issues = json<Issue[]>(await casedesk('issues', String(again.batch_id), '--json', '--lang', 'en'));
     expect(issues.filter((i) => i.kind === 'duplicate-in-campaign').map((i) => i.code).sort()).toEqual(loaded);
+  }, 60_000);
+
+  it('upload skips them and says so, unless told to load them again', async () => {
 
     const words = await casedesk('upload', String(again.batch_id));
     expect(words.code, words.stderr).toBe(0);
@@ -63,5 +68,5 @@ describe('duplicates in the CLI', () => {
     const reloaded = json<{ loaded: number; skipped: { duplicates: number } }>(await casedesk('upload', String(again.batch_id), '--reload-duplicates', '--json'));
     expect(reloaded).toMatchObject({ status: 'done', loaded: 8, skipped: { duplicates: 0 } });
     expect(codesOn(campaignId)).toEqual(loaded.flatMap((c) => [c, c]));
-  });
+  }, 60_000);
 });
