@@ -134,8 +134,8 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedge
         }
         const next = rebuild(store, c, raw, settings, excluded);
         // Issues are always refreshed; a case counts as changed when what would be sent changed.
-        replaceCase(store.db, c.id, next);
-        if (!sameValues(c, next)) changed += 1;
+        const written = replaceCase(store.db, c.id, next);
+        if (!sameValues(c, { ...next, status: written ?? next.status })) changed += 1;
       }
     }
     return { changed };

@@ -377,11 +377,12 @@ function keptThroughRebuild(kind: string): boolean {
 
 /**
  * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
- * for the issues that stay). A case already sent is never changed.
+ * for the issues that stay). A case already sent is never changed: null. Else the status written (a kept
+ * warning makes a ready case one with warnings).
  */
-export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): boolean {
+export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
   const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { code: string; upload_state: UploadState; issues_json: string } | undefined;
-  if (!row || row.upload_state !== 'pending') return false;
+  if (!row || row.upload_state !== 'pending') return null;
   const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
   const i = issueColumns([...(c.issues ?? []), ...kept]);
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
@@ -393,7 +394,7 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
     ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds,
       searchText({ ...c, code: row.code }), caseId),
   );
-  return true;
+  return status;
 }
 
 /** Appends one issue to a case (the agent's edit history). */
