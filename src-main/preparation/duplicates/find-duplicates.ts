@@ -39,28 +39,39 @@ export function duplicateIssues(c: { code: string; sourceRows: number[] }, sourc
  */
 export const SHARED_PHONE_MIN_DEBTORS = 5;
 
+/** Marks a nameless debtor's key (its code: no folded name can be the same), and parts the fields a phone seen once keeps. */
+const NAMELESS = '\u0000';
+
+const fold = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
 /** Who a debtor is, for counting different ones: the name folded (one person with two codes is one), or the code when nameless. */
 export function debtorKey(c: { code: string; firstName: string; lastName: string }): string {
-  const name = `${c.firstName} ${c.lastName}`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-  return name === '' ? `#${c.code}` : name;
+  return fold(`${c.firstName} ${c.lastName}`) || NAMELESS + c.code;
 }
 
 /**
  * Counts, phone by phone, the different debtors of one batch as its cases go by (cases are written as
- * they are built, so the count cannot wait for the whole list). Memory: one string per phone until a
- * second debtor shows up on it.
+ * they are built, so the count cannot wait for the whole list). Cheap on the common case, a phone seen
+ * once: it keeps the name as written, and folds names only when a second case has the same phone.
  */
 export class SharedPhoneTally {
+  /** phone → the first case's code and name as written ("code\0first\0last", not folded yet), or the folded debtors once a second case came. */
   private readonly debtors = new Map<string, string | Set<string>>();
 
   add(c: { code: string; firstName: string; lastName: string; phones: readonly string[] }): void {
-    const who = debtorKey(c);
+    let who: string | null = null;
     for (const phone of c.phones) {
       const seen = this.debtors.get(phone);
-      if (seen === undefined) this.debtors.set(phone, who);
-      else if (typeof seen === 'string') {
-        if (seen !== who) this.debtors.set(phone, new Set([seen, who]));
-      } else seen.add(who);
+      if (seen === undefined) {
+        this.debtors.set(phone, `${c.code}${NAMELESS}${c.firstName}${NAMELESS}${c.lastName}`);
+        continue;
+      }
+      who ??= debtorKey(c);
+      if (typeof seen !== 'string') seen.add(who);
+      else {
+        const [code = '', firstName = '', lastName = ''] = seen.split(NAMELESS);
+        this.debtors.set(phone, new Set([debtorKey({ code, firstName, lastName }), who]));
+      }
     }
   }
 
