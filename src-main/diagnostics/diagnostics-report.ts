@@ -8,7 +8,7 @@ import { arch, cpus, homedir, platform, release, totalmem, version as osVersion 
 import { join } from 'node:path';
 import pkg from '../../package.json' with { type: 'json' };
 import type { AuditEntry } from '../domain/audit-events';
-import { dataFolderContents, type Db } from '../store';
+import { dataFolderContents, sqliteVersions, storeCounts, type Db } from '../store';
 import type { ConnectivityCheck } from './connectivity';
 import { LOG_FILE, logFolder } from './diagnostic-log';
 
@@ -56,21 +56,13 @@ const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 // Versions and the operating system
 
 export function versions(db: Db): Record<string, string | null> {
-  const one = (sql: string): string | null => {
-    try {
-      return String(Object.values(db.prepare(sql).get() as Record<string, unknown>)[0]);
-    } catch {
-      return null;
-    }
-  };
   return {
     casedesk: pkg.version,
     node: process.versions.node,
     electron: process.versions.electron ?? null,
     chrome: process.versions.chrome ?? null,
     v8: process.versions.v8,
-    sqlite: one('SELECT sqlite_version()'),
-    sqliteCiphers: one('SELECT sqlite3mc_version()'),
+    ...sqliteVersions(db),
   };
 }
 
@@ -103,36 +95,7 @@ function safe<T>(read: () => T): T | null {
 
 /** How much is where: rows by table and state, files by our own folder names, the schema history. */
 export function storeStatistics(db: Db, dataDir: string, encrypted: boolean): Record<string, unknown> {
-  const count = (sql: string): number => (db.prepare(sql).get() as { n: number }).n;
-  /** Counts by a column that holds a state or an environment (checked: nothing else is reported). */
-  const grouped = (table: string, column: string): Record<string, number> => {
-    const rows = db.prepare(`SELECT ${column} AS k, count(*) AS n FROM ${table} GROUP BY ${column}`).all() as { k: unknown; n: number }[];
-    return Object.fromEntries(rows.map((r) => [typeof r.k === 'string' && /^[a-z_]{1,20}$/.test(r.k) ? r.k : 'other', r.n]));
-  };
-  const pragma = (name: string) => safe(() => db.pragma(name, { simple: true }) as unknown);
-  return {
-    encrypted,
-    cipher: encrypted ? pragma('cipher') : null,
-    journalMode: pragma('journal_mode'),
-    pageSize: pragma('page_size'),
-    pages: pragma('page_count'),
-    freePages: pragma('freelist_count'),
-    migrations: db.prepare('SELECT version, name, applied_at AS appliedAt FROM schema_migrations ORDER BY version').all(),
-    rows: {
-      batches: { total: count('SELECT count(*) AS n FROM batches'), byEnvironment: grouped('batches', 'environment'), byState: grouped('batches', 'state') },
-      cases: { total: count('SELECT count(*) AS n FROM batch_cases'), byStatus: grouped('batch_cases', 'status'), byUpload: grouped('batch_cases', 'upload_state') },
-      issues: grouped('case_issues', 'severity'),
-      uploadChunks: grouped('upload_chunks', 'state'),
-      campaigns: grouped('campaigns', 'environment'),
-      bots: grouped('bots', 'environment'),
-      resultCases: grouped('result_cases', 'environment'),
-      resultCalls: grouped('result_calls', 'environment'),
-      inboundCases: grouped('inbound_cases', 'environment'),
-      recordings: { byKind: grouped('recordings', 'kind'), bytes: count('SELECT coalesce(sum(size), 0) AS n FROM recordings') },
-      mappingTemplates: count('SELECT count(*) AS n FROM mapping_templates'),
-    },
-    files: folderSizes(dataDir),
-  };
+  return { ...storeCounts(db, encrypted), files: folderSizes(dataDir) };
 }
 
 /** CaseDesk's entries of the data folder (fixed names), each with how many files and bytes it holds. */

@@ -2,7 +2,7 @@
 // back through the same rules as the import (caseFromRaw), so an edit is validated at once.
 import type { Product } from '../contract';
 import type { LedgerEntry } from '../domain/ledger';
-import { addCaseIssue, batchCreditor, batchSettings, getBatchCase, listLedgerEntries, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
+import { addCaseIssue, batchCreditor, batchSettings, casesHeldByLedger, getBatchCase, listLedgerEntries, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { ledgerIndex } from './ledger/apply-ledger';
@@ -17,10 +17,10 @@ export class EditError extends Error {}
  * do-not-contact ledger as it is now (own entries, and the shared list's when given): an edit never
  * brings back a listed phone.
  */
-export function settingsOf(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = []): PrepareSettings {
+export function settingsOf(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = [], today = localDay()): PrepareSettings {
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError(`Batch ${batchId} does not exist.`);
-  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today: localDay(), creditor: batchCreditor(store.db, batchId) });
+  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today, creditor: batchCreditor(store.db, batchId) });
   return { ...settingsFromMapping(batch.mapping, batch.maxPhonePriority), ledger };
 }
 
@@ -139,6 +139,35 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedge
       }
     }
     return { changed };
+  })();
+}
+
+/**
+ * Cases the ledger held back, built again from their rows against the ledger as it is now: a case
+ * whose entry was removed or has expired is callable again, and a phone taken off comes back. The
+ * prepare-time rules run unchanged (caseFromRaw), so only the ledger's part can differ. Returns how
+ * many cases changed what would be sent.
+ */
+export function releaseFromLedger(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = [], today = localDay()): { released: number } {
+  const held = casesHeldByLedger(store.db, batchId);
+  if (held.length === 0) return { released: 0 };
+  const settings = settingsOf(store, batchId, sharedLedger, today);
+  return store.db.transaction(() => {
+    let released = 0;
+    for (const id of held) {
+      const c = getBatchCase(store.db, id);
+      if (!c || c.uploadState !== 'pending') continue;
+      const raw = unpackRaw(c.raw);
+      // Stored before rows were kept with their case (migration 3): nothing to build it again from.
+      if (raw.length === 0) continue;
+      const next = rebuild(store, c, raw, settings, c.status === 'excluded');
+      // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
+      const status = replaceCase(store.db, c.id, next) ?? next.status;
+      if (sameValues(c, { ...next, status })) continue;
+      addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status }));
+      released += 1;
+    }
+    return { released };
   })();
 }
 

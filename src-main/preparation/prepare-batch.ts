@@ -2,6 +2,7 @@
 // flag duplicates (codes in other unsent batches or already in the campaign), and store the batch.
 import type { Environment } from '../domain/environments';
 import {
+  cachedMaxPhonePriority,
   findMappingTemplate,
   listLedgerEntries,
   startBatchWriter,
@@ -88,13 +89,8 @@ function pickSheet(table: Table, wanted: string | undefined): Sheet {
 function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile | undefined): number {
   if (opts.maxPhonePriority !== undefined) return opts.maxPhonePriority;
   if (opts.campaignId !== undefined) {
-    const row = store.db.prepare('SELECT detail_json, list_json FROM campaigns WHERE environment = ? AND id = ?').get(opts.environment, opts.campaignId) as
-      | { detail_json: string | null; list_json: string | null }
-      | undefined;
-    const detail = row?.detail_json ? (JSON.parse(row.detail_json) as { params?: { max_phone_priority?: number } }) : null;
-    const item = row?.list_json ? (JSON.parse(row.list_json) as { max_phone_priority?: number }) : null;
-    const cached = detail?.params?.max_phone_priority ?? item?.max_phone_priority;
-    if (cached !== undefined) return cached;
+    const cached = cachedMaxPhonePriority(store.db, opts.environment, opts.campaignId);
+    if (cached !== null) return cached;
     throw new PrepareError(
       `La campaña ${opts.campaignId} no está en este equipo; sincronice sus campañas o indique la prioridad máxima de teléfono.`,
       `Campaign ${opts.campaignId} is not on this machine; sync its campaigns or give the max phone priority.`,

@@ -53,12 +53,19 @@ export interface CampaignResultsSummary {
   undatedCalls: number;
 }
 
-/** "1234.56" ↔ whole cents: sums stay exact. */
-const toCents = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
+/** "1234.56" ↔ whole cents, as BigInt: sums stay exact however large (a float loses cents past 2^53). */
+export const toCents = (amount: string): bigint => {
+  // Amounts come from readCommitment's normalised "1234.56"; anything else counts as nothing, never a throw.
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return 0n;
+  const negative = amount.startsWith('-');
+  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const cents = BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2));
+  return negative ? -cents : cents;
 };
-const fromCents = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+export const fromCents = (cents: bigint): string => {
+  const size = cents < 0n ? -cents : cents;
+  return `${cents < 0n ? '-' : ''}${size / 100n}.${String(size % 100n).padStart(2, '0')}`;
+};
 
 /** The hour of the day of an instant, in the service's calendar; null when it is not a time. */
 export function serviceHour(instant: string, offsetMinutes = SERVICE_UTC_OFFSET_MINUTES): number | null {
@@ -74,9 +81,9 @@ export interface StoredCase {
 
 export function summarizeResults(items: Iterable<StoredCase>, offsetMinutes = SERVICE_UTC_OFFSET_MINUTES): CampaignResultsSummary {
   const byResult = new Map<string, ResultCount>();
-  const byDate = new Map<string, { count: number; cents: number }>();
+  const byDate = new Map<string, { count: number; cents: bigint }>();
   const byHour: HourCount[] = Array.from({ length: 24 }, (_, hour) => ({ hour, calls: 0, contacts: 0 }));
-  const s = { cases: 0, calls: 0, final: 0, contacted: 0, promises: 0, withAmount: 0, cents: 0, withoutDate: 0, undated: 0 };
+  const s = { cases: 0, calls: 0, final: 0, contacted: 0, promises: 0, withAmount: 0, cents: 0n, withoutDate: 0, undated: 0 };
   for (const { found, calls } of items) {
     const o: CaseOutcome = caseOutcome(found, calls);
     s.cases += 1;
@@ -90,14 +97,14 @@ export function summarizeResults(items: Iterable<StoredCase>, offsetMinutes = SE
     if (o.contacted) s.contacted += 1;
     if (o.promise) {
       s.promises += 1;
-      const cents = o.promise.amount === null ? 0 : toCents(o.promise.amount);
+      const cents = o.promise.amount === null ? 0n : toCents(o.promise.amount);
       if (o.promise.amount !== null) {
         s.withAmount += 1;
         s.cents += cents;
       }
       if (o.promise.date === null) s.withoutDate += 1;
       else {
-        const day = byDate.get(o.promise.date) ?? { count: 0, cents: 0 };
+        const day = byDate.get(o.promise.date) ?? { count: 0, cents: 0n };
         day.count += 1;
         day.cents += cents;
         byDate.set(o.promise.date, day);

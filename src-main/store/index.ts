@@ -19,3 +19,4 @@ export * from './lifecycle-repo';
 export * from './data-folder';
 export * from './ledger-repo';
 export * from './duplicates-repo';
+export * from './store-statistics';

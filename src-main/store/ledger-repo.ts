@@ -2,6 +2,7 @@
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
 import { addCaseIssue, type CaseStatus, type IssueInput } from './batches-repo';
+import { KIND_KEY } from './case-keys';
 import type { Db } from './store';
 
 export interface NewLedgerEntry {
@@ -112,4 +113,21 @@ export function recordLedgerOutcome(db: Db, batchId: number, caseId: number, cha
     db.prepare(`UPDATE batch_cases SET phones_json = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`).run(JSON.stringify(change.phones), change.status, caseId);
     for (const i of change.issues) addCaseIssue(db, batchId, caseId, i);
   })();
+}
+
+/** The issue kinds the ledger gives a case (see preparation/ledger/apply-ledger.ts), as case_keys keys. */
+const LEDGER_KEYS = ['suppressed-code', 'suppressed-phone', 'suppressed-no-phones'].map((kind) => KIND_KEY + kind);
+const IN_LEDGER_KEYS = `(${LEDGER_KEYS.map(() => '?').join(', ')})`;
+
+/** Batches with a case the ledger held back (suppressed, or a phone taken off), each found through case_keys. */
+export function batchesWithLedgerHolds(db: Db): number[] {
+  return db.prepare(`SELECT b.id FROM batches b WHERE EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = b.id AND k.key IN ${IN_LEDGER_KEYS}) ORDER BY b.id`).pluck().all(...LEDGER_KEYS) as number[];
+}
+
+/** The batch's cases not yet sent that the ledger held back, in id order. */
+export function casesHeldByLedger(db: Db, batchId: number): number[] {
+  return db
+    .prepare(`SELECT DISTINCT k.case_id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE k.batch_id = ? AND k.key IN ${IN_LEDGER_KEYS} AND c.upload_state = 'pending' ORDER BY k.case_id`)
+    .pluck()
+    .all(batchId, ...LEDGER_KEYS) as number[];
 }

@@ -21,6 +21,11 @@ export function resultCaseStamps(db: Db, env: Environment, campaignId: number): 
   return new Map(rows.map((r) => [r.id, r.last_updated]));
 }
 
+/** How many cases of a campaign are stored. */
+export function countResultCases(db: Db, env: Environment, campaignId: number): number {
+  return db.prepare('SELECT count(*) FROM result_cases WHERE environment = ? AND campaign_id = ?').pluck().get(env, campaignId) as number;
+}
+
 export function pageResultCases(db: Db, env: Environment, campaignId: number, offset: number, limit: number): CampaignCase[] {
   const rows = db.prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id LIMIT ? OFFSET ?').all(env, campaignId, limit, offset) as { json: string }[];
   return rows.map((r) => JSON.parse(r.json) as CampaignCase);
@@ -49,6 +54,12 @@ export function* eachResultCaseWithCalls(db: Db, env: Environment, campaignId: n
   }
 }
 
+/** Ids and stamps of the calls already stored for one case of a campaign (no JSON parsed), prepared once. */
+export function storedCallStamps(db: Db, env: Environment, campaignId: number): (caseId: number) => { id: number; lastUpdated: string }[] {
+  const statement = db.prepare('SELECT id, last_updated AS lastUpdated FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id');
+  return (caseId) => statement.all(env, campaignId, caseId) as { id: number; lastUpdated: string }[];
+}
+
 export function saveCalls(db: Db, env: Environment, campaignId: number, caseId: number, calls: readonly Call[]): void {
   const upsert = db.prepare(
     `INSERT INTO result_calls (environment, campaign_id, case_id, id, last_updated, json) VALUES (?, ?, ?, ?, ?, ?)
@@ -75,6 +86,12 @@ export function saveInboundCases(db: Db, env: Environment, cases: readonly Inbou
   db.transaction(() => {
     for (const c of cases) upsert.run(env, c.id, c.bot.id, c.last_updated, JSON.stringify(c), now);
   })();
+}
+
+/** Reads the stored last_updated of an inbound case (prepared once, for a download's many lookups). */
+export function inboundCaseStamps(db: Db, env: Environment): (id: number) => string | undefined {
+  const read = db.prepare('SELECT last_updated FROM inbound_cases WHERE environment = ? AND id = ?').pluck();
+  return (id) => read.get(env, id) as string | undefined;
 }
 
 export function pageInboundCases(db: Db, env: Environment, filter: { botId?: number; from?: string; to?: string }, offset: number, limit: number): InboundCase[] {

@@ -42,6 +42,14 @@ export function getCampaign(db: Db, env: Environment, id: number): Campaign | nu
   return row?.detail_json ? (JSON.parse(row.detail_json) as Campaign) : null;
 }
 
+/** The campaign's max_phone_priority as cached: from its detail, else from its list item; null when neither says. */
+export function cachedMaxPhonePriority(db: Db, env: Environment, id: number): number | null {
+  const row = db.prepare('SELECT detail_json, list_json FROM campaigns WHERE environment = ? AND id = ?').get(env, id) as { detail_json: string | null; list_json: string | null } | undefined;
+  const detail = row?.detail_json ? (JSON.parse(row.detail_json) as { params?: { max_phone_priority?: number } }) : null;
+  const item = row?.list_json ? (JSON.parse(row.list_json) as { max_phone_priority?: number }) : null;
+  return detail?.params?.max_phone_priority ?? item?.max_phone_priority ?? null;
+}
+
 export function listCampaignItems(db: Db, env: Environment, botId: number): CampaignListItem[] {
   const rows = db.prepare('SELECT list_json FROM campaigns WHERE environment = ? AND bot_id = ? AND list_json IS NOT NULL ORDER BY id DESC').all(env, botId) as { list_json: string }[];
   return rows.map((r) => JSON.parse(r.list_json) as CampaignListItem);

@@ -7,7 +7,7 @@ import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEv
 import type { Environment } from '../domain/environments';
 import { WEEKDAYS } from '../domain/contact-calendar';
 import { campaignPromises } from '../exports/promises-export';
-import { countCasesByStatus, getBatch, uploadCounts } from '../store';
+import { countCasesByStatus, countResultCases, getBatch, uploadCounts } from '../store';
 import type { AppContext } from './app-context-types';
 import { readSettings } from './settings';
 import type { ProcedureName, ProcedureOutputs, procedures, Settings } from './procedures';
@@ -97,8 +97,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   'results:export': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
     const environment = envOf(ctx, input);
-    const { n } = ctx.store.db.prepare('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?').get(environment, input.campaignId) as { n: number };
-    return { action: 'export.written', kind: 'results', campaignId: input.campaignId, environment, count: n, bytes: base64Bytes(download.base64), to: 'download', path: null };
+    const count = countResultCases(ctx.store.db, environment, input.campaignId);
+    return { action: 'export.written', kind: 'results', campaignId: input.campaignId, environment, count, bytes: base64Bytes(download.base64), to: 'download', path: null };
   }),
   'results:exportPromises': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;

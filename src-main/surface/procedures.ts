@@ -296,7 +296,8 @@ export interface ProcedureOutputs {
   'diagnostics:export': FileDownload;
   'ledger:list': LedgerListing;
   'ledger:add': { entry: LedgerEntry; created: boolean };
-  'ledger:remove': { removed: LedgerEntry };
+  /** `released`: cases not yet sent that the entry held back and that are callable again. */
+  'ledger:remove': { removed: LedgerEntry; released: number };
   'ledger:import': LedgerImportSummary;
 }
 

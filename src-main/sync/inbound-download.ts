@@ -3,7 +3,7 @@
 // killed download finishes it next time. Nothing here logs: inbound cases carry personal data.
 import type { InboundFilter } from '../client';
 import type { InboundCase } from '../contract';
-import { saveInboundCases } from '../store';
+import { inboundCaseStamps, saveInboundCases } from '../store';
 import { ensureRecording, type DownloadDeps, type DownloadOptions, type DownloadPhase } from './results-download';
 
 export interface InboundDownloadSummary {
@@ -28,7 +28,7 @@ export async function downloadInboundCases(deps: DownloadDeps, filter: InboundFi
     return summary.cancelled;
   };
 
-  const storedStamp = store.db.prepare('SELECT last_updated FROM inbound_cases WHERE environment = ? AND id = ?').pluck();
+  const storedStamp = inboundCaseStamps(store.db, environment);
   // Changed cases whose recording is settled, written a page at a time (one transaction, not one per case).
   let pending: InboundCase[] = [];
   const flush = () => {
@@ -54,7 +54,7 @@ export async function downloadInboundCases(deps: DownloadDeps, filter: InboundFi
           else summary.recordingsSkipped += 1;
           report('recordings', summary.recordings + summary.recordingsSkipped, null);
         }
-        if (storedStamp.get(environment, found.id) !== found.last_updated) {
+        if (storedStamp(found.id) !== found.last_updated) {
           pending.push(found);
           summary.changedCases += 1;
         }

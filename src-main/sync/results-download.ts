@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { isServiceError, type RecordingFile, type RecordingSealer, type ServiceClient } from '../client';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
-import { getRecording, getSyncMark, markResultsDownloaded, resultCaseStamps, saveCalls, saveCampaign, saveRecording, saveResultCases, setSyncMark, type Store } from '../store';
+import { getRecording, getSyncMark, markResultsDownloaded, resultCaseStamps, saveCalls, saveCampaign, saveRecording, saveResultCases, setSyncMark, storedCallStamps, type Store } from '../store';
 
 export interface DownloadDeps {
   store: Store;
@@ -86,15 +86,6 @@ export async function ensureRecording(deps: DownloadDeps, kind: 'outbound' | 'in
   return 'downloaded';
 }
 
-/** Ids and stamps of the calls already stored for one case (no JSON parsed). */
-function storedCallStamps(store: Store, environment: Environment, campaignId: number) {
-  const statement = store.db.prepare(
-    `SELECT id, last_updated AS lastUpdated FROM result_calls
-     WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id`,
-  );
-  return (caseId: number) => statement.all(environment, campaignId, caseId) as { id: number; lastUpdated: string }[];
-}
-
 export async function downloadCampaignResults(deps: DownloadDeps, campaignId: number, options: DownloadOptions = {}): Promise<CampaignDownloadSummary> {
   const { store, client, environment } = deps;
   const { recordingsDir, signal, onProgress } = options;
@@ -138,7 +129,7 @@ export async function downloadCampaignResults(deps: DownloadDeps, campaignId: nu
   report('campaign', 1, 1);
 
   const stamps = resultCaseStamps(store.db, environment, campaignId);
-  const callsOf = storedCallStamps(store, environment, campaignId);
+  const callsOf = storedCallStamps(store.db, environment, campaignId);
   let total: number | null = null;
   pages: for await (const page of client.campaignCasePages(campaignId)) {
     if (total === null) report('cases', 0, page.count);

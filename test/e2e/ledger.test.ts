@@ -89,7 +89,7 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('removes an entry from the list', async () => {
+  it('removes an entry from the list, and says what it held back can be loaded again', async () => {
     const { page } = app.current;
     await page.locator('a[href="#/ledger"]').click();
     await page.locator('[data-test="ledger-table"]').waitFor();
@@ -101,5 +101,7 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await page.locator('[data-test="ledger-done"]').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('[data-test^="ledger-remove-"]').length === n, before - 1);
     expect(await table.innerText()).not.toContain('1155556666');
+    // 20123456 had lost 1155556666 to that entry (and its other phone to the drawer's click): it has a phone again.
+    expect(await page.locator('[data-test="ledger-done"]').innerText()).toContain('1 caso(s) que retenía');
   });
 });

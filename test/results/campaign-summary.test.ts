@@ -1,6 +1,6 @@
 // The results summary is a fold over stored cases: checked on small campaigns whose figures are known.
 import { describe, expect, it } from 'vitest';
-import { promisesOf, serviceHour, summarizeResults, type StoredCase } from '../../src-main/results/campaign-summary';
+import { fromCents, promisesOf, serviceHour, summarizeResults, toCents, type StoredCase } from '../../src-main/results/campaign-summary';
 import { aCall, aCase } from './fixtures';
 
 const campaign: StoredCase[] = [
@@ -51,5 +51,21 @@ describe('the results summary', () => {
       ['C2', '2026-12-01', '500.00', 2],
       ['C3', null, null, 3],
     ]);
+  });
+});
+
+describe('amounts in cents', () => {
+  it('adds promises exactly, past what a float can hold in cents', () => {
+    // 2^53 cents is about 90 trillion pesos: a float sum would lose the last cents here.
+    const big = '90071992547409.93';
+    expect(fromCents(toCents(big) + toCents(big) + toCents('0.01'))).toBe('180143985094819.87');
+    expect(fromCents(toCents('1234.5') + toCents('0.05'))).toBe('1234.55');
+  });
+
+  it('keeps the sign of a negative amount, and counts an unreadable one as nothing', () => {
+    expect(fromCents(toCents('-12.50'))).toBe('-12.50');
+    expect(fromCents(toCents('-0.05'))).toBe('-0.05');
+    expect(toCents('1e3')).toBe(0n);
+    expect(toCents('')).toBe(0n);
   });
 });

@@ -2,7 +2,8 @@
 // after the batch was prepared (or while an upload was paused) keeps its case or phone off the service.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../src-main/domain/ledger';
-import { addLedgerEntry, insertBatchCases, listChunks, listIssues, pageBatchCases } from '../../src-main/store';
+import { packRaw } from '../../src-main/preparation/build/build-cases';
+import { addLedgerEntry, insertBatchCases, listChunks, listIssues, pageBatchCases, removeLedgerEntry } from '../../src-main/store';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { control } from '../client/helpers';
 import { useEmulator } from '../support/emulator';
@@ -54,5 +55,24 @@ describe('the ledger at upload', () => {
     const resumed = await run(w);
     expect(resumed).toMatchObject({ status: 'done', loaded: 3, suppressed: { cases: 1, phones: 0 } });
     expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00001', 'C00002', 'C00003'])).toEqual({ duplicates: [], missing: [], extra: [] });
+  });
+
+  it('loads a case whose entry was removed after it was held back, but not while the shared list cannot be read whole', async () => {
+    const w = await uploadWorld(emulator.current.url, 2);
+    worlds.push(w);
+    const row = { row: 7, firstName: 'Ana', lastName: 'Pérez', phones: ['3514567890'], debtCode: 'D-X1', pid: 'Tarjeta', subId: '', debt: '1500.00', expiration: '2026-12-31', params: { company_name: 'Banco del Sur' }, productInfo: {} };
+    insertBatchCases(w.store.db, w.batchId, [{ ...aCase('X1'), sourceRows: [7], raw: packRaw([row]) }]);
+    const { entry } = addLedgerEntry(w.store.db, { kind: 'code', value: 'X1', reason: 'legal', addedBy: 'ana' });
+    expect(await run(w)).toMatchObject({ status: 'done', loaded: 2, suppressed: { cases: 1, phones: 0 } });
+
+    removeLedgerEntry(w.store.db, entry.id);
+    // The organization's list is offline: what was held stays held (it might have been the shared list's).
+    expect(await run(w, { ledger: { complete: false } })).toMatchObject({ status: 'done', loaded: 2, requests: 0 });
+    expect(pageBatchCases(w.store.db, w.batchId, { limit: 10 }).find((c) => c.code === 'X1')).toMatchObject({ status: 'suppressed', uploadState: 'pending' });
+
+    const resumed = await run(w);
+    expect(resumed).toMatchObject({ status: 'done', loaded: 3 });
+    expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00000', 'C00001', 'X1'])).toEqual({ duplicates: [], missing: [], extra: [] });
+    expect(listIssues(w.store.db, w.batchId).filter((i) => i.code === 'X1').map((i) => i.kind)).toContain('ledger-released');
   });
 });

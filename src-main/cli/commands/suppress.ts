@@ -103,9 +103,10 @@ export function suppressCommand(): Command {
     .action(async (id: string, _opts: unknown, command: Command) => {
       if (!/^\d+$/.test(id) || Number(id) < 1) throw new CliFailure(`${id}: an entry id is a whole number ≥ 1.`, 2);
       await withApp(command, async (ctx) => {
-        const { removed } = await call(ctx, 'ledger:remove', { id: Number(id) });
-        if (globals(command).json) return printJson(removed);
+        const { removed, released } = await call(ctx, 'ledger:remove', { id: Number(id) });
+        if (globals(command).json) return printJson({ ...removed, released });
         process.stdout.write(`Removed entry ${removed.id}: ${removed.kind} ${removed.value}.\n`);
+        if (released > 0) process.stdout.write(`${released} case(s) it held back in batches not yet sent can be loaded again.\n`);
       });
     });
 

@@ -150,6 +150,10 @@ const MESSAGES = {
     es: `Todos los teléfonos del caso (${p.count}) están en la lista de no contactar; no se lo puede llamar y no se carga`,
     en: `Every phone of the case (${p.count}) is on the do-not-contact list; it cannot be called and is not loaded`,
   }),
+  'ledger-released': (_p: { before: string; after: string }): Text => ({
+    es: 'Una entrada de la lista de no contactar se quitó o venció: lo que había retenido vuelve al caso',
+    en: 'A do-not-contact entry was removed or has expired: what it held back is back in the case',
+  }),
   'edited': (p: { field: string; before: string; after: string }): Text => ({ es: `${fieldLabel(p.field, 'es')} editado: "${p.before}" → "${p.after}"`, en: `${fieldLabel(p.field, 'en')} edited: "${p.before}" → "${p.after}"` }),
 } as const;
 

@@ -8,6 +8,7 @@ import * as m005 from './005-no-stored-tokens';
 import * as m006 from './006-retention-times';
 import * as m007 from './007-do-not-contact-ledger';
 import * as m008 from './008-case-keys';
+import * as m009 from './009-search-in-id-order';
 
 export interface Migration {
   version: number;
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'retention-times', up: m006.up },
   { version: 7, name: 'do-not-contact-ledger', up: m007.up },
   { version: 8, name: 'case-keys', up: m008.up, backfill: m008.backfill },
+  { version: 9, name: 'search-in-id-order', up: m009.up },
 ];
 
 export class StoreVersionError extends Error {}

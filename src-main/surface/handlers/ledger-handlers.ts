@@ -4,7 +4,8 @@ import { LedgerFileError, readLedgerFile } from '../../preparation/ledger/read-l
 import { ledgerCode, ledgerPhone, localDay } from '../../preparation/ledger/ledger-types';
 import { ReadError } from '../../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../../policy/policy';
-import { addLedgerEntries, addLedgerEntry, listLedgerEntries, removeLedgerEntry } from '../../store';
+import { releaseFromLedger } from '../../preparation/edit-batch';
+import { addLedgerEntries, addLedgerEntry, batchesWithLedgerHolds, listLedgerEntries, removeLedgerEntry } from '../../store';
 import type { AppContext } from '../app-context-types';
 import { actorOf } from '../audit-trail';
 import { openReceivedFile } from '../received-files';
@@ -65,7 +66,14 @@ export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledg
   async 'ledger:remove'(ctx, { id }) {
     const removed = removeLedgerEntry(ctx.store.db, id);
     if (!removed) throw new SurfaceFailure('not-found', `There is no ledger entry ${id} on this workstation.`, `No hay ninguna entrada ${id} en la lista de este equipo.`, { id });
-    return { removed };
+    // What the entry held back in batches not yet sent comes back now, not at the next edit. Only
+    // with the shared list read whole: a case it holds must not come back because a share is offline.
+    let released = 0;
+    const shared = await sharedLedger(ctx).catch(() => null);
+    if (shared && shared.notices.length === 0) {
+      for (const batchId of batchesWithLedgerHolds(ctx.store.db)) released += releaseFromLedger(ctx.store, batchId, shared.entries).released;
+    }
+    return { removed, released };
   },
 
   async 'ledger:import'(ctx, { fileId, mapping, reason }) {

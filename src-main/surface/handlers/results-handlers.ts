@@ -1,7 +1,7 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
 import type { Call, CampaignCase, InboundCase } from '../../contract';
 import { campaignResultsBytes, ResultsNotStoredError } from '../../exports/results-export';
-import { BatchRefusal, getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
+import { BatchRefusal, countResultCases, getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import type { Handlers } from './handler';
@@ -31,7 +31,7 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
 
   async 'results:cases'(ctx, { environment, campaignId, offset, limit }) {
     const env = environment ?? ctx.currentEnvironment();
-    const total = (ctx.store.db.prepare('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?').get(env, campaignId) as { n: number }).n;
+    const total = countResultCases(ctx.store.db, env, campaignId);
     return { total, cases: pageResultCases(ctx.store.db, env, campaignId, offset, limit) as CampaignCase[] };
   },
 

@@ -67,7 +67,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
           signal,
           chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
           onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
-          ledger: { shared: shared.entries },
+          ledger: { shared: shared.entries, complete: shared.notices.length === 0 },
           duplicates: { reload: reloadDuplicates },
         }),
       );

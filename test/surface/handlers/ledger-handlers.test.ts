@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NO_POLICY } from '../../../src-main/policy/policy';
 import { readTrail } from '../../../src-main/surface/audit-trail';
@@ -75,5 +76,16 @@ describe('ledger procedures', () => {
     expect(trail.find((e) => e.action === 'ledger.entryAdded' && e.creditorScoped === true)).toMatchObject({ kind: 'code', reason: 'legal', until: '2099-12-31', replaced: false });
     const text = JSON.stringify(trail);
     for (const personal of ['1144445555', '20123456', '3516123456', 'Banco del Sur']) expect(text).not.toContain(personal);
+  });
+
+  it('brings back, at once, the cases of unsent batches that a removed entry held back', async () => {
+    const { entry } = await ok(surface.call('ledger:add', { code: '29000111', reason: 'legal' }));
+    const bytes = readFileSync(join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx'));
+    const { fileId } = await ok(surface.call('files:receive', { name: 'cartera.xlsx', base64: bytes.toString('base64') }));
+    const prepared = await ok(surface.call('batches:prepare', { environment: 'demo', fileId, maxPhonePriority: 2 }));
+    const statusOf = async () => (await ok(surface.call('batches:cases', { batchId: prepared.batch_id, search: '29000111' })))[0]?.status;
+    expect(await statusOf()).toBe('suppressed');
+    expect(await ok(surface.call('ledger:remove', { id: entry.id }))).toMatchObject({ removed: { id: entry.id }, released: 1 });
+    expect(await statusOf()).not.toBe('suppressed');
   });
 });
