@@ -330,10 +330,6 @@ export function casesByIds(db: Db, ids: readonly number[]): BatchCaseRow[] {
   return rows.map(toCase);
 }
 
-export function deleteBatch(db: Db, id: number): void {
-  db.prepare('DELETE FROM batches WHERE id = ?').run(id);
-}
-
 /** A batch's first upload fixes its campaign: the same cases can never go to a second one by mistake. */
 export function bindBatchToCampaign(db: Db, batchId: number, campaignId: number): void {
   db.prepare('UPDATE batches SET campaign_id = ?, updated_at = ? WHERE id = ? AND campaign_id IS NULL').run(campaignId, new Date().toISOString(), batchId);

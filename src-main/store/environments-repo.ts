@@ -3,17 +3,6 @@
 import { checkBaseUrl, type Environment } from '../domain/environments';
 import type { Db } from './store';
 
-export interface EnvironmentRow {
-  name: Environment;
-  baseUrl: string | null;
-}
-
-export function listEnvironments(db: Db): EnvironmentRow[] {
-  const rows = db.prepare('SELECT name, base_url FROM environments').all() as { name: Environment; base_url: string | null }[];
-  const byName = new Map(rows.map((r) => [r.name, r.base_url]));
-  return (['demo', 'test', 'production'] as const).map((name) => ({ name, baseUrl: byName.get(name) ?? null }));
-}
-
 export function getBaseUrl(db: Db, env: Environment): string | null {
   const row = db.prepare('SELECT base_url FROM environments WHERE name = ?').get(env) as { base_url: string | null } | undefined;
   return row?.base_url ?? null;

@@ -49,8 +49,3 @@ export function cachedMaxPhonePriority(db: Db, env: Environment, id: number): nu
   const item = row?.list_json ? (JSON.parse(row.list_json) as { max_phone_priority?: number }) : null;
   return detail?.params?.max_phone_priority ?? item?.max_phone_priority ?? null;
 }
-
-export function listCampaignItems(db: Db, env: Environment, botId: number): CampaignListItem[] {
-  const rows = db.prepare('SELECT list_json FROM campaigns WHERE environment = ? AND bot_id = ? AND list_json IS NOT NULL ORDER BY id DESC').all(env, botId) as { list_json: string }[];
-  return rows.map((r) => JSON.parse(r.list_json) as CampaignListItem);
-}

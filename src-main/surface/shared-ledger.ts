@@ -86,8 +86,3 @@ export async function sharedEntriesIfReadable(ctx: AppContext): Promise<LedgerEn
     throw err;
   }
 }
-
-/** Forgets what was read (tests; a wipe). */
-export function forgetSharedLedgers(): void {
-  lastRead.clear();
-}

@@ -17,9 +17,9 @@ function solidButton(palette: string) {
     borderColor: `{${palette}.700}`,
     hoverBorderColor: `{${palette}.800}`,
     activeBorderColor: `{${palette}.900}`,
-    color: '#ffffff',
-    hoverColor: '#ffffff',
-    activeColor: '#ffffff',
+    color: '{surface.0}',
+    hoverColor: '{surface.0}',
+    activeColor: '{surface.0}',
     focusRing: { color: `{${palette}.700}`, shadow: 'none' },
   };
 }
@@ -32,7 +32,7 @@ export const CaseDeskTheme = definePreset(Aura, {
   semantic: {
     colorScheme: {
       light: {
-        primary: { color: '{primary.700}', contrastColor: '#ffffff', hoverColor: '{primary.800}', activeColor: '{primary.900}' },
+        primary: { color: '{primary.700}', contrastColor: '{surface.0}', hoverColor: '{primary.800}', activeColor: '{primary.900}' },
         text: { color: '{surface.700}', hoverColor: '{surface.800}', mutedColor: '{surface.600}', hoverMutedColor: '{surface.700}' },
       },
     },

@@ -33,6 +33,7 @@ describe.runIf(hasChromium)('preparing a batch', () => {
   const app = useE2eApp();
 
   it('goes through the wizard with the suggested columns and prepares 11 cases', async () => {
+    // Sign-in, a workbook read twice and a batch stored: 14–20 s on a loaded two-core machine (main too).
     const { page } = app.current;
     await signInToDemo(page);
     await page.locator('a[href="#/batches/new"]').click();
@@ -75,7 +76,7 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await page.locator('[data-test="row-issues"]').waitFor();
     await page.waitForTimeout(300); // the message's fade-in, for the screenshot
     await app.current.screenshot('24-batch');
-  });
+  }, 60_000);
 
   it('shows the rejected cases, fixes area codes in bulk and re-validates an edited date', async () => {
     const { page } = app.current;
@@ -161,6 +162,20 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-errors"]').click()]);
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
     await page.locator('[data-test="batch-notice"]').waitFor();
+  });
+
+  it('imports the error report back as corrections, through the import button\'s file input', async () => {
+    const { page } = app.current;
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-errors"]').click()]);
+    const report = join(mkdtempSync(join(tmpdir(), 'casedesk-corrections-')), download.suggestedFilename());
+    await download.saveAs(report);
+    await page.setInputFiles('[data-test="import-input"]', report);
+    const summary = page.locator('[data-test="import-summary"]');
+    await summary.waitFor();
+    expect(await summary.innerText()).toMatch(/Correcciones importadas: \d+ casos actualizados/);
+    // Busy only while it imported; the same file can be picked again.
+    expect(await page.locator('[data-test="import-corrections"]').isEnabled()).toBe(true);
+    expect(await page.locator('[data-test="import-input"]').inputValue()).toBe('');
   });
 
   it('takes a dropped file and fills the columns from the saved template of the same layout', async () => {

@@ -144,7 +144,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await page.locator('[role="dialog"]').waitFor({ state: 'detached' });
   });
 
-  it('refuses a plain-http address for Test and says why', async () => {
+  it('refuses a plain-http address for Test and says why, and keeps an https one', async () => {
     const { page } = app.current;
     await go(page, '/settings');
     await page.locator('[data-test="base-url-test"]').fill('http://example.com');
@@ -153,6 +153,14 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await error.waitFor();
     expect(await error.innerText()).toMatch(/https/);
     await shot('37-settings');
+    // Typing again takes the refusal away; an https address is kept and shown as saved.
+    await page.locator('[data-test="base-url-test"]').fill('https://casedesk-test.example');
+    await error.waitFor({ state: 'detached' });
+    await page.locator('[data-test="save-base-url-test"]').click();
+    const saved = page.locator('[data-test="base-url-saved-test"]');
+    await saved.waitFor();
+    expect(await saved.innerText()).toContain('https://casedesk-test.example');
+    expect(await page.locator('[data-test="base-url-test"]').inputValue()).toBe('https://casedesk-test.example');
   });
 
   it('asks before resending cases in doubt, and offers Resume when paused (service answers simulated)', async () => {

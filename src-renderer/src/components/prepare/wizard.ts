@@ -1,0 +1,93 @@
+// The prepare wizard's decisions as plain data: what the mapping's problems say and mark, what the
+// summary shows, and what batches:prepare is sent. The steps only show them.
+import type { MappingFile } from '../../../../src-main/domain/mapping-file';
+import type { PrepareSummary, ProcedureInput } from '../../../../src-main/surface/procedures';
+import type { MappingProblem, Target } from './mapping-form';
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** A problem of the mapping, in the agent's words. */
+export function problemText(p: MappingProblem, t: Translate): string {
+  switch (p.kind) {
+    case 'missing':
+      return t('prepare.problem.missing', { field: t(`prepare.mapping.fields.${p.field}`) });
+    case 'names':
+      return t('prepare.problem.names');
+    case 'phones':
+      return t('prepare.problem.phones');
+    case 'area-code':
+      return t('prepare.problem.areaCode');
+    case 'param-key':
+      return t('prepare.problem.paramKey', { header: p.header });
+    case 'param-key-repeated':
+      return t('prepare.problem.paramKeyRepeated', { key: p.key });
+    default:
+      return t('prepare.problem.other', { path: p.path, message: p.message });
+  }
+}
+
+/** The fields (or groups: names, phones, area-code) the editor marks as still to be chosen. */
+export function missingFields(problems: readonly MappingProblem[]): Set<string> {
+  const set = new Set<string>();
+  for (const p of problems) {
+    if (p.kind === 'missing') set.add(p.field);
+    else if (p.kind === 'names' || p.kind === 'phones' || p.kind === 'area-code') set.add(p.kind);
+  }
+  return set;
+}
+
+/** A campaign to create needs its phone priority; an existing one must be picked. */
+export function targetMissing(target: Target): boolean {
+  return target.mode === 'priority' ? target.maxPhonePriority === null : target.campaignId === null;
+}
+
+export type SummaryTone = 'plain' | 'good' | 'bad' | 'warn' | 'info';
+export interface SummaryTile {
+  /** Also the tile's message key under prepare.summary and its test id. */
+  key: string;
+  value: number;
+  tone: SummaryTone;
+}
+
+/** The prepared batch's figures: a count is coloured only when it asks for the agent's attention. */
+export function summaryTiles(s: PrepareSummary): SummaryTile[] {
+  return [
+    { key: 'cases', value: s.cases, tone: 'plain' },
+    { key: 'ready', value: s.ready, tone: 'good' },
+    { key: 'rejected', value: s.rejected, tone: s.rejected > 0 ? 'bad' : 'plain' },
+    { key: 'warnings', value: s.warnings, tone: s.warnings > 0 ? 'warn' : 'plain' },
+    { key: 'fixes', value: s.fixes, tone: 'info' },
+    { key: 'rowErrors', value: s.row_errors, tone: s.row_errors > 0 ? 'warn' : 'plain' },
+    // The do-not-contact list: shown when it kept something out.
+    ...(s.suppressed.cases + s.suppressed.phones > 0
+      ? [
+          { key: 'suppressed', value: s.suppressed.cases, tone: 'warn' as const },
+          { key: 'suppressedPhones', value: s.suppressed.phones, tone: 'warn' as const },
+        ]
+      : []),
+  ];
+}
+
+export interface PrepareChoices {
+  fileId: string;
+  fileName: string;
+  sheet: string;
+  headerRow: number | null;
+  mapping: MappingFile;
+  /** False when the mapping is what the service would use anyway: then it is not sent (nor saved as a template). */
+  sendsMapping: boolean;
+  creditor: string;
+  target: Target;
+}
+
+/** What batches:prepare is asked: a template is saved under the creditor's name, or the file's name without its extension. */
+export function prepareInput(c: PrepareChoices): ProcedureInput<'batches:prepare'> {
+  const name = c.creditor.trim() || c.fileName.replace(/\.[^.]+$/, '');
+  return {
+    fileId: c.fileId,
+    ...(c.sheet ? { sheet: c.sheet } : {}),
+    ...(c.headerRow ? { headerRow: c.headerRow } : {}),
+    ...(c.sendsMapping ? { mapping: c.mapping, creditor: name } : {}),
+    ...(c.target.mode === 'priority' ? { maxPhonePriority: c.target.maxPhonePriority ?? 0 } : { campaignId: c.target.campaignId ?? undefined }),
+  };
+}

@@ -1,0 +1,63 @@
+// A panel's action: busy while it runs, then one outcome line, success or failure, in the panel's words.
+import { describe, expect, it } from 'vitest';
+import { useSave } from '../../../src-renderer/src/composables/use-save';
+
+/** A promise the test settles when it wants. */
+function pending<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('useSave', () => {
+  it('is busy while the work runs, clears the last outcome, and shows the text the work answers', async () => {
+    const { saving, outcome, save } = useSave();
+    outcome.value = { ok: false, text: 'old' };
+    const work = pending<string>();
+    const done = save(() => work.promise, () => 'failed');
+    expect(saving.value).toBe(true);
+    expect(outcome.value).toBeNull();
+    work.resolve('Saved.');
+    await expect(done).resolves.toBe(true);
+    expect(saving.value).toBe(false);
+    expect(outcome.value).toEqual({ ok: true, text: 'Saved.' });
+  });
+
+  it('words a failure with the panel\'s own function, given the error itself', async () => {
+    const { saving, outcome, save } = useSave();
+    const failure = new Error('disk full');
+    let seen: unknown;
+    const ok = await save(
+      () => Promise.reject(failure),
+      (err) => {
+        seen = err;
+        return 'Could not save: disk full';
+      },
+    );
+    expect(ok).toBe(false);
+    expect(seen).toBe(failure);
+    expect(saving.value).toBe(false);
+    expect(outcome.value).toEqual({ ok: false, text: 'Could not save: disk full' });
+  });
+
+  it('ignores a second save while one runs, and forgets the outcome when the value changes', async () => {
+    const { outcome, save, forget } = useSave();
+    const work = pending<string>();
+    let calls = 0;
+    const first = save(() => {
+      calls += 1;
+      return work.promise;
+    }, String);
+    await expect(save(() => Promise.resolve('second'), String)).resolves.toBe(false);
+    work.resolve('first');
+    await first;
+    expect(calls).toBe(1);
+    expect(outcome.value?.text).toBe('first');
+    forget();
+    expect(outcome.value).toBeNull();
+  });
+});
