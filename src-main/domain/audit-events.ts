@@ -49,7 +49,9 @@ export const AuditEvent = z.discriminatedUnion('action', [
   /** A diagnostics zip for IT (no personal data in it): where it went, and how big it was. */
   event('diagnostics.exported', { bytes: Count, to: z.enum(['file', 'download']), path: Label(4096).nullable() }),
   event('upload.started', { environment: Environment, batchId: Id, campaignId: Id.nullable(), pending: Count }),
-  event('upload.finished', { environment: Environment, batchId: Id, campaignId: Id, status: z.enum(['done', 'paused', 'needs-decision', 'cancelled']), loaded: Count, rejected: Count, pending: Count, inDoubt: Count, requests: Count, suppressedCases: Count.optional(), suppressedPhones: Count.optional() }),
+  event('upload.finished', { environment: Environment, batchId: Id, campaignId: Id, status: z.enum(['done', 'paused', 'needs-decision', 'cancelled']), loaded: Count, rejected: Count, pending: Count, inDoubt: Count, requests: Count, suppressedCases: Count.optional(), suppressedPhones: Count.optional(),
+    // Codes the campaign already held: how many were skipped, and whether the agent chose to load them again.
+    skippedDuplicates: Count.optional(), reloadDuplicates: z.boolean().optional() }),
   event('campaign.created', { environment: Environment, campaignId: Id, botId: Id }),
   ...Object.values(CAMPAIGN_EVENTS).map((action) => event(action, { environment: Environment, campaignId: Id, status: Label(40) })),
   event('results.downloaded', { environment: Environment, campaignId: Id, cases: Count, changedCases: Count, calls: Count, recordings: Count, cancelled: z.boolean() }),

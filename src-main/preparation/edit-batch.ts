@@ -141,8 +141,8 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedge
         }
         const next = rebuild(store, c, raw, settings, excluded);
         // Issues are always refreshed; a case counts as changed when what would be sent changed.
-        replaceCase(store.db, c.id, next);
-        if (!sameValues(c, next)) changed += 1;
+        const written = replaceCase(store.db, c.id, next);
+        if (!sameValues(c, { ...next, status: written ?? next.status })) changed += 1;
       }
     }
     return { changed };
@@ -168,9 +168,10 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
       // Stored before rows were kept with their case (migration 3): nothing to build it again from.
       if (raw.length === 0) continue;
       const next = rebuild(store, c, raw, settings, c.status === 'excluded');
-      if (sameValues(c, next)) continue;
-      replaceCase(store.db, c.id, next);
-      addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: next.status }));
+      // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
+      const status = replaceCase(store.db, c.id, next) ?? next.status;
+      if (sameValues(c, { ...next, status })) continue;
+      addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status }));
       released += 1;
     }
     return { released };

@@ -85,8 +85,9 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
         };
       });
       const built = caseFromRaw(code, raw, settings);
-      replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) });
-      addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: built.status }, { before: current.status, after: built.status }));
+      // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
+      const status = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }) ?? built.status;
+      addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: status }, { before: current.status, after: status }));
       summary.updated += 1;
       if (built.status === 'rejected') summary.stillRejected += 1;
       // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.

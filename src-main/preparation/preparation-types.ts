@@ -27,6 +27,11 @@ export interface PrepareSummary {
   mapping_source: 'file' | 'template' | 'suggested' | 'batch';
   /** What the do-not-contact ledger did: cases that cannot be contacted, phones taken off cases. */
   suppressed: { cases: number; phones: number };
+  /**
+   * Cases whose code is already elsewhere: in another batch of the environment not yet uploaded, or in
+   * the target campaign (each has a warning saying where; see preparation/duplicates).
+   */
+  duplicates: number;
   /** What the agent should know about how it was prepared (the organization's list could not be read…). */
   notices: Notice[];
 }

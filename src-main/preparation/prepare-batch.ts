@@ -1,10 +1,9 @@
 // From a creditor's file to a stored draft batch: read, find the header, map, build cases,
-// flag codes already loaded, and store everything in one transaction.
+// flag duplicates (codes in other unsent batches or already in the campaign), and store the batch.
 import type { Environment } from '../domain/environments';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import {
   cachedMaxPhonePriority,
-  codesLoadedBefore,
   findMappingTemplate,
   listLedgerEntries,
   startBatchWriter,
@@ -12,8 +11,9 @@ import {
   type NewBatch,
   type Store,
 } from '../store';
-import { casesOfSheet, packRaw, statusOf, type BuiltCase, type PreparedCase } from './build/build-cases';
-import { issue } from './build/issue-messages';
+import { casesOfSheet, packRaw, type BuiltCase } from './build/build-cases';
+import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from './duplicates/flag-duplicates';
+import { duplicateSources } from './duplicates/recheck-duplicates';
 import { ledgerIndex } from './ledger/apply-ledger';
 import { localDay, type LedgerEntry } from './ledger/ledger-types';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
@@ -153,7 +153,9 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     date1904: table.date1904,
     maxPhonePriority,
   });
-  const loadedBefore = opts.campaignId !== undefined ? codesLoadedBefore(store.db, opts.environment, opts.campaignId) : new Map<string, number>();
+  // Read before the first case is written: this batch is never its own duplicate.
+  const duplicates = duplicateSources(store, opts.environment, null, opts.campaignId ?? null);
+  const phoneDebtors = new SharedPhoneTally();
 
   const batch: NewBatch = {
     environment: opts.environment,
@@ -172,9 +174,10 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
   // The summary is counted on the way to the store: reading 100,000 stored cases back costs a second.
-  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length, suppressedCases: 0, suppressedPhones: 0 };
+  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length, suppressedCases: 0, suppressedPhones: 0, duplicates: 0 };
   const prepared = (c: BuiltCase) => {
-    if (opts.campaignId !== undefined) flagAlreadyLoaded(loadedBefore, opts.campaignId, c);
+    if (flagDuplicates(c, duplicates)) tally.duplicates += 1;
+    phoneDebtors.add(c);
     const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
     if (status === 'ready' || status === 'warning') tally.ready += 1;
     else if (status === 'rejected') tally.rejected += 1;
@@ -206,6 +209,8 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     throw err;
   }
   const batchId = writer.batchId;
+  // A phone's debtors are known once every case went by: the few cases with such a phone get their warning now.
+  tally.warnings += flagSharedPhones(store, batchId, phoneDebtors);
   // Row issues, the template and the commit (pages written out) are part of writing too.
   const writeAfterBuildMs = performance.now() - lastCaseBuilt;
   // On the caller's thread, SQLite's time before the last case was built was not building.
@@ -225,13 +230,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     header_row: headerIndex + 1,
     mapping_source: source,
     suppressed: { cases: tally.suppressedCases, phones: tally.suppressedPhones },
+    duplicates: tally.duplicates,
     notices: [],
   };
-}
-
-function flagAlreadyLoaded(loaded: ReadonlyMap<string, number>, campaignId: number, c: PreparedCase): void {
-  const batch = loaded.get(c.code);
-  if (batch === undefined) return;
-  c.issues.push(issue('warning', 'already-uploaded', 'code', c.sourceRows, { campaign: campaignId, batch }));
-  c.status = statusOf(c.issues);
 }

@@ -13,6 +13,8 @@ import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { ledgerIndex } from '../preparation/ledger/apply-ledger';
 import { localDay } from '../preparation/ledger/ledger-types';
 import { settingsFromMapping } from '../preparation/edit-batch';
+import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from '../preparation/duplicates/flag-duplicates';
+import { duplicateSources } from '../preparation/duplicates/recheck-duplicates';
 
 export interface FollowupOptions {
   environment: Environment;
@@ -140,10 +142,17 @@ async function writeFollowup(
     dialingType: first.dialingType,
     creditor,
   };
-  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: 0, suppressedCases: 0, suppressedPhones: 0 };
-  // Each rebuilt case passes here before it is written: where checks on a prepared case (today the
-  // do-not-contact ledger) apply to a follow-up batch too.
+  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: 0, suppressedCases: 0, suppressedPhones: 0, duplicates: 0 };
+  // No campaign yet: the codes are the campaign's own, so only other unsent batches can make duplicates
+  // here. Uploaded back into the same campaign, every case is one the campaign holds: the upload skips
+  // them unless the agent chooses to load them again.
+  const duplicates = duplicateSources(store, opts.environment, null, null);
+  const phoneDebtors = new SharedPhoneTally();
+  // Each rebuilt case passes here before it is written: where checks on a prepared case (the
+  // do-not-contact ledger, duplicates) apply to a follow-up batch too.
   const prepared = (c: BuiltCase) => {
+    if (flagDuplicates(c, duplicates)) tally.duplicates += 1;
+    phoneDebtors.add(c);
     if (c.status === 'ready' || c.status === 'warning') tally.ready += 1;
     else if (c.status === 'suppressed') tally.suppressedCases += 1;
     else tally.rejected += 1;
@@ -169,6 +178,7 @@ async function writeFollowup(
     await writer.abort();
     throw err;
   }
+  tally.warnings += flagSharedPhones(store, writer.batchId, phoneDebtors);
   return {
     batch_id: writer.batchId,
     cases: tally.ready + tally.rejected + tally.suppressedCases,
@@ -182,6 +192,7 @@ async function writeFollowup(
     header_row: first.headerRow ?? 1,
     mapping_source: 'batch',
     suppressed: { cases: tally.suppressedCases, phones: tally.suppressedPhones },
+    duplicates: tally.duplicates,
     notices: [],
     followup: { campaign_id: opts.campaignId, outcome: opts.outcome ?? null, results: plan.results, from_batches: plan.batchIds, not_found: plan.notFound },
   };

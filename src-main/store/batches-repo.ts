@@ -3,11 +3,13 @@ import type { Product } from '../contract';
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
 import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
+import { isDuplicateKind } from '../domain/duplicates';
 
 import type { CaseStatus } from '../domain/case-status';
 
 export type { CaseStatus } from '../domain/case-status';
-export type UploadState = 'pending' | 'loaded' | 'rejected' | 'in_doubt';
+/** skipped: the campaign already held its code at upload, and the agent did not choose to load it again. */
+export type UploadState = 'pending' | 'loaded' | 'rejected' | 'in_doubt' | 'skipped';
 
 export interface NewBatch {
   environment: Environment;
@@ -143,7 +145,7 @@ function encodeIssue(i: IssueInput): unknown[] {
 }
 
 /** Stored issues back as objects; issues stored as objects (before encoding, or with words) stay as they are. */
-function decodeIssues(json: string): IssueInput[] {
+export function decodeIssues(json: string): IssueInput[] {
   return (JSON.parse(json) as unknown[]).map((x) => {
     if (!Array.isArray(x)) return x as IssueInput;
     const [s, kind, field, rows, fifth, sixth] = x as ['e' | 'w' | 'f', string, string, number[], unknown, unknown];
@@ -155,7 +157,7 @@ function decodeIssues(json: string): IssueInput[] {
 }
 
 /** The columns a case's issues are kept in (see migration 4). */
-function issueColumns(issues: readonly IssueInput[] = []) {
+export function issueColumns(issues: readonly IssueInput[] = []) {
   let errors = 0;
   let warnings = 0;
   let fixes = 0;
@@ -263,17 +265,6 @@ export function countIssuesBySeverity(db: Db, batchId: number): { errors: number
   return { ...cases, rowErrors };
 }
 
-/** Codes of `codes` that an earlier batch already loaded to this campaign in this environment. */
-export function codesLoadedBefore(db: Db, env: Environment, campaignId: number): Map<string, number> {
-  const rows = db
-    .prepare(
-      `SELECT c.code, c.batch_id FROM batch_cases c JOIN batches b ON b.id = c.batch_id
-       WHERE b.environment = ? AND b.campaign_id = ? AND c.upload_state = 'loaded'`,
-    )
-    .all(env, campaignId) as { code: string; batch_id: number }[];
-  return new Map(rows.map((r) => [r.code, r.batch_id]));
-}
-
 export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, number> {
   const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0, suppressed: 0 };
   const rows = db.prepare('SELECT status, count(*) AS n FROM batch_cases WHERE batch_id = ? GROUP BY status').all(batchId) as { status: CaseStatus; n: number }[];
@@ -372,22 +363,34 @@ export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit
 }
 
 /**
- * Replaces a case's prepared values and its issues after an edit or a bulk fix. Issues of kind
- * "edited" are the agent's own history and stay. A case already sent is never changed.
+ * Issues a rebuild from the case's own rows cannot make again, so they survive it: "edited" (the
+ * agent's own history) and what the batch's other cases and the campaign said (duplicates, a phone of
+ * many debtors: see preparation/duplicates), until those are checked again.
  */
-export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): boolean {
+function keptThroughRebuild(kind: string): boolean {
+  return kind === 'edited' || kind === 'shared-phone' || isDuplicateKind(kind);
+}
+
+/**
+ * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
+ * for the issues that stay). A case already sent is never changed: null. Else the status written (a kept
+ * warning makes a ready case one with warnings).
+ */
+export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
   const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { code: string; upload_state: UploadState; issues_json: string } | undefined;
-  if (!row || row.upload_state !== 'pending') return false;
-  const history = decodeIssues(row.issues_json).filter((i) => i.kind === 'edited');
-  const i = issueColumns([...(c.issues ?? []), ...history]);
+  if (!row || row.upload_state !== 'pending') return null;
+  const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
+  const i = issueColumns([...(c.issues ?? []), ...kept]);
+  // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
+  const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
   withCaseKeys(db, caseId, () =>
     db.prepare(
       `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
          issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ? WHERE id = ?`,
-    ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds,
+    ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds,
       searchText({ ...c, code: row.code }), caseId),
   );
-  return true;
+  return status;
 }
 
 /** Appends one issue to a case (the agent's edit history). */

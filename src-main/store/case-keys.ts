@@ -1,11 +1,15 @@
 // How the batch grid finds cases without reading them (migration 8):
 // - case_keys: one row per key a case is found by, "k:<kind>" for each kind of issue it has, so a
-//   kind filter reads one range of an index. A set the writer can name (e.g. duplicates) is a key more.
+//   kind filter reads one range of an index. A set the writer can name is a key more: "d:" for a case
+//   whose code is already elsewhere (any of the duplicate kinds, domain/duplicates.ts).
 // - search_text: the case's code, name and phones, lower case and without accents, in a narrow
 //   index of its own: a search reads that index, never the cases' rows.
+import { isDuplicateKind } from '../domain/duplicates';
 import type { Db } from '../sqlite/sqlcipher';
 
 export const KIND_KEY = 'k:';
+/** One key for every kind of duplicate: the grid's duplicates filter is one index range, whatever the kind. */
+export const DUPLICATE_KEY = 'd:';
 
 /** Lower case, without accents: "Peña" and "pena" are the same search. */
 export function searchTerm(text: string): string {
@@ -27,7 +31,11 @@ export interface KeyedCase {
 /** Every key of one case, each once. */
 export function caseKeys(c: KeyedCase): string[] {
   const keys = new Set<string>();
-  for (const kind of c.issueKinds.split(' ')) if (kind !== '') keys.add(KIND_KEY + kind);
+  for (const kind of c.issueKinds.split(' ')) {
+    if (kind === '') continue;
+    keys.add(KIND_KEY + kind);
+    if (isDuplicateKind(kind)) keys.add(DUPLICATE_KEY);
+  }
   return [...keys];
 }
 

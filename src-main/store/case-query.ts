@@ -3,7 +3,7 @@
 // query reads an index range (batch_cases_by_batch, batch_cases_by_status, case_keys): a page of a
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
-import { KIND_KEY, searchWords } from './case-keys';
+import { DUPLICATE_KEY, KIND_KEY, searchWords } from './case-keys';
 import { casesByIds, listIssues, type BatchCaseRow, type CaseStatus, type IssueInput } from './batches-repo';
 
 /** What the agent narrowed the grid to; every part given must hold. */
@@ -11,6 +11,8 @@ export interface CaseFilter {
   status?: CaseStatus | undefined;
   /** Only cases with an issue of this kind. */
   kind?: string | undefined;
+  /** Only cases whose code is already elsewhere: another batch not yet uploaded, or the campaign. */
+  duplicates?: boolean | undefined;
   /** Words that must each be found in the case's code, name or phones (any case, any accent). */
   search?: string | undefined;
 }
@@ -20,13 +22,17 @@ export interface CaseFilter {
  * drives: the search index for a search, case_keys for a kind, the status index for a status; the
  * rest of the filter is checked on that index's entries or by a probe of another index.
  *
- * A new filter is one more condition here. A set of cases the writer can name (e.g. "d:" keys for
- * cases whose code another batch already has) is a case_keys probe like the kind's; a new status
- * (the do-not-contact ledger's "suppressed") needs nothing, it is a status like the others.
+ * A new filter is one more condition here. A set of cases the writer can name (the "d:" key of
+ * duplicates) is a case_keys probe like the kind's; a new status (the do-not-contact ledger's
+ * "suppressed") needs nothing, it is a status like the others. Key filters (kind, duplicates) take
+ * the one given first to drive and probe for the other.
  */
 function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: unknown[] } {
   const words = searchWords(filter.search ?? '');
-  const kindKey = filter.kind ? KIND_KEY + filter.kind : null;
+  const keys = [...(filter.kind ? [KIND_KEY + filter.kind] : []), ...(filter.duplicates ? [DUPLICATE_KEY] : [])];
+  const [driver, ...probes] = keys;
+  const probe = (alias: string) => probes.map(() => `EXISTS (SELECT 1 FROM case_keys p WHERE p.batch_id = ? AND p.key = ? AND p.case_id = ${alias})`);
+  const probeArgs = probes.flatMap((key) => [batchId, key]);
   if (words.length > 0) {
     // INDEXED BY: the batch index would give id order for free but read every case's row to search it.
     const where = ['batch_id = ?', ...words.map(() => 'instr(search_text, ?) > 0')];
@@ -35,15 +41,19 @@ function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: 
       where.push('status = ?');
       args.push(filter.status);
     }
-    if (kindKey) {
+    for (const key of keys) {
       where.push('EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = ? AND k.key = ? AND k.case_id = batch_cases.id)');
-      args.push(batchId, kindKey);
+      args.push(batchId, key);
     }
     return { sql: `SELECT id FROM batch_cases INDEXED BY batch_cases_by_search WHERE ${where.join(' AND ')} ORDER BY id`, args };
   }
-  if (kindKey) {
-    if (filter.status) return { sql: 'SELECT k.case_id AS id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE k.batch_id = ? AND k.key = ? AND c.status = ? ORDER BY k.case_id', args: [batchId, kindKey, filter.status] };
-    return { sql: 'SELECT case_id AS id FROM case_keys WHERE batch_id = ? AND key = ? ORDER BY case_id', args: [batchId, kindKey] };
+  if (driver) {
+    if (filter.status) {
+      const where = ['k.batch_id = ?', 'k.key = ?', 'c.status = ?', ...probe('k.case_id')].join(' AND ');
+      return { sql: `SELECT k.case_id AS id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE ${where} ORDER BY k.case_id`, args: [batchId, driver, filter.status, ...probeArgs] };
+    }
+    const where = ['batch_id = ?', 'key = ?', ...probe('case_keys.case_id')].join(' AND ');
+    return { sql: `SELECT case_id AS id FROM case_keys WHERE ${where} ORDER BY case_id`, args: [batchId, driver, ...probeArgs] };
   }
   if (filter.status) return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? AND status = ? ORDER BY id', args: [batchId, filter.status] };
   return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? ORDER BY id', args: [batchId] };

@@ -18,4 +18,5 @@ export * from './batch-writer-thread';
 export * from './lifecycle-repo';
 export * from './data-folder';
 export * from './ledger-repo';
+export * from './duplicates-repo';
 export * from './store-statistics';

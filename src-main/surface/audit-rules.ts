@@ -144,6 +144,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
         requests: r.requests,
         suppressedCases: r.suppressed.cases,
         suppressedPhones: r.suppressed.phones,
+        skippedDuplicates: r.skipped.duplicates,
+        reloadDuplicates: input.reloadDuplicates,
       }),
     };
   },

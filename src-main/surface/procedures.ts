@@ -41,6 +41,8 @@ const CaseFilter = {
   status: z.enum(CASE_STATUSES).optional(),
   /** Only cases with an issue of this kind. */
   kind: z.string().min(1).max(100).optional(),
+  /** Only cases whose code is already in another batch not yet uploaded, or in the campaign. */
+  duplicates: z.boolean().optional(),
   /** Words that each start the case's code, a word of its name, a phone or a phone's last 8 digits. */
   search: z.string().max(200).optional(),
 };
@@ -109,13 +111,25 @@ export const procedures = {
   'batches:countCases': z.object(CaseFilter),
   /** Each kind of issue the batch's cases have, with its severity and how many cases have it. */
   'batches:caseKinds': z.object({ batchId: Id }),
+  /**
+   * Checks the batch's duplicates again against what this workstation knows now (other batches deleted
+   * or uploaded since, results downloaded): the grid calls it when a batch is opened.
+   */
+  'batches:checkDuplicates': z.object({ batchId: Id }),
   /** rowsOnly: only the problems of rows that became no case (a totals row, a row without a code). */
   'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional(), rowsOnly: z.boolean().optional() }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
   'batches:setCampaignDraft': z.object({ batchId: Id, campaign: CreateCampaignRequest.nullable() }),
   /** Without campaignId: the batch's campaign, or its draft created now. */
-  'sync:upload': z.object({ environment: Env, batchId: Id, campaignId: Id.optional(), inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask') }),
+  'sync:upload': z.object({
+    environment: Env,
+    batchId: Id,
+    campaignId: Id.optional(),
+    inDoubt: z.enum(['ask', 'resend', 'assume-loaded']).default('ask'),
+    /** Load again the codes the campaign already holds (skipped otherwise), for this batch. */
+    reloadDuplicates: z.boolean().default(false),
+  }),
   /** Stops a running upload after its current request; it resumes where it stopped when started again. */
   'sync:cancel': z.object({ batchId: Id }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
@@ -246,6 +260,8 @@ export interface ProcedureOutputs {
   'batches:cases': BatchCaseView[];
   'batches:countCases': number;
   'batches:caseKinds': CaseKindView[];
+  /** duplicates: cases flagged now; changed: cases whose duplicate warnings changed. */
+  'batches:checkDuplicates': { duplicates: number; changed: number };
   'batches:issues': IssueView[];
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
@@ -403,7 +419,10 @@ export interface BatchSummary {
   campaignDraft: string | null;
   createdAt: string;
   counts: Record<CaseStatus, number>;
-  upload: { pending: number; loaded: number; rejected: number; inDoubt: number };
+  /** skipped: cases whose code the campaign already held at upload (sent only if the agent asks). */
+  upload: { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number };
+  /** Cases flagged as duplicates (their code in another batch not yet uploaded, or in the campaign), as last checked. */
+  duplicates: number;
   /** Fully uploaded batches go on this date (retention); null: kept until the agent deletes it. */
   keptUntil: string | null;
 }
@@ -418,7 +437,7 @@ export interface BatchCaseView {
   params: Record<string, unknown>;
   sourceRows: number[];
   status: CaseStatus;
-  uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt';
+  uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt' | 'skipped';
   uploadDetail: string | null;
   issueCounts: { errors: number; warnings: number; fixes: number };
 }
@@ -455,6 +474,8 @@ export interface UploadSummary {
   requests: number;
   /** What the do-not-contact ledger kept out in this run: cases suppressed, phones taken off cases. */
   suppressed: { cases: number; phones: number };
+  /** Cases of the batch not sent because the campaign already holds their codes (reloadDuplicates sends them). */
+  skipped: { duplicates: number };
   /** E.g. the organization's do-not-contact list could not be read (code ledger.shared_unreadable). */
   notices: Notice[];
   /** Why it paused: a coarse code, and the failure (a code of the catalog and its params) that says it. */

@@ -31,6 +31,7 @@ import {
   type Store,
 } from '../store';
 import { applyLedgerBeforeUpload, type LedgerAtUpload } from './ledger-before-upload';
+import { skipDuplicatesBeforeUpload, type DuplicatesAtUpload } from './duplicates-before-upload';
 import { backoffMs, createPacer, sleep as realSleep, type Pacer, type Sleep } from './pacing';
 import { judge, readBackCodes } from './reconcile';
 
@@ -56,6 +57,8 @@ export interface UploadOptions {
   onProgress?: (p: UploadProgress) => void;
   /** The do-not-contact ledger is applied again before anything is planned or sent (own entries always). */
   ledger?: LedgerAtUpload;
+  /** Codes the campaign already holds are skipped, unless `reload` (the agent's choice for this batch). */
+  duplicates?: DuplicatesAtUpload;
 }
 
 export interface UploadProgress {
@@ -82,6 +85,8 @@ export interface UploadResult {
   requests: number;
   /** What the ledger kept out in this run: cases suppressed, phones taken off cases. */
   suppressed: { cases: number; phones: number };
+  /** Cases of the batch not sent because the campaign already held their codes (see ./duplicates-before-upload.ts). */
+  skipped: { duplicates: number };
   pause?: UploadPause;
 }
 
@@ -140,7 +145,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
 
   const result = (status: UploadResult['status'], pause?: UploadPause): UploadResult => {
     const c = uploadCounts(db, batchId);
-    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, suppressed, ...(pause ? { pause } : {}) };
+    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, suppressed, skipped: { duplicates: c.skipped }, ...(pause ? { pause } : {}) };
   };
 
   /** Waits out an offline spell, trying `attempt` until it stops failing for lack of network. */
@@ -291,6 +296,8 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     progress('planning');
     // Before planning: a case the ledger now lists never enters a chunk (or leaves the one it was in).
     suppressed = applyLedgerBeforeUpload(store, batchId, options.ledger);
+    // And a code the campaign already holds (another batch may have loaded it meanwhile) is not sent again.
+    skipDuplicatesBeforeUpload(store, batchId, campaignId, options.duplicates);
     bindBatchToCampaign(db, batchId, campaignId);
     const fresh = unplannedCases(db, batchId);
     if (fresh.length > 0) {

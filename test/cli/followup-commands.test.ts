@@ -46,13 +46,15 @@ describe('casedesk followup and results summary', () => {
     expect(nonFinal.length).toBeGreaterThan(0);
     const s = json<Record<string, unknown> & { batch_id: number; followup: Record<string, unknown> }>(await casedesk('followup', String(campaignId), '--outcome', 'non-final', '--json'));
     expect(Object.keys(s)).toEqual(expect.arrayContaining(['batch_id', 'cases', 'ready', 'rejected', 'warnings', 'fixes', 'row_errors', 'rows', 'sheet', 'header_row', 'mapping_source']));
-    expect(s).toMatchObject({ cases: nonFinal.length, ready: nonFinal.length, mapping_source: 'batch', followup: { campaign_id: campaignId, outcome: 'non-final', not_found: 0 } });
+    expect(s).toMatchObject({ cases: nonFinal.length, ready: nonFinal.length, mapping_source: 'batch', duplicates: 0, followup: { campaign_id: campaignId, outcome: 'non-final', not_found: 0 } });
     const payload = UploadBody.parse(JSON.parse((await casedesk('payload', String(s.batch_id))).stdout));
     expect(payload.map(([code]) => code).sort()).toEqual(nonFinal);
 
     const words = await casedesk('followup', String(campaignId), '--outcome', 'non-final');
     expect(words.code, words.stderr).toBe(0);
     expect(words.stdout).toMatch(new RegExp(`^Batch \\d+: ${nonFinal.length} cases of campaign ${campaignId} to follow up`));
+    // The same cases again, while the first follow-up still waits: each is a duplicate of it.
+    expect(words.stdout).toMatch(new RegExp(`duplicates: ${nonFinal.length} case\\(s\\) already in another batch not uploaded`));
   });
 
   it('refuses a follow-up with nothing chosen, or with a result name no case has', async () => {

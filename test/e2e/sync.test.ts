@@ -176,8 +176,8 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     const sent: unknown[] = [];
     // Typed as the procedure answers, so a change to the answer shows here at compile time.
     const answers: ProcedureOutputs['sync:upload'][] = [
-      { status: 'needs-decision', campaignId: campaign.value.campaign.id, loaded: 5, rejected: { '33444555': 'phone 1: not a valid number' }, pending: 0, inDoubt: ['20123456', '27888999', '28999000'], requests: 1, suppressed: { cases: 0, phones: 0 }, notices: [] },
-      { status: 'paused', campaignId: campaign.value.campaign.id, loaded: 5, rejected: {}, pending: 3, inDoubt: [], requests: 1, suppressed: { cases: 0, phones: 0 }, notices: [], pause: { code: 'server', failure: { code: 'upload.failing', params: { detail: 'HTTP 500' } }, message: 'The service keeps failing (HTTP 500); the upload is paused.' } },
+      { status: 'needs-decision', campaignId: campaign.value.campaign.id, loaded: 5, rejected: { '33444555': 'phone 1: not a valid number' }, pending: 0, inDoubt: ['20123456', '27888999', '28999000'], requests: 1, suppressed: { cases: 0, phones: 0 }, skipped: { duplicates: 0 }, notices: [] },
+      { status: 'paused', campaignId: campaign.value.campaign.id, loaded: 5, rejected: {}, pending: 3, inDoubt: [], requests: 1, suppressed: { cases: 0, phones: 0 }, skipped: { duplicates: 0 }, notices: [], pause: { code: 'server', failure: { code: 'upload.failing', params: { detail: 'HTTP 500' } }, message: 'The service keeps failing (HTTP 500); the upload is paused.' } },
     ];
     await page.route(
       (url) => url.pathname.endsWith('/api/call/sync%3Aupload'),

@@ -34,11 +34,12 @@ let otherBatch: number;
 const STATUSES: CaseStatus[] = ['ready', 'ready', 'warning', 'rejected', 'suppressed'];
 const SURNAMES = ['Pérez', 'Gómez', 'Peña', 'Fernández'];
 
-/** Case i: status cycles, every third has a fixed phone, every fifth a bad date. */
+/** Case i: status cycles, every third has a fixed phone, every fifth a bad date, every seventh is a duplicate (of either kind). */
 function aCase(i: number): BatchCaseInput {
   const issues: NonNullable<BatchCaseInput['issues']>[number][] = [];
   if (i % 3 === 0) issues.push({ severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [i + 2], params: { before: '011 x', after: '11x' } });
   if (i % 5 === 0) issues.push({ severity: 'error', kind: 'date-invalid', field: 'products[0].expiration', rows: [i + 2], params: { before: '31/02' } });
+  if (i % 7 === 0) issues.push(i % 2 === 0 ? { severity: 'warning', kind: 'duplicate-other-batch', field: 'code', rows: [i + 2], params: { batch: 1 } } : { severity: 'warning', kind: 'duplicate-in-campaign', field: 'code', rows: [i + 2], params: { campaign: 5, batch: null } });
   return {
     code: `C${String(i).padStart(5, '0')}`,
     firstName: i % 2 === 0 ? 'María José' : 'Juan',
@@ -74,6 +75,9 @@ describe('what a case is found by', () => {
   it('its kinds, each once, as keys', () => {
     expect(caseKeys({ issueKinds: ' phone-fixed date-invalid ' }).sort()).toEqual(['k:date-invalid', 'k:phone-fixed']);
     expect(caseKeys({ issueKinds: '' })).toEqual([]);
+    // Every kind of duplicate is also found by one key: the grid's duplicates filter.
+    expect(caseKeys({ issueKinds: ' duplicate-other-batch duplicate-in-campaign ' }).sort()).toEqual(['d:', 'k:duplicate-in-campaign', 'k:duplicate-other-batch']);
+    expect(caseKeys({ issueKinds: ' already-uploaded ' }).sort()).toEqual(['d:', 'k:already-uploaded']);
   });
 
   it('its code, name and phone digits, lower case and without accents, as search text', () => {
@@ -107,6 +111,16 @@ describe('filters, counts and pages', () => {
     expect(countMatchingCases(store.db, batchId, { kind: 'no-such-kind' })).toBe(0);
   });
 
+  it('filters the duplicates of either kind, alone and with a status, a kind or a search', () => {
+    expect(codesOf({ duplicates: true })).toEqual(expected((i) => i % 7 === 0));
+    expect(countMatchingCases(store.db, batchId, { duplicates: true })).toBe(expected((i) => i % 7 === 0).length);
+    expect(codesOf({ duplicates: true, status: 'rejected' })).toEqual(expected((i) => i % 7 === 0 && i % 5 === 3));
+    expect(codesOf({ duplicates: true, kind: 'phone-fixed' })).toEqual(expected((i) => i % 7 === 0 && i % 3 === 0));
+    expect(codesOf({ duplicates: true, kind: 'phone-fixed', status: 'ready' })).toEqual(expected((i) => i % 7 === 0 && i % 3 === 0 && [0, 1].includes(i % 5)));
+    expect(codesOf({ duplicates: true, search: 'pena' })).toEqual(expected((i) => i % 7 === 0 && i % 4 === 2));
+    expect(codesOf({ duplicates: false })).toHaveLength(TOTAL);
+  });
+
   it('searches code, name (any case, any accent) and phones; every word must be found', () => {
     expect(codesOf({ search: 'c0012' })).toEqual(expected((i) => String(i).padStart(5, '0').startsWith('0012')));
     const penas = expected((i) => i % 4 === 2);
@@ -125,6 +139,8 @@ describe('filters, counts and pages', () => {
   it('counts the cases of each kind, with the kind severity', () => {
     expect(summarizeKinds(store.db, batchId)).toEqual([
       { kind: 'date-invalid', severity: 'error', cases: expected((i) => i % 5 === 0).length },
+      { kind: 'duplicate-in-campaign', severity: 'warning', cases: expected((i) => i % 7 === 0 && i % 2 === 1).length },
+      { kind: 'duplicate-other-batch', severity: 'warning', cases: expected((i) => i % 7 === 0 && i % 2 === 0).length },
       { kind: 'phone-fixed', severity: 'fix', cases: expected((i) => i % 3 === 0).length },
     ]);
   });
@@ -133,7 +149,7 @@ describe('filters, counts and pages', () => {
     const id = findCaseByCode(store.db, batchId, 'C00010');
     if (id === null) throw new Error('no case C00010');
     const before = aCase(10);
-    expect(replaceCase(store.db, id, { ...before, lastName: 'Zárate', issues: [] })).toBe(true);
+    expect(replaceCase(store.db, id, { ...before, lastName: 'Zárate', issues: [] })).toBe('ready');
     expect(codesOf({ search: 'zarate' })).toEqual(['C00010']);
     expect(codesOf({ search: 'pena' })).not.toContain('C00010');
     expect(codesOf({ kind: 'date-invalid' })).not.toContain('C00010');
@@ -160,6 +176,11 @@ describe('query plans: a page or a count reads an index range, never every case'
     ['a search', { search: 'pena' }],
     ['two search words, a kind and a status', { search: 'maria pena', kind: 'date-invalid', status: 'ready' }],
     ['a search and a kind', { search: 'pena', kind: 'date-invalid' }],
+    ['the duplicates', { duplicates: true }],
+    ['the duplicates and a status', { duplicates: true, status: 'warning' }],
+    ['the duplicates and a kind', { duplicates: true, kind: 'phone-fixed' }],
+    ['the duplicates, a kind and a status', { duplicates: true, kind: 'phone-fixed', status: 'ready' }],
+    ['the duplicates and a search', { duplicates: true, search: 'pena' }],
   ];
 
   it.each(filters)('%s', (_name, filter) => {
@@ -184,6 +205,16 @@ describe('query plans: a page or a count reads an index range, never every case'
     expect(steps).toMatch(/SEARCH batch_cases USING COVERING INDEX batch_cases_by_search \(batch_id=\?\)/);
     // In id order already (migration 9): a page of a search is not sorted first.
     expect(steps).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('pages the duplicates through their one key in case_keys, in order, without a sort', () => {
+    const steps = plan(casePageQuery(batchId, { duplicates: true }, 0, 200)).join('\n');
+    expect(steps).toMatch(/SEARCH case_keys USING PRIMARY KEY \(batch_id=\? AND key=\?\)/);
+    expect(steps).not.toMatch(/TEMP B-TREE/);
+    // With a kind, one key drives and the other is a probe of the primary key.
+    const both = plan(casePageQuery(batchId, { duplicates: true, kind: 'phone-fixed' }, 0, 200)).join('\n');
+    expect(both).toMatch(/SEARCH p USING PRIMARY KEY \(batch_id=\? AND key=\? AND case_id=\?\)/);
+    expect(both).not.toMatch(/TEMP B-TREE/);
   });
 
   it('pages a kind through case_keys, in order, without a sort', () => {

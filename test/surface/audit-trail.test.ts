@@ -109,7 +109,7 @@ describe('the audit trail of an agent’s day', () => {
     expect(find('export.written', 0)).toMatchObject({ kind: 'error-report', batchId, count: 6, to: 'download', path: null });
     expect(find('export.written', 1)).toMatchObject({ kind: 'clean-batch', batchId, count: 8, to: 'download' });
     expect(find('upload.started')).toMatchObject({ batchId, campaignId, pending: 8 });
-    expect(find('upload.finished')).toMatchObject({ batchId, campaignId, status: 'done', loaded: 8, rejected: 0, inDoubt: 0, requests: 1 });
+    expect(find('upload.finished')).toMatchObject({ batchId, campaignId, status: 'done', loaded: 8, rejected: 0, inDoubt: 0, requests: 1, skippedDuplicates: 0, reloadDuplicates: false });
     expect(find('campaign.started')).toMatchObject({ campaignId, status: 'ONGOING' });
     expect(find('results.downloaded')).toMatchObject({ campaignId, cases: 8, cancelled: false });
     expect(find('export.written', 2)).toMatchObject({ kind: 'results', campaignId, count: 8, to: 'download' });

@@ -14,8 +14,9 @@ export function uploadCommand(): Command {
     .argument('<batch>', 'batch id', wholeNumber(1))
     .option('--campaign <id>', "campaign id (default: the batch's campaign, or the draft prepared for it, created now)", wholeNumber(1))
     .addOption(new Option('--in-doubt <decision>', 'cases whose loading could not be confirmed: send them again, or take them as loaded').choices(['resend', 'assume-loaded']))
+    .option('--reload-duplicates', 'also load the codes the campaign already holds (skipped otherwise), for this batch')
     .addOption(envOption('environment'))
-    .action(async (batchId: number, opts: { campaign?: number; inDoubt?: 'resend' | 'assume-loaded'; env?: string }, command: Command) => {
+    .action(async (batchId: number, opts: { campaign?: number; inDoubt?: 'resend' | 'assume-loaded'; reloadDuplicates?: boolean; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const off = ctx.on('upload:progress', (p) => {
           if (p.activity === 'sending' || p.activity === 'done' || p.note) {
@@ -23,12 +24,13 @@ export function uploadCommand(): Command {
           }
         });
         try {
-          const r = await call(ctx, 'sync:upload', { environment: opts.env, batchId, campaignId: opts.campaign, inDoubt: opts.inDoubt ?? 'ask' });
+          const r = await call(ctx, 'sync:upload', { environment: opts.env, batchId, campaignId: opts.campaign, inDoubt: opts.inDoubt ?? 'ask', reloadDuplicates: opts.reloadDuplicates === true });
           for (const n of r.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
-          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, suppressed: r.suppressed, notices: r.notices, ...(r.pause ? { pause: r.pause } : {}) });
+          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, suppressed: r.suppressed, skipped: r.skipped, notices: r.notices, ...(r.pause ? { pause: r.pause } : {}) });
           else {
             process.stdout.write(`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`);
             if (r.suppressed.cases + r.suppressed.phones > 0) process.stdout.write(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending\n`);
+            if (r.skipped.duplicates > 0) process.stdout.write(`  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n`);
             for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
             if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
           }

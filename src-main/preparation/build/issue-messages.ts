@@ -124,7 +124,20 @@ const MESSAGES = {
     es: `El código ${p.code} parece un DNI, pero ${p.value} es menor que 1.000.000: verifíquelo`,
     en: `Code ${p.code} looks like a DNI, but ${p.value} is below 1,000,000: check it`,
   }),
+  // Stored by batches prepared before duplicate-in-campaign replaced it: their words stay readable.
   'already-uploaded': (p: { campaign: number; batch: number }): Text => ({ es: `Este código ya se cargó en la campaña ${p.campaign} (lote ${p.batch})`, en: `This code was already loaded to campaign ${p.campaign} (batch ${p.batch})` }),
+  'duplicate-other-batch': (p: { batch: number }): Text => ({
+    es: `Este código también está en el lote ${p.batch}, todavía sin cargar: el deudor se llamaría dos veces`,
+    en: `This code is also in batch ${p.batch}, not uploaded yet: the debtor would be called twice`,
+  }),
+  'duplicate-in-campaign': (p: { campaign: number; batch: number | null }): Text =>
+    p.batch === null
+      ? { es: `La campaña ${p.campaign} ya tiene este código (según sus resultados descargados); la carga lo saltea salvo que elija cargarlo de nuevo`, en: `Campaign ${p.campaign} already holds this code (its downloaded results show it); the upload skips it unless you choose to load it again` }
+      : { es: `La campaña ${p.campaign} ya tiene este código (cargado desde el lote ${p.batch}); la carga lo saltea salvo que elija cargarlo de nuevo`, en: `Campaign ${p.campaign} already holds this code (loaded from batch ${p.batch}); the upload skips it unless you choose to load it again` },
+  'shared-phone': (p: { phone: string; debtors: number }): Text => ({
+    es: `El teléfono ${p.phone} lo tienen ${p.debtors} deudores distintos de este lote: ¿un conmutador o un número de relleno?`,
+    en: `Phone ${p.phone} is shared by ${p.debtors} different debtors of this batch: a switchboard or a placeholder?`,
+  }),
   'suppressed-phone': (p: { phone: string; reason: string; entry: number; source: 'own' | 'shared' }): Text => ({
     es: `El teléfono ${p.phone} está en ${ledgerName(p.source).es} (${ledgerReason(p.reason).es}); se quitó del caso`,
     en: `Phone ${p.phone} is on ${ledgerName(p.source).en} (${ledgerReason(p.reason).en}); it was taken off the case`,

@@ -8,9 +8,10 @@ import { workbookBytes } from '../../exports/xlsx-writer';
 import { bulkFix, editCase } from '../../preparation/edit-batch';
 import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
+import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicates';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
-import { countCasesByStatus, countIssuesBySeverity, countMatchingCases, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, pageCases, summarizeKinds, uploadCounts, type BatchRow } from '../../store';
+import { duplicateCount, countCasesByStatus, countIssuesBySeverity, countMatchingCases, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, pageCases, summarizeKinds, uploadCounts, type BatchRow } from '../../store';
 import { keptUntil } from '../data-lifecycle';
 import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
@@ -18,8 +19,9 @@ import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
 import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
+import { uploadWorkKey } from './sync-handlers';
 
-export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:caseKinds' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
+export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:caseKinds' | 'batches:checkDuplicates' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
   async 'batches:prepare'(ctx, { fileId, ...input }) {
     const file = await openReceivedFile(ctx, fileId);
     const shared = await sharedLedger(ctx);
@@ -46,6 +48,13 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
   async 'batches:caseKinds'(ctx, { batchId }) {
     requireBatch(ctx.store.db, batchId);
     return summarizeKinds(ctx.store.db, batchId);
+  },
+
+  async 'batches:checkDuplicates'(ctx, { batchId }) {
+    requireBatch(ctx.store.db, batchId);
+    // A running upload checks them itself, against the campaign it loads into.
+    if (ctx.runningWork().includes(uploadWorkKey(batchId))) return { duplicates: duplicateCount(ctx.store.db, batchId), changed: 0 };
+    return recheckDuplicates(ctx.store, batchId);
   },
 
   async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly }) {
@@ -129,6 +138,7 @@ function batchSummary(ctx: AppContext, b: BatchRow) {
     createdAt: b.createdAt,
     counts: countCasesByStatus(ctx.store.db, b.id),
     upload: uploadCounts(ctx.store.db, b.id),
+    duplicates: duplicateCount(ctx.store.db, b.id),
     keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
   };
 }

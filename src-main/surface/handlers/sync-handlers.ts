@@ -52,7 +52,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     return { warnings: await scheduleWarnings(ctx, schedule) };
   },
 
-  async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt }) {
+  async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt, reloadDuplicates }) {
     const env = environment ?? ctx.currentEnvironment();
     // Before anything else: a list the policy requires and that cannot be read refuses the upload.
     const shared = await sharedLedger(ctx);
@@ -68,6 +68,7 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
           chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
           onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
           ledger: { shared: shared.entries, complete: shared.notices.length === 0 },
+          duplicates: { reload: reloadDuplicates },
         }),
       );
     } catch (err) {

@@ -27,6 +27,8 @@ export const useBatchStore = defineStore('batch', () => {
   const loadError = ref<string | null>(null);
   const status = ref<StatusFilter>('all');
   const kind = ref<string | null>(null);
+  /** Only the cases whose code is already elsewhere (another batch not uploaded, or the campaign). */
+  const duplicates = ref(false);
   const search = ref('');
   const source = shallowRef<CaseSource | null>(null);
   /** Each kind of issue with its severity and how many cases have it (the kind filter's options). */
@@ -41,14 +43,14 @@ export const useBatchStore = defineStore('batch', () => {
     const c = detail.value?.counts;
     return c ? c.ready + c.warning + c.rejected + c.excluded + c.suppressed : 0;
   });
-  const filtered = () => status.value !== 'all' || kind.value !== null || search.value.trim() !== '';
+  const filtered = () => status.value !== 'all' || kind.value !== null || duplicates.value || search.value.trim() !== '';
 
   /** Bumped by every kinds load (and by opening a batch): only the newest one lands. */
   let kindsRun = 0;
 
   function filterOf(id: number) {
     const text = search.value.trim();
-    return { batchId: id, ...(status.value === 'all' ? {} : { status: status.value }), ...(kind.value ? { kind: kind.value } : {}), ...(text ? { search: text } : {}) };
+    return { batchId: id, ...(status.value === 'all' ? {} : { status: status.value }), ...(kind.value ? { kind: kind.value } : {}), ...(duplicates.value ? { duplicates: true } : {}), ...(text ? { search: text } : {}) };
   }
 
   function dropSource(): void {
@@ -78,6 +80,7 @@ export const useBatchStore = defineStore('batch', () => {
     // Every visit starts from the whole batch, read afresh (another screen may have changed it).
     status.value = 'all';
     kind.value = null;
+    duplicates.value = false;
     search.value = '';
     kinds.value = [];
     rowIssues.value = [];
@@ -102,6 +105,20 @@ export const useBatchStore = defineStore('batch', () => {
     if (batchId.value !== id) return;
     detail.value = found;
     void loadKinds();
+    void checkDuplicates(id);
+  }
+
+  /**
+   * Duplicate warnings are a snapshot: the other batch may have been deleted or uploaded since, or the
+   * campaign's results downloaded. Checked again at every visit; when any changed, everything is read again.
+   */
+  async function checkDuplicates(id: number): Promise<void> {
+    try {
+      const { changed } = await call('batches:checkDuplicates', { batchId: id });
+      if (changed > 0 && batchId.value === id) await reloadAll();
+    } catch {
+      // The warnings stay as they were; the upload checks again anyway.
+    }
   }
 
   async function refreshDetail(): Promise<void> {
@@ -138,6 +155,11 @@ export const useBatchStore = defineStore('batch', () => {
 
   function setKind(next: string | null): void {
     kind.value = next;
+    newSource();
+  }
+
+  function setDuplicates(next: boolean): void {
+    duplicates.value = next;
     newSource();
   }
 
@@ -201,8 +223,8 @@ export const useBatchStore = defineStore('batch', () => {
   }
 
   return {
-    batchId, detail, loadError, status, kind, search, source, kinds, kindsState, rowIssues, listStale, totalCases,
-    open, refreshDetail, loadKinds, setStatus, setKind, setSearch, newSource, caseIssues, editCase, bulkFix, exportFile, importCorrections, close,
+    batchId, detail, loadError, status, kind, duplicates, search, source, kinds, kindsState, rowIssues, listStale, totalCases,
+    open, refreshDetail, loadKinds, setStatus, setKind, setDuplicates, setSearch, newSource, caseIssues, editCase, bulkFix, exportFile, importCorrections, close,
     noteFailure: session.noteFailure,
   };
 });

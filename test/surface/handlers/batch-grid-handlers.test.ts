@@ -61,6 +61,19 @@ describe('the grid asks, the store answers', () => {
     expect(rows.map((r) => [r.kind, r.code])).toEqual([['no-code', null]]);
   });
 
+  it('checks duplicates again on demand, then filters them; the batch says how many', async () => {
+    // Another batch of the environment still holds D1 and D2 unsent.
+    const other = createBatch(ctx.store.db, { environment: 'demo', name: 'otra', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
+    insertBatchCases(ctx.store.db, other, [aCase(1), aCase(2)]);
+    expect(await call('batches:countCases', { batchId, duplicates: true })).toBe(0);
+    expect(await call('batches:checkDuplicates', { batchId })).toEqual({ duplicates: 2, changed: 2 });
+    expect((await call('batches:cases', { batchId, duplicates: true })).map((c) => [c.code, c.status])).toEqual([['D1', 'warning'], ['D2', 'warning']]);
+    expect(await call('batches:get', { batchId })).toMatchObject({ duplicates: 2, upload: { skipped: 0 } });
+    await call('batches:delete', { batchId: other });
+    expect(await call('batches:checkDuplicates', { batchId })).toEqual({ duplicates: 0, changed: 2 });
+    expect(await call('batches:countCases', { batchId, duplicates: true })).toBe(0);
+  });
+
   it('refuses a filter it cannot read, saying which field', async () => {
     const answer = await surface.call('batches:cases', { batchId, status: 'maybe' });
     expect(answer.ok).toBe(false);

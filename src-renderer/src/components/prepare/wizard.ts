@@ -65,6 +65,8 @@ export function summaryTiles(s: PrepareSummary): SummaryTile[] {
           { key: 'suppressedPhones', value: s.suppressed.phones, tone: 'warn' as const },
         ]
       : []),
+    // Codes already in another batch not uploaded, or in the campaign: shown when there are any.
+    ...(s.duplicates > 0 ? [{ key: 'duplicates', value: s.duplicates, tone: 'warn' as const }] : []),
   ];
 }
 

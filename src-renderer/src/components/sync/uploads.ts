@@ -33,7 +33,7 @@ function listen(): void {
 }
 
 /** Starts (or resumes) the upload of a batch into a campaign; resolves when the engine stops. */
-async function upload(batchId: number, campaignId: number | null, inDoubt: InDoubtChoice = 'ask'): Promise<void> {
+async function upload(batchId: number, campaignId: number | null, inDoubt: InDoubtChoice = 'ask', reloadDuplicates = false): Promise<void> {
   listen();
   const session = useSessionStore();
   const previous = runs.get(batchId);
@@ -41,7 +41,7 @@ async function upload(batchId: number, campaignId: number | null, inDoubt: InDou
   runs.set(batchId, { batchId, campaignId, running: true, progress: null, summary: null, error: null });
   const run = runs.get(batchId) as UploadRun;
   try {
-    const summary = await call('sync:upload', { batchId, inDoubt, ...(campaignId !== null ? { campaignId } : {}) });
+    const summary = await call('sync:upload', { batchId, inDoubt, reloadDuplicates, ...(campaignId !== null ? { campaignId } : {}) });
     run.summary = summary;
     run.campaignId = summary.campaignId;
     // A pause for lack of network or an expired session says something about the connection too.

@@ -21,6 +21,7 @@ const summary = (over: Partial<PrepareSummary> = {}): PrepareSummary => ({
   header_row: 1,
   mapping_source: 'suggested',
   suppressed: { cases: 0, phones: 0 },
+  duplicates: 0,
   notices: [],
   ...over,
 });
@@ -66,7 +67,7 @@ describe('the summary tiles', () => {
   });
 
   it('show rejected, warnings, row errors and what the do-not-contact list kept out', () => {
-    const tiles = summaryTiles(summary({ rejected: 2, warnings: 1, row_errors: 4, suppressed: { cases: 0, phones: 5 } }));
+    const tiles = summaryTiles(summary({ rejected: 2, warnings: 1, row_errors: 4, suppressed: { cases: 0, phones: 5 }, duplicates: 6 }));
     expect(Object.fromEntries(tiles.map((tile) => [tile.key, `${tile.value}:${tile.tone}`]))).toEqual({
       cases: '10:plain',
       ready: '8:good',
@@ -76,6 +77,7 @@ describe('the summary tiles', () => {
       rowErrors: '4:warn',
       suppressed: '0:warn',
       suppressedPhones: '5:warn',
+      duplicates: '6:warn',
     });
   });
 });

@@ -1,0 +1,137 @@
+// Where a batch's codes already are, as this workstation knows it: in other batches of the environment
+// still to be sent, in a campaign (loaded from a batch here, or seen in its downloaded results). And
+// what checking duplicates again changes in a case not yet sent. The rules are preparation's
+// (preparation/duplicates): the store only finds and keeps.
+import type { Environment } from '../domain/environments';
+import { isDuplicateKind } from '../domain/duplicates';
+import { decodeIssues, issueColumns, type CaseStatus, type IssueInput, type UploadState } from './batches-repo';
+import { DUPLICATE_KEY, withCaseKeys } from './case-keys';
+import type { Db } from './store';
+
+/**
+ * Code → the lowest id of another batch of the environment that still holds the code unsent: not yet
+ * loaded (pending or in doubt), and not left out (excluded, do not contact); a rejected case counts,
+ * it is one fix away from being sent.
+ */
+export function codesWaitingInOtherBatches(db: Db, env: Environment, exceptBatchId: number | null): Map<string, number> {
+  const rows = db
+    .prepare(
+      `SELECT c.code, c.batch_id AS batchId FROM batches b JOIN batch_cases c ON c.batch_id = b.id
+       WHERE b.environment = ? AND b.id <> ? AND c.upload_state IN ('pending', 'in_doubt') AND c.status IN ('ready', 'warning', 'rejected')
+       ORDER BY b.id`,
+    )
+    .all(env, exceptBatchId ?? -1) as { code: string; batchId: number }[];
+  const out = new Map<string, number>();
+  for (const r of rows) if (!out.has(r.code)) out.set(r.code, r.batchId);
+  return out;
+}
+
+/**
+ * The codes a campaign holds: those a batch of this workstation (but `exceptBatchId`) loaded into it,
+ * with that batch, and those its downloaded results show (batch null). The service holds what other
+ * workstations loaded too: the results are how this one learns of them.
+ */
+export function codesCampaignHolds(db: Db, env: Environment, campaignId: number, exceptBatchId: number | null): Map<string, { batch: number | null }> {
+  const out = new Map<string, { batch: number | null }>();
+  const loaded = db
+    .prepare(
+      `SELECT c.code, c.batch_id AS batchId FROM batches b JOIN batch_cases c ON c.batch_id = b.id JOIN upload_chunks u ON u.id = c.chunk_id
+       WHERE b.environment = ? AND b.id <> ? AND c.upload_state = 'loaded' AND u.campaign_id = ? ORDER BY b.id`,
+    )
+    .all(env, exceptBatchId ?? -1, campaignId) as { code: string; batchId: number }[];
+  for (const r of loaded) if (!out.has(r.code)) out.set(r.code, { batch: r.batchId });
+  const seen = db.prepare('SELECT code FROM result_cases WHERE environment = ? AND campaign_id = ? AND code IS NOT NULL').pluck().all(env, campaignId) as string[];
+  for (const code of seen) if (!out.has(code)) out.set(code, { batch: null });
+  return out;
+}
+
+/** A case that checking duplicates again may change. */
+export interface CaseToRecheck {
+  id: number;
+  code: string;
+  sourceRows: number[];
+  status: CaseStatus;
+  uploadState: UploadState;
+  /** In a chunk that was sent and not answered: settled by reading the campaign back, never changed under it. */
+  inFlight: boolean;
+}
+
+/**
+ * The batch's cases whose duplicate warnings may have to change: those flagged now (the "d:" key)
+ * and those whose code is in `codes`. Only cases not yet sent: a loaded case's issues are history.
+ */
+export function casesToRecheck(db: Db, batchId: number, codes: ReadonlySet<string>): CaseToRecheck[] {
+  const flagged = new Set(db.prepare('SELECT case_id FROM case_keys WHERE batch_id = ? AND key = ?').pluck().all(batchId, DUPLICATE_KEY) as number[]);
+  // The (batch_id, code) unique index holds both: the codes are read without reading the cases.
+  for (const r of db.prepare('SELECT id, code FROM batch_cases WHERE batch_id = ?').all(batchId) as { id: number; code: string }[]) if (codes.has(r.code)) flagged.add(r.id);
+  if (flagged.size === 0) return [];
+  const rows = db
+    .prepare(
+      `SELECT c.id, c.code, c.source_rows_json, c.status, c.upload_state, coalesce(k.state IN ('sending', 'unknown'), 0) AS in_flight
+       FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
+       WHERE c.id IN (SELECT value FROM json_each(?)) AND c.upload_state IN ('pending', 'skipped') ORDER BY c.id`,
+    )
+    .all(JSON.stringify([...flagged])) as { id: number; code: string; source_rows_json: string; status: CaseStatus; upload_state: UploadState; in_flight: number }[];
+  return rows.map((r) => ({ id: r.id, code: r.code, sourceRows: JSON.parse(r.source_rows_json) as number[], status: r.status, uploadState: r.upload_state, inFlight: r.in_flight === 1 }));
+}
+
+/**
+ * Replaces a case's issues of some kinds with `fresh` (duplicates checked again, a phone's debtors
+ * counted); a case ready or with warnings becomes one or the other by what remains. False when
+ * nothing changed, or the case was already sent.
+ */
+export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: string) => boolean, fresh: readonly IssueInput[]): boolean {
+  const row = db.prepare('SELECT status, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { status: CaseStatus; upload_state: UploadState; issues_json: string } | undefined;
+  if (!row || (row.upload_state !== 'pending' && row.upload_state !== 'skipped')) return false;
+  const before = decodeIssues(row.issues_json);
+  const old = before.filter((i) => ofKind(i.kind));
+  const same = (a: IssueInput, b: IssueInput) => a.kind === b.kind && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
+  if (old.length === fresh.length && old.every((o, n) => same(o, fresh[n] as IssueInput))) return false;
+  const issues = [...before.filter((i) => !ofKind(i.kind)), ...fresh];
+  const i = issueColumns(issues);
+  const status = row.status === 'ready' || row.status === 'warning' ? (i.warnings > 0 ? 'warning' : 'ready') : row.status;
+  withCaseKeys(db, caseId, () =>
+    db.prepare('UPDATE batch_cases SET status = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?').run(status, i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+  );
+  return true;
+}
+
+/** Only duplicates' issues (for replaceIssuesOfKinds). */
+export const duplicateIssueKinds = (kind: string): boolean => isDuplicateKind(kind);
+
+/**
+ * A case the campaign already holds stays out of this upload (and out of its chunk, if the chunk was
+ * not sent): unless the agent chooses to load it again, which puts it back in the queue.
+ */
+export function markSkipped(db: Db, caseId: number): void {
+  db.prepare("UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL WHERE id = ? AND upload_state = 'pending'").run(caseId);
+}
+
+/** The agent chose to load them again: every skipped case of the batch goes back to the queue. */
+export function unskipCases(db: Db, batchId: number): number {
+  return db.prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL WHERE batch_id = ? AND upload_state = 'skipped'").run(batchId).changes;
+}
+
+/** Cases of a batch the campaign already held at upload, left out. */
+export function skippedCount(db: Db, batchId: number): number {
+  return db.prepare("SELECT count(*) FROM batch_cases WHERE batch_id = ? AND upload_state = 'skipped'").pluck().get(batchId) as number;
+}
+
+/** Cases of a batch flagged as duplicates now (one index range). */
+export function duplicateCount(db: Db, batchId: number): number {
+  return db.prepare('SELECT count(*) FROM case_keys WHERE batch_id = ? AND key = ?').pluck().get(batchId, DUPLICATE_KEY) as number;
+}
+
+/** The batch's cases with any of these phones (found through the search index, which holds their digits). */
+export function casesWithPhones(db: Db, batchId: number, phones: readonly string[]): { id: number; phones: string[]; sourceRows: number[] }[] {
+  const find = db.prepare('SELECT id, phones_json, source_rows_json FROM batch_cases INDEXED BY batch_cases_by_search WHERE batch_id = ? AND instr(search_text, ?) > 0');
+  const wanted = new Set(phones);
+  const found = new Map<number, { id: number; phones: string[]; sourceRows: number[] }>();
+  for (const phone of wanted) {
+    for (const r of find.all(batchId, phone.replace(/\D/g, '')) as { id: number; phones_json: string; source_rows_json: string }[]) {
+      const own = JSON.parse(r.phones_json) as string[];
+      if (!found.has(r.id) && own.some((p) => wanted.has(p))) found.set(r.id, { id: r.id, phones: own, sourceRows: JSON.parse(r.source_rows_json) as number[] });
+    }
+  }
+  return [...found.values()].sort((a, b) => a.id - b.id);
+}

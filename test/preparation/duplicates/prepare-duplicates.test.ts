@@ -1,0 +1,46 @@
+// Preparing a file flags its duplicates and its phones of many debtors, on either writer (the phones'
+// warnings come once every case is stored), and counts the duplicates in the summary.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
+import { countMatchingCases, listIssues, openStore, pageBatchCases } from '../../../src-main/store';
+import { TEST_STORE_KEY } from '../../support/store-key';
+
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-duplicates-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const HEADER = 'DNI;Nombre;Apellido;Teléfono;Nro Operación;Producto;Saldo;Vencimiento';
+const row = (code: string, name: string, phone: string) => `${code};${name};Pérez;${phone};OP-${code};Tarjeta;1500,00;31/12/2026`;
+const csv = (rows: string[]) => ({ name: 'cartera.csv', bytes: new TextEncoder().encode([HEADER, ...rows].join('\n')) });
+
+// Five different debtors on the bank's switchboard; Ana twice under two codes on her own line.
+const FILE = [
+  ...['Ana', 'Luis', 'Eva', 'Juan', 'Sol'].map((name, i) => row(`2010000${i}`, name, '011 4333-4444')),
+  row('20200001', 'Rosa', '351 456-7890'),
+  row('20200002', 'Rosa', '351 456-7890'),
+];
+
+describe('prepare flags duplicates and shared phones', () => {
+  it.each(['inline', 'thread'] as const)('with the %s writer', async (writer) => {
+    const store = openStore(join(dir, writer), TEST_STORE_KEY);
+    const first = await prepareBatch(store, csv(FILE), { environment: 'test', maxPhonePriority: 1, writer });
+    expect(first).toMatchObject({ cases: 7, ready: 7, duplicates: 0, warnings: 5 });
+    const shared = listIssues(store.db, first.batch_id).filter((i) => i.kind === 'shared-phone');
+    expect(shared.map((i) => [i.code, i.params])).toEqual(['20100000', '20100001', '20100002', '20100003', '20100004'].map((code) => [code, { phone: '1143334444', debtors: 5 }]));
+    expect(pageBatchCases(store.db, first.batch_id, { status: 'warning', limit: 10 })).toHaveLength(5);
+
+    // The same codes again, while the first batch waits: each case says which batch has it.
+    const second = await prepareBatch(store, csv([...FILE.slice(0, 2), row('30300003', 'Nuevo', '351 111-2222')]), { environment: 'test', maxPhonePriority: 1, writer });
+    expect(second).toMatchObject({ cases: 3, duplicates: 2 });
+    expect(listIssues(store.db, second.batch_id).filter((i) => i.kind === 'duplicate-other-batch').map((i) => [i.code, i.params])).toEqual([
+      ['20100000', { batch: first.batch_id }],
+      ['20100001', { batch: first.batch_id }],
+    ]);
+    expect(countMatchingCases(store.db, second.batch_id, { duplicates: true })).toBe(2);
+    // Another environment's batches are not this one's duplicates.
+    expect(await prepareBatch(store, csv(FILE), { environment: 'demo', maxPhonePriority: 1, writer })).toMatchObject({ duplicates: 0 });
+    store.close();
+  });
+});

@@ -1,0 +1,135 @@
+// Where a batch's codes already are, as the store finds them, and duplicate warnings checked again when
+// what they point at changed (the other batch deleted or uploaded, results downloaded).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { recheckDuplicates } from '../../src-main/preparation/duplicates/recheck-duplicates';
+import {
+  addChunks,
+  codesCampaignHolds,
+  codesWaitingInOtherBatches,
+  countMatchingCases,
+  createBatch,
+  deleteBatchRows,
+  findCaseByCode,
+  insertBatchCases,
+  listIssues,
+  listChunks,
+  openStore,
+  pageBatchCases,
+  recordChunkOutcome,
+  replaceCase,
+  type BatchCaseInput,
+  type Store,
+} from '../../src-main/store';
+import { TEST_STORE_KEY } from '../support/store-key';
+
+let dir: string;
+let store: Store;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'casedesk-duplicates-'));
+  store = openStore(dir, TEST_STORE_KEY);
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const aCase = (code: string, extra: Partial<BatchCaseInput> = {}): BatchCaseInput => ({
+  code,
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  phones: ['3514567890'],
+  products: [{ debt_code: `D-${code}`, pid: 'Tarjeta', debt: '10.00', expiration: '2026-12-31' }],
+  params: {},
+  sourceRows: [2],
+  status: 'ready',
+  ...extra,
+});
+
+function batch(env: 'demo' | 'test', cases: BatchCaseInput[], campaignId: number | null = null): number {
+  const id = createBatch(store.db, { environment: env, name: 'b', sourceFile: 'b.xlsx', maxPhonePriority: 1, campaignId });
+  insertBatchCases(store.db, id, cases);
+  return id;
+}
+
+/** As an upload records it: the batch's cases with these codes loaded into the campaign. */
+function load(batchId: number, campaignId: number, codes: string[]): void {
+  const ids = codes.map((c) => findCaseByCode(store.db, batchId, c) as number);
+  addChunks(store.db, batchId, campaignId, [{ caseIds: ids, bytes: 100 }]);
+  const chunk = listChunks(store.db, batchId).at(-1);
+  if (!chunk) throw new Error('no chunk');
+  recordChunkOutcome(store.db, chunk.id, 'done', ids, []);
+}
+
+const resultCase = (env: string, campaignId: number, id: number, code: string) =>
+  store.db.prepare("INSERT INTO result_cases (environment, campaign_id, id, code, is_final, last_updated, json) VALUES (?, ?, ?, ?, 0, '2026-11-01', '{}')").run(env, campaignId, id, code);
+
+describe('codes waiting in other batches', () => {
+  it('names the lowest other batch of the environment holding the code unsent; loaded, excluded and do-not-contact cases do not count', () => {
+    const first = batch('test', [aCase('A'), aCase('B'), aCase('E', { status: 'excluded' }), aCase('S', { status: 'suppressed' }), aCase('R', { status: 'rejected' })]);
+    const second = batch('test', [aCase('A'), aCase('L')]);
+    batch('demo', [aCase('D')]);
+    load(second, 9, ['L']);
+    expect(codesWaitingInOtherBatches(store.db, 'test', null)).toEqual(new Map([['A', first], ['B', first], ['R', first]]));
+    expect(codesWaitingInOtherBatches(store.db, 'test', first)).toEqual(new Map([['A', second]]));
+  });
+});
+
+describe('codes a campaign holds', () => {
+  it('from the batches that loaded them into it (another campaign does not count), then from its downloaded results', () => {
+    const a = batch('test', [aCase('A'), aCase('B'), aCase('P')]);
+    const other = batch('test', [aCase('X')]);
+    load(a, 9, ['A', 'B']);
+    load(other, 8, ['X']);
+    resultCase('test', 9, 1, 'B');
+    resultCase('test', 9, 2, 'R');
+    resultCase('demo', 9, 3, 'DEMO');
+    expect(codesCampaignHolds(store.db, 'test', 9, null)).toEqual(new Map([['A', { batch: a }], ['B', { batch: a }], ['R', { batch: null }]]));
+    // The batch itself is left out: its own loaded cases are not its duplicates.
+    expect(codesCampaignHolds(store.db, 'test', 9, a)).toEqual(new Map([['B', { batch: null }], ['R', { batch: null }]]));
+  });
+});
+
+describe('checking duplicates again', () => {
+  const kindsOf = (batchId: number, code: string) => listIssues(store.db, batchId).filter((i) => i.code === code).map((i) => [i.kind, i.params]);
+  const statusOf = (batchId: number, code: string) => pageBatchCases(store.db, batchId, { limit: 100 }).find((c) => c.code === code)?.status;
+
+  it('follows the other batch: flagged while it waits, cleared when it is deleted, turned into the campaign when it loads there', () => {
+    const older = batch('test', [aCase('A'), aCase('B')]);
+    const mine = batch('test', [aCase('A'), aCase('B'), aCase('C')], 9);
+    expect(recheckDuplicates(store, mine)).toEqual({ duplicates: 2, changed: 2 });
+    expect(kindsOf(mine, 'A')).toEqual([['duplicate-other-batch', { batch: older }]]);
+    expect(statusOf(mine, 'A')).toBe('warning');
+    expect(countMatchingCases(store.db, mine, { duplicates: true })).toBe(2);
+    // Nothing changed: nothing is written.
+    expect(recheckDuplicates(store, mine)).toEqual({ duplicates: 2, changed: 0 });
+
+    load(older, 9, ['A']);
+    expect(recheckDuplicates(store, mine)).toEqual({ duplicates: 2, changed: 1 });
+    expect(kindsOf(mine, 'A')).toEqual([['duplicate-in-campaign', { campaign: 9, batch: older }]]);
+
+    deleteBatchRows(store.db, older);
+    expect(recheckDuplicates(store, mine)).toEqual({ duplicates: 0, changed: 2 });
+    expect(kindsOf(mine, 'A')).toEqual([]);
+    expect(statusOf(mine, 'A')).toBe('ready');
+    expect(countMatchingCases(store.db, mine, { duplicates: true })).toBe(0);
+  });
+
+  it('keeps the warnings through an edit, and leaves loaded cases as they were', () => {
+    batch('test', [aCase('A'), aCase('B')]);
+    const mine = batch('test', [aCase('A'), aCase('B')]);
+    recheckDuplicates(store, mine);
+    const id = findCaseByCode(store.db, mine, 'A') as number;
+    // An edit rebuilds the case from its rows: the duplicate's warning is not among what it makes again.
+    replaceCase(store.db, id, { ...aCase('A'), firstName: 'Ana María', issues: [] });
+    expect(kindsOf(mine, 'A').map(([k]) => k)).toEqual(['duplicate-other-batch']);
+    expect(statusOf(mine, 'A')).toBe('warning');
+    load(mine, 9, ['B']);
+    store.db.prepare('DELETE FROM batches WHERE id <> ?').run(mine);
+    recheckDuplicates(store, mine);
+    expect(kindsOf(mine, 'A')).toEqual([]);
+    expect(kindsOf(mine, 'B').map(([k]) => k)).toEqual(['duplicate-other-batch']);
+  });
+});
