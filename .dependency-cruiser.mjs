@@ -39,13 +39,22 @@ const NARROWER = {
 };
 
 const PURE = ['contract', 'domain', 'updates'];
-const NODE_ONLY = ['electron', 'electron-updater', 'better-sqlite3-multiple-ciphers', '@napi-rs/keyring', 'fastify', '@fastify/[^/]+', 'undici', 'pino', 'rotating-file-stream', 'yauzl', 'yazl', 'tsx'];
+const NODE_ONLY = [
+  'electron',
+  'electron-updater',
+  'better-sqlite3-multiple-ciphers',
+  '@napi-rs/keyring',
+  'fastify',
+  '@fastify/[^/]+',
+  'undici',
+  'pino',
+  'rotating-file-stream',
+  'yauzl',
+  'yazl',
+  'tsx',
+];
 const builtins = [...new Set(builtinModules.map((name) => name.split('/')[0]))];
-const nodeOnlyPath = [
-  `^(node:)?(${builtins.join('|')})(/|$)`,
-  `^node:`,
-  `(^|/node_modules/)(${NODE_ONLY.join('|')})(/|$)`,
-].join('|');
+const nodeOnlyPath = [`^(node:)?(${builtins.join('|')})(/|$)`, `^node:`, `(^|/node_modules/)(${NODE_ONLY.join('|')})(/|$)`].join('|');
 
 const any = (folders) => `^src-main/(${folders.join('|')})/`;
 

@@ -21,7 +21,7 @@ const SQL_OUTSIDE_THE_STORE = [
   `CallExpression[callee.property.name=/^(prepare|exec|pragma)$/][callee.object.name='db']`,
   `CallExpression[callee.property.name=/^(prepare|exec|pragma)$/][callee.object.property.name='db']`,
 ];
-const messageRule = (selector) => ({ selector, message: 'decide on the error\'s code and params, not on its message text' });
+const messageRule = (selector) => ({ selector, message: "decide on the error's code and params, not on its message text" });
 const sqlRule = (selector) => ({ selector, message: 'SQL lives in src-main/store: add a function to a repository there' });
 
 export default tseslint.config(

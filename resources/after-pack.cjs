@@ -38,6 +38,10 @@ exports.default = async function afterPack(context) {
   const { electronPlatformName, appOutDir, packager } = context;
   const name = packager.appInfo.productFilename;
   const binary =
-    electronPlatformName === 'darwin' ? path.join(appOutDir, `${name}.app`) : electronPlatformName === 'win32' ? path.join(appOutDir, `${name}.exe`) : path.join(appOutDir, packager.executableName);
+    electronPlatformName === 'darwin'
+      ? path.join(appOutDir, `${name}.app`)
+      : electronPlatformName === 'win32'
+        ? path.join(appOutDir, `${name}.exe`)
+        : path.join(appOutDir, packager.executableName);
   await flipFuses(binary, fuseConfig());
 };

@@ -7,7 +7,10 @@ const size = 512;
 const px = Buffer.alloc(size * size * 4);
 const put = (x, y, [r, g, b, a]) => {
   const i = (y * size + x) * 4;
-  px[i] = r; px[i + 1] = g; px[i + 2] = b; px[i + 3] = a;
+  px[i] = r;
+  px[i + 1] = g;
+  px[i + 2] = b;
+  px[i + 3] = a;
 };
 const inRounded = (x, y, x0, y0, x1, y1, r) => {
   const cx = Math.min(Math.max(x, x0 + r), x1 - r);
@@ -48,7 +51,11 @@ const chunk = (type, data) => {
 const ihdr = Buffer.alloc(13);
 ihdr.writeUInt32BE(size, 0);
 ihdr.writeUInt32BE(size, 4);
-ihdr[8] = 8; ihdr[9] = 6;
+ihdr[8] = 8;
+ihdr[9] = 6;
 const raw = Buffer.alloc((size * 4 + 1) * size);
 for (let y = 0; y < size; y++) px.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
-writeFileSync(new URL('./icon.png', import.meta.url), Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+writeFileSync(
+  new URL('./icon.png', import.meta.url),
+  Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]),
+);

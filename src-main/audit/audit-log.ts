@@ -4,7 +4,22 @@
 // files could recompute the chain, so the caller keeps the head ({seq, hash}) somewhere they cannot
 // write (the encrypted store), and readAudit checks the log still holds it, as its last entry.
 import { createHash } from 'node:crypto';
-import { chmodSync, closeSync, existsSync, fchmodSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fchmodSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { AuditEntry, AuditEvent, type AuditActor } from '../domain/audit-events';
 
@@ -155,7 +170,9 @@ function logFiles(dir: string): string[] {
 
 function rotateIfFull(dir: string, current: string, limit: number): void {
   if (!existsSync(current) || statSync(current).size < limit) return;
-  const numbers = readdirSync(dir).flatMap((n) => ROTATED.exec(n)?.[1] ?? []).map(Number);
+  const numbers = readdirSync(dir)
+    .flatMap((n) => ROTATED.exec(n)?.[1] ?? [])
+    .map(Number);
   const next = String(Math.max(0, ...numbers) + 1).padStart(6, '0');
   renameSync(current, join(dir, `audit-${next}.jsonl`));
 }

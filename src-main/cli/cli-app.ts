@@ -46,7 +46,8 @@ function noteKeyFile(ctx: AppContext): void {
   const file = ctx.dataKey.keyFile;
   if (ctx.dataKey.keptIn !== 'key-file' || !file || notedKeyFiles.has(file)) return;
   notedKeyFiles.add(file);
-  process.stderr.write(`casedesk: this machine has no OS keychain; the key that encrypts ${ctx.options.dataDir} is kept in ${file} (readable only by you). Set CASEDESK_DB_KEY to supply it yourself.
+  process.stderr
+    .write(`casedesk: this machine has no OS keychain; the key that encrypts ${ctx.options.dataDir} is kept in ${file} (readable only by you). Set CASEDESK_DB_KEY to supply it yourself.
 `);
 }
 

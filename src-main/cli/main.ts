@@ -42,7 +42,18 @@ export function buildProgram(): Command {
     addResultsDelete(resultsCommand);
     addResultsSummary(resultsCommand);
   }
-  for (const command of [...sessionCommands(), ...service, ...batchCommands(), uploadCommand(), followupCommand(), ...results, auditCommand(), startCommand(), emulatorCommand(program)]) program.addCommand(command);
+  for (const command of [
+    ...sessionCommands(),
+    ...service,
+    ...batchCommands(),
+    uploadCommand(),
+    followupCommand(),
+    ...results,
+    auditCommand(),
+    startCommand(),
+    emulatorCommand(program),
+  ])
+    program.addCommand(command);
   for (const command of [batchesCommand(), purgeCommand(), wipeCommand(), policyCommand()]) program.addCommand(command);
   program.addCommand(diagnosticsCommand());
   program.addCommand(suppressCommand());

@@ -20,5 +20,6 @@ export function describeScheduleWarning(warning: CampaignScheduleWarning): strin
 }
 
 export function printScheduleWarnings(warnings: readonly CampaignScheduleWarning[], out: NodeJS.WritableStream = process.stdout): void {
-  for (const warning of warnings) out.write(`Warning [${warning.code}]: ${describeScheduleWarning(warning)}. Check it with your organization's contact rules.\n`);
+  for (const warning of warnings)
+    out.write(`Warning [${warning.code}]: ${describeScheduleWarning(warning)}. Check it with your organization's contact rules.\n`);
 }

@@ -194,7 +194,8 @@ const PROBLEM_WORDS: Record<NetworkProblem, (p: FailureReasons['network']) => st
   'tls-expired': (p) => `the certificate of ${p.host} has expired or is not valid yet (check this computer's date and time)`,
   'tls-wrong-name': (p) => `the certificate presented for ${p.host} is for another name`,
   'tls-failed': (p) => `a secure (TLS) connection to ${p.host} could not be set up`,
-  'proxy-auth': (p) => `the proxy ${p.proxy ?? ''} asks for authentication (HTTP 407): give its user and password in HTTPS_PROXY, as http://user:password@host:port`,
+  'proxy-auth': (p) =>
+    `the proxy ${p.proxy ?? ''} asks for authentication (HTTP 407): give its user and password in HTTPS_PROXY, as http://user:password@host:port`,
   'proxy-refused': (p) => `the proxy ${p.proxy ?? ''} refused to open a connection to ${p.host} (HTTP ${p.proxyStatus ?? '?'})`,
   'proxy-unreachable': (p) => `the proxy ${p.proxy ?? ''} could not be reached: check HTTPS_PROXY / HTTP_PROXY and NO_PROXY`,
   connection: (p) => `the connection to ${p.host} broke`,
@@ -232,7 +233,14 @@ export function networkFailure(ctx: RequestContext, error: unknown, timedOut: bo
   // Nothing was sent when the connection (to the proxy, DNS, TLS) never opened.
   const neverSent = known !== undefined && problem !== 'connection' && !broken;
   return neverSent
-    ? new ServiceError({ ...ctx, kind: 'offline', ambiguous: false, failure: { reason: 'network', params }, message: `could not reach the service: ${words}`, cause: error })
+    ? new ServiceError({
+        ...ctx,
+        kind: 'offline',
+        ambiguous: false,
+        failure: { reason: 'network', params },
+        message: `could not reach the service: ${words}`,
+        cause: error,
+      })
     : new ServiceError({
         ...ctx,
         kind: 'offline',
@@ -279,7 +287,8 @@ export function ambiguousAnswer(method: string, status: number): boolean {
 export function statusFailure(ctx: RequestContext, status: number, body: unknown, secrets: readonly string[] = []): ServiceError {
   const kind = statusKind(status);
   const said = serverText(body, secrets);
-  const words = STATUS_WORDS[status] ?? (kind === 'contract' ? 'unexpected answer' : kind === 'server' ? 'the service failed' : 'the service refused the request');
+  const words =
+    STATUS_WORDS[status] ?? (kind === 'contract' ? 'unexpected answer' : kind === 'server' ? 'the service failed' : 'the service refused the request');
   return new ServiceError({
     ...ctx,
     kind,
@@ -291,10 +300,18 @@ export function statusFailure(ctx: RequestContext, status: number, body: unknown
 }
 
 /** The answer's body does not match the contract. Writes stay ambiguous: the server did answer, but what it did is unknown. */
-export function contractFailure(ctx: RequestContext, found: ContractIssue[], what = 'the answer does not match the service contract', failure?: ReasonedFailure): ServiceError {
+export function contractFailure(
+  ctx: RequestContext,
+  found: ContractIssue[],
+  what = 'the answer does not match the service contract',
+  failure?: ReasonedFailure,
+): ServiceError {
   // Paths can hold case codes (keys of upload answers), which may be personal identifiers.
   const issues = found.map((i) => ({ path: scrub(i.path), message: scrub(i.message) }));
-  const shown = issues.slice(0, 5).map((i) => `${i.path} (${i.message})`).join('; ');
+  const shown = issues
+    .slice(0, 5)
+    .map((i) => `${i.path} (${i.message})`)
+    .join('; ');
   const more = issues.length > 5 ? ` and ${issues.length - 5} more` : '';
   return new ServiceError({
     ...ctx,

@@ -2,7 +2,17 @@
 // bodies read under a cap and checked.
 import type { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
-import { contentTypeFailure, contractFailure, isJsonType, jsonPath, networkFailure, redirectFailure, statusFailure, tooLargeFailure, type RequestContext } from './errors';
+import {
+  contentTypeFailure,
+  contractFailure,
+  isJsonType,
+  jsonPath,
+  networkFailure,
+  redirectFailure,
+  statusFailure,
+  tooLargeFailure,
+  type RequestContext,
+} from './errors';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

@@ -1,6 +1,15 @@
 // The main-process client of the campaign service: the session (tokens) and one typed function per endpoint.
 // Failures are ServiceErrors classified by kind (./errors); uploads answer data, not exceptions.
-export { hasReason, isServiceError, ServiceError, type ContractIssue, type FailureKind, type FailureReason, type FailureReasons, type NetworkProblem } from './errors';
+export {
+  hasReason,
+  isServiceError,
+  ServiceError,
+  type ContractIssue,
+  type FailureKind,
+  type FailureReason,
+  type FailureReasons,
+  type NetworkProblem,
+} from './errors';
 export { serviceFailure } from './service-failure';
 export { DEFAULT_BODY_LIMITS, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type BodyLimits, type FetchLike } from './http';
 export { collect } from './pagination';

@@ -29,16 +29,27 @@ export async function* pages<S extends z.ZodType<AnyPage>>(requester: Requester,
       // A relative link (not what the spec shows, but tolerated) is read against the page it came from.
       resolved = new URL(next, url);
     } catch {
-      throw contractFailure(ctx, [{ path: 'next', message: 'not a URL' }], 'the next-page link is unusable', { reason: 'next-link', params: { problem: 'not-a-url', host: null } });
-    }
-    if (resolved.origin !== origin) {
-      throw contractFailure(ctx, [{ path: 'next', message: `points to ${resolved.origin}, not to the service` }], 'refused to follow a next-page link to another origin', {
+      throw contractFailure(ctx, [{ path: 'next', message: 'not a URL' }], 'the next-page link is unusable', {
         reason: 'next-link',
-        params: { problem: 'other-origin', host: resolved.host },
+        params: { problem: 'not-a-url', host: null },
       });
     }
+    if (resolved.origin !== origin) {
+      throw contractFailure(
+        ctx,
+        [{ path: 'next', message: `points to ${resolved.origin}, not to the service` }],
+        'refused to follow a next-page link to another origin',
+        {
+          reason: 'next-link',
+          params: { problem: 'other-origin', host: resolved.host },
+        },
+      );
+    }
     if (seen.has(resolved.href)) {
-      throw contractFailure(ctx, [{ path: 'next', message: 'a page already read' }], 'the list loops back on itself', { reason: 'next-link', params: { problem: 'loop', host: resolved.host } });
+      throw contractFailure(ctx, [{ path: 'next', message: 'a page already read' }], 'the list loops back on itself', {
+        reason: 'next-link',
+        params: { problem: 'loop', host: resolved.host },
+      });
     }
     url = resolved.href;
   }

@@ -102,7 +102,14 @@ async function existingSameSize(dir: string, base: string, size: number): Promis
   return null;
 }
 
-async function saveRecording({ res, deadline, ctx, token }: Opened, dir: string, base: string, notFoundIsNull: boolean, limits: BodyLimits, seal?: RecordingSealer): Promise<RecordingFile | null> {
+async function saveRecording(
+  { res, deadline, ctx, token }: Opened,
+  dir: string,
+  base: string,
+  notFoundIsNull: boolean,
+  limits: BodyLimits,
+  seal?: RecordingSealer,
+): Promise<RecordingFile | null> {
   if (!isOk(res.status)) {
     const answer = await readAnswer(res, deadline, ctx, limits.json);
     if (res.status === 404 && notFoundIsNull) return null;

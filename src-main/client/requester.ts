@@ -28,7 +28,14 @@ export interface Requester {
   json<S extends z.ZodType>(method: string, url: string, schema: S, init?: { body?: string }): Promise<z.output<S>>;
 }
 
-export function createRequester(options: { baseUrl: string; session: TokenSource; timeoutMs: number; userAgent: string; limits: BodyLimits; fetch: FetchLike }): Requester {
+export function createRequester(options: {
+  baseUrl: string;
+  session: TokenSource;
+  timeoutMs: number;
+  userAgent: string;
+  limits: BodyLimits;
+  fetch: FetchLike;
+}): Requester {
   const { session, timeoutMs, userAgent, baseUrl, limits } = options;
 
   async function open(method: string, url: string, init: { body?: string; accept?: string } = {}): Promise<Opened> {

@@ -105,7 +105,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const caseCallPages = (campaignId: number, caseId: number) => pages(requester, url(paths.caseCalls(campaignId, caseId)), CallsPage);
 
   async function* inboundCasePages(filter: InboundFilter = {}): AsyncGenerator<InboundCasesPageData, void, undefined> {
-    for (const [name, value] of [['from', filter.from], ['to', filter.to]] as const) {
+    for (const [name, value] of [
+      ['from', filter.from],
+      ['to', filter.to],
+    ] as const) {
       if (value !== undefined && !IsoDate.safeParse(value).success) throw new RangeError(`inbound filter "${name}" must be a date YYYY-MM-DD`);
     }
     const query = new URLSearchParams();

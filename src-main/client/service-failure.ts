@@ -58,6 +58,12 @@ export function serviceFailure(error: ServiceError): FailureData {
       if (error.status === 403) return failure('service.forbidden', { detail });
       return failure('service.refused', { status, detail });
     case 'contract':
-      return failure('service.contract', { issues: (error.issues ?? []).slice(0, 5).map((i) => `${i.path} (${i.message})`).join('; ') || '—' });
+      return failure('service.contract', {
+        issues:
+          (error.issues ?? [])
+            .slice(0, 5)
+            .map((i) => `${i.path} (${i.message})`)
+            .join('; ') || '—',
+      });
   }
 }

@@ -3,7 +3,19 @@
 import { decodeJwt } from 'jose';
 import { paths, REFRESH_AUTH_SCHEME, TokenPair } from '../contract';
 import { requestContext, serverText, ServiceError, statusKind } from './errors';
-import { bodyLimits, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, Deadline, expectOk, isOk, joinUrl, readAnswer, send, type BodyLimits, type FetchLike } from './http';
+import {
+  bodyLimits,
+  DEFAULT_TIMEOUT_MS,
+  DEFAULT_USER_AGENT,
+  Deadline,
+  expectOk,
+  isOk,
+  joinUrl,
+  readAnswer,
+  send,
+  type BodyLimits,
+  type FetchLike,
+} from './http';
 
 /**
  * Who else holds the refresh token. Nothing keeps it on disk: without the access token (memory only)
@@ -126,8 +138,7 @@ export function createSession(options: SessionOptions): Session {
 
   const authError = (message: string, status?: number) => new ServiceError({ kind: 'auth', message, status });
 
-  const unusable = (): ServiceError =>
-    current === 'expired' ? authError('the session expired; sign in again') : authError('not signed in');
+  const unusable = (): ServiceError => (current === 'expired' ? authError('the session expired; sign in again') : authError('not signed in'));
 
   const expire = () => {
     access = null;
@@ -144,11 +155,24 @@ export function createSession(options: SessionOptions): Session {
     const url = joinUrl(options.baseUrl, paths.refresh());
     const ctx = requestContext('POST', url);
     const deadline = new Deadline(timeoutMs);
-    const res = await send(fetchFn, { method: 'POST', url, headers: headers({ authorization: `${REFRESH_AUTH_SCHEME} ${refreshToken}` }), body: JSON.stringify({ access: accessToken }) }, deadline, ctx);
+    const res = await send(
+      fetchFn,
+      { method: 'POST', url, headers: headers({ authorization: `${REFRESH_AUTH_SCHEME} ${refreshToken}` }), body: JSON.stringify({ access: accessToken }) },
+      deadline,
+      ctx,
+    );
     const answer = await readAnswer(res, deadline, ctx, maxJson);
     // SPEC-GAPS row 8: a refused refresh (4xx) ends the session; a server in trouble (5xx, 429) does not.
-    if (statusKind(answer.status) === 'server') throw new ServiceError({ ...ctx, kind: 'server', status: answer.status, ambiguous: false, message: `the service could not refresh the session now (HTTP ${answer.status}); try again` });
-    if (!isOk(answer.status)) throw new ServiceError({ ...ctx, kind: 'auth', status: answer.status, message: `the session expired; sign in again (HTTP ${answer.status})` });
+    if (statusKind(answer.status) === 'server')
+      throw new ServiceError({
+        ...ctx,
+        kind: 'server',
+        status: answer.status,
+        ambiguous: false,
+        message: `the service could not refresh the session now (HTTP ${answer.status}); try again`,
+      });
+    if (!isOk(answer.status))
+      throw new ServiceError({ ...ctx, kind: 'auth', status: answer.status, message: `the session expired; sign in again (HTTP ${answer.status})` });
     return expectOk(answer, TokenPair, ctx, [refreshToken, accessToken]);
   }
 

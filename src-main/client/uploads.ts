@@ -35,7 +35,11 @@ export async function uploadCases(requester: Requester, campaignId: number, body
   return uploadOutcome(answer, ctx, secrets);
 }
 
-export function uploadOutcome(answer: Answer, ctx: RequestContext = requestContext('PUT', '/api/v2/create_campaign/'), secrets: readonly string[] = []): UploadOutcome {
+export function uploadOutcome(
+  answer: Answer,
+  ctx: RequestContext = requestContext('PUT', '/api/v2/create_campaign/'),
+  secrets: readonly string[] = [],
+): UploadOutcome {
   const { status, body } = answer;
   // A success that is not JSON (a proxy's page, say) cannot say the cases were loaded; error bodies stay tolerant.
   if (isOk(status) && answer.text.trim() !== '' && !isJsonType(answer.contentType)) throw contentTypeFailure(ctx, answer.contentType);

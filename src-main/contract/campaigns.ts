@@ -61,7 +61,11 @@ export function dialingRuleIssues(body: {
   const min = body.min_phone_priority;
   const max = body.max_phone_priority;
   if (body.dialing_type === 'VERTICAL' && min !== undefined && max !== undefined && min !== max) {
-    issues.push({ rule: 'vertical-same-priority', path: ['max_phone_priority'], message: 'VERTICAL dialing needs max_phone_priority equal to min_phone_priority' });
+    issues.push({
+      rule: 'vertical-same-priority',
+      path: ['max_phone_priority'],
+      message: 'VERTICAL dialing needs max_phone_priority equal to min_phone_priority',
+    });
   }
   if (min !== undefined && max !== undefined && max < min) {
     issues.push({ rule: 'max-below-min', path: ['max_phone_priority'], message: 'max_phone_priority must not be below min_phone_priority' });

@@ -7,10 +7,7 @@ import { z } from 'zod';
  */
 export function caseKeyed<T extends z.ZodType>(value: T) {
   return z
-    .custom<Record<string, unknown>>(
-      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-      'expected an object keyed by case code',
-    )
+    .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected an object keyed by case code')
     .transform((obj, ctx) => {
       const entries: [string, z.output<T>][] = [];
       for (const [code, raw] of Object.entries(obj)) {

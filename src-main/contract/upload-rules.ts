@@ -48,7 +48,8 @@ export function typedRuleViolations(entry: CaseUploadEntry, maxPhonePriority: nu
   });
   if (entry.products.length === 0) violations.push({ path: 'products', message: 'needs at least one product' });
   entry.products.forEach((product, i) => {
-    if (!/^\d+\.\d+$/.test(product.debt)) violations.push({ path: `products[${i}].debt`, message: 'debt must be a string with a decimal point, e.g. "1500.00"' });
+    if (!/^\d+\.\d+$/.test(product.debt))
+      violations.push({ path: `products[${i}].debt`, message: 'debt must be a string with a decimal point, e.g. "1500.00"' });
     if (!isRealDate(product.expiration)) {
       violations.push({ path: `products[${i}].expiration`, message: `"${product.expiration}" is not a real date` });
     }

@@ -107,7 +107,12 @@ export function proxyFor(url: URL, env: NodeJS.ProcessEnv): { proxy: ProxyInUse;
   const host = url.host.replace(/:\d*$/, '').toLowerCase();
   if (isLoopback(url.hostname)) return null;
   const settings = proxySettings(env);
-  const chosen = url.protocol === 'https:' && settings.httpsProxy ? { text: settings.httpsProxy, from: 'https_proxy' as const } : settings.httpProxy ? { text: settings.httpProxy, from: 'http_proxy' as const } : null;
+  const chosen =
+    url.protocol === 'https:' && settings.httpsProxy
+      ? { text: settings.httpsProxy, from: 'https_proxy' as const }
+      : settings.httpProxy
+        ? { text: settings.httpProxy, from: 'http_proxy' as const }
+        : null;
   if (!chosen) return null;
   const port = Number(url.port) || DEFAULT_PORTS[url.protocol] || 0;
   if (exempted(settings.noProxy, host, port)) return null;
@@ -177,9 +182,16 @@ async function checkDns(hostname: string, proxied: boolean, deadlineMs: number):
 function tunnel(proxy: URL, host: string, port: number, track: (socket: Socket) => void): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { host: `${host}:${port}` };
-    if (proxy.username) headers['proxy-authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`;
+    if (proxy.username)
+      headers['proxy-authorization'] = `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`;
     const request = proxy.protocol === 'https:' ? httpsRequest : httpRequest;
-    const req = request({ host: proxy.hostname.replace(/^\[|\]$/g, ''), port: Number(proxy.port) || DEFAULT_PORTS[proxy.protocol], method: 'CONNECT', path: `${host}:${port}`, headers });
+    const req = request({
+      host: proxy.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(proxy.port) || DEFAULT_PORTS[proxy.protocol],
+      method: 'CONNECT',
+      path: `${host}:${port}`,
+      headers,
+    });
     req.on('socket', track);
     req.once('connect', (res, socket) => {
       if (res.statusCode === 200) return resolve(socket);
@@ -228,7 +240,14 @@ async function checkTls(url: URL, target: ConnectivityTarget, proxy: URL | null,
     const ca = trustedCas(target.extraCa, target.env);
     return new Promise<TlsStep>((resolve, reject) => {
       // Not refused here: the certificate is worth reporting even when it is not trusted.
-      const socket = tlsConnect({ host: hostname, port, ...(raw ? { socket: raw } : {}), ...(isIP(hostname) === 0 ? { servername: hostname } : {}), ...(ca ? { ca } : {}), rejectUnauthorized: false });
+      const socket = tlsConnect({
+        host: hostname,
+        port,
+        ...(raw ? { socket: raw } : {}),
+        ...(isIP(hostname) === 0 ? { servername: hostname } : {}),
+        ...(ca ? { ca } : {}),
+        rejectUnauthorized: false,
+      });
       sockets.push(socket);
       socket.once('secureConnect', () => {
         const certificate = certificateOf(socket);
@@ -237,7 +256,13 @@ async function checkTls(url: URL, target: ConnectivityTarget, proxy: URL | null,
         socket.destroy();
         if (socket.authorized) return resolve({ status: 'trusted', protocol, certificate, ms: since(start) });
         const code = typeof reason === 'string' ? reason : codeOf(reason);
-        resolve({ status: 'untrusted', problem: problemOf({ code }, url.host).problem, code: code !== null && /^[A-Z0-9_]{2,60}$/.test(code) ? code : null, certificate, ms: since(start) });
+        resolve({
+          status: 'untrusted',
+          problem: problemOf({ code }, url.host).problem,
+          code: code !== null && /^[A-Z0-9_]{2,60}$/.test(code) ? code : null,
+          certificate,
+          ms: since(start),
+        });
       });
       socket.once('error', reject);
     });
@@ -257,14 +282,25 @@ async function checkSignIn(target: ConnectivityTarget, deadlineMs: number): Prom
   const controller = new AbortController();
   const start = performance.now();
   try {
-    const res = await withDeadline(target.fetch(url, { method: 'GET', redirect: 'manual', headers: { accept: 'application/json' }, signal: controller.signal }), deadlineMs, () => controller.abort());
+    const res = await withDeadline(
+      target.fetch(url, { method: 'GET', redirect: 'manual', headers: { accept: 'application/json' }, signal: controller.signal }),
+      deadlineMs,
+      () => controller.abort(),
+    );
     await res.body?.cancel().catch(() => undefined);
     return { status: 'reachable', httpStatus: res.status, ms: since(start) };
   } catch (err) {
     if (err instanceof DeadlinePassed) return { status: 'unreachable', problem: 'timeout', code: null, proxy: null, proxyStatus: null, ms: since(start) };
     const failure = networkFailure(requestContext('GET', url), err, false);
     const params = hasReason(failure, 'network') ? failure.params : null;
-    return { status: 'unreachable', problem: params?.problem ?? 'connection', code: deepCode(err), proxy: params?.proxy ?? null, proxyStatus: params?.proxyStatus ?? null, ms: since(start) };
+    return {
+      status: 'unreachable',
+      problem: params?.problem ?? 'connection',
+      code: deepCode(err),
+      proxy: params?.proxy ?? null,
+      proxyStatus: params?.proxyStatus ?? null,
+      ms: since(start),
+    };
   }
 }
 
@@ -272,7 +308,11 @@ async function checkSignIn(target: ConnectivityTarget, deadlineMs: number): Prom
 export async function checkConnectivity(target: ConnectivityTarget, deadlineMs = CHECK_DEADLINE_MS): Promise<ConnectivityCheck> {
   const url = new URL(target.baseUrl);
   const proxied = proxyFor(url, target.env);
-  const [dns, tls, signIn] = await Promise.all([checkDns(url.hostname, proxied !== null, deadlineMs), checkTls(url, target, proxied?.url ?? null, deadlineMs), checkSignIn(target, deadlineMs)]);
+  const [dns, tls, signIn] = await Promise.all([
+    checkDns(url.hostname, proxied !== null, deadlineMs),
+    checkTls(url, target, proxied?.url ?? null, deadlineMs),
+    checkSignIn(target, deadlineMs),
+  ]);
   return {
     environment: target.environment,
     baseUrl: target.baseUrl,

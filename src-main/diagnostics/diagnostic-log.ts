@@ -75,7 +75,12 @@ export function diagnosticLog(dataDir: string, options: DiagnosticLogOptions = {
     // The folder may have existed with a wider mode; so may files an older version wrote.
     chmodSync(folder, 0o700);
     for (const name of readdirSync(folder)) if (name.startsWith(LOG_FILE)) chmodSync(join(folder, name), 0o600);
-    stream = createStream(LOG_FILE, { path: folder, size: `${Math.max(1, Math.floor((options.maxBytes ?? 1_048_576) / 1024))}K`, rotate: Math.max(1, (options.files ?? 5) - 1), mode: 0o600 });
+    stream = createStream(LOG_FILE, {
+      path: folder,
+      size: `${Math.max(1, Math.floor((options.maxBytes ?? 1_048_576) / 1024))}K`,
+      rotate: Math.max(1, (options.files ?? 5) - 1),
+      mode: 0o600,
+    });
     // A log that cannot be written must not take the app down with it.
     stream.on('error', () => undefined);
     logger = pino({ base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime }, stream);

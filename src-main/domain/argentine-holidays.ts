@@ -39,7 +39,12 @@ export function holidayLookup(library: Library): HolidayLookup {
     byDate = new Map();
     const english = library.getHolidays(year, 'en');
     for (const [index, holiday] of library.getHolidays(year, 'es').entries()) {
-      const kind = holiday.type === 'public' ? 'holiday' : (holiday.type === 'optional' || holiday.type === 'bank') && holiday.date.endsWith(' 00:00:00') ? 'non-working-day' : null;
+      const kind =
+        holiday.type === 'public'
+          ? 'holiday'
+          : (holiday.type === 'optional' || holiday.type === 'bank') && holiday.date.endsWith(' 00:00:00')
+            ? 'non-working-day'
+            : null;
       if (kind === null) continue;
       // Both lists come from the same rules in the same order; the rule is checked all the same.
       const en = english[index];

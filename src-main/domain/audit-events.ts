@@ -11,7 +11,11 @@ import { LEDGER_REASONS } from './ledger';
 const Id = z.number().int().positive();
 const Count = z.number().int().nonnegative();
 /** Text from outside (a file's name, a path) without control characters, which a terminal would run. */
-const Label = (max: number) => z.string().max(max).regex(/^[^\p{Cc}]*$/u, 'no control characters');
+const Label = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[^\p{Cc}]*$/u, 'no control characters');
 const FileName = Label(255);
 
 export const CAMPAIGN_EVENTS = { start: 'campaign.started', stop: 'campaign.stopped', end: 'campaign.ended' } as const;
@@ -27,9 +31,34 @@ export const AuditEvent = z.discriminatedUnion('action', [
   event('session.signedOut', { environment: Environment }),
   event('environment.addressSet', { environment: Environment, address: Label(2048) }),
   event('file.received', { file: FileName, bytes: Count }),
-  event('batch.prepared', { batchId: Id, environment: Environment, file: FileName, rows: Count, cases: Count, ready: Count, rejected: Count, warnings: Count, fixes: Count, rowErrors: Count, mapping: z.enum(['file', 'template', 'suggested', 'batch']), suppressedCases: Count.optional(), suppressedPhones: Count.optional() }),
+  event('batch.prepared', {
+    batchId: Id,
+    environment: Environment,
+    file: FileName,
+    rows: Count,
+    cases: Count,
+    ready: Count,
+    rejected: Count,
+    warnings: Count,
+    fixes: Count,
+    rowErrors: Count,
+    mapping: z.enum(['file', 'template', 'suggested', 'batch']),
+    suppressedCases: Count.optional(),
+    suppressedPhones: Count.optional(),
+  }),
   /** A follow-up batch made from a campaign's results: which outcome, never which cases. */
-  event('batch.followedUp', { batchId: Id, environment: Environment, campaignId: Id, outcome: z.enum(['non-final', 'not-contacted', 'no-promise']).nullable(), resultNames: Count, fromBatches: Count, cases: Count, ready: Count, rejected: Count, notFound: Count }),
+  event('batch.followedUp', {
+    batchId: Id,
+    environment: Environment,
+    campaignId: Id,
+    outcome: z.enum(['non-final', 'not-contacted', 'no-promise']).nullable(),
+    resultNames: Count,
+    fromBatches: Count,
+    cases: Count,
+    ready: Count,
+    rejected: Count,
+    notFound: Count,
+  }),
   event('batch.caseEdited', { batchId: Id, caseId: Id, fields: z.array(z.enum(EDITABLE_FIELDS)), status: z.enum(CASE_STATUSES) }),
   event('batch.bulkFixed', { batchId: Id, fix: z.enum(['default-area-code', 'decimal-separator', 'drop-invalid-phones', 'exclude-rejected']), changed: Count }),
   event('batch.campaignDrafted', { batchId: Id, draft: z.boolean() }),
@@ -49,23 +78,57 @@ export const AuditEvent = z.discriminatedUnion('action', [
   /** A diagnostics zip for IT (no personal data in it): where it went, and how big it was. */
   event('diagnostics.exported', { bytes: Count, to: z.enum(['file', 'download']), path: Label(4096).nullable() }),
   event('upload.started', { environment: Environment, batchId: Id, campaignId: Id.nullable(), pending: Count }),
-  event('upload.finished', { environment: Environment, batchId: Id, campaignId: Id, status: z.enum(['done', 'paused', 'needs-decision', 'cancelled']), loaded: Count, rejected: Count, pending: Count, inDoubt: Count, requests: Count, suppressedCases: Count.optional(), suppressedPhones: Count.optional(),
+  event('upload.finished', {
+    environment: Environment,
+    batchId: Id,
+    campaignId: Id,
+    status: z.enum(['done', 'paused', 'needs-decision', 'cancelled']),
+    loaded: Count,
+    rejected: Count,
+    pending: Count,
+    inDoubt: Count,
+    requests: Count,
+    suppressedCases: Count.optional(),
+    suppressedPhones: Count.optional(),
     // Codes the campaign already held: how many were skipped, and whether the agent chose to load them again.
-    skippedDuplicates: Count.optional(), reloadDuplicates: z.boolean().optional() }),
+    skippedDuplicates: Count.optional(),
+    reloadDuplicates: z.boolean().optional(),
+  }),
   event('campaign.created', { environment: Environment, campaignId: Id, botId: Id }),
   ...Object.values(CAMPAIGN_EVENTS).map((action) => event(action, { environment: Environment, campaignId: Id, status: Label(40) })),
-  event('results.downloaded', { environment: Environment, campaignId: Id, cases: Count, changedCases: Count, calls: Count, recordings: Count, cancelled: z.boolean() }),
+  event('results.downloaded', {
+    environment: Environment,
+    campaignId: Id,
+    cases: Count,
+    changedCases: Count,
+    calls: Count,
+    recordings: Count,
+    cancelled: z.boolean(),
+  }),
   event('inbound.downloaded', { environment: Environment, botId: Id.nullable(), cases: Count, changedCases: Count, recordings: Count, cancelled: z.boolean() }),
   event('results.deleted', { environment: Environment, campaignId: Id, cases: Count, calls: Count, recordings: Count }),
   event('retention.purged', { olderThanDays: Count, batches: Count, results: Count, recordings: Count, files: Count }),
   event('workstation.wiped', {}),
   event('settings.changed', { changes: z.partialRecord(z.enum(SETTING_KEYS), z.strictObject({ from: SettingValue, to: SettingValue })) }),
   /** The do-not-contact ledger: which entry and why, never the phone, code or creditor it names. */
-  event('ledger.entryAdded', { entryId: Id, kind: z.enum(['phone', 'code']), reason: z.enum(LEDGER_REASONS), until: z.iso.date().nullable(), creditorScoped: z.boolean(), replaced: z.boolean() }),
+  event('ledger.entryAdded', {
+    entryId: Id,
+    kind: z.enum(['phone', 'code']),
+    reason: z.enum(LEDGER_REASONS),
+    until: z.iso.date().nullable(),
+    creditorScoped: z.boolean(),
+    replaced: z.boolean(),
+  }),
   event('ledger.entryRemoved', { entryId: Id, kind: z.enum(['phone', 'code']), reason: z.enum(LEDGER_REASONS) }),
   event('ledger.imported', { file: FileName, added: Count, updated: Count, badRows: Count }),
   /** An audited procedure that failed: its stable error code only (messages may quote anything). */
-  event('procedure.failed', { procedure: z.string().regex(/^[a-z]+:[a-zA-Z]+$/), code: z.string().regex(/^[a-z][a-z_.-]{0,39}$/), environment: Environment.optional(), batchId: Id.optional(), campaignId: Id.optional() }),
+  event('procedure.failed', {
+    procedure: z.string().regex(/^[a-z]+:[a-zA-Z]+$/),
+    code: z.string().regex(/^[a-z][a-z_.-]{0,39}$/),
+    environment: Environment.optional(),
+    batchId: Id.optional(),
+    campaignId: Id.optional(),
+  }),
 ]);
 export type AuditEvent = z.infer<typeof AuditEvent>;
 export type AuditAction = AuditEvent['action'];

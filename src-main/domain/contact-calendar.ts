@@ -74,7 +74,12 @@ const seconds = (time: string) => (time.length === 5 ? `${time}:00` : time);
  * The call window is compared with the contact hours to the second: a window ending exactly at the
  * contact hours' end is inside them. An end not given (params: '') is the service's to pick.
  */
-export function campaignScheduleWarnings(schedule: CampaignSchedule, contactHours: ContactHours, holidaysOn: HolidayLookup, today: string): CampaignScheduleWarning[] {
+export function campaignScheduleWarnings(
+  schedule: CampaignSchedule,
+  contactHours: ContactHours,
+  holidaysOn: HolidayLookup,
+  today: string,
+): CampaignScheduleWarning[] {
   const warnings: CampaignScheduleWarning[] = [];
   const date = schedule.startDate !== undefined && schedule.startDate > today ? schedule.startDate : today;
   for (const holiday of holidaysOn(date)) {
@@ -84,15 +89,21 @@ export function campaignScheduleWarnings(schedule: CampaignSchedule, contactHour
   const day = weekdayOf(date);
   // A Sunday is said once, by its own code, even when Sundays are also outside the contact days.
   if (day === 'sun') warnings.push({ code: 'campaign.start_on_sunday', params: { date } });
-  else if (!contactHours.days.includes(day)) warnings.push({ code: 'campaign.start_outside_contact_days', params: { date, day, days: [...contactHours.days] } });
+  else if (!contactHours.days.includes(day))
+    warnings.push({ code: 'campaign.start_outside_contact_days', params: { date, day, days: [...contactHours.days] } });
   // Each end given is checked on its own (the CLI may give one; the service then picks the other).
   const { callFrom, callTo } = schedule;
   // A start at or past the closing hour (or an end at or before the opening one) is outside
   // whatever the other end is.
-  const early = (callFrom !== undefined && seconds(callFrom) < seconds(contactHours.from)) || (callTo !== undefined && seconds(callTo) <= seconds(contactHours.from));
-  const late = (callTo !== undefined && seconds(callTo) > seconds(contactHours.to)) || (callFrom !== undefined && seconds(callFrom) >= seconds(contactHours.to));
+  const early =
+    (callFrom !== undefined && seconds(callFrom) < seconds(contactHours.from)) || (callTo !== undefined && seconds(callTo) <= seconds(contactHours.from));
+  const late =
+    (callTo !== undefined && seconds(callTo) > seconds(contactHours.to)) || (callFrom !== undefined && seconds(callFrom) >= seconds(contactHours.to));
   if (early || late) {
-    warnings.push({ code: 'campaign.outside_contact_hours', params: { callFrom: callFrom?.slice(0, 5) ?? '', callTo: callTo?.slice(0, 5) ?? '', from: contactHours.from, to: contactHours.to } });
+    warnings.push({
+      code: 'campaign.outside_contact_hours',
+      params: { callFrom: callFrom?.slice(0, 5) ?? '', callTo: callTo?.slice(0, 5) ?? '', from: contactHours.from, to: contactHours.to },
+    });
   }
   return warnings;
 }

@@ -24,9 +24,14 @@ export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: fa
     return { ok: false, message: `"${text}" is not a URL`, failure: { code: 'url.not_a_url', params: { text } } };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    return { ok: false, message: `${url.origin} must use https (plain http is only allowed on this machine)`, failure: { code: 'url.not_https', params: { origin: url.origin } } };
+    return {
+      ok: false,
+      message: `${url.origin} must use https (plain http is only allowed on this machine)`,
+      failure: { code: 'url.not_https', params: { origin: url.origin } },
+    };
   }
-  if (url.username || url.password) return { ok: false, message: 'a base URL must not carry a user name or password', failure: { code: 'url.has_credentials', params: {} } };
+  if (url.username || url.password)
+    return { ok: false, message: 'a base URL must not carry a user name or password', failure: { code: 'url.has_credentials', params: {} } };
   if (url.search || url.hash) return { ok: false, message: 'a base URL has no query or fragment', failure: { code: 'url.has_query', params: {} } };
   return { ok: true, url: url.toString().replace(/\/+$/, '') };
 }

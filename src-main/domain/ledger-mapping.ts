@@ -7,7 +7,13 @@ export const LedgerMapping = z.strictObject({
   sheet: z.string().min(1).optional(),
   header_row: z.number().int().positive().optional(),
   columns: z
-    .strictObject({ phone: z.string().min(1).optional(), code: z.string().min(1).optional(), reason: z.string().min(1).optional(), until: z.string().min(1).optional(), creditor: z.string().min(1).optional() })
+    .strictObject({
+      phone: z.string().min(1).optional(),
+      code: z.string().min(1).optional(),
+      reason: z.string().min(1).optional(),
+      until: z.string().min(1).optional(),
+      creditor: z.string().min(1).optional(),
+    })
     .refine((c) => c.phone !== undefined || c.code !== undefined, { message: 'name a phone or a code column' }),
 });
 export type LedgerMapping = z.infer<typeof LedgerMapping>;

@@ -36,7 +36,10 @@ export const MappingFile = z
     columns: ColumnMapping,
     decimal_separator: z.enum([',', '.']),
     date_order: DateOrder,
-    default_area_code: z.string().regex(/^[1-9]\d{1,3}$/, 'an area code: 2 to 4 digits, no leading 0').optional(),
+    default_area_code: z
+      .string()
+      .regex(/^[1-9]\d{1,3}$/, 'an area code: 2 to 4 digits, no leading 0')
+      .optional(),
     max_phone_priority: z.number().int().nonnegative().optional(),
   })
   .superRefine((m, ctx) => {

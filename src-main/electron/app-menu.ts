@@ -21,7 +21,14 @@ export function appMenuTemplate(opts: { isMac: boolean; isDev: boolean; go: (rou
     { role: 'editMenu', label: 'Edición' },
     {
       label: 'Ver',
-      submenu: [{ role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }, ...(isDev ? [{ role: 'reload' as const }, { role: 'toggleDevTools' as const }] : [])],
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        ...(isDev ? [{ role: 'reload' as const }, { role: 'toggleDevTools' as const }] : []),
+      ],
     },
     { role: 'windowMenu', label: 'Ventana' },
   ];

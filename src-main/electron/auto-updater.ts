@@ -23,7 +23,9 @@ export interface AutoUpdaterLike {
   on(event: string, listener: (...args: never[]) => void): unknown;
   off(event: string, listener: (...args: never[]) => void): unknown;
   /** The session electron-updater downloads with. */
-  readonly netSession: { webRequest: { onBeforeRequest(filter: { urls: string[] }, listener: (details: unknown, callback: (response: { cancel: boolean }) => void) => void): void } };
+  readonly netSession: {
+    webRequest: { onBeforeRequest(filter: { urls: string[] }, listener: (details: unknown, callback: (response: { cancel: boolean }) => void) => void): void };
+  };
 }
 
 export interface AutoUpdateEnvironment {

@@ -57,7 +57,12 @@ if (!app.requestSingleInstanceLock()) {
       // The policy's data folder wins over everything (the CLI refuses another one outright).
       // Chromium's network: the system proxy, PAC and the OS certificate store (IT's corporate root included).
       const network = chromiumFetch((url, init) => net.fetch(url, init));
-      ctx = createAppContext({ dataDir: policy.policy.data_dir ?? process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'), policy, preparationInWorker: true, network: () => network });
+      ctx = createAppContext({
+        dataDir: policy.policy.data_dir ?? process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'),
+        policy,
+        preparationInWorker: true,
+        network: () => network,
+      });
     } catch (err) {
       // The data key is missing or refused by policy: say which and stop; never start on a new store.
       const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;
@@ -77,11 +82,18 @@ if (!app.requestSingleInstanceLock()) {
     const window = createWindow();
     // Routes are hash-based: the menu navigates without reloading the page.
     const go = (route: string) => void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#${route}`)}`);
-    Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: source.devOrigin !== null, go, quit: () => app.quit() })));
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(appMenuTemplate({ isMac: process.platform === 'darwin', isDev: source.devOrigin !== null, go, quit: () => app.quit() })),
+    );
     for (const name of ['upload:progress', 'download:progress', 'updates:state'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }
-    const updates = startAutoUpdates(ctx, { packaged: app.isPackaged, platform: process.platform, resourcesPath: process.resourcesPath, online: () => net.isOnline() });
+    const updates = startAutoUpdates(ctx, {
+      packaged: app.isPackaged,
+      platform: process.platform,
+      resourcesPath: process.resourcesPath,
+      online: () => net.isOnline(),
+    });
     app.on('before-quit', () => {
       // Decided before the close aborts the uploads: an update installs at this quit only if none runs.
       updates.beforeQuit();

@@ -32,9 +32,7 @@ export function setEveryPassword(db: Db, password: string): void {
  * account has for this run, whatever is stored (another process on the same file may store its own).
  */
 export function checkCredentials(db: Db, email: string, password: string, only?: string): User | null {
-  const row = db.prepare('SELECT id, email, password FROM users WHERE email = ?').get(email) as
-    | { id: number; email: string; password: string }
-    | undefined;
+  const row = db.prepare('SELECT id, email, password FROM users WHERE email = ?').get(email) as { id: number; email: string; password: string } | undefined;
   const given = Buffer.from(password);
   const expected = Buffer.from(only ?? row?.password ?? '\u0000'.repeat(given.length));
   const same = given.length === expected.length && timingSafeEqual(given, expected);
@@ -55,14 +53,16 @@ export function seedBot(db: Db, botId: number): SeedBot | null {
 }
 
 export function userBots(db: Db, userId: number): SeedBot[] {
-  const rows = db
-    .prepare('SELECT b.json FROM bots b JOIN user_bots ub ON ub.bot_id = b.id WHERE ub.user_id = ? ORDER BY b.id')
-    .all(userId) as { json: string }[];
+  const rows = db.prepare('SELECT b.json FROM bots b JOIN user_bots ub ON ub.bot_id = b.id WHERE ub.user_id = ? ORDER BY b.id').all(userId) as {
+    json: string;
+  }[];
   return rows.map((r) => JSON.parse(r.json) as SeedBot);
 }
 
 export function inboundBotIds(db: Db): number[] {
-  return userlessBots(db).filter((b) => b.bot_type === 'INBOUND').map((b) => b.id);
+  return userlessBots(db)
+    .filter((b) => b.bot_type === 'INBOUND')
+    .map((b) => b.id);
 }
 
 function userlessBots(db: Db): SeedBot[] {

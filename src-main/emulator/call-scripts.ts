@@ -8,8 +8,7 @@ export interface Utterance {
   time: number; // seconds from call start
 }
 
-export type CallOutcome =
-  | 'promise' | 'no_promise' | 'third_party' | 'voicemail' | 'no_answer' | 'busy' | 'wrong_number' | 'failed';
+export type CallOutcome = 'promise' | 'no_promise' | 'third_party' | 'voicemail' | 'no_answer' | 'busy' | 'wrong_number' | 'failed';
 
 export interface CallScriptInput {
   firstName: string;
@@ -124,118 +123,141 @@ type Conversation = ReturnType<typeof conversation>;
 const unanswered = (): CallScript => ({ transcription: [], responses: [], gotPromise: false, commitment: '', durationSeconds: 0 });
 
 function greet(talk: Conversation, pick: Pick, fullName: string, company: string): void {
-  talk.bot(pick([
-    `Buen día, le habla el asistente virtual de ${company}. ¿Hablo con ${fullName}?`,
-    `Hola, buenas tardes. Le hablamos de ${company}. ¿Me comunico con ${fullName}?`,
-    `Buenas, ¿qué tal? Nos comunicamos de parte de ${company}. ¿Se encuentra ${fullName}?`,
-  ]));
+  talk.bot(
+    pick([
+      `Buen día, le habla el asistente virtual de ${company}. ¿Hablo con ${fullName}?`,
+      `Hola, buenas tardes. Le hablamos de ${company}. ¿Me comunico con ${fullName}?`,
+      `Buenas, ¿qué tal? Nos comunicamos de parte de ${company}. ¿Se encuentra ${fullName}?`,
+    ]),
+  );
 }
 
 /** Debtor confirmed identity: bot states the debt and asks for a payment date. */
 function presentDebt(talk: Conversation, pick: Pick, input: CallScriptInput, pesos: string): void {
   const { firstName, product, companyName } = input;
   talk.debtor(pick(['Sí, soy yo.', `Sí, habla ${firstName}.`, 'Sí, ¿quién habla?', `Sí, ${firstName} al habla.`]));
-  talk.bot(pick([
-    `Gracias, ${firstName}. Le informo que esta llamada puede ser grabada. Nos comunicamos con usted por su ${product}, que registra un saldo pendiente de ${pesos}.`,
-    `Muchas gracias. Le aviso que la llamada está siendo grabada. Su ${product} tiene una deuda de ${pesos} con ${companyName}.`,
-    `Bien. Esta comunicación puede ser grabada. Nos comunicamos porque figura un saldo impago de ${pesos} en su ${product}.`,
-  ]));
-  talk.debtor(pick([
-    'Ah, sí, estoy al tanto.',
-    'Sí, ya sé, me atrasé un poco.',
-    'Uh, sí, me había olvidado.',
-    '¿Tanto? Bueno, sí, lo tengo pendiente.',
-  ]));
-  talk.bot(pick([
-    '¿Podría indicarnos en qué fecha puede realizar el pago?',
-    '¿Tiene posibilidad de regularizar la deuda en los próximos días?',
-    '¿Cuándo le quedaría cómodo abonar?',
-  ]));
+  talk.bot(
+    pick([
+      `Gracias, ${firstName}. Le informo que esta llamada puede ser grabada. Nos comunicamos con usted por su ${product}, que registra un saldo pendiente de ${pesos}.`,
+      `Muchas gracias. Le aviso que la llamada está siendo grabada. Su ${product} tiene una deuda de ${pesos} con ${companyName}.`,
+      `Bien. Esta comunicación puede ser grabada. Nos comunicamos porque figura un saldo impago de ${pesos} en su ${product}.`,
+    ]),
+  );
+  talk.debtor(pick(['Ah, sí, estoy al tanto.', 'Sí, ya sé, me atrasé un poco.', 'Uh, sí, me había olvidado.', '¿Tanto? Bueno, sí, lo tengo pendiente.']));
+  talk.bot(
+    pick([
+      '¿Podría indicarnos en qué fecha puede realizar el pago?',
+      '¿Tiene posibilidad de regularizar la deuda en los próximos días?',
+      '¿Cuándo le quedaría cómodo abonar?',
+    ]),
+  );
 }
 
 function promiseCall(talk: Conversation, pick: Pick, input: CallScriptInput, pesos: string): CallScript {
   const due = promiseDate(input.callDate, input.random);
   presentDebt(talk, pick, input, pesos);
-  talk.debtor(pick([
-    `Puedo pagar ${due.spoken}, cuando cobre.`,
-    `Le pago ${due.spoken}, sin falta.`,
-    `Mire, ${due.spoken} le puedo hacer el pago completo.`,
-    `Déjeme ver... ${due.spoken} sí puedo.`,
-  ]));
+  talk.debtor(
+    pick([
+      `Puedo pagar ${due.spoken}, cuando cobre.`,
+      `Le pago ${due.spoken}, sin falta.`,
+      `Mire, ${due.spoken} le puedo hacer el pago completo.`,
+      `Déjeme ver... ${due.spoken} sí puedo.`,
+    ]),
+  );
   talk.bot(`Perfecto. Registramos su compromiso de pago de ${pesos} para ${due.spoken}. ¿Es correcto?`);
   talk.debtor(pick(['Sí, correcto.', 'Sí, así es.', 'Exacto.', 'Sí, perfecto.']));
-  talk.bot(pick([
-    `Muchas gracias, ${input.firstName}. Le vamos a enviar los datos para el pago por WhatsApp. Que tenga un buen día.`,
-    'Gracias por su tiempo. Recuerde que puede pagar por transferencia o en Rapipago y Pago Fácil. Que tenga buena jornada.',
-  ]));
+  talk.bot(
+    pick([
+      `Muchas gracias, ${input.firstName}. Le vamos a enviar los datos para el pago por WhatsApp. Que tenga un buen día.`,
+      'Gracias por su tiempo. Recuerde que puede pagar por transferencia o en Rapipago y Pago Fácil. Que tenga buena jornada.',
+    ]),
+  );
   return talk.finish(true, `${due.iso} por ${pesos}`);
 }
 
 function noPromiseCall(talk: Conversation, pick: Pick, input: CallScriptInput, pesos: string): CallScript {
   presentDebt(talk, pick, input, pesos);
-  talk.debtor(pick([
-    'Ahora no puedo, me quedé sin trabajo.',
-    'La verdad que este mes no llego, tengo muchos gastos.',
-    'No le puedo dar una fecha todavía, tengo que ver cómo vengo.',
-    'No, no estoy de acuerdo con ese monto.',
-  ]));
-  talk.bot(pick([
-    'Entiendo. Podemos ofrecerle un plan de pagos en cuotas. ¿Le interesaría?',
-    'Comprendo su situación. Tenemos opciones de refinanciación. ¿Quiere que le enviemos la propuesta?',
-  ]));
+  talk.debtor(
+    pick([
+      'Ahora no puedo, me quedé sin trabajo.',
+      'La verdad que este mes no llego, tengo muchos gastos.',
+      'No le puedo dar una fecha todavía, tengo que ver cómo vengo.',
+      'No, no estoy de acuerdo con ese monto.',
+    ]),
+  );
+  talk.bot(
+    pick([
+      'Entiendo. Podemos ofrecerle un plan de pagos en cuotas. ¿Le interesaría?',
+      'Comprendo su situación. Tenemos opciones de refinanciación. ¿Quiere que le enviemos la propuesta?',
+    ]),
+  );
   talk.debtor(pick(['Por ahora no, gracias.', 'Mándeme la información y lo veo.', 'No, por el momento no puedo comprometerme.']));
-  talk.bot(pick([
-    'De acuerdo. Nos volveremos a comunicar en los próximos días. Que tenga un buen día.',
-    'Entendido. Le enviamos la información por WhatsApp para que la revise. Muchas gracias por atendernos.',
-  ]));
+  talk.bot(
+    pick([
+      'De acuerdo. Nos volveremos a comunicar en los próximos días. Que tenga un buen día.',
+      'Entendido. Le enviamos la información por WhatsApp para que la revise. Muchas gracias por atendernos.',
+    ]),
+  );
   return talk.finish(false, '');
 }
 
 /** Someone else answered: the bot must not disclose the debt to them. */
 function thirdPartyCall(talk: Conversation, pick: Pick, input: CallScriptInput): CallScript {
   const { firstName, companyName } = input;
-  talk.debtor(pick([
-    `No, ${firstName} no está en este momento.`,
-    'No, no se encuentra. ¿De parte de quién?',
-    'No, habla un familiar. ¿Quién pregunta?',
-    `${firstName} salió, vuelve más tarde. ¿Le dejo algún mensaje?`,
-  ]));
-  talk.bot(pick([
-    `Le hablamos de ${companyName}. ¿Podría pedirle a ${firstName} que se comunique con nosotros a la brevedad? Es por un asunto personal.`,
-    `Somos de ${companyName}. Necesitamos hablar con ${firstName} por un asunto personal. ¿Sabe en qué horario podríamos volver a llamar?`,
-  ]));
+  talk.debtor(
+    pick([
+      `No, ${firstName} no está en este momento.`,
+      'No, no se encuentra. ¿De parte de quién?',
+      'No, habla un familiar. ¿Quién pregunta?',
+      `${firstName} salió, vuelve más tarde. ¿Le dejo algún mensaje?`,
+    ]),
+  );
+  talk.bot(
+    pick([
+      `Le hablamos de ${companyName}. ¿Podría pedirle a ${firstName} que se comunique con nosotros a la brevedad? Es por un asunto personal.`,
+      `Somos de ${companyName}. Necesitamos hablar con ${firstName} por un asunto personal. ¿Sabe en qué horario podríamos volver a llamar?`,
+    ]),
+  );
   talk.debtor(pick(['Bueno, le aviso.', 'Pruebe a la tarde, después de las seis.', 'Está bien, yo le digo.']));
   talk.bot(pick(['Muchas gracias por su ayuda. Que tenga un buen día.', 'Se lo agradecemos mucho. Hasta luego.']));
   return talk.finish(false, '');
 }
 
 function wrongNumberCall(talk: Conversation, pick: Pick, fullName: string): CallScript {
-  talk.debtor(pick([
-    'No, acá no vive nadie con ese nombre.',
-    'No conozco a esa persona, creo que se equivocó de número.',
-    `¿Quién? No, no conozco a ${fullName}. Número equivocado.`,
-  ]));
+  talk.debtor(
+    pick([
+      'No, acá no vive nadie con ese nombre.',
+      'No conozco a esa persona, creo que se equivocó de número.',
+      `¿Quién? No, no conozco a ${fullName}. Número equivocado.`,
+    ]),
+  );
   if (pick([true, false])) {
     talk.bot(`Disculpe, ¿este número no corresponde a ${fullName}?`);
     talk.debtor(pick(['No, para nada. Hace años que tengo esta línea.', 'No, le repito que no conozco a esa persona.']));
   }
-  talk.bot(pick([
-    'Disculpe la molestia. Vamos a actualizar nuestros registros. Que tenga un buen día.',
-    'Le pido disculpas, quitaremos este número de nuestra base. Hasta luego.',
-  ]));
+  talk.bot(
+    pick([
+      'Disculpe la molestia. Vamos a actualizar nuestros registros. Que tenga un buen día.',
+      'Le pido disculpas, quitaremos este número de nuestra base. Hasta luego.',
+    ]),
+  );
   return talk.finish(false, '');
 }
 
 /** Voicemail: a short neutral message, no amounts (anyone may hear it). */
 function voicemailCall(talk: Conversation, pick: Pick, fullName: string, company: string): CallScript {
-  talk.bot(pick([
-    `Este es un mensaje para ${fullName}. Le hablamos de ${company} por un asunto personal.`,
-    `Hola, buscamos comunicarnos con ${fullName} de parte de ${company}.`,
-  ]));
-  talk.bot(pick([
-    'Por favor, comuníquese con nosotros a la brevedad. Muchas gracias.',
-    'Le pedimos que nos devuelva el llamado o nos escriba por WhatsApp. Que tenga un buen día.',
-  ]));
+  talk.bot(
+    pick([
+      `Este es un mensaje para ${fullName}. Le hablamos de ${company} por un asunto personal.`,
+      `Hola, buscamos comunicarnos con ${fullName} de parte de ${company}.`,
+    ]),
+  );
+  talk.bot(
+    pick([
+      'Por favor, comuníquese con nosotros a la brevedad. Muchas gracias.',
+      'Le pedimos que nos devuelva el llamado o nos escriba por WhatsApp. Que tenga un buen día.',
+    ]),
+  );
   return talk.finish(false, '');
 }
 
@@ -272,20 +294,18 @@ export function inboundCallScript(input: InboundScriptInput): CallScript {
   const pick = picker(random);
   const talk = conversation(random);
   const fullName = `${firstName} ${lastName}`;
-  talk.bot(pick([
-    `Gracias por comunicarse con ${companyName}. Soy su asistente virtual. ¿Con quién tengo el gusto?`,
-    `Hola, le damos la bienvenida a ${companyName}. ¿Me indica su nombre y apellido, por favor?`,
-  ]));
+  talk.bot(
+    pick([
+      `Gracias por comunicarse con ${companyName}. Soy su asistente virtual. ¿Con quién tengo el gusto?`,
+      `Hola, le damos la bienvenida a ${companyName}. ¿Me indica su nombre y apellido, por favor?`,
+    ]),
+  );
   talk.debtor(pick([`Hola, soy ${fullName}.`, `Buenas, habla ${fullName}. Me llamaron de este número.`, `Sí, mi nombre es ${fullName}.`]));
   talk.bot(`Gracias, ${firstName}. Para validar su identidad, ¿me indica su número de DNI?`);
   const dni = spokenDni(random);
   talk.debtor(pick([`Sí, es ${dni}.`, `Claro, ${dni}.`]));
   talk.bot('Perfecto, ya encontré su cuenta. ¿En qué le puedo ayudar?');
-  talk.debtor(pick([
-    'Quería saber cuánto debo.',
-    'Quiero consultar el saldo de mi deuda.',
-    'Me llegó un mensaje por una deuda y quería saber el monto.',
-  ]));
+  talk.debtor(pick(['Quería saber cuánto debo.', 'Quiero consultar el saldo de mi deuda.', 'Me llegó un mensaje por una deuda y quería saber el monto.']));
   const pesos = input.debt === undefined ? null : formatPesos(input.debt);
   talk.bot(
     (pesos === null

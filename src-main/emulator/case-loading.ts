@@ -30,7 +30,16 @@ export function loadCases(core: CampaignCore, campaign: CampaignRow, body: Recor
         continue;
       }
       const c = entry as { first_name: string; last_name: string; phone_settings: { phone_list: string[] }; products: unknown[]; params: object };
-      insert.run(campaign.id, code, c.first_name, c.last_name, JSON.stringify(c.phone_settings.phone_list), JSON.stringify(c.products), JSON.stringify(c.params), now);
+      insert.run(
+        campaign.id,
+        code,
+        c.first_name,
+        c.last_name,
+        JSON.stringify(c.phone_settings.phone_list),
+        JSON.stringify(c.products),
+        JSON.stringify(c.params),
+        now,
+      );
       loaded += 1;
     }
     if (loaded > 0) afterCasesLoaded(core, campaign);

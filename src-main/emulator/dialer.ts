@@ -14,7 +14,6 @@ export interface DialerCore extends CampaignCore {
   ignoreCallWindow: boolean;
 }
 
-
 interface Slot {
   phoneIndex: number;
   attempt: number;
@@ -25,7 +24,10 @@ interface Slot {
  * HORIZONTAL_VERTICAL: one attempt on each phone from min to max priority, then the next round.
  * Each phone gets up to max_calls_per_case attempts.
  */
-export function dialingSlots(campaign: Pick<CampaignRow, 'dialing_type' | 'min_phone_priority' | 'max_phone_priority' | 'max_calls_per_case'>, phoneCount: number): Slot[] {
+export function dialingSlots(
+  campaign: Pick<CampaignRow, 'dialing_type' | 'min_phone_priority' | 'max_phone_priority' | 'max_calls_per_case'>,
+  phoneCount: number,
+): Slot[] {
   const last = campaign.dialing_type === 'VERTICAL' ? campaign.min_phone_priority : campaign.max_phone_priority;
   const phones: number[] = [];
   for (let p = campaign.min_phone_priority; p <= last && p < phoneCount; p++) phones.push(p);
@@ -37,7 +39,13 @@ export function dialingSlots(campaign: Pick<CampaignRow, 'dialing_type' | 'min_p
 }
 
 /** The call a case makes at slot `slot`: fixed by the seed. */
-function plannedCall(core: DialerCore, campaignId: number, row: CaseRow, slot: number, callDate: string): { outcome: CallOutcome; script: CallScript; ringSeconds: number; audioSeed: number } {
+function plannedCall(
+  core: DialerCore,
+  campaignId: number,
+  row: CaseRow,
+  slot: number,
+  callDate: string,
+): { outcome: CallOutcome; script: CallScript; ringSeconds: number; audioSeed: number } {
   const seed = hashSeed(core.randomSeed, campaignId, row.id, slot);
   const random = seededRandom(seed);
   const outcome = pickOutcome(random);

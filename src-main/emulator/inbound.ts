@@ -42,7 +42,14 @@ function addInboundCase(core: DialerCore, botId: number, at: number, n: number):
   const area = AREA_CODES[Math.floor(random() * AREA_CODES.length)] ?? '11';
   const phone = area + String(Math.floor(random() * 10 ** (10 - area.length))).padStart(10 - area.length, '4');
   const debt = (1000 + Math.floor(random() * 200_000) / 100).toFixed(2);
-  const script = inboundCallScript({ firstName: first, lastName: last, companyName: core.companyName, random, callDate: localParts(at, core.utcOffsetMinutes).date, debt });
+  const script = inboundCallScript({
+    firstName: first,
+    lastName: last,
+    companyName: core.companyName,
+    random,
+    callDate: localParts(at, core.utcOffsetMinutes).date,
+    debt,
+  });
   core.db
     .prepare(
       `INSERT INTO inbound_cases (bot_id, case_uuid, phone, first_name, last_name, code, result_id, is_final, contacted, duration_s, log, has_recording, audio_seed, status, last_updated)
@@ -112,7 +119,9 @@ export function listInbound(core: DialerCore, filter: InboundFilter, offset: num
   const where = `bot_id IN (${bots.map(() => '?').join(',')}) AND last_updated >= ? AND last_updated < ?`;
   const args = [...bots, fromIso, toIso];
   const count = (core.db.prepare(`SELECT count(*) AS n FROM inbound_cases WHERE ${where}`).get(...args) as { n: number }).n;
-  const rows = core.db.prepare(`SELECT * FROM inbound_cases WHERE ${where} ORDER BY last_updated DESC, id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as InboundRow[];
+  const rows = core.db
+    .prepare(`SELECT * FROM inbound_cases WHERE ${where} ORDER BY last_updated DESC, id DESC LIMIT ? OFFSET ?`)
+    .all(...args, limit, offset) as InboundRow[];
   return { count, rows };
 }
 
@@ -127,7 +136,12 @@ export function inboundView(core: DialerCore, row: InboundRow, origin: string): 
     first_name: row.first_name,
     last_name: row.last_name,
     code: row.code,
-    case_result: { result_id: row.result_id, name: row.result_id === 1 ? 'Promesa de pago' : 'Consulta de saldo', is_final: row.is_final === 1, contacted: row.contacted === 1 },
+    case_result: {
+      result_id: row.result_id,
+      name: row.result_id === 1 ? 'Promesa de pago' : 'Consulta de saldo',
+      is_final: row.is_final === 1,
+      contacted: row.contacted === 1,
+    },
     case_duration: formatDuration(row.duration_s),
     case_log: log,
     extra_metadata: {},
@@ -142,7 +156,13 @@ export function inboundView(core: DialerCore, row: InboundRow, origin: string): 
 export type { InboundRow };
 
 /** The bot list's live fields for an inbound bot: always present, per the spec. */
-export function inboundBotLive(core: DialerCore, botId: number): { last_campaign: Record<string, never>; bot_status_last: { cases_in_progress: number; total_cases: number; case_distribution: { ended_without_error: number; ended_with_error: number } } } {
+export function inboundBotLive(
+  core: DialerCore,
+  botId: number,
+): {
+  last_campaign: Record<string, never>;
+  bot_status_last: { cases_in_progress: number; total_cases: number; case_distribution: { ended_without_error: number; ended_with_error: number } };
+} {
   const r = core.db
     .prepare('SELECT count(*) AS total, coalesce(sum(is_final = 0), 0) AS open, coalesce(sum(is_final), 0) AS done FROM inbound_cases WHERE bot_id = ?')
     .get(botId) as { total: number; open: number; done: number };

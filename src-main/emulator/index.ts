@@ -190,7 +190,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         return { expired: body };
       });
       control.post('/__control/advance', async (request) => {
-        const { seconds } = z.object({ seconds: z.number().positive().max(30 * 86_400) }).parse(request.body ?? {});
+        const { seconds } = z
+          .object({
+            seconds: z
+              .number()
+              .positive()
+              .max(30 * 86_400),
+          })
+          .parse(request.body ?? {});
         advanceDialing(core, seconds);
         inboundStep(core);
         return { clock: new Date(core.clock.now()).toISOString() };

@@ -30,8 +30,7 @@ export type Rotation = { ok: true; next: RefreshIdentity } | { ok: false; reason
 export function rotate(db: Db, userId: number, presented: RefreshIdentity, expiresAt: number): Rotation {
   return db.transaction((): Rotation => {
     const row = db.prepare('SELECT current_jti, revoked FROM refresh_families WHERE id = ? AND user_id = ?').get(presented.family, userId) as
-      | { current_jti: string; revoked: number }
-      | undefined;
+      { current_jti: string; revoked: number } | undefined;
     if (!row) return { ok: false, reason: 'unknown' };
     if (row.revoked) return { ok: false, reason: 'revoked' };
     if (row.current_jti !== presented.jti) {

@@ -61,13 +61,20 @@ function isLoopbackPeer(address: string | undefined): boolean {
  * Sec-Fetch-Site other than same-origin or none, and a POST only as JSON (a form or a no-cors fetch
  * cannot send that content type without a CORS preflight, which is never granted).
  */
-export function checkControlRequest(request: { method: string; headers: Record<string, string | string[] | undefined>; peer: string | undefined }): Refusal | null {
+export function checkControlRequest(request: {
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  peer: string | undefined;
+}): Refusal | null {
   if (!isLoopbackPeer(request.peer)) return { status: 403, detail: 'The fault controls answer this machine only.' };
   if (request.headers.origin !== undefined) return { status: 403, detail: 'The fault controls do not answer web pages.' };
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin' && site !== 'none') return { status: 403, detail: 'The fault controls do not answer web pages.' };
   if (request.method !== 'GET') {
-    const type = String(request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
     if (type !== 'application/json') return { status: 415, detail: 'The fault controls take application/json only.' };
   }
   return null;

@@ -57,7 +57,9 @@ export function campaignRoutes(app: FastifyInstance, deps: RouteDeps): void {
     // Newest first. A cursor names the id to continue after (forward) or before (backward).
     let rows: CampaignRow[];
     if (cursor?.dir === 'prev') {
-      rows = (core.db.prepare('SELECT * FROM campaigns WHERE bot_id = ? AND id > ? ORDER BY id ASC LIMIT ?').all(botId, cursor.id, size) as CampaignRow[]).reverse();
+      rows = (
+        core.db.prepare('SELECT * FROM campaigns WHERE bot_id = ? AND id > ? ORDER BY id ASC LIMIT ?').all(botId, cursor.id, size) as CampaignRow[]
+      ).reverse();
     } else {
       const after = cursor?.id ?? Number.MAX_SAFE_INTEGER;
       rows = core.db.prepare('SELECT * FROM campaigns WHERE bot_id = ? AND id < ? ORDER BY id DESC LIMIT ?').all(botId, after, size) as CampaignRow[];
@@ -123,7 +125,10 @@ export function campaignRoutes(app: FastifyInstance, deps: RouteDeps): void {
 /** `{message, Errors: [{code: detail}]}` written by hand, so codes like "__proto__" survive. */
 function sendRejections(reply: FastifyReply, status: number, message: string, rejected: [string, string][]) {
   const errors = rejected.map(([code, detail]) => caseKeyedJson([[code, detail]])).join(',');
-  return reply.code(status).type('application/json; charset=utf-8').send(`{"message":${JSON.stringify(message)},"Errors":[${errors}]}`);
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(`{"message":${JSON.stringify(message)},"Errors":[${errors}]}`);
 }
 
 /** DRF-style validation body: field → list of messages. */

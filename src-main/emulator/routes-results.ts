@@ -11,7 +11,6 @@ import { NOT_FOUND, offsetLinks, originOf, positiveIntParam, readOffsetQuery } f
 import { combinedKind, ownedCampaign, type RouteDeps } from './routes-campaigns';
 import type { CaseRow } from './emulator-db';
 
-
 interface CallRow {
   id: number;
   case_id: number;
@@ -83,7 +82,9 @@ export function resultRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { core } = deps;
   const caseRow = (campaignId: number, caseIdText: string) => {
     const caseId = positiveIntParam(caseIdText);
-    return caseId === null ? null : ((core.db.prepare('SELECT * FROM cases WHERE id = ? AND campaign_id = ?').get(caseId, campaignId) as CaseRow | undefined) ?? null);
+    return caseId === null
+      ? null
+      : ((core.db.prepare('SELECT * FROM cases WHERE id = ? AND campaign_id = ?').get(caseId, campaignId) as CaseRow | undefined) ?? null);
   };
 
   app.get<{ Params: { campaign_id: string } }>('/api/v2/campaigns/:campaign_id/cases/', async (request, reply) => {
@@ -91,7 +92,9 @@ export function resultRoutes(app: FastifyInstance, deps: RouteDeps): void {
     if (!campaign) return reply.code(404).send(NOT_FOUND);
     const page = readOffsetQuery(request.query, deps.pageSize);
     const count = (core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(campaign.id) as { n: number }).n;
-    const rows = core.db.prepare('SELECT * FROM cases WHERE campaign_id = ? ORDER BY id LIMIT ? OFFSET ?').all(campaign.id, page.limit, page.offset) as CaseRow[];
+    const rows = core.db
+      .prepare('SELECT * FROM cases WHERE campaign_id = ? ORDER BY id LIMIT ? OFFSET ?')
+      .all(campaign.id, page.limit, page.offset) as CaseRow[];
     return {
       count,
       ...offsetLinks(request, page, count),
@@ -139,7 +142,9 @@ export function resultRoutes(app: FastifyInstance, deps: RouteDeps): void {
     }
     if (botId === null) return reply.code(400).send({ [names.bot]: ['Enter a whole number.'] });
     const page = readOffsetQuery(q, deps.pageSize);
-    const botIds = userBots(core.db, request.userId).filter((b) => b.bot_type === 'INBOUND').map((b) => b.id);
+    const botIds = userBots(core.db, request.userId)
+      .filter((b) => b.bot_type === 'INBOUND')
+      .map((b) => b.id);
     const { count, rows } = listInbound(core, { botIds, botId, from: q[names.updatedFrom], to: q[names.updatedTo] }, page.offset, page.limit);
     const origin = originOf(request);
     return { count, ...offsetLinks(request, page, count), results: rows.map((r) => inboundView(core, r, origin)) };

@@ -20,7 +20,13 @@ export function refreshExpiry(settings: TokenSettings): number {
 }
 
 /** A new pair; the refresh token carries its family and id (see refresh-families.ts) and ends at `refreshExpiresAt`. */
-export async function issuePair(settings: TokenSettings, gens: TokenGenerations, userId: number, refresh: RefreshIdentity, refreshExpiresAt: number): Promise<{ access: string; refresh: string }> {
+export async function issuePair(
+  settings: TokenSettings,
+  gens: TokenGenerations,
+  userId: number,
+  refresh: RefreshIdentity,
+  refreshExpiresAt: number,
+): Promise<{ access: string; refresh: string }> {
   const sign = (claims: Record<string, unknown>, exp: number) =>
     new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(userId)).setIssuedAt().setExpirationTime(exp).sign(settings.secret);
   return {
@@ -30,7 +36,11 @@ export async function issuePair(settings: TokenSettings, gens: TokenGenerations,
 }
 
 /** The user and family place of a valid, unexpired refresh token, or null. Whether it is still unused is the family's business. */
-export async function readRefreshToken(settings: TokenSettings, gens: TokenGenerations, token: string): Promise<{ userId: number; identity: RefreshIdentity } | null> {
+export async function readRefreshToken(
+  settings: TokenSettings,
+  gens: TokenGenerations,
+  token: string,
+): Promise<{ userId: number; identity: RefreshIdentity } | null> {
   try {
     const { payload } = await jwtVerify(token, settings.secret, { algorithms: ['HS256'] });
     if (payload.token_type !== 'refresh' || payload.gen !== gens.refresh) return null;

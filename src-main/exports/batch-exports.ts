@@ -9,10 +9,16 @@ import type { SheetData } from './xlsx-writer';
 export const REASONS_SHEET = 'Motivos';
 export const CLEAN_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] as const;
 
-const STATUS_ES: Record<string, string> = { ready: 'listo', warning: 'con advertencias', rejected: 'rechazado', excluded: 'excluido', suppressed: 'no contactar' };
+const STATUS_ES: Record<string, string> = {
+  ready: 'listo',
+  warning: 'con advertencias',
+  rejected: 'rechazado',
+  excluded: 'excluido',
+  suppressed: 'no contactar',
+};
 
 function* casesOf(store: Store, batchId: number) {
-  for (let afterId = 0; ; ) {
+  for (let afterId = 0; ;) {
     const page = pageCasesWithRaw(store.db, batchId, afterId, 1000);
     if (page.length === 0) return;
     afterId = page[page.length - 1]?.id ?? afterId;
@@ -26,7 +32,9 @@ function* casesOf(store: Store, batchId: number) {
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
 export function errorReportSheets(store: Store, batchId: number): SheetData[] {
-  const issues = listIssues(store.db, batchId).filter((i) => i.severity !== 'fix').map(describeIssue);
+  const issues = listIssues(store.db, batchId)
+    .filter((i) => i.severity !== 'fix')
+    .map(describeIssue);
   const reasonsByCase = new Map<number, string[]>();
   for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.messageEs]);
   const rows: unknown[][] = [[...CORRECTION_HEADERS]];
@@ -35,11 +43,24 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
     if (c.status !== 'rejected' && c.status !== 'warning' && c.status !== 'suppressed') continue;
     const reasons = (reasonsByCase.get(c.id) ?? []).join(' · ');
     for (const r of unpackRaw(c.raw)) {
-      rows.push([c.code, r.firstName, r.lastName, r.phones.filter((p) => p !== null && p !== '').join(' / '), r.debtCode, r.pid, r.subId, r.debt, r.expiration, STATUS_ES[c.status] ?? c.status, reasons]);
+      rows.push([
+        c.code,
+        r.firstName,
+        r.lastName,
+        r.phones.filter((p) => p !== null && p !== '').join(' / '),
+        r.debtCode,
+        r.pid,
+        r.subId,
+        r.debt,
+        r.expiration,
+        STATUS_ES[c.status] ?? c.status,
+        reasons,
+      ]);
     }
   }
   const reasonRows: unknown[][] = [['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo', 'Reason']];
-  for (const i of issues) reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.field, i.messageEs, i.messageEn]);
+  for (const i of issues)
+    reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.field, i.messageEs, i.messageEn]);
   return [
     { name: CORRECTIONS_SHEET, rows },
     { name: REASONS_SHEET, rows: reasonRows },
@@ -51,7 +72,8 @@ export function cleanBatchSheets(store: Store, batchId: number): SheetData[] {
   const rows: unknown[][] = [[...CLEAN_HEADERS]];
   for (const c of casesOf(store, batchId)) {
     if (c.status !== 'ready' && c.status !== 'warning') continue;
-    for (const p of c.products) rows.push([c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), p.expiration]);
+    for (const p of c.products)
+      rows.push([c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), p.expiration]);
   }
   return [{ name: 'Lote', rows }];
 }

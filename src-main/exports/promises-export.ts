@@ -8,7 +8,19 @@ import { ResultsNotStoredError } from './results-export';
 import { workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
 
 export const PROMISES_SHEET = 'Promesas de pago';
-export const PROMISE_HEADERS = ['Código', 'Nombre', 'Apellido', 'Resultado', 'Deuda', 'Monto prometido', 'Fecha comprometida', 'Compromiso', 'ID de llamada', 'Fecha de la llamada', 'Grabación'] as const;
+export const PROMISE_HEADERS = [
+  'Código',
+  'Nombre',
+  'Apellido',
+  'Resultado',
+  'Deuda',
+  'Monto prometido',
+  'Fecha comprometida',
+  'Compromiso',
+  'ID de llamada',
+  'Fecha de la llamada',
+  'Grabación',
+] as const;
 
 /** The stored promises of a campaign; throws ResultsNotStoredError when nothing of it was downloaded. */
 export function campaignPromises(store: Store, environment: Environment, campaignId: number): PromiseListItem[] {
@@ -54,7 +66,12 @@ export function campaignPromisesBytes(store: Store, environment: Environment, ca
 }
 
 /** Writes the promises workbook to `file` (the CLI's --promises-out). */
-export async function exportCampaignPromises(store: Store, environment: Environment, campaignId: number, file: string): Promise<{ file: string; promises: number }> {
+export async function exportCampaignPromises(
+  store: Store,
+  environment: Environment,
+  campaignId: number,
+  file: string,
+): Promise<{ file: string; promises: number }> {
   const items = campaignPromises(store, environment, campaignId);
   await writeWorkbook(file, promisesSheets(store, environment, items));
   return { file, promises: items.length };

@@ -51,7 +51,12 @@ function toCell(value: unknown): Cell {
 function sheetNames(names: readonly string[]): string[] {
   const used = new Set<string>();
   return names.map((raw, i) => {
-    const base = raw.replace(/[:\\/?*[\]]/g, '_').replace(/^'+|'+$/g, '').trim().slice(0, SHEET_NAME_MAX_CHARS) || `Hoja${i + 1}`;
+    const base =
+      raw
+        .replace(/[:\\/?*[\]]/g, '_')
+        .replace(/^'+|'+$/g, '')
+        .trim()
+        .slice(0, SHEET_NAME_MAX_CHARS) || `Hoja${i + 1}`;
     let name = base;
     for (let n = 2; used.has(name.toLowerCase()); n++) {
       const suffix = ` (${n})`;
@@ -66,7 +71,16 @@ function columnWidths(rows: readonly Cell[][]): { wch: number }[] {
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, c) => {
-      const length = cell === null ? 0 : cell instanceof Date ? 10 : Math.max(...String(cell).split('\n').map((line) => line.length));
+      const length =
+        cell === null
+          ? 0
+          : cell instanceof Date
+            ? 10
+            : Math.max(
+                ...String(cell)
+                  .split('\n')
+                  .map((line) => line.length),
+              );
       widths[c] = Math.max(widths[c] ?? COLUMN_MIN_WIDTH, Math.min(COLUMN_MAX_WIDTH, length + 1));
     });
   }

@@ -56,7 +56,12 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
     api.get('/api/events', (request, reply) => {
       reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive', 'content-security-policy': CONTENT_SECURITY_POLICY });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'content-security-policy': CONTENT_SECURITY_POLICY,
+      });
       res.write(': connected\n\n');
       const offs = EVENTS.map((name) => ctx.on(name, (payload) => res.write(`event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`)));
       const ping = setInterval(() => res.write(': ping\n\n'), 15_000);

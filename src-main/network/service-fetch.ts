@@ -59,7 +59,10 @@ class TunnelPool extends Pool {
 
   override connect(options: Dispatcher.ConnectOptions): Promise<Dispatcher.ConnectData>;
   override connect(options: Dispatcher.ConnectOptions, callback: (err: Error | null, data: Dispatcher.ConnectData) => void): void;
-  override connect(options: Dispatcher.ConnectOptions, callback?: (err: Error | null, data: Dispatcher.ConnectData) => void): Promise<Dispatcher.ConnectData> | void {
+  override connect(
+    options: Dispatcher.ConnectOptions,
+    callback?: (err: Error | null, data: Dispatcher.ConnectData) => void,
+  ): Promise<Dispatcher.ConnectData> | void {
     if (callback) return super.connect(options, callback);
     return super.connect(options).then(
       (data) => {

@@ -120,7 +120,8 @@ function unknownKeys(raw: Record<string, unknown>): string[] {
   const environments = raw.environments;
   if (typeof environments === 'object' && environments !== null && !Array.isArray(environments)) {
     for (const name of Object.keys(environments)) {
-      if (!(MANAGED_ENVIRONMENTS as readonly string[]).includes(name)) warnings.push(`environments.${name} is not an environment CaseDesk has (test, production); ignored`);
+      if (!(MANAGED_ENVIRONMENTS as readonly string[]).includes(name))
+        warnings.push(`environments.${name} is not an environment CaseDesk has (test, production); ignored`);
     }
   }
   return warnings;
@@ -160,7 +161,9 @@ export function expandDataDir(file: string, text: string, env: NodeJS.ProcessEnv
     if (found === undefined || found === '') missing ??= name;
     return found ?? '';
   };
-  let expanded = text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => value(name)).replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (_m, name: string) => value(name));
+  let expanded = text
+    .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => value(name))
+    .replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (_m, name: string) => value(name));
   if (expanded === '~' || expanded.startsWith('~/') || expanded.startsWith('~\\')) expanded = join(env.HOME ?? env.USERPROFILE ?? homedir(), expanded.slice(1));
   if (missing !== null) throw new PolicyError(file, `data_dir: the variable ${missing} is not set`);
   if (!isAbsolute(expanded) && !/^[A-Za-z]:[\\/]/.test(expanded)) throw new PolicyError(file, 'data_dir: must be an absolute path');

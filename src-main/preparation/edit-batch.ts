@@ -2,7 +2,19 @@
 // back through the same rules as the import (caseFromRaw), so an edit is validated at once.
 import type { Product } from '../contract';
 import type { LedgerEntry } from '../domain/ledger';
-import { addCaseIssue, batchCreditor, batchSettings, casesHeldByLedger, getBatchCase, listLedgerEntries, pageCasesWithRaw, replaceCase, setBatchMapping, type BatchCaseRow, type Store } from '../store';
+import {
+  addCaseIssue,
+  batchCreditor,
+  batchSettings,
+  casesHeldByLedger,
+  getBatchCase,
+  listLedgerEntries,
+  pageCasesWithRaw,
+  replaceCase,
+  setBatchMapping,
+  type BatchCaseRow,
+  type Store,
+} from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
 import { ledgerIndex } from './ledger/apply-ledger';
@@ -12,7 +24,9 @@ import { normalizePhoneCell } from './normalize';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 
 /** An edit the batch does not allow (no such case, already sent, not an area code). */
-export class EditError<C extends Extract<FailureCode, `edit.${string}` | 'batch.not_found'> = Extract<FailureCode, `edit.${string}` | 'batch.not_found'>> extends Failure<C> {
+export class EditError<
+  C extends Extract<FailureCode, `edit.${string}` | 'batch.not_found'> = Extract<FailureCode, `edit.${string}` | 'batch.not_found'>,
+> extends Failure<C> {
   constructor(code: C, params: FailureParams<C>) {
     super(code, params);
     this.name = 'EditError';
@@ -99,7 +113,8 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   const next = rebuild(store, current, raw, settings, excluded);
   store.db.transaction(() => {
     replaceCase(store.db, caseId, next);
-    for (const e of edits) addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
+    for (const e of edits)
+      addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
   })();
   const updated = getBatchCase(store.db, caseId);
   if (!updated) throw new EditError('edit.case_vanished', { caseId });
@@ -123,7 +138,7 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedge
     if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
     const settings = settingsOf(store, batchId, sharedLedger);
     let changed = 0;
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const page = pageCasesWithRaw(store.db, batchId, afterId, 500);
       if (page.length === 0) break;
       afterId = page[page.length - 1]?.id ?? afterId;
@@ -137,7 +152,8 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedge
         }
         if (fix.kind === 'drop-invalid-phones') {
           // Keep only what becomes a valid number: the dropped pieces (and their warnings) go.
-          for (const r of raw) r.phones = r.phones.flatMap((cell) => normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones.map((p) => p.value));
+          for (const r of raw)
+            r.phones = r.phones.flatMap((cell) => normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones.map((p) => p.value));
         }
         const next = rebuild(store, c, raw, settings, excluded);
         // Issues are always refreshed; a case counts as changed when what would be sent changed.
@@ -179,5 +195,11 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
 }
 
 function sameValues(a: BatchCaseRow, b: { phones: string[]; products: Product[]; status: string; firstName: string; lastName: string }): boolean {
-  return a.status === b.status && a.firstName === b.firstName && a.lastName === b.lastName && JSON.stringify(a.phones) === JSON.stringify(b.phones) && JSON.stringify(a.products) === JSON.stringify(b.products);
+  return (
+    a.status === b.status &&
+    a.firstName === b.firstName &&
+    a.lastName === b.lastName &&
+    JSON.stringify(a.phones) === JSON.stringify(b.phones) &&
+    JSON.stringify(a.products) === JSON.stringify(b.products)
+  );
 }

@@ -29,7 +29,12 @@ function unneutralize(cell: Cell | undefined): Cell {
   return cell ?? null;
 }
 
-export async function importCorrections(store: Store, batchId: number, file: SourceFile, sharedLedger: readonly LedgerEntry[] = []): Promise<CorrectionsSummary> {
+export async function importCorrections(
+  store: Store,
+  batchId: number,
+  file: SourceFile,
+  sharedLedger: readonly LedgerEntry[] = [],
+): Promise<CorrectionsSummary> {
   const table = await readTable(file.bytes, file.name);
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
@@ -87,7 +92,12 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
       const built = caseFromRaw(code, raw, settings);
       // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
       const status = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }) ?? built.status;
-      addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: status }, { before: current.status, after: status }));
+      addCaseIssue(
+        store.db,
+        batchId,
+        caseId,
+        issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: status }, { before: current.status, after: status }),
+      );
       summary.updated += 1;
       if (built.status === 'rejected') summary.stillRejected += 1;
       // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.

@@ -9,12 +9,14 @@ import { readTable, type Cell } from './reading/read-table';
 
 export type { FileInspection } from './preparation-types';
 
-
 const asText = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c));
 
 export async function inspectFile(store: Store, file: SourceFile, opts: { sheet?: string; headerRow?: number } = {}): Promise<FileInspection> {
   const table = await readTable(file.bytes, file.name);
-  const sheet = (opts.sheet ? table.sheets.find((s) => s.name === opts.sheet) : undefined) ?? table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ?? table.sheets[0];
+  const sheet =
+    (opts.sheet ? table.sheets.find((s) => s.name === opts.sheet) : undefined) ??
+    table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ??
+    table.sheets[0];
   const rows = sheet?.rows ?? [];
   const headerIndex = opts.headerRow !== undefined ? opts.headerRow - 1 : findHeaderRow(rows, KNOWN_HEADERS);
   const headers = headerIndex === null ? [] : headerNames(rows[headerIndex] ?? []);

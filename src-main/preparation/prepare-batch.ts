@@ -2,15 +2,7 @@
 // flag duplicates (codes in other unsent batches or already in the campaign), and store the batch.
 import type { Environment } from '../domain/environments';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
-import {
-  cachedMaxPhonePriority,
-  findMappingTemplate,
-  listLedgerEntries,
-  startBatchWriter,
-  startBatchWriterThread,
-  type NewBatch,
-  type Store,
-} from '../store';
+import { cachedMaxPhonePriority, findMappingTemplate, listLedgerEntries, startBatchWriter, startBatchWriterThread, type NewBatch, type Store } from '../store';
 import { casesOfSheet, packRaw, type BuiltCase } from './build/build-cases';
 import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from './duplicates/flag-duplicates';
 import { duplicateSources } from './duplicates/recheck-duplicates';
@@ -64,7 +56,6 @@ export interface PrepareTimings {
 
 /** From this many cases the writer thread pays for its start (a fraction of a second). */
 const THREADED_FROM_CASES = 10_000;
-
 
 /** A file that reads but cannot be prepared as it is (which sheet, which header, which target). */
 export class PrepareError<C extends Extract<FailureCode, `prepare.${string}`> = Extract<FailureCode, `prepare.${string}`>> extends Failure<C> {
@@ -170,7 +161,14 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     maxPhonePriority,
     creditor,
   };
-  const rowIssues = built.rowErrors.map((e) => ({ severity: 'error' as const, field: 'code', rows: [e.row], kind: e.kind, messageEs: e.messageEs, messageEn: e.messageEn }));
+  const rowIssues = built.rowErrors.map((e) => ({
+    severity: 'error' as const,
+    field: 'code',
+    rows: [e.row],
+    kind: e.kind,
+    messageEs: e.messageEs,
+    messageEn: e.messageEn,
+  }));
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
   // The summary is counted on the way to the store: reading 100,000 stored cases back costs a second.

@@ -6,7 +6,19 @@
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import type { Environment } from '../domain/environments';
 import type { LedgerEntry } from '../domain/ledger';
-import { batchCreditor, batchSource, eachResultCaseWithCalls, listLedgerEntries, getBatchCase, getCampaign, loadedCaseOrigins, startBatchWriter, type BatchSource, type NewBatch, type Store } from '../store';
+import {
+  batchCreditor,
+  batchSource,
+  eachResultCaseWithCalls,
+  listLedgerEntries,
+  getBatchCase,
+  getCampaign,
+  loadedCaseOrigins,
+  startBatchWriter,
+  type BatchSource,
+  type NewBatch,
+  type Store,
+} from '../store';
 import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from './case-outcome';
 import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from '../preparation/build/build-cases';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
@@ -45,7 +57,13 @@ export class FollowupRefusal<C extends FollowupRefusalCode = FollowupRefusalCode
 /** The format fields that decide how raw rows read: every source batch must agree on them. */
 function formatOf(source: BatchSource): string {
   const m = source.mapping as { decimal_separator?: string; date_order?: string; default_area_code?: string; date_1904?: boolean };
-  return JSON.stringify([m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator, m.date_order ?? DEFAULT_FORMAT.date_order, m.default_area_code ?? null, m.date_1904 ?? false, source.maxPhonePriority]);
+  return JSON.stringify([
+    m.decimal_separator ?? DEFAULT_FORMAT.decimal_separator,
+    m.date_order ?? DEFAULT_FORMAT.date_order,
+    m.default_area_code ?? null,
+    m.date_1904 ?? false,
+    source.maxPhonePriority,
+  ]);
 }
 
 function settingsOfSource(source: BatchSource): PrepareSettings {

@@ -42,11 +42,17 @@ export function encryptPlainStore(file: string, key: Buffer): void {
 
 /** What sqlcipher_export does (this build has none): schema, rows with their rowids, sequences, version. */
 function copyDatabase(db: Db): void {
-  const objects = db.prepare("SELECT type, name, sql FROM plain.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all() as { type: string; name: string; sql: string }[];
+  const objects = db.prepare("SELECT type, name, sql FROM plain.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' ORDER BY rowid").all() as {
+    type: string;
+    name: string;
+    sql: string;
+  }[];
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   for (const table of objects.filter((o) => o.type === 'table')) {
     db.exec(table.sql);
-    const columns = (db.prepare(`SELECT name FROM pragma_table_xinfo(?, 'plain') WHERE hidden = 0`).all(table.name) as { name: string }[]).map((c) => quote(c.name));
+    const columns = (db.prepare(`SELECT name FROM pragma_table_xinfo(?, 'plain') WHERE hidden = 0`).all(table.name) as { name: string }[]).map((c) =>
+      quote(c.name),
+    );
     const withRowid = hasRowid(db, table.name);
     const list = [...(withRowid ? ['rowid'] : []), ...columns].join(', ');
     db.exec(`INSERT INTO main.${quote(table.name)} (${list}) SELECT ${list} FROM plain.${quote(table.name)}`);

@@ -21,7 +21,8 @@ export function applyKey(db: Db, key: Buffer | null): void {
     // The first read is where a wrong key (or none, for an encrypted file) shows: the page does not decrypt to a database.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new StoreKeyError('The store cannot be opened with this key (another machine, user or folder?).');
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB')
+      throw new StoreKeyError('The store cannot be opened with this key (another machine, user or folder?).');
     throw err;
   }
 }

@@ -13,7 +13,8 @@ export type BatchWriterRequest =
   | { kind: 'finish'; rowIssues: IssueInput[]; template: BatchTemplate | null }
   | { kind: 'abort' };
 
-export type BatchWriterReply = { kind: 'begun'; batchId: number } | { kind: 'written' } | { kind: 'committed'; busyMs: number } | { kind: 'aborted' } | { kind: 'failed'; message: string };
+export type BatchWriterReply =
+  { kind: 'begun'; batchId: number } | { kind: 'written' } | { kind: 'committed'; busyMs: number } | { kind: 'aborted' } | { kind: 'failed'; message: string };
 
 /** Cases per message, and messages in flight before the caller waits: memory stays flat. */
 const CHUNK = 1_000;
@@ -72,7 +73,8 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
   };
   let batchId: number;
   try {
-    batchId = ((await ask({ kind: 'begin', dataDir: dirname(store.file), storeKey: store.key?.toString('hex') ?? null, batch })) as { batchId: number }).batchId;
+    batchId = ((await ask({ kind: 'begin', dataDir: dirname(store.file), storeKey: store.key?.toString('hex') ?? null, batch })) as { batchId: number })
+      .batchId;
   } catch (err) {
     await worker.terminate();
     throw err;

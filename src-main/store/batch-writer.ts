@@ -2,7 +2,16 @@
 // cases, its row-level issues and (maybe) the creditor's template, then COMMIT — all or nothing.
 // The same steps run on the caller's thread (startBatchWriter) or on a second one
 // (./batch-writer-thread.ts, for big files).
-import { addRowIssues, caseColumns, caseColumnsWriter, createBatch, type BatchCaseInput, type CaseColumns, type IssueInput, type NewBatch } from './batches-repo';
+import {
+  addRowIssues,
+  caseColumns,
+  caseColumnsWriter,
+  createBatch,
+  type BatchCaseInput,
+  type CaseColumns,
+  type IssueInput,
+  type NewBatch,
+} from './batches-repo';
 import { saveMappingTemplate } from './settings-repo';
 import type { Db, Store } from './store';
 

@@ -82,8 +82,20 @@ export function createBatch(db: Db, b: NewBatch): number {
       `INSERT INTO batches (environment, name, source_file, source_sheet, header_row, mapping_json, campaign_id, campaign_draft_json,
          max_phone_priority, dialing_type, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(b.environment, b.name, b.sourceFile, b.sourceSheet ?? null, b.headerRow ?? null, JSON.stringify(b.mapping ?? {}), b.campaignId ?? null,
-      b.campaignDraft === undefined ? null : JSON.stringify(b.campaignDraft), b.maxPhonePriority, b.dialingType ?? 'VERTICAL', now, now);
+    .run(
+      b.environment,
+      b.name,
+      b.sourceFile,
+      b.sourceSheet ?? null,
+      b.headerRow ?? null,
+      JSON.stringify(b.mapping ?? {}),
+      b.campaignId ?? null,
+      b.campaignDraft === undefined ? null : JSON.stringify(b.campaignDraft),
+      b.maxPhonePriority,
+      b.dialingType ?? 'VERTICAL',
+      now,
+      now,
+    );
   // Its own statement: the column came with migration 7, and older schemas still create batches in tests.
   if (b.creditor) db.prepare('UPDATE batches SET creditor = ? WHERE id = ?').run(b.creditor, lastInsertRowid);
   return Number(lastInsertRowid);
@@ -118,7 +130,8 @@ export class BatchRefusal extends Error {
 export function batchInEnvironment(db: Db, id: number, env: Environment): BatchRow {
   const batch = getBatch(db, id);
   if (!batch) throw new BatchRefusal('batch.missing', `Batch ${id} does not exist.`);
-  if (batch.environment !== env) throw new BatchRefusal('batch.other_environment', `Batch ${id} was prepared for ${batch.environment}; it cannot be used in ${env}.`);
+  if (batch.environment !== env)
+    throw new BatchRefusal('batch.other_environment', `Batch ${id} was prepared for ${batch.environment}; it cannot be used in ${env}.`);
   return batch;
 }
 
@@ -176,7 +189,23 @@ export type CaseColumns = [string, string, string, string, string, string, strin
 
 export function caseColumns(c: BatchCaseInput): CaseColumns {
   const i = issueColumns(c.issues);
-  return [c.code, c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), c.status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds, searchText(c)];
+  return [
+    c.code,
+    c.firstName,
+    c.lastName,
+    JSON.stringify(c.phones),
+    JSON.stringify(c.products),
+    JSON.stringify(c.params),
+    JSON.stringify(c.sourceRows),
+    c.status,
+    JSON.stringify(c.raw ?? []),
+    i.json,
+    i.errors,
+    i.warnings,
+    i.fixes,
+    i.kinds,
+    searchText(c),
+  ];
 }
 
 /** Inserts cases given as their columns into one batch, with the keys they are found by (call inside a transaction). */
@@ -205,7 +234,8 @@ export function addRowIssues(db: Db, batchId: number, issues: readonly IssueInpu
     `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
      VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const i of issues) insert.run(batchId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs ?? i.kind, i.messageEn ?? i.kind, i.before ?? null, i.after ?? null);
+  for (const i of issues)
+    insert.run(batchId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs ?? i.kind, i.messageEn ?? i.kind, i.before ?? null, i.after ?? null);
 }
 
 /** Adds cases, their issues, and row-level issues in one transaction: all of them or none. */
@@ -235,11 +265,35 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
   const out: IssueRow[] = [];
   if (opts.caseId === undefined) {
     const rows = db
-      .prepare('SELECT id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id')
-      .all(batchId) as { id: number; severity: IssueInput['severity']; field: string; rows_json: string; kind: string; message_es: string; message_en: string; before_value: string | null; after_value: string | null }[];
+      .prepare(
+        'SELECT id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id',
+      )
+      .all(batchId) as {
+      id: number;
+      severity: IssueInput['severity'];
+      field: string;
+      rows_json: string;
+      kind: string;
+      message_es: string;
+      message_en: string;
+      before_value: string | null;
+      after_value: string | null;
+    }[];
     for (const r of rows) {
       if (opts.severity && r.severity !== opts.severity) continue;
-      out.push({ id: -r.id, caseId: null, code: null, severity: r.severity, field: r.field, rows: JSON.parse(r.rows_json) as number[], kind: r.kind, messageEs: r.message_es, messageEn: r.message_en, before: r.before_value ?? undefined, after: r.after_value ?? undefined });
+      out.push({
+        id: -r.id,
+        caseId: null,
+        code: null,
+        severity: r.severity,
+        field: r.field,
+        rows: JSON.parse(r.rows_json) as number[],
+        kind: r.kind,
+        messageEs: r.message_es,
+        messageEn: r.message_en,
+        before: r.before_value ?? undefined,
+        after: r.after_value ?? undefined,
+      });
     }
   }
   if (opts.rowsOnly) return out;
@@ -259,7 +313,9 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
 
 export function countIssuesBySeverity(db: Db, batchId: number): { errors: number; warnings: number; fixes: number; rowErrors: number } {
   const cases = db
-    .prepare('SELECT coalesce(sum(error_count), 0) AS errors, coalesce(sum(warning_count), 0) AS warnings, coalesce(sum(fix_count), 0) AS fixes FROM batch_cases WHERE batch_id = ?')
+    .prepare(
+      'SELECT coalesce(sum(error_count), 0) AS errors, coalesce(sum(warning_count), 0) AS warnings, coalesce(sum(fix_count), 0) AS fixes FROM batch_cases WHERE batch_id = ?',
+    )
     .get(batchId) as { errors: number; warnings: number; fixes: number };
   const rowErrors = (db.prepare('SELECT count(*) AS n FROM case_issues WHERE batch_id = ? AND case_id IS NULL').get(batchId) as { n: number }).n;
   return { ...cases, rowErrors };
@@ -267,7 +323,10 @@ export function countIssuesBySeverity(db: Db, batchId: number): { errors: number
 
 export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, number> {
   const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0, suppressed: 0 };
-  const rows = db.prepare('SELECT status, count(*) AS n FROM batch_cases WHERE batch_id = ? GROUP BY status').all(batchId) as { status: CaseStatus; n: number }[];
+  const rows = db.prepare('SELECT status, count(*) AS n FROM batch_cases WHERE batch_id = ? GROUP BY status').all(batchId) as {
+    status: CaseStatus;
+    n: number;
+  }[];
   for (const r of rows) counts[r.status] = r.n;
   return counts;
 }
@@ -318,7 +377,9 @@ const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, pr
  */
 export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; afterId?: number; limit: number }): BatchCaseRow[] {
   const rows = opts.status
-    ? db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`).all(batchId, opts.status, opts.afterId ?? 0, opts.limit)
+    ? db
+        .prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`)
+        .all(batchId, opts.status, opts.afterId ?? 0, opts.limit)
     : db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`).all(batchId, opts.afterId ?? 0, opts.limit);
   return (rows as RawCase[]).map(toCase);
 }
@@ -326,7 +387,9 @@ export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseSta
 /** The cases with these ids, in id order. */
 export function casesByIds(db: Db, ids: readonly number[]): BatchCaseRow[] {
   if (ids.length === 0) return [];
-  const rows = db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(ids)) as RawCase[];
+  const rows = db
+    .prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+    .all(JSON.stringify(ids)) as RawCase[];
   return rows.map(toCase);
 }
 
@@ -343,8 +406,11 @@ export interface BatchSettingsRow {
 }
 
 export function batchSettings(db: Db, batchId: number): BatchSettingsRow | null {
-  const row = db.prepare('SELECT id, environment, mapping_json, max_phone_priority FROM batches WHERE id = ?').get(batchId) as { id: number; environment: Environment; mapping_json: string; max_phone_priority: number } | undefined;
-  return row ? { id: row.id, environment: row.environment, mapping: JSON.parse(row.mapping_json) as Record<string, unknown>, maxPhonePriority: row.max_phone_priority } : null;
+  const row = db.prepare('SELECT id, environment, mapping_json, max_phone_priority FROM batches WHERE id = ?').get(batchId) as
+    { id: number; environment: Environment; mapping_json: string; max_phone_priority: number } | undefined;
+  return row
+    ? { id: row.id, environment: row.environment, mapping: JSON.parse(row.mapping_json) as Record<string, unknown>, maxPhonePriority: row.max_phone_priority }
+    : null;
 }
 
 export function setBatchMapping(db: Db, batchId: number, mapping: unknown): void {
@@ -358,7 +424,9 @@ export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unk
 
 /** Cases of a batch with their raw rows, in id order, a page at a time. */
 export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit: number): (BatchCaseRow & { raw: unknown[] })[] {
-  const rows = db.prepare('SELECT * FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?').all(batchId, afterId, limit) as (RawCase & { raw_json: string })[];
+  const rows = db.prepare('SELECT * FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?').all(batchId, afterId, limit) as (RawCase & {
+    raw_json: string;
+  })[];
   return rows.map((r) => ({ ...toCase(r), raw: JSON.parse(r.raw_json) as unknown[] }));
 }
 
@@ -377,18 +445,36 @@ function keptThroughRebuild(kind: string): boolean {
  * warning makes a ready case one with warnings).
  */
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
-  const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { code: string; upload_state: UploadState; issues_json: string } | undefined;
+  const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { code: string; upload_state: UploadState; issues_json: string } | undefined;
   if (!row || row.upload_state !== 'pending') return null;
   const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
   const i = issueColumns([...(c.issues ?? []), ...kept]);
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
   withCaseKeys(db, caseId, () =>
-    db.prepare(
-      `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
+    db
+      .prepare(
+        `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
          issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ? WHERE id = ?`,
-    ).run(c.firstName, c.lastName, JSON.stringify(c.phones), JSON.stringify(c.products), JSON.stringify(c.params), JSON.stringify(c.sourceRows), status, JSON.stringify(c.raw ?? []), i.json, i.errors, i.warnings, i.fixes, i.kinds,
-      searchText({ ...c, code: row.code }), caseId),
+      )
+      .run(
+        c.firstName,
+        c.lastName,
+        JSON.stringify(c.phones),
+        JSON.stringify(c.products),
+        JSON.stringify(c.params),
+        JSON.stringify(c.sourceRows),
+        status,
+        JSON.stringify(c.raw ?? []),
+        i.json,
+        i.errors,
+        i.warnings,
+        i.fixes,
+        i.kinds,
+        searchText({ ...c, code: row.code }),
+        caseId,
+      ),
   );
   return status;
 }
@@ -398,7 +484,11 @@ export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: Is
   const row = db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').get(caseId) as { issues_json: string } | undefined;
   if (!row) return;
   const i = issueColumns([...decodeIssues(row.issues_json), issue]);
-  withCaseKeys(db, caseId, () => db.prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?').run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId));
+  withCaseKeys(db, caseId, () =>
+    db
+      .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
+      .run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+  );
 }
 
 export function findCaseByCode(db: Db, batchId: number, code: string): number | null {
@@ -408,7 +498,11 @@ export function findCaseByCode(db: Db, batchId: number, code: string): number | 
 
 /** A campaign to create at the next sync, prepared offline with the batch. */
 export function setCampaignDraft(db: Db, batchId: number, draft: unknown | null): void {
-  db.prepare('UPDATE batches SET campaign_draft_json = ?, updated_at = ? WHERE id = ?').run(draft === null ? null : JSON.stringify(draft), new Date().toISOString(), batchId);
+  db.prepare('UPDATE batches SET campaign_draft_json = ?, updated_at = ? WHERE id = ?').run(
+    draft === null ? null : JSON.stringify(draft),
+    new Date().toISOString(),
+    batchId,
+  );
 }
 
 export function getCampaignDraft(db: Db, batchId: number): unknown | null {

@@ -50,7 +50,10 @@ function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: 
   if (driver) {
     if (filter.status) {
       const where = ['k.batch_id = ?', 'k.key = ?', 'c.status = ?', ...probe('k.case_id')].join(' AND ');
-      return { sql: `SELECT k.case_id AS id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE ${where} ORDER BY k.case_id`, args: [batchId, driver, filter.status, ...probeArgs] };
+      return {
+        sql: `SELECT k.case_id AS id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE ${where} ORDER BY k.case_id`,
+        args: [batchId, driver, filter.status, ...probeArgs],
+      };
     }
     const where = ['batch_id = ?', 'key = ?', ...probe('case_keys.case_id')].join(' AND ');
     return { sql: `SELECT case_id AS id FROM case_keys WHERE ${where} ORDER BY case_id`, args: [batchId, driver, ...probeArgs] };
@@ -74,13 +77,19 @@ export function caseCountQuery(batchId: number, filter: CaseFilter): { sql: stri
 /** Ids of the matching cases at positions [offset, offset + limit), in id order. */
 export function pageCaseIds(db: Db, batchId: number, filter: CaseFilter, offset: number, limit: number): number[] {
   const q = casePageQuery(batchId, filter, offset, limit);
-  return (db.prepare(q.sql).pluck().all(...q.args) as number[]);
+  return db
+    .prepare(q.sql)
+    .pluck()
+    .all(...q.args) as number[];
 }
 
 /** How many cases match. */
 export function countMatchingCases(db: Db, batchId: number, filter: CaseFilter): number {
   const q = caseCountQuery(batchId, filter);
-  return db.prepare(q.sql).pluck().get(...q.args) as number;
+  return db
+    .prepare(q.sql)
+    .pluck()
+    .get(...q.args) as number;
 }
 
 /** Above any character of a kind: "k:" up to here is every kind key. */
@@ -97,7 +106,9 @@ export interface KindCount {
 /** How many cases of the batch have each kind of issue (one pass over the batch's kind keys). */
 export function countCasesByKind(db: Db, batchId: number): KindCount[] {
   const rows = db
-    .prepare('SELECT substr(key, 3) AS kind, count(*) AS cases, min(case_id) AS sampleCaseId FROM case_keys WHERE batch_id = ? AND key >= ? AND key < ? GROUP BY key')
+    .prepare(
+      'SELECT substr(key, 3) AS kind, count(*) AS cases, min(case_id) AS sampleCaseId FROM case_keys WHERE batch_id = ? AND key >= ? AND key < ? GROUP BY key',
+    )
     .all(batchId, KIND_KEY, KIND_KEY + KEY_END) as KindCount[];
   return rows;
 }

@@ -40,7 +40,10 @@ export function codesCampaignHolds(db: Db, env: Environment, campaignId: number,
     )
     .all(env, exceptBatchId ?? -1, campaignId) as { code: string; batchId: number }[];
   for (const r of loaded) if (!out.has(r.code)) out.set(r.code, { batch: r.batchId });
-  const seen = db.prepare('SELECT code FROM result_cases WHERE environment = ? AND campaign_id = ? AND code IS NOT NULL').pluck().all(env, campaignId) as string[];
+  const seen = db
+    .prepare('SELECT code FROM result_cases WHERE environment = ? AND campaign_id = ? AND code IS NOT NULL')
+    .pluck()
+    .all(env, campaignId) as string[];
   for (const code of seen) if (!out.has(code)) out.set(code, { batch: null });
   return out;
 }
@@ -63,7 +66,8 @@ export interface CaseToRecheck {
 export function casesToRecheck(db: Db, batchId: number, codes: ReadonlySet<string>): CaseToRecheck[] {
   const flagged = new Set(db.prepare('SELECT case_id FROM case_keys WHERE batch_id = ? AND key = ?').pluck().all(batchId, DUPLICATE_KEY) as number[]);
   // The (batch_id, code) unique index holds both: the codes are read without reading the cases.
-  for (const r of db.prepare('SELECT id, code FROM batch_cases WHERE batch_id = ?').all(batchId) as { id: number; code: string }[]) if (codes.has(r.code)) flagged.add(r.id);
+  for (const r of db.prepare('SELECT id, code FROM batch_cases WHERE batch_id = ?').all(batchId) as { id: number; code: string }[])
+    if (codes.has(r.code)) flagged.add(r.id);
   if (flagged.size === 0) return [];
   const rows = db
     .prepare(
@@ -71,8 +75,22 @@ export function casesToRecheck(db: Db, batchId: number, codes: ReadonlySet<strin
        FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.upload_state IN ('pending', 'skipped') ORDER BY c.id`,
     )
-    .all(JSON.stringify([...flagged])) as { id: number; code: string; source_rows_json: string; status: CaseStatus; upload_state: UploadState; in_flight: number }[];
-  return rows.map((r) => ({ id: r.id, code: r.code, sourceRows: JSON.parse(r.source_rows_json) as number[], status: r.status, uploadState: r.upload_state, inFlight: r.in_flight === 1 }));
+    .all(JSON.stringify([...flagged])) as {
+    id: number;
+    code: string;
+    source_rows_json: string;
+    status: CaseStatus;
+    upload_state: UploadState;
+    in_flight: number;
+  }[];
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    sourceRows: JSON.parse(r.source_rows_json) as number[],
+    status: r.status,
+    uploadState: r.upload_state,
+    inFlight: r.in_flight === 1,
+  }));
 }
 
 /**
@@ -81,7 +99,8 @@ export function casesToRecheck(db: Db, batchId: number, codes: ReadonlySet<strin
  * nothing changed, or the case was already sent.
  */
 export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: string) => boolean, fresh: readonly IssueInput[]): boolean {
-  const row = db.prepare('SELECT status, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as { status: CaseStatus; upload_state: UploadState; issues_json: string } | undefined;
+  const row = db.prepare('SELECT status, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { status: CaseStatus; upload_state: UploadState; issues_json: string } | undefined;
   if (!row || (row.upload_state !== 'pending' && row.upload_state !== 'skipped')) return false;
   const before = decodeIssues(row.issues_json);
   const old = before.filter((i) => ofKind(i.kind));
@@ -91,7 +110,9 @@ export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: stri
   const i = issueColumns(issues);
   const status = row.status === 'ready' || row.status === 'warning' ? (i.warnings > 0 ? 'warning' : 'ready') : row.status;
   withCaseKeys(db, caseId, () =>
-    db.prepare('UPDATE batch_cases SET status = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?').run(status, i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+    db
+      .prepare('UPDATE batch_cases SET status = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
+      .run(status, i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
   );
   return true;
 }
@@ -104,12 +125,15 @@ export const duplicateIssueKinds = (kind: string): boolean => isDuplicateKind(ki
  * not sent): unless the agent chooses to load it again, which puts it back in the queue.
  */
 export function markSkipped(db: Db, caseId: number): void {
-  db.prepare("UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL WHERE id = ? AND upload_state = 'pending'").run(caseId);
+  db.prepare(
+    "UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL WHERE id = ? AND upload_state = 'pending'",
+  ).run(caseId);
 }
 
 /** The agent chose to load them again: every skipped case of the batch goes back to the queue. */
 export function unskipCases(db: Db, batchId: number): number {
-  return db.prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL WHERE batch_id = ? AND upload_state = 'skipped'").run(batchId).changes;
+  return db.prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL WHERE batch_id = ? AND upload_state = 'skipped'").run(batchId)
+    .changes;
 }
 
 /** Cases of a batch the campaign already held at upload, left out. */
@@ -124,13 +148,16 @@ export function duplicateCount(db: Db, batchId: number): number {
 
 /** The batch's cases with any of these phones (found through the search index, which holds their digits). */
 export function casesWithPhones(db: Db, batchId: number, phones: readonly string[]): { id: number; phones: string[]; sourceRows: number[] }[] {
-  const find = db.prepare('SELECT id, phones_json, source_rows_json FROM batch_cases INDEXED BY batch_cases_by_search WHERE batch_id = ? AND instr(search_text, ?) > 0');
+  const find = db.prepare(
+    'SELECT id, phones_json, source_rows_json FROM batch_cases INDEXED BY batch_cases_by_search WHERE batch_id = ? AND instr(search_text, ?) > 0',
+  );
   const wanted = new Set(phones);
   const found = new Map<number, { id: number; phones: string[]; sourceRows: number[] }>();
   for (const phone of wanted) {
     for (const r of find.all(batchId, phone.replace(/\D/g, '')) as { id: number; phones_json: string; source_rows_json: string }[]) {
       const own = JSON.parse(r.phones_json) as string[];
-      if (!found.has(r.id) && own.some((p) => wanted.has(p))) found.set(r.id, { id: r.id, phones: own, sourceRows: JSON.parse(r.source_rows_json) as number[] });
+      if (!found.has(r.id) && own.some((p) => wanted.has(p)))
+        found.set(r.id, { id: r.id, phones: own, sourceRows: JSON.parse(r.source_rows_json) as number[] });
     }
   }
   return [...found.values()].sort((a, b) => a.id - b.id);

@@ -42,8 +42,7 @@ export interface AccountRow {
 
 export function getAccount(db: Db, env: Environment): AccountRow | null {
   const row = db.prepare('SELECT environment, email, signed_in_at FROM accounts WHERE environment = ?').get(env) as
-    | { environment: Environment; email: string; signed_in_at: string }
-    | undefined;
+    { environment: Environment; email: string; signed_in_at: string } | undefined;
   return row ? { environment: row.environment, email: row.email, signedInAt: row.signed_in_at } : null;
 }
 

@@ -38,7 +38,18 @@ export interface BatchSource {
 export function batchSource(db: Db, batchId: number): BatchSource | null {
   const row = db
     .prepare('SELECT id, name, source_file, source_sheet, header_row, mapping_json, max_phone_priority, dialing_type FROM batches WHERE id = ?')
-    .get(batchId) as { id: number; name: string; source_file: string; source_sheet: string | null; header_row: number | null; mapping_json: string; max_phone_priority: number; dialing_type: string } | undefined;
+    .get(batchId) as
+    | {
+        id: number;
+        name: string;
+        source_file: string;
+        source_sheet: string | null;
+        header_row: number | null;
+        mapping_json: string;
+        max_phone_priority: number;
+        dialing_type: string;
+      }
+    | undefined;
   if (!row) return null;
   return {
     id: row.id,

@@ -25,7 +25,17 @@ interface LedgerRow {
   added_at: string;
 }
 
-const toEntry = (r: LedgerRow): LedgerEntry => ({ id: r.id, source: 'own', kind: r.kind, value: r.value, reason: r.reason, until: r.until, creditor: r.creditor, addedBy: r.added_by, addedAt: r.added_at });
+const toEntry = (r: LedgerRow): LedgerEntry => ({
+  id: r.id,
+  source: 'own',
+  kind: r.kind,
+  value: r.value,
+  reason: r.reason,
+  until: r.until,
+  creditor: r.creditor,
+  addedBy: r.added_by,
+  addedAt: r.added_at,
+});
 
 /**
  * Adds an entry; the same phone or code for the same creditor scope is one entry, and adding it again
@@ -34,11 +44,19 @@ const toEntry = (r: LedgerRow): LedgerEntry => ({ id: r.id, source: 'own', kind:
 export function addLedgerEntry(db: Db, e: NewLedgerEntry, now = new Date()): { entry: LedgerEntry; created: boolean } {
   const creditor = e.creditor?.trim() ? e.creditor.trim() : null;
   const key = creditor === null ? '' : creditorKey(creditor);
-  const existing = db.prepare('SELECT id FROM ledger_entries WHERE kind = ? AND value = ? AND creditor_key = ?').get(e.kind, e.value, key) as { id: number } | undefined;
+  const existing = db.prepare('SELECT id FROM ledger_entries WHERE kind = ? AND value = ? AND creditor_key = ?').get(e.kind, e.value, key) as
+    { id: number } | undefined;
   const at = now.toISOString();
   let id: number;
   if (existing) {
-    db.prepare('UPDATE ledger_entries SET reason = ?, until = ?, creditor = ?, added_by = ?, added_at = ? WHERE id = ?').run(e.reason, e.until ?? null, creditor, e.addedBy, at, existing.id);
+    db.prepare('UPDATE ledger_entries SET reason = ?, until = ?, creditor = ?, added_by = ?, added_at = ? WHERE id = ?').run(
+      e.reason,
+      e.until ?? null,
+      creditor,
+      e.addedBy,
+      at,
+      existing.id,
+    );
     id = existing.id;
   } else {
     const { lastInsertRowid } = db
@@ -100,17 +118,32 @@ export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
          AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
     )
     .all(batchId) as { id: number; code: string; phones_json: string; source_rows_json: string; status: CaseStatus }[];
-  return rows.map((r) => ({ id: r.id, code: r.code, phones: JSON.parse(r.phones_json) as string[], sourceRows: JSON.parse(r.source_rows_json) as number[], status: r.status }));
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    phones: JSON.parse(r.phones_json) as string[],
+    sourceRows: JSON.parse(r.source_rows_json) as number[],
+    status: r.status,
+  }));
 }
 
 /**
  * What the ledger changed in a case not yet sent: its phones, its status, and why (issues appended).
  * A case that may no longer be contacted leaves its chunk, so no request carries it.
  */
-export function recordLedgerOutcome(db: Db, batchId: number, caseId: number, change: { phones: string[]; status: CaseStatus; issues: readonly IssueInput[] }): void {
+export function recordLedgerOutcome(
+  db: Db,
+  batchId: number,
+  caseId: number,
+  change: { phones: string[]; status: CaseStatus; issues: readonly IssueInput[] },
+): void {
   db.transaction(() => {
     const leaves = change.status === 'suppressed';
-    db.prepare(`UPDATE batch_cases SET phones_json = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`).run(JSON.stringify(change.phones), change.status, caseId);
+    db.prepare(`UPDATE batch_cases SET phones_json = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`).run(
+      JSON.stringify(change.phones),
+      change.status,
+      caseId,
+    );
     for (const i of change.issues) addCaseIssue(db, batchId, caseId, i);
   })();
 }
@@ -121,13 +154,18 @@ const IN_LEDGER_KEYS = `(${LEDGER_KEYS.map(() => '?').join(', ')})`;
 
 /** Batches with a case the ledger held back (suppressed, or a phone taken off), each found through case_keys. */
 export function batchesWithLedgerHolds(db: Db): number[] {
-  return db.prepare(`SELECT b.id FROM batches b WHERE EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = b.id AND k.key IN ${IN_LEDGER_KEYS}) ORDER BY b.id`).pluck().all(...LEDGER_KEYS) as number[];
+  return db
+    .prepare(`SELECT b.id FROM batches b WHERE EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = b.id AND k.key IN ${IN_LEDGER_KEYS}) ORDER BY b.id`)
+    .pluck()
+    .all(...LEDGER_KEYS) as number[];
 }
 
 /** The batch's cases not yet sent that the ledger held back, in id order. */
 export function casesHeldByLedger(db: Db, batchId: number): number[] {
   return db
-    .prepare(`SELECT DISTINCT k.case_id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE k.batch_id = ? AND k.key IN ${IN_LEDGER_KEYS} AND c.upload_state = 'pending' ORDER BY k.case_id`)
+    .prepare(
+      `SELECT DISTINCT k.case_id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE k.batch_id = ? AND k.key IN ${IN_LEDGER_KEYS} AND c.upload_state = 'pending' ORDER BY k.case_id`,
+    )
     .pluck()
     .all(batchId, ...LEDGER_KEYS) as number[];
 }

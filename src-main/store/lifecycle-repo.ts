@@ -111,11 +111,15 @@ export interface StoredResults {
 
 export function storedResults(db: Db, env: Environment, campaignId: number): StoredResults {
   const count = (sql: string) => (db.prepare(sql).get(env, campaignId) as { n: number }).n;
-  const mark = db.prepare('SELECT value FROM sync_marks WHERE environment = ? AND scope = ? AND key = ?').get(env, RESULTS_DOWNLOADED_SCOPE, String(campaignId)) as { value: string } | undefined;
+  const mark = db
+    .prepare('SELECT value FROM sync_marks WHERE environment = ? AND scope = ? AND key = ?')
+    .get(env, RESULTS_DOWNLOADED_SCOPE, String(campaignId)) as { value: string } | undefined;
   return {
     cases: count('SELECT count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ?'),
     calls: count('SELECT count(*) AS n FROM result_calls WHERE environment = ? AND campaign_id = ?'),
-    recordings: count(`SELECT count(*) AS n FROM recordings r JOIN result_calls c ON c.environment = r.environment AND c.id = r.ref_id WHERE r.kind = 'outbound' AND c.environment = ? AND c.campaign_id = ?`),
+    recordings: count(
+      `SELECT count(*) AS n FROM recordings r JOIN result_calls c ON c.environment = r.environment AND c.id = r.ref_id WHERE r.kind = 'outbound' AND c.environment = ? AND c.campaign_id = ?`,
+    ),
     downloadedAt: mark?.value ?? null,
   };
 }
@@ -134,9 +138,15 @@ export interface DeletedResultRows {
 export function deleteCampaignResultRows(db: Db, env: Environment, campaignId: number): DeletedResultRows {
   return thenTruncate(db, (): DeletedResultRows => {
     const callIds = `SELECT id FROM result_calls WHERE environment = ? AND campaign_id = ?`;
-    const recordingFiles = (db.prepare(`SELECT path FROM recordings WHERE environment = ? AND kind = 'outbound' AND ref_id IN (${callIds})`).all(env, env, campaignId) as { path: string }[]).map((r) => r.path);
+    const recordingFiles = (
+      db.prepare(`SELECT path FROM recordings WHERE environment = ? AND kind = 'outbound' AND ref_id IN (${callIds})`).all(env, env, campaignId) as {
+        path: string;
+      }[]
+    ).map((r) => r.path);
     db.prepare(`DELETE FROM recordings WHERE environment = ? AND kind = 'outbound' AND ref_id IN (${callIds})`).run(env, env, campaignId);
-    db.prepare(`DELETE FROM sync_marks WHERE environment = ? AND scope = ? AND key IN (SELECT CAST(id AS TEXT) FROM result_calls WHERE environment = ? AND campaign_id = ?)`).run(env, NO_OUTBOUND_RECORDING_SCOPE, env, campaignId);
+    db.prepare(
+      `DELETE FROM sync_marks WHERE environment = ? AND scope = ? AND key IN (SELECT CAST(id AS TEXT) FROM result_calls WHERE environment = ? AND campaign_id = ?)`,
+    ).run(env, NO_OUTBOUND_RECORDING_SCOPE, env, campaignId);
     db.prepare('DELETE FROM sync_marks WHERE environment = ? AND scope = ? AND key = ?').run(env, RESULTS_DOWNLOADED_SCOPE, String(campaignId));
     const calls = db.prepare('DELETE FROM result_calls WHERE environment = ? AND campaign_id = ?').run(env, campaignId).changes;
     const cases = db.prepare('DELETE FROM result_cases WHERE environment = ? AND campaign_id = ?').run(env, campaignId).changes;
@@ -163,9 +173,13 @@ export interface DeletedInboundRows {
 export function deleteInboundCasesBefore(db: Db, cutoff: string): DeletedInboundRows {
   return thenTruncate(db, (): DeletedInboundRows => {
     const expired = `SELECT environment, id FROM inbound_cases WHERE downloaded_at < ?`;
-    const recordingFiles = (db.prepare(`SELECT path FROM recordings WHERE kind = 'inbound' AND (environment, ref_id) IN (${expired})`).all(cutoff) as { path: string }[]).map((r) => r.path);
+    const recordingFiles = (
+      db.prepare(`SELECT path FROM recordings WHERE kind = 'inbound' AND (environment, ref_id) IN (${expired})`).all(cutoff) as { path: string }[]
+    ).map((r) => r.path);
     db.prepare(`DELETE FROM recordings WHERE kind = 'inbound' AND (environment, ref_id) IN (${expired})`).run(cutoff);
-    db.prepare(`DELETE FROM sync_marks WHERE scope = ? AND (environment, key) IN (SELECT environment, CAST(id AS TEXT) FROM inbound_cases WHERE downloaded_at < ?)`).run(NO_INBOUND_RECORDING_SCOPE, cutoff);
+    db.prepare(
+      `DELETE FROM sync_marks WHERE scope = ? AND (environment, key) IN (SELECT environment, CAST(id AS TEXT) FROM inbound_cases WHERE downloaded_at < ?)`,
+    ).run(NO_INBOUND_RECORDING_SCOPE, cutoff);
     const cases = db.prepare('DELETE FROM inbound_cases WHERE downloaded_at < ?').run(cutoff).changes;
     return { cases, recordingFiles };
   });

@@ -55,7 +55,7 @@ export function writePrivateFileAtomic(file: string, bytes: Uint8Array): void {
   const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.part`;
   const fd = openSync(temp, 'wx', PRIVATE_FILE_MODE);
   try {
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
+    for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
     fsyncSync(fd);
   } finally {
     closeSync(fd);

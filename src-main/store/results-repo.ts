@@ -17,7 +17,10 @@ export function saveResultCases(db: Db, env: Environment, campaignId: number, ca
 
 /** last_updated of every stored case of a campaign: what an incremental sync compares against. */
 export function resultCaseStamps(db: Db, env: Environment, campaignId: number): Map<number, string> {
-  const rows = db.prepare('SELECT id, last_updated FROM result_cases WHERE environment = ? AND campaign_id = ?').all(env, campaignId) as { id: number; last_updated: string }[];
+  const rows = db.prepare('SELECT id, last_updated FROM result_cases WHERE environment = ? AND campaign_id = ?').all(env, campaignId) as {
+    id: number;
+    last_updated: string;
+  }[];
   return new Map(rows.map((r) => [r.id, r.last_updated]));
 }
 
@@ -27,7 +30,9 @@ export function countResultCases(db: Db, env: Environment, campaignId: number): 
 }
 
 export function pageResultCases(db: Db, env: Environment, campaignId: number, offset: number, limit: number): CampaignCase[] {
-  const rows = db.prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id LIMIT ? OFFSET ?').all(env, campaignId, limit, offset) as { json: string }[];
+  const rows = db
+    .prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id LIMIT ? OFFSET ?')
+    .all(env, campaignId, limit, offset) as { json: string }[];
   return rows.map((r) => JSON.parse(r.json) as CampaignCase);
 }
 
@@ -37,8 +42,10 @@ export function pageResultCases(db: Db, env: Environment, campaignId: number, of
  */
 export function* eachResultCaseWithCalls(db: Db, env: Environment, campaignId: number, pageSize = 500): Generator<{ found: CampaignCase; calls: Call[] }> {
   const casesAfter = db.prepare('SELECT id, json FROM result_cases WHERE environment = ? AND campaign_id = ? AND id > ? ORDER BY id LIMIT ?');
-  const callsBetween = db.prepare('SELECT case_id AS caseId, json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id BETWEEN ? AND ? ORDER BY case_id, id');
-  for (let afterId = -1; ; ) {
+  const callsBetween = db.prepare(
+    'SELECT case_id AS caseId, json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id BETWEEN ? AND ? ORDER BY case_id, id',
+  );
+  for (let afterId = -1; ;) {
     const page = casesAfter.all(env, campaignId, afterId, pageSize) as { id: number; json: string }[];
     if (page.length === 0) return;
     const first = page[0]?.id ?? 0;
@@ -56,7 +63,9 @@ export function* eachResultCaseWithCalls(db: Db, env: Environment, campaignId: n
 
 /** Ids and stamps of the calls already stored for one case of a campaign (no JSON parsed), prepared once. */
 export function storedCallStamps(db: Db, env: Environment, campaignId: number): (caseId: number) => { id: number; lastUpdated: string }[] {
-  const statement = db.prepare('SELECT id, last_updated AS lastUpdated FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id');
+  const statement = db.prepare(
+    'SELECT id, last_updated AS lastUpdated FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id',
+  );
   return (caseId) => statement.all(env, campaignId, caseId) as { id: number; lastUpdated: string }[];
 }
 
@@ -71,7 +80,9 @@ export function saveCalls(db: Db, env: Environment, campaignId: number, caseId: 
 }
 
 export function listCalls(db: Db, env: Environment, campaignId: number, caseId: number): Call[] {
-  const rows = db.prepare('SELECT json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id').all(env, campaignId, caseId) as { json: string }[];
+  const rows = db
+    .prepare('SELECT json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id')
+    .all(env, campaignId, caseId) as { json: string }[];
   return rows.map((r) => JSON.parse(r.json) as Call);
 }
 
@@ -94,14 +105,22 @@ export function inboundCaseStamps(db: Db, env: Environment): (id: number) => str
   return (id) => read.get(env, id) as string | undefined;
 }
 
-export function pageInboundCases(db: Db, env: Environment, filter: { botId?: number; from?: string; to?: string }, offset: number, limit: number): InboundCase[] {
+export function pageInboundCases(
+  db: Db,
+  env: Environment,
+  filter: { botId?: number; from?: string; to?: string },
+  offset: number,
+  limit: number,
+): InboundCase[] {
   const rows = db
     .prepare(
       `SELECT json FROM inbound_cases WHERE environment = ? AND (? IS NULL OR bot_id = ?)
          AND (? IS NULL OR substr(last_updated, 1, 10) >= ?) AND (? IS NULL OR substr(last_updated, 1, 10) <= ?)
        ORDER BY last_updated DESC, id DESC LIMIT ? OFFSET ?`,
     )
-    .all(env, filter.botId ?? null, filter.botId ?? null, filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null, limit, offset) as { json: string }[];
+    .all(env, filter.botId ?? null, filter.botId ?? null, filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null, limit, offset) as {
+    json: string;
+  }[];
   return rows.map((r) => JSON.parse(r.json) as InboundCase);
 }
 
@@ -123,9 +142,9 @@ export function saveRecording(db: Db, env: Environment, r: RecordingRow): void {
 }
 
 export function getRecording(db: Db, env: Environment, kind: 'outbound' | 'inbound', refId: number): RecordingRow | null {
-  const row = db.prepare('SELECT kind, ref_id AS refId, path, size, content_type AS contentType, format FROM recordings WHERE environment = ? AND kind = ? AND ref_id = ?').get(env, kind, refId) as
-    | RecordingRow
-    | undefined;
+  const row = db
+    .prepare('SELECT kind, ref_id AS refId, path, size, content_type AS contentType, format FROM recordings WHERE environment = ? AND kind = ? AND ref_id = ?')
+    .get(env, kind, refId) as RecordingRow | undefined;
   return row ?? null;
 }
 

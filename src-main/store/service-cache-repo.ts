@@ -44,7 +44,8 @@ export function getCampaign(db: Db, env: Environment, id: number): Campaign | nu
 
 /** The campaign's max_phone_priority as cached: from its detail, else from its list item; null when neither says. */
 export function cachedMaxPhonePriority(db: Db, env: Environment, id: number): number | null {
-  const row = db.prepare('SELECT detail_json, list_json FROM campaigns WHERE environment = ? AND id = ?').get(env, id) as { detail_json: string | null; list_json: string | null } | undefined;
+  const row = db.prepare('SELECT detail_json, list_json FROM campaigns WHERE environment = ? AND id = ?').get(env, id) as
+    { detail_json: string | null; list_json: string | null } | undefined;
   const detail = row?.detail_json ? (JSON.parse(row.detail_json) as { params?: { max_phone_priority?: number } }) : null;
   const item = row?.list_json ? (JSON.parse(row.list_json) as { max_phone_priority?: number }) : null;
   return detail?.params?.max_phone_priority ?? item?.max_phone_priority ?? null;

@@ -7,7 +7,10 @@ export function getSetting<T>(db: Db, key: string, fallback: T): T {
 }
 
 export function setSetting(db: Db, key: string, value: unknown): void {
-  db.prepare('INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json').run(key, JSON.stringify(value));
+  db.prepare('INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json').run(
+    key,
+    JSON.stringify(value),
+  );
 }
 
 export interface MappingTemplateRow {
@@ -29,12 +32,16 @@ export function saveMappingTemplate(db: Db, creditor: string, headerSignature: s
 
 export function findMappingTemplate(db: Db, headerSignature: string): MappingTemplateRow | null {
   const row = db.prepare('SELECT id, creditor, header_signature, mapping_json FROM mapping_templates WHERE header_signature = ?').get(headerSignature) as
-    | { id: number; creditor: string; header_signature: string; mapping_json: string }
-    | undefined;
+    { id: number; creditor: string; header_signature: string; mapping_json: string } | undefined;
   return row ? { id: row.id, creditor: row.creditor, headerSignature: row.header_signature, mapping: JSON.parse(row.mapping_json) } : null;
 }
 
 export function listMappingTemplates(db: Db): MappingTemplateRow[] {
-  const rows = db.prepare('SELECT id, creditor, header_signature, mapping_json FROM mapping_templates ORDER BY creditor, id').all() as { id: number; creditor: string; header_signature: string; mapping_json: string }[];
+  const rows = db.prepare('SELECT id, creditor, header_signature, mapping_json FROM mapping_templates ORDER BY creditor, id').all() as {
+    id: number;
+    creditor: string;
+    header_signature: string;
+    mapping_json: string;
+  }[];
   return rows.map((row) => ({ id: row.id, creditor: row.creditor, headerSignature: row.header_signature, mapping: JSON.parse(row.mapping_json) }));
 }

@@ -35,7 +35,11 @@ export function storeCounts(db: Db, encrypted: boolean): Record<string, unknown>
     migrations: db.prepare('SELECT version, name, applied_at AS appliedAt FROM schema_migrations ORDER BY version').all(),
     rows: {
       batches: { total: count('SELECT count(*) AS n FROM batches'), byEnvironment: grouped('batches', 'environment'), byState: grouped('batches', 'state') },
-      cases: { total: count('SELECT count(*) AS n FROM batch_cases'), byStatus: grouped('batch_cases', 'status'), byUpload: grouped('batch_cases', 'upload_state') },
+      cases: {
+        total: count('SELECT count(*) AS n FROM batch_cases'),
+        byStatus: grouped('batch_cases', 'status'),
+        byUpload: grouped('batch_cases', 'upload_state'),
+      },
       issues: grouped('case_issues', 'severity'),
       uploadChunks: grouped('upload_chunks', 'state'),
       campaigns: grouped('campaigns', 'environment'),

@@ -47,12 +47,22 @@ export function unplannedCases(db: Db, batchId: number): QueuedCase[] {
 /** The chunk's cases still waiting to be loaded (a resent chunk carries only what is really missing). */
 export function chunkCases(db: Db, chunkId: number): QueuedCase[] {
   const rows = db
-    .prepare("SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases WHERE chunk_id = ? AND upload_state = 'pending' ORDER BY id")
+    .prepare(
+      "SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases WHERE chunk_id = ? AND upload_state = 'pending' ORDER BY id",
+    )
     .all(chunkId) as { id: number; code: string; first_name: string; last_name: string; phones_json: string; products_json: string; params_json: string }[];
   return rows.map(toQueued);
 }
 
-function toQueued(r: { id: number; code: string; first_name: string; last_name: string; phones_json: string; products_json: string; params_json: string }): QueuedCase {
+function toQueued(r: {
+  id: number;
+  code: string;
+  first_name: string;
+  last_name: string;
+  phones_json: string;
+  products_json: string;
+  params_json: string;
+}): QueuedCase {
   return {
     id: r.id,
     code: r.code,
@@ -87,7 +97,13 @@ export function setChunkState(db: Db, chunkId: number, state: ChunkState, lastEr
 }
 
 /** The service's answer for a chunk, in one transaction: which cases loaded, which were rejected and why. */
-export function recordChunkOutcome(db: Db, chunkId: number, state: ChunkState, loadedIds: readonly number[], rejected: readonly { id: number; detail: string }[]): void {
+export function recordChunkOutcome(
+  db: Db,
+  chunkId: number,
+  state: ChunkState,
+  loadedIds: readonly number[],
+  rejected: readonly { id: number; detail: string }[],
+): void {
   const loaded = db.prepare("UPDATE batch_cases SET upload_state = 'loaded', upload_detail = NULL WHERE id = ?");
   const reject = db.prepare("UPDATE batch_cases SET upload_state = 'rejected', upload_detail = ? WHERE id = ?");
   db.transaction(() => {
@@ -101,7 +117,9 @@ export function recordChunkOutcome(db: Db, chunkId: number, state: ChunkState, l
 export function splitChunk(db: Db, chunk: ChunkRow, halves: readonly { caseIds: number[]; bytes: number }[]): void {
   db.transaction(() => {
     db.prepare('UPDATE upload_chunks SET seq = seq + ? WHERE batch_id = ? AND seq > ?').run(halves.length, chunk.batchId, chunk.seq);
-    const insert = db.prepare("INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes, last_error) VALUES (?, ?, ?, ?, ?, 'split after 413')");
+    const insert = db.prepare(
+      "INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes, last_error) VALUES (?, ?, ?, ?, ?, 'split after 413')",
+    );
     const assign = db.prepare('UPDATE batch_cases SET chunk_id = ? WHERE id = ?');
     // The old row keeps its place in history under a negative seq; it no longer owns cases.
     db.prepare("UPDATE upload_chunks SET state = 'failed', seq = -id, last_error = 'split after 413', case_count = 0 WHERE id = ?").run(chunk.id);
@@ -121,17 +139,27 @@ export function markInDoubt(db: Db, caseIds: readonly number[], detail: string):
 }
 
 export function casesInDoubt(db: Db, batchId: number): { id: number; code: string; chunkId: number | null }[] {
-  return db.prepare("SELECT id, code, chunk_id AS chunkId FROM batch_cases WHERE batch_id = ? AND upload_state = 'in_doubt' ORDER BY id").all(batchId) as { id: number; code: string; chunkId: number | null }[];
+  return db.prepare("SELECT id, code, chunk_id AS chunkId FROM batch_cases WHERE batch_id = ? AND upload_state = 'in_doubt' ORDER BY id").all(batchId) as {
+    id: number;
+    code: string;
+    chunkId: number | null;
+  }[];
 }
 
 /** The agent's decision on in-doubt cases: send them again, or take them as loaded. */
 export function resolveInDoubt(db: Db, batchId: number, decision: 'resend' | 'assume-loaded'): number {
   return db.transaction(() => {
     if (decision === 'assume-loaded') {
-      return db.prepare("UPDATE batch_cases SET upload_state = 'loaded', upload_detail = 'taken as loaded by the agent' WHERE batch_id = ? AND upload_state = 'in_doubt'").run(batchId).changes;
+      return db
+        .prepare(
+          "UPDATE batch_cases SET upload_state = 'loaded', upload_detail = 'taken as loaded by the agent' WHERE batch_id = ? AND upload_state = 'in_doubt'",
+        )
+        .run(batchId).changes;
     }
     // Back to the queue: out of their old chunk, into new ones at the next plan.
-    return db.prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL, chunk_id = NULL WHERE batch_id = ? AND upload_state = 'in_doubt'").run(batchId).changes;
+    return db
+      .prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL, chunk_id = NULL WHERE batch_id = ? AND upload_state = 'in_doubt'")
+      .run(batchId).changes;
   })();
 }
 
@@ -160,5 +188,8 @@ export function uploadCounts(db: Db, batchId: number): { pending: number; loaded
 }
 
 export function rejectedCases(db: Db, batchId: number): { code: string; detail: string }[] {
-  return db.prepare("SELECT code, upload_detail AS detail FROM batch_cases WHERE batch_id = ? AND upload_state = 'rejected' ORDER BY id").all(batchId) as { code: string; detail: string }[];
+  return db.prepare("SELECT code, upload_detail AS detail FROM batch_cases WHERE batch_id = ? AND upload_state = 'rejected' ORDER BY id").all(batchId) as {
+    code: string;
+    detail: string;
+  }[];
 }

@@ -121,7 +121,12 @@ export function createAppContext(options: AppContextOptions): AppContext {
       // Tokens stay in this session's memory: a refresh needs the previous access token, so a
       // stored refresh token could never be used after a restart (see Session.resume).
       // undici loads with the first connection: a run that stays offline (most CLI commands) skips it.
-      const fetch = options.network ? options.network(env) : (await import('../network/service-fetch')).serviceFetch({ extraCa: env === 'demo' ? undefined : policy.caCertificates[env], env: options.env ?? process.env });
+      const fetch = options.network
+        ? options.network(env)
+        : (await import('../network/service-fetch')).serviceFetch({
+            extraCa: env === 'demo' ? undefined : policy.caCertificates[env],
+            env: options.env ?? process.env,
+          });
       const session = createSession({ baseUrl, vault: memoryVault(), fetch });
       // Demo takes this launch's own password, whatever the caller was given (the renderer and the
       // CLI know only the public one, which the service no longer accepts); only ever sent to it.

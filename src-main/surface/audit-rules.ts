@@ -87,23 +87,57 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   'batches:exportErrors': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
     const counts = countCasesByStatus(ctx.store.db, input.batchId);
-    return { action: 'export.written', kind: 'error-report', batchId: input.batchId, count: counts.rejected + counts.warning + counts.suppressed, bytes: base64Bytes(download.base64), to: 'download', path: null };
+    return {
+      action: 'export.written',
+      kind: 'error-report',
+      batchId: input.batchId,
+      count: counts.rejected + counts.warning + counts.suppressed,
+      bytes: base64Bytes(download.base64),
+      to: 'download',
+      path: null,
+    };
   }),
   'batches:exportClean': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
     const counts = countCasesByStatus(ctx.store.db, input.batchId);
-    return { action: 'export.written', kind: 'clean-batch', batchId: input.batchId, count: counts.ready + counts.warning, bytes: base64Bytes(download.base64), to: 'download', path: null };
+    return {
+      action: 'export.written',
+      kind: 'clean-batch',
+      batchId: input.batchId,
+      count: counts.ready + counts.warning,
+      bytes: base64Bytes(download.base64),
+      to: 'download',
+      path: null,
+    };
   }),
   'results:export': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
     const environment = envOf(ctx, input);
     const count = countResultCases(ctx.store.db, environment, input.campaignId);
-    return { action: 'export.written', kind: 'results', campaignId: input.campaignId, environment, count, bytes: base64Bytes(download.base64), to: 'download', path: null };
+    return {
+      action: 'export.written',
+      kind: 'results',
+      campaignId: input.campaignId,
+      environment,
+      count,
+      bytes: base64Bytes(download.base64),
+      to: 'download',
+      path: null,
+    };
   }),
   'results:exportPromises': after((input, download, ctx) => {
     if (!handedToScreen(ctx)) return null;
     const environment = envOf(ctx, input);
-    return { action: 'export.written', kind: 'promises', campaignId: input.campaignId, environment, count: campaignPromises(ctx.store, environment, input.campaignId).length, bytes: base64Bytes(download.base64), to: 'download', path: null };
+    return {
+      action: 'export.written',
+      kind: 'promises',
+      campaignId: input.campaignId,
+      environment,
+      count: campaignPromises(ctx.store, environment, input.campaignId).length,
+      bytes: base64Bytes(download.base64),
+      to: 'download',
+      path: null,
+    };
   }),
   'campaigns:followup': after((input, s, ctx) => ({
     action: 'batch.followedUp',
@@ -120,17 +154,41 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     notFound: s.followup.not_found,
   })),
   // Leaves this computer for IT: recorded as any export is, though it holds no personal data.
-  'diagnostics:export': after((_input, download, ctx) => (handedToScreen(ctx) ? { action: 'diagnostics.exported', bytes: base64Bytes(download.base64), to: 'download', path: null } : null)),
+  'diagnostics:export': after((_input, download, ctx) =>
+    handedToScreen(ctx) ? { action: 'diagnostics.exported', bytes: base64Bytes(download.base64), to: 'download', path: null } : null,
+  ),
 
-  'ledger:add': after((_input, { entry, created }) => ({ action: 'ledger.entryAdded', entryId: entry.id, kind: entry.kind, reason: entry.reason, until: entry.until, creditorScoped: entry.creditor !== null, replaced: !created })),
+  'ledger:add': after((_input, { entry, created }) => ({
+    action: 'ledger.entryAdded',
+    entryId: entry.id,
+    kind: entry.kind,
+    reason: entry.reason,
+    until: entry.until,
+    creditorScoped: entry.creditor !== null,
+    replaced: !created,
+  })),
   'ledger:remove': after((_input, { removed }) => ({ action: 'ledger.entryRemoved', entryId: removed.id, kind: removed.kind, reason: removed.reason })),
-  'ledger:import': after((_input, s) => ({ action: 'ledger.imported', file: fileLabel(s.file), added: s.added, updated: s.updated, badRows: new Set(s.problems.map((p) => p.row)).size })),
+  'ledger:import': after((_input, s) => ({
+    action: 'ledger.imported',
+    file: fileLabel(s.file),
+    added: s.added,
+    updated: s.updated,
+    badRows: new Set(s.problems.map((p) => p.row)).size,
+  })),
 
   'sync:upload': (input, ctx) => {
     const environment = envOf(ctx, input);
     const batch = getBatch(ctx.store.db, input.batchId);
     return {
-      start: batch ? { action: 'upload.started', environment, batchId: input.batchId, campaignId: input.campaignId ?? batch.campaignId, pending: uploadCounts(ctx.store.db, input.batchId).pending } : null,
+      start: batch
+        ? {
+            action: 'upload.started',
+            environment,
+            batchId: input.batchId,
+            campaignId: input.campaignId ?? batch.campaignId,
+            pending: uploadCounts(ctx.store.db, input.batchId).pending,
+          }
+        : null,
       done: (r) => ({
         action: 'upload.finished',
         environment,
@@ -149,10 +207,37 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
       }),
     };
   },
-  'campaigns:create': after((input, { campaign }, ctx) => ({ action: 'campaign.created', environment: envOf(ctx, input), campaignId: campaign.id, botId: input.campaign.client_id })),
-  'campaigns:action': after((input, { campaign }, ctx) => ({ action: CAMPAIGN_EVENTS[input.action], environment: envOf(ctx, input), campaignId: input.campaignId, status: campaign.metrics.status })),
-  'results:download': after((input, d, ctx) => ({ action: 'results.downloaded', environment: envOf(ctx, input), campaignId: input.campaignId, cases: d.cases, changedCases: d.changedCases, calls: d.calls, recordings: d.recordings, cancelled: d.cancelled })),
-  'inbound:download': after((input, d, ctx) => ({ action: 'inbound.downloaded', environment: envOf(ctx, input), botId: input.botId ?? null, cases: d.cases, changedCases: d.changedCases, recordings: d.recordings, cancelled: d.cancelled })),
+  'campaigns:create': after((input, { campaign }, ctx) => ({
+    action: 'campaign.created',
+    environment: envOf(ctx, input),
+    campaignId: campaign.id,
+    botId: input.campaign.client_id,
+  })),
+  'campaigns:action': after((input, { campaign }, ctx) => ({
+    action: CAMPAIGN_EVENTS[input.action],
+    environment: envOf(ctx, input),
+    campaignId: input.campaignId,
+    status: campaign.metrics.status,
+  })),
+  'results:download': after((input, d, ctx) => ({
+    action: 'results.downloaded',
+    environment: envOf(ctx, input),
+    campaignId: input.campaignId,
+    cases: d.cases,
+    changedCases: d.changedCases,
+    calls: d.calls,
+    recordings: d.recordings,
+    cancelled: d.cancelled,
+  })),
+  'inbound:download': after((input, d, ctx) => ({
+    action: 'inbound.downloaded',
+    environment: envOf(ctx, input),
+    botId: input.botId ?? null,
+    cases: d.cases,
+    changedCases: d.changedCases,
+    recordings: d.recordings,
+    cancelled: d.cancelled,
+  })),
 
   'settings:set': (_input, ctx) => {
     const before = readSettings(ctx);
@@ -174,5 +259,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
 function settingValue(settings: Settings, key: (typeof SETTING_KEYS)[number]): string | number | null {
   if (key !== 'contactHours') return settings[key];
   const { from, to, days } = settings.contactHours;
-  return `${from}-${to} ${days.map((d) => WEEKDAYS.indexOf(d) + 1).sort().join('')}`;
+  return `${from}-${to} ${days
+    .map((d) => WEEKDAYS.indexOf(d) + 1)
+    .sort()
+    .join('')}`;
 }

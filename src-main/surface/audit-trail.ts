@@ -20,7 +20,9 @@ export interface Who {
 /** Records an event; a failure to write is reported on stderr (its code only) and otherwise ignored. */
 export function audit(ctx: AppContext, event: AuditEvent, who: Who = {}): void {
   try {
-    appendAudit(ctx.options.dataDir, event, actorOf(ctx, who), { kept: { read: () => getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null), write: (head) => keepHead(ctx, head) } });
+    appendAudit(ctx.options.dataDir, event, actorOf(ctx, who), {
+      kept: { read: () => getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null), write: (head) => keepHead(ctx, head) },
+    });
   } catch (err) {
     console.error(`CaseDesk could not add to its audit trail (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
   }

@@ -80,7 +80,11 @@ export function deleteCampaignResults(ctx: AppContext, env: Environment, campaig
     throw new SurfaceFailure('results.busy', { campaignId });
   }
   const deleted = removeCampaignResults(ctx, env, campaignId);
-  audit(ctx, { action: 'results.deleted', environment: env, campaignId, cases: deleted.cases, calls: deleted.calls, recordings: deleted.recordings }, { environment: env });
+  audit(
+    ctx,
+    { action: 'results.deleted', environment: env, campaignId, cases: deleted.cases, calls: deleted.calls, recordings: deleted.recordings },
+    { environment: env },
+  );
   return deleted;
 }
 
@@ -140,7 +144,12 @@ export function purgeExpired(ctx: AppContext, now = new Date()): PurgeReport {
   for (const file of filesModifiedBefore(importsRoot(ctx), cutoffMs)) {
     if (removeFileInside(importsRoot(ctx), file)) report.importedFiles += 1;
   }
-  const purged = { batches: report.batches.length, results: report.campaigns + report.inboundCases, recordings: report.recordingFiles, files: report.importedFiles };
+  const purged = {
+    batches: report.batches.length,
+    results: report.campaigns + report.inboundCases,
+    recordings: report.recordingFiles,
+    files: report.importedFiles,
+  };
   if (Object.values(purged).some((n) => n > 0)) audit(ctx, { action: 'retention.purged', olderThanDays: report.retentionDays, ...purged });
   return report;
 }

@@ -27,7 +27,9 @@ export function demoService(dataDir: string, key: Buffer | null): DemoService {
   return {
     async baseUrl() {
       // Loaded with the first use: a run that never goes to Demo (most CLI commands) skips fastify.
-      running ??= import('../emulator').then(({ startEmulator }) => startEmulator({ dbFile: join(dataDir, 'demo-service.sqlite'), dbKey: key, speed: DEMO_SPEED, port: 0, host: '127.0.0.1', accountPassword: password }));
+      running ??= import('../emulator').then(({ startEmulator }) =>
+        startEmulator({ dbFile: join(dataDir, 'demo-service.sqlite'), dbKey: key, speed: DEMO_SPEED, port: 0, host: '127.0.0.1', accountPassword: password }),
+      );
       return (await running).url;
     },
     credentials: (email = DEMO_ACCOUNT.email) => ({ email, password }),

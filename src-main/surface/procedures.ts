@@ -85,7 +85,18 @@ export const procedures = {
       firstName: z.string().optional(),
       lastName: z.string().optional(),
       phones: z.array(z.string()).optional(),
-      products: z.array(z.object({ index: z.number().int().nonnegative(), debtCode: z.string().optional(), pid: z.string().optional(), subId: z.string().optional(), debt: z.string().optional(), expiration: z.string().optional() })).optional(),
+      products: z
+        .array(
+          z.object({
+            index: z.number().int().nonnegative(),
+            debtCode: z.string().optional(),
+            pid: z.string().optional(),
+            subId: z.string().optional(),
+            debt: z.string().optional(),
+            expiration: z.string().optional(),
+          }),
+        )
+        .optional(),
       excluded: z.boolean().optional(),
     }),
   }),
@@ -117,7 +128,12 @@ export const procedures = {
    */
   'batches:checkDuplicates': z.object({ batchId: Id }),
   /** rowsOnly: only the problems of rows that became no case (a totals row, a row without a code). */
-  'batches:issues': z.object({ batchId: Id, severity: z.enum(['error', 'warning', 'fix']).optional(), caseId: Id.optional(), rowsOnly: z.boolean().optional() }),
+  'batches:issues': z.object({
+    batchId: Id,
+    severity: z.enum(['error', 'warning', 'fix']).optional(),
+    caseId: Id.optional(),
+    rowsOnly: z.boolean().optional(),
+  }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
   'batches:setCampaignDraft': z.object({ batchId: Id, campaign: CreateCampaignRequest.nullable() }),
@@ -135,7 +151,12 @@ export const procedures = {
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
   /** Stops a results or inbound download between items; downloading again resumes it. */
   'downloads:cancel': z.object({ what: z.enum(['campaign', 'inbound']), campaignId: Id.optional() }),
-  'results:cases': z.object({ environment: Env, campaignId: Id, offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
+  'results:cases': z.object({
+    environment: Env,
+    campaignId: Id,
+    offset: z.number().int().nonnegative().default(0),
+    limit: z.number().int().min(1).max(1000).default(200),
+  }),
   'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
   'results:export': z.object({ environment: Env, campaignId: Id }),
   /** The stored results at a glance: outcomes, promises to pay, calls and contacts by hour (offline). */
@@ -144,11 +165,30 @@ export const procedures = {
   'results:exportPromises': z.object({ environment: Env, campaignId: Id }),
   /** A new draft batch of the original cases the campaign did not finish, rebuilt from their kept rows. */
   'campaigns:followup': z
-    .object({ environment: Env, campaignId: Id, outcome: z.enum(FOLLOWUP_OUTCOMES).optional(), results: z.array(z.string().min(1).max(200)).max(100).optional(), fromBatch: Id.optional() })
+    .object({
+      environment: Env,
+      campaignId: Id,
+      outcome: z.enum(FOLLOWUP_OUTCOMES).optional(),
+      results: z.array(z.string().min(1).max(200)).max(100).optional(),
+      fromBatch: Id.optional(),
+    })
     .refine((i) => i.outcome !== undefined || (i.results?.length ?? 0) > 0, { message: 'give an outcome or result names', path: ['outcome'] }),
   'recordings:get': z.object({ environment: Env, kind: z.enum(['outbound', 'inbound']), refId: Id }),
-  'inbound:download': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), recordings: z.boolean().default(true) }),
-  'inbound:cases': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional(), offset: z.number().int().nonnegative().default(0), limit: z.number().int().min(1).max(1000).default(200) }),
+  'inbound:download': z.object({
+    environment: Env,
+    botId: Id.optional(),
+    from: IsoDate.optional(),
+    to: IsoDate.optional(),
+    recordings: z.boolean().default(true),
+  }),
+  'inbound:cases': z.object({
+    environment: Env,
+    botId: Id.optional(),
+    from: IsoDate.optional(),
+    to: IsoDate.optional(),
+    offset: z.number().int().nonnegative().default(0),
+    limit: z.number().int().min(1).max(1000).default(200),
+  }),
   /** A file the agent picked or dropped, handed over as bytes (the same way in Electron and in a browser). */
   'files:receive': z.object({ name: z.string().min(1).max(255), base64: z.string().max(140 * 1024 * 1024) }),
   /** A file of the user's own, by path: only the CLI may call this (see localOnlyProcedures). */
@@ -158,11 +198,19 @@ export const procedures = {
   'settings:get': z.object({}),
   'settings:set': z.object({
     language: z.enum(['es', 'en']).optional(),
-    defaultAreaCode: z.string().regex(/^([1-9]\d{1,3})?$/).optional(),
+    defaultAreaCode: z
+      .string()
+      .regex(/^([1-9]\d{1,3})?$/)
+      .optional(),
     /** Only stricter than the spec's advice: at least 1,000 ms between uploads, at most 1,000 cases a chunk. */
     uploadSpacingMs: z.number().int().min(1000).max(60_000).optional(),
     chunkMaxCases: z.number().int().min(1).max(1000).optional(),
-    chunkMaxBytes: z.number().int().min(10_000).max(2 * 1024 * 1024).optional(),
+    chunkMaxBytes: z
+      .number()
+      .int()
+      .min(10_000)
+      .max(2 * 1024 * 1024)
+      .optional(),
     /** Fully uploaded batches, downloaded results, recordings and imported files go after this many days. */
     retentionDays: z.number().int().min(1).max(3650).optional(),
     /** When debtors may be called; campaigns outside them are warned about, not refused. */
@@ -322,7 +370,6 @@ export interface AuditListing {
   unreadable: number;
 }
 
-
 /** A file handed over to CaseDesk, as its callers know it: an id, never where it is kept. */
 export interface ReceivedFileInfo {
   fileId: string;
@@ -409,7 +456,6 @@ export interface WipeReport extends WipePlan {
   restarted: boolean;
 }
 
-
 export interface BatchSummary {
   id: number;
   environment: Environment;
@@ -484,7 +530,18 @@ export interface UploadSummary {
 
 /** Events pushed to whoever listens (renderer, CLI's stderr). */
 export interface SurfaceEvents {
-  'upload:progress': { batchId: number; activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; inDoubt: number; note?: string | undefined; noteEs?: string | undefined };
+  'upload:progress': {
+    batchId: number;
+    activity: string;
+    chunk?: number | undefined;
+    chunks: number;
+    loaded: number;
+    rejected: number;
+    pending: number;
+    inDoubt: number;
+    note?: string | undefined;
+    noteEs?: string | undefined;
+  };
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
   /** The updater's state changed (the desktop app only). */
   'updates:state': UpdateState;

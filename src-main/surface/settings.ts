@@ -8,7 +8,15 @@ import type { Settings } from './procedures';
 /** How long fully uploaded batches, downloaded results, recordings and imported files are kept. */
 export const DEFAULT_RETENTION_DAYS = 90;
 
-const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection' | 'lockedByPolicy'> = { language: null, defaultAreaCode: '', uploadSpacingMs: 1000, chunkMaxCases: 1000, chunkMaxBytes: 2 * 1024 * 1024, retentionDays: DEFAULT_RETENTION_DAYS, contactHours: DEFAULT_CONTACT_HOURS };
+const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection' | 'lockedByPolicy'> = {
+  language: null,
+  defaultAreaCode: '',
+  uploadSpacingMs: 1000,
+  chunkMaxCases: 1000,
+  chunkMaxBytes: 2 * 1024 * 1024,
+  retentionDays: DEFAULT_RETENTION_DAYS,
+  contactHours: DEFAULT_CONTACT_HOURS,
+};
 
 export function readSettings(ctx: AppContext): Settings {
   const managed = ctx.policy.policy;

@@ -42,7 +42,17 @@ async function readShared(path: string): Promise<Read> {
   const bytes = await readFile(path);
   const contents = await readLedgerFile({ name: path, bytes: new Uint8Array(bytes) }, { defaultReason: 'other' });
   const addedAt = new Date(before.mtimeMs).toISOString();
-  const entries = contents.entries.map((e): LedgerEntry => ({ id: e.row, source: 'shared', kind: e.kind, value: e.value, reason: e.reason, until: e.until, creditor: e.creditor, addedBy: '', addedAt }));
+  const entries = contents.entries.map((e): LedgerEntry => ({
+    id: e.row,
+    source: 'shared',
+    kind: e.kind,
+    value: e.value,
+    reason: e.reason,
+    until: e.until,
+    creditor: e.creditor,
+    addedBy: '',
+    addedAt,
+  }));
   const read = { mtimeMs: before.mtimeMs, size: before.size, entries, problems: contents.problems };
   lastRead.set(path, read);
   return read;
@@ -68,7 +78,11 @@ export async function sharedLedger(ctx: AppContext): Promise<SharedLedger> {
   }
   const notices: Notice[] = [];
   const [first] = read.problems;
-  if (first) notices.push({ code: 'ledger.shared_bad_rows', params: { file: path, rows: read.problems.length, firstRow: first.row, firstColumn: first.column ?? '', firstProblem: first.code } });
+  if (first)
+    notices.push({
+      code: 'ledger.shared_bad_rows',
+      params: { file: path, rows: read.problems.length, firstRow: first.row, firstColumn: first.column ?? '', firstProblem: first.code },
+    });
   return { entries: read.entries, notices };
 }
 

@@ -23,8 +23,20 @@ import { updateHandlers } from './handlers/update-handlers';
 import type { Handlers } from './handlers/handler';
 import { localOnlyProcedures, procedures, type Envelope, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
-
-const handlers: Handlers = { ...sessionHandlers, ...serviceHandlers, ...batchHandlers, ...syncHandlers, ...resultsHandlers, ...settingsHandlers, ...auditHandlers, ...lifecycleHandlers, ...updateHandlers, ...diagnosticsHandlers, ...followupHandlers, ...ledgerHandlers };
+const handlers: Handlers = {
+  ...sessionHandlers,
+  ...serviceHandlers,
+  ...batchHandlers,
+  ...syncHandlers,
+  ...resultsHandlers,
+  ...settingsHandlers,
+  ...auditHandlers,
+  ...lifecycleHandlers,
+  ...updateHandlers,
+  ...diagnosticsHandlers,
+  ...followupHandlers,
+  ...ledgerHandlers,
+};
 
 export interface Surface {
   call<N extends ProcedureName>(name: N, input: unknown): Promise<Envelope<ProcedureOutputs[N]>>;

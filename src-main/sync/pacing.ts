@@ -5,10 +5,13 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 export const sleep: Sleep = (ms, signal) =>
   new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      Math.max(0, ms),
+    );
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
@@ -27,7 +30,10 @@ export interface Pacer {
 /** The spec's advice is a floor: a setting may only make the spacing longer. */
 export const MIN_UPLOAD_SPACING_MS = 1000;
 
-export function createPacer(spacingMs: number = MIN_UPLOAD_SPACING_MS, opts: { now?: () => number; sleep?: Sleep; lastAnswerAt?: number | null; onAnswered?: (at: number) => void } = {}): Pacer {
+export function createPacer(
+  spacingMs: number = MIN_UPLOAD_SPACING_MS,
+  opts: { now?: () => number; sleep?: Sleep; lastAnswerAt?: number | null; onAnswered?: (at: number) => void } = {},
+): Pacer {
   const now = opts.now ?? Date.now;
   const wait = opts.sleep ?? sleep;
   const spacing = Math.max(MIN_UPLOAD_SPACING_MS, spacingMs);

@@ -15,7 +15,8 @@ export async function readBackCodes(client: ServiceClient, campaignId: number, s
     signal?.throwIfAborted();
     for (const c of page.results) {
       const code = c.params.code;
-      if (typeof code !== 'string') return { decidable: false, reason: 'the service does not show the uploaded case codes, so what was loaded cannot be read back' };
+      if (typeof code !== 'string')
+        return { decidable: false, reason: 'the service does not show the uploaded case codes, so what was loaded cannot be read back' };
       counts.set(code, (counts.get(code) ?? 0) + 1);
     }
   }
@@ -28,7 +29,11 @@ export interface Verdict {
 }
 
 /** Splits the chunk's cases into loaded and missing, given the server's counts and the expected prior ones. */
-export function judge(cases: readonly { id: number; code: string }[], serverCounts: ReadonlyMap<string, number>, priorCounts: ReadonlyMap<string, number>): Verdict {
+export function judge(
+  cases: readonly { id: number; code: string }[],
+  serverCounts: ReadonlyMap<string, number>,
+  priorCounts: ReadonlyMap<string, number>,
+): Verdict {
   const loaded: number[] = [];
   const missing: number[] = [];
   for (const c of cases) {

@@ -9,7 +9,19 @@ import { existsSync } from 'node:fs';
 import { isServiceError, type RecordingFile, type RecordingSealer, type ServiceClient } from '../client';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
-import { getRecording, getSyncMark, markResultsDownloaded, resultCaseStamps, saveCalls, saveCampaign, saveRecording, saveResultCases, setSyncMark, storedCallStamps, type Store } from '../store';
+import {
+  getRecording,
+  getSyncMark,
+  markResultsDownloaded,
+  resultCaseStamps,
+  saveCalls,
+  saveCampaign,
+  saveRecording,
+  saveResultCases,
+  setSyncMark,
+  storedCallStamps,
+  type Store,
+} from '../store';
 
 export interface DownloadDeps {
   store: Store;

@@ -140,12 +140,30 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
   const progress = (activity: UploadProgress['activity'], extra: Partial<UploadProgress> = {}) => {
     if (!options.onProgress) return;
     const c = uploadCounts(db, batchId);
-    options.onProgress({ activity, chunks: listChunks(db, batchId).filter((ch) => ch.seq > 0).length, loaded: c.loaded, rejected: c.rejected, pending: c.pending, inDoubt: c.inDoubt, ...extra });
+    options.onProgress({
+      activity,
+      chunks: listChunks(db, batchId).filter((ch) => ch.seq > 0).length,
+      loaded: c.loaded,
+      rejected: c.rejected,
+      pending: c.pending,
+      inDoubt: c.inDoubt,
+      ...extra,
+    });
   };
 
   const result = (status: UploadResult['status'], pause?: UploadPause): UploadResult => {
     const c = uploadCounts(db, batchId);
-    return { status, loaded: c.loaded, rejected: rejectedCases(db, batchId), pending: c.pending, inDoubt: casesInDoubt(db, batchId).map((x) => x.code), requests, suppressed, skipped: { duplicates: c.skipped }, ...(pause ? { pause } : {}) };
+    return {
+      status,
+      loaded: c.loaded,
+      rejected: rejectedCases(db, batchId),
+      pending: c.pending,
+      inDoubt: casesInDoubt(db, batchId).map((x) => x.code),
+      requests,
+      suppressed,
+      skipped: { duplicates: c.skipped },
+      ...(pause ? { pause } : {}),
+    };
   };
 
   /** Waits out an offline spell, trying `attempt` until it stops failing for lack of network. */
@@ -171,7 +189,11 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     if (cases.length === 0) return setChunkState(db, chunk.id, 'done');
     const readBack = await whileOnline(() => readBackCodes(client, campaignId, signal));
     if (!readBack.decidable) {
-      markInDoubt(db, cases.map((c) => c.id), readBack.reason);
+      markInDoubt(
+        db,
+        cases.map((c) => c.id),
+        readBack.reason,
+      );
       setChunkState(db, chunk.id, 'unknown', readBack.reason);
       throw new NeedsDecision(readBack.reason);
     }
@@ -183,7 +205,13 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     const byCode = new Map(cases.map((c) => [c.code, c.id]));
     switch (outcome.kind) {
       case 'loaded':
-        recordChunkOutcome(db, chunk.id, 'done', cases.map((c) => c.id), []);
+        recordChunkOutcome(
+          db,
+          chunk.id,
+          'done',
+          cases.map((c) => c.id),
+          [],
+        );
         return 'next';
       case 'partial':
       case 'rejected': {
@@ -228,7 +256,7 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
   }
 
   async function sendChunk(chunk: ChunkRow): Promise<void> {
-    for (let attempt = 0; ; ) {
+    for (let attempt = 0; ;) {
       const cases = chunkCases(db, chunk.id);
       if (cases.length === 0) return setChunkState(db, chunk.id, 'done');
       const body = bodyOf(cases); // built before the wait: the pacing is the only cost
@@ -302,7 +330,12 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
     const fresh = unplannedCases(db, batchId);
     if (fresh.length > 0) {
       const ids = new Map(fresh.map((c) => [c.code, c.id]));
-      const planned = [...uploadChunks(fresh.map((c) => [c.code, entryOf(c)] as const), limits)].map((ch) => ({ caseIds: ch.codes.map((code) => ids.get(code) as number), bytes: ch.bytes }));
+      const planned = [
+        ...uploadChunks(
+          fresh.map((c) => [c.code, entryOf(c)] as const),
+          limits,
+        ),
+      ].map((ch) => ({ caseIds: ch.codes.map((code) => ids.get(code) as number), bytes: ch.bytes }));
       addChunks(db, batchId, campaignId, planned);
     }
     // A chunk left "sending" or "unknown" by a killed or interrupted run: reconcile before anything else.
@@ -310,7 +343,9 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
       if (chunk.state === 'sending' || chunk.state === 'unknown') await reconcile(chunk);
     }
     for (;;) {
-      const next = listChunks(db, batchId).find((c) => c.seq > 0 && (c.state === 'pending' || c.state === 'failed' || c.state === 'partial') && chunkCases(db, c.id).length > 0);
+      const next = listChunks(db, batchId).find(
+        (c) => c.seq > 0 && (c.state === 'pending' || c.state === 'failed' || c.state === 'partial') && chunkCases(db, c.id).length > 0,
+      );
       if (!next) break;
       await sendChunk(next);
     }
@@ -334,6 +369,11 @@ function entryOf(c: QueuedCase) {
 }
 
 function bodyOf(cases: readonly QueuedCase[]): string {
-  const [only] = [...uploadChunks(cases.map((c) => [c.code, entryOf(c)] as const), { maxCases: 1000, maxBytes: Number.MAX_SAFE_INTEGER })];
+  const [only] = [
+    ...uploadChunks(
+      cases.map((c) => [c.code, entryOf(c)] as const),
+      { maxCases: 1000, maxBytes: Number.MAX_SAFE_INTEGER },
+    ),
+  ];
   return only?.json ?? '{}';
 }

@@ -10,7 +10,9 @@ export function namesPublisher(appUpdateYml: string): boolean {
   const lines = appUpdateYml.split(/\r?\n/);
   const at = lines.findIndex((line) => /^publisherName\s*:/.test(line));
   if (at < 0) return false;
-  const inline = lines[at]!.replace(/^publisherName\s*:/, '').replace(/\s+#.*$/, '').trim();
+  const inline = lines[at]!.replace(/^publisherName\s*:/, '')
+    .replace(/\s+#.*$/, '')
+    .trim();
   if (inline !== '') return !/^(~|null|\[\s*\]|''|"")$/i.test(inline);
   // A block list: the next lines are its items ("- CN"), each with a name.
   const items = [];

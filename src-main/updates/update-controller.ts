@@ -104,7 +104,11 @@ export function createUpdateController(options: UpdateControllerOptions): Update
   const now = options.now ?? (() => new Date());
   const listeners = new Set<(state: UpdateState) => void>();
   let current: UpdateState =
-    options.updateUrl === undefined ? { state: 'disabled', reason: 'no-update-url' } : !options.packaged ? { state: 'disabled', reason: 'not-packaged' } : { state: 'idle', checkedAt: null };
+    options.updateUrl === undefined
+      ? { state: 'disabled', reason: 'no-update-url' }
+      : !options.packaged
+        ? { state: 'disabled', reason: 'not-packaged' }
+        : { state: 'idle', checkedAt: null };
   let port: UpdaterPort | null = null;
   let unsubscribe: (() => void) | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;

@@ -50,7 +50,11 @@ export const CaseDeskTheme = definePreset(Aura, {
     togglebutton: { colorScheme: { light: { root: { color: '{surface.600}' }, icon: { color: '{surface.600}' } } } },
     message: {
       colorScheme: {
-        light: perSeverity(MESSAGE_PALETTES, (p) => ({ color: `{${p}.700}`, outlined: { color: `{${p}.700}`, borderColor: `{${p}.700}` }, simple: { color: `{${p}.700}` } })),
+        light: perSeverity(MESSAGE_PALETTES, (p) => ({
+          color: `{${p}.700}`,
+          outlined: { color: `{${p}.700}`, borderColor: `{${p}.700}` },
+          simple: { color: `{${p}.700}` },
+        })),
       },
     },
   },

@@ -16,8 +16,17 @@ const freshDataDir = () => join(root, `data-${++folders}`);
 
 const agent: AuditActor = { osUser: 'agente', serviceUser: 'demo@casedesk.local', environment: 'demo', face: 'app' };
 const received = (i: number): AuditEvent => ({ action: 'file.received', file: `cartera-${i}.xlsx`, bytes: 1000 + i });
-const lines = (dataDir: string, file = 'audit.jsonl') => readFileSync(join(dataDir, 'audit', file), 'utf8').split('\n').filter(Boolean);
-const rewrite = (dataDir: string, edit: (lines: string[]) => string[], file = 'audit.jsonl') => writeFileSync(join(dataDir, 'audit', file), edit(lines(dataDir, file)).map((l) => `${l}\n`).join(''));
+const lines = (dataDir: string, file = 'audit.jsonl') =>
+  readFileSync(join(dataDir, 'audit', file), 'utf8')
+    .split('\n')
+    .filter(Boolean);
+const rewrite = (dataDir: string, edit: (lines: string[]) => string[], file = 'audit.jsonl') =>
+  writeFileSync(
+    join(dataDir, 'audit', file),
+    edit(lines(dataDir, file))
+      .map((l) => `${l}\n`)
+      .join(''),
+  );
 
 describe('appendAudit', () => {
   it('writes one JSON line per event with its time, sequence, actor and the hash of the line before', () => {
@@ -46,7 +55,19 @@ describe('appendAudit', () => {
     const dataDir = freshDataDir();
     const withName = { ...received(1), firstName: 'Juan' } as unknown as AuditEvent;
     expect(() => appendAudit(dataDir, withName, agent)).toThrow(/firstName/);
-    const amounts = { action: 'upload.finished', environment: 'demo', batchId: 1, campaignId: 2, status: 'done', loaded: 1, rejected: 0, pending: 0, inDoubt: 0, requests: 1, rejectedCodes: ['20123456'] } as unknown as AuditEvent;
+    const amounts = {
+      action: 'upload.finished',
+      environment: 'demo',
+      batchId: 1,
+      campaignId: 2,
+      status: 'done',
+      loaded: 1,
+      rejected: 0,
+      pending: 0,
+      inDoubt: 0,
+      requests: 1,
+      rejectedCodes: ['20123456'],
+    } as unknown as AuditEvent;
     expect(() => appendAudit(dataDir, amounts, agent)).toThrow(/rejectedCodes/);
     expect(() => appendAudit(dataDir, { action: 'file.received', file: 'x\u001b[2Jy.xlsx', bytes: 1 }, agent)).toThrow(/control/);
     expect(readAudit(dataDir).entries).toEqual([]);
@@ -67,7 +88,12 @@ describe('appendAudit', () => {
   it('is written by one process at a time: two appending together leave one unbroken chain', async () => {
     const dataDir = freshDataDir();
     const child = (tag: string) =>
-      new Promise<number | null>((resolve) => spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/append-child.ts'), dataDir, '40', tag], { stdio: 'inherit' }).once('exit', resolve));
+      new Promise<number | null>((resolve) =>
+        spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/append-child.ts'), dataDir, '40', tag], { stdio: 'inherit' }).once(
+          'exit',
+          resolve,
+        ),
+      );
     expect(await Promise.all([child('uno'), child('dos')])).toEqual([0, 0]);
     const reading = readAudit(dataDir);
     expect(reading.chain.ok).toBe(true);

@@ -31,7 +31,9 @@ function timeChild(script: string, args: string[]): { wallMs: number; result: Re
 export async function benchCli(helpRuns = Number(process.env.BENCH_HELP_RUNS ?? 15), rounds = Number(process.env.BENCH_ROUNDS ?? 3)): Promise<void> {
   // Taken before this bench adds its own: on two shared cores, a load near 2 or more inflates every
   // figure here, the CLI's (two threads) most.
-  const load = loadavg().map((v) => v.toFixed(1)).join(' / ');
+  const load = loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
   // What `npm install` builds: the bench times the current sources.
   const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
   if (build.status !== 0) throw new Error(`build:cli failed: ${build.stderr}`);
@@ -74,14 +76,20 @@ export async function benchCli(helpRuns = Number(process.env.BENCH_HELP_RUNS ?? 
   const wallRatios = cliMs.map((v, i) => v / (bareWallMs[i] ?? NaN));
   const prepRatios = prepMs.map((v, i) => v / (bareMs[i] ?? NaN));
   const cliOverMs = cliMs.map((v, i) => v - (prepMs[i] ?? NaN));
-  printTable(`casedesk CLI, whole child processes (help: median of ${helpRuns} runs; prepare: median of ${rounds} rounds alternating with the bare read and prepareBatch alone; load average before: ${load})`, [
-    ['casedesk --help', `${ms(median(help))}  (min ${ms(Math.min(...help))}, max ${ms(Math.max(...help))}; target ≤ 500 ms)`],
-    ['casedesk prepare --help', `${ms(median(prepareHelp))}  (min ${ms(Math.min(...prepareHelp))}, max ${ms(Math.max(...prepareHelp))})`],
-    ['bare SheetJS read: the read itself / its whole process', `${s(median(bareMs))} / ${s(median(bareWallMs))}  (rounds ${list(bareMs, s)})`],
-    ['casedesk prepare (whole process)', `${s(median(cliMs))}  (rounds ${list(cliMs, s)})`],
-    ['casedesk prepare ÷ the bare read itself', `${median(ratios).toFixed(2)}×  (rounds ${list(ratios, (v) => v.toFixed(2))}; target ≤ 1.2×)`],
-    ['casedesk prepare ÷ the bare read\'s whole process', `${median(wallRatios).toFixed(2)}×  (rounds ${list(wallRatios, (v) => v.toFixed(2))})`],
-    ['prepareBatch alone, inside its process ÷ the bare read', `${median(prepRatios).toFixed(2)}×  (${s(median(prepMs))}; rounds ${list(prepRatios, (v) => v.toFixed(2))})`],
-    ['what the CLI adds to prepareBatch (start, loading, file, exit)', `${s(median(cliOverMs))}  (rounds ${list(cliOverMs, s)})`],
-  ]);
+  printTable(
+    `casedesk CLI, whole child processes (help: median of ${helpRuns} runs; prepare: median of ${rounds} rounds alternating with the bare read and prepareBatch alone; load average before: ${load})`,
+    [
+      ['casedesk --help', `${ms(median(help))}  (min ${ms(Math.min(...help))}, max ${ms(Math.max(...help))}; target ≤ 500 ms)`],
+      ['casedesk prepare --help', `${ms(median(prepareHelp))}  (min ${ms(Math.min(...prepareHelp))}, max ${ms(Math.max(...prepareHelp))})`],
+      ['bare SheetJS read: the read itself / its whole process', `${s(median(bareMs))} / ${s(median(bareWallMs))}  (rounds ${list(bareMs, s)})`],
+      ['casedesk prepare (whole process)', `${s(median(cliMs))}  (rounds ${list(cliMs, s)})`],
+      ['casedesk prepare ÷ the bare read itself', `${median(ratios).toFixed(2)}×  (rounds ${list(ratios, (v) => v.toFixed(2))}; target ≤ 1.2×)`],
+      ["casedesk prepare ÷ the bare read's whole process", `${median(wallRatios).toFixed(2)}×  (rounds ${list(wallRatios, (v) => v.toFixed(2))})`],
+      [
+        'prepareBatch alone, inside its process ÷ the bare read',
+        `${median(prepRatios).toFixed(2)}×  (${s(median(prepMs))}; rounds ${list(prepRatios, (v) => v.toFixed(2))})`,
+      ],
+      ['what the CLI adds to prepareBatch (start, loading, file, exit)', `${s(median(cliOverMs))}  (rounds ${list(cliOverMs, s)})`],
+    ],
+  );
 }

@@ -17,19 +17,53 @@ const CHILDREN = join(import.meta.dirname, 'children');
 export function makeWorkbook(cases = 100_000): string {
   const file = join(tmpdir(), `casedesk-bench-${cases}-v3.xlsx`);
   if (existsSync(file)) return file;
-  const rows: (string | number | Date)[][] = [['Banco del Sur - cartera'], [], ['DNI', 'Apellido y Nombre', 'Tel. Particular', 'Celular', 'Tel. Laboral', 'Nro Operación', 'Producto', 'Saldo', 'Vencimiento', 'Sucursal', 'Cuotas', 'Observaciones']];
+  const rows: (string | number | Date)[][] = [
+    ['Banco del Sur - cartera'],
+    [],
+    [
+      'DNI',
+      'Apellido y Nombre',
+      'Tel. Particular',
+      'Celular',
+      'Tel. Laboral',
+      'Nro Operación',
+      'Producto',
+      'Saldo',
+      'Vencimiento',
+      'Sucursal',
+      'Cuotas',
+      'Observaciones',
+    ],
+  ];
   // Every case has its own numbers (as in a real list), spelled three messy ways. Subscribers start
   // with 4 or 6 (none with 0 or 1) and none is a placeholder run: every one is a real number.
   const spellings = (i: number) => {
     const n = String(1_000_000 + i);
     const mobile = String(6_000_000 + i);
-    return [`011 4${n.slice(1, 4)}-${n.slice(3)}`, `+54 9 351 ${mobile.slice(0, 3)}-${mobile.slice(3)}`, i % 7 === 0 ? 'sin dato' : `0341 15 ${String(4_000_000 + i).slice(0, 3)} ${String(4_000_000 + i).slice(3)}`];
+    return [
+      `011 4${n.slice(1, 4)}-${n.slice(3)}`,
+      `+54 9 351 ${mobile.slice(0, 3)}-${mobile.slice(3)}`,
+      i % 7 === 0 ? 'sin dato' : `0341 15 ${String(4_000_000 + i).slice(0, 3)} ${String(4_000_000 + i).slice(3)}`,
+    ];
   };
   for (let i = 0; i < cases; i++) {
     const products = i % 10 < 3 ? 2 : 1; // 30% of cases have two products: ~130,000 rows
     for (let p = 0; p < products; p++) {
       const [home, mobile, work] = spellings(i);
-      rows.push([String(20_000_000 + i), `APELLIDO${i % 977}, Nombre ${i % 313}`, home ?? '', p === 0 ? (mobile ?? '') : '', work ?? '', `OP-${i}-${p}`, p === 0 ? 'Tarjeta Visa' : 'Préstamo', p === 0 ? 1000 + (i % 50000) + 0.5 : `${(i % 900) + 1}.${String(i % 1000).padStart(3, '0')},75`, new Date(Date.UTC(2027, i % 12, 1 + (i % 28))), 'Centro', (i % 24) + 1, 'texto libre']);
+      rows.push([
+        String(20_000_000 + i),
+        `APELLIDO${i % 977}, Nombre ${i % 313}`,
+        home ?? '',
+        p === 0 ? (mobile ?? '') : '',
+        work ?? '',
+        `OP-${i}-${p}`,
+        p === 0 ? 'Tarjeta Visa' : 'Préstamo',
+        p === 0 ? 1000 + (i % 50000) + 0.5 : `${(i % 900) + 1}.${String(i % 1000).padStart(3, '0')},75`,
+        new Date(Date.UTC(2027, i % 12, 1 + (i % 28))),
+        'Centro',
+        (i % 24) + 1,
+        'texto libre',
+      ]);
     }
   }
   const book = XLSX.utils.book_new();
@@ -46,11 +80,23 @@ export async function bundled(script: string): Promise<string> {
   const { build } = await import('esbuild');
   // Inside the project (out/ is ignored by git) so the bundle finds SQLite's native module in node_modules.
   const outdir = join(import.meta.dirname, '../../out/bench');
-  const options: BuildOptions = { bundle: true, platform: 'node', format: 'esm', target: 'node20', external: ['better-sqlite3-multiple-ciphers'], logLevel: 'error', banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" } };
+  const options: BuildOptions = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['better-sqlite3-multiple-ciphers'],
+    logLevel: 'error',
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+  };
   const outfile = join(outdir, script.replace(/\.ts$/, '.mjs'));
   await build({ ...options, entryPoints: [join(CHILDREN, script)], outfile });
   // The batch writer thread's code sits beside the bundle, as in the packaged app.
-  await build({ ...options, entryPoints: [join(import.meta.dirname, '../../src-main/store/batch-writer-worker.ts')], outfile: join(outdir, 'batch-writer-worker.js') });
+  await build({
+    ...options,
+    entryPoints: [join(import.meta.dirname, '../../src-main/store/batch-writer-worker.ts')],
+    outfile: join(outdir, 'batch-writer-worker.js'),
+  });
   return outfile;
 }
 
@@ -110,21 +156,45 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
     const extraRss = preps.map((p, i) => (p.maxRssMb as number) - ((bares[i]?.maxRssMb as number) ?? NaN));
     const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const list = (values: number[], digits: number) => values.map((v) => v.toFixed(digits)).join(', ');
-    printTable(`prepare: ${summary.cases.toLocaleString('en')} cases from ${(bares[0]?.rows as number).toLocaleString('en')} rows (${(statSync(file).size / 1024 ** 2).toFixed(1)} MB .xlsx), median of ${rounds} alternating rounds`, [
-      ['bare SheetJS read: time', `${seconds(bareMs)}  (rounds: ${list(of(bares, 'ms').map((v) => v / 1000), 2)} s)`],
-      ['bare SheetJS read: peak memory (max RSS)', `${bareRss.toFixed(0)} MB`],
-      ['prepare into the encrypted store (as the app does): time', `${seconds(prepMs)}  (${(prepMs / bareMs).toFixed(2)}× the bare read; target ≤ 1.5×)`],
-      ['prepare ÷ bare read, each round', `${list(ratios, 2)}  (worst ${Math.max(...ratios).toFixed(2)}×)`],
-      ['prepare into a plain store (no encryption): time', `${seconds(plainMs)}  (${(plainMs / bareMs).toFixed(2)}× the bare read; rounds ${list(plainRatios, 2)})`],
-      ['encrypted ÷ plain prepare, each round', `${list(encryptionCost, 2)}  (median ${median(encryptionCost).toFixed(2)}×; writer thread ${seconds(median(of(preps, 'writeMs')))} encrypted vs ${seconds(median(of(plains, 'writeMs')))} plain)`],
-      ['prepare: peak memory (max RSS)', `${median(of(preps, 'maxRssMb')).toFixed(0)} MB  (bare + ${median(extraRss).toFixed(0)} MB, worst round + ${Math.max(...extraRss).toFixed(0)} MB; target ≤ +200 MB)`],
-      ['prepare: of which reading the file', seconds(median(of(preps, 'readMs')))],
-      ['prepare: of which building and checking the cases', seconds(median(of(preps, 'buildMs')))],
-      ['prepare: writing the batch to the store (own thread, beside the build)', `${seconds(median(of(preps, 'writeMs')))}  (worst round ${seconds(Math.max(...of(preps, 'writeMs')))}; target < 2 s)`],
-      ['prepare: of which after the last case was built (last rows, commit)', seconds(median(of(preps, 'writeAfterBuildMs')))],
-      ['ready / rejected', `${summary.ready.toLocaleString('en')} / ${summary.rejected.toLocaleString('en')}`],
-      ['page of 200 cases, any status filter: median / max', `${percentile(pageMs, 50).toFixed(2)} ms / ${Math.max(...pageMs).toFixed(2)} ms  (target < 20 ms)`],
-    ]);
+    printTable(
+      `prepare: ${summary.cases.toLocaleString('en')} cases from ${(bares[0]?.rows as number).toLocaleString('en')} rows (${(statSync(file).size / 1024 ** 2).toFixed(1)} MB .xlsx), median of ${rounds} alternating rounds`,
+      [
+        [
+          'bare SheetJS read: time',
+          `${seconds(bareMs)}  (rounds: ${list(
+            of(bares, 'ms').map((v) => v / 1000),
+            2,
+          )} s)`,
+        ],
+        ['bare SheetJS read: peak memory (max RSS)', `${bareRss.toFixed(0)} MB`],
+        ['prepare into the encrypted store (as the app does): time', `${seconds(prepMs)}  (${(prepMs / bareMs).toFixed(2)}× the bare read; target ≤ 1.5×)`],
+        ['prepare ÷ bare read, each round', `${list(ratios, 2)}  (worst ${Math.max(...ratios).toFixed(2)}×)`],
+        [
+          'prepare into a plain store (no encryption): time',
+          `${seconds(plainMs)}  (${(plainMs / bareMs).toFixed(2)}× the bare read; rounds ${list(plainRatios, 2)})`,
+        ],
+        [
+          'encrypted ÷ plain prepare, each round',
+          `${list(encryptionCost, 2)}  (median ${median(encryptionCost).toFixed(2)}×; writer thread ${seconds(median(of(preps, 'writeMs')))} encrypted vs ${seconds(median(of(plains, 'writeMs')))} plain)`,
+        ],
+        [
+          'prepare: peak memory (max RSS)',
+          `${median(of(preps, 'maxRssMb')).toFixed(0)} MB  (bare + ${median(extraRss).toFixed(0)} MB, worst round + ${Math.max(...extraRss).toFixed(0)} MB; target ≤ +200 MB)`,
+        ],
+        ['prepare: of which reading the file', seconds(median(of(preps, 'readMs')))],
+        ['prepare: of which building and checking the cases', seconds(median(of(preps, 'buildMs')))],
+        [
+          'prepare: writing the batch to the store (own thread, beside the build)',
+          `${seconds(median(of(preps, 'writeMs')))}  (worst round ${seconds(Math.max(...of(preps, 'writeMs')))}; target < 2 s)`,
+        ],
+        ['prepare: of which after the last case was built (last rows, commit)', seconds(median(of(preps, 'writeAfterBuildMs')))],
+        ['ready / rejected', `${summary.ready.toLocaleString('en')} / ${summary.rejected.toLocaleString('en')}`],
+        [
+          'page of 200 cases, any status filter: median / max',
+          `${percentile(pageMs, 50).toFixed(2)} ms / ${Math.max(...pageMs).toFixed(2)} ms  (target < 20 ms)`,
+        ],
+      ],
+    );
   } finally {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }

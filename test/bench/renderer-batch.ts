@@ -12,7 +12,6 @@ import { createAppContext } from '../../src-main/surface/app-context';
 import { printTable } from './report';
 import { launchChromium } from '../support/chromium';
 
-
 const TARGETS = { openMs: 500, lastRowMs: 200, heapMb: 300 };
 
 function statusOf(i: number): CaseStatus {
@@ -27,13 +26,42 @@ function* cases(total: number): Generator<BatchCaseInput> {
     const row = i + 5;
     const code = `C${String(i + 1).padStart(7, '0')}`;
     const phone = `11${String(40_000_000 + i).padStart(8, '0')}`;
-    const products = [{ debt_code: `OP-${i + 1}`, pid: i % 3 === 0 ? 'Tarjeta Visa' : 'Préstamo Personal', debt: `${(i % 900) * 111 + 100}.50`, expiration: '2027-01-15' }];
+    const products = [
+      { debt_code: `OP-${i + 1}`, pid: i % 3 === 0 ? 'Tarjeta Visa' : 'Préstamo Personal', debt: `${(i % 900) * 111 + 100}.50`, expiration: '2027-01-15' },
+    ];
     if (i % 4 === 0) products.push({ debt_code: `OP-${i + 1}-B`, pid: 'Seguro', debt: '1500.00', expiration: '2027-02-28' });
     const issues: IssueInput[] = [
-      { severity: 'fix', field: 'phones', rows: [row], kind: 'phone-fixed', messageEs: `Teléfono "011 ${phone.slice(2)}" corregido a ${phone}`, messageEn: `Phone "011 ${phone.slice(2)}" corrected to ${phone}`, before: `011 ${phone.slice(2)}`, after: phone },
+      {
+        severity: 'fix',
+        field: 'phones',
+        rows: [row],
+        kind: 'phone-fixed',
+        messageEs: `Teléfono "011 ${phone.slice(2)}" corregido a ${phone}`,
+        messageEn: `Phone "011 ${phone.slice(2)}" corrected to ${phone}`,
+        before: `011 ${phone.slice(2)}`,
+        after: phone,
+      },
     ];
-    if (status === 'warning') issues.push({ severity: 'warning', field: 'phones', rows: [row], kind: 'phone-dropped', messageEs: 'Se descartó "sin dato" (no es un teléfono)', messageEn: '"sin dato" was dropped (not a phone number)', before: 'sin dato' });
-    if (status === 'rejected') issues.push({ severity: 'error', field: 'products[0].expiration', rows: [row], kind: 'date-invalid', messageEs: 'Fecha "31/02/2027" no válida (esa fecha no existe)', messageEn: 'Date "31/02/2027" is not valid (no such date)', before: '31/02/2027' });
+    if (status === 'warning')
+      issues.push({
+        severity: 'warning',
+        field: 'phones',
+        rows: [row],
+        kind: 'phone-dropped',
+        messageEs: 'Se descartó "sin dato" (no es un teléfono)',
+        messageEn: '"sin dato" was dropped (not a phone number)',
+        before: 'sin dato',
+      });
+    if (status === 'rejected')
+      issues.push({
+        severity: 'error',
+        field: 'products[0].expiration',
+        rows: [row],
+        kind: 'date-invalid',
+        messageEs: 'Fecha "31/02/2027" no válida (esa fecha no existe)',
+        messageEn: 'Date "31/02/2027" is not valid (no such date)',
+        before: '31/02/2027',
+      });
     yield {
       code,
       firstName: `Nombre ${i + 1}`,
@@ -71,7 +99,8 @@ async function timeUntil(page: Page, selector: string, act: () => Promise<unknow
 }
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-const verdict = (value: number, target: number) => (value <= target ? `(target < ${target}: met)` : `(target < ${target}: missed by ${(value - target).toFixed(0)})`);
+const verdict = (value: number, target: number) =>
+  value <= target ? `(target < ${target}: met)` : `(target < ${target}: missed by ${(value - target).toFixed(0)})`;
 
 export async function benchRendererBatch(total = 100_000): Promise<void> {
   await buildRenderer({ ifMissing: true });
@@ -81,7 +110,12 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
   try {
     // The batch, straight into the store (as a preparation would leave it).
     const insertStarted = performance.now();
-    const batchId = createBatch(ctx.store.db, { environment: 'demo', name: `bench-${total}.xlsx · Cartera`, sourceFile: join(dataDir, 'bench.xlsx'), maxPhonePriority: 2 });
+    const batchId = createBatch(ctx.store.db, {
+      environment: 'demo',
+      name: `bench-${total}.xlsx · Cartera`,
+      sourceFile: join(dataDir, 'bench.xlsx'),
+      maxPhonePriority: 2,
+    });
     insertBatchCases(ctx.store.db, batchId, cases(total));
     const insertMs = performance.now() - insertStarted;
     const lastCode = `C${String(total).padStart(7, '0')}`;
@@ -129,7 +163,9 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
       // A status filter: first rows, then its last row.
       const rejected = [...cases(total)].filter((c) => c.status === 'rejected');
       const lastRejected = rejected[rejected.length - 1]?.code ?? '';
-      const filter = await timeUntil(page, '[data-test="case-row"][data-index="0"][data-status="rejected"]', () => page.locator('[data-test="status-filter"]').getByText('Rechazados').click());
+      const filter = await timeUntil(page, '[data-test="case-row"][data-index="0"][data-status="rejected"]', () =>
+        page.locator('[data-test="status-filter"]').getByText('Rechazados').click(),
+      );
       const filterMs = filter.seenAt - filter.startedAt;
       await page.locator('[data-test="cases-viewport"]').focus();
       const filterLast = await timeUntil(page, `[data-test="case-row"][data-code="${lastRejected}"]`, () => page.keyboard.press('End'), true);
@@ -137,22 +173,35 @@ export async function benchRendererBatch(total = 100_000): Promise<void> {
 
       // The middle of the longest filtered view ("ready").
       const ready = [...cases(total)].filter((c) => c.status === 'ready');
-      await timeUntil(page, '[data-test="case-row"][data-index="0"][data-status="ready"]', () => page.locator('[data-test="status-filter"]').getByText('Listos').click(), true);
+      await timeUntil(
+        page,
+        '[data-test="case-row"][data-index="0"][data-status="ready"]',
+        () => page.locator('[data-test="status-filter"]').getByText('Listos').click(),
+        true,
+      );
       const readyMiddle = Math.floor(ready.length / 2);
       const walk = await timeUntil(
         page,
         `[data-test="case-row"][data-code="${ready[readyMiddle]?.code ?? ''}"]`,
         () =>
-          page.locator('[data-test="cases-viewport"]').evaluate((el, [n, k]) => {
-            el.scrollTop = (el.scrollHeight - el.clientHeight) * (k / (n - el.clientHeight / 40));
-          }, [ready.length, readyMiddle] as const),
+          page.locator('[data-test="cases-viewport"]').evaluate(
+            (el, [n, k]) => {
+              el.scrollTop = (el.scrollHeight - el.clientHeight) * (k / (n - el.clientHeight / 40));
+            },
+            [ready.length, readyMiddle] as const,
+          ),
         true,
       );
       const walkMs = walk.seenAt - walk.startedAt;
 
       // A search by a code's start (in the "ready" view): its first row. The input waits 250 ms for more typing.
       const searched = ready[ready.length - 1]?.code ?? '';
-      const search = await timeUntil(page, `[data-test="case-row"][data-index="0"][data-code="${searched}"]`, () => page.locator('[data-test="case-search"]').fill(searched), true);
+      const search = await timeUntil(
+        page,
+        `[data-test="case-row"][data-index="0"][data-code="${searched}"]`,
+        () => page.locator('[data-test="case-search"]').fill(searched),
+        true,
+      );
       const searchMs = search.seenAt - search.startedAt;
       await page.locator('[data-test="case-search"]').fill('');
       await page.locator('[data-test="case-row"][data-index="1"]').waitFor();

@@ -15,14 +15,27 @@ import { printTable } from './report';
 
 export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
   let serverMs = 0;
-  const emulator = await startEmulator({ tickMs: 0, pageSize: 100, speed: 1, workers: 100, onRequestTimed: (method, _path, ms) => (method === 'PUT' ? (serverMs += ms) : undefined) });
+  const emulator = await startEmulator({
+    tickMs: 0,
+    pageSize: 100,
+    speed: 1,
+    workers: 100,
+    onRequestTimed: (method, _path, ms) => (method === 'PUT' ? (serverMs += ms) : undefined),
+  });
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-bench-upload-'));
   const store = openStore(dir, randomBytes(32));
   try {
     const session = createSession({ baseUrl: emulator.url, vault: memoryVault() });
     await session.signIn('demo@casedesk.local', 'demo1234');
     const client = createServiceClient({ baseUrl: emulator.url, session });
-    const campaign = await client.createCampaign({ client_id: 101, name: 'bench', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 1, max_calls_per_case: 2 });
+    const campaign = await client.createCampaign({
+      client_id: 101,
+      name: 'bench',
+      dialing_type: 'HORIZONTAL_VERTICAL',
+      min_phone_priority: 0,
+      max_phone_priority: 1,
+      max_calls_per_case: 2,
+    });
     const batchId = createBatch(store.db, { environment: 'test', name: 'bench', sourceFile: 'bench.xlsx', maxPhonePriority: 1 });
     insertBatchCases(
       store.db,
@@ -57,7 +70,10 @@ export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
     printTable(`results download: campaign of ${cases.toLocaleString('en')} cases (emulator page size 100)`, [
       ['cases / calls stored', `${summary.cases.toLocaleString('en')} / ${summary.calls.toLocaleString('en')}`],
       ['time', `${(dlMs / 1000).toFixed(2)} s`],
-      ['throughput', `${Math.round(summary.cases / (dlMs / 1000)).toLocaleString('en')} cases/s, ${Math.round(summary.calls / (dlMs / 1000)).toLocaleString('en')} calls/s`],
+      [
+        'throughput',
+        `${Math.round(summary.cases / (dlMs / 1000)).toLocaleString('en')} cases/s, ${Math.round(summary.calls / (dlMs / 1000)).toLocaleString('en')} calls/s`,
+      ],
     ]);
   } finally {
     store.close();

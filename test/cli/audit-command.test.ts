@@ -38,7 +38,15 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
     // Once each, with the path (the 3 rejected cases and the 4 with warnings, 00012345's DNI-looking
     // code below 1,000,000 among them; the 8 ready ones):
     // the procedure's own record of a download is left to the CLI.
-    expect(errors).toMatchObject({ kind: 'error-report', batchId, count: 7, to: 'file', path: report, bytes: readFileSync(report).length, actor: { face: 'cli', environment: 'test' } });
+    expect(errors).toMatchObject({
+      kind: 'error-report',
+      batchId,
+      count: 7,
+      to: 'file',
+      path: report,
+      bytes: readFileSync(report).length,
+      actor: { face: 'cli', environment: 'test' },
+    });
     expect(body).toMatchObject({ kind: 'payload', batchId, count: 8, to: 'file', path: payload });
   });
 

@@ -33,7 +33,14 @@ interface Run {
 /** The agent's shell: the policy, the proxy with its credentials, and the account from the environment. */
 function agentEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const { CASEDESK_DATA_DIR: _d, HTTPS_PROXY: _p, https_proxy: _q, NO_PROXY: _n, no_proxy: _m, NODE_EXTRA_CA_CERTS: _c, ...rest } = process.env;
-  return { ...rest, CASEDESK_POLICY: policyFile, HTTPS_PROXY: `http://agente:s3cret@127.0.0.1:${proxy.port}`, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, ...extra };
+  return {
+    ...rest,
+    CASEDESK_POLICY: policyFile,
+    HTTPS_PROXY: `http://agente:s3cret@127.0.0.1:${proxy.port}`,
+    CASEDESK_EMAIL: DEMO_USER.email,
+    CASEDESK_PASSWORD: DEMO_USER.password,
+    ...extra,
+  };
 }
 
 function casedesk(args: string[], env: NodeJS.ProcessEnv = agentEnv()): Promise<Run> {

@@ -25,7 +25,10 @@ let closedPort = 0;
 
 beforeAll(async () => {
   closedPort = await freePort();
-  writeFileSync(policyFile, JSON.stringify({ environments: { test: { base_url: emulator.current.url }, production: { base_url: `http://127.0.0.1:${closedPort}` } } }));
+  writeFileSync(
+    policyFile,
+    JSON.stringify({ environments: { test: { base_url: emulator.current.url }, production: { base_url: `http://127.0.0.1:${closedPort}` } } }),
+  );
 });
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -38,7 +41,12 @@ function casedesk(...args: string[]): Promise<{ code: number | null; stdout: str
 function debtorValues(): string[] {
   const store = openStore(dataDir, TEST_STORE_KEY);
   try {
-    const rows = store.db.prepare('SELECT code, first_name, last_name, phones_json FROM batch_cases').all() as { code: string; first_name: string; last_name: string; phones_json: string }[];
+    const rows = store.db.prepare('SELECT code, first_name, last_name, phones_json FROM batch_cases').all() as {
+      code: string;
+      first_name: string;
+      last_name: string;
+      phones_json: string;
+    }[];
     return rows.flatMap((r) => [r.code, r.first_name, r.last_name, ...(JSON.parse(r.phones_json) as string[])]).filter((v) => v.length >= 4);
   } finally {
     store.close();
@@ -83,13 +91,21 @@ describe('casedesk diagnostics', () => {
     expect(statSync(out).mode & 0o777).toBe(0o600);
     const audit = (await zipEntries(readFileSync(out))).get('casedesk-diagnostics/audit.jsonl')?.toString('utf8') ?? '';
     // The first export's entry, without its path (free text stays out of the zip).
-    const exported = audit.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>).find((e) => e.action === 'diagnostics.exported');
+    const exported = audit
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((e) => e.action === 'diagnostics.exported');
     expect(exported).toMatchObject({ to: 'file', bytes: before.length, actor: { face: 'cli' } });
     expect(exported).not.toHaveProperty('path');
 
     const trail = await casedesk('audit', '--json', '--limit', '2');
     expect(trail.code, trail.stderr).toBe(0);
-    expect((JSON.parse(trail.stdout) as { entries: Record<string, unknown>[] }).entries[0]).toMatchObject({ action: 'diagnostics.exported', to: 'file', path: out });
+    expect((JSON.parse(trail.stdout) as { entries: Record<string, unknown>[] }).entries[0]).toMatchObject({
+      action: 'diagnostics.exported',
+      to: 'file',
+      path: out,
+    });
   }, 90_000);
 
   it('needs --out', async () => {

@@ -15,17 +15,29 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const emulator = useEmulator();
 
 function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, CASEDESK_POLICY: '' } });
+  return runCasedesk(['--data-dir', dataDir, ...args], {
+    env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, CASEDESK_POLICY: '' },
+  });
 }
 const json = <T>(res: { code: number | null; stdout: string; stderr: string }): T => {
   expect(res.code, res.stderr).toBe(0);
   return JSON.parse(res.stdout) as T;
 };
-interface Summary { batch_id: number; cases: number; ready: number; duplicates: number }
-interface Issue { code: string | null; kind: string; messageEn: string }
+interface Summary {
+  batch_id: number;
+  cases: number;
+  ready: number;
+  duplicates: number;
+}
+interface Issue {
+  code: string | null;
+  kind: string;
+  messageEn: string;
+}
 
 describe('duplicates in the CLI', () => {
-  const codesOn = (campaignId: number) => (emulator.current.core.db.prepare('SELECT code FROM cases WHERE campaign_id = ? ORDER BY code').all(campaignId) as { code: string }[]).map((r) => r.code);
+  const codesOn = (campaignId: number) =>
+    (emulator.current.core.db.prepare('SELECT code FROM cases WHERE campaign_id = ? ORDER BY code').all(campaignId) as { code: string }[]).map((r) => r.code);
   let first: Summary;
   let campaignId = 0;
 
@@ -46,26 +58,37 @@ describe('duplicates in the CLI', () => {
   let loaded: string[] = [];
   it('prepare --campaign counts the codes the campaign already holds, and issues say which', async () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
-    campaignId = Campaign.parse(json(await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Duplicados', '--max-phone-priority', '2', '--json'))).id;
-    expect(json(await casedesk('upload', String(first.batch_id), '--campaign', String(campaignId), '--json'))).toMatchObject({ loaded: 8, skipped: { duplicates: 0 } });
+    campaignId = Campaign.parse(
+      json(await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Duplicados', '--max-phone-priority', '2', '--json')),
+    ).id;
+    expect(json(await casedesk('upload', String(first.batch_id), '--campaign', String(campaignId), '--json'))).toMatchObject({
+      loaded: 8,
+      skipped: { duplicates: 0 },
+    });
     loaded = codesOn(campaignId);
 
     again = json<Summary>(await casedesk('prepare', SAMPLE, '--campaign', String(campaignId), '--json'));
     // 8 loaded into the campaign; the 3 rejected ones still wait in the first batch.
     expect(again).toMatchObject({ cases: 11, duplicates: 11 });
     const issues = json<Issue[]>(await casedesk('issues', String(again.batch_id), '--json', '--lang', 'en'));
-    expect(issues.filter((i) => i.kind === 'duplicate-in-campaign').map((i) => i.code).sort()).toEqual(loaded);
+    expect(
+      issues
+        .filter((i) => i.kind === 'duplicate-in-campaign')
+        .map((i) => i.code)
+        .sort(),
+    ).toEqual(loaded);
   }, 60_000);
 
   it('upload skips them and says so, unless told to load them again', async () => {
-
     const words = await casedesk('upload', String(again.batch_id));
     expect(words.code, words.stderr).toBe(0);
     expect(words.stdout).toMatch(/^done: 0 loaded/);
     expect(words.stdout).toContain('skipped: 8 case(s) whose code the campaign already holds (--reload-duplicates loads them again)');
     expect(codesOn(campaignId)).toEqual(loaded);
 
-    const reloaded = json<{ loaded: number; skipped: { duplicates: number } }>(await casedesk('upload', String(again.batch_id), '--reload-duplicates', '--json'));
+    const reloaded = json<{ loaded: number; skipped: { duplicates: number } }>(
+      await casedesk('upload', String(again.batch_id), '--reload-duplicates', '--json'),
+    );
     expect(reloaded).toMatchObject({ status: 'done', loaded: 8, skipped: { duplicates: 0 } });
     expect(codesOn(campaignId)).toEqual(loaded.flatMap((c) => [c, c]));
   }, 60_000);

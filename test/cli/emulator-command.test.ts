@@ -42,7 +42,9 @@ describe('casedesk emulator', () => {
     const db = join(dir, 'demo.sqlite');
     const first = await startCli(['--port', '0', '--db', db]);
     const { access } = await login(first.url);
-    const created = Campaign.parse((await http(`${first.url}/api/v2/create_campaign/`, { token: access, body: { client_id: BOTS.voice, name: 'Persistente' } })).json);
+    const created = Campaign.parse(
+      (await http(`${first.url}/api/v2/create_campaign/`, { token: access, body: { client_id: BOTS.voice, name: 'Persistente' } })).json,
+    );
     first.child.kill('SIGINT');
     expect(await first.exited).toBe(0);
 
@@ -58,7 +60,8 @@ describe('casedesk emulator', () => {
     const { child, url, exited } = await startCli(['--port', '0', '--allowed-host', 'demo.casedesk.test', '--allowed-host', 'proxy.test:8443']);
     const port = new URL(url).port;
     const signIn = (host: string) => rawHttp(`${url}/auth/login/`, { headers: { host, 'content-type': 'application/json' }, body: JSON.stringify(DEMO_USER) });
-    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `demo.casedesk.test:${port}`, 'proxy.test:8443']) expect((await signIn(host)).status, host).toBe(200);
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `demo.casedesk.test:${port}`, 'proxy.test:8443'])
+      expect((await signIn(host)).status, host).toBe(200);
     for (const host of [`rebound.evil.test:${port}`, 'demo.casedesk.test:8443']) expect((await signIn(host)).status, host).toBe(421);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

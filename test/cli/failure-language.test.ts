@@ -34,7 +34,7 @@ describe('a failure printed by the CLI', { timeout: SLOW }, () => {
     expect((await casedesk(['batches', 'delete', '424242', '--lang', 'en'], { LANG: 'es_AR.UTF-8' })).stderr).toBe('casedesk: Batch 424242 does not exist.\n');
   });
 
-  it('keeps README\'s exit codes: bad input is 2, in either language', async () => {
+  it("keeps README's exit codes: bad input is 2, in either language", async () => {
     const res = await casedesk(['--lang', 'es', 'suppress', 'add', '--phone', '4444-5555']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^casedesk: el teléfono "4444-5555" no es un número de teléfono argentino \(no-area-code\)\.\n$/);
@@ -59,7 +59,7 @@ describe('defaultLang', () => {
 });
 
 describe('exitCodeOf', () => {
-  it('is 2 for bad input and the policy\'s refusals, 3 for cases in doubt, else 1', () => {
+  it("is 2 for bad input and the policy's refusals, 3 for cases in doubt, else 1", () => {
     expect(exitCodeOf({ code: 'file.empty', params: {} })).toBe(2);
     expect(exitCodeOf({ code: 'input.invalid', params: {} })).toBe(2);
     expect(exitCodeOf({ code: 'policy.setting_locked', params: {} })).toBe(2);

@@ -34,7 +34,27 @@ describe('casedesk followup and results summary', () => {
   beforeAll(async () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
     const { batch_id } = json<{ batch_id: number }>(await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json'));
-    const created = Campaign.parse(json(await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Banco del Sur', '--dialing-type', 'HORIZONTAL_VERTICAL', '--min-phone-priority', '0', '--max-phone-priority', '2', '--max-calls-per-case', '2', '--json')));
+    const created = Campaign.parse(
+      json(
+        await casedesk(
+          'campaigns',
+          'create',
+          '--bot',
+          String(BOTS.voice),
+          '--name',
+          'Banco del Sur',
+          '--dialing-type',
+          'HORIZONTAL_VERTICAL',
+          '--min-phone-priority',
+          '0',
+          '--max-phone-priority',
+          '2',
+          '--max-calls-per-case',
+          '2',
+          '--json',
+        ),
+      ),
+    );
     campaignId = created.id;
     expect(json(await casedesk('upload', String(batch_id), '--campaign', String(campaignId), '--json'))).toMatchObject({ loaded: 8 });
     await control(emulator.current.url, 'advance', { seconds: 90 });
@@ -42,11 +62,23 @@ describe('casedesk followup and results summary', () => {
   });
 
   it('makes a batch of exactly the non-final cases and prints the prepare summary', async () => {
-    const nonFinal = (emulator.current.core.db.prepare('SELECT code FROM cases WHERE campaign_id = ? AND is_final = 0 ORDER BY code').all(campaignId) as { code: string }[]).map((r) => r.code);
+    const nonFinal = (
+      emulator.current.core.db.prepare('SELECT code FROM cases WHERE campaign_id = ? AND is_final = 0 ORDER BY code').all(campaignId) as { code: string }[]
+    ).map((r) => r.code);
     expect(nonFinal.length).toBeGreaterThan(0);
-    const s = json<Record<string, unknown> & { batch_id: number; followup: Record<string, unknown> }>(await casedesk('followup', String(campaignId), '--outcome', 'non-final', '--json'));
-    expect(Object.keys(s)).toEqual(expect.arrayContaining(['batch_id', 'cases', 'ready', 'rejected', 'warnings', 'fixes', 'row_errors', 'rows', 'sheet', 'header_row', 'mapping_source']));
-    expect(s).toMatchObject({ cases: nonFinal.length, ready: nonFinal.length, mapping_source: 'batch', duplicates: 0, followup: { campaign_id: campaignId, outcome: 'non-final', not_found: 0 } });
+    const s = json<Record<string, unknown> & { batch_id: number; followup: Record<string, unknown> }>(
+      await casedesk('followup', String(campaignId), '--outcome', 'non-final', '--json'),
+    );
+    expect(Object.keys(s)).toEqual(
+      expect.arrayContaining(['batch_id', 'cases', 'ready', 'rejected', 'warnings', 'fixes', 'row_errors', 'rows', 'sheet', 'header_row', 'mapping_source']),
+    );
+    expect(s).toMatchObject({
+      cases: nonFinal.length,
+      ready: nonFinal.length,
+      mapping_source: 'batch',
+      duplicates: 0,
+      followup: { campaign_id: campaignId, outcome: 'non-final', not_found: 0 },
+    });
     const payload = UploadBody.parse(JSON.parse((await casedesk('payload', String(s.batch_id))).stdout));
     expect(payload.map(([code]) => code).sort()).toEqual(nonFinal);
 
@@ -70,13 +102,25 @@ describe('casedesk followup and results summary', () => {
 
   it('sums up the results and writes the promises for the creditor', async () => {
     const out = join(dir, 'promesas.xlsx');
-    const r = json<{ summary: { cases: number; promises: { count: number } }; export: { file: string; promises: number } }>(await casedesk('results', 'summary', String(campaignId), '--promises-out', out, '--json'));
-    const promised = (emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ? AND got_promise = 1').get(campaignId) as { n: number }).n;
+    const r = json<{ summary: { cases: number; promises: { count: number } }; export: { file: string; promises: number } }>(
+      await casedesk('results', 'summary', String(campaignId), '--promises-out', out, '--json'),
+    );
+    const promised = (
+      emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ? AND got_promise = 1').get(campaignId) as { n: number }
+    ).n;
     expect(r.summary).toMatchObject({ cases: 8, promises: { count: promised } });
     expect(r.export).toEqual({ file: out, promises: promised });
     const book = XLSX.read(readFileSync(out), { type: 'buffer' });
     expect(XLSX.utils.sheet_to_json(book.Sheets[PROMISES_SHEET]!, { header: 1 })).toHaveLength(promised + 1);
-    expect(readAudit(dataDir).entries.at(-1)).toMatchObject({ action: 'export.written', kind: 'promises', campaignId, count: promised, to: 'file', path: out, actor: { face: 'cli' } });
+    expect(readAudit(dataDir).entries.at(-1)).toMatchObject({
+      action: 'export.written',
+      kind: 'promises',
+      campaignId,
+      count: promised,
+      to: 'file',
+      path: out,
+      actor: { face: 'cli' },
+    });
 
     const words = await casedesk('results', 'summary', String(campaignId));
     expect(words.code, words.stderr).toBe(0);

@@ -53,7 +53,11 @@ describe('casedesk batches', { timeout: SLOW }, () => {
   it('refuses a batch with cases in doubt, with exit 3 (a decision is needed, as for an upload)', async () => {
     const batchId = await prepared();
     const store = openStore(dataDir, TEST_STORE_KEY);
-    markInDoubt(store.db, pageBatchCases(store.db, batchId, { status: 'ready', limit: 2 }).map((c) => c.id), 'no answer came back');
+    markInDoubt(
+      store.db,
+      pageBatchCases(store.db, batchId, { status: 'ready', limit: 2 }).map((c) => c.id),
+      'no answer came back',
+    );
     store.close();
     const refused = await casedesk(['batches', 'delete', String(batchId)]);
     expect(refused.code).toBe(3);
@@ -79,7 +83,13 @@ describe('casedesk results delete', { timeout: SLOW }, () => {
 
     const res = await casedesk(['results', 'delete', String(campaignId), '--env', 'test', '--json']);
     expect(res.code, res.stderr).toBe(0);
-    expect(JSON.parse(res.stdout)).toEqual({ campaignId, cases: 4, calls: download.calls, recordings: download.recordings, recordingFilesLeft: download.recordings });
+    expect(JSON.parse(res.stdout)).toEqual({
+      campaignId,
+      cases: 4,
+      calls: download.calls,
+      recordings: download.recordings,
+      recordingFilesLeft: download.recordings,
+    });
     expect(readdirSync(mine)).toHaveLength(download.recordings);
     const text = await casedesk(['results', 'delete', String(campaignId), '--env', 'test']);
     expect(text.stdout).toMatch(/0 case\(s\), 0 call\(s\) and 0 recording\(s\) deleted/);

@@ -49,7 +49,29 @@ describe('prepare → upload', () => {
   // Five CLI runs, each signing in; create and start also load the holiday calendar.
   it('creates a campaign, uploads the batch exactly once, and starts it', async () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
-    const created = Campaign.parse(JSON.parse((await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Banco del Sur noviembre', '--dialing-type', 'HORIZONTAL_VERTICAL', '--min-phone-priority', '0', '--max-phone-priority', '2', '--max-calls-per-case', '2', '--json')).stdout));
+    const created = Campaign.parse(
+      JSON.parse(
+        (
+          await casedesk(
+            'campaigns',
+            'create',
+            '--bot',
+            String(BOTS.voice),
+            '--name',
+            'Banco del Sur noviembre',
+            '--dialing-type',
+            'HORIZONTAL_VERTICAL',
+            '--min-phone-priority',
+            '0',
+            '--max-phone-priority',
+            '2',
+            '--max-calls-per-case',
+            '2',
+            '--json',
+          )
+        ).stdout,
+      ),
+    );
     expect(created.metrics.status).toBe('PAUSED');
     const upload = await casedesk('upload', String(batchId), '--campaign', String(created.id), '--json');
     expect(upload.stderr).toMatch(/loaded 8/);
@@ -62,17 +84,44 @@ describe('prepare → upload', () => {
     expect(onServer.n).toBe(8);
   }, 60_000);
 
-  it('applies a mapping file and remembers it as the creditor\'s template', async () => {
+  it("applies a mapping file and remembers it as the creditor's template", async () => {
     const mapping = join(dir, 'mapping.json');
-    writeFileSync(mapping, JSON.stringify({ header_row: 4, columns: { code: 'DNI', full_name: 'Apellido y Nombre', phones: ['Celular'], debt_code: 'Nro Operación', pid: 'Producto', debt: 'Saldo', expiration: 'Vencimiento', params: { branch: 'Sucursal' } }, decimal_separator: ',', date_order: 'DMY', default_area_code: '11', max_phone_priority: 0 }));
-    const first = JSON.parse((await casedesk('prepare', SAMPLE, '--mapping', mapping, '--creditor', 'Banco del Sur', '--max-phone-priority', '0', '--json')).stdout) as { mapping_source: string; batch_id: number };
+    writeFileSync(
+      mapping,
+      JSON.stringify({
+        header_row: 4,
+        columns: {
+          code: 'DNI',
+          full_name: 'Apellido y Nombre',
+          phones: ['Celular'],
+          debt_code: 'Nro Operación',
+          pid: 'Producto',
+          debt: 'Saldo',
+          expiration: 'Vencimiento',
+          params: { branch: 'Sucursal' },
+        },
+        decimal_separator: ',',
+        date_order: 'DMY',
+        default_area_code: '11',
+        max_phone_priority: 0,
+      }),
+    );
+    const first = JSON.parse(
+      (await casedesk('prepare', SAMPLE, '--mapping', mapping, '--creditor', 'Banco del Sur', '--max-phone-priority', '0', '--json')).stdout,
+    ) as { mapping_source: string; batch_id: number };
     expect(first.mapping_source).toBe('file');
-    const second = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '0', '--json')).stdout) as { mapping_source: string; batch_id: number };
+    const second = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '0', '--json')).stdout) as {
+      mapping_source: string;
+      batch_id: number;
+    };
     expect(second.mapping_source).toBe('template');
     const payload = JSON.parse((await casedesk('payload', String(second.batch_id))).stdout) as Record<string, { params: { branch?: string } }>;
     expect(payload['20123456']?.params.branch).toBe('Centro');
     // The template goes back out as the same mapping file.
-    const exported = JSON.parse((await casedesk('templates', 'export', '--creditor', 'Banco del Sur')).stdout) as { columns: { full_name: string }; default_area_code: string };
+    const exported = JSON.parse((await casedesk('templates', 'export', '--creditor', 'Banco del Sur')).stdout) as {
+      columns: { full_name: string };
+      default_area_code: string;
+    };
     expect(exported).toMatchObject({ columns: { full_name: 'Apellido y Nombre' }, default_area_code: '11' });
   });
 

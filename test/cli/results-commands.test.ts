@@ -18,7 +18,11 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 const emulator = useEmulator({ speed: 1 });
 const demo = { CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password };
 
-function casedesk(args: string[], env: Record<string, string> = demo, onStderr?: (text: string, child: ChildProcess) => void): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function casedesk(
+  args: string[],
+  env: Record<string, string> = demo,
+  onStderr?: (text: string, child: ChildProcess) => void,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '', ...env }, onStderr });
 }
 
@@ -54,7 +58,14 @@ describe('casedesk results and inbound sync', () => {
     expect(book.SheetNames).toEqual(['Casos', 'Llamadas']);
     // The audit trail: the download, then where the debtors' recordings and results went.
     expect(readAudit(dataDir).entries.slice(-3)).toMatchObject([
-      { action: 'results.downloaded', campaignId, cases: 6, calls: serviceCalls, recordings: serviceCalls, actor: { face: 'cli', serviceUser: DEMO_USER.email } },
+      {
+        action: 'results.downloaded',
+        campaignId,
+        cases: 6,
+        calls: serviceCalls,
+        recordings: serviceCalls,
+        actor: { face: 'cli', serviceUser: DEMO_USER.email },
+      },
       { action: 'export.written', kind: 'recordings', campaignId, count: serviceCalls, to: 'folder', path: recordings },
       { action: 'export.written', kind: 'results', campaignId, count: 6, to: 'file', path: out },
     ]);

@@ -21,7 +21,29 @@ function casedesk(...args: string[]): Promise<{ code: number | null; stdout: str
 }
 
 const create = (name: string, ...more: string[]) =>
-  casedesk('campaigns', 'create', '--env', 'test', '--bot', String(BOTS.voice), '--name', name, '--start-date', CHRISTMAS, '--call-from', '07:30', '--call-to', '20:00', '--dialing-type', 'VERTICAL', '--min-phone-priority', '0', '--max-phone-priority', '0', ...more);
+  casedesk(
+    'campaigns',
+    'create',
+    '--env',
+    'test',
+    '--bot',
+    String(BOTS.voice),
+    '--name',
+    name,
+    '--start-date',
+    CHRISTMAS,
+    '--call-from',
+    '07:30',
+    '--call-to',
+    '20:00',
+    '--dialing-type',
+    'VERTICAL',
+    '--min-phone-priority',
+    '0',
+    '--max-phone-priority',
+    '0',
+    ...more,
+  );
 
 // Each CLI run signs in anew; several runs a test on a busy machine.
 describe('campaigns create and start warn of holidays and contact hours', { timeout: 60_000 }, () => {
@@ -39,9 +61,15 @@ describe('campaigns create and start warn of holidays and contact hours', { time
     const printed = JSON.parse(res.stdout) as Record<string, unknown> & { warnings: CampaignScheduleWarning[] };
     const campaign = Campaign.parse(printed);
     expect(printed.warnings).toContainEqual({ code: 'campaign.start_on_holiday', params: { date: CHRISTMAS, name: 'Navidad', nameEn: 'Christmas Day' } });
-    expect(printed.warnings).toContainEqual({ code: 'campaign.outside_contact_hours', params: { callFrom: '07:30', callTo: '20:00', from: '08:00', to: '20:00' } });
+    expect(printed.warnings).toContainEqual({
+      code: 'campaign.outside_contact_hours',
+      params: { callFrom: '07:30', callTo: '20:00', from: '08:00', to: '20:00' },
+    });
 
-    const started = JSON.parse((await casedesk('campaigns', 'start', String(campaign.id), '--env', 'test', '--json')).stdout) as { id: number; warnings: CampaignScheduleWarning[] };
+    const started = JSON.parse((await casedesk('campaigns', 'start', String(campaign.id), '--env', 'test', '--json')).stdout) as {
+      id: number;
+      warnings: CampaignScheduleWarning[];
+    };
     expect(started.id).toBe(campaign.id);
     expect(started.warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['campaign.start_on_holiday', 'campaign.outside_contact_hours']));
     const stopped = JSON.parse((await casedesk('campaigns', 'stop', String(campaign.id), '--env', 'test', '--json')).stdout) as { warnings: unknown[] };

@@ -31,7 +31,7 @@ describe('casedesk service commands', () => {
     expect(JSON.parse(who.stdout)).toMatchObject({ environment: 'test', signedIn: true, email: DEMO_USER.email, baseUrl: emulator.current.url });
   });
 
-  it('prints bots as a table, and as the service\'s Bot array with --json', async () => {
+  it("prints bots as a table, and as the service's Bot array with --json", async () => {
     const table = await casedesk(['bots'], demo);
     expect(table.stdout).toMatch(/Cobranza Voz/);
     const json = await casedesk(['bots', '--json'], demo);
@@ -45,9 +45,15 @@ describe('casedesk service commands', () => {
 
   it('lists and shows campaigns', async () => {
     const { access } = await login(emulator.current.url);
-    const created = Campaign.parse((await http(`${emulator.current.url}/api/v2/create_campaign/`, { token: access, body: { client_id: BOTS.voice, name: 'Cartera noviembre' } })).json);
+    const created = Campaign.parse(
+      (await http(`${emulator.current.url}/api/v2/create_campaign/`, { token: access, body: { client_id: BOTS.voice, name: 'Cartera noviembre' } })).json,
+    );
     const list = await casedesk(['campaigns', 'list', '--bot', String(BOTS.voice), '--json'], demo);
-    expect(CampaignListItem.array().parse(JSON.parse(list.stdout)).map((c) => c.name)).toContain('Cartera noviembre');
+    expect(
+      CampaignListItem.array()
+        .parse(JSON.parse(list.stdout))
+        .map((c) => c.name),
+    ).toContain('Cartera noviembre');
     const show = await casedesk(['campaigns', 'show', String(created.id), '--json'], demo);
     expect(Campaign.parse(JSON.parse(show.stdout)).id).toBe(created.id);
     const table = await casedesk(['campaigns', 'show', String(created.id)], demo);
@@ -91,7 +97,8 @@ describe('casedesk service commands', () => {
 
   it('leaves no token or password in anything it printed or wrote', () => {
     const jwt = /eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}/;
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
     const written = files(dataDir);
     expect(written.length).toBeGreaterThan(0);
     for (const text of [...printed, ...written.map((f) => readFileSync(f).toString('latin1'))]) {

@@ -14,7 +14,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the CLI; returns its exit code, output and every module URL it loaded. */
 function run(args: string[], name: string) {
   const loadsFile = join(dir, `${name}.txt`);
-  const res = spawnSync(process.execPath, ['--import', RECORD, BIN, '--data-dir', join(dir, 'data'), ...args], { encoding: 'utf8', env: { ...process.env, CASEDESK_LOADS_FILE: loadsFile } });
+  const res = spawnSync(process.execPath, ['--import', RECORD, BIN, '--data-dir', join(dir, 'data'), ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, CASEDESK_LOADS_FILE: loadsFile },
+  });
   const loads = readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean);
   // The package each node_modules file belongs to (scoped names whole).
   const packages = new Set(loads.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((p): p is string => p !== undefined));

@@ -15,10 +15,20 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const emulator = useEmulator();
 
 function casedesk(args: string[], env: Record<string, string> = {}, data = dataDir): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return runCasedesk(['--data-dir', data, ...args], { env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, CASEDESK_POLICY: '', ...env } });
+  return runCasedesk(['--data-dir', data, ...args], {
+    env: { ...process.env, CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password, CASEDESK_POLICY: '', ...env },
+  });
 }
 
-interface Entry { id: number; kind: string; value: string; reason: string; until: string | null; source: string; active: boolean }
+interface Entry {
+  id: number;
+  kind: string;
+  value: string;
+  reason: string;
+  until: string | null;
+  source: string;
+  active: boolean;
+}
 
 describe('casedesk suppress', () => {
   it('adds a phone however it is written, and the same phone again replaces it', async () => {
@@ -76,14 +86,22 @@ describe('casedesk suppress', () => {
 
   it('upload applies an entry added after preparing', async () => {
     expect((await casedesk(['login', '--env', 'test', '--base-url', emulator.current.url])).code).toBe(0);
-    const created = Campaign.parse(JSON.parse((await casedesk(['campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'No contactar', '--max-phone-priority', '2', '--json'])).stdout));
+    const created = Campaign.parse(
+      JSON.parse(
+        (await casedesk(['campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'No contactar', '--max-phone-priority', '2', '--json'])).stdout,
+      ),
+    );
     expect((await casedesk(['suppress', 'add', '--code', '28999000', '--reason', 'deceased'])).code).toBe(0);
     const upload = await casedesk(['upload', String(batchId), '--campaign', String(created.id), '--json']);
     expect(JSON.parse(upload.stdout)).toMatchObject({ status: 'done', loaded: 6, suppressed: { cases: 1, phones: 0 }, notices: [] });
     const codes = (emulator.current.core.db.prepare('SELECT code FROM cases WHERE campaign_id = ?').all(created.id) as { code: string }[]).map((r) => r.code);
     expect(codes).not.toContain('28999000');
     expect(codes).not.toContain('07654321');
-    const issues = JSON.parse((await casedesk(['issues', String(batchId), '--json', '--lang', 'en'])).stdout) as { code: string | null; kind: string; messageEn: string }[];
+    const issues = JSON.parse((await casedesk(['issues', String(batchId), '--json', '--lang', 'en'])).stdout) as {
+      code: string | null;
+      kind: string;
+      messageEn: string;
+    }[];
     expect(issues.find((i) => i.code === '28999000' && i.kind === 'suppressed-code')?.messageEn).toMatch(/do-not-contact list \(deceased\)/);
   });
 

@@ -12,7 +12,8 @@ import { bodyOf, fixedTokens, sendJson, useLocalServer } from './helpers';
 const KIB = 1024;
 const MIB = 1024 * KIB;
 const server = useLocalServer();
-const client = (limits: { json?: number; recording?: number } = {}, timeoutMs = 10_000) => createServiceClient({ baseUrl: server.url, session: fixedTokens, timeoutMs, bodyLimits: limits });
+const client = (limits: { json?: number; recording?: number } = {}, timeoutMs = 10_000) =>
+  createServiceClient({ baseUrl: server.url, session: fixedTokens, timeoutMs, bodyLimits: limits });
 
 let root = '';
 let dirCount = 0;
@@ -31,7 +32,12 @@ const GUARD = 64 * MIB;
  * Sends `head`, then `chunk` again and again (waiting when the socket is full) until the client hangs
  * up or the guard is reached. `sent()` is how much was written when it stopped.
  */
-function endless(status: number, headers: Record<string, string>, head: Buffer, chunk: Buffer): { handle: (res: ServerResponse) => void; stopped: Promise<number> } {
+function endless(
+  status: number,
+  headers: Record<string, string>,
+  head: Buffer,
+  chunk: Buffer,
+): { handle: (res: ServerResponse) => void; stopped: Promise<number> } {
   let done: (bytes: number) => void = () => undefined;
   const stopped = new Promise<number>((resolve) => {
     done = resolve;
@@ -71,16 +77,25 @@ describe('JSON answers', () => {
 
   it('past the cap by Content-Length: refused without reading the body', async () => {
     server.handle = (_req, res) => sendJson(res, 200, [{ id: 1, name: 'x'.repeat(200 * KIB) }]);
-    const error = await client({ json: 64 * KIB }).bots().catch((e: unknown) => e);
+    const error = await client({ json: 64 * KIB })
+      .bots()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'contract', reason: 'too-large', params: { limit: 64 * KIB, body: 'json' }, ambiguous: false });
     expect((error as ServiceError).message).toContain('larger than CaseDesk accepts (over 65536 bytes)');
   });
 
   it('an answer that never ends is cut off at the cap, not read into memory first', async () => {
-    const stream = endless(200, { 'content-type': 'application/json' }, Buffer.from('{"count":1,"next":null,"previous":null,"results":['), Buffer.from('{"id":1},'.repeat(7_000)));
+    const stream = endless(
+      200,
+      { 'content-type': 'application/json' },
+      Buffer.from('{"count":1,"next":null,"previous":null,"results":['),
+      Buffer.from('{"id":1},'.repeat(7_000)),
+    );
     server.handle = (_req, res) => stream.handle(res);
-    const error = await client({ json: MIB }).bots().catch((e: unknown) => e);
+    const error = await client({ json: MIB })
+      .bots()
+      .catch((e: unknown) => e);
     expect(hasReason(error, 'too-large') && error.params).toEqual({ limit: MIB, body: 'json' });
     expect(await stream.stopped).toBeLessThan(MIB + IN_FLIGHT);
   });
@@ -120,7 +135,11 @@ describe('recordings', () => {
       res.end(Buffer.alloc(2 * MIB, 1));
     };
     const dir = freshDir();
-    await expect(client({ recording: MIB }).downloadOutboundRecording(1, dir)).rejects.toMatchObject({ kind: 'contract', reason: 'too-large', params: { limit: MIB, body: 'recording' } });
+    await expect(client({ recording: MIB }).downloadOutboundRecording(1, dir)).rejects.toMatchObject({
+      kind: 'contract',
+      reason: 'too-large',
+      params: { limit: MIB, body: 'recording' },
+    });
     expect(await readdir(dir).catch(() => [])).toEqual([]);
   });
 
@@ -128,7 +147,9 @@ describe('recordings', () => {
     const stream = endless(200, { 'content-type': 'audio/wav' }, Buffer.from('RIFF\x24\0\0\0WAVEfmt ', 'latin1'), Buffer.alloc(64 * KIB, 7));
     server.handle = (_req, res) => stream.handle(res);
     const dir = freshDir();
-    const error = await client({ recording: 2 * MIB }).downloadInboundRecording(1, dir).catch((e: unknown) => e);
+    const error = await client({ recording: 2 * MIB })
+      .downloadInboundRecording(1, dir)
+      .catch((e: unknown) => e);
     expect(hasReason(error, 'too-large') && error.params).toEqual({ limit: 2 * MIB, body: 'recording' });
     expect(await stream.stopped).toBeLessThan(2 * MIB + IN_FLIGHT);
     expect(await readdir(dir)).toEqual([]);
@@ -143,7 +164,9 @@ describe('content types', () => {
 
   it('a 2xx page that is not JSON is a contract failure naming the type it got', async () => {
     server.handle = html(200);
-    const error = await client().campaign(1).catch((e: unknown) => e);
+    const error = await client()
+      .campaign(1)
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'contract', reason: 'content-type', params: { contentType: 'text/html' }, ambiguous: false });
     expect((error as ServiceError).message).toBe('GET /api/v2/campaigns/1/: the answer is text/html, not JSON as the service contract says');
     // The sign-in too: a proxy's page is not a token pair.
@@ -152,7 +175,23 @@ describe('content types', () => {
   });
 
   it('JSON sent as text/plain, or with no content type, is refused; application/json with parameters and +json types are read', async () => {
-    const bots = [{ id: 1, name: 'n', alias: 'a', business_group_name: '', internal_tags: [], external_tags: [], bot_type: 'OUTBOUND', conversation_type: 'VOICE', last_campaign: {}, bot_status_last: {}, error: 0, active_wks: 0, inactive_wks: 0 }];
+    const bots = [
+      {
+        id: 1,
+        name: 'n',
+        alias: 'a',
+        business_group_name: '',
+        internal_tags: [],
+        external_tags: [],
+        bot_type: 'OUTBOUND',
+        conversation_type: 'VOICE',
+        last_campaign: {},
+        bot_status_last: {},
+        error: 0,
+        active_wks: 0,
+        inactive_wks: 0,
+      },
+    ];
     for (const type of ['text/plain', '']) {
       server.handle = (_req, res) => {
         res.writeHead(200, type ? { 'content-type': type } : {});

@@ -10,7 +10,7 @@ const emulator = useEmulator({ pageSize: 3, speed: 1 });
 const base = () => emulator.current.url;
 
 describe('bots', () => {
-  it('lists the user\'s bots, and [] for a user with none', async () => {
+  it("lists the user's bots, and [] for a user with none", async () => {
     const { client, requests } = await connect(base());
     const bots = await client.bots();
     expect(bots.map((b) => b.id).sort()).toEqual([BOTS.voice, BOTS.whatsapp, BOTS.inbound]);
@@ -46,7 +46,7 @@ describe('campaigns', () => {
     expect((again as ServiceError).serverMessage).toBeTruthy();
   });
 
-  it('says 404 (kind client) for a missing campaign and for another user\'s campaign', async () => {
+  it("says 404 (kind client) for a missing campaign and for another user's campaign", async () => {
     const { client } = await connect(base());
     const mine = await client.createCampaign(campaignRequest('Ajena'));
     await expect(client.campaign(999_999)).rejects.toMatchObject({ kind: 'client', status: 404, ambiguous: false });
@@ -102,7 +102,7 @@ describe('cases and calls', () => {
 });
 
 describe('inbound cases', () => {
-  it('lists inbound cases, reads one, and filters by bot and dates in the service\'s calendar', async () => {
+  it("lists inbound cases, reads one, and filters by bot and dates in the service's calendar", async () => {
     const { client } = await connect(base());
     const all = await collect(client.inboundCases());
     expect(all.length).toBeGreaterThanOrEqual(20);
@@ -115,7 +115,10 @@ describe('inbound cases', () => {
     for (const day of days) {
       const expected = all.filter((c) => serviceDate(c.last_updated, -180) === day).map((c) => c.id);
       const filtered = await collect(client.inboundCases({ botId: BOTS.inbound, from: day, to: day }));
-      expect(filtered.map((c) => c.id), day).toEqual(expected);
+      expect(
+        filtered.map((c) => c.id),
+        day,
+      ).toEqual(expected);
     }
     const [newest, oldest] = [[...days][0] ?? '', [...days].at(-1) ?? ''];
     expect(await collect(client.inboundCases({ from: oldest, to: newest }))).toHaveLength(all.length);
@@ -125,7 +128,12 @@ describe('inbound cases', () => {
 
   it('still filters right when the service does not know the filter names (they are a setting)', async () => {
     const { session, requests } = await connect(base());
-    const client = createServiceClient({ baseUrl: base(), session, fetch: requests.fetch, inboundFilterParams: { bot: 'bot_id', updatedFrom: 'desde', updatedTo: 'hasta' } });
+    const client = createServiceClient({
+      baseUrl: base(),
+      session,
+      fetch: requests.fetch,
+      inboundFilterParams: { bot: 'bot_id', updatedFrom: 'desde', updatedTo: 'hasta' },
+    });
     const all = await collect(client.inboundCases());
     const day = serviceDate(all[3]?.last_updated ?? '', -180);
     const filtered = await collect(client.inboundCases({ from: day, to: day, botId: BOTS.inbound }));

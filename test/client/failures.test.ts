@@ -19,7 +19,9 @@ async function closedPortUrl(): Promise<string> {
 describe('network failures', () => {
   it('a closed port is offline and not ambiguous, for sign-in and for requests', async () => {
     const url = await closedPortUrl();
-    const error = await createServiceClient({ baseUrl: url, session: fixedTokens }).bots().catch((e: unknown) => e);
+    const error = await createServiceClient({ baseUrl: url, session: fixedTokens })
+      .bots()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'offline', ambiguous: false, method: 'GET', path: '/api/v2/bots/' });
     expect(error).toMatchObject({ reason: 'network', params: { problem: 'refused', host: new URL(url).host, proxy: null } });
@@ -52,7 +54,9 @@ describe('network failures', () => {
     for (const c of ['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'SOMETHING_NEW']) {
       expect(networkFailure(ctx, code(c), false), c).toMatchObject({ kind: 'offline', ambiguous: true });
     }
-    const both = new TypeError('fetch failed', { cause: new AggregateError([Object.assign(new Error(), { code: 'ECONNREFUSED' }), Object.assign(new Error(), { code: 'ENETUNREACH' })]) });
+    const both = new TypeError('fetch failed', {
+      cause: new AggregateError([Object.assign(new Error(), { code: 'ECONNREFUSED' }), Object.assign(new Error(), { code: 'ENETUNREACH' })]),
+    });
     expect(networkFailure(ctx, both, false)).toMatchObject({ kind: 'offline', ambiguous: false });
     expect(networkFailure(ctx, new Error('aborted'), true)).toMatchObject({ kind: 'timeout', ambiguous: true });
   });
@@ -60,7 +64,14 @@ describe('network failures', () => {
 
 describe('HTTP failures', () => {
   it('5xx and 429 are server errors, other 4xx client errors, a 401 that survives a refresh auth', async () => {
-    const answers: [number, string][] = [[503, 'server'], [429, 'server'], [500, 'server'], [409, 'client'], [418, 'client'], [401, 'auth']];
+    const answers: [number, string][] = [
+      [503, 'server'],
+      [429, 'server'],
+      [500, 'server'],
+      [409, 'client'],
+      [418, 'client'],
+      [401, 'auth'],
+    ];
     for (const [status, kind] of answers) {
       server.handle = (_req, res) => sendJson(res, status, status === 401 ? { token: 'Token is invalid or expired' } : { detail: 'nope' });
       await expect(local().bots(), String(status)).rejects.toMatchObject({ kind, status, ambiguous: false });
@@ -74,7 +85,9 @@ describe('HTTP failures', () => {
 
   it('shows what the server said, without personal data', async () => {
     server.handle = (_req, res) => sendJson(res, 400, { detail: 'El teléfono 351 456-7890 de maria.gonzalez@example.com vence el 2026-12-31' });
-    const error = (await local().campaignAction(1, 'start').catch((e: unknown) => e)) as ServiceError;
+    const error = (await local()
+      .campaignAction(1, 'start')
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'client', status: 400, method: 'POST', path: '/api/v2/campaigns/1/start/' });
     expect(error.serverMessage).toBe('El teléfono [number] de [e-mail] vence el 2026-12-31');
     expect(error.message).toBe(`POST /api/v2/campaigns/1/start/: the service refused the request (HTTP 400): ${error.serverMessage}`);
@@ -82,7 +95,9 @@ describe('HTTP failures', () => {
 
   it('a body that breaks the contract is kind contract with JSON paths, not a crash', async () => {
     server.handle = (_req, res) => sendJson(res, 200, [{ id: 'uno', name: 'x' }]);
-    const error = (await local().bots().catch((e: unknown) => e)) as ServiceError;
+    const error = (await local()
+      .bots()
+      .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'contract', ambiguous: false });
     expect(error.issues?.map((i) => i.path)).toContain('[0].id');
     expect(error.message).toContain('[0].id');
@@ -96,11 +111,33 @@ describe('HTTP failures', () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>proxy login</html>');
     };
-    await expect(local().campaign(1)).rejects.toMatchObject({ kind: 'contract', reason: 'content-type', issues: [{ path: '(root)', message: 'content type text/html, not JSON' }] });
+    await expect(local().campaign(1)).rejects.toMatchObject({
+      kind: 'contract',
+      reason: 'content-type',
+      issues: [{ path: '(root)', message: 'content type text/html, not JSON' }],
+    });
   });
 
   it('keeps unknown fields of a loose answer', async () => {
-    server.handle = (_req, res) => sendJson(res, 200, [{ id: 1, name: 'n', alias: 'a', business_group_name: '', internal_tags: [], external_tags: [], bot_type: 'OUTBOUND', conversation_type: 'VOICE', last_campaign: {}, bot_status_last: {}, error: 0, active_wks: 0, inactive_wks: 0, nuevo: true }]);
+    server.handle = (_req, res) =>
+      sendJson(res, 200, [
+        {
+          id: 1,
+          name: 'n',
+          alias: 'a',
+          business_group_name: '',
+          internal_tags: [],
+          external_tags: [],
+          bot_type: 'OUTBOUND',
+          conversation_type: 'VOICE',
+          last_campaign: {},
+          bot_status_last: {},
+          error: 0,
+          active_wks: 0,
+          inactive_wks: 0,
+          nuevo: true,
+        },
+      ]);
     expect((await local().bots())[0]).toMatchObject({ id: 1, nuevo: true });
   });
 });
@@ -121,7 +158,11 @@ describe('pagination guards', () => {
 
   it('refuses a next link to another origin, and a loop', async () => {
     calls(server.url, () => 'http://elsewhere.example/api/v2/campaigns/1/cases/2/calls/?page=2');
-    await expect(collect(local().caseCalls(1, 2))).rejects.toMatchObject({ kind: 'contract', reason: 'next-link', params: { problem: 'other-origin', host: 'elsewhere.example' } });
+    await expect(collect(local().caseCalls(1, 2))).rejects.toMatchObject({
+      kind: 'contract',
+      reason: 'next-link',
+      params: { problem: 'other-origin', host: 'elsewhere.example' },
+    });
     calls(server.url, (n) => `${server.url}/api/v2/campaigns/1/cases/2/calls/?page=${n === 3 ? 2 : n + 1}`);
     await expect(collect(local().caseCalls(1, 2))).rejects.toMatchObject({ kind: 'contract', reason: 'next-link', params: { problem: 'loop' } });
   });
@@ -131,7 +172,11 @@ describe('secrets', () => {
   it('no ServiceError ever shows the access token, the refresh token or the password', async () => {
     const password = 'Pa55-word-never-shown';
     const errors: unknown[] = [];
-    const catchInto = (p: Promise<unknown>) => p.then(() => errors.push(new Error('expected a failure')), (e: unknown) => errors.push(e));
+    const catchInto = (p: Promise<unknown>) =>
+      p.then(
+        () => errors.push(new Error('expected a failure')),
+        (e: unknown) => errors.push(e),
+      );
 
     await catchInto(createSession({ baseUrl: base(), vault: memoryVault() }).signIn(DEMO_USER.email, password));
     const { session, client, vault } = await connect(base());

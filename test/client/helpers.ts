@@ -2,7 +2,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createServiceClient, createSession, memoryVault, type FetchLike, type ServiceClient, type Session, type SessionOptions, type TokenVault } from '../../src-main/client';
+import {
+  createServiceClient,
+  createSession,
+  memoryVault,
+  type FetchLike,
+  type ServiceClient,
+  type Session,
+  type SessionOptions,
+  type TokenVault,
+} from '../../src-main/client';
 import { caseKeyedJson, type CreateCampaignRequest } from '../../src-main/contract';
 import { BOTS, DEMO_USER, uploadBody } from '../support/emulator';
 

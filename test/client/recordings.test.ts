@@ -19,8 +19,7 @@ afterAll(async () => {
 });
 const freshDir = () => join(root, `d${++dirCount}`);
 
-const bytes = (...parts: (string | number[])[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (string | number[])[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 const WAV_HEAD = bytes('RIFF', [0x24, 0, 0, 0], 'WAVEfmt ');
 const ID3_HEAD = bytes('ID3', [4, 0, 0, 0, 0, 0, 0]);
 
@@ -97,7 +96,12 @@ describe('recordings from another server', () => {
       res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': body.length });
       res.end(body);
     };
-    expect(await client().downloadOutboundRecording(1, dir)).toMatchObject({ format: 'mp3', size: 40_000, contentType: 'audio/mpeg', path: join(dir, 'outbound-1.mp3') });
+    expect(await client().downloadOutboundRecording(1, dir)).toMatchObject({
+      format: 'mp3',
+      size: 40_000,
+      contentType: 'audio/mpeg',
+      path: join(dir, 'outbound-1.mp3'),
+    });
     expect(await client().downloadOutboundRecording(2, dir)).toMatchObject({ format: 'wav', size: 30_000, path: join(dir, 'outbound-2.wav') });
   });
 
@@ -121,7 +125,9 @@ describe('recordings from another server', () => {
       res.write(audio(WAV_HEAD, 1_000));
       setTimeout(() => res.destroy(), 20);
     };
-    const error = await client().downloadOutboundRecording(3, dir).catch((e: unknown) => e);
+    const error = await client()
+      .downloadOutboundRecording(3, dir)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'offline' });
     expect(await readdir(dir)).toEqual([]);

@@ -102,7 +102,9 @@ describe('authorized requests', () => {
       res.writeHead(302);
       res.end();
     };
-    const failure = await client().bots().catch((e: unknown) => e);
+    const failure = await client()
+      .bots()
+      .catch((e: unknown) => e);
     expect(hasReason(failure, 'redirect') && failure.params).toEqual({ status: 302, locationHost: null });
   });
 });

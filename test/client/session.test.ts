@@ -40,7 +40,7 @@ describe('signing in and out', () => {
     expect(restarted.state()).toBe('signed-out');
   });
 
-  it('refuses a wrong password with kind auth and the server\'s words, never the password', async () => {
+  it("refuses a wrong password with kind auth and the server's words, never the password", async () => {
     const session = createSession({ baseUrl: base(), vault: memoryVault() });
     const error = await session.signIn(DEMO_USER.email, 'hunter2-secret').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
@@ -124,7 +124,10 @@ describe('short-lived access tokens (2 s)', () => {
   it('keeps working while tokens expire in the middle of a run, by 401 or ahead of exp', { timeout: 15_000 }, async () => {
     const short = await startEmulator({ tickMs: 0, accessTtlSeconds: 2 });
     try {
-      for (const [refreshSkewSeconds, runMs] of [[0, 2_300], [30, 1_300]] as const) {
+      for (const [refreshSkewSeconds, runMs] of [
+        [0, 2_300],
+        [30, 1_300],
+      ] as const) {
         const { client, requests } = await connect(short.url, DEMO_USER, { refreshSkewSeconds });
         const until = Date.now() + runMs;
         let calls = 0;

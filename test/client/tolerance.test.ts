@@ -8,7 +8,24 @@ describe('relative next links', () => {
   const server = useLocalServer();
 
   it('are followed against the page they came from', async () => {
-    const item = (id: number) => ({ id, bot: { id: 201, name: 'b', alias: 'b', type: 'INBOUND' }, case_uuid: `u${id}`, phone: '1145678901', first_name: 'A', last_name: 'B', code: 'c', case_result: { result_id: 1, name: 'x', is_final: true, contacted: true }, case_duration: '00:01:00', case_log: { responses: [], transcription: [] }, extra_metadata: {}, recording: '', is_complete: true, status: 'FINISHED', last_updated: '2026-11-20T12:00:00Z', is_active: false });
+    const item = (id: number) => ({
+      id,
+      bot: { id: 201, name: 'b', alias: 'b', type: 'INBOUND' },
+      case_uuid: `u${id}`,
+      phone: '1145678901',
+      first_name: 'A',
+      last_name: 'B',
+      code: 'c',
+      case_result: { result_id: 1, name: 'x', is_final: true, contacted: true },
+      case_duration: '00:01:00',
+      case_log: { responses: [], transcription: [] },
+      extra_metadata: {},
+      recording: '',
+      is_complete: true,
+      status: 'FINISHED',
+      last_updated: '2026-11-20T12:00:00Z',
+      is_active: false,
+    });
     server.handle = (req, res) => {
       const page = new URL(req.url ?? '/', 'http://x').searchParams.get('page') ?? '1';
       if (page === '1') sendJson(res, 200, { count: 2, next: '?page=2', previous: null, results: [item(1)] });
@@ -25,7 +42,8 @@ describe('a refresh that meets a server in trouble', () => {
   it('keeps the session (503 is passing), and expires it only when refused (401)', async () => {
     let refreshAnswer: number | null = 503;
     const fetchFn: FetchLike = async (input, init) => {
-      if (input.includes('/auth/token/refresh/') && refreshAnswer !== null) return new Response('{}', { status: refreshAnswer, headers: { 'content-type': 'application/json' } });
+      if (input.includes('/auth/token/refresh/') && refreshAnswer !== null)
+        return new Response('{}', { status: refreshAnswer, headers: { 'content-type': 'application/json' } });
       return fetch(input, init);
     };
     const session = createSession({ baseUrl: emulator.current.url, vault: memoryVault(), fetch: fetchFn });

@@ -30,11 +30,23 @@ describe('upload answers', () => {
 
   it('202 partial and 400 rejected list each rejected code with its detail', async () => {
     const { client, id } = await freshCampaign();
-    const partial = await client.uploadCases(id, caseKeyedJson([['OK-1', validCase()], ['__proto__', badPhone()]]));
+    const partial = await client.uploadCases(
+      id,
+      caseKeyedJson([
+        ['OK-1', validCase()],
+        ['__proto__', badPhone()],
+      ]),
+    );
     expect(partial).toMatchObject({ kind: 'partial', message: expect.any(String) });
     expect(partial.kind === 'partial' && partial.rejected).toEqual([['__proto__', expect.stringContaining('0')]]);
 
-    const rejected = await client.uploadCases(id, caseKeyedJson([['MAL-1', badPhone()], ['MAL-2', validCase({ products: [] })]]));
+    const rejected = await client.uploadCases(
+      id,
+      caseKeyedJson([
+        ['MAL-1', badPhone()],
+        ['MAL-2', validCase({ products: [] })],
+      ]),
+    );
     expect(rejected.kind).toBe('rejected');
     expect(rejected.kind === 'rejected' && rejected.rejected.map(([code]) => code).sort()).toEqual(['MAL-1', 'MAL-2']);
   });
@@ -46,14 +58,14 @@ describe('upload answers', () => {
     expect(outcome).toEqual({ kind: 'refused', error: expect.stringContaining('closed') });
   });
 
-  it('403 forbidden for another user\'s campaign, 404 not-found for a missing one', async () => {
+  it("403 forbidden for another user's campaign, 404 not-found for a missing one", async () => {
     const { id } = await freshCampaign();
     const other = await connect(base(), OTHER_USER);
     expect(await other.client.uploadCases(id, bodyOf(1, 'O'))).toEqual({ kind: 'forbidden' });
     expect(await other.client.uploadCases(999_999, bodyOf(1, 'O'))).toEqual({ kind: 'not-found', detail: 'Campaign not found.' });
   });
 
-  it('413 too-large over the service\'s body limit', async () => {
+  it("413 too-large over the service's body limit", async () => {
     const { client, id } = await freshCampaign();
     await control(base(), 'faults', { body_limit: 2000 });
     try {

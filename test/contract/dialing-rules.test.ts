@@ -2,7 +2,17 @@
 import { describe, expect, it } from 'vitest';
 import { CreateCampaignRequest, dialingRuleIssues } from '../../src-main/contract';
 
-const BODY = { client_id: 101, name: 'Mora temprana', start_date: '2026-12-01', dialing_type: 'VERTICAL' as const, call_from: '09:00', call_to: '18:00', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 2 };
+const BODY = {
+  client_id: 101,
+  name: 'Mora temprana',
+  start_date: '2026-12-01',
+  dialing_type: 'VERTICAL' as const,
+  call_from: '09:00',
+  call_to: '18:00',
+  min_phone_priority: 0,
+  max_phone_priority: 0,
+  max_calls_per_case: 2,
+};
 
 describe('dialing rules', () => {
   it.each([

@@ -9,7 +9,16 @@ const campaign = {
   bot: 101,
   conversation_type: 'OUTBOUND_VOICE',
   closes_eod: false,
-  params: { call_from: '09:00:00', call_to: '20:00:00', max_calls_per_case: 2, dialing_type: 'VERTICAL', workers: 5, max_phone_priority: 0, min_phone_priority: 0, start_date: '2026-11-23' },
+  params: {
+    call_from: '09:00:00',
+    call_to: '20:00:00',
+    max_calls_per_case: 2,
+    dialing_type: 'VERTICAL',
+    workers: 5,
+    max_phone_priority: 0,
+    min_phone_priority: 0,
+    start_date: '2026-11-23',
+  },
   case_stats: { q_loaded_cases: 0, q_filtered_cases: 0, q_resting_cases: 0, q_final_cases: 0 },
   metrics: { status: 'PAUSED', percentage_completed: 0, percentage_called: 0, success_rate: '0.00%', contactability_rate: 0, bot_duration: null, hours: 0 },
   created_at: '2026-11-22T18:00:00.123Z',
@@ -22,16 +31,49 @@ describe('tolerant parsing', () => {
   });
 
   it('accepts states the spec does not name and an offset in created_at', () => {
-    expect(Campaign.parse({ ...campaign, metrics: { ...campaign.metrics, status: 'FINISHED' }, created_at: '2026-11-22T15:00:00-03:00' }).metrics.status).toBe('FINISHED');
+    expect(Campaign.parse({ ...campaign, metrics: { ...campaign.metrics, status: 'FINISHED' }, created_at: '2026-11-22T15:00:00-03:00' }).metrics.status).toBe(
+      'FINISHED',
+    );
   });
 
   it('reads the empty objects of a bot with no campaign', () => {
-    const bot = Bot.parse({ id: 1, name: 'b', alias: 'b', business_group_name: '', internal_tags: [], external_tags: [], bot_type: 'OUTBOUND', conversation_type: 'VOICE', last_campaign: {}, bot_status_last: {}, error: 0, active_wks: 0, inactive_wks: 0 });
+    const bot = Bot.parse({
+      id: 1,
+      name: 'b',
+      alias: 'b',
+      business_group_name: '',
+      internal_tags: [],
+      external_tags: [],
+      bot_type: 'OUTBOUND',
+      conversation_type: 'VOICE',
+      last_campaign: {},
+      bot_status_last: {},
+      error: 0,
+      active_wks: 0,
+      inactive_wks: 0,
+    });
     expect(bot.last_campaign).toEqual({});
   });
 
   it('accepts null times in a campaign list item that has no call yet', () => {
-    const item = { id: 1, name: 'x', status: 'PAUSED', bot_duration: null, dialing_type: 'VERTICAL', created_at: 'x', first_call_time: null, end_time: null, hours: 0, percentage_completed: 0, max_calls_per_case: 1, max_phone_priority: 0, q_final_cases: 0, contactability: 0, first_call_date: null, end_date: null };
+    const item = {
+      id: 1,
+      name: 'x',
+      status: 'PAUSED',
+      bot_duration: null,
+      dialing_type: 'VERTICAL',
+      created_at: 'x',
+      first_call_time: null,
+      end_time: null,
+      hours: 0,
+      percentage_completed: 0,
+      max_calls_per_case: 1,
+      max_phone_priority: 0,
+      q_final_cases: 0,
+      contactability: 0,
+      first_call_date: null,
+      end_date: null,
+    };
     expect(CampaignListItem.safeParse(item).success).toBe(true);
   });
 
@@ -44,10 +86,18 @@ describe('tolerant parsing', () => {
 
 describe('case-keyed bodies', () => {
   it('keep "__proto__" and "constructor" as case codes, both ways', () => {
-    const json = caseKeyedJson([['__proto__', 'a'], ['constructor', 'b'], ['toString', 'c']]);
+    const json = caseKeyedJson([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['toString', 'c'],
+    ]);
     expect(json).toBe('{"__proto__":"a","constructor":"b","toString":"c"}');
     const parsed = UploadRejectionsBody.parse({ message: 'm', Errors: [JSON.parse(json)] });
-    expect(parsed.Errors.flat()).toEqual([['__proto__', 'a'], ['constructor', 'b'], ['toString', 'c']]);
+    expect(parsed.Errors.flat()).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['toString', 'c'],
+    ]);
     expect(Object.prototype).not.toHaveProperty('a');
   });
 
@@ -65,8 +115,18 @@ describe('case-keyed bodies', () => {
 
 describe('CreateCampaignRequest', () => {
   it('says why VERTICAL needs min = max priority and why the window must not be reversed', () => {
-    const result = CreateCampaignRequest.safeParse({ client_id: 1, name: 'x', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 2, call_from: '20:00', call_to: '09:00' });
+    const result = CreateCampaignRequest.safeParse({
+      client_id: 1,
+      name: 'x',
+      dialing_type: 'VERTICAL',
+      min_phone_priority: 0,
+      max_phone_priority: 2,
+      call_from: '20:00',
+      call_to: '09:00',
+    });
     expect(result.error?.issues.map((i) => i.path.join('.'))).toEqual(['max_phone_priority', 'call_to']);
-    expect(CreateCampaignRequest.safeParse({ client_id: 1, name: 'x', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2 }).success).toBe(true);
+    expect(
+      CreateCampaignRequest.safeParse({ client_id: 1, name: 'x', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2 }).success,
+    ).toBe(true);
   });
 });

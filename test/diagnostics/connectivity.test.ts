@@ -55,7 +55,15 @@ function target(baseUrl: string, env: NodeJS.ProcessEnv = {}, extraCa?: string):
 describe('checkConnectivity', () => {
   it('says an emulator that answers is reachable, with its HTTP status', async () => {
     const check = await checkConnectivity(target(plain.url));
-    expect(check).toMatchObject({ environment: 'test', host: '127.0.0.1', port: plain.port, proxy: null, dns: { status: 'skipped', why: 'ip-address' }, tls: { status: 'skipped', why: 'http' }, signIn: { status: 'reachable' } });
+    expect(check).toMatchObject({
+      environment: 'test',
+      host: '127.0.0.1',
+      port: plain.port,
+      proxy: null,
+      dns: { status: 'skipped', why: 'ip-address' },
+      tls: { status: 'skipped', why: 'http' },
+      signIn: { status: 'reachable' },
+    });
     if (check.signIn.status === 'reachable') expect(check.signIn.httpStatus).toBeGreaterThanOrEqual(200);
   });
 
@@ -74,7 +82,11 @@ describe('checkConnectivity', () => {
 
   it('says a certificate of a private CA is untrusted without the CA, and names who signed it', async () => {
     const check = await checkConnectivity(target(`https://localhost:${tls.port}`));
-    expect(check.signIn).toMatchObject({ status: 'unreachable', problem: 'tls-untrusted', code: expect.stringMatching(/^(UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO)/) });
+    expect(check.signIn).toMatchObject({
+      status: 'unreachable',
+      problem: 'tls-untrusted',
+      code: expect.stringMatching(/^(UNABLE_TO_|SELF_SIGNED|DEPTH_ZERO)/),
+    });
     expect(check.tls).toMatchObject({ status: 'untrusted', problem: 'tls-untrusted' });
     if (check.tls.status === 'untrusted') {
       expect(check.tls.certificate?.issuer).toContain('CN=CaseDesk Diagnostics Test Root CA');
@@ -92,7 +104,12 @@ describe('checkConnectivity', () => {
   it('goes through the proxy of HTTPS_PROXY: no DNS of its own, the tunnel for TLS, the proxy named by host and port', async () => {
     const before = proxy.tunnels.length;
     const check = await checkConnectivity(target(`https://${SERVICE_NAME}:${tls.port}`, { HTTPS_PROXY: proxy.url }, caPem()));
-    expect(check).toMatchObject({ proxy: { host: '127.0.0.1', port: proxy.port, from: 'https_proxy' }, dns: { status: 'skipped', why: 'proxy' }, tls: { status: 'trusted' }, signIn: { status: 'reachable' } });
+    expect(check).toMatchObject({
+      proxy: { host: '127.0.0.1', port: proxy.port, from: 'https_proxy' },
+      dns: { status: 'skipped', why: 'proxy' },
+      tls: { status: 'trusted' },
+      signIn: { status: 'reachable' },
+    });
     expect(proxy.tunnels.slice(before)).toEqual(expect.arrayContaining([`${SERVICE_NAME}:${tls.port}`]));
   });
 
@@ -127,7 +144,11 @@ describe('checkConnectivity', () => {
 describe('proxyFor', () => {
   const url = (text: string) => new URL(text);
   it('follows HTTPS_PROXY, then HTTP_PROXY, lower case first, and never loopback', () => {
-    expect(proxyFor(url('https://api.example.com'), { HTTPS_PROXY: 'http://u:p@proxy.corp:3128' })?.proxy).toEqual({ host: 'proxy.corp', port: 3128, from: 'https_proxy' });
+    expect(proxyFor(url('https://api.example.com'), { HTTPS_PROXY: 'http://u:p@proxy.corp:3128' })?.proxy).toEqual({
+      host: 'proxy.corp',
+      port: 3128,
+      from: 'https_proxy',
+    });
     expect(proxyFor(url('https://api.example.com'), { HTTP_PROXY: 'http://proxy.corp' })?.proxy).toEqual({ host: 'proxy.corp', port: 80, from: 'http_proxy' });
     expect(proxyFor(url('https://api.example.com'), { https_proxy: 'http://lower:1', HTTPS_PROXY: 'http://upper:2' })?.proxy.host).toBe('lower');
     expect(proxyFor(url('https://127.0.0.1:8443'), { HTTPS_PROXY: 'http://proxy.corp:3128' })).toBeNull();

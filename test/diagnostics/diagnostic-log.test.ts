@@ -26,7 +26,8 @@ function failingStore(ctx: ReturnType<typeof createAppContext>): void {
   }) as never;
 }
 
-const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
 
 describe('the diagnostic log', () => {
   it('records an internal failure by incident id, class and stack, without its message', async () => {
@@ -57,7 +58,10 @@ describe('the diagnostic log', () => {
       for (const secret of [DEBTOR, PHONE, TOKEN]) expect(shown).not.toContain(secret);
     }
 
-    const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ incident, procedure: 'batches:list', failure: { type: 'StorageHiccup' } });
     const frames = (lines[0]?.failure as { frames: string[] }).frames;

@@ -30,7 +30,10 @@ function watchingFetch(): FetchLike {
   const inner = serviceFetch({ env: {} });
   return async (input, init) => {
     const res = await inner(input, init);
-    const body = (await res.clone().json().catch(() => null)) as { access?: unknown; refresh?: unknown } | null;
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { access?: unknown; refresh?: unknown } | null;
     for (const token of [body?.access, body?.refresh]) if (typeof token === 'string') tokens.add(token);
     return res;
   };
@@ -43,7 +46,12 @@ let closedPort = 0;
 beforeAll(async () => {
   closedPort = await freePort();
   // The organization fixes Production's address: a port where nothing listens.
-  const policy: LoadedPolicy = { policy: { environments: { production: { base_url: `http://127.0.0.1:${closedPort}` } } }, file: join(dir, 'policy.json'), warnings: [], caCertificates: {} };
+  const policy: LoadedPolicy = {
+    policy: { environments: { production: { base_url: `http://127.0.0.1:${closedPort}` } } },
+    file: join(dir, 'policy.json'),
+    warnings: [],
+    caCertificates: {},
+  };
   ctx = createAppContext({ dataDir: join(dir, 'data'), policy, network: () => watchingFetch() });
   surface = createSurface(ctx);
 });
@@ -120,7 +128,9 @@ describe('a diagnostics export', () => {
     const failed = await surface.call('batches:list', {});
     ctx.store.db.prepare = realPrepare;
     expect(failed).toMatchObject({ ok: false, error: { code: 'app.internal' } });
-    ctx.diagnostics.internalFailure(new Error(`row of ${first?.code}: ${DEMO_USER.password}`, { cause: new TypeError(`${[...tokens][1]}`) }), { procedure: 'batches:prepare' });
+    ctx.diagnostics.internalFailure(new Error(`row of ${first?.code}: ${DEMO_USER.password}`, { cause: new TypeError(`${[...tokens][1]}`) }), {
+      procedure: 'batches:prepare',
+    });
     await ctx.diagnostics.close();
 
     const download = await call('diagnostics:export', {});
@@ -128,7 +138,9 @@ describe('a diagnostics export', () => {
     expect(download.contentType).toBe('application/zip');
     entries = await zipEntries(Buffer.from(download.base64, 'base64'));
     expect([...entries.keys()].sort()).toEqual(
-      ['README.txt', 'audit.jsonl', 'connectivity.json', 'diagnostic-log.jsonl', 'os.json', 'policy.json', 'settings.json', 'store.json', 'versions.json'].map((n) => `casedesk-diagnostics/${n}`),
+      ['README.txt', 'audit.jsonl', 'connectivity.json', 'diagnostic-log.jsonl', 'os.json', 'policy.json', 'settings.json', 'store.json', 'versions.json'].map(
+        (n) => `casedesk-diagnostics/${n}`,
+      ),
     );
   }, 120_000);
 
@@ -141,14 +153,34 @@ describe('a diagnostics export', () => {
 
   it('says what IT needs: versions, policy, store counts, log incidents, audit actions, connectivity', () => {
     const json = (name: string) => JSON.parse(entries.get(`casedesk-diagnostics/${name}`)?.toString('utf8') ?? 'null') as Record<string, unknown>;
-    const lines = (name: string) => (entries.get(`casedesk-diagnostics/${name}`)?.toString('utf8') ?? '').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = (name: string) =>
+      (entries.get(`casedesk-diagnostics/${name}`)?.toString('utf8') ?? '')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
 
-    expect(json('versions.json')).toMatchObject({ casedesk: expect.any(String), node: process.versions.node, sqlite: expect.stringMatching(/^3\./), sqliteCiphers: expect.stringContaining('Multiple Ciphers') });
+    expect(json('versions.json')).toMatchObject({
+      casedesk: expect.any(String),
+      node: process.versions.node,
+      sqlite: expect.stringMatching(/^3\./),
+      sqliteCiphers: expect.stringContaining('Multiple Ciphers'),
+    });
     expect(json('os.json')).toMatchObject({ platform: process.platform, arch: process.arch });
-    expect(json('policy.json')).toMatchObject({ file: join(dir, 'policy.json'), policy: { environments: { production: { base_url: `http://127.0.0.1:${closedPort}` } } } });
-    expect(json('settings.json')).toMatchObject({ dataDir: join(dir, 'data'), retentionDays: 90, environments: expect.arrayContaining([{ name: 'test', allowed: true, managed: false, baseUrl: emulator.current.url, session: 'active' }]) });
+    expect(json('policy.json')).toMatchObject({
+      file: join(dir, 'policy.json'),
+      policy: { environments: { production: { base_url: `http://127.0.0.1:${closedPort}` } } },
+    });
+    expect(json('settings.json')).toMatchObject({
+      dataDir: join(dir, 'data'),
+      retentionDays: 90,
+      environments: expect.arrayContaining([{ name: 'test', allowed: true, managed: false, baseUrl: emulator.current.url, session: 'active' }]),
+    });
 
-    const store = json('store.json') as { rows: { cases: { total: number }; resultCalls: Record<string, number> }; migrations: { version: number }[]; files: Record<string, { bytes: number }> };
+    const store = json('store.json') as {
+      rows: { cases: { total: number }; resultCalls: Record<string, number> };
+      migrations: { version: number }[];
+      files: Record<string, { bytes: number }>;
+    };
     expect(store.rows.cases.total).toBe(batchCases);
     expect(store.rows.resultCalls.test).toBeGreaterThan(0);
     expect(store.migrations.length).toBeGreaterThan(5);
@@ -187,7 +219,9 @@ describe('a diagnostics export', () => {
     const started = Date.now();
     const download = await call('diagnostics:export', {});
     expect(Date.now() - started).toBeLessThan(10_000);
-    const checks = JSON.parse((await zipEntries(Buffer.from(download.base64, 'base64'))).get('casedesk-diagnostics/connectivity.json')?.toString('utf8') ?? '[]') as { signIn?: { status: string } }[];
+    const checks = JSON.parse(
+      (await zipEntries(Buffer.from(download.base64, 'base64'))).get('casedesk-diagnostics/connectivity.json')?.toString('utf8') ?? '[]',
+    ) as { signIn?: { status: string } }[];
     expect(checks.filter((c) => c.signIn).map((c) => c.signIn?.status)).toEqual(['unreachable', 'unreachable']);
   });
 });

@@ -47,16 +47,55 @@ describe('reduceAuditEntry', () => {
   const actor = { osUser: 'maria.gomez', serviceUser: 'maria@empresa.com.ar', environment: 'test' as const, face: 'app' as const };
 
   it('keeps ids, counts, flags and our own words; drops file names, addresses and who acted', () => {
-    const reduced = reduceAuditEntry({ at: '2026-03-02T13:00:00.000Z', seq: 3, prev: 'ab', actor, action: 'batch.prepared', batchId: 7, environment: 'test', file: 'deudores María Gómez.xlsx', rows: 14, cases: 11, mapping: 'suggested' });
-    expect(reduced).toEqual({ at: '2026-03-02T13:00:00.000Z', seq: 3, action: 'batch.prepared', actor: { environment: 'test', face: 'app' }, batchId: 7, environment: 'test', rows: 14, cases: 11, mapping: 'suggested' });
-    const signedIn = reduceAuditEntry({ at: 'x', seq: 1, prev: null, actor, action: 'session.signedIn', environment: 'test', service: 'https://maria.example.com' });
+    const reduced = reduceAuditEntry({
+      at: '2026-03-02T13:00:00.000Z',
+      seq: 3,
+      prev: 'ab',
+      actor,
+      action: 'batch.prepared',
+      batchId: 7,
+      environment: 'test',
+      file: 'deudores María Gómez.xlsx',
+      rows: 14,
+      cases: 11,
+      mapping: 'suggested',
+    });
+    expect(reduced).toEqual({
+      at: '2026-03-02T13:00:00.000Z',
+      seq: 3,
+      action: 'batch.prepared',
+      actor: { environment: 'test', face: 'app' },
+      batchId: 7,
+      environment: 'test',
+      rows: 14,
+      cases: 11,
+      mapping: 'suggested',
+    });
+    const signedIn = reduceAuditEntry({
+      at: 'x',
+      seq: 1,
+      prev: null,
+      actor,
+      action: 'session.signedIn',
+      environment: 'test',
+      service: 'https://maria.example.com',
+    });
     expect(signedIn).not.toHaveProperty('service');
   });
 
   it('keeps which settings changed, not to what, and nothing free of an unknown action', () => {
     const changed = reduceAuditEntry({ at: 'x', seq: 2, prev: null, actor, action: 'settings.changed', changes: { defaultAreaCode: { from: '', to: '351' } } });
     expect(changed.changes).toEqual(['defaultAreaCode']);
-    const newer = reduceAuditEntry({ at: 'x', seq: 4, prev: null, actor, action: 'batch.renamed', batchId: 2, name: 'Cartera de María Gómez', status: 'María Gómez' });
+    const newer = reduceAuditEntry({
+      at: 'x',
+      seq: 4,
+      prev: null,
+      actor,
+      action: 'batch.renamed',
+      batchId: 2,
+      name: 'Cartera de María Gómez',
+      status: 'María Gómez',
+    });
     expect(newer).toEqual({ at: 'x', seq: 4, action: 'batch.renamed', actor: { environment: 'test', face: 'app' }, batchId: 2 });
   });
 });

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { argentineHolidays } from '../../src-main/domain/argentine-holidays';
-import { campaignScheduleWarnings, ContactHours, DEFAULT_CONTACT_HOURS, serviceToday, weekdayOf, type CampaignSchedule, type CampaignScheduleWarningCode, type HolidayLookup } from '../../src-main/domain/contact-calendar';
+import {
+  campaignScheduleWarnings,
+  ContactHours,
+  DEFAULT_CONTACT_HOURS,
+  serviceToday,
+  weekdayOf,
+  type CampaignSchedule,
+  type CampaignScheduleWarningCode,
+  type HolidayLookup,
+} from '../../src-main/domain/contact-calendar';
 
 // The real library: the tests say what it answers for the dates agents will meet.
 const holidays: HolidayLookup = await argentineHolidays();
 const TODAY = '2026-01-05';
-const codes = (schedule: CampaignSchedule, hours = DEFAULT_CONTACT_HOURS, today = TODAY): CampaignScheduleWarningCode[] => campaignScheduleWarnings(schedule, hours, holidays, today).map((w) => w.code);
+const codes = (schedule: CampaignSchedule, hours = DEFAULT_CONTACT_HOURS, today = TODAY): CampaignScheduleWarningCode[] =>
+  campaignScheduleWarnings(schedule, hours, holidays, today).map((w) => w.code);
 
 describe('Argentine holidays (date-holidays)', () => {
   it.each([
@@ -28,7 +38,11 @@ describe('Argentine holidays (date-holidays)', () => {
   });
 
   it('2 April 2026 is both Malvinas day (holiday) and Holy Thursday (non-working day)', () => {
-    expect(holidays('2026-04-02').map((h) => h.kind).sort()).toEqual(['holiday', 'non-working-day']);
+    expect(
+      holidays('2026-04-02')
+        .map((h) => h.kind)
+        .sort(),
+    ).toEqual(['holiday', 'non-working-day']);
   });
 });
 
@@ -44,13 +58,17 @@ describe('campaignScheduleWarnings', () => {
     ['a window starting before 08:00', { startDate: '2026-05-26', callFrom: '07:30', callTo: '12:00' }, ['campaign.outside_contact_hours']],
     ['a window ending after 20:00', { startDate: '2026-05-26', callFrom: '09:00', callTo: '20:01' }, ['campaign.outside_contact_hours']],
     ['a window ending exactly at 20:00', { startDate: '2026-05-26', callFrom: '08:00', callTo: '20:00' }, []],
-    ['the service\'s HH:MM:SS, exactly 08:00:00 to 20:00:00', { startDate: '2026-05-26', callFrom: '08:00:00', callTo: '20:00:00' }, []],
+    ["the service's HH:MM:SS, exactly 08:00:00 to 20:00:00", { startDate: '2026-05-26', callFrom: '08:00:00', callTo: '20:00:00' }, []],
     ['one end given, the other left to the service', { startDate: '2026-05-26', callTo: '21:00' }, ['campaign.outside_contact_hours']],
     ['only a start, at or past the closing hour', { startDate: '2026-05-26', callFrom: '21:00' }, ['campaign.outside_contact_hours']],
     ['only an end, at or before the opening hour', { startDate: '2026-05-26', callTo: '07:00' }, ['campaign.outside_contact_hours']],
     ['only a start, within the hours', { startDate: '2026-05-26', callFrom: '10:00' }, []],
     ['no window given', { startDate: '2026-05-26' }, []],
-    ['a Sunday with a window outside the hours', { startDate: '2026-03-01', callFrom: '07:00', callTo: '22:00' }, ['campaign.start_on_sunday', 'campaign.outside_contact_hours']],
+    [
+      'a Sunday with a window outside the hours',
+      { startDate: '2026-03-01', callFrom: '07:00', callTo: '22:00' },
+      ['campaign.start_on_sunday', 'campaign.outside_contact_hours'],
+    ],
   ])('%s', (_what, schedule, expected) => {
     expect(codes(schedule)).toEqual(expected);
   });
@@ -65,7 +83,7 @@ describe('campaignScheduleWarnings', () => {
     ]);
   });
 
-  it('follows the organization\'s contact hours and days', () => {
+  it("follows the organization's contact hours and days", () => {
     const saturdays = { from: '09:00', to: '18:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] } satisfies ContactHours;
     expect(codes({ startDate: '2026-05-23', callFrom: '09:00', callTo: '18:00' }, saturdays)).toEqual([]);
     expect(codes({ startDate: '2026-05-26', callFrom: '08:30', callTo: '18:00' }, saturdays)).toEqual(['campaign.outside_contact_hours']);
@@ -74,7 +92,10 @@ describe('campaignScheduleWarnings', () => {
   });
 
   it('checks today when the start date is absent or has passed (a campaign started now calls from today)', () => {
-    expect(campaignScheduleWarnings({}, DEFAULT_CONTACT_HOURS, holidays, '2026-05-25')[0]).toEqual({ code: 'campaign.start_on_holiday', params: { date: '2026-05-25', name: 'Día de la Revolución de Mayo', nameEn: 'Day of the May Revolution' } });
+    expect(campaignScheduleWarnings({}, DEFAULT_CONTACT_HOURS, holidays, '2026-05-25')[0]).toEqual({
+      code: 'campaign.start_on_holiday',
+      params: { date: '2026-05-25', name: 'Día de la Revolución de Mayo', nameEn: 'Day of the May Revolution' },
+    });
     expect(codes({ startDate: '2026-05-25' }, DEFAULT_CONTACT_HOURS, '2026-05-26')).toEqual([]);
   });
 });

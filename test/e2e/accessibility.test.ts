@@ -81,7 +81,19 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await go(page, '/batches');
     await page.locator(`[data-test="batch-row-${batchId}"]`).waitFor();
     await expectAccessible(page, 'batches');
-    campaignId = (await surfaceCall('campaigns:create', { environment: 'demo', campaign: { client_id: 101, name: 'Accesible', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2 } })).campaign.id;
+    campaignId = (
+      await surfaceCall('campaigns:create', {
+        environment: 'demo',
+        campaign: {
+          client_id: 101,
+          name: 'Accesible',
+          dialing_type: 'HORIZONTAL_VERTICAL',
+          min_phone_priority: 0,
+          max_phone_priority: 2,
+          max_calls_per_case: 2,
+        },
+      })
+    ).campaign.id;
     await go(page, '/sync');
     await page.locator(`[data-test="sync-batch-${batchId}"]`).waitFor();
     await expectAccessible(page, 'sync');
@@ -110,11 +122,19 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await expectAccessible(page, 'new campaign: with errors');
     await go(page, '/bots');
     await page.locator('[data-test="campaigns-101"]').click();
-    await page.locator('[data-test="campaigns-table"] tbody tr').filter({ has: page.locator(`[data-test="campaign-${campaignId}"]`) }).click();
+    await page
+      .locator('[data-test="campaigns-table"] tbody tr')
+      .filter({ has: page.locator(`[data-test="campaign-${campaignId}"]`) })
+      .click();
     await page.locator('[data-test="stat-loaded"]').waitFor();
     await expectAccessible(page, 'campaign');
     // Demo may have dialed the first campaign to its end by now: a paused one still offers Start.
-    const paused = (await surfaceCall('campaigns:create', { environment: 'demo', campaign: { client_id: 101, name: 'En pausa', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 1 } })).campaign.id;
+    const paused = (
+      await surfaceCall('campaigns:create', {
+        environment: 'demo',
+        campaign: { client_id: 101, name: 'En pausa', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 1 },
+      })
+    ).campaign.id;
     await page.goto(`${app.current.origin}/#/campaigns/${paused}`);
     await page.locator('[data-test="action-start"]:enabled').click();
     await page.locator('.p-confirmdialog').waitFor();
@@ -153,7 +173,11 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await page.locator('[data-test="inbound-downloaded"]').waitFor({ timeout: 30_000 });
     await page.locator('[data-test="inbound-table"] tbody tr').first().waitFor();
     await expectAccessible(page, 'inbound');
-    await page.locator('[data-test="inbound-table"] tbody tr').filter({ has: page.locator('[data-test="has-recording"]') }).first().click();
+    await page
+      .locator('[data-test="inbound-table"] tbody tr')
+      .filter({ has: page.locator('[data-test="has-recording"]') })
+      .first()
+      .click();
     await page.locator('[role="dialog"] [data-test="transcript"] li').first().waitFor();
     await expectAccessible(page, 'inbound: a call');
     await page.keyboard.press('Escape');

@@ -93,7 +93,11 @@ describe.runIf(hasChromium)('campaigns and results', () => {
 
   it('runs once cases are loaded; stops and starts again with confirmation', async () => {
     const { page } = app.current;
-    const prepared = await surfaceCall('batches:prepare', { fileId: await handOver(createSurface(app.current.ctx), SPREADSHEET), maxPhonePriority: 2, environment: 'demo' });
+    const prepared = await surfaceCall('batches:prepare', {
+      fileId: await handOver(createSurface(app.current.ctx), SPREADSHEET),
+      maxPhonePriority: 2,
+      environment: 'demo',
+    });
     expect(prepared.ready).toBeGreaterThan(0);
     const uploaded = await surfaceCall('sync:upload', { batchId: prepared.batch_id, campaignId, environment: 'demo' });
     expect(uploaded.loaded).toBe(prepared.ready);

@@ -28,8 +28,12 @@ describe.runIf(hasChromium)('holidays and contact hours on the new-campaign form
 
     const warnings = page.locator('[data-test="schedule-warnings"]');
     await warnings.waitFor();
-    await expect.poll(() => page.locator('[data-test="schedule-warning-campaign.start_on_holiday"]').innerText()).toBe(`Empieza el 25/12/${YEAR}, feriado nacional (Navidad).`);
-    expect(await page.locator('[data-test="schedule-warning-campaign.outside_contact_hours"]').innerText()).toBe('El horario de llamadas (09:00–21:00) sale del horario de contacto (08:00–20:00).');
+    await expect
+      .poll(() => page.locator('[data-test="schedule-warning-campaign.start_on_holiday"]').innerText())
+      .toBe(`Empieza el 25/12/${YEAR}, feriado nacional (Navidad).`);
+    expect(await page.locator('[data-test="schedule-warning-campaign.outside_contact_hours"]').innerText()).toBe(
+      'El horario de llamadas (09:00–21:00) sale del horario de contacto (08:00–20:00).',
+    );
     expect(await warnings.innerText()).toMatch(/no un consejo legal/);
     expect(await page.locator('[data-test="create"]').innerText()).toMatch(/Crear igual/);
     await page.waitForTimeout(300);
@@ -53,8 +57,13 @@ describe.runIf(hasChromium)('holidays and contact hours on the new-campaign form
     await panel.waitFor();
     await page.locator('[data-test="contact-to"]').fill('21:00');
     await page.locator('[data-test="contact-save"]').click();
-    await page.locator('[data-test="contact-outcome"]').filter({ hasText: /guardado/ }).waitFor();
-    expect((await app.current.ctx.store.db.prepare("SELECT value_json FROM settings WHERE key = 'app'").get()) as { value_json: string }).toMatchObject({ value_json: expect.stringContaining('"to":"21:00"') });
+    await page
+      .locator('[data-test="contact-outcome"]')
+      .filter({ hasText: /guardado/ })
+      .waitFor();
+    expect((await app.current.ctx.store.db.prepare("SELECT value_json FROM settings WHERE key = 'app'").get()) as { value_json: string }).toMatchObject({
+      value_json: expect.stringContaining('"to":"21:00"'),
+    });
 
     await page.goto(`${app.current.origin}/#/bots/101/campaigns/new`);
     await page.locator('#campaign-name').fill('Navidad tarde');

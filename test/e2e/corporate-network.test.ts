@@ -35,7 +35,16 @@ describe.runIf(hasChromium)('the browser host on a corporate network', () => {
     proxy = await startConnectProxy({ user: 'agente', password: 's3cret' });
     copyFileSync(ca.caFile, join(dir, 'corp-ca.pem'));
     const policyFile = join(dir, 'policy.json');
-    writeFileSync(policyFile, JSON.stringify({ environments: { production: { base_url: serviceUrl, ca_file: 'corp-ca.pem' } }, allow_custom_base_url: false, allow_demo: false, language: 'en', data_dir: join(dir, 'data') }));
+    writeFileSync(
+      policyFile,
+      JSON.stringify({
+        environments: { production: { base_url: serviceUrl, ca_file: 'corp-ca.pem' } },
+        allow_custom_base_url: false,
+        allow_demo: false,
+        language: 'en',
+        data_dir: join(dir, 'data'),
+      }),
+    );
     const { CASEDESK_DATA_DIR: _d, NO_PROXY: _n, no_proxy: _m, ...env } = process.env;
     host = startCasedesk(['start', '--browser'], { ...env, CASEDESK_POLICY: policyFile, HTTPS_PROXY: `http://agente:s3cret@127.0.0.1:${proxy.port}` });
     let stderr = '';

@@ -27,7 +27,14 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
     const surface = createSurface(app.current.ctx);
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'E2E duplicados', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+      campaign: {
+        client_id: 101,
+        name: 'E2E duplicados',
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 2,
+        max_calls_per_case: 1,
+      },
     });
     if (!campaign.ok) throw new Error(campaign.error.message);
     campaignId = campaign.value.campaign.id;

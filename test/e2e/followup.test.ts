@@ -33,7 +33,19 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     await signInToDemo(page);
     const surface = createSurface(app.current.ctx);
     const { batch_id } = await surfaceCall('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
-    campaignId = (await surfaceCall('campaigns:create', { environment: 'demo', campaign: { client_id: 101, name: 'Seguimiento E2E', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2 } })).campaign.id;
+    campaignId = (
+      await surfaceCall('campaigns:create', {
+        environment: 'demo',
+        campaign: {
+          client_id: 101,
+          name: 'Seguimiento E2E',
+          dialing_type: 'HORIZONTAL_VERTICAL',
+          min_phone_priority: 0,
+          max_phone_priority: 2,
+          max_calls_per_case: 2,
+        },
+      })
+    ).campaign.id;
     expect(await surfaceCall('sync:upload', { environment: 'demo', batchId: batch_id, campaignId })).toMatchObject({ loaded: 8 });
 
     await page.goto(`${app.current.origin}/#/campaigns/${campaignId}/results`);
@@ -53,7 +65,10 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     const { page } = app.current;
     // What this computer stored is what the batch is made from (the Demo service keeps dialing meanwhile).
     const stored = await surfaceCall('results:cases', { environment: 'demo', campaignId, limit: 100 });
-    const nonFinal = stored.cases.filter((c) => !c.case_result.is_final).map((c) => c.params.code ?? '').sort();
+    const nonFinal = stored.cases
+      .filter((c) => !c.case_result.is_final)
+      .map((c) => c.params.code ?? '')
+      .sort();
     expect(nonFinal.length).toBeGreaterThan(0);
 
     await page.locator('[data-test="followup"]').click();

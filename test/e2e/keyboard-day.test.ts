@@ -49,7 +49,10 @@ async function choose(page: Page, selector: string, option: RegExp): Promise<voi
   await page.locator('[role="listbox"]').waitFor();
   for (let i = 0; i < 20; i++) {
     await page.keyboard.press('ArrowDown');
-    const text = await page.locator('[role="option"][data-p-focused="true"]').innerText().catch(() => '');
+    const text = await page
+      .locator('[role="option"][data-p-focused="true"]')
+      .innerText()
+      .catch(() => '');
     if (option.test(text)) {
       await page.keyboard.press('Enter');
       await page.locator('[role="listbox"]').waitFor({ state: 'detached' });

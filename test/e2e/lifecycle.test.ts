@@ -27,7 +27,11 @@ describe.runIf(hasChromium)('deleting and wiping', () => {
     const { page, ctx } = app.current;
     const gone = await prepared();
     const doubtful = await prepared();
-    markInDoubt(ctx.store.db, pageBatchCases(ctx.store.db, doubtful, { status: 'ready', limit: 2 }).map((c) => c.id), 'no answer came back');
+    markInDoubt(
+      ctx.store.db,
+      pageBatchCases(ctx.store.db, doubtful, { status: 'ready', limit: 2 }).map((c) => c.id),
+      'no answer came back',
+    );
     await signInToDemo(page);
     await page.locator('a[href="#/batches"]').click();
     await page.locator(`[data-test="batch-row-${gone}"]`).waitFor();

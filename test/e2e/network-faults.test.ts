@@ -33,7 +33,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     await service?.close();
   });
 
-  const call = async <T,>(name: string, input: unknown): Promise<T> => {
+  const call = async <T>(name: string, input: unknown): Promise<T> => {
     const answer = await createSurface(app.current.ctx).call(name as never, input);
     if (!answer.ok) throw new Error(answer.error.message);
     return answer.value as T;
@@ -42,7 +42,10 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
   it('signs in to Test at the address the administrator gave', async () => {
     const { page } = app.current;
     await page.waitForSelector('[data-test="sign-in"]');
-    await page.locator('[data-test="environment"]').getByText(/Prueba|Test/).click();
+    await page
+      .locator('[data-test="environment"]')
+      .getByText(/Prueba|Test/)
+      .click();
     await page.locator('[data-test="base-url"]').fill(`http://127.0.0.1:${port}`);
     await page.locator('[data-test="email"]').fill('demo@casedesk.local');
     await page.locator('#password').fill('demo1234');
@@ -55,8 +58,22 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const { page } = app.current;
     // Small chunks, so the upload is still going when the network goes.
     await call('settings:set', { chunkMaxCases: 2 });
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
-    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Con cortes', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const batch = await call<{ batch_id: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
+      maxPhonePriority: 2,
+    });
+    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', {
+      environment: 'test',
+      campaign: {
+        client_id: BOTS.voice,
+        name: 'Con cortes',
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 2,
+        max_calls_per_case: 1,
+      },
+    });
     await page.goto(`${app.current.origin}/#/sync`);
     await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
     await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Con cortes/);
@@ -65,40 +82,70 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     // The network goes: the service stops answering.
     await service?.close();
     service = null;
-    await page.locator('[data-test="upload-note"]').filter({ hasText: /connection|conexión/i }).waitFor({ timeout: 20_000 });
+    await page
+      .locator('[data-test="upload-note"]')
+      .filter({ hasText: /connection|conexión/i })
+      .waitFor({ timeout: 20_000 });
     await app.current.screenshot('50-upload-waiting-for-network');
     // And comes back, on the same address, with what it had stored.
     service = await startEmulator({ tickMs: 0, faults: true, dbFile, port });
     await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).waitFor({ timeout: 60_000 });
     expect(await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).innerText()).toMatch(/8/);
     await app.current.screenshot('51-upload-resumed');
-    const onServer = service.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as { code: string; n: number }[];
+    const onServer = service.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as {
+      code: string;
+      n: number;
+    }[];
     expect(onServer).toHaveLength(8);
     expect(onServer.filter((r) => !(r.n === 1))).toEqual([]);
   }, 120_000);
 
   it('lets the agent stop an upload and resume it later, each case still loaded once', async () => {
     const { page } = app.current;
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 });
-    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Detenida', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const batch = await call<{ batch_id: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
+      maxPhonePriority: 2,
+    });
+    const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', {
+      environment: 'test',
+      campaign: {
+        client_id: BOTS.voice,
+        name: 'Detenida',
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 2,
+        max_calls_per_case: 1,
+      },
+    });
     await page.goto(`${app.current.origin}/#/sync`);
     await page.reload();
     await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
     await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Detenida/);
     await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
     await page.locator(`[data-test="cancel-${batch.batch_id}"]`).click();
-    await page.locator(`[data-test="upload-status-${batch.batch_id}"]`).filter({ hasText: /cancelada|cancelled/i }).waitFor({ timeout: 20_000 });
+    await page
+      .locator(`[data-test="upload-status-${batch.batch_id}"]`)
+      .filter({ hasText: /cancelada|cancelled/i })
+      .waitFor({ timeout: 20_000 });
     await app.current.screenshot('53-upload-stopped');
     await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
     await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).filter({ hasText: /8/ }).waitFor({ timeout: 30_000 });
-    const onServer = service?.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as { code: string; n: number }[];
+    const onServer = service?.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as {
+      code: string;
+      n: number;
+    }[];
     expect(onServer).toHaveLength(8);
     expect(onServer.filter((r) => !(r.n === 1))).toEqual([]);
   }, 60_000);
 
   it('prepares a new campaign with a batch, and creates it when the batch is uploaded', async () => {
     const { page } = app.current;
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 0 });
+    const batch = await call<{ batch_id: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
+      maxPhonePriority: 0,
+    });
     await page.goto(`${app.current.origin}/#/bots/${BOTS.voice}/campaigns/new`);
     await page.reload();
     await page.locator('[data-test="name"]').fill('Preparada con el lote');
@@ -119,9 +166,20 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const { page } = app.current;
     const base = `http://127.0.0.1:${port}`;
     const other = await login(base, OTHER_USER);
-    const foreign = Campaign.parse((await http(`${base}/api/v2/create_campaign/`, { token: other.access, body: { client_id: BOTS.othersVoice, name: 'Ajena' } })).json);
-    const batch = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), campaignId: foreign.id, maxPhonePriority: 2 });
-    const result = await call<{ status: string; pause?: { code: string; message: string }; pending: number }>('sync:upload', { environment: 'test', batchId: batch.batch_id, campaignId: foreign.id });
+    const foreign = Campaign.parse(
+      (await http(`${base}/api/v2/create_campaign/`, { token: other.access, body: { client_id: BOTS.othersVoice, name: 'Ajena' } })).json,
+    );
+    const batch = await call<{ batch_id: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
+      campaignId: foreign.id,
+      maxPhonePriority: 2,
+    });
+    const result = await call<{ status: string; pause?: { code: string; message: string }; pending: number }>('sync:upload', {
+      environment: 'test',
+      batchId: batch.batch_id,
+      campaignId: foreign.id,
+    });
     expect(result).toMatchObject({ status: 'paused', pause: { code: 'forbidden' }, pending: 8 });
     // Same URL as before: reload so the queue is read again.
     await page.goto(`${app.current.origin}/#/sync`);

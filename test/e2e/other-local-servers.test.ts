@@ -75,7 +75,11 @@ describe.runIf(hasChromium)('another local server', () => {
   it('and what that program received opens nothing when it calls the API itself', async () => {
     const cookies = neighbour.seen.map((h) => h.cookie).filter((c): c is string => typeof c === 'string');
     for (const cookie of [...cookies, '']) {
-      const res = await fetch(`${app.current.origin}/api/call/session:status`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: '{}' });
+      const res = await fetch(`${app.current.origin}/api/call/session:status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: '{}',
+      });
       expect(res.status, `with cookie "${cookie}"`).toBe(401);
     }
   });
@@ -96,10 +100,13 @@ describe.runIf(hasChromium)('another local server', () => {
     const progress = (activity: string) => ({ batchId: 0, activity, chunks: 0, loaded: 0, rejected: 0, pending: 0, inDoubt: 0 });
     // An upload that notices the service gone marks the app offline; the stream may still be opening.
     await expect
-      .poll(async () => {
-        ctx.emit('upload:progress', progress('offline'));
-        return connection.innerText();
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          ctx.emit('upload:progress', progress('offline'));
+          return connection.innerText();
+        },
+        { timeout: 10_000 },
+      )
       .toMatch(/Sin conexión|Offline/);
     ctx.emit('upload:progress', progress('sending'));
     await expect.poll(() => connection.innerText(), { timeout: 5_000 }).toMatch(/En línea|Online/);

@@ -81,7 +81,11 @@ describe.runIf(hasChromium)('preparing a batch', () => {
   it('shows the rejected cases, fixes area codes in bulk and re-validates an edited date', async () => {
     const { page } = app.current;
     await page.locator('[data-test="status-filter"]').getByText('Rechazados').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-test="case-row"]').length > 0 && [...document.querySelectorAll('[data-test="case-row"]')].every((r) => r.getAttribute('data-status') === 'rejected'));
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-test="case-row"]').length > 0 &&
+        [...document.querySelectorAll('[data-test="case-row"]')].every((r) => r.getAttribute('data-status') === 'rejected'),
+    );
     const rejectedRow = page.locator(`[data-test="case-row"][data-code="${IMPOSSIBLE_DATE_CASE}"]`);
     await rejectedRow.waitFor();
     const rejectedBefore = await countOf(page, 'rejected');
@@ -109,7 +113,9 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     expect(await drawer.locator('[data-test="drawer-rows"]').innerText()).toBe('Fila 10');
     const date = drawer.locator('[data-test="product-0-expiration"]');
     expect(await date.inputValue()).toBe('31/02/2027');
-    expect(await drawer.locator('[data-test="issue-fix"][data-kind="phone-fixed"] [data-test="issue-change"]').innerText()).toMatch(/4567-8901[\s\S]*1145678901/);
+    expect(await drawer.locator('[data-test="issue-fix"][data-kind="phone-fixed"] [data-test="issue-change"]').innerText()).toMatch(
+      /4567-8901[\s\S]*1145678901/,
+    );
     await page.waitForTimeout(400); // the drawer's slide-in, for the screenshot
     await app.current.screenshot('27-case-drawer');
     await date.fill('28/02/2027');
@@ -136,7 +142,12 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     const withKind = Number((await option.innerText()).replace(/^[\s\S]*·\s*/, '').replace(/\D/g, ''));
     expect(withKind).toBeGreaterThan(0);
     await option.click();
-    await page.waitForFunction((n) => document.querySelectorAll('[data-test="case-row"]').length === n && document.querySelector('[data-test="cases-grid"]')?.getAttribute('data-total') === String(n), withKind);
+    await page.waitForFunction(
+      (n) =>
+        document.querySelectorAll('[data-test="case-row"]').length === n &&
+        document.querySelector('[data-test="cases-grid"]')?.getAttribute('data-total') === String(n),
+      withKind,
+    );
     expect(withKind).toBeLessThan(11);
     await page.locator('[data-test="kind-filter"] [data-pc-section="clearicon"]').click();
     await page.waitForFunction(() => document.querySelectorAll('[data-test="case-row"]').length === 11);
@@ -164,7 +175,7 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await page.locator('[data-test="batch-notice"]').waitFor();
   });
 
-  it('imports the error report back as corrections, through the import button\'s file input', async () => {
+  it("imports the error report back as corrections, through the import button's file input", async () => {
     const { page } = app.current;
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-errors"]').click()]);
     const report = join(mkdtempSync(join(tmpdir(), 'casedesk-corrections-')), download.suggestedFilename());

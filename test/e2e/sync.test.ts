@@ -91,10 +91,12 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await page.locator('[data-test="settings-language"]').getByText('English').click();
     await page.getByRole('heading', { level: 1, name: 'Settings', exact: true }).waitFor();
     const surface = createSurface(app.current.ctx);
-    await expect.poll(async () => {
-      const saved = await surface.call('settings:get', {});
-      return saved.ok ? saved.value.language : null;
-    }).toBe('en');
+    await expect
+      .poll(async () => {
+        const saved = await surface.call('settings:get', {});
+        return saved.ok ? saved.value.language : null;
+      })
+      .toBe('en');
     await go(page, '/sync');
     expect(await page.locator('h1').innerText()).toBe('Sync');
     expect(await page.locator(`[data-test="upload-loaded-${batchId}"]`).innerText()).toBe('Cases loaded into the campaign: 8');
@@ -123,7 +125,10 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await page.locator('[data-test="inbound-offline-reason"]').waitFor({ state: 'detached' });
 
     const rows = page.locator('[data-test="inbound-table"] tbody tr');
-    await rows.filter({ has: page.locator('[data-test="has-recording"]') }).first().click();
+    await rows
+      .filter({ has: page.locator('[data-test="has-recording"]') })
+      .first()
+      .click();
     const dialog = page.locator('[role="dialog"]');
     await dialog.locator('[data-test="transcript"] li').first().waitFor();
     expect(await dialog.locator('[data-test="transcript"] li').count()).toBeGreaterThan(1);
@@ -134,7 +139,10 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 
-    await rows.filter({ has: page.locator('[data-test="without-recording"]') }).first().click();
+    await rows
+      .filter({ has: page.locator('[data-test="without-recording"]') })
+      .first()
+      .click();
     const none = page.locator('[role="dialog"] [data-test="no-recording"]');
     await none.waitFor();
     expect(await none.innerText()).toContain('Sin grabación');
@@ -171,13 +179,43 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     const second = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     if (!second.ok) throw new Error(second.error.message);
     const id = second.value.batch_id;
-    const campaign = await surface.call('campaigns:create', { environment: 'demo', campaign: { client_id: 101, name: 'E2E dudas', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const campaign = await surface.call('campaigns:create', {
+      environment: 'demo',
+      campaign: { client_id: 101, name: 'E2E dudas', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+    });
     if (!campaign.ok) throw new Error(campaign.error.message);
     const sent: unknown[] = [];
     // Typed as the procedure answers, so a change to the answer shows here at compile time.
     const answers: ProcedureOutputs['sync:upload'][] = [
-      { status: 'needs-decision', campaignId: campaign.value.campaign.id, loaded: 5, rejected: { '33444555': 'phone 1: not a valid number' }, pending: 0, inDoubt: ['20123456', '27888999', '28999000'], requests: 1, suppressed: { cases: 0, phones: 0 }, skipped: { duplicates: 0 }, notices: [] },
-      { status: 'paused', campaignId: campaign.value.campaign.id, loaded: 5, rejected: {}, pending: 3, inDoubt: [], requests: 1, suppressed: { cases: 0, phones: 0 }, skipped: { duplicates: 0 }, notices: [], pause: { code: 'server', failure: { code: 'upload.failing', params: { detail: 'HTTP 500' } }, message: 'The service keeps failing (HTTP 500); the upload is paused.' } },
+      {
+        status: 'needs-decision',
+        campaignId: campaign.value.campaign.id,
+        loaded: 5,
+        rejected: { '33444555': 'phone 1: not a valid number' },
+        pending: 0,
+        inDoubt: ['20123456', '27888999', '28999000'],
+        requests: 1,
+        suppressed: { cases: 0, phones: 0 },
+        skipped: { duplicates: 0 },
+        notices: [],
+      },
+      {
+        status: 'paused',
+        campaignId: campaign.value.campaign.id,
+        loaded: 5,
+        rejected: {},
+        pending: 3,
+        inDoubt: [],
+        requests: 1,
+        suppressed: { cases: 0, phones: 0 },
+        skipped: { duplicates: 0 },
+        notices: [],
+        pause: {
+          code: 'server',
+          failure: { code: 'upload.failing', params: { detail: 'HTTP 500' } },
+          message: 'The service keeps failing (HTTP 500); the upload is paused.',
+        },
+      },
     ];
     await page.route(
       (url) => url.pathname.endsWith('/api/call/sync%3Aupload'),

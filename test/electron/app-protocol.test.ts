@@ -10,7 +10,13 @@ describe('resolveAppPath', () => {
     expect(resolveAppPath(root, 'app://casedesk/assets/index.js')).toBe('/opt/casedesk/renderer/assets/index.js');
   });
 
-  it.each(['app://casedesk/assets/..%2f..%2f..%2fetc%2fpasswd', 'app://casedesk/..%5c..%5cwindows', 'app://other/index.html', 'file:///etc/passwd', 'app://casedesk/a%00b'])('refuses %s', (url) => {
+  it.each([
+    'app://casedesk/assets/..%2f..%2f..%2fetc%2fpasswd',
+    'app://casedesk/..%5c..%5cwindows',
+    'app://other/index.html',
+    'file:///etc/passwd',
+    'app://casedesk/a%00b',
+  ])('refuses %s', (url) => {
     expect(resolveAppPath(root, url)).toBeNull();
   });
 

@@ -120,7 +120,8 @@ describe('the electron-updater port', () => {
       { type: 'error', error: failure },
     ]);
     off();
-    for (const name of ['checking-for-update', 'update-available', 'update-not-available', 'download-progress', 'update-downloaded', 'error']) expect(updater.listenerCount(name)).toBe(0);
+    for (const name of ['checking-for-update', 'update-available', 'update-not-available', 'download-progress', 'update-downloaded', 'error'])
+      expect(updater.listenerCount(name)).toBe(0);
   });
 
   it('says false when the updater is not active, installs silently and comes back, and sets install-at-quit', async () => {
@@ -137,7 +138,15 @@ describe('the electron-updater port', () => {
   it('finds electron-updater’s autoUpdater where Node’s ES module loader puts it', () => {
     // The built main process is an ES module run by Node, whose CommonJS interop differs from the test
     // runner's: asked in a plain Node process. The getter is only looked at: it builds an updater, which needs Electron.
-    const probe = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import('electron-updater'); console.log(JSON.stringify({ named: 'autoUpdater' in m, getter: typeof Object.getOwnPropertyDescriptor(m.default, 'autoUpdater')?.get }));`], { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8' });
+    const probe = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import('electron-updater'); console.log(JSON.stringify({ named: 'autoUpdater' in m, getter: typeof Object.getOwnPropertyDescriptor(m.default, 'autoUpdater')?.get }));`,
+      ],
+      { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8' },
+    );
     expect(probe.status, probe.stderr).toBe(0);
     expect(JSON.parse(probe.stdout)).toEqual({ named: false, getter: 'function' });
   });
@@ -193,9 +202,17 @@ describe('startAutoUpdates', () => {
     expect(updater.feed).toBeNull();
 
     const signed = context(URL);
-    writeFileSync(join(signed.dir, 'app-update.yml'), `provider: generic\nurl: https://updates.invalid/casedesk\npublisherName:\n  - Estudio Ejemplo S.A.\nupdaterCacheDirName: casedesk-updater\n`);
+    writeFileSync(
+      join(signed.dir, 'app-update.yml'),
+      `provider: generic\nurl: https://updates.invalid/casedesk\npublisherName:\n  - Estudio Ejemplo S.A.\nupdaterCacheDirName: casedesk-updater\n`,
+    );
     const signedUpdater = new FakeAutoUpdater();
-    const controller = startAutoUpdates(signed.ctx, { packaged: true, platform: 'win32', resourcesPath: signed.dir, loadAutoUpdater: async () => signedUpdater });
+    const controller = startAutoUpdates(signed.ctx, {
+      packaged: true,
+      platform: 'win32',
+      resourcesPath: signed.dir,
+      loadAutoUpdater: async () => signedUpdater,
+    });
     await settle();
     expect(signed.ctx.updates?.state()).toEqual({ state: 'ready', version: '3.1.0' });
     controller.stop();

@@ -16,9 +16,12 @@ describe('rendererSource', () => {
     expect(rendererSource({}, false)).toEqual({ startUrl: 'app://casedesk/index.html', devOrigin: null });
   });
 
-  it.each(['https://evil.example/', 'file:///tmp/page.html', 'http://localhost.evil.example:5173/', 'not a url', ''])('takes no dev server from %s, even unpackaged', (url) => {
-    expect(rendererSource({ ELECTRON_RENDERER_URL: url }, false).devOrigin).toBeNull();
-  });
+  it.each(['https://evil.example/', 'file:///tmp/page.html', 'http://localhost.evil.example:5173/', 'not a url', ''])(
+    'takes no dev server from %s, even unpackaged',
+    (url) => {
+      expect(rendererSource({ ELECTRON_RENDERER_URL: url }, false).devOrigin).toBeNull();
+    },
+  );
 });
 
 describe('isTrustedSender with the dev server', () => {

@@ -19,7 +19,7 @@ describe('safeStorageSealer', () => {
     expect(await sealer?.open(sealed ?? new Uint8Array())).toBe('refresh-token');
   });
 
-  it('refuses Linux\'s basic_text backend and an unavailable store: nothing is kept then', () => {
+  it("refuses Linux's basic_text backend and an unavailable store: nothing is kept then", () => {
     expect(safeStorageSealer(fakeSafeStorage('basic_text'), 'linux')).toBeNull();
     expect(safeStorageSealer(fakeSafeStorage('kwallet5', false), 'linux')).toBeNull();
     expect(safeStorageSealer(fakeSafeStorage('n/a'), 'darwin')).not.toBeNull();

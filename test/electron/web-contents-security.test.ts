@@ -66,14 +66,16 @@ describe('hardenWebContents', () => {
   it('denies permission requests', () => {
     const { installed } = fakeContents();
     const answers: boolean[] = [];
-    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read']) installed.request?.({}, permission, (granted) => answers.push(granted), {});
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read'])
+      installed.request?.({}, permission, (granted) => answers.push(granted), {});
     expect(answers).toEqual([false, false, false, false]);
   });
 
   it('denies permission checks and device access too, which Electron grants by default', () => {
     const { installed } = fakeContents();
     expect(installed.check).toBeTypeOf('function');
-    for (const permission of ['media', 'clipboard-sanitized-write', 'hid', 'serial', 'usb']) expect(installed.check?.({}, permission, 'app://casedesk', {})).toBe(false);
+    for (const permission of ['media', 'clipboard-sanitized-write', 'hid', 'serial', 'usb'])
+      expect(installed.check?.({}, permission, 'app://casedesk', {})).toBe(false);
     expect(installed.device).toBeTypeOf('function');
     expect(installed.device?.({ deviceType: 'usb', origin: 'app://casedesk' })).toBe(false);
   });

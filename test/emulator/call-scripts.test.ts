@@ -42,9 +42,7 @@ function expectWellFormed(script: CallScript): void {
   expect(new Set(times).size).toBe(times.length);
 
   // responses are exactly the debtor's lines, unprefixed, with the same time and confidence.
-  const debtorLines = transcription
-    .filter((line) => isDebtor(line.text))
-    .map((line) => ({ ...line, text: line.text.slice('CLIENTE: '.length) }));
+  const debtorLines = transcription.filter((line) => isDebtor(line.text)).map((line) => ({ ...line, text: line.text.slice('CLIENTE: '.length) }));
   expect(responses).toEqual(debtorLines);
 
   expect(Number.isInteger(script.durationSeconds)).toBe(true);
@@ -108,7 +106,7 @@ describe('outboundCallScript', () => {
       expectWellFormed(script);
       expect(script.responses).toEqual([]);
       expect(script.transcription.length).toBeGreaterThan(0);
-      expect(script.transcription.filter((l) => !(isBot(l.text)))).toEqual([]);
+      expect(script.transcription.filter((l) => !isBot(l.text))).toEqual([]);
       expect(script.transcription.some((l) => l.text.includes('$'))).toBe(false);
     }
   });
@@ -135,7 +133,13 @@ describe('outboundCallScript', () => {
 
   it('is deterministic for the same seed and varies across seeds', () => {
     expect(outboundCallScript(debtor('promise', 9))).toEqual(outboundCallScript(debtor('promise', 9)));
-    const texts = new Set(SEEDS.map((seed) => outboundCallScript(debtor('no_promise', seed)).transcription.map((l) => l.text).join('\n')));
+    const texts = new Set(
+      SEEDS.map((seed) =>
+        outboundCallScript(debtor('no_promise', seed))
+          .transcription.map((l) => l.text)
+          .join('\n'),
+      ),
+    );
     expect(texts.size).toBeGreaterThan(5);
   });
 

@@ -48,7 +48,8 @@ describe('bearer tokens', () => {
   });
 });
 
-const refresh = (pair: { access: string; refresh: string }) => http(url('/auth/token/refresh/'), { auth: `JWT ${pair.refresh}`, body: { access: pair.access } });
+const refresh = (pair: { access: string; refresh: string }) =>
+  http(url('/auth/token/refresh/'), { auth: `JWT ${pair.refresh}`, body: { access: pair.access } });
 
 describe('refresh', () => {
   it('takes `Authorization: JWT <refresh>` and the expired access token, and answers a new pair', async () => {

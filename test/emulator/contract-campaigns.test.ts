@@ -26,7 +26,20 @@ async function demoToken() {
 async function newCampaign(token: string, extra: Record<string, unknown> = {}) {
   const res = await http(url('/api/v2/create_campaign/'), {
     token,
-    body: { client_id: BOTS.voice, name: 'Mora noviembre', description: 'demo', start_date: '2026-11-23', call_from: '09:00', call_to: '20:00', closes_eod: false, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2, ...extra },
+    body: {
+      client_id: BOTS.voice,
+      name: 'Mora noviembre',
+      description: 'demo',
+      start_date: '2026-11-23',
+      call_from: '09:00',
+      call_to: '20:00',
+      closes_eod: false,
+      dialing_type: 'HORIZONTAL_VERTICAL',
+      min_phone_priority: 0,
+      max_phone_priority: 2,
+      max_calls_per_case: 2,
+      ...extra,
+    },
   });
   expect(res.status).toBe(201);
   return Campaign.parse(res.json);
@@ -53,13 +66,24 @@ describe('POST /api/v2/create_campaign/', () => {
     const campaign = await newCampaign(await demoToken());
     expect(campaign.metrics.status).toBe('PAUSED');
     expect(campaign.case_stats.q_loaded_cases).toBe(0);
-    expect(campaign.params).toMatchObject({ call_from: '09:00:00', call_to: '20:00:00', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2, start_date: '2026-11-23' });
+    expect(campaign.params).toMatchObject({
+      call_from: '09:00:00',
+      call_to: '20:00:00',
+      dialing_type: 'HORIZONTAL_VERTICAL',
+      min_phone_priority: 0,
+      max_phone_priority: 2,
+      max_calls_per_case: 2,
+      start_date: '2026-11-23',
+    });
     expect(campaign.conversation_type).toBe('OUTBOUND_VOICE');
     expect(campaign.created_at).toMatch(/Z$/);
   });
 
   it('refuses VERTICAL dialing with min and max priority apart', async () => {
-    const res = await http(url('/api/v2/create_campaign/'), { token: await demoToken(), body: { client_id: BOTS.voice, name: 'x', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 1 } });
+    const res = await http(url('/api/v2/create_campaign/'), {
+      token: await demoToken(),
+      body: { client_id: BOTS.voice, name: 'x', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 1 },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toHaveProperty('max_phone_priority');
   });
@@ -91,10 +115,15 @@ describe('campaign detail and actions', () => {
     expect(again.status).toBe(400);
   });
 
-  it('answers 404 {detail} for a missing campaign and for another user\'s campaign', async () => {
+  it("answers 404 {detail} for a missing campaign and for another user's campaign", async () => {
     const { id } = await newCampaign(await demoToken());
     const other = (await login(emulator.current.url, OTHER_USER)).access;
-    for (const [path, token] of [[`/api/v2/campaigns/999999/`, await demoToken()], [`/api/v2/campaigns/${id}/`, other], [`/api/v2/campaigns/${id}/cases/`, other], [`/api/v2/campaigns/${id}/start/`, other]] as const) {
+    for (const [path, token] of [
+      [`/api/v2/campaigns/999999/`, await demoToken()],
+      [`/api/v2/campaigns/${id}/`, other],
+      [`/api/v2/campaigns/${id}/cases/`, other],
+      [`/api/v2/campaigns/${id}/start/`, other],
+    ] as const) {
       const res = await http(url(path), { token, method: path.endsWith('start/') ? 'POST' : 'GET' });
       expect(res.status, path).toBe(404);
       DetailErrorBody.parse(res.json);
@@ -148,10 +177,18 @@ describe('PUT /api/v2/create_campaign/{campaign_id}/ (upload)', () => {
       short: validCase({ phone_settings: { phone_list: ['4567890'] } }),
       tooMany: validCase({ phone_settings: { phone_list: ['3514567890', '3514567891', '3514567892', '3514567893'] } }),
       noPhones: validCase({ phone_settings: { phone_list: [] } }),
-      noParams: (() => { const c = validCase(); delete c.params; return c; })(),
+      noParams: (() => {
+        const c = validCase();
+        delete c.params;
+        return c;
+      })(),
       commaDebt: validCase({ products: [{ debt_code: 'X', pid: 'P', debt: '1500,00', expiration: '2026-12-31' }] }),
       badDate: validCase({ products: [{ debt_code: 'X', pid: 'P', debt: '1500.00', expiration: '31/12/2026' }] }),
-      noName: (() => { const c = validCase(); delete c.first_name; return c; })(),
+      noName: (() => {
+        const c = validCase();
+        delete c.first_name;
+        return c;
+      })(),
     };
     const res = await http(url(`/api/v2/create_campaign/${id}/`), { token, method: 'PUT', body });
     expect(res.status).toBe(202);
@@ -174,7 +211,11 @@ describe('PUT /api/v2/create_campaign/{campaign_id}/ (upload)', () => {
     const res = await http(url(`/api/v2/create_campaign/${id}/`), { token, method: 'PUT', rawBody });
     expect(res.status).toBe(202);
     expect(res.text).toContain('"constructor"');
-    expect(UploadRejectionsBody.parse(res.json).Errors.flat().map(([code]) => code)).toEqual(['constructor']);
+    expect(
+      UploadRejectionsBody.parse(res.json)
+        .Errors.flat()
+        .map(([code]) => code),
+    ).toEqual(['constructor']);
     const cases = CampaignCasesPage.parse((await http(url(`/api/v2/campaigns/${id}/cases/`), { token })).json);
     expect(cases.results.map((c) => c.params.code)).toEqual(['__proto__']);
   });
@@ -201,12 +242,16 @@ describe('PUT /api/v2/create_campaign/{campaign_id}/ (upload)', () => {
     expect(LogicErrorBody.parse(closed.json).error).toMatch(/closed/);
   });
 
-  it('401 {token}, 403 for another user\'s campaign, 404 {detail} for a missing one', async () => {
+  it("401 {token}, 403 for another user's campaign, 404 {detail} for a missing one", async () => {
     const { id } = await newCampaign(await demoToken());
     const unauth = await http(url(`/api/v2/create_campaign/${id}/`), { method: 'PUT', body: uploadBody(1) });
     expect(unauth.status).toBe(401);
     TokenErrorBody.parse(unauth.json);
-    const forbidden = await http(url(`/api/v2/create_campaign/${id}/`), { token: (await login(emulator.current.url, OTHER_USER)).access, method: 'PUT', body: uploadBody(1) });
+    const forbidden = await http(url(`/api/v2/create_campaign/${id}/`), {
+      token: (await login(emulator.current.url, OTHER_USER)).access,
+      method: 'PUT',
+      body: uploadBody(1),
+    });
     expect(forbidden.status).toBe(403);
     const missing = await http(url('/api/v2/create_campaign/999999/'), { token: await demoToken(), method: 'PUT', body: uploadBody(1) });
     expect(missing.status).toBe(404);

@@ -26,7 +26,14 @@ describe('the Host check', () => {
   });
 
   it('answers its own address, the loopback names, and the names it was given', async () => {
-    for (const host of [`127.0.0.1:${port()}`, `localhost:${port()}`, `LOCALHOST:${port()}`, `[::1]:${port()}`, `casedesk-demo.test:${port()}`, 'proxy.test:8443']) {
+    for (const host of [
+      `127.0.0.1:${port()}`,
+      `localhost:${port()}`,
+      `LOCALHOST:${port()}`,
+      `[::1]:${port()}`,
+      `casedesk-demo.test:${port()}`,
+      'proxy.test:8443',
+    ]) {
       const res = await rawHttp(url('/auth/login/'), { headers: { ...json, host }, body: loginBody });
       expect(res.status, host).toBe(200);
     }
@@ -39,7 +46,13 @@ describe('the fault controls', () => {
 
   it('refuse a request from a web page (an Origin, or a cross-site Sec-Fetch-Site), and change nothing', async () => {
     const body = JSON.stringify({ latency_ms: 900 });
-    const fromPages: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: `http://127.0.0.1:${port() + 1}` }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    const fromPages: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: `http://127.0.0.1:${port() + 1}` },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
     for (const headers of fromPages) {
       const res = await rawHttp(url('/__control/faults'), { headers: { ...local(), ...json, ...headers }, body });
       expect(res.status, JSON.stringify(headers)).toBe(403);
@@ -51,7 +64,12 @@ describe('the fault controls', () => {
 
   it('refuse what a form or a no-cors fetch can send (no JSON content type), and change nothing', async () => {
     const { access } = await login(emulator.current.url);
-    for (const [type, body] of [['application/x-www-form-urlencoded', 'access=true'], ['text/plain', '{"access":true}'], ['multipart/form-data; boundary=x', '--x--'], [undefined, undefined]] as const) {
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', 'access=true'],
+      ['text/plain', '{"access":true}'],
+      ['multipart/form-data; boundary=x', '--x--'],
+      [undefined, undefined],
+    ] as const) {
       const headers: Record<string, string> = { ...local(), ...(type ? { 'content-type': type } : {}) };
       const res = await rawHttp(url('/__control/expire-tokens'), { method: 'POST', headers, ...(body ? { body } : {}) });
       expect(res.status, String(type)).toBe(415);
@@ -60,7 +78,10 @@ describe('the fault controls', () => {
   });
 
   it('still answer a program on this machine that sends JSON', async () => {
-    expect((await rawHttp(url('/__control/faults'), { headers: { ...local(), 'content-type': 'application/json; charset=utf-8' }, body: '{"latency_ms":0}' })).status).toBe(200);
+    expect(
+      (await rawHttp(url('/__control/faults'), { headers: { ...local(), 'content-type': 'application/json; charset=utf-8' }, body: '{"latency_ms":0}' }))
+        .status,
+    ).toBe(200);
     expect((await rawHttp(url('/__control/state'), { headers: { ...local(), 'sec-fetch-site': 'none' } })).status).toBe(200);
   });
 });

@@ -20,7 +20,17 @@ const url = (path: string) => `${emulator.current.url}${path}`;
 
 /** A campaign with `n` cases that has been dialing for a simulated hour. */
 async function dialedCampaign(token: string, n: number) {
-  const created = await http(url('/api/v2/create_campaign/'), { token, body: { client_id: BOTS.voice, name: 'Resultados', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 1, max_calls_per_case: 2 } });
+  const created = await http(url('/api/v2/create_campaign/'), {
+    token,
+    body: {
+      client_id: BOTS.voice,
+      name: 'Resultados',
+      dialing_type: 'HORIZONTAL_VERTICAL',
+      min_phone_priority: 0,
+      max_phone_priority: 1,
+      max_calls_per_case: 2,
+    },
+  });
   const { id } = Campaign.parse(created.json);
   expect((await http(url(`/api/v2/create_campaign/${id}/`), { token, method: 'PUT', body: uploadBody(n, 'R', 2) })).status).toBe(200);
   await http(url('/__control/advance'), { body: { seconds: 3600 } });
@@ -28,7 +38,11 @@ async function dialedCampaign(token: string, n: number) {
 }
 
 /** Follows `next` links verbatim, as a client must. */
-async function allPages<T>(first: string, token: string, parse: (json: unknown) => { next: string | null; results: T[] }): Promise<{ items: T[]; pages: number }> {
+async function allPages<T>(
+  first: string,
+  token: string,
+  parse: (json: unknown) => { next: string | null; results: T[] },
+): Promise<{ items: T[]; pages: number }> {
   const items: T[] = [];
   let pages = 0;
   for (let next: string | null = first; next; pages++) {
@@ -105,7 +119,7 @@ describe('outbound recordings', () => {
 });
 
 describe('inbound cases', () => {
-  it('lists the inbound cases of the user\'s bots, newest first, filtered by bot and dates', async () => {
+  it("lists the inbound cases of the user's bots, newest first, filtered by bot and dates", async () => {
     const token = (await login(emulator.current.url)).access;
     const { items } = await allPages(url('/api/v2/inbound-case/'), token, (j) => InboundCasesPage.parse(j));
     expect(items.length).toBeGreaterThanOrEqual(24);
@@ -114,7 +128,9 @@ describe('inbound cases', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     // The filter's dates are the service's calendar days (UTC−03:00, SPEC-GAPS row 13), not UTC's.
     const day = new Date(Date.parse(dates[5] ?? '') - 3 * 3_600_000).toISOString().slice(0, 10);
-    const filtered = await allPages(url(`/api/v2/inbound-case/?${F.updatedFrom}=${day}&${F.updatedTo}=${day}&${F.bot}=${BOTS.inbound}`), token, (j) => InboundCasesPage.parse(j));
+    const filtered = await allPages(url(`/api/v2/inbound-case/?${F.updatedFrom}=${day}&${F.updatedTo}=${day}&${F.bot}=${BOTS.inbound}`), token, (j) =>
+      InboundCasesPage.parse(j),
+    );
     expect(filtered.items.map((c) => c.id)).toContain(items[5]?.id);
     expect(filtered.items.length).toBeLessThan(items.length);
     const none = InboundCasesPage.parse((await http(url(`/api/v2/inbound-case/?${F.bot}=${BOTS.voice}`), { token })).json);

@@ -6,10 +6,12 @@ import { dialingSlots } from '../../src-main/emulator/dialer';
 import { BOTS, http, login, uploadBody, useEmulator, offsetForLocalHour } from '../support/emulator';
 import { serviceReader } from '../support/service-reader';
 
-
 const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(1) });
 let token = '';
-const service = serviceReader(() => emulator.current, () => token);
+const service = serviceReader(
+  () => emulator.current,
+  () => token,
+);
 const { url, advance, campaign, cases, calls } = service;
 beforeAll(async () => {
   token = (await login(emulator.current.url)).access;
@@ -35,10 +37,6 @@ async function upload(campaignId: number, body: Record<string, unknown>): Promis
   const res = await http(url(paths.uploadCases(campaignId)), { token, method: 'PUT', body });
   expect(res.status, res.text).toBe(200);
 }
-
-
-
-
 
 const phonesOf = (body: Record<string, unknown>, code: string | undefined) =>
   (body[code ?? ''] as { phone_settings: { phone_list: string[] } }).phone_settings.phone_list;
@@ -104,7 +102,14 @@ describe('dialingSlots (the order of attempts of a case)', () => {
 
   it('HORIZONTAL_VERTICAL: one attempt per phone min..max per round, round after round', () => {
     const slots = dialingSlots({ ...base, dialing_type: 'HORIZONTAL_VERTICAL', max_phone_priority: 3, max_calls_per_case: 2 }, 5);
-    expect(slots.map((s) => [s.phoneIndex, s.attempt])).toEqual([[1, 0], [2, 0], [3, 0], [1, 1], [2, 1], [3, 1]]);
+    expect(slots.map((s) => [s.phoneIndex, s.attempt])).toEqual([
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
   });
 
   it('only the phones the case has: a short list narrows the range, a list below min leaves nothing to dial', () => {
@@ -116,7 +121,7 @@ describe('dialingSlots (the order of attempts of a case)', () => {
 });
 
 describe('which phones get called', () => {
-  it('VERTICAL with priority 1 calls only each case\'s second phone; a case without one ends with no call', async () => {
+  it("VERTICAL with priority 1 calls only each case's second phone; a case without one ends with no call", async () => {
     const dialing: Dialing = { dialing_type: 'VERTICAL', min_phone_priority: 1, max_phone_priority: 1, max_calls_per_case: 3 };
     const { id } = await createCampaign(dialing);
     const body = { ...uploadBody(15, 'V', 2), ...uploadBody(3, 'ONE', 1) };

@@ -6,7 +6,6 @@ import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { localParts } from '../../src-main/emulator/sim-clock';
 import { BOTS, http, login, uploadBody, useEmulator, offsetForLocalHour } from '../support/emulator';
 
-
 /** Speaks to one emulator as the demo user. */
 function client(emu: () => RunningEmulator) {
   const url = (path: string) => `${emu().url}${path}`;
@@ -17,7 +16,19 @@ function client(emu: () => RunningEmulator) {
       token = (await login(emu().url)).access;
     },
     async create(extra: Record<string, unknown> = {}): Promise<Campaign> {
-      const body = { client_id: BOTS.voice, name: 'Ciclo', description: '', call_from: '00:00', call_to: '23:59', closes_eod: false, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 1, max_calls_per_case: 2, ...extra };
+      const body = {
+        client_id: BOTS.voice,
+        name: 'Ciclo',
+        description: '',
+        call_from: '00:00',
+        call_to: '23:59',
+        closes_eod: false,
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 1,
+        max_calls_per_case: 2,
+        ...extra,
+      };
       const res = await http(url(paths.createCampaign()), { token, body });
       expect(res.status).toBe(201);
       return Campaign.parse(res.json);
@@ -44,7 +55,7 @@ function client(emu: () => RunningEmulator) {
       const { core } = emu();
       const [h = 0, m = 0, s = 0] = localParts(core.clock.now(), core.utcOffsetMinutes).time.split(':').map(Number);
       const [th = 0, tm = 0] = hhmm.split(':').map(Number);
-      return ((th * 3600 + tm * 60 - (h * 3600 + m * 60 + s) + 86_400) % 86_400) || 86_400;
+      return (th * 3600 + tm * 60 - (h * 3600 + m * 60 + s) + 86_400) % 86_400 || 86_400;
     },
     /** Ends what a test left running, so later advances stay cheap and counts stay per test. */
     async endOpenCampaigns(): Promise<void> {
@@ -196,7 +207,7 @@ describe('repeatable dialing', () => {
       expect((await api.upload(id, uploadBody(60, 'D', 2))).status).toBe(200);
       for (let hour = 0; hour < 4; hour++) await api.advance(3600);
       const all = await api.cases(id);
-      expect(all.filter((c) => !(c.case_result.is_final))).toEqual([]);
+      expect(all.filter((c) => !c.case_result.is_final)).toEqual([]);
       return all.map((c) => ({ code: c.params.code, result_id: c.case_result.result_id, call_count: c.call_count, got_promise: c.params.got_promise }));
     } finally {
       await emu.close();

@@ -5,10 +5,12 @@ import { Campaign, CampaignListPage, paths, TokenErrorBody } from '../../src-mai
 import { BOTS, http, login, uploadBody, useEmulator, validCase, offsetForLocalHour } from '../support/emulator';
 import { serviceReader } from '../support/service-reader';
 
-
 const emulator = useEmulator({ utcOffsetMinutes: offsetForLocalHour(1) });
 let token = '';
-const service = serviceReader(() => emulator.current, () => token);
+const service = serviceReader(
+  () => emulator.current,
+  () => token,
+);
 const { url, advance, campaign, cases, calls } = service;
 beforeAll(async () => {
   token = (await login(emulator.current.url)).access;
@@ -17,15 +19,23 @@ beforeAll(async () => {
 afterEach(() => service.endOpenCampaigns());
 
 async function createCampaign(extra: Record<string, unknown> = {}): Promise<Campaign> {
-  const body = { client_id: BOTS.voice, name: 'Métricas', description: '', call_from: '00:00', call_to: '23:59', closes_eod: false, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 1, max_calls_per_case: 2, ...extra };
+  const body = {
+    client_id: BOTS.voice,
+    name: 'Métricas',
+    description: '',
+    call_from: '00:00',
+    call_to: '23:59',
+    closes_eod: false,
+    dialing_type: 'HORIZONTAL_VERTICAL',
+    min_phone_priority: 0,
+    max_phone_priority: 1,
+    max_calls_per_case: 2,
+    ...extra,
+  };
   const res = await http(url(paths.createCampaign()), { token, body });
   expect(res.status).toBe(201);
   return Campaign.parse(res.json);
 }
-
-
-
-
 
 const seconds = (hms: string) => {
   const [h = 0, m = 0, s = 0] = hms.split(':').map(Number);

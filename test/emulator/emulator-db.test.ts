@@ -16,7 +16,10 @@ describe('openEmulatorDb', () => {
   it('upgrades a version 1 file in place, keeping its campaigns', async () => {
     const file = join(dir, 'v1.sqlite');
     const first = await startEmulator({ tickMs: 0, dbFile: file });
-    const created = await http(`${first.url}/api/v2/create_campaign/`, { token: (await login(first.url)).access, body: { client_id: BOTS.voice, name: 'De antes' } });
+    const created = await http(`${first.url}/api/v2/create_campaign/`, {
+      token: (await login(first.url)).access,
+      body: { client_id: BOTS.voice, name: 'De antes' },
+    });
     await first.close();
     // What version 1 looked like: no refresh_families.
     const old = new Database(file);

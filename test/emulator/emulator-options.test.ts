@@ -7,14 +7,21 @@ import { Campaign } from '../../src-main/contract';
 import { startEmulator } from '../../src-main/emulator';
 import { BOTS, DEMO_USER, http, login, NO_BOTS_USER, useEmulator, offsetForLocalHour } from '../support/emulator';
 
-
 describe("createStatus 'guide'", () => {
   const emulator = useEmulator({ createStatus: 'guide', utcOffsetMinutes: offsetForLocalHour(10) });
 
   it('creates SCHEDULED for a future start date and ONGOING for today inside the window', async () => {
     const { access } = await login(emulator.current.url);
     const localToday = new Date(Date.now() + offsetForLocalHour(10) * 60_000).toISOString().slice(0, 10);
-    const create = async (extra: object) => Campaign.parse((await http(`${emulator.current.url}/api/v2/create_campaign/`, { token: access, body: { client_id: BOTS.voice, name: 'g', call_from: '09:00', call_to: '18:00', ...extra } })).json);
+    const create = async (extra: object) =>
+      Campaign.parse(
+        (
+          await http(`${emulator.current.url}/api/v2/create_campaign/`, {
+            token: access,
+            body: { client_id: BOTS.voice, name: 'g', call_from: '09:00', call_to: '18:00', ...extra },
+          })
+        ).json,
+      );
     expect((await create({ start_date: '2099-01-01' })).metrics.status).toBe('SCHEDULED');
     expect((await create({ start_date: localToday })).metrics.status).toBe('ONGOING');
     expect((await create({ start_date: localToday, call_from: '11:00' })).metrics.status).toBe('SCHEDULED');

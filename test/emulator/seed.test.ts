@@ -27,8 +27,12 @@ describe('loadSeed', () => {
   });
 
   it('says which file and where it is wrong', () => {
-    expect(() => loadSeed(file('bad.json', '{"users":[{"email":"a@b.c","password":"x","bots":[9]}],"bots":[]}'))).toThrow(/bad\.json.*users\.0\.bots\.0.*bot 9/);
-    expect(() => loadSeed(file('type.json', '{"users":[],"bots":[{"id":1,"name":"b","alias":"b","bot_type":"SIDEWAYS","conversation_type":"VOICE"}]}'))).toThrow(/bots\.0\.bot_type/);
+    expect(() => loadSeed(file('bad.json', '{"users":[{"email":"a@b.c","password":"x","bots":[9]}],"bots":[]}'))).toThrow(
+      /bad\.json.*users\.0\.bots\.0.*bot 9/,
+    );
+    expect(() =>
+      loadSeed(file('type.json', '{"users":[],"bots":[{"id":1,"name":"b","alias":"b","bot_type":"SIDEWAYS","conversation_type":"VOICE"}]}')),
+    ).toThrow(/bots\.0\.bot_type/);
     expect(() => loadSeed(file('junk.json', 'not json'))).toThrow(/Cannot read seed file .*junk\.json/);
     expect(() => loadSeed(join(dir, 'missing.json'))).toThrow(/missing\.json/);
   });

@@ -116,8 +116,12 @@ describe('exporting campaign results', () => {
     const [target] = stored.cases;
     const call = target && stored.calls.get(target.id)?.[0];
     if (!target || !call) throw new Error('no case with a call');
-    saveResultCases(store.db, ENV, campaignId, [{ ...target, params: { ...target.params, code: '+C-1', first_name: '=HYPERLINK("http://example.com","ver")', last_name: '@SUM(A1)' } }]);
-    saveCalls(store.db, ENV, campaignId, target.id, [{ ...call, data: { ...call.data, transcription: [{ text: '=1+1', confidence: 1, time: 0 }], responses: [] } }]);
+    saveResultCases(store.db, ENV, campaignId, [
+      { ...target, params: { ...target.params, code: '+C-1', first_name: '=HYPERLINK("http://example.com","ver")', last_name: '@SUM(A1)' } },
+    ]);
+    saveCalls(store.db, ENV, campaignId, target.id, [
+      { ...call, data: { ...call.data, transcription: [{ text: '=1+1', confidence: 1, time: 0 }], responses: [] } },
+    ]);
     try {
       const file = join(root, 'inyeccion.xlsx');
       await exportCampaignResults(store, ENV, campaignId, file);
@@ -148,14 +152,19 @@ describe('transcriptText', () => {
 
   it('keeps speaker labels the service gave, and names the speaker of a line without one', () => {
     expect(transcriptText({ transcription: [u('BOT: Hola'), u('CLIENTE: Sí')], responses: [u('Sí')] })).toBe('BOT: Hola / CLIENTE: Sí');
-    expect(transcriptText({ transcription: [u('Buenos días'), u('Soy yo'), u('Gracias')], responses: [u('Soy yo')] })).toBe('BOT: Buenos días / CLIENTE: Soy yo / BOT: Gracias');
+    expect(transcriptText({ transcription: [u('Buenos días'), u('Soy yo'), u('Gracias')], responses: [u('Soy yo')] })).toBe(
+      'BOT: Buenos días / CLIENTE: Soy yo / BOT: Gracias',
+    );
     expect(transcriptText({ transcription: [], responses: [u('Pago el lunes')] })).toBe('CLIENTE: Pago el lunes');
     expect(transcriptText({ transcription: [], responses: [] })).toBe('');
     expect(transcriptText(undefined)).toBe('');
   });
 
   it(`cuts a long conversation to ${TRANSCRIPT_MAX_CHARS} characters`, () => {
-    const long = transcriptText({ transcription: Array.from({ length: 2_000 }, (_, i) => u(`BOT: frase número ${i} de una conversación larguísima`)), responses: [] });
+    const long = transcriptText({
+      transcription: Array.from({ length: 2_000 }, (_, i) => u(`BOT: frase número ${i} de una conversación larguísima`)),
+      responses: [],
+    });
     expect(long).toHaveLength(TRANSCRIPT_MAX_CHARS);
     expect(long.endsWith('…')).toBe(true);
   });

@@ -52,7 +52,14 @@ describe('writeWorkbook', () => {
     const file = join(root, 'general.xlsx');
     const when = new Date(Date.UTC(2026, 10, 20, 12, 0, 0));
     await writeWorkbook(file, [
-      { name: 'Datos', rows: [['texto', 'número', 'sí/no', 'fecha', 'vacío'], ['=2+2', -12.5, true, when, null], ['-3', 7, false, null, undefined]] },
+      {
+        name: 'Datos',
+        rows: [
+          ['texto', 'número', 'sí/no', 'fecha', 'vacío'],
+          ['=2+2', -12.5, true, when, null],
+          ['-3', 7, false, null, undefined],
+        ],
+      },
       { name: 'Otra', rows: [[{ a: 1 }, 10n, Number.NaN]] },
     ]);
     const book = await read(file);

@@ -34,12 +34,21 @@ describe('files through the browser host', () => {
   });
 
   /** A procedure call as our page makes it: our Host and Origin, the token in its header. */
-  function call(name: string, input: unknown): Promise<{ raw: string; answer: { ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } } }> {
+  function call(
+    name: string,
+    input: unknown,
+  ): Promise<{ raw: string; answer: { ok: boolean; value?: Record<string, unknown>; error?: { code: string; message: string } } }> {
     const body = JSON.stringify(input);
     const me = `127.0.0.1:${host.port}`;
     return new Promise((resolve, reject) => {
       const req = request(
-        { host: '127.0.0.1', port: host.port, path: `/api/call/${name}`, method: 'POST', headers: { host: me, origin: `http://${me}`, [TOKEN_HEADER]: token, 'content-type': 'application/json' } },
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: `/api/call/${name}`,
+          method: 'POST',
+          headers: { host: me, origin: `http://${me}`, [TOKEN_HEADER]: token, 'content-type': 'application/json' },
+        },
         (res) => {
           let raw = '';
           res.on('data', (d: Buffer) => (raw += d.toString()));

@@ -103,7 +103,13 @@ describe('the browser host', () => {
   });
 
   it('reaches no procedure through another spelling of the path', async () => {
-    for (const path of ['/%61pi/call/session:status', '/api/call/session%3Astatus', '//api/call/session:status', '/api//call/session:status', '/API/call/session:status']) {
+    for (const path of [
+      '/%61pi/call/session:status',
+      '/api/call/session%3Astatus',
+      '//api/call/session:status',
+      '/api//call/session:status',
+      '/API/call/session:status',
+    ]) {
       const res = await raw(host.port, path, { host: me() }, 'POST', '{}');
       expect(res.body, path).not.toContain('"ok":true');
     }
@@ -153,6 +159,9 @@ describe('checkApiRequest', () => {
 
   it('checks the site first: the token does not make a foreign Host or Origin ours', () => {
     expect(checkApiRequest({ host: 'evil.example:4000', [TOKEN_HEADER]: 't' }, 4000, 't')).toMatchObject({ ok: false, status: 421 });
-    expect(checkApiRequest({ host: 'localhost:4000', origin: 'http://evil.example', [TOKEN_HEADER]: 't' }, 4000, 't')).toMatchObject({ ok: false, status: 403 });
+    expect(checkApiRequest({ host: 'localhost:4000', origin: 'http://evil.example', [TOKEN_HEADER]: 't' }, 4000, 't')).toMatchObject({
+      ok: false,
+      status: 403,
+    });
   });
 });

@@ -6,7 +6,18 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, posix, relative, win32 } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataKeyError, forgetDataKey, isInsideFolder, KEY_MARKER_FILE, keyFilePath, legacyConfigDir, resolveDataKey, userConfigDir, type DataKeyFailureCode, type DataKeyOptions } from '../../src-main/keys/data-key';
+import {
+  DataKeyError,
+  forgetDataKey,
+  isInsideFolder,
+  KEY_MARKER_FILE,
+  keyFilePath,
+  legacyConfigDir,
+  resolveDataKey,
+  userConfigDir,
+  type DataKeyFailureCode,
+  type DataKeyOptions,
+} from '../../src-main/keys/data-key';
 import { memoryKeychain, osKeychain, type Keychain } from '../../src-main/keys/keychain';
 import { openStore, storeFileState } from '../../src-main/store';
 import { octal, readTree, walkTree } from '../support/file-tree';
@@ -142,7 +153,9 @@ describe('a data folder whose key is not here', () => {
   it('refuses a key file kept before the policy required the keychain', () => {
     const { dataDir, configDir } = folderWithStore({ env: {}, keychain: noKeychain() });
     const before = readTree(dataDir);
-    expect(failure(() => resolveDataKey(dataDir, { env: {}, keychain: memoryKeychain(), configDir, requireKeychain: true })).code).toBe('key.keychain_required');
+    expect(failure(() => resolveDataKey(dataDir, { env: {}, keychain: memoryKeychain(), configDir, requireKeychain: true })).code).toBe(
+      'key.keychain_required',
+    );
     expect(readTree(dataDir)).toEqual(before);
   });
 
@@ -200,7 +213,9 @@ describe('a data folder whose key is not here', () => {
   it('a damaged key file or marker is key.file_damaged or key.marker_unreadable, not a crash and not a new key', () => {
     const keyFileFolder = folderWithStore({ env: {}, keychain: noKeychain() });
     writeFileSync(keyFileFolder.dataKey.keyFile as string, 'not a key\n');
-    expect(failure(() => resolveDataKey(keyFileFolder.dataDir, { env: {}, keychain: noKeychain(), configDir: keyFileFolder.configDir })).code).toBe('key.file_damaged');
+    expect(failure(() => resolveDataKey(keyFileFolder.dataDir, { env: {}, keychain: noKeychain(), configDir: keyFileFolder.configDir })).code).toBe(
+      'key.file_damaged',
+    );
 
     for (const damaged of ['{"version":1}', '{"version":1,"id":"x", "keptIn": "keychain"', '']) {
       const { dataDir, configDir } = place();
@@ -256,7 +271,13 @@ describe('userConfigDir', () => {
   it('is never Electron’s userData folder (the app’s default data folder) nor inside it', () => {
     // userData is the app data folder plus the product name, CaseDesk.
     const platforms = [
-      { platform: 'win32', env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, userData: 'C:\\Users\\ana\\AppData\\Roaming\\CaseDesk', path: win32, foldsCase: true },
+      {
+        platform: 'win32',
+        env: { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' },
+        userData: 'C:\\Users\\ana\\AppData\\Roaming\\CaseDesk',
+        path: win32,
+        foldsCase: true,
+      },
       { platform: 'darwin', env: { HOME: '/Users/ana' }, userData: '/Users/ana/Library/Application Support/CaseDesk', path: posix, foldsCase: true },
       { platform: 'linux', env: { HOME: '/home/ana' }, userData: '/home/ana/.config/CaseDesk', path: posix, foldsCase: false },
     ] as const;

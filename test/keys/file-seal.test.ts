@@ -49,7 +49,10 @@ describe('seal / unseal', () => {
     for (const at of [4, 10, 20, sealed.length - 20, sealed.length - 1]) {
       const changed = Buffer.from(sealed);
       changed[at] = (changed[at] as number) ^ 0x01;
-      expect(sealFailure(() => unseal(key, changed, context)), `byte ${at}`).toBe('tampered');
+      expect(
+        sealFailure(() => unseal(key, changed, context)),
+        `byte ${at}`,
+      ).toBe('tampered');
     }
     expect(sealFailure(() => unseal(key, sealed.subarray(0, sealed.length - 1), context))).toBe('tampered');
   });

@@ -37,8 +37,9 @@ describe('the import-graph rules', () => {
       'src-main/contract/wire.ts': leaf,
       'src-main/domain/words.ts': "import { x } from '../contract/wire';\nexport const y = x;\n",
       'src-main/store/repo.ts': "import { y } from '../domain/words';\nexport const z = y;\n",
-      'src-main/surface/procedures.ts': "export type Answer = { ok: boolean };\n",
-      'src-renderer/src/view.ts': "import type { Answer } from '../../src-main/surface/procedures';\nimport { x } from '../../src-main/contract/wire';\nexport const a: Answer = { ok: x === 1 };\n",
+      'src-main/surface/procedures.ts': 'export type Answer = { ok: boolean };\n',
+      'src-renderer/src/view.ts':
+        "import type { Answer } from '../../src-main/surface/procedures';\nimport { x } from '../../src-main/contract/wire';\nexport const a: Answer = { ok: x === 1 };\n",
     });
     expect(violations).toEqual([]);
   });
@@ -62,7 +63,10 @@ describe('the import-graph rules', () => {
   });
 
   it('report a folder that has no layer', async () => {
-    const violations = await cruiseTree({ 'src-main/misc/thing.ts': "import { x } from '../contract/wire';\nexport const t = x;\n", 'src-main/contract/wire.ts': leaf });
+    const violations = await cruiseTree({
+      'src-main/misc/thing.ts': "import { x } from '../contract/wire';\nexport const t = x;\n",
+      'src-main/contract/wire.ts': leaf,
+    });
     expect(violations.map((v) => v.rule)).toEqual(['layer-unplaced']);
   });
 
@@ -78,7 +82,8 @@ describe('the import-graph rules', () => {
     const violations = await cruiseTree({
       'src-main/surface/procedures.ts': 'export const WORD = 1;\n',
       'src-main/store/repo.ts': 'export const z = 1;\n',
-      'src-renderer/src/view.ts': "import { WORD } from '../../src-main/surface/procedures';\nimport { z } from '../../src-main/store/repo';\nexport const v = WORD + z;\n",
+      'src-renderer/src/view.ts':
+        "import { WORD } from '../../src-main/surface/procedures';\nimport { z } from '../../src-main/store/repo';\nexport const v = WORD + z;\n",
     });
     expect(violations.map((v) => v.rule).sort()).toEqual(['renderer-reaches-surface-and-contract', 'renderer-surface-types-only']);
   });
@@ -89,6 +94,11 @@ describe('the import-graph rules', () => {
       'src-main/contract/sizes.ts': "import { statSync } from 'node:fs';\nexport const size = statSync('.').size;\n",
       'src-renderer/src/view.ts': "import { x } from '../../src-main/contract/wire';\nexport const v = x;\n",
     });
-    expect(violations.filter((v) => v.rule === 'pure-stays-pure').map((v) => v.from).sort()).toEqual(['src-main/contract/sizes.ts', 'src-main/contract/wire.ts', 'src-renderer/src/view.ts']);
+    expect(
+      violations
+        .filter((v) => v.rule === 'pure-stays-pure')
+        .map((v) => v.from)
+        .sort(),
+    ).toEqual(['src-main/contract/sizes.ts', 'src-main/contract/wire.ts', 'src-renderer/src/view.ts']);
   });
 });

@@ -11,7 +11,7 @@ async function messageMatches(code: string, file = 'src-main/surface/probe.ts'):
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.line);
 }
 
-describe('deciding on an error\'s words is a lint error', () => {
+describe("deciding on an error's words is a lint error", () => {
   it('reports a pattern, a search or a comparison on message, messageEs or messageEn', async () => {
     const lines = await messageMatches(
       [
@@ -19,7 +19,7 @@ describe('deciding on an error\'s words is a lint error', () => {
         "  if (err.message === 'already running') return true;",
         '  if (/busy/.test(err.message)) return true;',
         "  if (err.messageEs?.includes('ocupado')) return true;",
-        "  if (`x` !== err.message) return true;",
+        '  if (`x` !== err.message) return true;',
         "  switch (err.message) { case 'a': return true; }",
         "  return err.message.startsWith('busy');",
         '}',

@@ -30,7 +30,8 @@ describe('SQL outside the store is a lint error', () => {
   });
 
   it('leaves the store, the SQLite opener and the emulator (a service of its own) alone, and still checks message matching there', async () => {
-    for (const file of ['src-main/store/probe.ts', 'src-main/sqlite/probe.ts', 'src-main/emulator/probe.ts']) expect(await sqlFindings(SNIPPET, file), file).toEqual([]);
+    for (const file of ['src-main/store/probe.ts', 'src-main/sqlite/probe.ts', 'src-main/emulator/probe.ts'])
+      expect(await sqlFindings(SNIPPET, file), file).toEqual([]);
     expect(await sqlFindings("export const f = (e: Error) => e.message === 'x';", 'src-main/sync/probe.ts')).toEqual([1]);
   });
 });

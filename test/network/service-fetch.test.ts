@@ -55,13 +55,24 @@ describe('TLS with a private CA', () => {
 
   it('is untrusted until the CA is given, then signs in', async () => {
     const url = `https://localhost:${emulator.port}`;
-    expect(await signIn(url, { env: {} })).toMatchObject({ kind: 'offline', ambiguous: false, reason: 'network', params: { problem: 'tls-untrusted', host: `localhost:${emulator.port}` } });
+    expect(await signIn(url, { env: {} })).toMatchObject({
+      kind: 'offline',
+      ambiguous: false,
+      reason: 'network',
+      params: { problem: 'tls-untrusted', host: `localhost:${emulator.port}` },
+    });
     expect(await signIn(url, { env: {}, extraCa: extraCa() })).toBe('signed-in');
   });
 
   it('says when the certificate expired, or is for another name', async () => {
-    expect(await signIn(`https://localhost:${expired.port}`, { env: {}, extraCa: extraCa() })).toMatchObject({ reason: 'network', params: { problem: 'tls-expired' } });
-    expect(await signIn(`https://localhost:${otherName.port}`, { env: {}, extraCa: extraCa() })).toMatchObject({ reason: 'network', params: { problem: 'tls-wrong-name' } });
+    expect(await signIn(`https://localhost:${expired.port}`, { env: {}, extraCa: extraCa() })).toMatchObject({
+      reason: 'network',
+      params: { problem: 'tls-expired' },
+    });
+    expect(await signIn(`https://localhost:${otherName.port}`, { env: {}, extraCa: extraCa() })).toMatchObject({
+      reason: 'network',
+      params: { problem: 'tls-wrong-name' },
+    });
   });
 
   it('keeps the usual roots and NODE_EXTRA_CA_CERTS beside an environment CA', () => {
@@ -85,7 +96,12 @@ describe('through a CONNECT proxy', () => {
 
   it('gives the proxy the credentials of its URL, and says 407 when there are none', async () => {
     const refused = await signIn(url(), { env: { HTTPS_PROXY: authProxy.url }, extraCa: extraCa() });
-    expect(refused).toMatchObject({ kind: 'offline', ambiguous: false, reason: 'network', params: { problem: 'proxy-auth', proxy: `127.0.0.1:${authProxy.port}`, proxyStatus: 407 } });
+    expect(refused).toMatchObject({
+      kind: 'offline',
+      ambiguous: false,
+      reason: 'network',
+      params: { problem: 'proxy-auth', proxy: `127.0.0.1:${authProxy.port}`, proxyStatus: 407 },
+    });
     expect((refused as ServiceError).message).toContain('HTTP 407');
     const withCredentials = `http://agente:s3cret@127.0.0.1:${authProxy.port}`;
     expect(await signIn(url(), { env: { https_proxy: withCredentials }, extraCa: extraCa() })).toBe('signed-in');
@@ -96,11 +112,17 @@ describe('through a CONNECT proxy', () => {
   it('says when the proxy cannot be reached', async () => {
     const closed = await startConnectProxy();
     await closed.close();
-    expect(await signIn(url(), { env: { HTTPS_PROXY: closed.url }, extraCa: extraCa() })).toMatchObject({ reason: 'network', params: { problem: 'proxy-unreachable', proxy: `127.0.0.1:${closed.port}` } });
+    expect(await signIn(url(), { env: { HTTPS_PROXY: closed.url }, extraCa: extraCa() })).toMatchObject({
+      reason: 'network',
+      params: { problem: 'proxy-unreachable', proxy: `127.0.0.1:${closed.port}` },
+    });
   });
 
   it('goes direct for NO_PROXY names (here the name then fails in DNS) and for loopback', async () => {
-    expect(await signIn(url(), { env: { HTTPS_PROXY: proxy.url, NO_PROXY: SERVICE_NAME }, extraCa: extraCa() })).toMatchObject({ reason: 'network', params: { problem: 'dns', host: `${SERVICE_NAME}:${emulator.port}` } });
+    expect(await signIn(url(), { env: { HTTPS_PROXY: proxy.url, NO_PROXY: SERVICE_NAME }, extraCa: extraCa() })).toMatchObject({
+      reason: 'network',
+      params: { problem: 'dns', host: `${SERVICE_NAME}:${emulator.port}` },
+    });
     const before = proxy.tunnels.length;
     expect(await signIn(`https://localhost:${emulator.port}`, { env: { HTTPS_PROXY: proxy.url }, extraCa: extraCa() })).toBe('signed-in');
     expect(proxy.tunnels.length).toBe(before);

@@ -29,7 +29,12 @@ describe('loadPolicy', () => {
 
   it('reads the keys it knows and reports the others', () => {
     const file = policyFile('ok.json', JSON.stringify({ require_keychain: true, retention_days: 30, print_logo: 'x' }));
-    expect(loadPolicy({ CASEDESK_POLICY: file })).toEqual({ policy: { require_keychain: true, retention_days: 30 }, file, warnings: ['unknown policy key "print_logo" (ignored by this version)'], caCertificates: {} });
+    expect(loadPolicy({ CASEDESK_POLICY: file })).toEqual({
+      policy: { require_keychain: true, retention_days: 30 },
+      file,
+      warnings: ['unknown policy key "print_logo" (ignored by this version)'],
+      caCertificates: {},
+    });
   });
 
   it.each([
@@ -92,7 +97,10 @@ describe('retention_days', () => {
 
 describe('contact_hours', () => {
   it('sets when debtors may be called, shown locked, refused from Settings, and used to check campaigns', async () => {
-    const file = policyFile('contact.json', JSON.stringify({ contact_hours: { from: '09:00', to: '18:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] } }));
+    const file = policyFile(
+      'contact.json',
+      JSON.stringify({ contact_hours: { from: '09:00', to: '18:00', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] } }),
+    );
     const policy = loadPolicy({ CASEDESK_POLICY: file });
     const ctx = createAppContext({ dataDir: join(dir, 'data-contact'), policy });
     const surface = createSurface(ctx);
@@ -133,7 +141,11 @@ describe('the fleet keys', () => {
   });
 
   it.each([
-    ['http-base.json', { environments: { test: { base_url: 'http://bots.example.com' } } }, 'environments.test.base_url: http://bots.example.com must use https'],
+    [
+      'http-base.json',
+      { environments: { test: { base_url: 'http://bots.example.com' } } },
+      'environments.test.base_url: http://bots.example.com must use https',
+    ],
     ['missing-ca.json', { environments: { test: { base_url: 'https://bots.example.com', ca_file: 'nowhere.pem' } } }, 'environments.test.ca_file'],
     ['http-update.json', { update_url: 'http://updates.example.com' }, 'update_url'],
     ['relative-data.json', { data_dir: 'casedesk-data' }, 'data_dir: must be an absolute path'],
@@ -147,7 +159,9 @@ describe('the fleet keys', () => {
   it('expands the data folder from the user environment, and stops when a variable is not set', () => {
     expect(expandDataDir('p.json', '${HOME}/casedesk', { HOME: '/home/ana' })).toBe('/home/ana/casedesk');
     expect(expandDataDir('p.json', '~/casedesk', { HOME: '/home/ana' })).toBe(join('/home/ana', 'casedesk'));
-    expect(expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', { LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' })).toBe('C:\\Users\\ana\\AppData\\Local\\CaseDesk');
+    expect(expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', { LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' })).toBe(
+      'C:\\Users\\ana\\AppData\\Local\\CaseDesk',
+    );
     expect(() => expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', {})).toThrow('the variable LOCALAPPDATA is not set');
   });
 });
@@ -169,7 +183,10 @@ describe('a locked policy at the surface', () => {
       { name: 'production', builtIn: false, managed: true, allowed: true, baseUrl: 'https://bots.example.com' },
     ]);
     const elsewhere = await surface.call('environments:setBaseUrl', { environment: 'production', baseUrl: 'https://evil.example.net' });
-    expect(elsewhere).toMatchObject({ ok: false, error: { code: 'policy.environment_fixed', params: { rule: 'environments', file: '/etc/casedesk/policy.json' } } });
+    expect(elsewhere).toMatchObject({
+      ok: false,
+      error: { code: 'policy.environment_fixed', params: { rule: 'environments', file: '/etc/casedesk/policy.json' } },
+    });
     expect(!elsewhere.ok && elsewhere.error.message).toContain('/etc/casedesk/policy.json');
     const custom = await surface.call('session:signIn', { environment: 'test', email: 'ana@example.com', password: 'x', baseUrl: 'https://bots.example.com' });
     expect(custom).toMatchObject({ ok: false, error: { code: 'policy.custom_url_refused', params: { rule: 'allow_custom_base_url' } } });
@@ -182,7 +199,10 @@ describe('a locked policy at the surface', () => {
     expect(await ctx.baseUrl('demo')).toBeNull();
     const settings = await surface.call('settings:get', {});
     expect(settings.ok && settings.value).toMatchObject({ language: 'en', lockedByPolicy: ['language'] });
-    expect(await surface.call('settings:set', { language: 'es' })).toMatchObject({ ok: false, error: { code: 'policy.setting_locked', params: { setting: 'language' } } });
+    expect(await surface.call('settings:set', { language: 'es' })).toMatchObject({
+      ok: false,
+      error: { code: 'policy.setting_locked', params: { setting: 'language' } },
+    });
     await ctx.close();
   });
 });

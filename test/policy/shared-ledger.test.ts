@@ -65,22 +65,40 @@ describe('shared_ledger in the policy', () => {
     // The list shows them, read-only, beside the own entries.
     const listing = await surface.call('ledger:list', {});
     expect(listing).toMatchObject({ ok: true, value: { shared: { file: list, required: false }, notices: [] } });
-    expect(listing.ok && listing.value.entries.map((e) => [e.source, e.kind, e.value, e.id])).toEqual([['shared', 'code', '20123456', 2], ['shared', 'phone', '2615123456', 3]]);
+    expect(listing.ok && listing.value.entries.map((e) => [e.source, e.kind, e.value, e.id])).toEqual([
+      ['shared', 'code', '20123456', 2],
+      ['shared', 'phone', '2615123456', 3],
+    ]);
   });
 
   it('says so when the list cannot be read, and prepares without it', async () => {
     const ctx = appWith('unreadable', policyWith('unreadable', { shared_ledger: 'missing.csv' }));
     const answer = await prepared(ctx);
-    expect(answer).toMatchObject({ ok: true, value: { suppressed: { cases: 0, phones: 0 }, notices: [{ code: 'ledger.shared_unreadable', params: { file: join(dir, 'missing.csv'), reason: 'missing' } }] } });
+    expect(answer).toMatchObject({
+      ok: true,
+      value: {
+        suppressed: { cases: 0, phones: 0 },
+        notices: [{ code: 'ledger.shared_unreadable', params: { file: join(dir, 'missing.csv'), reason: 'missing' } }],
+      },
+    });
     writeFileSync(join(dir, 'not-a-list.csv'), 'Nombre;Saldo\nAna;100\n');
     const other = appWith('not-a-list', policyWith('not-a-list', { shared_ledger: 'not-a-list.csv' }));
-    expect(await prepared(other)).toMatchObject({ ok: true, value: { notices: [{ code: 'ledger.shared_unreadable', params: { reason: 'ledger.no_header' } }] } });
+    expect(await prepared(other)).toMatchObject({
+      ok: true,
+      value: { notices: [{ code: 'ledger.shared_unreadable', params: { reason: 'ledger.no_header' } }] },
+    });
   });
 
   it('says how many rows of the list it could not use, and where the first is', async () => {
     writeFileSync(join(dir, 'bad-rows.csv'), 'Teléfono;Motivo\n2615123456;fallecido\n4444-5555;otro\n');
     const ctx = appWith('bad-rows', policyWith('bad-rows', { shared_ledger: 'bad-rows.csv' }));
-    expect(await prepared(ctx)).toMatchObject({ ok: true, value: { suppressed: { cases: 1, phones: 1 }, notices: [{ code: 'ledger.shared_bad_rows', params: { rows: 1, firstRow: 3, firstColumn: 'A', firstProblem: 'phone-invalid' } }] } });
+    expect(await prepared(ctx)).toMatchObject({
+      ok: true,
+      value: {
+        suppressed: { cases: 1, phones: 1 },
+        notices: [{ code: 'ledger.shared_bad_rows', params: { rows: 1, firstRow: 3, firstColumn: 'A', firstProblem: 'phone-invalid' } }],
+      },
+    });
   });
 
   it('refuses to prepare or upload when the policy requires a list it cannot read', async () => {
@@ -90,6 +108,9 @@ describe('shared_ledger in the policy', () => {
     const upload = await createSurface(ctx).call('sync:upload', { environment: 'demo', batchId: 1, campaignId: 1 });
     expect(upload).toMatchObject({ ok: false, error: { code: 'ledger.shared_unavailable' } });
     // Looking at the ledger is never refused.
-    expect(await createSurface(ctx).call('ledger:list', {})).toMatchObject({ ok: true, value: { shared: { required: true }, notices: [{ code: 'ledger.shared_unreadable' }] } });
+    expect(await createSurface(ctx).call('ledger:list', {})).toMatchObject({
+      ok: true,
+      value: { shared: { required: true }, notices: [{ code: 'ledger.shared_unreadable' }] },
+    });
   });
 });

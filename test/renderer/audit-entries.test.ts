@@ -17,7 +17,20 @@ const examples: Record<string, unknown>[] = [
   { action: 'session.signedOut', environment: 'test' },
   { action: 'environment.addressSet', environment: 'test', address: 'https://api.example.com' },
   { action: 'file.received', file: 'cartera.xlsx', bytes: 7395 },
-  { action: 'batch.prepared', batchId: 3, environment: 'test', file: 'cartera.xlsx', rows: 14, cases: 11, ready: 8, rejected: 3, warnings: 6, fixes: 22, rowErrors: 1, mapping: 'suggested' },
+  {
+    action: 'batch.prepared',
+    batchId: 3,
+    environment: 'test',
+    file: 'cartera.xlsx',
+    rows: 14,
+    cases: 11,
+    ready: 8,
+    rejected: 3,
+    warnings: 6,
+    fixes: 22,
+    rowErrors: 1,
+    mapping: 'suggested',
+  },
   { action: 'batch.caseEdited', batchId: 3, caseId: 9, fields: ['firstName', 'phones'], status: 'ready' },
   { action: 'batch.bulkFixed', batchId: 3, fix: 'default-area-code', changed: 4 },
   { action: 'batch.campaignDrafted', batchId: 3, draft: true },
@@ -38,14 +51,30 @@ const examples: Record<string, unknown>[] = [
   { action: 'settings.changed', changes: { defaultAreaCode: { from: '', to: '351' } } },
   { action: 'procedure.failed', procedure: 'sync:upload', code: 'offline', environment: 'test', batchId: 3 },
   { action: 'diagnostics.exported', bytes: 5120, to: 'file', path: '/home/agente/diagnostico.zip' },
-  { action: 'batch.followedUp', batchId: 4, environment: 'test', campaignId: 5, outcome: 'non-final', resultNames: 0, fromBatches: 1, cases: 3, ready: 3, rejected: 0, notFound: 0 },
+  {
+    action: 'batch.followedUp',
+    batchId: 4,
+    environment: 'test',
+    campaignId: 5,
+    outcome: 'non-final',
+    resultNames: 0,
+    fromBatches: 1,
+    cases: 3,
+    ready: 3,
+    rejected: 0,
+    notFound: 0,
+  },
   { action: 'ledger.entryAdded', entryId: 4, kind: 'phone', reason: 'wrong-number', until: '2027-01-31', creditorScoped: false, replaced: false },
   { action: 'ledger.entryRemoved', entryId: 4, kind: 'code', reason: 'legal' },
   { action: 'ledger.imported', file: 'no-llamar.xlsx', added: 120, updated: 3, badRows: 2 },
 ];
 
 describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
-  const i18n = createI18n({ legacy: false, locale, messages: { es: { common: common.es, settings: settings.es }, en: { common: common.en, settings: settings.en } } });
+  const i18n = createI18n({
+    legacy: false,
+    locale,
+    messages: { es: { common: common.es, settings: settings.es }, en: { common: common.en, settings: settings.en } },
+  });
   const { t, te } = i18n.global;
 
   it('has one example for every action the trail can hold, each a valid event', () => {
@@ -65,7 +94,9 @@ describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
     expect(describeEntry(entry(examples[5] as Record<string, unknown>), t, te)).toContain(locale === 'es' ? 'nombre, teléfonos' : 'first name, phones');
     const diagnostics = examples.find((e) => e.action === 'diagnostics.exported') as Record<string, unknown>;
     expect(describeEntry(entry(diagnostics), t, te)).toContain('/home/agente/diagnostico.zip');
-    expect(describeEntry(entry({ ...diagnostics, to: 'download', path: null }), t, te)).toContain(locale === 'es' ? 'descargado desde la aplicación' : 'downloaded from the app');
+    expect(describeEntry(entry({ ...diagnostics, to: 'download', path: null }), t, te)).toContain(
+      locale === 'es' ? 'descargado desde la aplicación' : 'downloaded from the app',
+    );
   });
 
   it('shows an action from a newer CaseDesk by its name and fields', () => {

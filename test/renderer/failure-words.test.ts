@@ -7,7 +7,8 @@ import failures from '../../src-renderer/src/i18n/messages/failures';
 
 const CODES = Object.keys(FAILURES) as FailureCode[];
 /** A value for each placeholder of the code, a list among them to show how lists read. */
-const sampleParams = (code: FailureCode) => Object.fromEntries([...FAILURES[code].en.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1] as string, i === 0 ? ['a', 'b'] : `${m[1]}-${i}`]));
+const sampleParams = (code: FailureCode) =>
+  Object.fromEntries([...FAILURES[code].en.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1] as string, i === 0 ? ['a', 'b'] : `${m[1]}-${i}`]));
 
 describe('failures in vue-i18n', () => {
   const i18n = createI18n({ legacy: false, locale: 'es', messages: { es: { failures: failures.es }, en: { failures: failures.en } } });

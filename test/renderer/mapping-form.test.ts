@@ -37,7 +37,9 @@ describe('the mapping form with headers and keys that are JavaScript property na
   });
 
   it('reads them back from a saved template', () => {
-    const columns = JSON.parse('{"code": "DNI", "full_name": "Nombre", "phones": ["Telefono"], "debt_code": "Operacion", "pid": "Producto", "debt": "Saldo", "expiration": "Vencimiento", "params": {"__proto__": "constructor"}, "product_info": {"constructor": "__proto__"}}');
+    const columns = JSON.parse(
+      '{"code": "DNI", "full_name": "Nombre", "phones": ["Telefono"], "debt_code": "Operacion", "pid": "Producto", "debt": "Saldo", "expiration": "Vencimiento", "params": {"__proto__": "constructor"}, "product_info": {"constructor": "__proto__"}}',
+    );
     const { form } = formFromInspection(inspection({ creditor: 'Banco Sur', mapping: { columns, decimal_separator: ',', date_order: 'DMY' } }));
     expect(extraOf(form, 'constructor')).toEqual({ use: 'param', key: '__proto__' });
     expect(extraOf(form, '__proto__')).toEqual({ use: 'product', key: 'constructor' });

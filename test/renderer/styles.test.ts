@@ -31,8 +31,8 @@ function colourLines(path: string): string[] {
   return found;
 }
 
-describe('the renderer\'s colours', () => {
-  it('are the theme\'s tokens everywhere but the theme itself (a shadow\'s translucent black aside)', () => {
+describe("the renderer's colours", () => {
+  it("are the theme's tokens everywhere but the theme itself (a shadow's translucent black aside)", () => {
     const written = sources(ROOT)
       .filter((path) => !path.endsWith('theme.ts'))
       .flatMap(colourLines)

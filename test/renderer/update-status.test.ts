@@ -19,7 +19,13 @@ const states: UpdateState[] = [
 ];
 
 describe.each(['es', 'en'] as const)('the updates card in %s', (locale) => {
-  const i18n = createI18n({ legacy: false, locale, missingWarn: false, fallbackWarn: false, messages: { es: { updates: updates.es }, en: { updates: updates.en } } });
+  const i18n = createI18n({
+    legacy: false,
+    locale,
+    missingWarn: false,
+    fallbackWarn: false,
+    messages: { es: { updates: updates.es }, en: { updates: updates.en } },
+  });
   const t = (key: string, params?: Record<string, unknown>) => (i18n.global.te(key, locale) ? i18n.global.t(key, params ?? {}) : `MISSING ${key}`);
   const when = (iso: string) => `«${iso}»`;
 
@@ -29,9 +35,19 @@ describe.each(['es', 'en'] as const)('the updates card in %s', (locale) => {
   });
 
   it('says the percentage, the version to be installed at the restart, and when it last tried', () => {
-    expect(describeUpdate({ state: 'downloading', version: '1.4.0', percent: 40 }, t, when)).toMatchObject({ text: expect.stringContaining('40 %'), percent: 40, canRestart: false });
-    expect(describeUpdate({ state: 'ready', version: '1.4.0' }, t, when)).toMatchObject({ text: expect.stringMatching(locale === 'es' ? /1\.4\.0.*reinicie CaseDesk/ : /1\.4\.0 will be installed when you restart CaseDesk/), canRestart: true });
-    expect(describeUpdate({ state: 'error', code: 'update.bad_signature', at: AT }, t, when)).toMatchObject({ severity: 'error', note: expect.stringContaining(`«${AT}»`) });
+    expect(describeUpdate({ state: 'downloading', version: '1.4.0', percent: 40 }, t, when)).toMatchObject({
+      text: expect.stringContaining('40 %'),
+      percent: 40,
+      canRestart: false,
+    });
+    expect(describeUpdate({ state: 'ready', version: '1.4.0' }, t, when)).toMatchObject({
+      text: expect.stringMatching(locale === 'es' ? /1\.4\.0.*reinicie CaseDesk/ : /1\.4\.0 will be installed when you restart CaseDesk/),
+      canRestart: true,
+    });
+    expect(describeUpdate({ state: 'error', code: 'update.bad_signature', at: AT }, t, when)).toMatchObject({
+      severity: 'error',
+      note: expect.stringContaining(`«${AT}»`),
+    });
     expect(describeUpdate({ state: 'error', code: 'update.unreachable', at: AT }, t, when).severity).toBe('warn');
     expect(describeUpdate({ state: 'idle', checkedAt: AT }, t, when)).toMatchObject({ severity: 'success', text: expect.stringContaining(`«${AT}»`) });
   });

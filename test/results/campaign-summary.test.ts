@@ -4,9 +4,18 @@ import { fromCents, promisesOf, serviceHour, summarizeResults, toCents, type Sto
 import { aCall, aCase } from './fixtures';
 
 const campaign: StoredCase[] = [
-  { found: aCase({ id: 1, name: 'Promesa de pago', final: true, params: { got_promise: true, commitment: '2026-12-01 por $ 1.000,50' } }), calls: [aCall({ id: 1, at: '2026-11-20T13:10:00Z', promise: true, said: ['Sí'] })] },
-  { found: aCase({ id: 2, name: 'Promesa de pago', final: true, params: { got_promise: true, commitment: '2026-12-01 por $ 500' } }), calls: [aCall({ id: 2, at: '2026-11-20T13:50:00Z', promise: true, said: ['Sí'] })] },
-  { found: aCase({ id: 3, name: 'Promesa de pago', final: true, params: { got_promise: true, commitment: 'a fin de mes' } }), calls: [aCall({ id: 3, at: '2026-11-20T02:00:00Z', promise: true, said: ['Sí'] })] },
+  {
+    found: aCase({ id: 1, name: 'Promesa de pago', final: true, params: { got_promise: true, commitment: '2026-12-01 por $ 1.000,50' } }),
+    calls: [aCall({ id: 1, at: '2026-11-20T13:10:00Z', promise: true, said: ['Sí'] })],
+  },
+  {
+    found: aCase({ id: 2, name: 'Promesa de pago', final: true, params: { got_promise: true, commitment: '2026-12-01 por $ 500' } }),
+    calls: [aCall({ id: 2, at: '2026-11-20T13:50:00Z', promise: true, said: ['Sí'] })],
+  },
+  {
+    found: aCase({ id: 3, name: 'Promesa de pago', final: true, params: { got_promise: true, commitment: 'a fin de mes' } }),
+    calls: [aCall({ id: 3, at: '2026-11-20T02:00:00Z', promise: true, said: ['Sí'] })],
+  },
   { found: aCase({ id: 4, name: 'No contesta', final: false }), calls: [aCall({ id: 4, at: '2026-11-20T13:30:00Z' }), aCall({ id: 5, at: 'ayer' })] },
   { found: aCase({ id: 5, name: 'Contactado sin promesa', final: true }), calls: [aCall({ id: 6, at: '2026-11-20T21:00:00Z', said: ['No puedo'] })] },
   { found: aCase({ id: 6, name: 'Pendiente', final: false }), calls: [] },

@@ -36,14 +36,34 @@ describe('contacted', () => {
 describe('promise to pay', () => {
   it('takes the case commitment, and the newest promising call to listen to', () => {
     const found = aCase({ params: { got_promise: true, commitment: '2026-12-01 por $ 5.000,00' } });
-    const calls = [aCall({ id: 10, at: '2026-11-20T13:00:00Z', promise: true, commitment: '2026-11-25' }), aCall({ id: 12, at: '2026-11-21T13:00:00Z', promise: true, commitment: '2026-11-30' }), aCall({ id: 13, at: '2026-11-22T13:00:00Z' })];
-    expect(casePromise(found, calls)).toEqual({ commitment: '2026-12-01 por $ 5.000,00', date: '2026-12-01', amount: '5000.00', callId: 12, callAt: '2026-11-21T13:00:00Z' });
+    const calls = [
+      aCall({ id: 10, at: '2026-11-20T13:00:00Z', promise: true, commitment: '2026-11-25' }),
+      aCall({ id: 12, at: '2026-11-21T13:00:00Z', promise: true, commitment: '2026-11-30' }),
+      aCall({ id: 13, at: '2026-11-22T13:00:00Z' }),
+    ];
+    expect(casePromise(found, calls)).toEqual({
+      commitment: '2026-12-01 por $ 5.000,00',
+      date: '2026-12-01',
+      amount: '5000.00',
+      callId: 12,
+      callAt: '2026-11-21T13:00:00Z',
+    });
   });
 
   it.each([
     ['the case says no, whatever a call says', aCase({ params: { got_promise: false } }), [aCall({ promise: true })], null],
-    ['the case says nothing: the calls decide', aCase(), [aCall({ id: 7, promise: true, commitment: '2026-12-24 por $ 100' })], { commitment: '2026-12-24 por $ 100', date: '2026-12-24', amount: '100.00', callId: 7, callAt: '2026-11-20T15:00:00Z' }],
-    ['the case says yes with no call flagged: the call that reached someone', aCase({ params: { got_promise: true } }), [aCall({ id: 8, said: ['Sí, pago.'] })], { commitment: '', date: null, amount: null, callId: 8, callAt: '2026-11-20T15:00:00Z' }],
+    [
+      'the case says nothing: the calls decide',
+      aCase(),
+      [aCall({ id: 7, promise: true, commitment: '2026-12-24 por $ 100' })],
+      { commitment: '2026-12-24 por $ 100', date: '2026-12-24', amount: '100.00', callId: 7, callAt: '2026-11-20T15:00:00Z' },
+    ],
+    [
+      'the case says yes with no call flagged: the call that reached someone',
+      aCase({ params: { got_promise: true } }),
+      [aCall({ id: 8, said: ['Sí, pago.'] })],
+      { commitment: '', date: null, amount: null, callId: 8, callAt: '2026-11-20T15:00:00Z' },
+    ],
     ['no promise anywhere', aCase(), [aCall()], null],
   ])('%s', (_why, found, calls, expected) => {
     expect(casePromise(found, calls)).toEqual(expected);

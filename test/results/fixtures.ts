@@ -7,7 +7,12 @@ export function aCase(over: { id?: number; name?: string; final?: boolean; conta
     phone: 3514567890,
     call_count: 1,
     last_updated: '2026-11-20T15:00:00Z',
-    case_result: { result_id: 5, name: over.name ?? 'No contesta', is_final: over.final ?? false, ...(over.contacted === undefined ? {} : { contacted: over.contacted }) },
+    case_result: {
+      result_id: 5,
+      name: over.name ?? 'No contesta',
+      is_final: over.final ?? false,
+      ...(over.contacted === undefined ? {} : { contacted: over.contacted }),
+    },
     call_duration: '00:00:00',
     params: { code: `C${over.id ?? 1}`, first_name: 'Ana', last_name: 'Pérez', debt: 1500, ...over.params },
   };
@@ -21,7 +26,13 @@ export function aCall(over: { id?: number; at?: string; said?: string[]; promise
     gateway_id: 1,
     gateway_status: 'COMPLETED',
     duration: '00:01:00',
-    data: { transcription: [], responses: (over.said ?? []).map((text, time) => ({ text, confidence: 0.9, time })), result_id: 5, got_promise: over.promise ?? false, commitment: over.commitment ?? '' },
+    data: {
+      transcription: [],
+      responses: (over.said ?? []).map((text, time) => ({ text, confidence: 0.9, time })),
+      result_id: 5,
+      got_promise: over.promise ?? false,
+      commitment: over.commitment ?? '',
+    },
     extra_metadata: {},
     update_url: '',
     result_url: '',

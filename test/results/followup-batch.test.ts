@@ -6,7 +6,17 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFollowupBatch, FollowupRefusal } from '../../src-main/results/followup-batch';
 import { prepareBatch } from '../../src-main/preparation/prepare-batch';
-import { addChunks, batchSettings, listChunks, openStore, pageBatchCases, recordChunkOutcome, saveResultCases, setBatchMapping, type Store } from '../../src-main/store';
+import {
+  addChunks,
+  batchSettings,
+  listChunks,
+  openStore,
+  pageBatchCases,
+  recordChunkOutcome,
+  saveResultCases,
+  setBatchMapping,
+  type Store,
+} from '../../src-main/store';
 import { aCase } from '../results/fixtures';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { sourceFile } from '../support/source-file';
@@ -18,7 +28,9 @@ const CAMPAIGN = 77;
 
 /** Marks `codes` of a batch as loaded into the campaign, as an upload records it. */
 function loaded(store: Store, batchId: number, codes: readonly string[]): void {
-  const ids = pageBatchCases(store.db, batchId, { limit: 100 }).filter((c) => codes.includes(c.code)).map((c) => c.id);
+  const ids = pageBatchCases(store.db, batchId, { limit: 100 })
+    .filter((c) => codes.includes(c.code))
+    .map((c) => c.id);
   addChunks(store.db, batchId, CAMPAIGN, [{ caseIds: ids, bytes: 100 }]);
   const chunk = listChunks(store.db, batchId).at(-1);
   if (!chunk) throw new Error('no chunk');

@@ -53,21 +53,32 @@ function plainStoreOfManyVersions(dir: string): void {
   // Written by a CaseDesk at schema 2: cases and their issues in their first shape.
   const v2 = openStore(dir, null, MIGRATIONS.slice(0, 2));
   const batchId = createBatch(v2.db, { environment: 'demo', name: 'cartera octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
-  const addCase = v2.db.prepare("INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status) VALUES (?, ?, 'Juan', 'Pérez', '[\"3514567890\"]', '[]', '{}', '[2]', 'ready')");
-  const addIssue = v2.db.prepare("INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en) VALUES (?, ?, 'warning', 'phone', '[2]', 'phone-short', 'corto', 'short')");
+  const addCase = v2.db.prepare(
+    "INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status) VALUES (?, ?, 'Juan', 'Pérez', '[\"3514567890\"]', '[]', '{}', '[2]', 'ready')",
+  );
+  const addIssue = v2.db.prepare(
+    "INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en) VALUES (?, ?, 'warning', 'phone', '[2]', 'phone-short', 'corto', 'short')",
+  );
   for (let i = 0; i < 30; i++) addIssue.run(batchId, addCase.run(batchId, `OCT-${i}`).lastInsertRowid);
   v2.close();
 
   // Then a later one: the rest of the steps, more batches, deletions that leave gaps.
   const later = openStore(dir, null, WITH_AUDIT);
   for (const name of ['noviembre', 'diciembre', 'enero']) {
-    later.db.transaction(() => insertBatchCases(later.db, createBatch(later.db, { environment: 'test', name, sourceFile: `${name}.xlsx`, maxPhonePriority: 3 }), someCases(name, 200)))();
+    later.db.transaction(() =>
+      insertBatchCases(later.db, createBatch(later.db, { environment: 'test', name, sourceFile: `${name}.xlsx`, maxPhonePriority: 3 }), someCases(name, 200)),
+    )();
   }
   later.db.prepare("DELETE FROM batch_cases WHERE code IN ('OCT-3', 'OCT-29', 'enero-199')").run();
   later.db.prepare("DELETE FROM batches WHERE name = 'enero'").run();
   // The newest audit events are gone: the sequence is ahead of the largest id, and must stay so.
   later.db.prepare('DELETE FROM audit_events WHERE id >= 3').run();
-  for (const [key, value] of [['language', 'es'], ['theme', 'dark'], ['area', '351']]) later.db.prepare('INSERT INTO settings (key, value_json) VALUES (?, ?)').run(key, JSON.stringify(value));
+  for (const [key, value] of [
+    ['language', 'es'],
+    ['theme', 'dark'],
+    ['area', '351'],
+  ])
+    later.db.prepare('INSERT INTO settings (key, value_json) VALUES (?, ?)').run(key, JSON.stringify(value));
   later.db.prepare("DELETE FROM settings WHERE key = 'theme'").run();
   later.db.prepare("INSERT INTO tags (name, uses) VALUES ('mora temprana', 4), ('judicial', 1)").run();
   later.close();
@@ -75,7 +86,7 @@ function plainStoreOfManyVersions(dir: string): void {
 
 /** Everything a store holds, rowids, sequences and schema included, in a form to compare. */
 function contents(db: Db) {
-  const schema = db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all();
+  const schema = db.prepare('SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name').all();
   const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
   const rows: Record<string, unknown[]> = {};
   for (const table of tables) {
@@ -97,7 +108,10 @@ function contentsOf(file: string, key: Buffer | null) {
   }
 }
 
-const besideTheStore = (dir: string) => readdirSync(dir).filter((name) => name.startsWith('casedesk.sqlite')).sort();
+const besideTheStore = (dir: string) =>
+  readdirSync(dir)
+    .filter((name) => name.startsWith('casedesk.sqlite'))
+    .sort();
 
 describe('encrypting a plain store', () => {
   it('carries every row with its rowid, every sequence and the schema history across', () => {
@@ -137,7 +151,13 @@ describe('encrypting a plain store', () => {
     const crashed = freshDir();
     const running = openStore(crashed, null);
     running.db.pragma('wal_autocheckpoint = 0');
-    running.db.transaction(() => insertBatchCases(running.db, createBatch(running.db, { environment: 'demo', name: 'sin guardar', sourceFile: 'x.xlsx', maxPhonePriority: 2 }), someCases('WAL', 50)))();
+    running.db.transaction(() =>
+      insertBatchCases(
+        running.db,
+        createBatch(running.db, { environment: 'demo', name: 'sin guardar', sourceFile: 'x.xlsx', maxPhonePriority: 2 }),
+        someCases('WAL', 50),
+      ),
+    )();
     // The folder as the process left it when it died: the file, its WAL and its shared memory.
     const dir = freshDir();
     cpSync(crashed, dir, { recursive: true });
@@ -198,7 +218,9 @@ describe('a kill while a plain store is being encrypted', () => {
       stdout += d.toString();
       for (const listener of [...listeners]) listener();
     });
-    const exited = new Promise<void>((resolve, reject) => child.once('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`encrypter exited ${code}: ${stderr}`)))));
+    const exited = new Promise<void>((resolve, reject) =>
+      child.once('exit', (code, signal) => (signal === 'SIGKILL' ? resolve() : reject(new Error(`encrypter exited ${code}: ${stderr}`)))),
+    );
     const said = (line: string) => stdout.split('\n').includes(line);
     const ready = new Promise<void>((resolve, reject) => {
       listeners.push(() => said('ready') && resolve());
@@ -251,11 +273,18 @@ describe('a kill while a plain store is being encrypted', () => {
     let next = startEncrypter();
     const template = freshDir();
     const plain = openStore(template, null);
-    plain.db.transaction(() => insertBatchCases(plain.db, createBatch(plain.db, { environment: 'demo', name: 'grande', sourceFile: 'grande.xlsx', maxPhonePriority: 2 }), someCases('K', CASES)))();
+    plain.db.transaction(() =>
+      insertBatchCases(
+        plain.db,
+        createBatch(plain.db, { environment: 'demo', name: 'grande', sourceFile: 'grande.xlsx', maxPhonePriority: 2 }),
+        someCases('K', CASES),
+      ),
+    )();
     plain.close();
 
     const rounds: { killAt: number | 'done'; left?: string; midway?: boolean; roundMs?: number }[] = [];
-    const report = () => `kill points (ms after the conversion started; replay with CASEDESK_KILL_AT=${rounds.map((r) => r.killAt).join(',')}): ${JSON.stringify(rounds)}`;
+    const report = () =>
+      `kill points (ms after the conversion started; replay with CASEDESK_KILL_AT=${rounds.map((r) => r.killAt).join(',')}): ${JSON.stringify(rounds)}`;
     const round = async (killAt: number | 'done') => {
       const startedAt = performance.now();
       const dir = freshDir();
@@ -297,7 +326,10 @@ describe('a kill while a plain store is being encrypted', () => {
       expect(left, report()).toContain('plain');
       expect(left, report()).toContain('encrypted');
       // Some kills fell in the middle of the copy: the test saw the half-made file it must survive.
-      expect(rounds.some((r) => r.midway), report()).toBe(true);
+      expect(
+        rounds.some((r) => r.midway),
+        report(),
+      ).toBe(true);
     } finally {
       next.stop();
       console.log(report());

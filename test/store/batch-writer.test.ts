@@ -4,7 +4,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countCasesByStatus, findMappingTemplate, getBatch, listIssues, openStore, pageBatchCases, startBatchWriter, startBatchWriterThread, type BatchCaseInput, type BatchWriter } from '../../src-main/store';
+import {
+  countCasesByStatus,
+  findMappingTemplate,
+  getBatch,
+  listIssues,
+  openStore,
+  pageBatchCases,
+  startBatchWriter,
+  startBatchWriterThread,
+  type BatchCaseInput,
+  type BatchWriter,
+} from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-batch-writer-'));
@@ -31,7 +42,7 @@ async function writeAll(writer: BatchWriter, cases: BatchCaseInput[]) {
 }
 
 const writers = [
-  ['startBatchWriter (the caller\'s thread)', startBatchWriter],
+  ["startBatchWriter (the caller's thread)", startBatchWriter],
   ['startBatchWriterThread (its own thread)', startBatchWriterThread],
 ] as const;
 
@@ -40,12 +51,19 @@ describe.each(writers)('%s', (name, start) => {
   it('stores every case, the row issues and the template once finished, and nothing before', async () => {
     const store = openStore(join(dir, 'a'), TEST_STORE_KEY);
     const writer = await start(store, batch);
-    await writeAll(writer, Array.from({ length: 2_500 }, (_, i) => aCase(`C${i}`)));
+    await writeAll(
+      writer,
+      Array.from({ length: 2_500 }, (_, i) => aCase(`C${i}`)),
+    );
     // Not committed yet: another connection cannot see the batch.
     const reader = openStore(join(dir, 'a'), TEST_STORE_KEY);
     expect(getBatch(reader.db, writer.batchId)).toBeNull();
     reader.close();
-    const { busyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], messageEs: 'Fila 9', messageEn: 'Row 9' }], { creditor: 'Banco Sur', signature: 'dni|tel', mapping: { sheet: 'Cartera' } });
+    const { busyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], messageEs: 'Fila 9', messageEn: 'Row 9' }], {
+      creditor: 'Banco Sur',
+      signature: 'dni|tel',
+      mapping: { sheet: 'Cartera' },
+    });
     expect(busyMs).toBeGreaterThan(0);
     expect(getBatch(store.db, writer.batchId)?.name).toBe('hilo');
     expect(countCasesByStatus(store.db, writer.batchId).ready).toBe(2_500);
@@ -61,7 +79,10 @@ describe.each(writers)('%s', (name, start) => {
   it('leaves nothing behind when aborted', async () => {
     const store = openStore(join(dir, 'b'), TEST_STORE_KEY);
     const writer = await start(store, batch);
-    await writeAll(writer, Array.from({ length: 1_500 }, (_, i) => aCase(`C${i}`)));
+    await writeAll(
+      writer,
+      Array.from({ length: 1_500 }, (_, i) => aCase(`C${i}`)),
+    );
     await writer.abort();
     expect(getBatch(store.db, writer.batchId)).toBeNull();
     expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });

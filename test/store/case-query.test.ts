@@ -39,7 +39,12 @@ function aCase(i: number): BatchCaseInput {
   const issues: NonNullable<BatchCaseInput['issues']>[number][] = [];
   if (i % 3 === 0) issues.push({ severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [i + 2], params: { before: '011 x', after: '11x' } });
   if (i % 5 === 0) issues.push({ severity: 'error', kind: 'date-invalid', field: 'products[0].expiration', rows: [i + 2], params: { before: '31/02' } });
-  if (i % 7 === 0) issues.push(i % 2 === 0 ? { severity: 'warning', kind: 'duplicate-other-batch', field: 'code', rows: [i + 2], params: { batch: 1 } } : { severity: 'warning', kind: 'duplicate-in-campaign', field: 'code', rows: [i + 2], params: { campaign: 5, batch: null } });
+  if (i % 7 === 0)
+    issues.push(
+      i % 2 === 0
+        ? { severity: 'warning', kind: 'duplicate-other-batch', field: 'code', rows: [i + 2], params: { batch: 1 } }
+        : { severity: 'warning', kind: 'duplicate-in-campaign', field: 'code', rows: [i + 2], params: { campaign: 5, batch: null } },
+    );
   return {
     code: `C${String(i).padStart(5, '0')}`,
     firstName: i % 2 === 0 ? 'María José' : 'Juan',
@@ -55,16 +60,27 @@ function aCase(i: number): BatchCaseInput {
 
 const TOTAL = 1_000;
 const codesOf = (filter: CaseFilter, offset = 0, limit = 1_000) => pageCases(store.db, batchId, filter, offset, limit).map((c) => c.code);
-const expected = (keep: (i: number) => boolean) => Array.from({ length: TOTAL }, (_, i) => i).filter(keep).map((i) => aCase(i).code);
+const expected = (keep: (i: number) => boolean) =>
+  Array.from({ length: TOTAL }, (_, i) => i)
+    .filter(keep)
+    .map((i) => aCase(i).code);
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'casedesk-case-query-'));
   store = openStore(dir, TEST_STORE_KEY);
   // Another batch first, with the same names: nothing of it may show in this one.
   otherBatch = createBatch(store.db, { environment: 'demo', name: 'other', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
-  insertBatchCases(store.db, otherBatch, Array.from({ length: 50 }, (_, i) => ({ ...aCase(i), code: `O${i}` })));
+  insertBatchCases(
+    store.db,
+    otherBatch,
+    Array.from({ length: 50 }, (_, i) => ({ ...aCase(i), code: `O${i}` })),
+  );
   batchId = createBatch(store.db, { environment: 'demo', name: 'grid', sourceFile: 'g.xlsx', maxPhonePriority: 1 });
-  insertBatchCases(store.db, batchId, Array.from({ length: TOTAL }, (_, i) => aCase(i)));
+  insertBatchCases(
+    store.db,
+    batchId,
+    Array.from({ length: TOTAL }, (_, i) => aCase(i)),
+  );
 });
 afterAll(() => {
   store.close();
@@ -76,7 +92,11 @@ describe('what a case is found by', () => {
     expect(caseKeys({ issueKinds: ' phone-fixed date-invalid ' }).sort()).toEqual(['k:date-invalid', 'k:phone-fixed']);
     expect(caseKeys({ issueKinds: '' })).toEqual([]);
     // Every kind of duplicate is also found by one key: the grid's duplicates filter.
-    expect(caseKeys({ issueKinds: ' duplicate-other-batch duplicate-in-campaign ' }).sort()).toEqual(['d:', 'k:duplicate-in-campaign', 'k:duplicate-other-batch']);
+    expect(caseKeys({ issueKinds: ' duplicate-other-batch duplicate-in-campaign ' }).sort()).toEqual([
+      'd:',
+      'k:duplicate-in-campaign',
+      'k:duplicate-other-batch',
+    ]);
     expect(caseKeys({ issueKinds: ' already-uploaded ' }).sort()).toEqual(['d:', 'k:already-uploaded']);
   });
 
@@ -190,7 +210,10 @@ describe('query plans: a page or a count reads an index range, never every case'
       for (const step of steps.filter((x) => x.startsWith('SCAN '))) expect(step, steps.join('\n')).toMatch(/^SCAN \(subquery-\d+\)$/);
       expect(steps.filter((x) => x.startsWith('SEARCH ')).length, steps.join('\n')).toBeGreaterThan(0);
       // The first table read narrows to the batch (and the filter) through one of the grid's indexes.
-      expect(steps.find((x) => x.startsWith('SEARCH ')), steps.join('\n')).toMatch(/USING (COVERING INDEX batch_cases_by_(batch|status|search)|PRIMARY KEY) \(batch_id=\?/);
+      expect(
+        steps.find((x) => x.startsWith('SEARCH ')),
+        steps.join('\n'),
+      ).toMatch(/USING (COVERING INDEX batch_cases_by_(batch|status|search)|PRIMARY KEY) \(batch_id=\?/);
     }
   });
 

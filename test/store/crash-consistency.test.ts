@@ -44,7 +44,10 @@ describe.each(['inline', 'thread'] as const)('a killed writer (%s)', (mode) => {
       await runAndKill(dir, mode, delay, round === delays.length - 1 ? 'committed' : 'ready');
       const raw = openDatabase(storeFile(dir), TEST_STORE_KEY);
       expect(raw.pragma('integrity_check', { simple: true }), `killed after ${delay} ms`).toBe('ok');
-      const counts = raw.prepare('SELECT b.id, (SELECT count(*) FROM batch_cases c WHERE c.batch_id = b.id) AS n FROM batches b').all() as { id: number; n: number }[];
+      const counts = raw.prepare('SELECT b.id, (SELECT count(*) FROM batch_cases c WHERE c.batch_id = b.id) AS n FROM batches b').all() as {
+        id: number;
+        n: number;
+      }[];
       for (const { id, n } of counts) expect(n, `batch ${id} after a kill at ${delay} ms`).toBe(CASES);
       const orphans = raw.prepare('SELECT count(*) AS n FROM batch_cases WHERE batch_id NOT IN (SELECT id FROM batches)').get() as { n: number };
       expect(orphans.n).toBe(0);

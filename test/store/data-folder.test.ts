@@ -57,7 +57,8 @@ describe('removeFileInside', () => {
 describe('a data folder', () => {
   it("tells CaseDesk's entries from others, and removes only CaseDesk's", () => {
     const dir = fresh();
-    for (const name of ['casedesk.sqlite', 'casedesk.sqlite-wal', 'casedesk-key.json', 'demo-service.sqlite', 'audit.jsonl', 'Preferences', 'notas.txt']) writeFileSync(join(dir, name), 'x');
+    for (const name of ['casedesk.sqlite', 'casedesk.sqlite-wal', 'casedesk-key.json', 'demo-service.sqlite', 'audit.jsonl', 'Preferences', 'notas.txt'])
+      writeFileSync(join(dir, name), 'x');
     for (const name of ['recordings', 'imports', 'logs', 'GPUCache']) mkdirSync(join(dir, name));
     writeFileSync(join(dir, 'recordings', 'outbound-1.wav'), 'RIFF');
     expect(dataFolderContents(dir)).toEqual({

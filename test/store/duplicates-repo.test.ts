@@ -64,15 +64,29 @@ function load(batchId: number, campaignId: number, codes: string[]): void {
 }
 
 const resultCase = (env: string, campaignId: number, id: number, code: string) =>
-  store.db.prepare("INSERT INTO result_cases (environment, campaign_id, id, code, is_final, last_updated, json) VALUES (?, ?, ?, ?, 0, '2026-11-01', '{}')").run(env, campaignId, id, code);
+  store.db
+    .prepare("INSERT INTO result_cases (environment, campaign_id, id, code, is_final, last_updated, json) VALUES (?, ?, ?, ?, 0, '2026-11-01', '{}')")
+    .run(env, campaignId, id, code);
 
 describe('codes waiting in other batches', () => {
   it('names the lowest other batch of the environment holding the code unsent; loaded, excluded and do-not-contact cases do not count', () => {
-    const first = batch('test', [aCase('A'), aCase('B'), aCase('E', { status: 'excluded' }), aCase('S', { status: 'suppressed' }), aCase('R', { status: 'rejected' })]);
+    const first = batch('test', [
+      aCase('A'),
+      aCase('B'),
+      aCase('E', { status: 'excluded' }),
+      aCase('S', { status: 'suppressed' }),
+      aCase('R', { status: 'rejected' }),
+    ]);
     const second = batch('test', [aCase('A'), aCase('L')]);
     batch('demo', [aCase('D')]);
     load(second, 9, ['L']);
-    expect(codesWaitingInOtherBatches(store.db, 'test', null)).toEqual(new Map([['A', first], ['B', first], ['R', first]]));
+    expect(codesWaitingInOtherBatches(store.db, 'test', null)).toEqual(
+      new Map([
+        ['A', first],
+        ['B', first],
+        ['R', first],
+      ]),
+    );
     expect(codesWaitingInOtherBatches(store.db, 'test', first)).toEqual(new Map([['A', second]]));
   });
 });
@@ -86,14 +100,28 @@ describe('codes a campaign holds', () => {
     resultCase('test', 9, 1, 'B');
     resultCase('test', 9, 2, 'R');
     resultCase('demo', 9, 3, 'DEMO');
-    expect(codesCampaignHolds(store.db, 'test', 9, null)).toEqual(new Map([['A', { batch: a }], ['B', { batch: a }], ['R', { batch: null }]]));
+    expect(codesCampaignHolds(store.db, 'test', 9, null)).toEqual(
+      new Map([
+        ['A', { batch: a }],
+        ['B', { batch: a }],
+        ['R', { batch: null }],
+      ]),
+    );
     // The batch itself is left out: its own loaded cases are not its duplicates.
-    expect(codesCampaignHolds(store.db, 'test', 9, a)).toEqual(new Map([['B', { batch: null }], ['R', { batch: null }]]));
+    expect(codesCampaignHolds(store.db, 'test', 9, a)).toEqual(
+      new Map([
+        ['B', { batch: null }],
+        ['R', { batch: null }],
+      ]),
+    );
   });
 });
 
 describe('checking duplicates again', () => {
-  const kindsOf = (batchId: number, code: string) => listIssues(store.db, batchId).filter((i) => i.code === code).map((i) => [i.kind, i.params]);
+  const kindsOf = (batchId: number, code: string) =>
+    listIssues(store.db, batchId)
+      .filter((i) => i.code === code)
+      .map((i) => [i.kind, i.params]);
   const statusOf = (batchId: number, code: string) => pageBatchCases(store.db, batchId, { limit: 100 }).find((c) => c.code === code)?.status;
 
   it('follows the other batch: flagged while it waits, cleared when it is deleted, turned into the campaign when it loads there', () => {

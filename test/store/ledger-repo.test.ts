@@ -3,7 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addLedgerEntries, addLedgerEntry, batchCreditor, createBatch, getLedgerEntry, listLedgerEntries, openStore, removeLedgerEntry } from '../../src-main/store';
+import {
+  addLedgerEntries,
+  addLedgerEntry,
+  batchCreditor,
+  createBatch,
+  getLedgerEntry,
+  listLedgerEntries,
+  openStore,
+  removeLedgerEntry,
+} from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-ledger-repo-'));
@@ -15,9 +24,23 @@ afterAll(() => {
 
 describe('ledger entries', () => {
   it('adds an entry with who and when, lists it and finds it again', () => {
-    const { entry, created } = addLedgerEntry(store.db, { kind: 'phone', value: '1144445555', reason: 'wrong-number', until: '2027-01-31', addedBy: 'ana@banco.test' }, new Date('2026-11-02T10:00:00Z'));
+    const { entry, created } = addLedgerEntry(
+      store.db,
+      { kind: 'phone', value: '1144445555', reason: 'wrong-number', until: '2027-01-31', addedBy: 'ana@banco.test' },
+      new Date('2026-11-02T10:00:00Z'),
+    );
     expect(created).toBe(true);
-    expect(entry).toEqual({ id: entry.id, source: 'own', kind: 'phone', value: '1144445555', reason: 'wrong-number', until: '2027-01-31', creditor: null, addedBy: 'ana@banco.test', addedAt: '2026-11-02T10:00:00.000Z' });
+    expect(entry).toEqual({
+      id: entry.id,
+      source: 'own',
+      kind: 'phone',
+      value: '1144445555',
+      reason: 'wrong-number',
+      until: '2027-01-31',
+      creditor: null,
+      addedBy: 'ana@banco.test',
+      addedAt: '2026-11-02T10:00:00.000Z',
+    });
     expect(listLedgerEntries(store.db)).toEqual([entry]);
     expect(getLedgerEntry(store.db, entry.id)).toEqual(entry);
   });
@@ -35,10 +58,12 @@ describe('ledger entries', () => {
 
   it('adds many in one transaction, counting new and replaced ones', () => {
     const before = listLedgerEntries(store.db).length;
-    expect(addLedgerEntries(store.db, [
-      { kind: 'phone', value: '3514567890', reason: 'deceased', addedBy: 'ana' },
-      { kind: 'phone', value: '1144445555', reason: 'debtor-asked', addedBy: 'ana' },
-    ])).toEqual({ added: 1, updated: 1 });
+    expect(
+      addLedgerEntries(store.db, [
+        { kind: 'phone', value: '3514567890', reason: 'deceased', addedBy: 'ana' },
+        { kind: 'phone', value: '1144445555', reason: 'debtor-asked', addedBy: 'ana' },
+      ]),
+    ).toEqual({ added: 1, updated: 1 });
     expect(listLedgerEntries(store.db)).toHaveLength(before + 1);
   });
 

@@ -111,9 +111,16 @@ describe('what holds a batch back', () => {
   it('counts cases in doubt and cases of a chunk sent with no answer', () => {
     const { store } = freshStore();
     const id = createBatch(store.db, { environment: 'test', name: 'b', sourceFile: 'b.csv', campaignId: 5, maxPhonePriority: 1 });
-    insertBatchCases(store.db, id, ['A1', 'A2', 'A3', 'A4'].map((code) => aCase(code, 'Ana', 'Paz', '3514000000')));
+    insertBatchCases(
+      store.db,
+      id,
+      ['A1', 'A2', 'A3', 'A4'].map((code) => aCase(code, 'Ana', 'Paz', '3514000000')),
+    );
     const [a1, a2, a3, a4] = unplannedCases(store.db, id).map((c) => c.id) as [number, number, number, number];
-    addChunks(store.db, id, 5, [{ caseIds: [a1, a2], bytes: 100 }, { caseIds: [a3, a4], bytes: 100 }]);
+    addChunks(store.db, id, 5, [
+      { caseIds: [a1, a2], bytes: 100 },
+      { caseIds: [a3, a4], bytes: 100 },
+    ]);
     const [first, second] = listChunks(store.db, id);
     expect(casesInDoubtCount(store.db, id)).toBe(0);
     markSending(store.db, first?.id ?? 0);
@@ -131,7 +138,11 @@ describe('fully uploaded batches', () => {
     const { store } = freshStore();
     const make = (codes: string[]) => {
       const id = createBatch(store.db, { environment: 'test', name: 'b', sourceFile: 'b.csv', campaignId: 5, maxPhonePriority: 1 });
-      insertBatchCases(store.db, id, codes.map((code) => aCase(code, 'Ana', 'Paz', '3514000000')));
+      insertBatchCases(
+        store.db,
+        id,
+        codes.map((code) => aCase(code, 'Ana', 'Paz', '3514000000')),
+      );
       const ids = unplannedCases(store.db, id).map((c) => c.id);
       return { id, ids };
     };
@@ -158,8 +169,16 @@ describe('fully uploaded batches', () => {
 describe('a store from before retention (migration 5)', () => {
   it('times what it already held from the upgrade: kept a whole retention period, not purged at once', () => {
     const dir = join(root, `data${++made}`);
-    const old = openStore(dir, TEST_STORE_KEY, MIGRATIONS.filter((m) => m.version < 5));
-    old.db.prepare("INSERT INTO result_cases (environment, campaign_id, id, code, is_final, last_updated, json) VALUES ('test', 42, 1, 'C1', 0, '2020-01-01', '{}')").run();
+    const old = openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version < 5),
+    );
+    old.db
+      .prepare(
+        "INSERT INTO result_cases (environment, campaign_id, id, code, is_final, last_updated, json) VALUES ('test', 42, 1, 'C1', 0, '2020-01-01', '{}')",
+      )
+      .run();
     old.db.prepare("INSERT INTO inbound_cases (environment, id, bot_id, last_updated, json) VALUES ('test', 7, 201, '2020-01-01', '{}')").run();
     old.close();
     const upgradedAt = Date.now();
@@ -173,7 +192,8 @@ describe('a store from before retention (migration 5)', () => {
 });
 
 describe('inbound cases and recordings', () => {
-  const inbound = (id: number, phone: string): InboundCase => ({ id, bot: { id: 201 }, last_updated: '2026-01-01T10:00:00Z', phone, params: {} }) as unknown as InboundCase;
+  const inbound = (id: number, phone: string): InboundCase =>
+    ({ id, bot: { id: 201 }, last_updated: '2026-01-01T10:00:00Z', phone, params: {} }) as unknown as InboundCase;
 
   it('purges inbound cases downloaded before the cutoff with their recordings, and orphan recordings', () => {
     const { store } = freshStore();
@@ -206,7 +226,9 @@ describe("deleting a campaign's results", () => {
     const base = emulator.current.url;
     const agent = await connect(base);
     const { id: campaignId } = await agent.client.createCampaign(campaignRequest('Borrable'));
-    const body = caseKeyedJson(debtors.map((d) => [d.code, validCase({ first_name: d.first_name, last_name: d.last_name, phone_settings: { phone_list: [d.phone] } })]));
+    const body = caseKeyedJson(
+      debtors.map((d) => [d.code, validCase({ first_name: d.first_name, last_name: d.last_name, phone_settings: { phone_list: [d.phone] } })]),
+    );
     expect(await agent.client.uploadCases(campaignId, body)).toMatchObject({ kind: 'loaded' });
     await control(base, 'advance', { seconds: 3600 });
     // Another campaign's results stay.
@@ -235,7 +257,7 @@ describe("deleting a campaign's results", () => {
     expect(walSize(store)).toBe(0);
     expect(storedResults(store.db, ENV, campaignId)).toEqual({ cases: 0, calls: 0, recordings: 0, downloadedAt: null });
     // Its sync marks went: no "no recording" memory, no download time.
-    expect(store.db.prepare("SELECT count(*) AS n FROM sync_marks WHERE key = ?").get(String(campaignId))).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM sync_marks WHERE key = ?').get(String(campaignId))).toEqual({ n: 0 });
     expect(campaignsDownloadedBefore(store.db, '9999-01-01T00:00:00.000Z').map((c) => c.campaignId)).toEqual([keptCampaign]);
     expect(storedResults(store.db, ENV, keptCampaign).cases).toBe(5);
     // The rows only name the files: the caller removes them (see the surface's deletion).

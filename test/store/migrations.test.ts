@@ -24,7 +24,25 @@ const appliedVersions = (db: Db) => (db.prepare('SELECT version FROM schema_migr
 describe('openStore', () => {
   it('creates every table in an empty data folder, with WAL, foreign keys and FULL sync', () => {
     const store = openStore(dataDir(), TEST_STORE_KEY);
-    expect(tables(store.db)).toEqual(expect.arrayContaining(['accounts', 'batch_cases', 'batches', 'bots', 'campaigns', 'case_issues', 'environments', 'inbound_cases', 'mapping_templates', 'recordings', 'result_calls', 'result_cases', 'settings', 'sync_marks', 'upload_chunks']));
+    expect(tables(store.db)).toEqual(
+      expect.arrayContaining([
+        'accounts',
+        'batch_cases',
+        'batches',
+        'bots',
+        'campaigns',
+        'case_issues',
+        'environments',
+        'inbound_cases',
+        'mapping_templates',
+        'recordings',
+        'result_calls',
+        'result_cases',
+        'settings',
+        'sync_marks',
+        'upload_chunks',
+      ]),
+    );
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
@@ -34,7 +52,11 @@ describe('openStore', () => {
 
   it.each(MIGRATIONS.map((m) => m.version).slice(0, -1))('upgrades a store left at version %i, keeping its data', (version) => {
     const dir = dataDir();
-    const old = openStore(dir, TEST_STORE_KEY, MIGRATIONS.filter((m) => m.version <= version));
+    const old = openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version <= version),
+    );
     old.db.prepare("INSERT INTO settings (key, value_json) VALUES ('language', '\"es\"')").run();
     old.close();
     const store = openStore(dir, TEST_STORE_KEY);
@@ -74,10 +96,18 @@ describe('005: no stored tokens', () => {
 
   it('wipes a refresh token an earlier version sealed, and leaves accounts no column to hold one', () => {
     const dir = dataDir();
-    const old = openStore(dir, null, MIGRATIONS.filter((m) => m.version <= 4));
+    const old = openStore(
+      dir,
+      null,
+      MIGRATIONS.filter((m) => m.version <= 4),
+    );
     const sealed = Buffer.from('sealed-refresh-token:eyJhbGciOiJIUzI1NiJ9.eyJ0eXBlIjoicmVmcmVzaCJ9');
     old.db.prepare("INSERT INTO environments (name, base_url, updated_at) VALUES ('test', 'https://test.example.com', '2026-01-01')").run();
-    old.db.prepare("INSERT INTO accounts (environment, email, signed_in_at, refresh_sealed, sealed_with) VALUES ('test', 'agente@example.com', '2026-01-01', ?, 'electron-safe-storage')").run(sealed);
+    old.db
+      .prepare(
+        "INSERT INTO accounts (environment, email, signed_in_at, refresh_sealed, sealed_with) VALUES ('test', 'agente@example.com', '2026-01-01', ?, 'electron-safe-storage')",
+      )
+      .run(sealed);
     old.db.pragma('wal_checkpoint(TRUNCATE)');
     expect(rawBytes(old.file).includes(sealed)).toBe(true);
     old.close();
@@ -94,7 +124,11 @@ describe('005: no stored tokens', () => {
 describe('008: case keys', () => {
   it('makes the cases of a store written before it searchable and filterable by kind', () => {
     const dir = dataDir();
-    const old = openStore(dir, TEST_STORE_KEY, MIGRATIONS.filter((m) => m.version <= 6));
+    const old = openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version <= 6),
+    );
     const batchId = createBatch(old.db, { environment: 'demo', name: 'old', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
     // As a version-6 CaseDesk wrote them: without the columns and keys migration 8 adds.
     const insert = old.db.prepare(
@@ -109,7 +143,19 @@ describe('008: case keys', () => {
     expect(countMatchingCases(store.db, batchId, { search: '4000002' })).toBe(1);
     expect(countMatchingCases(store.db, batchId, { kind: 'date-invalid' })).toBe(1);
     // And cases written after it are keyed as they are written.
-    insertBatchCases(store.db, batchId, [{ code: 'C3', firstName: 'Eva', lastName: 'Peña', phones: [], products: [], params: {}, sourceRows: [4], status: 'ready', issues: [{ severity: 'error', kind: 'date-invalid', field: 'x', rows: [4] }] }]);
+    insertBatchCases(store.db, batchId, [
+      {
+        code: 'C3',
+        firstName: 'Eva',
+        lastName: 'Peña',
+        phones: [],
+        products: [],
+        params: {},
+        sourceRows: [4],
+        status: 'ready',
+        issues: [{ severity: 'error', kind: 'date-invalid', field: 'x', rows: [4] }],
+      },
+    ]);
     expect(countMatchingCases(store.db, batchId, { search: 'pena' })).toBe(2);
     expect(countMatchingCases(store.db, batchId, { kind: 'date-invalid' })).toBe(2);
     store.close();
@@ -122,10 +168,16 @@ describe('indexes the preview and sync rely on', () => {
 
   it('pages a batch by status through an index, never a scan', () => {
     const store = openStore(dataDir(), TEST_STORE_KEY);
-    expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT 200', 1, 'ready', 0)).toMatch(/USING INDEX batch_cases_by_status/);
-    expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND upload_state = ? ORDER BY id', 1, 'pending')).toMatch(/USING INDEX batch_cases_by_upload/);
+    expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT 200', 1, 'ready', 0)).toMatch(
+      /USING INDEX batch_cases_by_status/,
+    );
+    expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND upload_state = ? ORDER BY id', 1, 'pending')).toMatch(
+      /USING INDEX batch_cases_by_upload/,
+    );
     expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND code = ?', 1, 'x')).toMatch(/USING INDEX sqlite_autoindex_batch_cases/);
-    expect(plan(store.db, 'SELECT * FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ?', 'demo', 1, 2)).toMatch(/USING INDEX result_calls_by_case/);
+    expect(plan(store.db, 'SELECT * FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ?', 'demo', 1, 2)).toMatch(
+      /USING INDEX result_calls_by_case/,
+    );
     store.close();
   });
 });

@@ -121,6 +121,11 @@ describe('isRegularFile', () => {
     mkdirSync(dir);
     writeFileSync(join(dir, 'file'), 'x');
     symlinkSync(join(dir, 'file'), join(dir, 'link'));
-    expect([isRegularFile(join(dir, 'file')), isRegularFile(join(dir, 'link')), isRegularFile(dir), isRegularFile(join(dir, 'none'))]).toEqual([true, false, false, false]);
+    expect([isRegularFile(join(dir, 'file')), isRegularFile(join(dir, 'link')), isRegularFile(dir), isRegularFile(join(dir, 'none'))]).toEqual([
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

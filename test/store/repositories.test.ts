@@ -86,13 +86,31 @@ describe('batches', () => {
   it('gives back every issue as it was written, whatever its params', () => {
     const id = createBatch(store.db, { environment: 'demo', name: 'issues', sourceFile: 'x.xlsx', maxPhonePriority: 1 });
     const issues = [
-      { severity: 'fix' as const, kind: 'phone-fixed', field: 'phones', rows: [3, 4], params: { before: '011 4567-8901', after: '1145678901' }, before: '011 4567-8901', after: '1145678901' },
+      {
+        severity: 'fix' as const,
+        kind: 'phone-fixed',
+        field: 'phones',
+        rows: [3, 4],
+        params: { before: '011 4567-8901', after: '1145678901' },
+        before: '011 4567-8901',
+        after: '1145678901',
+      },
       { severity: 'warning' as const, kind: 'phone-dropped', field: 'phones', rows: [3], params: { before: 'sin dato', why: 'junk' }, before: 'sin dato' },
-      { severity: 'fix' as const, kind: 'edited', field: 'first_name', rows: [3], params: { field: 'first_name', before: 'ANA', after: 'Ana' }, before: 'ANA', after: 'Ana' },
+      {
+        severity: 'fix' as const,
+        kind: 'edited',
+        field: 'first_name',
+        rows: [3],
+        params: { field: 'first_name', before: 'ANA', after: 'Ana' },
+        before: 'ANA',
+        after: 'Ana',
+      },
       { severity: 'error' as const, kind: 'no-valid-phones', field: 'phones', rows: [3, 4], params: {} },
     ];
     insertBatchCases(store.db, id, [{ ...aCase('K1'), issues }]);
-    expect(listIssues(store.db, id).map(({ id: _id, caseId: _case, code: _code, ...rest }) => rest)).toEqual(issues.map((i) => ({ before: undefined, after: undefined, ...i })));
+    expect(listIssues(store.db, id).map(({ id: _id, caseId: _case, code: _code, ...rest }) => rest)).toEqual(
+      issues.map((i) => ({ before: undefined, after: undefined, ...i })),
+    );
   });
 
   it('never lets a batch of one environment be used in another', () => {
@@ -104,10 +122,27 @@ describe('batches', () => {
 });
 
 describe('cache, settings, templates and sync marks', () => {
-  it('keeps each environment\'s bots apart', () => {
-    const bot = { id: 1, name: 'b', alias: 'b', business_group_name: '', internal_tags: [], external_tags: [], bot_type: 'OUTBOUND', conversation_type: 'VOICE', last_campaign: {}, bot_status_last: {}, error: 0, active_wks: 0, inactive_wks: 0 };
+  it("keeps each environment's bots apart", () => {
+    const bot = {
+      id: 1,
+      name: 'b',
+      alias: 'b',
+      business_group_name: '',
+      internal_tags: [],
+      external_tags: [],
+      bot_type: 'OUTBOUND',
+      conversation_type: 'VOICE',
+      last_campaign: {},
+      bot_status_last: {},
+      error: 0,
+      active_wks: 0,
+      inactive_wks: 0,
+    };
     saveBots(store.db, 'test', [bot]);
-    saveBots(store.db, 'production', [{ ...bot, id: 2 }, { ...bot, id: 3 }]);
+    saveBots(store.db, 'production', [
+      { ...bot, id: 2 },
+      { ...bot, id: 3 },
+    ]);
     expect(listBots(store.db, 'test').bots.map((b) => b.id)).toEqual([1]);
     expect(listBots(store.db, 'production').bots.map((b) => b.id)).toEqual([2, 3]);
     saveBots(store.db, 'production', []);

@@ -59,22 +59,34 @@ export async function http(url: string, init: { method?: string; token?: string;
  * A request with headers fetch will not let us forge (Host, Origin, Sec-Fetch-Site), as a browser
  * page or a rebound DNS name would send them. Always connects to `url`'s own address.
  */
-export function rawHttp(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; json: unknown }> {
+export function rawHttp(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; json: unknown }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: target.hostname.replace(/^\[|\]$/g, ''), port: target.port, path: target.pathname + target.search, method: init.method ?? (init.body === undefined ? 'GET' : 'POST'), headers: init.headers }, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => {
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-    });
+    const req = request(
+      {
+        host: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port,
+        path: target.pathname + target.search,
+        method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+        headers: init.headers,
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (d: Buffer) => (text += d.toString()));
+        res.on('end', () => {
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
     req.on('error', reject);
     if (init.body !== undefined) req.write(init.body);
     req.end();

@@ -25,7 +25,11 @@ export function walkTree(root: string): TreeEntry[] {
 
 /** Every regular file's bytes, by relative path: to compare a folder before and after, or to scan it. */
 export function readTree(root: string): Map<string, Buffer> {
-  return new Map(walkTree(root).filter((e) => e.kind === 'file').map((e) => [e.path, readFileSync(join(root, e.path))]));
+  return new Map(
+    walkTree(root)
+      .filter((e) => e.kind === 'file')
+      .map((e) => [e.path, readFileSync(join(root, e.path))]),
+  );
 }
 
 export const octal = (mode: number) => `0${mode.toString(8)}`;

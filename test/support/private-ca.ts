@@ -27,7 +27,26 @@ function openssl(dir: string, ...args: string[]): void {
 
 export function createPrivateCa(label = 'CaseDesk Test Corp Root CA'): PrivateCa {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-ca-'));
-  openssl(dir, 'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', `/CN=${label}`, '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign');
+  openssl(
+    dir,
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '30',
+    '-subj',
+    `/CN=${label}`,
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  );
   return {
     dir,
     caFile: join(dir, 'ca.pem'),
@@ -37,7 +56,23 @@ export function createPrivateCa(label = 'CaseDesk Test Corp Root CA'): PrivateCa
       openssl(dir, 'req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', `/CN=${dnsNames[0] ?? name}`);
       // Expired: -days -1 ends its validity a day before it starts (openssl 3.0 has no -not_after).
       const validity = ['-days', options.expired ? '-1' : '30'];
-      openssl(dir, 'x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.pem`, '-extfile', ext, ...validity);
+      openssl(
+        dir,
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        'ca.pem',
+        '-CAkey',
+        'ca.key',
+        '-CAcreateserial',
+        '-out',
+        `${name}.pem`,
+        '-extfile',
+        ext,
+        ...validity,
+      );
       const certFile = join(dir, `${name}.pem`);
       const keyFile = join(dir, `${name}.key`);
       return { certFile, keyFile, cert: readFileSync(certFile, 'utf8'), key: readFileSync(keyFile, 'utf8') };

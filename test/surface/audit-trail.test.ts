@@ -42,7 +42,9 @@ describe('the audit trail of an agent’s day', () => {
 
   it('records each step of the day', async () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
-    expect((await createSurface(ctx).call('session:signIn', { environment: 'test', email: DEMO_USER.email, password: 'contraseña-equivocada' })).ok).toBe(false);
+    expect((await createSurface(ctx).call('session:signIn', { environment: 'test', email: DEMO_USER.email, password: 'contraseña-equivocada' })).ok).toBe(
+      false,
+    );
     await call('session:signIn', { environment: 'test', ...DEMO_USER });
     secrets.add(await ctx.connections.get('test')!.session.accessToken());
 
@@ -103,13 +105,33 @@ describe('the audit trail of an agent’s day', () => {
     expect(find('procedure.failed')).toMatchObject({ procedure: 'session:signIn', code: 'service.sign_in_refused', environment: 'test' });
     expect(find('file.received')).toMatchObject({ file: 'cartera-banco-del-sur.xlsx', bytes: readFileSync(SAMPLE).length });
     // 13 rows of debtors (two debtors owe twice) and the totals row, which made no case.
-    expect(find('batch.prepared')).toMatchObject({ batchId, environment: 'test', file: 'cartera-banco-del-sur.xlsx', rows: 14, cases: 11, ready: 8, rejected: 3, rowErrors: 1, mapping: 'suggested' });
+    expect(find('batch.prepared')).toMatchObject({
+      batchId,
+      environment: 'test',
+      file: 'cartera-banco-del-sur.xlsx',
+      rows: 14,
+      cases: 11,
+      ready: 8,
+      rejected: 3,
+      rowErrors: 1,
+      mapping: 'suggested',
+    });
     expect(find('batch.caseEdited')).toMatchObject({ batchId, fields: ['firstName', 'phones'] });
     // Rejected cases and cases with warnings: 3 + 3 (the edit fixed one; 00012345 is a DNI-looking code below 1,000,000).
     expect(find('export.written', 0)).toMatchObject({ kind: 'error-report', batchId, count: 6, to: 'download', path: null });
     expect(find('export.written', 1)).toMatchObject({ kind: 'clean-batch', batchId, count: 8, to: 'download' });
     expect(find('upload.started')).toMatchObject({ batchId, campaignId, pending: 8 });
-    expect(find('upload.finished')).toMatchObject({ batchId, campaignId, status: 'done', loaded: 8, rejected: 0, inDoubt: 0, requests: 1, skippedDuplicates: 0, reloadDuplicates: false });
+    expect(find('upload.finished')).toMatchObject({
+      batchId,
+      campaignId,
+      status: 'done',
+      loaded: 8,
+      rejected: 0,
+      inDoubt: 0,
+      requests: 1,
+      skippedDuplicates: 0,
+      reloadDuplicates: false,
+    });
     expect(find('campaign.started')).toMatchObject({ campaignId, status: 'ONGOING' });
     expect(find('results.downloaded')).toMatchObject({ campaignId, cases: 8, cancelled: false });
     expect(find('export.written', 2)).toMatchObject({ kind: 'results', campaignId, count: 8, to: 'download' });
@@ -151,7 +173,13 @@ describe('lines added to the trail by someone without the data key', () => {
       const file = join(folder, 'audit', 'audit.jsonl');
       const last = readFileSync(file, 'utf8').trimEnd().split('\n').at(-1) as string;
       const { seq, actor } = JSON.parse(last) as AuditEntry;
-      const forged = { at: new Date().toISOString(), seq: seq + 1, prev: createHash('sha256').update(last, 'utf8').digest('hex'), actor, action: 'workstation.wiped' };
+      const forged = {
+        at: new Date().toISOString(),
+        seq: seq + 1,
+        prev: createHash('sha256').update(last, 'utf8').digest('hex'),
+        actor,
+        action: 'workstation.wiped',
+      };
       appendFileSync(file, `${JSON.stringify(forged)}\n`);
       expect(await list()).toMatchObject({ chainOk: false, breaks: [{ seq: seq + 1, reason: 'after-head', count: 1 }] });
 

@@ -26,19 +26,39 @@ async function call<T>(name: string, input: unknown): Promise<T> {
 describe('a campaign drafted with its batch', () => {
   it('is created at the first upload, the batch bound to it, and never created twice', async () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
-    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
-    await call('batches:setCampaignDraft', { batchId: batch_id, campaign: { client_id: BOTS.voice, name: 'Preparada sin conexión', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 } });
+    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(ctx), SAMPLE),
+      maxPhonePriority: 2,
+    });
+    await call('batches:setCampaignDraft', {
+      batchId: batch_id,
+      campaign: {
+        client_id: BOTS.voice,
+        name: 'Preparada sin conexión',
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 2,
+        max_calls_per_case: 1,
+      },
+    });
     const first = await call<{ status: string; loaded: number; campaignId: number }>('sync:upload', { environment: 'test', batchId: batch_id });
     expect(first).toMatchObject({ status: 'done', loaded: 8 });
     const again = await call<{ campaignId: number; requests: number }>('sync:upload', { environment: 'test', batchId: batch_id });
     expect(again).toMatchObject({ campaignId: first.campaignId, requests: 0 });
     const named = emulator.current.core.db.prepare("SELECT count(*) AS n FROM campaigns WHERE name = 'Preparada sin conexión'").get() as { n: number };
     expect(named.n).toBe(1);
-    await expect(call('batches:setCampaignDraft', { batchId: batch_id, campaign: { client_id: BOTS.voice, name: 'otra' } })).rejects.toThrow(/already goes to campaign/);
+    await expect(call('batches:setCampaignDraft', { batchId: batch_id, campaign: { client_id: BOTS.voice, name: 'otra' } })).rejects.toThrow(
+      /already goes to campaign/,
+    );
   });
 
   it('without a campaign or a draft, says what to do', async () => {
-    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
+    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(ctx), SAMPLE),
+      maxPhonePriority: 2,
+    });
     await expect(call('sync:upload', { environment: 'test', batchId: batch_id })).rejects.toThrow(/has no campaign yet/);
   });
 });

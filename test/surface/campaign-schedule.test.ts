@@ -30,7 +30,9 @@ async function call<N extends ProcedureName>(name: N, input: unknown): Promise<P
 const year = new Date().getUTCFullYear() + 1;
 const CHRISTMAS = `${year}-12-25`;
 const holidays = await argentineHolidays();
-const ORDINARY = Array.from({ length: 20 }, (_, i) => `${year}-03-${String(10 + i).padStart(2, '0')}`).find((d) => ['tue', 'wed', 'thu'].includes(weekdayOf(d)) && holidays(d).length === 0) as string;
+const ORDINARY = Array.from({ length: 20 }, (_, i) => `${year}-03-${String(10 + i).padStart(2, '0')}`).find(
+  (d) => ['tue', 'wed', 'thu'].includes(weekdayOf(d)) && holidays(d).length === 0,
+) as string;
 
 const campaign = (name: string, when: { start_date?: string; call_from?: string; call_to?: string }) => ({
   client_id: BOTS.voice,
@@ -45,7 +47,10 @@ const campaign = (name: string, when: { start_date?: string; call_from?: string;
 describe('campaigns:create and campaigns:action', () => {
   it('creates a campaign starting on Christmas with calls until 21:00, and warns of both', async () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
-    const created = await call('campaigns:create', { environment: 'test', campaign: campaign('Navidad tarde', { start_date: CHRISTMAS, call_from: '09:00', call_to: '21:00' }) });
+    const created = await call('campaigns:create', {
+      environment: 'test',
+      campaign: campaign('Navidad tarde', { start_date: CHRISTMAS, call_from: '09:00', call_to: '21:00' }),
+    });
     expect(created.campaign).toMatchObject({ name: 'Navidad tarde', params: { start_date: CHRISTMAS } });
     const codes = created.warnings.map((w) => w.code);
     expect(codes).toContain('campaign.outside_contact_hours');
@@ -55,16 +60,25 @@ describe('campaigns:create and campaigns:action', () => {
   });
 
   it('warns of nothing for an ordinary weekday inside the contact hours', async () => {
-    const created = await call('campaigns:create', { environment: 'test', campaign: campaign('Marzo', { start_date: ORDINARY, call_from: '09:00', call_to: '20:00' }) });
+    const created = await call('campaigns:create', {
+      environment: 'test',
+      campaign: campaign('Marzo', { start_date: ORDINARY, call_from: '09:00', call_to: '20:00' }),
+    });
     expect(created.warnings).toEqual([]);
   });
 
   it('starting checks the campaign as the service holds it; stopping warns of nothing', async () => {
-    const { campaign: created } = await call('campaigns:create', { environment: 'test', campaign: campaign('Para iniciar', { start_date: CHRISTMAS, call_from: '07:00', call_to: '19:00' }) });
+    const { campaign: created } = await call('campaigns:create', {
+      environment: 'test',
+      campaign: campaign('Para iniciar', { start_date: CHRISTMAS, call_from: '07:00', call_to: '19:00' }),
+    });
     const started = await call('campaigns:action', { environment: 'test', campaignId: created.id, action: 'start' });
     expect(started.campaign.id).toBe(created.id);
     expect(started.warnings).toContainEqual({ code: 'campaign.start_on_holiday', params: { date: CHRISTMAS, name: 'Navidad', nameEn: 'Christmas Day' } });
-    expect(started.warnings).toContainEqual({ code: 'campaign.outside_contact_hours', params: { callFrom: '07:00', callTo: '19:00', from: '08:00', to: '20:00' } });
+    expect(started.warnings).toContainEqual({
+      code: 'campaign.outside_contact_hours',
+      params: { callFrom: '07:00', callTo: '19:00', from: '08:00', to: '20:00' },
+    });
     const stopped = await call('campaigns:action', { environment: 'test', campaignId: created.id, action: 'stop' });
     expect(stopped.warnings).toEqual([]);
   });
@@ -81,7 +95,9 @@ describe('the contact hours setting', () => {
     expect((await call('campaigns:checkSchedule', { startDate: ORDINARY, callFrom: '07:00', callTo: '21:00' })).warnings).toEqual([]);
 
     const audit = await call('audit:list', { limit: 5 });
-    expect(audit.entries.find((e) => e.action === 'settings.changed')).toMatchObject({ changes: { contactHours: { from: '08:00-20:00 12345', to: '07:00-21:00 123456' } } });
+    expect(audit.entries.find((e) => e.action === 'settings.changed')).toMatchObject({
+      changes: { contactHours: { from: '08:00-20:00 12345', to: '07:00-21:00 123456' } },
+    });
   });
 
   it('refuses hours that cannot be, saying where', async () => {

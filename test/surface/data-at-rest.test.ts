@@ -78,7 +78,11 @@ describe('personal data at rest', () => {
     expect(call0).toBeDefined();
     const calls = await call('results:calls', { environment: 'test', campaignId: testCampaign, caseId: call0?.id ?? 0 });
     const played = await call('recordings:get', { environment: 'test', kind: 'outbound', refId: calls[0]?.id ?? 0 });
-    expect(Buffer.from(played?.base64 ?? '', 'base64').subarray(0, 4).toString()).toBe('RIFF');
+    expect(
+      Buffer.from(played?.base64 ?? '', 'base64')
+        .subarray(0, 4)
+        .toString(),
+    ).toBe('RIFF');
     await ctx.close();
     expect(leaks()).toEqual([]);
   });

@@ -61,7 +61,17 @@ const untilStopped = (signal: AbortSignal) => new Promise<void>((resolve) => sig
 
 async function uploadedToEmulator(ctx: AppContext, batchId: number) {
   const api = surfaceOf(ctx);
-  const campaign = await api.call('campaigns:create', { environment: 'test', campaign: { client_id: BOTS.voice, name: 'Retención', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2 } });
+  const campaign = await api.call('campaigns:create', {
+    environment: 'test',
+    campaign: {
+      client_id: BOTS.voice,
+      name: 'Retención',
+      dialing_type: 'HORIZONTAL_VERTICAL',
+      min_phone_priority: 0,
+      max_phone_priority: 2,
+      max_calls_per_case: 2,
+    },
+  });
   const upload = await api.call('sync:upload', { environment: 'test', batchId, campaignId: campaign.campaign.id });
   expect(upload).toMatchObject({ status: 'done', loaded: 8 });
   return campaign.campaign.id;
@@ -132,9 +142,20 @@ describe("a campaign's results", () => {
     const { batchId } = await preparedFromPickedFile(ctx, 'test');
     const campaignId = await uploadedToEmulator(ctx, batchId);
     await api.call('campaigns:action', { environment: 'test', campaignId, action: 'start' });
-    await fetch(`${emulator.current.url}/__control/advance`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 3600 }) });
+    await fetch(`${emulator.current.url}/__control/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 3600 }),
+    });
 
-    expect(await api.call('results:stored', { environment: 'test', campaignId })).toEqual({ campaignId, cases: 0, calls: 0, recordings: 0, downloadedAt: null, keptUntil: null });
+    expect(await api.call('results:stored', { environment: 'test', campaignId })).toEqual({
+      campaignId,
+      cases: 0,
+      calls: 0,
+      recordings: 0,
+      downloadedAt: null,
+      keptUntil: null,
+    });
     const downloaded = await api.call('results:download', { environment: 'test', campaignId });
     expect(downloaded.recordings).toBeGreaterThan(0);
     const stored = await api.call('results:stored', { environment: 'test', campaignId });
@@ -182,7 +203,14 @@ describe('retention', () => {
     await api.call('results:download', { environment: 'test', campaignId, recordings: false });
 
     // Nothing is old yet: nothing goes.
-    expect(await api.call('retention:purge', {})).toEqual({ retentionDays: 30, batches: [], campaigns: 0, inboundCases: 0, recordingFiles: 0, importedFiles: 0 });
+    expect(await api.call('retention:purge', {})).toEqual({
+      retentionDays: 30,
+      batches: [],
+      campaigns: 0,
+      inboundCases: 0,
+      recordingFiles: 0,
+      importedFiles: 0,
+    });
 
     // 31 days later (the store's times moved back instead of the clock forward).
     const old = new Date(Date.now() - 31 * DAY);
@@ -263,7 +291,10 @@ describe('workstation:wipe', () => {
 
     expect(failure(await api.answer('workstation:wipe', { confirmation: 'borrar' })).code).toBe('input.invalid');
     const work = ctx.track('download:inbound', untilStopped);
-    expect(failure(await api.answer('workstation:wipe', { confirmation: 'WIPE' }))).toMatchObject({ code: 'workstation.busy', params: { running: ['download:inbound'] } });
+    expect(failure(await api.answer('workstation:wipe', { confirmation: 'WIPE' }))).toMatchObject({
+      code: 'workstation.busy',
+      params: { running: ['download:inbound'] },
+    });
     ctx.cancel('download:inbound');
     await work;
     expect(await api.call('batches:list', {})).toHaveLength(1);
@@ -277,7 +308,11 @@ describe('workstation:wipe', () => {
     expect(await api.call('batches:list', {})).toEqual([]);
     expect(await api.call('session:status', { environment: 'demo' })).toMatchObject({ signedIn: false });
     // The fresh start's own files, the user's Preferences, and a new audit trail that begins with the wipe.
-    expect(readdirSync(dataDir).filter((n) => !n.startsWith('casedesk')).sort()).toEqual(['Preferences', 'audit']);
+    expect(
+      readdirSync(dataDir)
+        .filter((n) => !n.startsWith('casedesk'))
+        .sort(),
+    ).toEqual(['Preferences', 'audit']);
     expect((await api.call('audit:list', {})).entries.map((e) => e.action)).toContain('workstation.wiped');
     expect(storeFileState(dataDir)).toBe('encrypted');
     // And it works as new.

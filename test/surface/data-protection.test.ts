@@ -62,7 +62,8 @@ describe('the data folder (hole 4)', () => {
       const whileOpen = walkTree(dir).map((e) => e.path);
       expect(whileOpen).toEqual(expect.arrayContaining(['casedesk.sqlite', 'casedesk.sqlite-wal', 'casedesk.sqlite-shm', 'demo-service.sqlite']));
       expect(notPrivate(dir)).toEqual([]);
-      const readable = (files: Map<string, Buffer>) => [...files].flatMap(([path, bytes]) => personal.filter((v) => bytes.includes(Buffer.from(v))).map(() => `${path} holds a debtor's value`));
+      const readable = (files: Map<string, Buffer>) =>
+        [...files].flatMap(([path, bytes]) => personal.filter((v) => bytes.includes(Buffer.from(v))).map(() => `${path} holds a debtor's value`));
       expect(readable(readTree(dir))).toEqual([]);
 
       await ctx.close();

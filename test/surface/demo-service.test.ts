@@ -62,10 +62,15 @@ describe("the app's Demo service", () => {
   });
 
   it('signs in whatever password the renderer sends, and only with this launch’s password on the wire', async () => {
-    expect(await call(first, 'session:signIn', { environment: 'demo', email: DEMO_ACCOUNT.email, password: 'cualquier cosa' })).toMatchObject({ signedIn: true });
+    expect(await call(first, 'session:signIn', { environment: 'demo', email: DEMO_ACCOUNT.email, password: 'cualquier cosa' })).toMatchObject({
+      signedIn: true,
+    });
     expect(await call(first, 'bots:list', { environment: 'demo' })).not.toHaveLength(0);
     // Another seed account of the Demo service, by its e-mail.
-    expect(await call(first, 'session:signIn', { environment: 'demo', email: NO_BOTS_USER.email, password: NO_BOTS_USER.password })).toMatchObject({ signedIn: true, email: NO_BOTS_USER.email });
+    expect(await call(first, 'session:signIn', { environment: 'demo', email: NO_BOTS_USER.email, password: NO_BOTS_USER.password })).toMatchObject({
+      signedIn: true,
+      email: NO_BOTS_USER.email,
+    });
     expect(await call(first, 'bots:list', { environment: 'demo' })).toEqual([]);
     const password = first.demo.credentials().password;
     expect(password).not.toBe(DEMO_ACCOUNT.password);

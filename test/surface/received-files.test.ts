@@ -41,7 +41,7 @@ describe('a file handed over with files:receive', () => {
     expect(JSON.stringify(answer)).not.toContain(dir);
   });
 
-  it('is inspected and prepared by its id, the batch named after the agent\'s own file name', async () => {
+  it("is inspected and prepared by its id, the batch named after the agent's own file name", async () => {
     const fileId = await handOver(app, SAMPLE);
     const inspected = await app.call('batches:inspect', { fileId });
     expect(inspected).toMatchObject({ ok: true, value: { fileName: 'cartera-banco-del-sur.xlsx', sheet: 'Cartera', headerRow: 4 } });
@@ -65,10 +65,16 @@ describe('a file handed over with files:receive', () => {
   });
 
   it('is read under its own name in messages, however the app stored its copy', async () => {
-    const answer = await app.call('files:receive', { name: 'cartera (copia) #2.xlsx', base64: Buffer.from([0, 1, 2, 3, 250, 251, 0, 0, 9]).toString('base64') });
+    const answer = await app.call('files:receive', {
+      name: 'cartera (copia) #2.xlsx',
+      base64: Buffer.from([0, 1, 2, 3, 250, 251, 0, 0, 9]).toString('base64'),
+    });
     if (!answer.ok) throw new Error(answer.error.message);
     const inspected = await app.call('batches:inspect', { fileId: answer.value.fileId });
-    expect(inspected).toMatchObject({ ok: false, error: { code: 'read.not_a_spreadsheet', message: 'cartera (copia) #2.xlsx is not a spreadsheet or a text file.' } });
+    expect(inspected).toMatchObject({
+      ok: false,
+      error: { code: 'read.not_a_spreadsheet', message: 'cartera (copia) #2.xlsx is not a spreadsheet or a text file.' },
+    });
   });
 
   it('keeps only the last part of the name a caller gives, so the copy stays in the data folder', async () => {
@@ -77,7 +83,10 @@ describe('a file handed over with files:receive', () => {
   });
 
   it('is refused when empty', async () => {
-    expect(await app.call('files:receive', { name: 'vacio.csv', base64: '' })).toMatchObject({ ok: false, error: { code: 'file.empty', message: 'vacio.csv is empty.' } });
+    expect(await app.call('files:receive', { name: 'vacio.csv', base64: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'file.empty', message: 'vacio.csv is empty.' },
+    });
   });
 });
 
@@ -90,12 +99,16 @@ describe('a path instead of a file id', () => {
       await app.call('batches:importCorrections', { batchId, file: '/etc/passwd' }),
       await app.call('batches:inspect', { fileId: '/etc/passwd' }),
     ];
-    const refusedCleanly = (answer: (typeof answers)[number]) => !answer.ok && failureClass(answer.error.code) === 'invalid-input' && !/root:|passwd/.test(JSON.stringify(answer));
+    const refusedCleanly = (answer: (typeof answers)[number]) =>
+      !answer.ok && failureClass(answer.error.code) === 'invalid-input' && !/root:|passwd/.test(JSON.stringify(answer));
     expect(answers.filter((answer) => !refusedCleanly(answer))).toEqual([]);
   });
 
   it('an id this process never issued is not found, and the answer names no path', async () => {
-    for (const answer of [await app.call('batches:inspect', { fileId: MADE_UP_ID }), await app.call('batches:prepare', { fileId: MADE_UP_ID, maxPhonePriority: 0 })]) {
+    for (const answer of [
+      await app.call('batches:inspect', { fileId: MADE_UP_ID }),
+      await app.call('batches:prepare', { fileId: MADE_UP_ID, maxPhonePriority: 0 }),
+    ]) {
       expect(answer).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
       expect(JSON.stringify(answer)).not.toContain('/');
     }
@@ -107,7 +120,7 @@ describe('a path instead of a file id', () => {
   });
 });
 
-describe('files:open, the CLI\'s way to name a file of its own', () => {
+describe("files:open, the CLI's way to name a file of its own", () => {
   it('is forbidden to a surface made for the renderer or the browser host', async () => {
     const answer = await app.call('files:open', { path: '/etc/passwd' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'file.local_only' } });
@@ -122,13 +135,19 @@ describe('files:open, the CLI\'s way to name a file of its own', () => {
   });
 
   it('refuses what is not a regular file, or is over the size limit', async () => {
-    expect(await cli.call('files:open', { path: '/dev/zero' })).toMatchObject({ ok: false, error: { code: 'file.not_a_file', message: 'zero is not a file.' } });
+    expect(await cli.call('files:open', { path: '/dev/zero' })).toMatchObject({
+      ok: false,
+      error: { code: 'file.not_a_file', message: 'zero is not a file.' },
+    });
     expect(await cli.call('files:open', { path: dir })).toMatchObject({ ok: false, error: { code: 'file.not_a_file' } });
     expect(await cli.call('files:open', { path: join(dir, 'no-such.xlsx') })).toMatchObject({ ok: false, error: { code: 'file.cannot_open' } });
     const huge = join(dir, 'enorme.csv');
     writeFileSync(huge, '');
     truncateSync(huge, READ_LIMITS.maxFileBytes + 1);
-    expect(await cli.call('files:open', { path: huge })).toMatchObject({ ok: false, error: { code: 'file.too_large', message: 'enorme.csv is larger than the 100 MB limit.' } });
+    expect(await cli.call('files:open', { path: huge })).toMatchObject({
+      ok: false,
+      error: { code: 'file.too_large', message: 'enorme.csv is larger than the 100 MB limit.' },
+    });
   });
 });
 

@@ -35,7 +35,10 @@ function watchRefreshTokens(): { seen: string[]; network: () => FetchLike } {
   const real = serviceFetch();
   const watching: FetchLike = async (input, init) => {
     const res = await real(input, init);
-    const body = (await res.clone().json().catch(() => null)) as { refresh?: unknown } | null;
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { refresh?: unknown } | null;
     if (typeof body?.refresh === 'string') seen.push(body.refresh);
     return res;
   };
@@ -65,7 +68,12 @@ describe('tokens at rest', () => {
     const ctx = createAppContext(options);
     try {
       const surface = createSurface(ctx);
-      const signedIn = await surface.call('session:signIn', { environment: 'test', email: DEMO_USER.email, password: DEMO_USER.password, baseUrl: emulator.current.url });
+      const signedIn = await surface.call('session:signIn', {
+        environment: 'test',
+        email: DEMO_USER.email,
+        password: DEMO_USER.password,
+        baseUrl: emulator.current.url,
+      });
       expect(signedIn).toMatchObject({ ok: true, value: { signedIn: true } });
       const session = ctx.connections.get('test')?.session;
       if (!session) throw new Error('no session');
@@ -76,7 +84,10 @@ describe('tokens at rest', () => {
       expect(asked).toEqual([]);
       ctx.store.db.pragma('wal_checkpoint(TRUNCATE)');
       const cells = storeCells(ctx.store.file);
-      const raw = [ctx.store.file, `${ctx.store.file}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
+      const raw = [ctx.store.file, `${ctx.store.file}-wal`]
+        .filter(existsSync)
+        .map((f) => readFileSync(f).toString('latin1'))
+        .join('');
       for (const token of seen) {
         const derived = [token, [...token].reverse().join(''), Buffer.from(token).toString('base64')];
         for (const form of derived) {

@@ -16,11 +16,18 @@ afterEach(async () => {
 });
 
 const run = (w: UploadWorld, batchId: number, extra: Parameters<typeof uploadBatch>[3] = {}) =>
-  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, batchId, w.campaignId, { chunkLimits: { maxCases: 2, maxBytes: 2_000_000 }, ...extra });
+  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, batchId, w.campaignId, {
+    chunkLimits: { maxCases: 2, maxBytes: 2_000_000 },
+    ...extra,
+  });
 
 function secondBatch(w: UploadWorld, codes: string[]): number {
   const id = createBatch(w.store.db, { environment: 'test', name: 'otra lista', sourceFile: 'y.xlsx', maxPhonePriority: 0 });
-  insertBatchCases(w.store.db, id, codes.map((code) => aCase(code)));
+  insertBatchCases(
+    w.store.db,
+    id,
+    codes.map((code) => aCase(code)),
+  );
   return id;
 }
 
@@ -36,7 +43,11 @@ describe('duplicates at upload', () => {
     expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00000', 'C00001', 'C00002', 'N1'])).toEqual({ duplicates: [], missing: [], extra: [] });
     const cases = new Map(pageBatchCases(w.store.db, second, { limit: 10 }).map((c) => [c.code, c]));
     expect(cases.get('C00001')).toMatchObject({ status: 'warning', uploadState: 'skipped', uploadDetail: 'the campaign already holds this code' });
-    expect(listIssues(w.store.db, second).filter((i) => i.kind === 'duplicate-in-campaign').map((i) => [i.code, i.params])).toEqual([
+    expect(
+      listIssues(w.store.db, second)
+        .filter((i) => i.kind === 'duplicate-in-campaign')
+        .map((i) => [i.code, i.params]),
+    ).toEqual([
       ['C00001', { campaign: w.campaignId, batch: w.batchId }],
       ['C00002', { campaign: w.campaignId, batch: w.batchId }],
     ]);
@@ -47,7 +58,9 @@ describe('duplicates at upload', () => {
   it('skips a code only the downloaded results show (loaded from another workstation)', async () => {
     const w = await uploadWorld(emulator.current.url, 2);
     worlds.push(w);
-    saveResultCases(w.store.db, 'test', w.campaignId, [{ id: 1, params: { code: 'C00001' }, case_result: { is_final: false }, last_updated: '2026-11-01T00:00:00Z' } as never]);
+    saveResultCases(w.store.db, 'test', w.campaignId, [
+      { id: 1, params: { code: 'C00001' }, case_result: { is_final: false }, last_updated: '2026-11-01T00:00:00Z' } as never,
+    ]);
     expect(await run(w, w.batchId)).toMatchObject({ status: 'done', loaded: 1, skipped: { duplicates: 1 } });
     expect([...loadedOnServer(emulator.current, w.campaignId).keys()]).toEqual(['C00000']);
   });
@@ -60,7 +73,13 @@ describe('duplicates at upload', () => {
     expect(await run(w, second)).toMatchObject({ loaded: 1, skipped: { duplicates: 2 } });
     const again = await run(w, second, { duplicates: { reload: true } });
     expect(again).toMatchObject({ status: 'done', loaded: 3, skipped: { duplicates: 0 } });
-    expect(loadedOnServer(emulator.current, w.campaignId)).toEqual(new Map([['C00000', 2], ['C00001', 2], ['N1', 1]]));
+    expect(loadedOnServer(emulator.current, w.campaignId)).toEqual(
+      new Map([
+        ['C00000', 2],
+        ['C00001', 2],
+        ['N1', 1],
+      ]),
+    );
     // The warning stays: the grid still says these codes were already in the campaign.
     expect(listIssues(w.store.db, second).filter((i) => i.kind === 'duplicate-in-campaign')).toHaveLength(2);
   });

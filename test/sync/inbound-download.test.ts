@@ -65,10 +65,21 @@ describe('downloading inbound cases', () => {
 
     const summary = await downloadInboundCases(deps(store), { botId: BOTS.inbound }, { recordingsDir: dir, onProgress: (p) => progress.push(p) });
 
-    expect(summary).toEqual({ cases: service.length, changedCases: service.length, recordings: withAudio, recordingsSkipped: service.length - withAudio, cancelled: false });
+    expect(summary).toEqual({
+      cases: service.length,
+      changedCases: service.length,
+      recordings: withAudio,
+      recordingsSkipped: service.length - withAudio,
+      cancelled: false,
+    });
     expect(storedCases(store)).toEqual(byId(service));
     const files = await readdir(dir);
-    expect(files.sort()).toEqual(service.filter((c) => c.recording !== '').map((c) => `inbound-${c.id}.wav`).sort());
+    expect(files.sort()).toEqual(
+      service
+        .filter((c) => c.recording !== '')
+        .map((c) => `inbound-${c.id}.wav`)
+        .sort(),
+    );
     for (const name of files) expect((await readFile(join(dir, name))).toString('latin1', 8, 12)).toBe('WAVE');
     expect(progress.filter((p) => p.phase === 'cases').at(-1)).toEqual({ phase: 'cases', done: service.length, total: service.length });
   });
@@ -108,7 +119,12 @@ describe('downloading inbound cases', () => {
     expect(fresh.length).toBeGreaterThan(0);
 
     const summary = await downloadInboundCases(deps(store), { botId: BOTS.inbound }, { recordingsDir: dir });
-    expect(summary).toMatchObject({ cases: after.length, changedCases: fresh.length, recordings: fresh.filter((c) => c.recording !== '').length, cancelled: false });
+    expect(summary).toMatchObject({
+      cases: after.length,
+      changedCases: fresh.length,
+      recordings: fresh.filter((c) => c.recording !== '').length,
+      cancelled: false,
+    });
     expect(storedCases(store)).toEqual(byId(after));
   });
 
@@ -117,13 +133,17 @@ describe('downloading inbound cases', () => {
     const partial = freshStore();
     const recordings = freshDir();
     const controller = new AbortController();
-    const cut = await downloadInboundCases(deps(partial), { botId: BOTS.inbound }, {
-      recordingsDir: recordings,
-      signal: controller.signal,
-      onProgress: (p) => {
-        if (p.phase === 'cases' && p.done === 7) controller.abort();
+    const cut = await downloadInboundCases(
+      deps(partial),
+      { botId: BOTS.inbound },
+      {
+        recordingsDir: recordings,
+        signal: controller.signal,
+        onProgress: (p) => {
+          if (p.phase === 'cases' && p.done === 7) controller.abort();
+        },
       },
-    });
+    );
     expect(cut).toMatchObject({ cancelled: true, cases: 7, changedCases: 7 });
     expect(storedCases(partial)).toHaveLength(7);
 

@@ -16,7 +16,11 @@ afterAll(() => w?.cleanup());
 
 function runChild(killAfterMs: number | null): Promise<{ killed: boolean; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, w?.store.file.replace(/\/casedesk\.sqlite$/, '') ?? '', emulator.current.url, String(w?.batchId), String(w?.campaignId)], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', CHILD, w?.store.file.replace(/\/casedesk\.sqlite$/, '') ?? '', emulator.current.url, String(w?.batchId), String(w?.campaignId)],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let output = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
@@ -53,6 +57,10 @@ describe('killing the uploader', () => {
     w.store.db.pragma('wal_checkpoint(PASSIVE)');
     expect(w.store.db.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(uploadCounts(w.store.db, w.batchId)).toMatchObject({ loaded: 10_000, pending: 0, inDoubt: 0 });
-    expect(expectExactlyOnce(emulator.current, w.campaignId, w.codes), `seed ${seed}, kills at ${kills.join(', ')} ms`).toEqual({ duplicates: [], missing: [], extra: [] });
+    expect(expectExactlyOnce(emulator.current, w.campaignId, w.codes), `seed ${seed}, kills at ${kills.join(', ')} ms`).toEqual({
+      duplicates: [],
+      missing: [],
+      extra: [],
+    });
   }, 240_000);
 });

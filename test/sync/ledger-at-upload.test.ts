@@ -17,10 +17,15 @@ afterEach(async () => {
 });
 
 const run = (w: UploadWorld, extra: Parameters<typeof uploadBatch>[3] = {}) =>
-  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, w.batchId, w.campaignId, { chunkLimits: { maxCases: 2, maxBytes: 2_000_000 }, ...extra });
+  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, w.batchId, w.campaignId, {
+    chunkLimits: { maxCases: 2, maxBytes: 2_000_000 },
+    ...extra,
+  });
 
 const phonesOnServer = (campaignId: number, code: string) =>
-  JSON.parse((emulator.current.core.db.prepare('SELECT phones FROM cases WHERE campaign_id = ? AND code = ?').get(campaignId, code) as { phones: string }).phones) as string[];
+  JSON.parse(
+    (emulator.current.core.db.prepare('SELECT phones FROM cases WHERE campaign_id = ? AND code = ?').get(campaignId, code) as { phones: string }).phones,
+  ) as string[];
 
 describe('the ledger at upload', () => {
   it('keeps out a code and a phone listed after the batch was prepared, own and shared alike', async () => {
@@ -29,7 +34,17 @@ describe('the ledger at upload', () => {
     insertBatchCases(w.store.db, w.batchId, [{ ...aCase('X1'), phones: ['1144445555', '3514567890'] }]);
     addLedgerEntry(w.store.db, { kind: 'code', value: 'C00001', reason: 'legal', addedBy: 'ana' });
     addLedgerEntry(w.store.db, { kind: 'code', value: 'C00002', reason: 'legal', until: '2026-11-30', addedBy: 'ana' }); // expired
-    const shared: LedgerEntry = { id: 9, source: 'shared', kind: 'phone', value: '1144445555', reason: 'wrong-number', until: null, creditor: null, addedBy: '', addedAt: '' };
+    const shared: LedgerEntry = {
+      id: 9,
+      source: 'shared',
+      kind: 'phone',
+      value: '1144445555',
+      reason: 'wrong-number',
+      until: null,
+      creditor: null,
+      addedBy: '',
+      addedAt: '',
+    };
     const result = await run(w, { ledger: { shared: [shared], today: '2026-12-01' } });
     expect(result).toMatchObject({ status: 'done', loaded: 4, suppressed: { cases: 1, phones: 1 } });
     expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00000', 'C00002', 'C00003', 'X1'])).toEqual({ duplicates: [], missing: [], extra: [] });
@@ -38,7 +53,10 @@ describe('the ledger at upload', () => {
     expect(cases.get('C00001')).toMatchObject({ status: 'suppressed', uploadState: 'pending' });
     expect(cases.get('X1')).toMatchObject({ status: 'warning', phones: ['3514567890'], uploadState: 'loaded' });
     const issues = listIssues(w.store.db, w.batchId);
-    expect(issues.find((i) => i.code === 'X1')).toMatchObject({ kind: 'suppressed-phone', params: { phone: '1144445555', reason: 'wrong-number', entry: 9, source: 'shared' } });
+    expect(issues.find((i) => i.code === 'X1')).toMatchObject({
+      kind: 'suppressed-phone',
+      params: { phone: '1144445555', reason: 'wrong-number', entry: 9, source: 'shared' },
+    });
     expect(issues.find((i) => i.code === 'C00001')?.kind).toBe('suppressed-code');
     // Uploading again finds nothing to send and says nothing new.
     expect(await run(w)).toMatchObject({ status: 'done', loaded: 4, requests: 0, suppressed: { cases: 0, phones: 0 } });
@@ -60,7 +78,19 @@ describe('the ledger at upload', () => {
   it('loads a case whose entry was removed after it was held back, but not while the shared list cannot be read whole', async () => {
     const w = await uploadWorld(emulator.current.url, 2);
     worlds.push(w);
-    const row = { row: 7, firstName: 'Ana', lastName: 'Pérez', phones: ['3514567890'], debtCode: 'D-X1', pid: 'Tarjeta', subId: '', debt: '1500.00', expiration: '2026-12-31', params: { company_name: 'Banco del Sur' }, productInfo: {} };
+    const row = {
+      row: 7,
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      phones: ['3514567890'],
+      debtCode: 'D-X1',
+      pid: 'Tarjeta',
+      subId: '',
+      debt: '1500.00',
+      expiration: '2026-12-31',
+      params: { company_name: 'Banco del Sur' },
+      productInfo: {},
+    };
     insertBatchCases(w.store.db, w.batchId, [{ ...aCase('X1'), sourceRows: [7], raw: packRaw([row]) }]);
     const { entry } = addLedgerEntry(w.store.db, { kind: 'code', value: 'X1', reason: 'legal', addedBy: 'ana' });
     expect(await run(w)).toMatchObject({ status: 'done', loaded: 2, suppressed: { cases: 1, phones: 0 } });
@@ -73,6 +103,10 @@ describe('the ledger at upload', () => {
     const resumed = await run(w);
     expect(resumed).toMatchObject({ status: 'done', loaded: 3 });
     expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00000', 'C00001', 'X1'])).toEqual({ duplicates: [], missing: [], extra: [] });
-    expect(listIssues(w.store.db, w.batchId).filter((i) => i.code === 'X1').map((i) => i.kind)).toContain('ledger-released');
+    expect(
+      listIssues(w.store.db, w.batchId)
+        .filter((i) => i.code === 'X1')
+        .map((i) => i.kind),
+    ).toContain('ledger-released');
   });
 });

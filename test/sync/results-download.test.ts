@@ -41,7 +41,9 @@ async function serviceView(campaignId: number) {
 function storedData(store: Store, campaignId: number) {
   const db = store.db;
   return {
-    cases: db.prepare('SELECT id, code, is_final, last_updated, json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id').all(ENV, campaignId),
+    cases: db
+      .prepare('SELECT id, code, is_final, last_updated, json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id')
+      .all(ENV, campaignId),
     calls: db.prepare('SELECT case_id, id, last_updated, json FROM result_calls WHERE environment = ? AND campaign_id = ? ORDER BY id').all(ENV, campaignId),
     recordings: db
       .prepare(
@@ -80,7 +82,9 @@ describe('downloading campaign results', () => {
     expect(agent.requests.count('/calls/') - before).toBe(30);
     const stored = storedData(store(), campaignId);
     expect(stored.cases.map((c) => JSON.parse((c as { json: string }).json) as unknown)).toEqual(service.cases);
-    expect(store().db.prepare('SELECT count(*) AS n FROM campaigns WHERE environment = ? AND id = ? AND detail_json IS NOT NULL').get(ENV, campaignId)).toEqual({ n: 1 });
+    expect(store().db.prepare('SELECT count(*) AS n FROM campaigns WHERE environment = ? AND id = ? AND detail_json IS NOT NULL').get(ENV, campaignId)).toEqual(
+      { n: 1 },
+    );
 
     expect(progress[0]).toEqual({ phase: 'campaign', done: 0, total: 1 });
     const caseEvents = progress.filter((p) => p.phase === 'cases');
@@ -159,7 +163,9 @@ describe('downloading campaign results', () => {
     expect(cut).toMatchObject({ cancelled: true, cases: stopCase, changedCases: stopCase, recordings: stopAfter });
     const partial = storedData(resumed, campaignId);
     expect(partial.cases).toHaveLength(stopCase);
-    expect(partial.calls.filter((c) => (c as { case_id: number }).case_id === service.cases[stopCase]?.id)).toHaveLength(service.cases[stopCase]?.call_count ?? -1);
+    expect(partial.calls.filter((c) => (c as { case_id: number }).case_id === service.cases[stopCase]?.id)).toHaveLength(
+      service.cases[stopCase]?.call_count ?? -1,
+    );
 
     const rest = await downloadCampaignResults({ ...deps(), store: resumed }, campaignId, { recordingsDir: dir });
     expect(rest).toMatchObject({ cancelled: false, cases: 30, changedCases: 30 - stopCase, recordingsSkipped: stopAfter });
@@ -167,7 +173,10 @@ describe('downloading campaign results', () => {
 
     // Aborted before it starts: nothing is asked, nothing changes.
     const sent = agent.requests.sent.length;
-    expect(await downloadCampaignResults({ ...deps(), store: resumed }, campaignId, { signal: AbortSignal.abort() })).toMatchObject({ cancelled: true, cases: 0 });
+    expect(await downloadCampaignResults({ ...deps(), store: resumed }, campaignId, { signal: AbortSignal.abort() })).toMatchObject({
+      cancelled: true,
+      cases: 0,
+    });
     expect(agent.requests.sent.length).toBe(sent);
   });
 

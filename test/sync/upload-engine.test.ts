@@ -22,10 +22,13 @@ async function world(n: number, opts: Parameters<typeof uploadWorld>[2] = {}, ba
 }
 
 const run = (w: UploadWorld, extra: Parameters<typeof uploadBatch>[3] = {}) =>
-  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, w.batchId, w.campaignId, { chunkLimits: { maxCases: 100, maxBytes: 2_000_000 }, ...extra });
+  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, w.batchId, w.campaignId, {
+    chunkLimits: { maxCases: 100, maxBytes: 2_000_000 },
+    ...extra,
+  });
 
 describe('uploadBatch', () => {
-  it('loads every ready case once, in chunks, waiting the spec\'s second between requests', async () => {
+  it("loads every ready case once, in chunks, waiting the spec's second between requests", async () => {
     const w = await world(250);
     const result = await run(w);
     expect(result).toMatchObject({ status: 'done', loaded: 250, rejected: [], pending: 0, requests: 3 });
@@ -40,7 +43,13 @@ describe('uploadBatch', () => {
     expect(result.loaded).toBe(118);
     expect(result.rejected.map((r) => r.code)).toEqual(['C00003', 'C00110']);
     expect(result.rejected[0]?.detail).toMatch(/15/);
-    expect(expectExactlyOnce(emulator.current, w.campaignId, w.codes.filter((c) => c !== 'C00003' && c !== 'C00110'))).toEqual({ duplicates: [], missing: [], extra: [] });
+    expect(
+      expectExactlyOnce(
+        emulator.current,
+        w.campaignId,
+        w.codes.filter((c) => c !== 'C00003' && c !== 'C00110'),
+      ),
+    ).toEqual({ duplicates: [], missing: [], extra: [] });
   });
 
   it('survives a 500 on chunk 2: reads back, finds nothing loaded, sends it again', async () => {
@@ -93,7 +102,9 @@ describe('uploadBatch', () => {
     expect(paused).toMatchObject({ status: 'paused', pause: { code: 'session-expired' }, pending: 200 });
     const again = await uploadWorld(emulator.current.url, 0);
     worlds.push(again);
-    const resumed = await uploadBatch({ store: w.store, client: again.client, environment: 'test', pacer: w.pacer, sleep: w.sleep }, w.batchId, w.campaignId, { chunkLimits: { maxCases: 100, maxBytes: 2_000_000 } });
+    const resumed = await uploadBatch({ store: w.store, client: again.client, environment: 'test', pacer: w.pacer, sleep: w.sleep }, w.batchId, w.campaignId, {
+      chunkLimits: { maxCases: 100, maxBytes: 2_000_000 },
+    });
     expect(resumed).toMatchObject({ status: 'done', loaded: 200 });
     expect(expectExactlyOnce(emulator.current, w.campaignId, w.codes)).toEqual({ duplicates: [], missing: [], extra: [] });
   });
@@ -105,7 +116,7 @@ describe('uploadBatch', () => {
     expect(result).toMatchObject({ status: 'done', loaded: 200 });
   });
 
-  it('pauses with the service\'s words on 400 {error} (a closed campaign), 403 and 404', async () => {
+  it("pauses with the service's words on 400 {error} (a closed campaign), 403 and 404", async () => {
     const w = await world(50);
     await w.client.campaignAction(w.campaignId, 'end');
     const closed = await run(w);
@@ -160,7 +171,12 @@ describe('uploadBatch across a restart of the service', () => {
       }
     };
     const { createPacer } = await import('../../src-main/sync/pacing');
-    const result = await uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: createPacer(1000, { sleep: pacerSleep }), sleep: engineSleep }, w.batchId, w.campaignId, { chunkLimits: { maxCases: 100, maxBytes: 2_000_000 } });
+    const result = await uploadBatch(
+      { store: w.store, client: w.client, environment: 'test', pacer: createPacer(1000, { sleep: pacerSleep }), sleep: engineSleep },
+      w.batchId,
+      w.campaignId,
+      { chunkLimits: { maxCases: 100, maxBytes: 2_000_000 } },
+    );
     expect(result).toMatchObject({ status: 'done', loaded: 400 });
     expect(restartable).not.toBeNull();
     expect(expectExactlyOnce(restartable as RunningEmulator, w.campaignId, w.codes)).toEqual({ duplicates: [], missing: [], extra: [] });

@@ -36,18 +36,33 @@ export interface UploadWorld {
   cleanup(): void;
 }
 
-export async function uploadWorld(baseUrl: string, n: number, opts: { badCodes?: string[]; timeoutMs?: number; codes?: string[]; fetch?: FetchLike } = {}): Promise<UploadWorld> {
+export async function uploadWorld(
+  baseUrl: string,
+  n: number,
+  opts: { badCodes?: string[]; timeoutMs?: number; codes?: string[]; fetch?: FetchLike } = {},
+): Promise<UploadWorld> {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-upload-'));
   const store = openStore(dir, TEST_STORE_KEY);
   const session = createSession({ baseUrl, vault: memoryVault(), timeoutMs: opts.timeoutMs });
   await session.signIn(DEMO_USER.email, DEMO_USER.password);
   const client = createServiceClient({ baseUrl, session, timeoutMs: opts.timeoutMs, fetch: opts.fetch });
-  const campaign = await client.createCampaign({ client_id: BOTS.voice, name: 'Subida', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 1 });
+  const campaign = await client.createCampaign({
+    client_id: BOTS.voice,
+    name: 'Subida',
+    dialing_type: 'VERTICAL',
+    min_phone_priority: 0,
+    max_phone_priority: 0,
+    max_calls_per_case: 1,
+  });
   const codes = opts.codes ?? Array.from({ length: n }, (_, i) => `C${String(i).padStart(5, '0')}`);
   const bad = new Set(opts.badCodes ?? []);
   const batchId = createBatch(store.db, { environment: 'test', name: 'lote', sourceFile: 'x.xlsx', maxPhonePriority: 0 });
   // A "bad" case passed preparation but the service refuses its phone: a server rule stricter than ours.
-  insertBatchCases(store.db, batchId, codes.map((code) => aCase(code, bad.has(code) ? '1512345678' : '3514567890')));
+  insertBatchCases(
+    store.db,
+    batchId,
+    codes.map((code) => aCase(code, bad.has(code) ? '1512345678' : '3514567890')),
+  );
   const waits: number[] = [];
   const sleep = async (ms: number) => {
     waits.push(ms);
@@ -70,12 +85,19 @@ export async function uploadWorld(baseUrl: string, n: number, opts: { badCodes?:
 
 /** The emulator's own record: how many times each code was loaded into the campaign. */
 export function loadedOnServer(emulator: RunningEmulator, campaignId: number): Map<string, number> {
-  const rows = emulator.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaignId) as { code: string; n: number }[];
+  const rows = emulator.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaignId) as {
+    code: string;
+    n: number;
+  }[];
   return new Map(rows.map((r) => [r.code, r.n]));
 }
 
 /** Every expected code exactly once on the server, and nothing else. */
-export function expectExactlyOnce(emulator: RunningEmulator, campaignId: number, expected: readonly string[]): { duplicates: string[]; missing: string[]; extra: string[] } {
+export function expectExactlyOnce(
+  emulator: RunningEmulator,
+  campaignId: number,
+  expected: readonly string[],
+): { duplicates: string[]; missing: string[]; extra: string[] } {
   const server = loadedOnServer(emulator, campaignId);
   const want = new Set(expected);
   return {

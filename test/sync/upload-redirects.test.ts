@@ -38,7 +38,9 @@ async function world(n: number): Promise<UploadWorld> {
 }
 
 const run = (w: UploadWorld) =>
-  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, w.batchId, w.campaignId, { chunkLimits: { maxCases: 100, maxBytes: 2_000_000 } });
+  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, w.batchId, w.campaignId, {
+    chunkLimits: { maxCases: 100, maxBytes: 2_000_000 },
+  });
 
 const bodyOf = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {
@@ -70,7 +72,11 @@ describe('an upload answered with a redirect', () => {
   it('303 after the service loaded the chunk: read back and counted as loaded, then paused before the next chunk; never sent twice', async () => {
     gateway.handle = async (req, res) => {
       // The service does the work, then answers "see other" (the classic answer to a write that was done).
-      const loaded = await fetch(`${emulator.current.url}${req.url ?? ''}`, { method: 'PUT', headers: { authorization: req.headers.authorization ?? '', 'content-type': 'application/json' }, body: await bodyOf(req) });
+      const loaded = await fetch(`${emulator.current.url}${req.url ?? ''}`, {
+        method: 'PUT',
+        headers: { authorization: req.headers.authorization ?? '', 'content-type': 'application/json' },
+        body: await bodyOf(req),
+      });
       await loaded.arrayBuffer();
       res.writeHead(303, { location: `${elsewhere.url}/resultado/` });
       res.end();

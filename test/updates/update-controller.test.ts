@@ -2,7 +2,13 @@
 // what a check finds, reports each step, turns failures into stable codes by their code (never their
 // text), and never installs while an upload runs.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUpdateController, updateErrorCode, type UpdateControllerOptions, type UpdaterEvent, type UpdaterPort } from '../../src-main/updates/update-controller';
+import {
+  createUpdateController,
+  updateErrorCode,
+  type UpdateControllerOptions,
+  type UpdaterEvent,
+  type UpdaterPort,
+} from '../../src-main/updates/update-controller';
 import type { UpdateState } from '../../src-main/updates/update-state';
 
 const URL = 'https://updates.example.com/casedesk/';

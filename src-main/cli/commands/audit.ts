@@ -3,7 +3,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
 
 function since(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value))) throw new InvalidArgumentError('must be a date YYYY-MM-DD or an ISO instant');
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value)))
+    throw new InvalidArgumentError('must be a date YYYY-MM-DD or an ISO instant');
   return value;
 }
 
@@ -33,7 +34,14 @@ export function auditCommand(): Command {
         else
           await printTable(
             ['at', 'seq', 'who', 'env', 'action', 'details'],
-            entries.map((e) => [e.at, e.seq, [e.actor.osUser, e.actor.serviceUser].filter(Boolean).join(' / '), e.actor.environment, e.action, describeFields(eventFields(e))]),
+            entries.map((e) => [
+              e.at,
+              e.seq,
+              [e.actor.osUser, e.actor.serviceUser].filter(Boolean).join(' / '),
+              e.actor.environment,
+              e.action,
+              describeFields(eventFields(e)),
+            ]),
           );
         if (!listing.chainOk) {
           const where = listing.breaks.map((b) => `${b.reason}${b.seq === null ? '' : ` at ${b.seq}`}`).join(', ');

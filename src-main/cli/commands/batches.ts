@@ -8,7 +8,6 @@ import { call, CliFailure, globals, openLocalFile, printJson, printTable, withAp
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
 
-
 async function readMapping(file: string): Promise<MappingFile> {
   let raw: unknown;
   try {
@@ -26,7 +25,11 @@ async function readMapping(file: string): Promise<MappingFile> {
 }
 
 /** A batch's cases written out by the CLI itself: the audit trail names the file. */
-async function auditBatchExport(ctx: AppContext, batchId: number, what: { kind: 'payload' | 'error-report' | 'clean-batch'; count: number; bytes: number; to: 'file' | 'stdout'; path: string | null }): Promise<void> {
+async function auditBatchExport(
+  ctx: AppContext,
+  batchId: number,
+  what: { kind: 'payload' | 'error-report' | 'clean-batch'; count: number; bytes: number; to: 'file' | 'stdout'; path: string | null },
+): Promise<void> {
   const [{ audit }, { getBatch }] = await Promise.all([import('../../surface/audit-trail'), import('../../store')]);
   audit(ctx, { action: 'export.written', batchId, ...what }, { environment: getBatch(ctx.store.db, batchId)?.environment ?? null });
 }
@@ -40,24 +43,41 @@ export function batchCommands(): Command[] {
     .option('--header-row <n>', 'the header row, 1-based (found automatically otherwise)', wholeNumber(1))
     .option('--campaign <id>', 'target campaign (its cached max phone priority is used)', wholeNumber(1))
     .option('--max-phone-priority <n>', 'for a campaign still to be created', wholeNumber(0))
-    .option('--creditor <name>', 'save the mapping as this creditor\'s template')
+    .option('--creditor <name>', "save the mapping as this creditor's template")
     .addOption(envOption('environment'))
-    .action(async (file: string, opts: { mapping?: string; sheet?: string; headerRow?: number; campaign?: number; maxPhonePriority?: number; creditor?: string; env?: string }, command: Command) => {
-      if (opts.campaign === undefined && opts.maxPhonePriority === undefined) throw new CliFailure('Give --campaign ID or --max-phone-priority N.', 2);
-      const mapping = opts.mapping ? await readMapping(opts.mapping) : undefined;
-      await withApp(command, async (ctx) => {
-        const fileId = await openLocalFile(ctx, file);
-        const s = await call(ctx, 'batches:prepare', { environment: opts.env, fileId, mapping, sheet: opts.sheet, headerRow: opts.headerRow, campaignId: opts.campaign, maxPhonePriority: opts.maxPhonePriority, creditor: opts.creditor });
-        for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
-        if (globals(command).json) return printJson(s);
-        process.stdout.write(
-          `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
-            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
-            `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n` +
-            (s.duplicates > 0 ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded or in the campaign (see \`casedesk issues ${s.batch_id} --severity warning\`)\n` : ''),
-        );
-      });
-    });
+    .action(
+      async (
+        file: string,
+        opts: { mapping?: string; sheet?: string; headerRow?: number; campaign?: number; maxPhonePriority?: number; creditor?: string; env?: string },
+        command: Command,
+      ) => {
+        if (opts.campaign === undefined && opts.maxPhonePriority === undefined) throw new CliFailure('Give --campaign ID or --max-phone-priority N.', 2);
+        const mapping = opts.mapping ? await readMapping(opts.mapping) : undefined;
+        await withApp(command, async (ctx) => {
+          const fileId = await openLocalFile(ctx, file);
+          const s = await call(ctx, 'batches:prepare', {
+            environment: opts.env,
+            fileId,
+            mapping,
+            sheet: opts.sheet,
+            headerRow: opts.headerRow,
+            campaignId: opts.campaign,
+            maxPhonePriority: opts.maxPhonePriority,
+            creditor: opts.creditor,
+          });
+          for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+          if (globals(command).json) return printJson(s);
+          process.stdout.write(
+            `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
+              `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
+              `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n` +
+              (s.duplicates > 0
+                ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded or in the campaign (see \`casedesk issues ${s.batch_id} --severity warning\`)\n`
+                : ''),
+          );
+        });
+      },
+    );
 
   const payload = new Command('payload')
     .description('write the exact JSON that uploading the ready cases would send (all chunks merged)')
@@ -70,7 +90,13 @@ export function batchCommands(): Command[] {
           await writeFile(opts.out, p.json, { mode: 0o600 });
           process.stderr.write(`${p.cases} cases in ${p.chunks} upload chunk(s) written to ${opts.out}\n`);
         } else process.stdout.write(`${p.json}\n`);
-        await auditBatchExport(ctx, batchId, { kind: 'payload', count: p.cases, bytes: Buffer.byteLength(p.json), to: opts.out ? 'file' : 'stdout', path: opts.out ? resolve(opts.out) : null });
+        await auditBatchExport(ctx, batchId, {
+          kind: 'payload',
+          count: p.cases,
+          bytes: Buffer.byteLength(p.json),
+          to: opts.out ? 'file' : 'stdout',
+          path: opts.out ? resolve(opts.out) : null,
+        });
       });
     });
 
@@ -82,7 +108,10 @@ export function batchCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:issues', { batchId, severity: opts.severity });
         if (globals(command).json) return printJson(list);
-        await printTable(['case', 'rows', 'severity', 'field', 'message'], list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, globals(command).lang === 'en' ? i.messageEn : i.messageEs]));
+        await printTable(
+          ['case', 'rows', 'severity', 'field', 'message'],
+          list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, globals(command).lang === 'en' ? i.messageEn : i.messageEs]),
+        );
       });
     });
 
@@ -94,7 +123,10 @@ export function batchCommands(): Command[] {
     .action(async (batchId: number, opts: { errors?: string; clean?: string }, command: Command) => {
       if (!opts.errors && !opts.clean) throw new CliFailure('Give --errors FILE or --clean FILE.', 2);
       await withApp(command, async (ctx) => {
-        for (const [file, name] of [[opts.errors, 'batches:exportErrors'], [opts.clean, 'batches:exportClean']] as const) {
+        for (const [file, name] of [
+          [opts.errors, 'batches:exportErrors'],
+          [opts.clean, 'batches:exportClean'],
+        ] as const) {
           if (!file) continue;
           const download = await call(ctx, name, { batchId });
           const bytes = Buffer.from(download.base64, 'base64');
@@ -103,7 +135,13 @@ export function batchCommands(): Command[] {
           const { countCasesByStatus } = await import('../../store');
           const counts = countCasesByStatus(ctx.store.db, batchId);
           const errors = name === 'batches:exportErrors';
-          await auditBatchExport(ctx, batchId, { kind: errors ? 'error-report' : 'clean-batch', count: errors ? counts.rejected + counts.warning : counts.ready + counts.warning, bytes: bytes.length, to: 'file', path: resolve(file) });
+          await auditBatchExport(ctx, batchId, {
+            kind: errors ? 'error-report' : 'clean-batch',
+            count: errors ? counts.rejected + counts.warning : counts.ready + counts.warning,
+            bytes: bytes.length,
+            to: 'file',
+            path: resolve(file),
+          });
         }
       });
     });
@@ -122,7 +160,9 @@ export function batchCommands(): Command[] {
       });
     });
 
-  const templates = new Command('templates').description("saved column mappings, one per creditor layout (import one with prepare --mapping F --creditor NAME)");
+  const templates = new Command('templates').description(
+    'saved column mappings, one per creditor layout (import one with prepare --mapping F --creditor NAME)',
+  );
   templates
     .command('list')
     .description('the saved templates')
@@ -130,7 +170,10 @@ export function batchCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'templates:list', {});
         if (globals(command).json) return printJson(list);
-        await printTable(['creditor', 'columns'], list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]));
+        await printTable(
+          ['creditor', 'columns'],
+          list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]),
+        );
       });
     });
   templates

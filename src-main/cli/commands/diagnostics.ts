@@ -4,7 +4,9 @@ import { Command } from 'commander';
 
 export function diagnosticsCommand(): Command {
   return new Command('diagnostics')
-    .description('write a zip for IT support: versions, policy, settings, store counts, recent log and audit lines, connection tests (no personal data, no secrets)')
+    .description(
+      'write a zip for IT support: versions, policy, settings, store counts, recent log and audit lines, connection tests (no personal data, no secrets)',
+    )
     .requiredOption('--out <file>', 'the .zip to write')
     .option('--force', 'replace the file if it exists', false)
     .action(async (opts: { out: string; force: boolean }, command: Command) => {

@@ -40,7 +40,12 @@ export function emulatorCommand(_program: Command): Command {
     .description('run the local service emulator (prints "listening on URL" first)')
     .option('--port <n>', 'port; 0 picks a free one', intArg('--port', 0), 0)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
-    .option('--allowed-host <name>', 'also answer requests whose Host is this name (or name:port, [v6]:port); repeatable. Other Hosts get 421', hostName, [] as string[])
+    .option(
+      '--allowed-host <name>',
+      'also answer requests whose Host is this name (or name:port, [v6]:port); repeatable. Other Hosts get 421',
+      hostName,
+      [] as string[],
+    )
     .option('--seed <file>', 'users, passwords and bots (JSON); the built-in demo seed by default')
     .option('--db <file>', 'keep the emulator state in this SQLite file')
     .option('--speed <x>', 'simulated time runs x times faster and ignores call windows', positiveNumber)
@@ -52,39 +57,65 @@ export function emulatorCommand(_program: Command): Command {
     .option('--random-seed <n>', 'seed of the dialing simulation', intArg('--random-seed', 0), 42)
     .option('--tls-cert <file>', 'serve https with this certificate (PEM; with --tls-key)')
     .option('--tls-key <file>', 'the private key of --tls-cert (PEM)')
-    .addOption(new Option('--create-status <story>', "state of a new campaign: the endpoint's PAUSED, or the guide's SCHEDULED/ONGOING by date").choices(['paused', 'guide']).default('paused'))
-    .action(async (opts: { port: number; host: string; allowedHost: string[]; seed?: string; db?: string; speed?: number; faults: boolean; pageSize: number; accessTtl: number; refreshTtl: number; uploadLimit?: number; randomSeed: number; createStatus: 'paused' | 'guide'; tlsCert?: string; tlsKey?: string }) => {
-      if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new CliFailure('--tls-cert and --tls-key go together', 2);
-      const tls = opts.tlsCert !== undefined && opts.tlsKey !== undefined ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') } : undefined;
-      const { startEmulator } = await import('../../emulator');
-      const emulator = await startEmulator({
-        tls,
-        port: opts.port,
-        host: opts.host,
-        allowedHosts: opts.allowedHost,
-        seedFile: opts.seed,
-        dbFile: opts.db,
-        speed: opts.speed,
-        faults: opts.faults,
-        pageSize: opts.pageSize,
-        accessTtlSeconds: opts.accessTtl,
-        refreshTtlSeconds: opts.refreshTtl,
-        uploadBodyLimit: opts.uploadLimit,
-        randomSeed: opts.randomSeed,
-        createStatus: opts.createStatus,
-      });
-      console.log(`listening on ${emulator.url}`);
-      if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
-        console.error('warning: the emulator is reachable from other machines; its demo passwords are public');
-        // Without this, another machine's requests (Host: this machine's name or address) get 421.
-        if (opts.allowedHost.length === 0) console.error('note: it answers only the address it listens on (and loopback names); add --allowed-host NAME for each name clients use');
-      }
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          emulator.close().then(resolve, resolve);
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-    });
+    .addOption(
+      new Option('--create-status <story>', "state of a new campaign: the endpoint's PAUSED, or the guide's SCHEDULED/ONGOING by date")
+        .choices(['paused', 'guide'])
+        .default('paused'),
+    )
+    .action(
+      async (opts: {
+        port: number;
+        host: string;
+        allowedHost: string[];
+        seed?: string;
+        db?: string;
+        speed?: number;
+        faults: boolean;
+        pageSize: number;
+        accessTtl: number;
+        refreshTtl: number;
+        uploadLimit?: number;
+        randomSeed: number;
+        createStatus: 'paused' | 'guide';
+        tlsCert?: string;
+        tlsKey?: string;
+      }) => {
+        if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new CliFailure('--tls-cert and --tls-key go together', 2);
+        const tls =
+          opts.tlsCert !== undefined && opts.tlsKey !== undefined
+            ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') }
+            : undefined;
+        const { startEmulator } = await import('../../emulator');
+        const emulator = await startEmulator({
+          tls,
+          port: opts.port,
+          host: opts.host,
+          allowedHosts: opts.allowedHost,
+          seedFile: opts.seed,
+          dbFile: opts.db,
+          speed: opts.speed,
+          faults: opts.faults,
+          pageSize: opts.pageSize,
+          accessTtlSeconds: opts.accessTtl,
+          refreshTtlSeconds: opts.refreshTtl,
+          uploadBodyLimit: opts.uploadLimit,
+          randomSeed: opts.randomSeed,
+          createStatus: opts.createStatus,
+        });
+        console.log(`listening on ${emulator.url}`);
+        if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
+          console.error('warning: the emulator is reachable from other machines; its demo passwords are public');
+          // Without this, another machine's requests (Host: this machine's name or address) get 421.
+          if (opts.allowedHost.length === 0)
+            console.error('note: it answers only the address it listens on (and loopback names); add --allowed-host NAME for each name clients use');
+        }
+        await new Promise<void>((resolve) => {
+          const stop = () => {
+            emulator.close().then(resolve, resolve);
+          };
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+      },
+    );
 }

@@ -9,8 +9,6 @@ import { call, CliFailure, globals, printJson, printTable, withApp } from '../cl
 import { envOption, positiveId } from '../cli-options';
 import { noticeLine } from './notices';
 
-
-
 /** Spelled here so `--help` loads no app code (the same list as the surface's). */
 const FOLLOWUP_OUTCOMES = ['non-final', 'not-contacted', 'no-promise'] as const satisfies readonly FollowupOutcome[];
 
@@ -20,20 +18,31 @@ export function followupCommand(): Command {
   return new Command('followup')
     .description("a new draft batch of a campaign's original cases, chosen by how they ended (from its downloaded results)")
     .argument('<campaign>', 'campaign id', positiveId)
-    .addOption(new Option('--outcome <outcome>', 'which cases: not final yet, never reached a person, or without a promise to pay').choices([...FOLLOWUP_OUTCOMES]))
+    .addOption(
+      new Option('--outcome <outcome>', 'which cases: not final yet, never reached a person, or without a promise to pay').choices([...FOLLOWUP_OUTCOMES]),
+    )
     .option('--result <name>', 'cases with this result name, as the service shows it (repeat for more; with --outcome both must hold)', collect, [] as string[])
     .option('--from-batch <id>', 'only cases uploaded from this batch', positiveId)
     .addOption(envOption())
     .action(async (campaignId: number, opts: { outcome?: FollowupOutcome; result: string[]; fromBatch?: number; env?: Environment }, command: Command) => {
-      if (opts.outcome === undefined && opts.result.length === 0) throw new CliFailure('Give --outcome non-final|not-contacted|no-promise or --result NAME.', 2);
+      if (opts.outcome === undefined && opts.result.length === 0)
+        throw new CliFailure('Give --outcome non-final|not-contacted|no-promise or --result NAME.', 2);
       await withApp(command, async (ctx) => {
-        const s = await call(ctx, 'campaigns:followup', { environment: opts.env, campaignId, outcome: opts.outcome, results: opts.result.length > 0 ? opts.result : undefined, fromBatch: opts.fromBatch });
+        const s = await call(ctx, 'campaigns:followup', {
+          environment: opts.env,
+          campaignId,
+          outcome: opts.outcome,
+          results: opts.result.length > 0 ? opts.result : undefined,
+          fromBatch: opts.fromBatch,
+        });
         for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
         if (globals(command).json) return printJson(s);
         process.stdout.write(
           `Batch ${s.batch_id}: ${s.cases} cases of campaign ${campaignId} to follow up (from batch ${s.followup.from_batches.join(', ')}, its mapping)\n` +
             `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
-            (s.suppressed.cases + s.suppressed.phones > 0 ? `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n` : '') +
+            (s.suppressed.cases + s.suppressed.phones > 0
+              ? `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n`
+              : '') +
             (s.duplicates > 0 ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded\n` : '') +
             (s.followup.not_found > 0 ? `  ${s.followup.not_found} matching case(s) were not uploaded from this computer and are not in it\n` : ''),
         );
@@ -57,7 +66,11 @@ export function addResultsSummary(results: Command): Command {
         if (opts.promisesOut) {
           const [{ exportCampaignPromises }, { audit }] = await Promise.all([import('../../exports/promises-export'), import('../../surface/audit-trail')]);
           exported = await exportCampaignPromises(ctx.store, env, campaignId, resolve(opts.promisesOut));
-          audit(ctx, { action: 'export.written', kind: 'promises', campaignId, environment: env, count: exported.promises, to: 'file', path: exported.file }, { environment: env });
+          audit(
+            ctx,
+            { action: 'export.written', kind: 'promises', campaignId, environment: env, count: exported.promises, to: 'file', path: exported.file },
+            { environment: env },
+          );
         }
         if (globals(command).json) return printJson({ environment: env, campaignId, summary: s, export: exported });
         const pct = (n: number) => (s.cases === 0 ? '0%' : `${Math.round((n * 100) / s.cases)}%`);
@@ -66,9 +79,18 @@ export function addResultsSummary(results: Command): Command {
             `  final ${s.final} (${pct(s.final)}), not final ${s.notFinal}; contacted ${s.contacted} (${pct(s.contacted)}), not contacted ${s.notContacted}\n` +
             `  promises to pay ${s.promises.count}, $ ${s.promises.amount} stated in ${s.promises.withAmount} of them\n`,
         );
-        await printTable(['result', 'cases', 'final'], s.byResult.map((r) => [r.name, r.cases, r.final]));
-        await printTable(['promised for', 'promises', 'amount'], s.promises.byDate.map((d) => [d.date, d.count, d.amount]));
-        await printTable(['hour', 'calls', 'contacts'], s.byHour.filter((h) => h.calls > 0).map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.calls, h.contacts]));
+        await printTable(
+          ['result', 'cases', 'final'],
+          s.byResult.map((r) => [r.name, r.cases, r.final]),
+        );
+        await printTable(
+          ['promised for', 'promises', 'amount'],
+          s.promises.byDate.map((d) => [d.date, d.count, d.amount]),
+        );
+        await printTable(
+          ['hour', 'calls', 'contacts'],
+          s.byHour.filter((h) => h.calls > 0).map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.calls, h.contacts]),
+        );
         if (exported) process.stdout.write(`Wrote ${exported.promises} promises to pay to ${exported.file}.\n`);
       });
     });

@@ -7,8 +7,6 @@ import type { WipePlan } from '../../surface/procedures';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
 import { envOption, positiveId } from '../cli-options';
 
-
-
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
 export function batchesCommand(): Command {
@@ -23,7 +21,17 @@ export function batchesCommand(): Command {
         if (globals(command).json) return printJson(list);
         await printTable(
           ['id', 'name', 'ready', 'rejected', 'campaign', 'loaded', 'pending', 'in doubt', 'kept until'],
-          list.map((b) => [b.id, b.name, b.counts.ready + b.counts.warning, b.counts.rejected, b.campaignId ?? b.campaignDraft ?? '', b.upload.loaded, b.upload.pending, b.upload.inDoubt, b.keptUntil ? day(b.keptUntil) : 'until deleted']),
+          list.map((b) => [
+            b.id,
+            b.name,
+            b.counts.ready + b.counts.warning,
+            b.counts.rejected,
+            b.campaignId ?? b.campaignDraft ?? '',
+            b.upload.loaded,
+            b.upload.pending,
+            b.upload.inDoubt,
+            b.keptUntil ? day(b.keptUntil) : 'until deleted',
+          ]),
         );
       });
     });
@@ -53,7 +61,10 @@ export function addResultsDelete(results: Command): Command {
         const deleted = await call(ctx, 'results:delete', { environment: opts.env, campaignId });
         if (globals(command).json) return printJson(deleted);
         process.stdout.write(`Campaign ${campaignId}: ${deleted.cases} case(s), ${deleted.calls} call(s) and ${deleted.recordings} recording(s) deleted.\n`);
-        if (deleted.recordingFilesLeft > 0) process.stdout.write(`${deleted.recordingFilesLeft} recording file(s) saved outside the data folder (results --recordings DIR) are yours and were left.\n`);
+        if (deleted.recordingFilesLeft > 0)
+          process.stdout.write(
+            `${deleted.recordingFilesLeft} recording file(s) saved outside the data folder (results --recordings DIR) are yours and were left.\n`,
+          );
       });
     });
 }
@@ -95,7 +106,12 @@ export function wipeCommand(): Command {
     .option('--yes', 'do it; without it, only say what would be deleted (exit 2)')
     .action(async (opts: { yes?: boolean }, command: Command) => {
       const { dataDir, json } = globals(command);
-      const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }] = await Promise.all([import('../../store'), import('../../surface/workstation-wipe'), import('../../keys/keychain'), import('../../audit/audit-log')]);
+      const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }] = await Promise.all([
+        import('../../store'),
+        import('../../surface/workstation-wipe'),
+        import('../../keys/keychain'),
+        import('../../audit/audit-log'),
+      ]);
       restrictUmask();
       // No app context: a folder whose key is already lost must still be wipeable.
       const plan = wipePlan(dataDir);
@@ -109,6 +125,7 @@ export function wipeCommand(): Command {
       appendAudit(dataDir, { action: 'workstation.wiped' }, { osUser: userInfo().username, serviceUser: null, environment: null, face: 'cli' });
       if (json) return printJson(outcome);
       process.stdout.write(`Wiped.\n${describePlan(outcome, true)}`);
-      if (outcome.key !== 'environment' && !outcome.keyForgotten) process.stdout.write('The keychain did not let go of the data key: remove the "CaseDesk" entry by hand.\n');
+      if (outcome.key !== 'environment' && !outcome.keyForgotten)
+        process.stdout.write('The keychain did not let go of the data key: remove the "CaseDesk" entry by hand.\n');
     });
 }

@@ -76,14 +76,20 @@ async function downloadDeps(ctx: AppContext, env: Environment): Promise<Download
 /** Failures the agent can act on, in plain words; anything else goes on as it is. */
 function asCliFailure(error: unknown, campaignId?: number): unknown {
   if (error instanceof SurfaceFailure) {
-    const hint = error.code === 'not-signed-in' || error.code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
+    const hint =
+      error.code === 'not-signed-in' || error.code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
     return new CliFailure(error.message + hint, error.code === 'invalid-input' ? 2 : 1);
   }
   if (isServiceError(error)) {
     if (campaignId !== undefined && error.status === 404 && error.path === paths.campaign(campaignId)) {
       return new CliFailure(`Campaign ${campaignId} was not found (or it is not yours).`);
     }
-    const hint = error.kind === 'auth' ? ' (set CASEDESK_EMAIL and CASEDESK_PASSWORD and try again)' : error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server' ? '; what was downloaded is kept: run the command again to go on' : '';
+    const hint =
+      error.kind === 'auth'
+        ? ' (set CASEDESK_EMAIL and CASEDESK_PASSWORD and try again)'
+        : error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server'
+          ? '; what was downloaded is kept: run the command again to go on'
+          : '';
     return new CliFailure(error.message + hint);
   }
   if (error instanceof RangeError) return new CliFailure(error.message, 2);
@@ -111,7 +117,11 @@ export async function runResults(campaignId: number, opts: ResultsOptions, comma
         const progress = progressLine();
         try {
           download = await interruptible((signal) =>
-            downloadCampaignResults(deps, campaignId, { recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined, signal, onProgress: progress.onProgress }),
+            downloadCampaignResults(deps, campaignId, {
+              recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined,
+              signal,
+              onProgress: progress.onProgress,
+            }),
           );
         } finally {
           progress.finish();
@@ -122,12 +132,36 @@ export async function runResults(campaignId: number, opts: ResultsOptions, comma
     }
     if (download) {
       const d = download;
-      audit(ctx, { action: 'results.downloaded', environment: env, campaignId, cases: d.cases, changedCases: d.changedCases, calls: d.calls, recordings: d.recordings, cancelled: d.cancelled }, { environment: env });
-      if (opts.recordings && d.recordings > 0) audit(ctx, { action: 'export.written', kind: 'recordings', campaignId, environment: env, count: d.recordings, to: 'folder', path: resolve(opts.recordings) }, { environment: env });
+      audit(
+        ctx,
+        {
+          action: 'results.downloaded',
+          environment: env,
+          campaignId,
+          cases: d.cases,
+          changedCases: d.changedCases,
+          calls: d.calls,
+          recordings: d.recordings,
+          cancelled: d.cancelled,
+        },
+        { environment: env },
+      );
+      if (opts.recordings && d.recordings > 0)
+        audit(
+          ctx,
+          { action: 'export.written', kind: 'recordings', campaignId, environment: env, count: d.recordings, to: 'folder', path: resolve(opts.recordings) },
+          { environment: env },
+        );
     }
     // A half-finished download is not sent to anyone: the export waits for a complete one.
-    const exported: ResultsExportSummary | null = opts.out && !download?.cancelled ? await exportCampaignResults(ctx.store, env, campaignId, resolve(opts.out)) : null;
-    if (exported) audit(ctx, { action: 'export.written', kind: 'results', campaignId, environment: env, count: exported.cases, to: 'file', path: exported.file }, { environment: env });
+    const exported: ResultsExportSummary | null =
+      opts.out && !download?.cancelled ? await exportCampaignResults(ctx.store, env, campaignId, resolve(opts.out)) : null;
+    if (exported)
+      audit(
+        ctx,
+        { action: 'export.written', kind: 'results', campaignId, environment: env, count: exported.cases, to: 'file', path: exported.file },
+        { environment: env },
+      );
 
     if (json) {
       printJson({ environment: env, campaignId, download, export: exported });
@@ -163,7 +197,11 @@ export async function runInboundSync(opts: InboundSyncOptions, command: Command)
       const progress = progressLine();
       try {
         summary = await interruptible((signal) =>
-          downloadInboundCases(deps, { botId: opts.bot, from: opts.from, to: opts.to }, { recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined, signal, onProgress: progress.onProgress }),
+          downloadInboundCases(
+            deps,
+            { botId: opts.bot, from: opts.from, to: opts.to },
+            { recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined, signal, onProgress: progress.onProgress },
+          ),
         );
       } finally {
         progress.finish();
@@ -171,8 +209,25 @@ export async function runInboundSync(opts: InboundSyncOptions, command: Command)
     } catch (error) {
       throw asCliFailure(error);
     }
-    audit(ctx, { action: 'inbound.downloaded', environment: env, botId: opts.bot ?? null, cases: summary.cases, changedCases: summary.changedCases, recordings: summary.recordings, cancelled: summary.cancelled }, { environment: env });
-    if (opts.recordings && summary.recordings > 0) audit(ctx, { action: 'export.written', kind: 'recordings', environment: env, count: summary.recordings, to: 'folder', path: resolve(opts.recordings) }, { environment: env });
+    audit(
+      ctx,
+      {
+        action: 'inbound.downloaded',
+        environment: env,
+        botId: opts.bot ?? null,
+        cases: summary.cases,
+        changedCases: summary.changedCases,
+        recordings: summary.recordings,
+        cancelled: summary.cancelled,
+      },
+      { environment: env },
+    );
+    if (opts.recordings && summary.recordings > 0)
+      audit(
+        ctx,
+        { action: 'export.written', kind: 'recordings', environment: env, count: summary.recordings, to: 'folder', path: resolve(opts.recordings) },
+        { environment: env },
+      );
     if (globals(command).json) {
       printJson({ environment: env, filter: { botId: opts.bot ?? null, from: opts.from ?? null, to: opts.to ?? null }, ...summary });
     } else {

@@ -5,9 +5,6 @@ import { Command } from 'commander';
 import type { InboundSyncOptions, ResultsOptions } from './results-run';
 import { envOption, positiveId, isoDay } from '../cli-options';
 
-
-
-
 export function resultsCommands(): Command[] {
   const results = new Command('results')
     .description("download a campaign's results (cases, calls, transcripts, recordings) and export them to .xlsx")

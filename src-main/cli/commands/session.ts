@@ -5,7 +5,6 @@ import { call, envCredentials, globals, printJson, withApp } from '../cli-contex
 import { ask } from '../prompt';
 import { envOption } from '../cli-options';
 
-
 export function sessionCommands(): Command[] {
   const login = new Command('login')
     .description('sign in (e-mail and password from CASEDESK_EMAIL / CASEDESK_PASSWORD, or asked)')
@@ -42,7 +41,8 @@ export function sessionCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:status', { environment: opts.env });
         if (globals(command).json) printJson(status);
-        else if (status.email) process.stdout.write(`${status.email} on ${status.environment} (${status.state})${status.baseUrl ? ` at ${status.baseUrl}` : ''}\n`);
+        else if (status.email)
+          process.stdout.write(`${status.email} on ${status.environment} (${status.state})${status.baseUrl ? ` at ${status.baseUrl}` : ''}\n`);
         else process.stdout.write(`Nobody is signed in to ${status.environment}.\n`);
       });
     });

@@ -30,10 +30,15 @@ export function startCommand(): Command {
   return new Command('start')
     .description('run CaseDesk (the desktop app, or in a browser where Electron is not installed)')
     .option('--browser', 'serve the app to a browser even if Electron is installed', false)
-    .option('--port <n>', 'browser host port (0 picks a free one)', (v) => {
-      if (!/^\d+$/.test(v)) throw new InvalidArgumentError('must be a port number');
-      return Number(v);
-    }, 0)
+    .option(
+      '--port <n>',
+      'browser host port (0 picks a free one)',
+      (v) => {
+        if (!/^\d+$/.test(v)) throw new InvalidArgumentError('must be a port number');
+        return Number(v);
+      },
+      0,
+    )
     .action(async (opts: { browser: boolean; port: number }, command: Command) => {
       const electron = opts.browser ? null : electronBinary();
       const { cliPolicy, dataDirOf } = await import('../cli-policy');
@@ -45,7 +50,11 @@ export function startCommand(): Command {
         return;
       }
       if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
-      const [{ buildRenderer }, { startBrowserHost }, { openAppContext }] = await Promise.all([import('../../host/renderer-build'), import('../../host/browser-host'), import('../cli-app')]);
+      const [{ buildRenderer }, { startBrowserHost }, { openAppContext }] = await Promise.all([
+        import('../../host/renderer-build'),
+        import('../../host/browser-host'),
+        import('../cli-app'),
+      ]);
       const rendererDir = await buildRenderer();
       const policy = cliPolicy();
       const ctx = openAppContext(dataDirOf(command, policy), { policy, preparationInWorker: true, credentials: () => null, face: 'app' });
@@ -54,7 +63,11 @@ export function startCommand(): Command {
       process.stdout.write(`CaseDesk is running: open ${host.url}\n`);
       process.stdout.write(demoUrl ? `(Demo service at ${demoUrl}; sign in to Demo with one click. Ctrl-C stops.)\n` : '(Ctrl-C stops.)\n');
       await new Promise<void>((resolve) => {
-        const stop = () => void host.close().then(() => ctx.close()).then(resolve, resolve);
+        const stop = () =>
+          void host
+            .close()
+            .then(() => ctx.close())
+            .then(resolve, resolve);
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });

@@ -9,7 +9,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function reasonOf(given: string | undefined): LedgerReason | undefined {
   if (given === undefined) return undefined;
-  if (!(LEDGER_REASONS as readonly string[]).includes(given)) throw new CliFailure(`--reason ${given}: not a reason; use one of ${LEDGER_REASONS.join(', ')}.`, 2);
+  if (!(LEDGER_REASONS as readonly string[]).includes(given))
+    throw new CliFailure(`--reason ${given}: not a reason; use one of ${LEDGER_REASONS.join(', ')}.`, 2);
   return given as LedgerReason;
 }
 
@@ -17,7 +18,8 @@ function reasonOf(given: string | undefined): LedgerReason | undefined {
 function untilOf(given: string | undefined): string | undefined {
   if (given === undefined) return undefined;
   const day = new Date(`${given}T00:00:00Z`);
-  if (!ISO_DAY.test(given) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== given) throw new CliFailure(`--until ${given}: expected a day as YYYY-MM-DD.`, 2);
+  if (!ISO_DAY.test(given) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== given)
+    throw new CliFailure(`--until ${given}: expected a day as YYYY-MM-DD.`, 2);
   return given;
 }
 
@@ -54,7 +56,9 @@ export function suppressCommand(): Command {
       await withApp(command, async (ctx) => {
         const { entry, created } = await call(ctx, 'ledger:add', input);
         if (globals(command).json) return printJson({ ...entry, created });
-        process.stdout.write(`${created ? 'Added' : 'Replaced'} entry ${entry.id}: ${entry.kind} ${entry.value} (${entry.reason}${entry.until ? `, until ${entry.until}` : ''}${entry.creditor ? `, creditor ${entry.creditor}` : ''}).\n`);
+        process.stdout.write(
+          `${created ? 'Added' : 'Replaced'} entry ${entry.id}: ${entry.kind} ${entry.value} (${entry.reason}${entry.until ? `, until ${entry.until}` : ''}${entry.creditor ? `, creditor ${entry.creditor}` : ''}).\n`,
+        );
       });
     });
 
@@ -62,7 +66,10 @@ export function suppressCommand(): Command {
     .command('import')
     .description('add the phones and codes of a .xlsx/.csv list (columns phone and/or code, reason, until, creditor)')
     .argument('<file>', '.xlsx, .xls, .ods, .csv or .txt')
-    .option('--mapping <file>', 'JSON naming the columns: {"columns": {"phone": "Tel", "code": "DNI", "reason": "Motivo", "until": "Hasta", "creditor": "Acreedor"}}')
+    .option(
+      '--mapping <file>',
+      'JSON naming the columns: {"columns": {"phone": "Tel", "code": "DNI", "reason": "Motivo", "until": "Hasta", "creditor": "Acreedor"}}',
+    )
     .option('--reason <reason>', `for rows without one: ${LEDGER_REASONS.join(' | ')}`, 'other')
     .action(async (file: string, opts: { mapping?: string; reason?: string }, command: Command) => {
       const mapping = opts.mapping ? await readLedgerMapping(opts.mapping) : undefined;
@@ -74,7 +81,9 @@ export function suppressCommand(): Command {
         else process.stdout.write(`${s.file}, sheet "${s.sheet}": ${s.added} added, ${s.updated} replaced.\n`);
         for (const p of s.problems) {
           const where = `${p.file}, sheet "${p.sheet}", row ${p.row}${p.column ? `, column ${p.column}` : ''}`;
-          process.stderr.write(`casedesk: ${where}: ${p.code}${p.params.value !== undefined ? ` ("${p.params.value}"${p.params.why ? `: ${p.params.why}` : ''})` : ''}\n`);
+          process.stderr.write(
+            `casedesk: ${where}: ${p.code}${p.params.value !== undefined ? ` ("${p.params.value}"${p.params.why ? `: ${p.params.why}` : ''})` : ''}\n`,
+          );
         }
         const bad = new Set(s.problems.map((p) => p.row)).size;
         if (bad > 0) throw new CliFailure(`${bad} row(s) of ${s.file} were not imported (listed above); the others were.`, 2);
@@ -91,7 +100,18 @@ export function suppressCommand(): Command {
         if (globals(command).json) return printJson(listing);
         await printTable(
           ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
-          listing.entries.map((e) => [e.id, e.source, e.kind, e.value, e.reason, e.until, e.creditor, e.active ? 'yes' : 'expired', e.addedBy, e.addedAt.slice(0, 10)]),
+          listing.entries.map((e) => [
+            e.id,
+            e.source,
+            e.kind,
+            e.value,
+            e.reason,
+            e.until,
+            e.creditor,
+            e.active ? 'yes' : 'expired',
+            e.addedBy,
+            e.addedAt.slice(0, 10),
+          ]),
         );
       });
     });

@@ -7,42 +7,82 @@ import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
 
-
 export function uploadCommand(): Command {
   return new Command('upload')
-    .description('load a batch\'s ready cases into a campaign, exactly once (progress on stderr)')
+    .description("load a batch's ready cases into a campaign, exactly once (progress on stderr)")
     .argument('<batch>', 'batch id', wholeNumber(1))
     .option('--campaign <id>', "campaign id (default: the batch's campaign, or the draft prepared for it, created now)", wholeNumber(1))
-    .addOption(new Option('--in-doubt <decision>', 'cases whose loading could not be confirmed: send them again, or take them as loaded').choices(['resend', 'assume-loaded']))
+    .addOption(
+      new Option('--in-doubt <decision>', 'cases whose loading could not be confirmed: send them again, or take them as loaded').choices([
+        'resend',
+        'assume-loaded',
+      ]),
+    )
     .option('--reload-duplicates', 'also load the codes the campaign already holds (skipped otherwise), for this batch')
     .addOption(envOption('environment'))
-    .action(async (batchId: number, opts: { campaign?: number; inDoubt?: 'resend' | 'assume-loaded'; reloadDuplicates?: boolean; env?: string }, command: Command) => {
-      await withApp(command, async (ctx) => {
-        const off = ctx.on('upload:progress', (p) => {
-          if (p.activity === 'sending' || p.activity === 'done' || p.note) {
-            process.stderr.write(`[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${p.note ? ` — ${p.note}` : ''}\n`);
+    .action(
+      async (
+        batchId: number,
+        opts: { campaign?: number; inDoubt?: 'resend' | 'assume-loaded'; reloadDuplicates?: boolean; env?: string },
+        command: Command,
+      ) => {
+        await withApp(command, async (ctx) => {
+          const off = ctx.on('upload:progress', (p) => {
+            if (p.activity === 'sending' || p.activity === 'done' || p.note) {
+              process.stderr.write(
+                `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${p.note ? ` — ${p.note}` : ''}\n`,
+              );
+            }
+          });
+          try {
+            const r = await call(ctx, 'sync:upload', {
+              environment: opts.env,
+              batchId,
+              campaignId: opts.campaign,
+              inDoubt: opts.inDoubt ?? 'ask',
+              reloadDuplicates: opts.reloadDuplicates === true,
+            });
+            for (const n of r.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+            if (globals(command).json)
+              printJson({
+                status: r.status,
+                campaign_id: r.campaignId,
+                loaded: r.loaded,
+                rejected: r.rejected,
+                requests: r.requests,
+                pending: r.pending,
+                in_doubt: r.inDoubt,
+                suppressed: r.suppressed,
+                skipped: r.skipped,
+                notices: r.notices,
+                ...(r.pause ? { pause: r.pause } : {}),
+              });
+            else {
+              process.stdout.write(
+                `${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`,
+              );
+              if (r.suppressed.cases + r.suppressed.phones > 0)
+                process.stdout.write(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending\n`);
+              if (r.skipped.duplicates > 0)
+                process.stdout.write(
+                  `  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n`,
+                );
+              for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
+              if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
+            }
+            if (r.status === 'needs-decision') {
+              throw new CliFailure(
+                `${r.inDoubt.length} case(s) may or may not be loaded (${r.inDoubt.slice(0, 10).join(', ')}${r.inDoubt.length > 10 ? ', …' : ''}). Check the campaign, then run again with --in-doubt resend or --in-doubt assume-loaded.`,
+                3,
+              );
+            }
+            if (r.status === 'paused') process.exitCode = 4;
+          } finally {
+            off();
           }
         });
-        try {
-          const r = await call(ctx, 'sync:upload', { environment: opts.env, batchId, campaignId: opts.campaign, inDoubt: opts.inDoubt ?? 'ask', reloadDuplicates: opts.reloadDuplicates === true });
-          for (const n of r.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
-          if (globals(command).json) printJson({ status: r.status, campaign_id: r.campaignId, loaded: r.loaded, rejected: r.rejected, requests: r.requests, pending: r.pending, in_doubt: r.inDoubt, suppressed: r.suppressed, skipped: r.skipped, notices: r.notices, ...(r.pause ? { pause: r.pause } : {}) });
-          else {
-            process.stdout.write(`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`);
-            if (r.suppressed.cases + r.suppressed.phones > 0) process.stdout.write(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending\n`);
-            if (r.skipped.duplicates > 0) process.stdout.write(`  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n`);
-            for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
-            if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
-          }
-          if (r.status === 'needs-decision') {
-            throw new CliFailure(`${r.inDoubt.length} case(s) may or may not be loaded (${r.inDoubt.slice(0, 10).join(', ')}${r.inDoubt.length > 10 ? ', …' : ''}). Check the campaign, then run again with --in-doubt resend or --in-doubt assume-loaded.`, 3);
-          }
-          if (r.status === 'paused') process.exitCode = 4;
-        } finally {
-          off();
-        }
-      });
-    });
+      },
+    );
 }
 
 export function addCampaignControl(campaigns: Command): void {
@@ -62,34 +102,55 @@ export function addCampaignControl(campaigns: Command): void {
     .option('--closes-eod', 'close at the end of the day', false)
     .option('--draft-for <batch>', 'do not create it now: keep it with this batch, to be created at its upload (works offline)', wholeNumber(1))
     .addOption(envOption('environment'))
-    .action(async (opts: { draftFor?: number; bot: number; name: string; description: string; startDate?: string; callFrom?: string; callTo?: string; dialingType?: 'VERTICAL' | 'HORIZONTAL_VERTICAL'; minPhonePriority?: number; maxPhonePriority?: number; maxCallsPerCase?: number; closesEod: boolean; env?: string }, command: Command) => {
-      await withApp(command, async (ctx) => {
-        const request = {
-          client_id: opts.bot,
-          name: opts.name,
-          description: opts.description,
-          start_date: opts.startDate,
-          call_from: opts.callFrom,
-          call_to: opts.callTo,
-          closes_eod: opts.closesEod,
-          dialing_type: opts.dialingType,
-          min_phone_priority: opts.minPhonePriority,
-          max_phone_priority: opts.maxPhonePriority,
-          max_calls_per_case: opts.maxCallsPerCase,
-        };
-        if (opts.draftFor !== undefined) {
-          await call(ctx, 'batches:setCampaignDraft', { batchId: opts.draftFor, campaign: request });
-          process.stdout.write(`Campaign "${opts.name}" will be created when batch ${opts.draftFor} is uploaded.\n`);
-          printScheduleWarnings((await call(ctx, 'campaigns:checkSchedule', { startDate: opts.startDate, callFrom: opts.callFrom, callTo: opts.callTo })).warnings);
-          return;
-        }
-        const { campaign, warnings } = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
-        // The campaign as the service sent it, and beside its fields what CaseDesk warns about.
-        if (globals(command).json) return printJson({ ...campaign, warnings });
-        process.stdout.write(`Campaign ${campaign.id} "${campaign.name}" created: ${campaign.metrics.status}\n`);
-        printScheduleWarnings(warnings);
-      });
-    });
+    .action(
+      async (
+        opts: {
+          draftFor?: number;
+          bot: number;
+          name: string;
+          description: string;
+          startDate?: string;
+          callFrom?: string;
+          callTo?: string;
+          dialingType?: 'VERTICAL' | 'HORIZONTAL_VERTICAL';
+          minPhonePriority?: number;
+          maxPhonePriority?: number;
+          maxCallsPerCase?: number;
+          closesEod: boolean;
+          env?: string;
+        },
+        command: Command,
+      ) => {
+        await withApp(command, async (ctx) => {
+          const request = {
+            client_id: opts.bot,
+            name: opts.name,
+            description: opts.description,
+            start_date: opts.startDate,
+            call_from: opts.callFrom,
+            call_to: opts.callTo,
+            closes_eod: opts.closesEod,
+            dialing_type: opts.dialingType,
+            min_phone_priority: opts.minPhonePriority,
+            max_phone_priority: opts.maxPhonePriority,
+            max_calls_per_case: opts.maxCallsPerCase,
+          };
+          if (opts.draftFor !== undefined) {
+            await call(ctx, 'batches:setCampaignDraft', { batchId: opts.draftFor, campaign: request });
+            process.stdout.write(`Campaign "${opts.name}" will be created when batch ${opts.draftFor} is uploaded.\n`);
+            printScheduleWarnings(
+              (await call(ctx, 'campaigns:checkSchedule', { startDate: opts.startDate, callFrom: opts.callFrom, callTo: opts.callTo })).warnings,
+            );
+            return;
+          }
+          const { campaign, warnings } = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
+          // The campaign as the service sent it, and beside its fields what CaseDesk warns about.
+          if (globals(command).json) return printJson({ ...campaign, warnings });
+          process.stdout.write(`Campaign ${campaign.id} "${campaign.name}" created: ${campaign.metrics.status}\n`);
+          printScheduleWarnings(warnings);
+        });
+      },
+    );
   for (const action of ['start', 'stop', 'end'] as const satisfies readonly CampaignAction[]) {
     campaigns
       .command(action)

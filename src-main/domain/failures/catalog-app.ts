@@ -16,7 +16,11 @@ export const APP_FAILURES = {
     es: 'Esta página no está autorizada: abra la dirección que mostró "npm start".',
   },
   'host.no_endpoint': { class: 'not-found', en: 'No such endpoint.', es: 'No existe ese punto de acceso.' },
-  'host.untrusted_sender': { class: 'forbidden', en: 'The call came from a page CaseDesk does not trust.', es: 'El pedido vino de una página en la que CaseDesk no confía.' },
+  'host.untrusted_sender': {
+    class: 'forbidden',
+    en: 'The call came from a page CaseDesk does not trust.',
+    es: 'El pedido vino de una página en la que CaseDesk no confía.',
+  },
   'host.not_answering': { class: 'offline', en: 'CaseDesk is not answering (is it still running?).', es: 'CaseDesk no responde (¿sigue en funcionamiento?).' },
 
   'batch.not_found': { class: 'not-found', en: 'Batch {batchId} does not exist.', es: 'El lote {batchId} no existe.' },
@@ -30,7 +34,11 @@ export const APP_FAILURES = {
     en: 'Batch {batchId} was prepared for campaign {batchCampaignId}, not {campaignId}.',
     es: 'El lote {batchId} se preparó para la campaña {batchCampaignId}, no para la {campaignId}.',
   },
-  'batch.has_campaign': { class: 'invalid-input', en: 'Batch {batchId} already goes to campaign {campaignId}.', es: 'El lote {batchId} ya va a la campaña {campaignId}.' },
+  'batch.has_campaign': {
+    class: 'invalid-input',
+    en: 'Batch {batchId} already goes to campaign {campaignId}.',
+    es: 'El lote {batchId} ya va a la campaña {campaignId}.',
+  },
   'batch.no_campaign': {
     class: 'invalid-input',
     en: 'Batch {batchId} has no campaign yet: pick one, or prepare a new one for it.',
@@ -57,13 +65,21 @@ export const APP_FAILURES = {
     en: 'This account may not load cases into campaign {campaignId}. Ask your administrator.',
     es: 'Esta cuenta no puede cargar casos en la campaña {campaignId}. Consulte a su administrador.',
   },
-  'upload.campaign_not_found': { class: 'not-found', en: 'Campaign {campaignId} does not exist on the service ({detail}).', es: 'La campaña {campaignId} no existe en el servicio ({detail}).' },
+  'upload.campaign_not_found': {
+    class: 'not-found',
+    en: 'Campaign {campaignId} does not exist on the service ({detail}).',
+    es: 'La campaña {campaignId} no existe en el servicio ({detail}).',
+  },
   'upload.session_expired': {
     class: 'session-expired',
     en: 'The session expired; sign in again and the upload resumes where it stopped.',
     es: 'La sesión venció; ingrese de nuevo y la carga sigue donde quedó.',
   },
-  'upload.failing': { class: 'server', en: 'The service keeps failing ({detail}); the upload is paused.', es: 'El servicio sigue fallando ({detail}); la carga quedó en pausa.' },
+  'upload.failing': {
+    class: 'server',
+    en: 'The service keeps failing ({detail}); the upload is paused.',
+    es: 'El servicio sigue fallando ({detail}); la carga quedó en pausa.',
+  },
   'upload.running': { class: 'invalid-input', en: 'Batch {batchId} is already uploading.', es: 'El lote {batchId} ya se está subiendo.' },
   'workstation.busy': {
     class: 'workstation.busy',
@@ -93,7 +109,11 @@ export const APP_FAILURES = {
     en: 'No results of campaign {campaignId} are stored: download them first.',
     es: 'No hay resultados de la campaña {campaignId} guardados: descárguelos primero.',
   },
-  'followup.nothing_selected': { class: 'invalid-input', en: 'No case of campaign {campaignId} matches.', es: 'Ningún caso de la campaña {campaignId} coincide.' },
+  'followup.nothing_selected': {
+    class: 'invalid-input',
+    en: 'No case of campaign {campaignId} matches.',
+    es: 'Ningún caso de la campaña {campaignId} coincide.',
+  },
   'followup.nothing_selected_here': {
     class: 'invalid-input',
     en: 'No case of campaign {campaignId} matches among those uploaded from this computer ({notFound} matching case(s) came from elsewhere).',
@@ -116,7 +136,11 @@ export const APP_FAILURES = {
     es: 'el teléfono "{phone}" no es un número de teléfono argentino ({reason}).',
   },
   'ledger.empty_code': { class: 'invalid-input', en: 'code: empty once cleaned.', es: 'código: vacío una vez limpiado.' },
-  'ledger.entry_not_found': { class: 'not-found', en: 'There is no ledger entry {id} on this workstation.', es: 'No hay ninguna entrada {id} en la lista de este equipo.' },
+  'ledger.entry_not_found': {
+    class: 'not-found',
+    en: 'There is no ledger entry {id} on this workstation.',
+    es: 'No hay ninguna entrada {id} en la lista de este equipo.',
+  },
   'ledger.shared_unavailable': {
     class: 'ledger.shared_unavailable',
     en: 'The organization’s do-not-contact list {file} cannot be read ({reason}); your organization’s policy does not allow preparing or uploading without it.',
@@ -128,7 +152,11 @@ export const APP_FAILURES = {
     en: '{file}, sheet "{sheet}": no header row naming a phone or code column was found; name the columns with a mapping.',
     es: '{file}, hoja "{sheet}": no se encontró una fila de encabezados con una columna de teléfono o de código; indique las columnas con un mapeo.',
   },
-  'ledger.no_column': { class: 'invalid-input', en: '{file}, sheet "{sheet}": there is no column "{column}" ({field}).', es: '{file}, hoja "{sheet}": no hay una columna "{column}" ({field}).' },
+  'ledger.no_column': {
+    class: 'invalid-input',
+    en: '{file}, sheet "{sheet}": there is no column "{column}" ({field}).',
+    es: '{file}, hoja "{sheet}": no hay una columna "{column}" ({field}).',
+  },
   'ledger.no_key_column': {
     class: 'invalid-input',
     en: '{file}, sheet "{sheet}": no phone or code column (e.g. "Teléfono", "Código", "DNI").',

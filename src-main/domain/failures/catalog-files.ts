@@ -24,8 +24,16 @@ export const FILE_FAILURES = {
     en: 'The file is damaged or incomplete (it cannot be opened as a spreadsheet).',
     es: 'El archivo está dañado o incompleto (no se puede abrir como planilla).',
   },
-  'read.zip_too_many_entries': { class: 'invalid-input', en: 'The file expands to an excessive size (more than {limit} entries); it was not opened.', es: 'El archivo se expande a un tamaño excesivo (más de {limit} entradas); no se abrió.' },
-  'read.zip_too_large': { class: 'invalid-input', en: 'The file expands to an excessive size (over {limitMb} MB); it was not opened.', es: 'El archivo se expande a un tamaño excesivo (más de {limitMb} MB); no se abrió.' },
+  'read.zip_too_many_entries': {
+    class: 'invalid-input',
+    en: 'The file expands to an excessive size (more than {limit} entries); it was not opened.',
+    es: 'El archivo se expande a un tamaño excesivo (más de {limit} entradas); no se abrió.',
+  },
+  'read.zip_too_large': {
+    class: 'invalid-input',
+    en: 'The file expands to an excessive size (over {limitMb} MB); it was not opened.',
+    es: 'El archivo se expande a un tamaño excesivo (más de {limitMb} MB); no se abrió.',
+  },
   'read.zip_ratio': {
     class: 'invalid-input',
     en: 'The file expands to an excessive size ("{entry}" compressed over {ratio} to 1); it was not opened.',
@@ -36,7 +44,11 @@ export const FILE_FAILURES = {
     en: 'The file expands to an excessive size ("{entry}" inflates beyond the size it declares); it was not opened.',
     es: 'El archivo se expande a un tamaño excesivo ("{entry}" se expande más de lo que declara); no se abrió.',
   },
-  'read.not_a_spreadsheet': { class: 'invalid-input', en: '{file} is not a spreadsheet or a text file.', es: '{file} no es una planilla ni un archivo de texto.' },
+  'read.not_a_spreadsheet': {
+    class: 'invalid-input',
+    en: '{file} is not a spreadsheet or a text file.',
+    es: '{file} no es una planilla ni un archivo de texto.',
+  },
   'read.encrypted': {
     class: 'invalid-input',
     en: '{file} is password-protected; save it without a password and try again.',
@@ -45,9 +57,17 @@ export const FILE_FAILURES = {
   'read.no_sheets': { class: 'invalid-input', en: '{file} has no sheets.', es: '{file} no tiene hojas.' },
   'read.too_many_rows': { class: 'invalid-input', en: 'Sheet "{sheet}" has more than {limit} rows.', es: 'La hoja "{sheet}" tiene más de {limit} filas.' },
   'read.too_many_text_rows': { class: 'invalid-input', en: '{file} has more than {limit} rows.', es: '{file} tiene más de {limit} filas.' },
-  'read.too_many_columns': { class: 'invalid-input', en: 'Row {row} of "{sheet}" has more than {limit} columns.', es: 'La fila {row} de "{sheet}" tiene más de {limit} columnas.' },
+  'read.too_many_columns': {
+    class: 'invalid-input',
+    en: 'Row {row} of "{sheet}" has more than {limit} columns.',
+    es: 'La fila {row} de "{sheet}" tiene más de {limit} columnas.',
+  },
   'read.too_many_text_columns': { class: 'invalid-input', en: 'Row {row} has more than {limit} columns.', es: 'La fila {row} tiene más de {limit} columnas.' },
-  'read.cell_too_long': { class: 'invalid-input', en: 'Cell {cell} of "{sheet}" has more than {limit} characters.', es: 'La celda {cell} de "{sheet}" tiene más de {limit} caracteres.' },
+  'read.cell_too_long': {
+    class: 'invalid-input',
+    en: 'Cell {cell} of "{sheet}" has more than {limit} characters.',
+    es: 'La celda {cell} de "{sheet}" tiene más de {limit} caracteres.',
+  },
   'read.too_many_cells': {
     class: 'invalid-input',
     en: '{file} needs more cells than the limit of {limit} (counted: {cells}); it was not opened.',
@@ -64,24 +84,48 @@ export const FILE_FAILURES = {
     es: '{file} no es un reporte de errores de CaseDesk (faltan las columnas {missing}).',
   },
 
-  'prepare.no_such_sheet': { class: 'invalid-input', en: '{file} has no sheet "{sheet}" (it has {sheets}).', es: '{file} no tiene una hoja "{sheet}" (tiene {sheets}).' },
+  'prepare.no_such_sheet': {
+    class: 'invalid-input',
+    en: '{file} has no sheet "{sheet}" (it has {sheets}).',
+    es: '{file} no tiene una hoja "{sheet}" (tiene {sheets}).',
+  },
   'prepare.campaign_not_here': {
     class: 'invalid-input',
     en: 'Campaign {campaignId} is not on this machine; sync its campaigns or give the max phone priority.',
     es: 'La campaña {campaignId} no está en este equipo; sincronice sus campañas o indique la prioridad máxima de teléfono.',
   },
-  'prepare.no_target': { class: 'invalid-input', en: 'Give the target campaign or its max phone priority.', es: 'Indique la campaña destino o su prioridad máxima de teléfono.' },
-  'prepare.header_only': { class: 'invalid-input', en: 'Sheet "{sheet}" has a header but no data rows.', es: 'La hoja "{sheet}" tiene encabezados pero ninguna fila de datos.' },
-  'prepare.no_header_row': { class: 'invalid-input', en: 'No header row was found in sheet "{sheet}"; give it.', es: 'No se encontró la fila de encabezados en la hoja "{sheet}"; indíquela.' },
+  'prepare.no_target': {
+    class: 'invalid-input',
+    en: 'Give the target campaign or its max phone priority.',
+    es: 'Indique la campaña destino o su prioridad máxima de teléfono.',
+  },
+  'prepare.header_only': {
+    class: 'invalid-input',
+    en: 'Sheet "{sheet}" has a header but no data rows.',
+    es: 'La hoja "{sheet}" tiene encabezados pero ninguna fila de datos.',
+  },
+  'prepare.no_header_row': {
+    class: 'invalid-input',
+    en: 'No header row was found in sheet "{sheet}"; give it.',
+    es: 'No se encontró la fila de encabezados en la hoja "{sheet}"; indíquela.',
+  },
   'prepare.columns_not_recognised': {
     class: 'invalid-input',
     en: 'Columns {columns} could not be recognised; use a mapping file.',
     es: 'No se pudieron reconocer las columnas {columns}; use un archivo de mapeo.',
   },
-  'mapping.missing_columns': { class: 'invalid-input', en: 'The file has no column named {columns}.', es: 'El archivo no tiene ninguna columna llamada {columns}.' },
+  'mapping.missing_columns': {
+    class: 'invalid-input',
+    en: 'The file has no column named {columns}.',
+    es: 'El archivo no tiene ninguna columna llamada {columns}.',
+  },
 
   'edit.case_not_in_batch': { class: 'not-found', en: 'Case {caseId} is not in batch {batchId}.', es: 'El caso {caseId} no está en el lote {batchId}.' },
-  'edit.case_sent': { class: 'invalid-input', en: 'Case {code} was already sent ({state}); it cannot be edited.', es: 'El caso {code} ya se envió ({state}); no se puede editar.' },
+  'edit.case_sent': {
+    class: 'invalid-input',
+    en: 'Case {code} was already sent ({state}); it cannot be edited.',
+    es: 'El caso {code} ya se envió ({state}); no se puede editar.',
+  },
   'edit.no_product': { class: 'invalid-input', en: 'Case {code} has no product {product}.', es: 'El caso {code} no tiene un producto {product}.' },
   'edit.case_vanished': { class: 'not-found', en: 'The case is no longer in the batch.', es: 'El caso ya no está en el lote.' },
   'edit.bad_area_code': {

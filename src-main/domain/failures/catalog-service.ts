@@ -14,8 +14,16 @@ export const SERVICE_FAILURES = {
     en: 'Could not reach the service: {host} refused the connection; the service is not listening there.',
     es: 'No se pudo conectar: {host} rechazó la conexión; el servicio no atiende allí.',
   },
-  'network.unreachable': { class: 'offline', en: 'Could not reach the service: {host} cannot be reached from this network.', es: 'No se pudo conectar: {host} no es alcanzable desde esta red.' },
-  'network.connect_timeout': { class: 'offline', en: 'Could not reach the service: {host} did not accept a connection in time.', es: 'No se pudo conectar: {host} no aceptó la conexión a tiempo.' },
+  'network.unreachable': {
+    class: 'offline',
+    en: 'Could not reach the service: {host} cannot be reached from this network.',
+    es: 'No se pudo conectar: {host} no es alcanzable desde esta red.',
+  },
+  'network.connect_timeout': {
+    class: 'offline',
+    en: 'Could not reach the service: {host} did not accept a connection in time.',
+    es: 'No se pudo conectar: {host} no aceptó la conexión a tiempo.',
+  },
   'network.tls_untrusted': {
     class: 'offline',
     en: 'Could not reach the service: the certificate of {host} is not trusted (signed by a CA this computer does not trust). If your network inspects TLS, IT must give its CA in NODE_EXTRA_CA_CERTS or the policy’s ca_file.',
@@ -26,14 +34,26 @@ export const SERVICE_FAILURES = {
     en: 'Could not reach the service: the certificate of {host} has expired or is not valid yet (check this computer’s date and time).',
     es: 'No se pudo conectar: el certificado de {host} venció o aún no es válido (revise la fecha y hora de este equipo).',
   },
-  'network.tls_wrong_name': { class: 'offline', en: 'Could not reach the service: the certificate presented for {host} is for another name.', es: 'No se pudo conectar: el certificado presentado por {host} es de otro nombre.' },
-  'network.tls_failed': { class: 'offline', en: 'A secure (TLS) connection to {host} could not be set up.', es: 'No se pudo establecer una conexión segura (TLS) con {host}.' },
+  'network.tls_wrong_name': {
+    class: 'offline',
+    en: 'Could not reach the service: the certificate presented for {host} is for another name.',
+    es: 'No se pudo conectar: el certificado presentado por {host} es de otro nombre.',
+  },
+  'network.tls_failed': {
+    class: 'offline',
+    en: 'A secure (TLS) connection to {host} could not be set up.',
+    es: 'No se pudo establecer una conexión segura (TLS) con {host}.',
+  },
   'network.proxy_auth': {
     class: 'offline',
     en: 'The proxy {proxy} asks for authentication (HTTP 407): give its user and password in HTTPS_PROXY, or ask your IT department.',
     es: 'El proxy {proxy} pide autenticación (HTTP 407): indique su usuario y contraseña en HTTPS_PROXY, o consulte a su área de sistemas.',
   },
-  'network.proxy_refused': { class: 'offline', en: 'The proxy {proxy} refused to open a connection to {host} (HTTP {proxyStatus}).', es: 'El proxy {proxy} no abrió la conexión con {host} (HTTP {proxyStatus}).' },
+  'network.proxy_refused': {
+    class: 'offline',
+    en: 'The proxy {proxy} refused to open a connection to {host} (HTTP {proxyStatus}).',
+    es: 'El proxy {proxy} no abrió la conexión con {host} (HTTP {proxyStatus}).',
+  },
   'network.proxy_unreachable': {
     class: 'offline',
     en: 'The proxy {proxy} could not be reached: check HTTPS_PROXY / HTTP_PROXY and NO_PROXY.',
@@ -52,9 +72,21 @@ export const SERVICE_FAILURES = {
     en: '{request}: the service failed or is busy (HTTP {status}){detail}; try again later.',
     es: '{request}: el servicio falló o está ocupado (HTTP {status}){detail}; intente más tarde.',
   },
-  'service.refused': { class: 'refused', en: '{request}: the service refused the request (HTTP {status}){detail}.', es: '{request}: el servicio rechazó el pedido (HTTP {status}){detail}.' },
-  'service.forbidden': { class: 'refused', en: '{request}: not permitted for this account (HTTP 403){detail}.', es: '{request}: no está permitido para esta cuenta (HTTP 403){detail}.' },
-  'service.not_found': { class: 'not-found', en: '{request}: not found on the service (HTTP 404){detail}.', es: '{request}: no existe en el servicio (HTTP 404){detail}.' },
+  'service.refused': {
+    class: 'refused',
+    en: '{request}: the service refused the request (HTTP {status}){detail}.',
+    es: '{request}: el servicio rechazó el pedido (HTTP {status}){detail}.',
+  },
+  'service.forbidden': {
+    class: 'refused',
+    en: '{request}: not permitted for this account (HTTP 403){detail}.',
+    es: '{request}: no está permitido para esta cuenta (HTTP 403){detail}.',
+  },
+  'service.not_found': {
+    class: 'not-found',
+    en: '{request}: not found on the service (HTTP 404){detail}.',
+    es: '{request}: no existe en el servicio (HTTP 404){detail}.',
+  },
   'service.session_refused': {
     class: 'session-expired',
     en: 'The service did not accept the session; sign in again. Nothing prepared or queued was lost.',
@@ -125,7 +157,11 @@ export const SERVICE_FAILURES = {
     en: '{origin} must use https (plain http is only allowed on this machine).',
     es: '{origin} debe usar https (http simple solo se permite en este equipo).',
   },
-  'url.has_credentials': { class: 'invalid-input', en: 'A base URL must not carry a user name or password.', es: 'Una dirección base no debe llevar usuario ni contraseña.' },
+  'url.has_credentials': {
+    class: 'invalid-input',
+    en: 'A base URL must not carry a user name or password.',
+    es: 'Una dirección base no debe llevar usuario ni contraseña.',
+  },
   'url.has_query': { class: 'invalid-input', en: 'A base URL has no query or fragment.', es: 'Una dirección base no lleva consulta ni fragmento.' },
 
   'policy.setting_locked': { class: 'policy.locked', en: '{setting} is set by your organization ({file}).', es: '{setting} lo fija su organización ({file}).' },
@@ -149,14 +185,22 @@ export const SERVICE_FAILURES = {
     en: 'The data folder is {dataDir}, set by your organization’s policy ({file}); another folder cannot be used.',
     es: 'La carpeta de datos es {dataDir}, fijada por la política de su organización ({file}); no se puede usar otra carpeta.',
   },
-  'policy.language_fixed': { class: 'policy.locked', en: 'The language is {language}, set by your organization’s policy ({file}).', es: 'El idioma es {language}, fijado por la política de su organización ({file}).' },
+  'policy.language_fixed': {
+    class: 'policy.locked',
+    en: 'The language is {language}, set by your organization’s policy ({file}).',
+    es: 'El idioma es {language}, fijado por la política de su organización ({file}).',
+  },
   'policy.retention_fixed': {
     class: 'policy.locked',
     en: 'Retention is {retentionDays} days, set by your organization’s policy ({file}).',
     es: 'La retención es de {retentionDays} días, fijada por la política de su organización ({file}).',
   },
 
-  'key.invalid_env': { class: 'invalid-input', en: 'CASEDESK_DB_KEY must be 64 hexadecimal characters (256 bits).', es: 'CASEDESK_DB_KEY debe tener 64 caracteres hexadecimales (256 bits).' },
+  'key.invalid_env': {
+    class: 'invalid-input',
+    en: 'CASEDESK_DB_KEY must be 64 hexadecimal characters (256 bits).',
+    es: 'CASEDESK_DB_KEY debe tener 64 caracteres hexadecimales (256 bits).',
+  },
   'key.missing': {
     class: 'not-found',
     en: 'The key of this data folder is not here (looked in {where}). Its store cannot be opened: was the folder copied from another machine or user?',

@@ -14,7 +14,9 @@ export type FailureParamValue = string | number | string[];
 type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
 
 /** What a code's words need (each placeholder, required), plus any figure or id screens and scripts use. */
-export type FailureParams<C extends FailureCode> = C extends FailureCode ? { [K in Placeholders<(typeof FAILURES)[C]['en']>]: FailureParamValue } & Record<string, FailureParamValue> : never;
+export type FailureParams<C extends FailureCode> = C extends FailureCode
+  ? { [K in Placeholders<(typeof FAILURES)[C]['en']>]: FailureParamValue } & Record<string, FailureParamValue>
+  : never;
 
 /** A failure as data, the shape that crosses threads and the surface. */
 export interface FailureData<C extends FailureCode = FailureCode> {

@@ -170,7 +170,19 @@ function pickCells(row: readonly Cell[], pairs: readonly [string, number][]): Re
   return out;
 }
 
-type PackedRow = [number, string, string, (string | number | null)[], string, string, string, string | number | null, string | number | null, Record<string, unknown>, Record<string, unknown>];
+type PackedRow = [
+  number,
+  string,
+  string,
+  (string | number | null)[],
+  string,
+  string,
+  string,
+  string | number | null,
+  string | number | null,
+  Record<string, unknown>,
+  Record<string, unknown>,
+];
 
 /** Raw rows as stored: arrays, not objects (100,000 cases × their rows; the key names were half the bytes). */
 export function packRaw(raw: readonly RawRow[]): PackedRow[] {
@@ -195,7 +207,13 @@ export interface BuiltCase extends PreparedCase {
  * Builds the cases of a sheet. `headerIndex` is the 0-based header row; rows below it are data.
  * Row numbers in issues are 1-based, as the agent sees them in the spreadsheet.
  */
-export function buildCases(rows: readonly (readonly Cell[])[], headerIndex: number, headers: readonly string[], mapping: ColumnMapping, settings: PrepareSettings): { cases: BuiltCase[]; rowErrors: RowError[] } {
+export function buildCases(
+  rows: readonly (readonly Cell[])[],
+  headerIndex: number,
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  settings: PrepareSettings,
+): { cases: BuiltCase[]; rowErrors: RowError[] } {
   const built = casesOfSheet(rows, headerIndex, headers, mapping, settings);
   return { cases: [...built.cases()], rowErrors: built.rowErrors };
 }
@@ -204,7 +222,13 @@ export function buildCases(rows: readonly (readonly Cell[])[], headerIndex: numb
  * The same, one case at a time: rows are grouped by code first (only their indexes are kept), then
  * each case is built when asked for, so a 100,000-case import never holds every case in memory.
  */
-export function casesOfSheet(rows: readonly (readonly Cell[])[], headerIndex: number, headers: readonly string[], mapping: ColumnMapping, settings: PrepareSettings): { count: number; rowErrors: RowError[]; cases(): Generator<BuiltCase> } {
+export function casesOfSheet(
+  rows: readonly (readonly Cell[])[],
+  headerIndex: number,
+  headers: readonly string[],
+  mapping: ColumnMapping,
+  settings: PrepareSettings,
+): { count: number; rowErrors: RowError[]; cases(): Generator<BuiltCase> } {
   const col = resolveColumns(headers, mapping);
   const grouped = new Map<string, number[]>();
   const rowErrors: RowError[] = [];
@@ -224,7 +248,12 @@ export function casesOfSheet(rows: readonly (readonly Cell[])[], headerIndex: nu
     count: grouped.size,
     rowErrors,
     *cases() {
-      for (const [code, indexes] of grouped) yield caseFromRaw(code, indexes.map((r) => rawRow(rows[r] ?? [], r + 1, col)), settings);
+      for (const [code, indexes] of grouped)
+        yield caseFromRaw(
+          code,
+          indexes.map((r) => rawRow(rows[r] ?? [], r + 1, col)),
+          settings,
+        );
     },
   };
 }
@@ -252,7 +281,10 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
     d.firstName = raw.firstName;
     d.lastName = raw.lastName;
   } else {
-    for (const [field, mine, other] of [['first_name', d.firstName, raw.firstName], ['last_name', d.lastName, raw.lastName]] as const) {
+    for (const [field, mine, other] of [
+      ['first_name', d.firstName, raw.firstName],
+      ['last_name', d.lastName, raw.lastName],
+    ] as const) {
       if (other !== '' && other.toLowerCase() !== mine.toLowerCase()) d.issues.push(issue('warning', 'name-differs', field, at, { field, first: mine, other }));
     }
   }
@@ -270,7 +302,8 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
     const issues: PreparedIssue[] = [];
     d.phoneLists.push(result.phones.map((p) => p.value));
     for (const p of result.phones) {
-      if (p.changes.length > 0) issues.push(issue('fix', 'phone-fixed', 'phones', [raw.row], { before: p.original, after: p.value }, { before: p.original, after: p.value }));
+      if (p.changes.length > 0)
+        issues.push(issue('fix', 'phone-fixed', 'phones', [raw.row], { before: p.original, after: p.value }, { before: p.original, after: p.value }));
     }
     for (const dropped of result.dropped) {
       if (dropped.reason === 'empty') continue;
@@ -312,8 +345,10 @@ function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareS
   let debt = '';
   if (amount.ok) {
     debt = amount.value;
-    if (amount.ambiguous) d.issues.push(issue('warning', 'amount-ambiguous', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
-    else if (amount.changed && typeof raw.debt === 'string') d.issues.push(issue('fix', 'amount-fixed', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
+    if (amount.ambiguous)
+      d.issues.push(issue('warning', 'amount-ambiguous', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
+    else if (amount.changed && typeof raw.debt === 'string')
+      d.issues.push(issue('fix', 'amount-fixed', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
   } else {
     d.issues.push(issue('error', 'amount-invalid', field.debt, at, { before: shown(raw.debt), why: amount.reason }, { before: shown(raw.debt) }));
     ok = false;
@@ -323,7 +358,17 @@ function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareS
   let expiration = '';
   if (date.ok) {
     expiration = date.value;
-    if (date.changed && typeof raw.expiration === 'string') d.issues.push(issue('fix', 'date-fixed', field.expiration, at, { before: shown(raw.expiration), after: expiration }, { before: shown(raw.expiration), after: expiration }));
+    if (date.changed && typeof raw.expiration === 'string')
+      d.issues.push(
+        issue(
+          'fix',
+          'date-fixed',
+          field.expiration,
+          at,
+          { before: shown(raw.expiration), after: expiration },
+          { before: shown(raw.expiration), after: expiration },
+        ),
+      );
   } else {
     d.issues.push(issue('error', 'date-invalid', field.expiration, at, { before: shown(raw.expiration), why: date.reason }, { before: shown(raw.expiration) }));
     ok = false;
@@ -347,14 +392,27 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
     issues.push(issue('warning', 'too-many-phones', 'phones', d.rows, { kept: maxPhones, total: callable.length }));
     phones = callable.slice(0, maxPhones);
   }
-  for (const [field, value] of [['first_name', d.firstName], ['last_name', d.lastName]] as const) {
+  for (const [field, value] of [
+    ['first_name', d.firstName],
+    ['last_name', d.lastName],
+  ] as const) {
     if (value === '') issues.push(issue('warning', 'name-missing', field, d.rows, { field }));
   }
   codeWarning(d, issues);
   const products = d.products.filter((p): p is Product => p !== null);
   const params: Record<string, unknown> = { ...d.params };
   if (Object.keys(d.productInfo).length > 0) params.product_info = d.productInfo;
-  const prepared: PreparedCase = { code: d.code, firstName: d.firstName, lastName: d.lastName, phones, products, params, sourceRows: d.rows, status: 'ready', issues };
+  const prepared: PreparedCase = {
+    code: d.code,
+    firstName: d.firstName,
+    lastName: d.lastName,
+    phones,
+    products,
+    params,
+    sourceRows: d.rows,
+    status: 'ready',
+    issues,
+  };
   // The service's own rules, last: whatever slipped through is an error here, not a rejection there.
   if (ledger?.suppressed) {
     prepared.status = 'suppressed';

@@ -42,7 +42,13 @@ export const SHARED_PHONE_MIN_DEBTORS = 5;
 /** Marks a nameless debtor's key (its code: no folded name can be the same), and parts the fields a phone seen once keeps. */
 const NAMELESS = '\u0000';
 
-const fold = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const fold = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** Who a debtor is, for counting different ones: the name folded (one person with two codes is one), or the code when nameless. */
 export function debtorKey(c: { code: string; firstName: string; lastName: string }): string {
@@ -84,7 +90,10 @@ export class SharedPhoneTally {
 }
 
 /** Phones of many debtors in one list of cases (a whole batch at once). */
-export function phonesSharedByManyDebtors(cases: Iterable<{ code: string; firstName: string; lastName: string; phones: readonly string[] }>, min = SHARED_PHONE_MIN_DEBTORS): Map<string, number> {
+export function phonesSharedByManyDebtors(
+  cases: Iterable<{ code: string; firstName: string; lastName: string; phones: readonly string[] }>,
+  min = SHARED_PHONE_MIN_DEBTORS,
+): Map<string, number> {
   const tally = new SharedPhoneTally();
   for (const c of cases) tally.add(c);
   return tally.shared(min);

@@ -33,12 +33,25 @@ const REASON_WORDS: Record<string, LedgerReason> = Object.fromEntries([
   ...LEDGER_REASONS.map((r) => [normalizeHeader(r), r] as const),
   ...(
     [
-      ['pidio', 'debtor-asked'], ['lo pidio', 'debtor-asked'], ['pedido del deudor', 'debtor-asked'], ['lo pidio el deudor', 'debtor-asked'], ['no llamar', 'debtor-asked'], ['debtor asked', 'debtor-asked'],
-      ['numero equivocado', 'wrong-number'], ['equivocado', 'wrong-number'], ['wrong number', 'wrong-number'],
-      ['fallecido', 'deceased'], ['fallecida', 'deceased'],
-      ['judicial', 'legal'], ['en juicio', 'legal'], ['tramite legal', 'legal'],
-      ['instruccion del acreedor', 'creditor-instruction'], ['pedido del acreedor', 'creditor-instruction'], ['creditor instruction', 'creditor-instruction'],
-      ['otro', 'other'], ['otros', 'other'],
+      ['pidio', 'debtor-asked'],
+      ['lo pidio', 'debtor-asked'],
+      ['pedido del deudor', 'debtor-asked'],
+      ['lo pidio el deudor', 'debtor-asked'],
+      ['no llamar', 'debtor-asked'],
+      ['debtor asked', 'debtor-asked'],
+      ['numero equivocado', 'wrong-number'],
+      ['equivocado', 'wrong-number'],
+      ['wrong number', 'wrong-number'],
+      ['fallecido', 'deceased'],
+      ['fallecida', 'deceased'],
+      ['judicial', 'legal'],
+      ['en juicio', 'legal'],
+      ['tramite legal', 'legal'],
+      ['instruccion del acreedor', 'creditor-instruction'],
+      ['pedido del acreedor', 'creditor-instruction'],
+      ['creditor instruction', 'creditor-instruction'],
+      ['otro', 'other'],
+      ['otros', 'other'],
     ] as const
   ).map(([words, r]) => [normalizeHeader(words), r] as const),
 ]);
@@ -175,7 +188,8 @@ function columnsOf(headers: readonly string[], mapping: LedgerMapping | undefine
     const named = mapping?.columns[field];
     if (named !== undefined) {
       const i = headers.indexOf(normalizeHeader(named));
-      if (i < 0) throw new LedgerFileError('ledger.no_column', { file: place.file, sheet: place.sheet ?? '', column: named, field }, { ...place, column: named });
+      if (i < 0)
+        throw new LedgerFileError('ledger.no_column', { file: place.file, sheet: place.sheet ?? '', column: named, field }, { ...place, column: named });
       out[field] = i;
       continue;
     }

@@ -44,7 +44,9 @@ export function findHeaderRow(rows: readonly (readonly Cell[])[], known: Readonl
 /** Header texts of a row, trimmed; unnamed columns get their letter so they can still be mapped. */
 export function headerNames(row: readonly Cell[]): string[] {
   return row.map((cell, i) => {
-    const text = String(cell ?? '').replace(/\s+/g, ' ').trim();
+    const text = String(cell ?? '')
+      .replace(/\s+/g, ' ')
+      .trim();
     return text || `(${columnName(i)})`;
   });
 }

@@ -30,10 +30,18 @@ const MAX_SERIAL_1900 = 2_958_465; // 9999-12-31
 
 // Month names as Spanish and English spreadsheets write them (accents removed before lookup).
 const MONTH_WORDS: readonly (readonly [number, string])[] = [
-  [1, 'ene enero jan january'], [2, 'feb febrero february'], [3, 'mar marzo march'], [4, 'abr abril apr april'],
-  [5, 'may mayo'], [6, 'jun junio june'], [7, 'jul julio july'], [8, 'ago agosto aug august'],
-  [9, 'sep sept set septiembre setiembre september'], [10, 'oct octubre october'],
-  [11, 'nov noviembre november'], [12, 'dic diciembre dec december'],
+  [1, 'ene enero jan january'],
+  [2, 'feb febrero february'],
+  [3, 'mar marzo march'],
+  [4, 'abr abril apr april'],
+  [5, 'may mayo'],
+  [6, 'jun junio june'],
+  [7, 'jul julio july'],
+  [8, 'ago agosto aug august'],
+  [9, 'sep sept set septiembre setiembre september'],
+  [10, 'oct octubre october'],
+  [11, 'nov noviembre november'],
+  [12, 'dic diciembre dec december'],
 ];
 const MONTHS = new Map(MONTH_WORDS.flatMap(([month, words]) => words.split(' ').map((w) => [w, month] as const)));
 

@@ -115,7 +115,7 @@ export function splitSegment(chunks: Chunk[], area: string | null): Piece[] {
   }
   if (!best[n]) return [whole];
   const out: Piece[] = [];
-  for (let at = n; at > 0; ) {
+  for (let at = n; at > 0;) {
     const step = best[at];
     if (!step) return [whole];
     out.unshift(step.piece);

@@ -136,7 +136,10 @@ function textCell(raw: string, area: string | null): PhoneCellResult {
   } else if (trimmed === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
 
   const phones: NormalizedPhone[] = [];
-  const dropped: { at: number; entry: DroppedPhonePiece }[] = marks.extensions.map((e) => ({ at: e.start, entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' } }));
+  const dropped: { at: number; entry: DroppedPhonePiece }[] = marks.extensions.map((e) => ({
+    at: e.start,
+    entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' },
+  }));
   const segments = segmentsOf(work);
   if (!segments.some((chunks) => chunks.some((c) => /[1-9]/.test(c.digits)))) {
     // "sin dato", "-", "0", "N/A": nothing that could be a number (an extension alone is reported as such).
@@ -186,11 +189,12 @@ function markedOut(text: string, marks: Marks): string {
     marks.extensions.push({ start: offset, end: offset + found.length });
     return BLANK.repeat(found.length);
   });
-  if (/[oO]/.test(work)) work = work.replace(DIGIT_O_RUN, (run: string, offset: number, whole: string) => {
-    if (!/[oO]/.test(run) || !/\d/.test(run) || LETTER.test(whole[offset - 1] ?? '') || LETTER.test(whole[offset + run.length] ?? '')) return run;
-    for (let i = 0; i < run.length; i++) if (run[i] === 'o' || run[i] === 'O') marks.letterO.push(offset + i);
-    return run.replace(/[oO]/g, '0');
-  });
+  if (/[oO]/.test(work))
+    work = work.replace(DIGIT_O_RUN, (run: string, offset: number, whole: string) => {
+      if (!/[oO]/.test(run) || !/\d/.test(run) || LETTER.test(whole[offset - 1] ?? '') || LETTER.test(whole[offset + run.length] ?? '')) return run;
+      for (let i = 0; i < run.length; i++) if (run[i] === 'o' || run[i] === 'O') marks.letterO.push(offset + i);
+      return run.replace(/[oO]/g, '0');
+    });
   return work.replace(DECIMAL_ZERO, (found: string, offset: number) => {
     marks.decimalZero.push(offset);
     return BLANK.repeat(found.length);

@@ -18,7 +18,11 @@ export interface UploadChunk {
 }
 
 export class OversizedCaseError extends Error {
-  constructor(readonly code: string, readonly bytes: number, readonly maxBytes: number) {
+  constructor(
+    readonly code: string,
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
     super(`Case ${code} alone is ${bytes} bytes, over the ${maxBytes}-byte chunk limit.`);
   }
 }

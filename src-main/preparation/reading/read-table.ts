@@ -42,9 +42,18 @@ export interface Table {
   delimiter?: Delimiter;
 }
 
-
 /** What preparation reads of a workbook: values and date cells, nothing formatted or styled. */
-const SHEETJS_OPTIONS = { dense: true, cellDates: true, cellText: false, cellNF: false, cellFormula: false, cellHTML: false, cellStyles: false, sheetStubs: false, WTF: false } as const;
+const SHEETJS_OPTIONS = {
+  dense: true,
+  cellDates: true,
+  cellText: false,
+  cellNF: false,
+  cellFormula: false,
+  cellHTML: false,
+  cellStyles: false,
+  sheetStubs: false,
+  WTF: false,
+} as const;
 
 /** The parts of SheetJS's zip path its type declarations leave out. */
 interface SheetJsZipParts {
@@ -91,7 +100,11 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits = RE
 
   const fast = entries && options.fastXlsx !== false ? xlsxByScanner(entries, fileName) : null;
   if (fast) {
-    checkShape(fast.sheets.map(({ name, rows }) => ({ name, data: rows })), fileName, limits);
+    checkShape(
+      fast.sheets.map(({ name, rows }) => ({ name, data: rows })),
+      fileName,
+      limits,
+    );
     const sheets = fast.sheets.map(({ name, rows }) => ({ name, rows: filledRows(rows, fileName, name, limits) }));
     if (sheets.length === 0) throw new ReadError('read.no_sheets', { file: fileName }, at);
     return { fileName, format: 'xlsx', sheets, date1904: fast.date1904 };
@@ -207,7 +220,12 @@ function sheetJsValue(cell: XLSX.CellObject | undefined): Cell | undefined {
 }
 
 function sheetRows(data: SheetData, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
-  return filledRows(data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))), file, name, limits);
+  return filledRows(
+    data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))),
+    file,
+    name,
+    limits,
+  );
 }
 
 /** Holes (no row, no cell) become empty rows and null cells; a cell past Excel's length is refused. */

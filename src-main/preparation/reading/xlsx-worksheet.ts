@@ -196,7 +196,7 @@ export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): 
     },
   };
   const decoder = new TextDecoder('utf-8');
-  for (let from = dataTagEnd + 1; from < dataEnd; ) {
+  for (let from = dataTagEnd + 1; from < dataEnd;) {
     // A row's end is plain ASCII, so a cut there never splits a character.
     const cut = from + CHUNK_BYTES >= dataEnd ? -1 : bytes.indexOf('</row>', from + CHUNK_BYTES);
     const to = cut < 0 || cut >= dataEnd ? dataEnd : cut + 6;
@@ -280,7 +280,8 @@ function scanRows(xml: string, from: number, to: number, ctx: ScanContext): bool
         case 'str':
           // SheetJS turns _xHHHH_ into a character and then reads it again as UTF-8 bytes: past
           // U+007F that garbles it, so such a file is SheetJS's to read.
-          if (raw !== undefined && raw.includes('_x') && /_x(?:00[89a-fA-F][\da-fA-F]|0[1-9a-fA-F][\da-fA-F]{2}|[1-9a-fA-F][\da-fA-F]{3})_/.test(raw)) return false;
+          if (raw !== undefined && raw.includes('_x') && /_x(?:00[89a-fA-F][\da-fA-F]|0[1-9a-fA-F][\da-fA-F]{2}|[1-9a-fA-F][\da-fA-F]{3})_/.test(raw))
+            return false;
           value = v === undefined ? '' : cellText(v);
           break;
         case 'inlineStr': {

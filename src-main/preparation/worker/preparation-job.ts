@@ -13,9 +13,7 @@ export type PreparationJob =
   | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: Omit<PrepareOptions, 'onTimings'> }
   | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: SourceFile; options: { sheet?: string | undefined; headerRow?: number | undefined } };
 
-export type PreparationReply =
-  | { ok: true; value: unknown }
-  | { ok: false; error: WorkerError };
+export type PreparationReply = { ok: true; value: unknown } | { ok: false; error: WorkerError };
 
 /** An error as it crosses the thread: a failure's code, params and place travel whole. */
 export interface WorkerError {
@@ -85,7 +83,9 @@ export function awaitReply<T>(worker: Worker, fileName: string, limits: Resource
       void worker.terminate();
     };
     worker.once('message', (reply: PreparationReply) => settle(() => (reply.ok ? resolve(reply.value as T) : reject(rebuildError(reply.error)))));
-    worker.once('error', (err: Error & { code?: unknown }) => settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(fileName, limits) : err)));
+    worker.once('error', (err: Error & { code?: unknown }) =>
+      settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(fileName, limits) : err)),
+    );
     worker.once('exit', (exitCode) => settle(() => reject(new Error(`The preparation worker stopped without replying (exit code ${exitCode}).`))));
   });
 }
@@ -106,11 +106,21 @@ function transferable(file: SourceFile): SourceFile {
 }
 
 /** Prepares `file` in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
-export function prepareInWorker(store: StoreLocation, file: SourceFile, options: Omit<PrepareOptions, 'onTimings'>, limits = PREPARATION_WORKER_LIMITS): Promise<PrepareSummary> {
+export function prepareInWorker(
+  store: StoreLocation,
+  file: SourceFile,
+  options: Omit<PrepareOptions, 'onTimings'>,
+  limits = PREPARATION_WORKER_LIMITS,
+): Promise<PrepareSummary> {
   return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options }, limits);
 }
 
 /** Inspects `file` in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
-export function inspectInWorker(store: StoreLocation, file: SourceFile, options: { sheet?: string | undefined; headerRow?: number | undefined }, limits = PREPARATION_WORKER_LIMITS): Promise<FileInspection> {
+export function inspectInWorker(
+  store: StoreLocation,
+  file: SourceFile,
+  options: { sheet?: string | undefined; headerRow?: number | undefined },
+  limits = PREPARATION_WORKER_LIMITS,
+): Promise<FileInspection> {
   return run({ kind: 'inspect', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options }, limits);
 }

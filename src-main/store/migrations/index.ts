@@ -37,7 +37,9 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
   const applied = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[];
   if (applied.length > migrations.length) {
-    throw new StoreVersionError(`This data folder was written by a newer CaseDesk (schema ${applied.length}, this version knows ${migrations.length}). Update CaseDesk to open it.`);
+    throw new StoreVersionError(
+      `This data folder was written by a newer CaseDesk (schema ${applied.length}, this version knows ${migrations.length}). Update CaseDesk to open it.`,
+    );
   }
   applied.forEach((row, i) => {
     const known = migrations[i];

@@ -11,7 +11,22 @@ import { inspectFile } from '../../preparation/inspect-file';
 import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicates';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { describeIssue } from '../../preparation/build/issue-messages';
-import { duplicateCount, countCasesByStatus, countIssuesBySeverity, countMatchingCases, fullyUploadedAt, getCampaignDraft, getBatch, listBatches, listIssues, pageBatchCases, pageCases, summarizeKinds, uploadCounts, type BatchRow } from '../../store';
+import {
+  duplicateCount,
+  countCasesByStatus,
+  countIssuesBySeverity,
+  countMatchingCases,
+  fullyUploadedAt,
+  getCampaignDraft,
+  getBatch,
+  listBatches,
+  listIssues,
+  pageBatchCases,
+  pageCases,
+  summarizeKinds,
+  uploadCounts,
+  type BatchRow,
+} from '../../store';
 import { keptUntil } from '../data-lifecycle';
 import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
@@ -21,12 +36,31 @@ import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 import { uploadWorkKey } from './sync-handlers';
 
-export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 'batches:get' | 'batches:inspect' | 'batches:cases' | 'batches:countCases' | 'batches:caseKinds' | 'batches:checkDuplicates' | 'batches:issues' | 'batches:payload' | 'batches:editCase' | 'batches:bulkFix' | 'batches:exportErrors' | 'batches:exportClean' | 'batches:importCorrections'> = {
+export const batchHandlers: Pick<
+  Handlers,
+  | 'batches:prepare'
+  | 'batches:list'
+  | 'batches:get'
+  | 'batches:inspect'
+  | 'batches:cases'
+  | 'batches:countCases'
+  | 'batches:caseKinds'
+  | 'batches:checkDuplicates'
+  | 'batches:issues'
+  | 'batches:payload'
+  | 'batches:editCase'
+  | 'batches:bulkFix'
+  | 'batches:exportErrors'
+  | 'batches:exportClean'
+  | 'batches:importCorrections'
+> = {
   async 'batches:prepare'(ctx, { fileId, ...input }) {
     const file = await openReceivedFile(ctx, fileId);
     const shared = await sharedLedger(ctx);
     const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
-    const summary = await (ctx.options.preparationInWorker ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options) : prepareBatch(ctx.store, file, options));
+    const summary = await (ctx.options.preparationInWorker
+      ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)
+      : prepareBatch(ctx.store, file, options));
     return { ...summary, notices: [...summary.notices, ...shared.notices] };
   },
 
@@ -73,7 +107,9 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
 
   async 'batches:inspect'(ctx, { fileId, sheet, headerRow }) {
     const file = await openReceivedFile(ctx, fileId);
-    return ctx.options.preparationInWorker ? inspectInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, { sheet, headerRow }) : inspectFile(ctx.store, file, { sheet, headerRow });
+    return ctx.options.preparationInWorker
+      ? inspectInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, { sheet, headerRow })
+      : inspectFile(ctx.store, file, { sheet, headerRow });
   },
 
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
@@ -106,7 +142,7 @@ export const batchHandlers: Pick<Handlers, 'batches:prepare' | 'batches:list' | 
     requireBatch(ctx.store.db, batchId);
     const entries: [string, unknown][] = [];
     let chunks = 0;
-    for (let afterId = 0; ; ) {
+    for (let afterId = 0; ;) {
       const page = pageBatchCases(ctx.store.db, batchId, { limit: 1000, afterId });
       if (page.length === 0) break;
       for (const c of page) if (c.status === 'ready' || c.status === 'warning') entries.push([c.code, uploadEntry(c)]);

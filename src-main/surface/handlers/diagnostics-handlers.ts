@@ -21,13 +21,18 @@ function serviceAddress(ctx: AppContext, env: Environment): string | null {
 
 /** How the app reaches an environment: exactly as connect() does. */
 function fetchFor(ctx: AppContext, env: Environment, nodeFetch: typeof serviceFetch) {
-  return ctx.options.network ? ctx.options.network(env) : nodeFetch({ extraCa: env === 'demo' ? undefined : ctx.policy.caCertificates[env], env: ctx.options.env ?? process.env });
+  return ctx.options.network
+    ? ctx.options.network(env)
+    : nodeFetch({ extraCa: env === 'demo' ? undefined : ctx.policy.caCertificates[env], env: ctx.options.env ?? process.env });
 }
 
 async function connectivity(ctx: AppContext): Promise<DiagnosticsInput['connectivity']> {
   const env = ctx.options.env ?? process.env;
   // undici (behind these) loads only for an export: every other command of the surface skips it.
-  const [{ checkConnectivity }, { serviceFetch: nodeFetch }] = await Promise.all([import('../../diagnostics/connectivity'), import('../../network/service-fetch')]);
+  const [{ checkConnectivity }, { serviceFetch: nodeFetch }] = await Promise.all([
+    import('../../diagnostics/connectivity'),
+    import('../../network/service-fetch'),
+  ]);
   return Promise.all(
     ENVIRONMENTS.map(async (name) => {
       // Demo runs on this computer: no network stands between the app and it.
@@ -35,7 +40,14 @@ async function connectivity(ctx: AppContext): Promise<DiagnosticsInput['connecti
       if (!environmentAllowed(ctx.policy, name)) return { environment: name, skipped: 'not-allowed' as const };
       const baseUrl = serviceAddress(ctx, name);
       if (baseUrl === null) return { environment: name, skipped: 'no-address' as const };
-      return checkConnectivity({ environment: name, baseUrl, fetch: fetchFor(ctx, name, nodeFetch), network: ctx.options.network ? 'app' : 'node', extraCa: ctx.policy.caCertificates[name], env });
+      return checkConnectivity({
+        environment: name,
+        baseUrl,
+        fetch: fetchFor(ctx, name, nodeFetch),
+        network: ctx.options.network ? 'app' : 'node',
+        extraCa: ctx.policy.caCertificates[name],
+        env,
+      });
     }),
   );
 }

@@ -23,7 +23,11 @@ export const followupHandlers: Pick<Handlers, 'results:summary' | 'results:promi
 
   async 'results:exportPromises'(ctx, { environment, campaignId }) {
     const { bytes } = campaignPromisesBytes(ctx.store, environment ?? ctx.currentEnvironment(), campaignId);
-    return { name: `promesas-campania-${campaignId}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64') };
+    return {
+      name: `promesas-campania-${campaignId}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      base64: bytes.toString('base64'),
+    };
   },
 
   async 'campaigns:followup'(ctx: AppContext, { environment, ...input }) {
@@ -34,5 +38,3 @@ export const followupHandlers: Pick<Handlers, 'results:summary' | 'results:promi
     return { ...summary, notices: [...summary.notices, ...shared.notices] };
   },
 };
-
-

@@ -80,7 +80,10 @@ export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledg
     // A file that cannot be read or is no ledger (ReadError, LedgerFileError) fails with its own code and place.
     const contents = await readLedgerFile(file, { mapping, defaultReason: reason, defaultAreaCode: areaCode(ctx) });
     const by = author(ctx);
-    const { added, updated } = addLedgerEntries(ctx.store.db, contents.entries.map((e) => ({ kind: e.kind, value: e.value, reason: e.reason, until: e.until, creditor: e.creditor, addedBy: by })));
+    const { added, updated } = addLedgerEntries(
+      ctx.store.db,
+      contents.entries.map((e) => ({ kind: e.kind, value: e.value, reason: e.reason, until: e.until, creditor: e.creditor, addedBy: by })),
+    );
     return { file: contents.file, sheet: contents.sheet, added, updated, problems: contents.problems };
   },
 };

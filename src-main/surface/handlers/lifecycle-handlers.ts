@@ -4,7 +4,10 @@ import type { Handlers } from './handler';
 import { SurfaceFailure } from '../surface-failure';
 import { wipePlan } from '../workstation-wipe';
 
-export const lifecycleHandlers: Pick<Handlers, 'batches:delete' | 'results:stored' | 'results:delete' | 'retention:purge' | 'workstation:wipePlan' | 'workstation:wipe'> = {
+export const lifecycleHandlers: Pick<
+  Handlers,
+  'batches:delete' | 'results:stored' | 'results:delete' | 'retention:purge' | 'workstation:wipePlan' | 'workstation:wipe'
+> = {
   async 'batches:delete'(ctx, { batchId }) {
     return deleteBatch(ctx, batchId);
   },

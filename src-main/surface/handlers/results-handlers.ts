@@ -9,8 +9,10 @@ import { readRecordingAudio, recordingSealer, recordingsDir } from '../recording
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 
-
-export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'> = {
+export const resultsHandlers: Pick<
+  Handlers,
+  'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'
+> = {
   async 'downloads:cancel'(ctx, { what, campaignId }) {
     return { cancelled: ctx.cancel(what === 'campaign' ? `download:campaign:${campaignId}` : 'download:inbound') };
   },
@@ -43,7 +45,11 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
     const env = environment ?? ctx.currentEnvironment();
     // Built in memory: debtor data never lands in a temporary file. Nothing stored: results.not_stored.
     const bytes = campaignResultsBytes(ctx.store, env, campaignId);
-    return { name: `resultados-campania-${campaignId}.xlsx`, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: bytes.toString('base64') };
+    return {
+      name: `resultados-campania-${campaignId}.xlsx`,
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      base64: bytes.toString('base64'),
+    };
   },
 
   async 'recordings:get'(ctx, { environment, kind, refId }) {
@@ -52,7 +58,13 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
     if (!row) {
       // Not downloaded yet: fetch it now (needs a connection), then serve it from disk.
       const { client } = await connectionFor(ctx, env);
-      await ensureRecording({ store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) }, kind, refId, new Date().toISOString(), recordingsDir(ctx, env));
+      await ensureRecording(
+        { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
+        kind,
+        refId,
+        new Date().toISOString(),
+        recordingsDir(ctx, env),
+      );
       row = getRecording(ctx.store.db, env, kind, refId);
     }
     if (!row) return null;
@@ -64,11 +76,15 @@ export const resultsHandlers: Pick<Handlers, 'downloads:cancel' | 'results:downl
     const { client } = await connectionFor(ctx, env);
     return busyAware(() =>
       ctx.track('download:inbound', (signal) =>
-        downloadInboundCases({ store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) }, { botId, from, to }, {
-          signal,
-          recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
-          onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),
-        }),
+        downloadInboundCases(
+          { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
+          { botId, from, to },
+          {
+            signal,
+            recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
+            onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),
+          },
+        ),
       ),
     );
   },

@@ -56,7 +56,13 @@ export const sessionHandlers: Pick<Handlers, 'environments:list' | 'environments
     return Promise.all(
       ENVIRONMENTS.map(async (name) => {
         const allowed = environmentAllowed(ctx.policy, name);
-        return { name, builtIn: name === 'demo', managed: managedBaseUrl(ctx.policy, name) !== null, allowed, baseUrl: name === 'demo' || !allowed ? null : await ctx.baseUrl(name) };
+        return {
+          name,
+          builtIn: name === 'demo',
+          managed: managedBaseUrl(ctx.policy, name) !== null,
+          allowed,
+          baseUrl: name === 'demo' || !allowed ? null : await ctx.baseUrl(name),
+        };
       }),
     );
   },
@@ -65,7 +71,13 @@ export const sessionHandlers: Pick<Handlers, 'environments:list' | 'environments
     if (environment === 'demo') throw new SurfaceFailure('session.demo_address', {});
     const url = checked(baseUrl);
     obeyPolicy(ctx, environment, url);
-    return { name: environment, builtIn: false, managed: managedBaseUrl(ctx.policy, environment) !== null, allowed: true, baseUrl: setBaseUrl(ctx.store.db, environment, url) };
+    return {
+      name: environment,
+      builtIn: false,
+      managed: managedBaseUrl(ctx.policy, environment) !== null,
+      allowed: true,
+      baseUrl: setBaseUrl(ctx.store.db, environment, url),
+    };
   },
 
   async 'session:signIn'(ctx, { environment, email, password, baseUrl }) {

@@ -20,7 +20,10 @@ export function uploadsRunning(ctx: AppContext): boolean {
   return ctx.runningWork().some((key) => key.startsWith('upload:'));
 }
 
-export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action' | 'campaigns:checkSchedule' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'> = {
+export const syncHandlers: Pick<
+  Handlers,
+  'campaigns:create' | 'campaigns:action' | 'campaigns:checkSchedule' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'
+> = {
   async 'batches:setCampaignDraft'(ctx, { batchId, campaign }) {
     const batch = getBatch(ctx.store.db, batchId);
     if (!batch) throw new SurfaceFailure('batch.not_found', { batchId });
@@ -38,7 +41,10 @@ export const syncHandlers: Pick<Handlers, 'campaigns:create' | 'campaigns:action
     const created = await (await connectionFor(ctx, env)).client.createCampaign(campaign);
     saveCampaign(ctx.store.db, env, created);
     // What was asked for: the service's own defaults for what was left out are its to choose.
-    return { campaign: created, warnings: await scheduleWarnings(ctx, { startDate: campaign.start_date, callFrom: campaign.call_from, callTo: campaign.call_to }) };
+    return {
+      campaign: created,
+      warnings: await scheduleWarnings(ctx, { startDate: campaign.start_date, callFrom: campaign.call_from, callTo: campaign.call_to }),
+    };
   },
 
   async 'campaigns:action'(ctx, { environment, campaignId, action }) {

@@ -51,8 +51,14 @@ function httpTransport(): Transport {
   return {
     async call(name, input) {
       try {
-        const res = await fetch(`/api/call/${encodeURIComponent(name)}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers() }, body: JSON.stringify(input ?? {}), credentials: 'omit' });
-        if (res.status === 401 || res.status === 403 || res.status === 421) return { ok: false, error: { code: 'host.page_not_authorised', message: 'This page is not authorised.' } };
+        const res = await fetch(`/api/call/${encodeURIComponent(name)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers() },
+          body: JSON.stringify(input ?? {}),
+          credentials: 'omit',
+        });
+        if (res.status === 401 || res.status === 403 || res.status === 421)
+          return { ok: false, error: { code: 'host.page_not_authorised', message: 'This page is not authorised.' } };
         return (await res.json()) as Envelope<unknown>;
       } catch {
         return { ok: false, error: { code: 'host.not_answering', message: 'CaseDesk is not answering.' } };

@@ -50,7 +50,13 @@ export const useBatchStore = defineStore('batch', () => {
 
   function filterOf(id: number) {
     const text = search.value.trim();
-    return { batchId: id, ...(status.value === 'all' ? {} : { status: status.value }), ...(kind.value ? { kind: kind.value } : {}), ...(duplicates.value ? { duplicates: true } : {}), ...(text ? { search: text } : {}) };
+    return {
+      batchId: id,
+      ...(status.value === 'all' ? {} : { status: status.value }),
+      ...(kind.value ? { kind: kind.value } : {}),
+      ...(duplicates.value ? { duplicates: true } : {}),
+      ...(text ? { search: text } : {}),
+    };
   }
 
   function dropSource(): void {
@@ -205,7 +211,8 @@ export const useBatchStore = defineStore('batch', () => {
 
   async function exportFile(which: 'errors' | 'clean'): Promise<string> {
     if (batchId.value === null) throw new Error('no batch open');
-    const file = which === 'errors' ? await call('batches:exportErrors', { batchId: batchId.value }) : await call('batches:exportClean', { batchId: batchId.value });
+    const file =
+      which === 'errors' ? await call('batches:exportErrors', { batchId: batchId.value }) : await call('batches:exportClean', { batchId: batchId.value });
     saveFile(file);
     return file.name;
   }
@@ -223,8 +230,33 @@ export const useBatchStore = defineStore('batch', () => {
   }
 
   return {
-    batchId, detail, loadError, status, kind, duplicates, search, source, kinds, kindsState, rowIssues, listStale, totalCases,
-    open, refreshDetail, loadKinds, setStatus, setKind, setDuplicates, setSearch, newSource, caseIssues, editCase, bulkFix, exportFile, importCorrections, close,
+    batchId,
+    detail,
+    loadError,
+    status,
+    kind,
+    duplicates,
+    search,
+    source,
+    kinds,
+    kindsState,
+    rowIssues,
+    listStale,
+    totalCases,
+    open,
+    refreshDetail,
+    loadKinds,
+    setStatus,
+    setKind,
+    setDuplicates,
+    setSearch,
+    newSource,
+    caseIssues,
+    editCase,
+    bulkFix,
+    exportFile,
+    importCorrections,
+    close,
     noteFailure: session.noteFailure,
   };
 });

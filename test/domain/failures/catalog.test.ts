@@ -1,7 +1,15 @@
 // The failure catalog is complete and consistent: every code worded in both languages with the same
 // placeholders, in vue-i18n's syntax only, on a valid coarse class; the formatter fills them in.
 import { describe, expect, it } from 'vitest';
-import { FAILURES, failureClass, failureMessages, formatFailure, isFailureCode, type FailureClass, type FailureCode } from '../../../src-main/domain/failures/failure';
+import {
+  FAILURES,
+  failureClass,
+  failureMessages,
+  formatFailure,
+  isFailureCode,
+  type FailureClass,
+  type FailureCode,
+} from '../../../src-main/domain/failures/failure';
 
 const CODES = Object.keys(FAILURES) as FailureCode[];
 const CLASSES: FailureClass[] = [
@@ -54,7 +62,8 @@ describe('the failure catalog', () => {
   });
 
   it('is a tree of the same codes in each language', () => {
-    const leaves = (tree: object, prefix = ''): string[] => Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : leaves(v as object, `${prefix}${k}.`)));
+    const leaves = (tree: object, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : leaves(v as object, `${prefix}${k}.`)));
     expect(leaves(failureMessages('es')).sort()).toEqual([...CODES].sort());
     expect(leaves(failureMessages('en')).sort()).toEqual([...CODES].sort());
   });

@@ -36,7 +36,10 @@ export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: n
     const ctx = createAppContext({ dataDir, preparationInWorker: true });
     const host = await startBrowserHost(ctx, { rendererDir: RENDERER_DIR });
     const browser = await launchChromium();
-    const context = await browser.newContext({ viewport: options.viewport ?? { width: 1366, height: 768 }, locale: options.locale === 'en' ? 'en-US' : 'es-AR' });
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1366, height: 768 },
+      locale: options.locale === 'en' ? 'en-US' : 'es-AR',
+    });
     const page = await context.newPage();
     page.on('response', (res) => {
       // The event stream never ends: its payloads are taken from the context below instead.

@@ -6,16 +6,37 @@ import { describeIssue } from '../../../src-main/preparation/build/issue-message
 import type { ColumnMapping } from '../../../src-main/domain/mapping-file';
 
 const HEADERS = ['DNI', 'Nombre', 'Apellido', 'Tel 1', 'Celular', 'Operación', 'Producto', 'Saldo', 'Vencimiento', 'Empresa', 'Cuotas'];
-const MAPPING: ColumnMapping = { code: 'DNI', first_name: 'Nombre', last_name: 'Apellido', phones: ['Tel 1', 'Celular'], debt_code: 'Operación', pid: 'Producto', debt: 'Saldo', expiration: 'Vencimiento', params: { company_name: 'Empresa' }, product_info: { cuotas: 'Cuotas' } };
+const MAPPING: ColumnMapping = {
+  code: 'DNI',
+  first_name: 'Nombre',
+  last_name: 'Apellido',
+  phones: ['Tel 1', 'Celular'],
+  debt_code: 'Operación',
+  pid: 'Producto',
+  debt: 'Saldo',
+  expiration: 'Vencimiento',
+  params: { company_name: 'Empresa' },
+  product_info: { cuotas: 'Cuotas' },
+};
 const SETTINGS: PrepareSettings = { decimalSeparator: ',', dateOrder: 'DMY', maxPhonePriority: 1 };
 
 /** A sheet: a title row, the header on row 2, data from row 3. */
 const sheet = (...rows: (string | number | Date | null)[][]) => [['Cartera'], HEADERS, ...rows];
 const row = (o: Partial<Record<(typeof HEADERS)[number], string | number | Date | null>>) => HEADERS.map((h) => o[h] ?? null);
-const base = { DNI: '20111222', Nombre: 'Ana', Apellido: 'Pérez', 'Tel 1': '011 4567-8901', Operación: 'OP-1', Producto: 'Tarjeta', Saldo: '1.500,00', Vencimiento: '31/12/2026', Empresa: 'Banco Sur' };
+const base = {
+  DNI: '20111222',
+  Nombre: 'Ana',
+  Apellido: 'Pérez',
+  'Tel 1': '011 4567-8901',
+  Operación: 'OP-1',
+  Producto: 'Tarjeta',
+  Saldo: '1.500,00',
+  Vencimiento: '31/12/2026',
+  Empresa: 'Banco Sur',
+};
 
 describe('buildCases', () => {
-  it('turns one clean row into a ready case with the service\'s shapes, recording each automatic fix', () => {
+  it("turns one clean row into a ready case with the service's shapes, recording each automatic fix", () => {
     const { cases, rowErrors } = buildCases(sheet(row(base)), 1, HEADERS, MAPPING, SETTINGS);
     expect(rowErrors).toEqual([]);
     const [c] = cases;
@@ -52,7 +73,7 @@ describe('buildCases', () => {
     expect(c?.status).toBe('warning');
   });
 
-  it('tells a phone fix once when the product rows repeat the debtor\'s phone cell, with every row it is on', () => {
+  it("tells a phone fix once when the product rows repeat the debtor's phone cell, with every row it is on", () => {
     const { cases } = buildCases(
       sheet(row({ ...base, Celular: 'sin dato' }), row({ ...base, Celular: 'sin dato', Operación: 'OP-2', Producto: 'Préstamo' })),
       1,
@@ -69,7 +90,13 @@ describe('buildCases', () => {
   });
 
   it('still reports the same number written under two phone columns as repeated', () => {
-    const { cases } = buildCases(sheet(row({ ...base, Celular: '(011) 4567-8901' }), row({ ...base, 'Tel 1': null, Celular: '11 4567 8901', Operación: 'OP-2' })), 1, HEADERS, MAPPING, SETTINGS);
+    const { cases } = buildCases(
+      sheet(row({ ...base, Celular: '(011) 4567-8901' }), row({ ...base, 'Tel 1': null, Celular: '11 4567 8901', Operación: 'OP-2' })),
+      1,
+      HEADERS,
+      MAPPING,
+      SETTINGS,
+    );
     expect(cases[0]?.phones).toEqual(['1145678901']);
     expect(cases[0]?.issues.find((i) => i.kind === 'phone-duplicate')).toMatchObject({ params: { phone: '1145678901' }, rows: [3, 4] });
   });
@@ -82,14 +109,24 @@ describe('buildCases', () => {
 
   it('rejects a case with no valid phone, or with a product it cannot read, saying which field and row', () => {
     const { cases } = buildCases(
-      sheet(row({ ...base, DNI: '1', 'Tel 1': 'sin dato' }), row({ ...base, DNI: '2', Saldo: 'mucho' }), row({ ...base, DNI: '3', Vencimiento: '31/02/2027' }), row({ ...base, DNI: '4', Producto: null })),
+      sheet(
+        row({ ...base, DNI: '1', 'Tel 1': 'sin dato' }),
+        row({ ...base, DNI: '2', Saldo: 'mucho' }),
+        row({ ...base, DNI: '3', Vencimiento: '31/02/2027' }),
+        row({ ...base, DNI: '4', Producto: null }),
+      ),
       1,
       HEADERS,
       MAPPING,
       SETTINGS,
     );
     expect(cases.map((c) => c.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
-    expect(cases.map((c) => c.issues.filter((i) => i.severity === 'error').map((i) => i.field))).toEqual([['phones'], ['products[0].debt'], ['products[0].expiration'], ['products[0].pid']]);
+    expect(cases.map((c) => c.issues.filter((i) => i.severity === 'error').map((i) => i.field))).toEqual([
+      ['phones'],
+      ['products[0].debt'],
+      ['products[0].expiration'],
+      ['products[0].pid'],
+    ]);
     expect(describeIssue(cases[2]!.issues.find((i) => i.severity === 'error')!)).toMatchObject({ rows: [5], messageEs: expect.stringContaining('31/02/2027') });
   });
 
@@ -118,12 +155,21 @@ describe('buildCases', () => {
 
 describe('buildCases: Argentine checks', () => {
   it('drops a phone that cannot be real with a warning that says why, in es and en', () => {
-    const { cases } = buildCases(sheet(row({ ...base, Celular: '351 111-1111' }), row({ ...base, DNI: '2', 'Tel 1': '(0351) 012-3457' })), 1, HEADERS, MAPPING, SETTINGS);
+    const { cases } = buildCases(
+      sheet(row({ ...base, Celular: '351 111-1111' }), row({ ...base, DNI: '2', 'Tel 1': '(0351) 012-3457' })),
+      1,
+      HEADERS,
+      MAPPING,
+      SETTINGS,
+    );
     const [kept, lost] = cases;
     expect(kept?.phones).toEqual(['1145678901']);
     const placeholder = kept?.issues.find((i) => i.kind === 'phone-dropped');
     expect(placeholder).toMatchObject({ severity: 'warning', rows: [3], before: '351 111-1111', params: { why: 'placeholder', pattern: 'repeated-digit' } });
-    expect(describeIssue(placeholder!)).toMatchObject({ messageEs: 'Se descartó "351 111-1111" (es un número de relleno: el mismo dígito repetido)', messageEn: '"351 111-1111" was dropped (a placeholder: one digit repeated)' });
+    expect(describeIssue(placeholder!)).toMatchObject({
+      messageEs: 'Se descartó "351 111-1111" (es un número de relleno: el mismo dígito repetido)',
+      messageEn: '"351 111-1111" was dropped (a placeholder: one digit repeated)',
+    });
     expect(kept?.status).toBe('warning');
     // Its only phone gone, the case has none left.
     expect(lost?.status).toBe('rejected');
@@ -149,7 +195,12 @@ describe('buildCases: Argentine checks', () => {
 
   it('warns, without rejecting, about a CUIT/CUIL code whose check digit is wrong, naming its rows', () => {
     const { cases } = buildCases(
-      sheet(row({ ...base, DNI: '20123456781' }), row({ ...base, DNI: '20123456781', Operación: 'OP-2' }), row({ ...base, DNI: '20-12345678-6' }), row({ ...base, DNI: '30710920571' })),
+      sheet(
+        row({ ...base, DNI: '20123456781' }),
+        row({ ...base, DNI: '20123456781', Operación: 'OP-2' }),
+        row({ ...base, DNI: '20-12345678-6' }),
+        row({ ...base, DNI: '30710920571' }),
+      ),
       1,
       HEADERS,
       MAPPING,

@@ -1,27 +1,50 @@
 // The duplicate rules, pure: where a code already is, and the phones many different debtors share.
 import { describe, expect, it } from 'vitest';
 import { isDuplicateKind } from '../../../src-main/domain/duplicates';
-import { debtorKey, duplicateIssues, phonesSharedByManyDebtors, SHARED_PHONE_MIN_DEBTORS, SharedPhoneTally, sharedPhoneIssues, type DuplicateSources } from '../../../src-main/preparation/duplicates/find-duplicates';
+import {
+  debtorKey,
+  duplicateIssues,
+  phonesSharedByManyDebtors,
+  SHARED_PHONE_MIN_DEBTORS,
+  SharedPhoneTally,
+  sharedPhoneIssues,
+  type DuplicateSources,
+} from '../../../src-main/preparation/duplicates/find-duplicates';
 import { describeIssue, type PreparedIssue } from '../../../src-main/preparation/build/issue-messages';
 
 const sources: DuplicateSources = {
-  otherBatches: new Map([['A1', 3], ['B2', 4]]),
-  campaign: { id: 77, holds: new Map([['B2', { batch: 5 }], ['C3', { batch: null }]]) },
+  otherBatches: new Map([
+    ['A1', 3],
+    ['B2', 4],
+  ]),
+  campaign: {
+    id: 77,
+    holds: new Map([
+      ['B2', { batch: 5 }],
+      ['C3', { batch: null }],
+    ]),
+  },
 };
 const at = (code: string) => ({ code, sourceRows: [7, 8] });
 
 describe('a code already elsewhere', () => {
   it('warns of another unsent batch, naming it', () => {
-    expect(duplicateIssues(at('A1'), sources)).toEqual([{ severity: 'warning', kind: 'duplicate-other-batch', field: 'code', rows: [7, 8], params: { batch: 3 } }]);
+    expect(duplicateIssues(at('A1'), sources)).toEqual([
+      { severity: 'warning', kind: 'duplicate-other-batch', field: 'code', rows: [7, 8], params: { batch: 3 } },
+    ]);
   });
 
   it('warns of the campaign, naming it and the batch it was loaded from (or its results)', () => {
-    expect(duplicateIssues(at('C3'), sources)).toEqual([{ severity: 'warning', kind: 'duplicate-in-campaign', field: 'code', rows: [7, 8], params: { campaign: 77, batch: null } }]);
+    expect(duplicateIssues(at('C3'), sources)).toEqual([
+      { severity: 'warning', kind: 'duplicate-in-campaign', field: 'code', rows: [7, 8], params: { campaign: 77, batch: null } },
+    ]);
     expect(duplicateIssues(at('B2'), sources).map((i) => [i.kind, i.params])).toEqual([
       ['duplicate-other-batch', { batch: 4 }],
       ['duplicate-in-campaign', { campaign: 77, batch: 5 }],
     ]);
-    expect(describeIssue(duplicateIssues(at('B2'), sources)[1] as PreparedIssue).messageEn).toBe('Campaign 77 already holds this code (loaded from batch 5); the upload skips it unless you choose to load it again');
+    expect(describeIssue(duplicateIssues(at('B2'), sources)[1] as PreparedIssue).messageEn).toBe(
+      'Campaign 77 already holds this code (loaded from batch 5); the upload skips it unless you choose to load it again',
+    );
     expect(describeIssue(duplicateIssues(at('C3'), sources)[0] as PreparedIssue).messageEs).toContain('según sus resultados descargados');
   });
 
@@ -64,6 +87,8 @@ describe('a phone shared by many different debtors', () => {
     expect(tally.shared()).toEqual(new Map());
     const issues = sharedPhoneIssues({ phones: ['3511112222', '1143334444'], sourceRows: [4] }, new Map([['1143334444', 6]]));
     expect(issues).toEqual([{ severity: 'warning', kind: 'shared-phone', field: 'phones', rows: [4], params: { phone: '1143334444', debtors: 6 } }]);
-    expect(describeIssue(issues[0] as PreparedIssue).messageEn).toBe('Phone 1143334444 is shared by 6 different debtors of this batch: a switchboard or a placeholder?');
+    expect(describeIssue(issues[0] as PreparedIssue).messageEn).toBe(
+      'Phone 1143334444 is shared by 6 different debtors of this batch: a switchboard or a placeholder?',
+    );
   });
 });

@@ -79,7 +79,7 @@ describe('bulkFix', () => {
 });
 
 describe('the error report, round trip', () => {
-  it('lists rejected and warned cases with the file\'s own values and reasons; corrected and imported back, they replace theirs', async () => {
+  it("lists rejected and warned cases with the file's own values and reasons; corrected and imported back, they replace theirs", async () => {
     const sheets = errorReportSheets(store, batchId);
     const rows = sheets[0]?.rows ?? [];
     expect(sheets[0]?.name).toBe(CORRECTIONS_SHEET);
@@ -90,7 +90,10 @@ describe('the error report, round trip', () => {
     // The agent fixes the date and the phone in a spreadsheet program, and saves.
     const corrected = rows.map((r) => (r[0] === '33444555' ? [r[0], r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r));
     const file = join(dir, 'corregido.xlsx');
-    writeFileSync(file, workbookBytes([{ name: CORRECTIONS_SHEET, rows: [...corrected, ['99999999', 'X', 'Y', '1145678901', 'OP', 'P', '', 1, '2027-01-01', '', '']] }]));
+    writeFileSync(
+      file,
+      workbookBytes([{ name: CORRECTIONS_SHEET, rows: [...corrected, ['99999999', 'X', 'Y', '1145678901', 'OP', 'P', '', 1, '2027-01-01', '', '']] }]),
+    );
     const summary = await importCorrections(store, batchId, sourceFile(file));
     expect(summary.unknownCodes).toEqual(['99999999']);
     expect(summary.updated).toBeGreaterThan(0);
@@ -100,7 +103,18 @@ describe('the error report, round trip', () => {
 
   it('refuses a workbook that is not an error report', async () => {
     const file = join(dir, 'otra.xlsx');
-    writeFileSync(file, workbookBytes([{ name: 'Hoja', rows: [['a', 'b'], [1, 2]] }]));
+    writeFileSync(
+      file,
+      workbookBytes([
+        {
+          name: 'Hoja',
+          rows: [
+            ['a', 'b'],
+            [1, 2],
+          ],
+        },
+      ]),
+    );
     await expect(importCorrections(store, batchId, sourceFile(file))).rejects.toThrow(/not a CaseDesk error report/);
   });
 
@@ -135,6 +149,8 @@ describe('files that cannot make a batch', () => {
     const numbers = join(dir, 'numeros.csv');
     writeFileSync(numbers, '1;2;3\n4;5;6\n');
     await expect(prepareBatch(store, sourceFile(numbers), { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/No header row was found/);
-    await expect(prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 0, sheet: 'Hoja9' })).rejects.toThrow(/has no sheet "Hoja9" \(it has "Cartera", "Notas"\)/);
+    await expect(prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 0, sheet: 'Hoja9' })).rejects.toThrow(
+      /has no sheet "Hoja9" \(it has "Cartera", "Notas"\)/,
+    );
   });
 });

@@ -7,7 +7,18 @@ let nextId = 1;
 function entry(kind: LedgerEntry['kind'], written: string, extra: Partial<LedgerEntry> = {}): LedgerEntry {
   const phone = kind === 'phone' ? ledgerPhone(written) : null;
   if (phone && !phone.ok) throw new Error(`not a phone: ${written}`);
-  return { id: nextId++, source: 'own', kind, value: phone ? phone.value : ledgerCode(written), reason: 'debtor-asked', until: null, creditor: null, addedBy: 'ana', addedAt: '2026-11-01T00:00:00.000Z', ...extra };
+  return {
+    id: nextId++,
+    source: 'own',
+    kind,
+    value: phone ? phone.value : ledgerCode(written),
+    reason: 'debtor-asked',
+    until: null,
+    creditor: null,
+    addedBy: 'ana',
+    addedAt: '2026-11-01T00:00:00.000Z',
+    ...extra,
+  };
 }
 
 const scope: LedgerScope = { today: '2026-12-01', creditor: 'Banco del Sur' };
@@ -74,7 +85,15 @@ describe('matchLedger', () => {
     expect(m.phones).toEqual(['3514567890']);
     expect(m.removed).toEqual([{ phone: '1144445555', entry: listed }]);
     expect(m.suppressed).toBe(false);
-    expect(m.issues).toEqual([{ severity: 'warning', kind: 'suppressed-phone', field: 'phones', rows: [5, 6], params: { phone: '1144445555', reason: 'wrong-number', entry: listed.id, source: 'own' } }]);
+    expect(m.issues).toEqual([
+      {
+        severity: 'warning',
+        kind: 'suppressed-phone',
+        field: 'phones',
+        rows: [5, 6],
+        params: { phone: '1144445555', reason: 'wrong-number', entry: listed.id, source: 'own' },
+      },
+    ]);
     expect(statusAfterLedger('ready', m)).toBe('warning');
     expect(statusAfterLedger('rejected', m)).toBe('rejected');
   });

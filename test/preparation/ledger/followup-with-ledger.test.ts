@@ -22,13 +22,30 @@ describe('a follow-up batch and the ledger', () => {
     const store = openStore(dir, TEST_STORE_KEY);
     const batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'test', maxPhonePriority: 2, creditor: 'Banco del Sur' })).batch_id;
     const codes = ['20123456', '07654321', '28999000'];
-    const ids = pageBatchCases(store.db, batchId, { limit: 100 }).filter((c) => codes.includes(c.code)).map((c) => c.id);
+    const ids = pageBatchCases(store.db, batchId, { limit: 100 })
+      .filter((c) => codes.includes(c.code))
+      .map((c) => c.id);
     addChunks(store.db, batchId, CAMPAIGN, [{ caseIds: ids, bytes: 100 }]);
     recordChunkOutcome(store.db, listChunks(store.db, batchId).at(-1)!.id, 'done', ids, []);
-    saveResultCases(store.db, 'test', CAMPAIGN, codes.map((code, i) => aCase({ id: i + 1, params: { code } })));
+    saveResultCases(
+      store.db,
+      'test',
+      CAMPAIGN,
+      codes.map((code, i) => aCase({ id: i + 1, params: { code } })),
+    );
 
     addLedgerEntry(store.db, { kind: 'code', value: '07654321', reason: 'deceased', creditor: 'banco del sur', addedBy: 'ana' });
-    const shared: LedgerEntry = { id: 5, source: 'shared', kind: 'phone', value: '1155556666', reason: 'wrong-number', until: null, creditor: null, addedBy: '', addedAt: '' };
+    const shared: LedgerEntry = {
+      id: 5,
+      source: 'shared',
+      kind: 'phone',
+      value: '1155556666',
+      reason: 'wrong-number',
+      until: null,
+      creditor: null,
+      addedBy: '',
+      addedAt: '',
+    };
     const s = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final', sharedLedger: [shared] });
     expect(s).toMatchObject({ cases: 3, ready: 2, suppressed: { cases: 1, phones: 1 }, notices: [] });
     const cases = new Map(pageBatchCases(store.db, s.batch_id, { limit: 100 }).map((c) => [c.code, c]));

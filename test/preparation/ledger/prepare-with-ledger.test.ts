@@ -14,7 +14,18 @@ const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-ba
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-ledger-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const shared = (id: number, kind: LedgerEntry['kind'], value: string, extra: Partial<LedgerEntry> = {}): LedgerEntry => ({ id, source: 'shared', kind, value, reason: 'legal', until: null, creditor: null, addedBy: '', addedAt: '', ...extra });
+const shared = (id: number, kind: LedgerEntry['kind'], value: string, extra: Partial<LedgerEntry> = {}): LedgerEntry => ({
+  id,
+  source: 'shared',
+  kind,
+  value,
+  reason: 'legal',
+  until: null,
+  creditor: null,
+  addedBy: '',
+  addedAt: '',
+  ...extra,
+});
 
 describe('prepare applies the ledger', () => {
   it('takes listed phones off, suppresses listed codes and cases left without a phone, and counts them', async () => {
@@ -24,7 +35,13 @@ describe('prepare applies the ledger', () => {
     addLedgerEntry(store.db, { kind: 'phone', value: '2615123456', reason: 'deceased', addedBy: 'ana' });
     addLedgerEntry(store.db, { kind: 'code', value: '30111222', reason: 'other', until: '2026-11-30', addedBy: 'ana' }); // expired
     addLedgerEntry(store.db, { kind: 'code', value: '29000111', reason: 'other', creditor: 'Financiera Norte', addedBy: 'ana' }); // another creditor
-    const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, creditor: 'Banco del Sur', today: '2026-12-01', sharedLedger: [shared(7, 'code', '07654321')] });
+    const summary = await prepareBatch(store, sourceFile(SAMPLE), {
+      environment: 'demo',
+      maxPhonePriority: 2,
+      creditor: 'Banco del Sur',
+      today: '2026-12-01',
+      sharedLedger: [shared(7, 'code', '07654321')],
+    });
     expect(summary).toMatchObject({ cases: 11, ready: 6, rejected: 3, suppressed: { cases: 2, phones: 2 }, notices: [] });
     expect(getBatch(store.db, summary.batch_id)).toBeTruthy();
     expect(countCasesByStatus(store.db, summary.batch_id)).toMatchObject({ suppressed: 2, rejected: 3 });
@@ -38,13 +55,30 @@ describe('prepare applies the ledger', () => {
     expect(issues.find((i) => i.code === '07654321' && i.kind === 'suppressed-code')?.params).toEqual({ reason: 'legal', entry: 7, source: 'shared' });
     expect(issues.filter((i) => i.code === '28999000').map((i) => i.kind)).toEqual(expect.arrayContaining(['suppressed-phone', 'suppressed-no-phones']));
     expect(issues.some((i) => i.code === '28999000' && i.kind === 'no-valid-phones')).toBe(false);
-    expect(pageBatchCases(store.db, summary.batch_id, { status: 'suppressed', limit: 10 }).map((c) => c.code).sort()).toEqual(['07654321', '28999000']);
+    expect(
+      pageBatchCases(store.db, summary.batch_id, { status: 'suppressed', limit: 10 })
+        .map((c) => c.code)
+        .sort(),
+    ).toEqual(['07654321', '28999000']);
     store.close();
   });
 
   it("applies a creditor's entries to a batch prepared with that creditor's template", async () => {
     const store = openStore(join(dir, 'b'), TEST_STORE_KEY);
-    const mapping = { header_row: 4, columns: { code: 'DNI', full_name: 'Apellido y Nombre', phones: ['Tel. Particular', 'Celular'], debt_code: 'Nro Operación', pid: 'Producto', debt: 'Saldo', expiration: 'Vencimiento' }, decimal_separator: ',' as const, date_order: 'DMY' as const };
+    const mapping = {
+      header_row: 4,
+      columns: {
+        code: 'DNI',
+        full_name: 'Apellido y Nombre',
+        phones: ['Tel. Particular', 'Celular'],
+        debt_code: 'Nro Operación',
+        pid: 'Producto',
+        debt: 'Saldo',
+        expiration: 'Vencimiento',
+      },
+      decimal_separator: ',' as const,
+      date_order: 'DMY' as const,
+    };
     await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, mapping, creditor: 'Banco del Sur' });
     addLedgerEntry(store.db, { kind: 'code', value: '29000111', reason: 'creditor-instruction', creditor: 'BANCO DEL SUR', addedBy: 'ana' });
     const again = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });

@@ -8,17 +8,19 @@ const csv = (name: string, text: string) => ({ name, bytes: new TextEncoder().en
 
 describe('readLedgerFile', () => {
   it('reads an .xlsx under a title block, with reasons in Spanish, dates and creditors', async () => {
-    const bytes = workbookBytes([{
-      name: 'No llamar',
-      rows: [
-        ['Lista de no contactar — Cumplimiento'],
-        [],
-        ['Teléfono', 'DNI', 'Motivo', 'Hasta', 'Acreedor'],
-        ['011 15-4444-5555', '', 'Número equivocado', '31/12/2026', ''],
-        ['', '20123456', 'judicial', '', 'Banco del Sur'],
-        ['+54 9 351 612-3456', '07654321', 'fallecido', '', ''],
-      ],
-    }]);
+    const bytes = workbookBytes([
+      {
+        name: 'No llamar',
+        rows: [
+          ['Lista de no contactar — Cumplimiento'],
+          [],
+          ['Teléfono', 'DNI', 'Motivo', 'Hasta', 'Acreedor'],
+          ['011 15-4444-5555', '', 'Número equivocado', '31/12/2026', ''],
+          ['', '20123456', 'judicial', '', 'Banco del Sur'],
+          ['+54 9 351 612-3456', '07654321', 'fallecido', '', ''],
+        ],
+      },
+    ]);
     const read = await readLedgerFile({ name: 'compliance.xlsx', bytes: new Uint8Array(bytes) });
     expect(read).toMatchObject({ file: 'compliance.xlsx', sheet: 'No llamar', headerRow: 3, problems: [] });
     expect(read.entries).toEqual([
@@ -30,7 +32,10 @@ describe('readLedgerFile', () => {
   });
 
   it('reports each bad row with its file, row and column, and keeps the good ones', async () => {
-    const file = csv('lista.csv', 'phone;reason;until\n1144445555;debtor-asked;2027-01-31\n4444-5555;;\n1144446666;porque sí;\n1144447777;;31/02/2027\n;;\n1144448888;other;\n;wrong-number;\n');
+    const file = csv(
+      'lista.csv',
+      'phone;reason;until\n1144445555;debtor-asked;2027-01-31\n4444-5555;;\n1144446666;porque sí;\n1144447777;;31/02/2027\n;;\n1144448888;other;\n;wrong-number;\n',
+    );
     const read = await readLedgerFile(file);
     expect(read.entries.map((e) => [e.row, e.value, e.reason, e.until])).toEqual([
       [2, '1144445555', 'debtor-asked', '2027-01-31'],

@@ -26,8 +26,24 @@ describe('findHeaderRow', () => {
   });
 
   it('finds a header on the first row, and none in a sheet of numbers', () => {
-    expect(findHeaderRow([['code', 'name', 'phone'], ['1', 'a', '2']], KNOWN_HEADERS)).toBe(0);
-    expect(findHeaderRow([[1, 2, 3], [4, 5, 6]], KNOWN_HEADERS)).toBeNull();
+    expect(
+      findHeaderRow(
+        [
+          ['code', 'name', 'phone'],
+          ['1', 'a', '2'],
+        ],
+        KNOWN_HEADERS,
+      ),
+    ).toBe(0);
+    expect(
+      findHeaderRow(
+        [
+          [1, 2, 3],
+          [4, 5, 6],
+        ],
+        KNOWN_HEADERS,
+      ),
+    ).toBeNull();
     expect(findHeaderRow([['DNI', 'Nombre']], KNOWN_HEADERS)).toBeNull();
   });
 
@@ -38,7 +54,20 @@ describe('findHeaderRow', () => {
 
 describe('suggestMapping', () => {
   it('maps a typical Argentine export, phones in column order, the rest left for params', () => {
-    const headers = ['DNI', 'Apellido', 'Nombre', 'Tel 1', 'Celular', 'Teléfono Alternativo', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento', 'Sucursal'];
+    const headers = [
+      'DNI',
+      'Apellido',
+      'Nombre',
+      'Tel 1',
+      'Celular',
+      'Teléfono Alternativo',
+      'Nro Operación',
+      'Producto',
+      'Subproducto',
+      'Saldo',
+      'Vencimiento',
+      'Sucursal',
+    ];
     const { columns, unmapped } = suggestMapping(headers);
     expect(columns).toEqual({
       code: 'DNI',
@@ -55,8 +84,20 @@ describe('suggestMapping', () => {
   });
 
   it('takes "Apellido y Nombre" as a full name, and English headers too', () => {
-    expect(suggestMapping(['Documento', 'APELLIDO Y NOMBRE', 'Móvil', 'Deuda']).columns).toMatchObject({ code: 'Documento', full_name: 'APELLIDO Y NOMBRE', phones: ['Móvil'], debt: 'Deuda' });
-    expect(suggestMapping(['Customer ID', 'First Name', 'Last Name', 'Phone 1', 'Phone 2', 'Amount', 'Due Date']).columns).toMatchObject({ code: 'Customer ID', first_name: 'First Name', last_name: 'Last Name', phones: ['Phone 1', 'Phone 2'], debt: 'Amount', expiration: 'Due Date' });
+    expect(suggestMapping(['Documento', 'APELLIDO Y NOMBRE', 'Móvil', 'Deuda']).columns).toMatchObject({
+      code: 'Documento',
+      full_name: 'APELLIDO Y NOMBRE',
+      phones: ['Móvil'],
+      debt: 'Deuda',
+    });
+    expect(suggestMapping(['Customer ID', 'First Name', 'Last Name', 'Phone 1', 'Phone 2', 'Amount', 'Due Date']).columns).toMatchObject({
+      code: 'Customer ID',
+      first_name: 'First Name',
+      last_name: 'Last Name',
+      phones: ['Phone 1', 'Phone 2'],
+      debt: 'Amount',
+      expiration: 'Due Date',
+    });
   });
 });
 
@@ -69,7 +110,26 @@ describe('headerSignature', () => {
 
 describe('MappingFile', () => {
   it('reads the documented mapping file and needs names one way or the other', () => {
-    const file = { sheet: 'Deudores', header_row: 3, columns: { code: 'DNI', first_name: 'Nombre', last_name: 'Apellido', phones: ['Tel 1', 'Celular'], debt_code: 'Nro Operación', pid: 'Producto', sub_id: 'Subproducto', debt: 'Saldo', expiration: 'Vencimiento', params: { company_name: 'Empresa' } }, decimal_separator: ',', date_order: 'DMY', default_area_code: '351', max_phone_priority: 2 };
+    const file = {
+      sheet: 'Deudores',
+      header_row: 3,
+      columns: {
+        code: 'DNI',
+        first_name: 'Nombre',
+        last_name: 'Apellido',
+        phones: ['Tel 1', 'Celular'],
+        debt_code: 'Nro Operación',
+        pid: 'Producto',
+        sub_id: 'Subproducto',
+        debt: 'Saldo',
+        expiration: 'Vencimiento',
+        params: { company_name: 'Empresa' },
+      },
+      decimal_separator: ',',
+      date_order: 'DMY',
+      default_area_code: '351',
+      max_phone_priority: 2,
+    };
     expect(MappingFile.parse(file)).toMatchObject({ header_row: 3, default_area_code: '351' });
     const { first_name: _f, ...noFirst } = file.columns;
     expect(MappingFile.safeParse({ ...file, columns: noFirst }).success).toBe(false);

@@ -99,7 +99,13 @@ describe('normalizeAmount: ambiguity', () => {
   });
 
   it('does not flag what grouping could not produce', () => {
-    for (const [cell, options] of [['0,500', comma], ['1234,500', comma], ['1.50', dot], ['1.5000', dot], ['1.234,500', comma]] as const) {
+    for (const [cell, options] of [
+      ['0,500', comma],
+      ['1234,500', comma],
+      ['1.50', dot],
+      ['1.5000', dot],
+      ['1.234,500', comma],
+    ] as const) {
       const result = normalizeAmount(cell, options);
       expect(result.ok).toBe(true);
       expect(result.ok && result.ambiguous).toBeFalsy();
@@ -147,12 +153,18 @@ describe('normalizeAmount: properties', () => {
 
   it('any non-negative amount in cents, written in either convention, reads back exactly', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 15n }), fc.constantFrom<',' | '.'>(',', '.'), fc.boolean(), fc.constantFrom('', '$ ', 'ARS '), (cents, decimal, grouped, prefix) => {
-        const grouping = grouped ? (decimal === ',' ? '.' : ',') : '';
-        const cell = prefix + formatCents(cents, decimal, grouping);
-        expect(normalizeAmount(cell, { decimalSeparator: decimal })).toMatchObject({ ok: true, value: canonical(cents) });
-        expect(normalizeAmount(formatCents(cents, decimal, ' '), { decimalSeparator: decimal })).toMatchObject({ ok: true, value: canonical(cents) });
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 15n }),
+        fc.constantFrom<',' | '.'>(',', '.'),
+        fc.boolean(),
+        fc.constantFrom('', '$ ', 'ARS '),
+        (cents, decimal, grouped, prefix) => {
+          const grouping = grouped ? (decimal === ',' ? '.' : ',') : '';
+          const cell = prefix + formatCents(cents, decimal, grouping);
+          expect(normalizeAmount(cell, { decimalSeparator: decimal })).toMatchObject({ ok: true, value: canonical(cents) });
+          expect(normalizeAmount(formatCents(cents, decimal, ' '), { decimalSeparator: decimal })).toMatchObject({ ok: true, value: canonical(cents) });
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -168,11 +180,15 @@ describe('normalizeAmount: properties', () => {
 
   it('never throws and always answers one of the documented shapes', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789.,- $()ARS') }), fc.double(), fc.constant(null)), fc.constantFrom<',' | '.'>(',', '.'), (cell, decimal) => {
-        const result = normalizeAmount(cell, { decimalSeparator: decimal });
-        if (result.ok) expect(result.value).toMatch(/^\d+\.\d{2}$/);
-        else expect(['empty', 'not-a-number', 'negative']).toContain(result.reason);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789.,- $()ARS') }), fc.double(), fc.constant(null)),
+        fc.constantFrom<',' | '.'>(',', '.'),
+        (cell, decimal) => {
+          const result = normalizeAmount(cell, { decimalSeparator: decimal });
+          if (result.ok) expect(result.value).toMatch(/^\d+\.\d{2}$/);
+          else expect(['empty', 'not-a-number', 'negative']).toContain(result.reason);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

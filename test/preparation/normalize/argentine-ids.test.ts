@@ -46,7 +46,8 @@ describe('checkCaseCode', () => {
   });
 
   it('leaves every other code alone', () => {
-    for (const code of ['1', '123456', '123456789', '12345678901', '21123456786', 'OP-1001', 'C00012', '20-1234567-6', '']) expect(checkCaseCode(code)).toEqual({ kind: 'other' });
+    for (const code of ['1', '123456', '123456789', '12345678901', '21123456786', 'OP-1001', 'C00012', '20-1234567-6', ''])
+      expect(checkCaseCode(code)).toEqual({ kind: 'other' });
   });
 
   it('passes every CUIT made with its check digit', () => {

@@ -39,8 +39,13 @@ describe('nationalNumberProblem', () => {
   });
 
   // Every area code but 11 starts with 2 or 3.
-  const national = fc.tuple(fc.constantFrom('2', '3'), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 9, maxLength: 9 })).map(([first, rest]) => first + rest);
-  const areaNumber = fc.record({ area: fc.constantFrom(...argentineAreaCodes()), digits: fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 8, maxLength: 8 }) });
+  const national = fc
+    .tuple(fc.constantFrom('2', '3'), fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 9, maxLength: 9 }))
+    .map(([first, rest]) => first + rest);
+  const areaNumber = fc.record({
+    area: fc.constantFrom(...argentineAreaCodes()),
+    digits: fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 8, maxLength: 8 }),
+  });
 
   /** The area codes a national number may start with. */
   const candidates = (n: string) => [2, 3, 4].map((l) => n.slice(0, l)).filter((c) => argentineAreaCodes().has(c));
@@ -48,10 +53,16 @@ describe('nationalNumberProblem', () => {
   it('calls impossible only numbers libphonenumber-js (full metadata) also finds invalid, where it has an opinion', () => {
     // Its metadata takes any 8 digits after 11, so Buenos Aires is left out of this comparison.
     fc.assert(
-      fc.property(fc.oneof(national, areaNumber.map(({ area, digits }) => (area + digits).slice(0, 10))), (n) => {
-        const problem = nationalNumberProblem(n);
-        if (problem && problem.reason !== 'placeholder' && !n.startsWith('11')) expect(parseWithFullMetadata(`0${n}`, 'AR')?.isValid() ?? false).toBe(false);
-      }),
+      fc.property(
+        fc.oneof(
+          national,
+          areaNumber.map(({ area, digits }) => (area + digits).slice(0, 10)),
+        ),
+        (n) => {
+          const problem = nationalNumberProblem(n);
+          if (problem && problem.reason !== 'placeholder' && !n.startsWith('11')) expect(parseWithFullMetadata(`0${n}`, 'AR')?.isValid() ?? false).toBe(false);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -81,13 +92,25 @@ describe('nationalNumberProblem', () => {
 
 describe('normalizePhoneCell: the values of a dropped number', () => {
   it('says what is wrong, for the message to name it', () => {
-    expect(normalizePhoneCell('(0351) 012-3457').dropped).toEqual([{ original: '(0351) 012-3457', reason: 'subscriber-starts-0-1', detail: { area: '351', subscriber: '0123457' } }]);
-    expect(normalizePhoneCell('0351 15 456789').dropped).toEqual([{ original: '0351 15 456789', reason: 'too-short-after-15', detail: { area: '351', digits: 6, needed: 7 } }]);
-    expect(normalizePhoneCell('15 45678', { defaultAreaCode: '2966' }).dropped).toEqual([{ original: '15 45678', reason: 'too-short-after-15', detail: { area: '2966', digits: 5, needed: 6 } }]);
-    expect(normalizePhoneCell('15 45678').dropped).toEqual([{ original: '15 45678', reason: 'too-short-after-15', detail: { area: null, digits: 5, needed: 6 } }]);
-    expect(normalizePhoneCell('123-4568').dropped).toEqual([{ original: '123-4568', reason: 'subscriber-starts-0-1', detail: { area: null, subscriber: '1234568' } }]);
+    expect(normalizePhoneCell('(0351) 012-3457').dropped).toEqual([
+      { original: '(0351) 012-3457', reason: 'subscriber-starts-0-1', detail: { area: '351', subscriber: '0123457' } },
+    ]);
+    expect(normalizePhoneCell('0351 15 456789').dropped).toEqual([
+      { original: '0351 15 456789', reason: 'too-short-after-15', detail: { area: '351', digits: 6, needed: 7 } },
+    ]);
+    expect(normalizePhoneCell('15 45678', { defaultAreaCode: '2966' }).dropped).toEqual([
+      { original: '15 45678', reason: 'too-short-after-15', detail: { area: '2966', digits: 5, needed: 6 } },
+    ]);
+    expect(normalizePhoneCell('15 45678').dropped).toEqual([
+      { original: '15 45678', reason: 'too-short-after-15', detail: { area: null, digits: 5, needed: 6 } },
+    ]);
+    expect(normalizePhoneCell('123-4568').dropped).toEqual([
+      { original: '123-4568', reason: 'subscriber-starts-0-1', detail: { area: null, subscriber: '1234568' } },
+    ]);
     expect(normalizePhoneCell('4567-8901').dropped).toEqual([{ original: '4567-8901', reason: 'no-area-code' }]);
-    expect(normalizePhoneCell('+54 9 11 1111-1111').dropped).toEqual([{ original: '+54 9 11 1111-1111', reason: 'placeholder', detail: { pattern: 'repeated-digit' } }]);
+    expect(normalizePhoneCell('+54 9 11 1111-1111').dropped).toEqual([
+      { original: '+54 9 11 1111-1111', reason: 'placeholder', detail: { pattern: 'repeated-digit' } },
+    ]);
     expect(normalizePhoneCell(2004567890).dropped).toEqual([{ original: '2004567890', reason: 'unknown-area-code', detail: { national: '2004567890' } }]);
   });
 
@@ -101,6 +124,9 @@ describe('normalizePhoneCell: the values of a dropped number', () => {
   });
 
   it('keeps a real number beside a placeholder in the same run of digits, cut where it was cut before', () => {
-    expect(normalizePhoneCell('1145678901 4444444', { defaultAreaCode: '351' })).toMatchObject({ phones: [{ value: '1145678901' }], dropped: [{ original: '4444444', reason: 'placeholder' }] });
+    expect(normalizePhoneCell('1145678901 4444444', { defaultAreaCode: '351' })).toMatchObject({
+      phones: [{ value: '1145678901' }],
+      dropped: [{ original: '4444444', reason: 'placeholder' }],
+    });
   });
 });

@@ -131,7 +131,9 @@ describe('normalizeDate: rejections', () => {
 });
 
 describe('normalizeDate: properties', () => {
-  const day = fc.date({ min: new Date(Date.UTC(1900, 2, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true }).map((d) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())));
+  const day = fc
+    .date({ min: new Date(Date.UTC(1900, 2, 1)), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
+    .map((d) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())));
   const iso = (d: Date) => d.toISOString().slice(0, 10);
   const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -154,7 +156,9 @@ describe('normalizeDate: properties', () => {
         // Independent of the implementation: days since 1899-12-30, valid from 1900-03-01 on.
         const serial1900 = Math.round((d.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000);
         expect(normalizeDate(serial1900 + time, DMY)).toMatchObject({ ok: true, value: iso(d) });
-        expect(normalizeDate(serial1900 - 1462, { dateOrder: 'DMY', date1904: true })).toMatchObject(d.getUTCFullYear() >= 1904 ? { ok: true, value: iso(d) } : { ok: false });
+        expect(normalizeDate(serial1900 - 1462, { dateOrder: 'DMY', date1904: true })).toMatchObject(
+          d.getUTCFullYear() >= 1904 ? { ok: true, value: iso(d) } : { ok: false },
+        );
       }),
       { numRuns: 2000 },
     );
@@ -162,10 +166,15 @@ describe('normalizeDate: properties', () => {
 
   it('never throws on any text or number', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789/-. :') }), fc.double()), fc.constantFrom('DMY', 'MDY', 'YMD') as fc.Arbitrary<'DMY' | 'MDY' | 'YMD'>, fc.boolean(), (cell, dateOrder, date1904) => {
-        const result = normalizeDate(cell, { dateOrder, date1904 });
-        if (result.ok) expect(result.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: fc.constantFrom(...'0123456789/-. :') }), fc.double()),
+        fc.constantFrom('DMY', 'MDY', 'YMD') as fc.Arbitrary<'DMY' | 'MDY' | 'YMD'>,
+        fc.boolean(),
+        (cell, dateOrder, date1904) => {
+          const result = normalizeDate(cell, { dateOrder, date1904 });
+          if (result.ok) expect(result.value).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

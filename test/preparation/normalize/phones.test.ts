@@ -256,7 +256,11 @@ const PROPERTY_AREAS = ['11', '351', '341', '261', '221', '381', '2966', '3865',
 const looksMadeUp = (digits: string) => [...digits].every((d) => d === digits[0]) || '0123456789'.includes(digits) || '9876543210'.includes(digits);
 
 const number = fc
-  .record({ area: fc.constantFrom(...PROPERTY_AREAS), first: fc.integer({ min: 2, max: 9 }), rest: fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 7, maxLength: 7 }) })
+  .record({
+    area: fc.constantFrom(...PROPERTY_AREAS),
+    first: fc.integer({ min: 2, max: 9 }),
+    rest: fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 7, maxLength: 7 }),
+  })
   .map(({ area, first, rest }) => ({ area, sub: (String(first) + rest).slice(0, 10 - area.length) }))
   .filter(({ area, sub }) => !looksMadeUp(sub) && !looksMadeUp(area + sub));
 
@@ -265,16 +269,26 @@ function spell({ area, sub }: { area: string; sub: string }, style: number, defa
   const value = area + sub;
   const grouped = `${sub.slice(0, sub.length - 4)}-${sub.slice(-4)}`;
   switch (style % 10) {
-    case 0: return value;
-    case 1: return `0${area} ${grouped}`;
-    case 2: return `(0${area}) 15 ${grouped}`;
-    case 3: return `+54 9 ${area} ${grouped}`;
-    case 4: return `+54 9 ${area} 15 ${sub}`;
-    case 5: return `54${area}${sub}`;
-    case 6: return `${value}.0`;
-    case 7: return `0${area}\u00A0${sub} int. 12`;
-    case 8: return area === defaultArea ? grouped : `${area}-${sub}`;
-    default: return area === defaultArea ? `15 ${grouped}` : `0${area}-15-${sub}`;
+    case 0:
+      return value;
+    case 1:
+      return `0${area} ${grouped}`;
+    case 2:
+      return `(0${area}) 15 ${grouped}`;
+    case 3:
+      return `+54 9 ${area} ${grouped}`;
+    case 4:
+      return `+54 9 ${area} 15 ${sub}`;
+    case 5:
+      return `54${area}${sub}`;
+    case 6:
+      return `${value}.0`;
+    case 7:
+      return `0${area}\u00A0${sub} int. 12`;
+    case 8:
+      return area === defaultArea ? grouped : `${area}-${sub}`;
+    default:
+      return area === defaultArea ? `15 ${grouped}` : `0${area}-15-${sub}`;
   }
 }
 
@@ -306,7 +320,15 @@ describe('normalizePhoneCell: properties', () => {
   });
 
   it('never throws, whatever the cell', () => {
-    const cell = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.double(), fc.integer(), fc.maxSafeInteger(), fc.constant(null), fc.constant(undefined));
+    const cell = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.double(),
+      fc.integer(),
+      fc.maxSafeInteger(),
+      fc.constant(null),
+      fc.constant(undefined),
+    );
     fc.assert(
       fc.property(cell, fc.option(fc.string()), (c, area) => {
         const result = normalizePhoneCell(c, { defaultAreaCode: area ?? undefined });
@@ -319,12 +341,17 @@ describe('normalizePhoneCell: properties', () => {
   it('finds every number of a cell, in the order written, once each', () => {
     const entry = fc.record({ value: number, style: fc.nat() });
     fc.assert(
-      fc.property(fc.array(entry, { minLength: 1, maxLength: 4 }), fc.constantFrom(...PROPERTY_AREAS), fc.constantFrom(...SEPARATORS), (entries, defaultArea, separator) => {
-        const cell = entries.map((e) => spell(e.value, e.style, defaultArea)).join(separator);
-        const result = normalizePhoneCell(cell, { defaultAreaCode: defaultArea });
-        expect(result.phones.map((p) => p.value)).toEqual([...new Set(entries.map((e) => e.value.area + e.value.sub))]);
-        expect(result.dropped.filter((d) => d.reason !== 'extension' && d.reason !== 'duplicate')).toEqual([]);
-      }),
+      fc.property(
+        fc.array(entry, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...PROPERTY_AREAS),
+        fc.constantFrom(...SEPARATORS),
+        (entries, defaultArea, separator) => {
+          const cell = entries.map((e) => spell(e.value, e.style, defaultArea)).join(separator);
+          const result = normalizePhoneCell(cell, { defaultAreaCode: defaultArea });
+          expect(result.phones.map((p) => p.value)).toEqual([...new Set(entries.map((e) => e.value.area + e.value.sub))]);
+          expect(result.dropped.filter((d) => d.reason !== 'extension' && d.reason !== 'duplicate')).toEqual([]);
+        },
+      ),
       { numRuns: 3000 },
     );
   });

@@ -45,7 +45,12 @@ describe('cleanText', () => {
     const unit = fc.constantFrom('a', 'Ñ', '1', ' ', '\u00A0', '\u2009', '\u200B', '\u2060', '\uFEFF', '\t', '\r\n');
     fc.assert(
       fc.property(fc.string({ unit, maxLength: 12 }), (cell) => {
-        expect(cleanText(cell)).toBe(cell.replace(/[\u200B-\u200D\u2060]/g, '').replace(/\s+/g, ' ').trim());
+        expect(cleanText(cell)).toBe(
+          cell
+            .replace(/[\u200B-\u200D\u2060]/g, '')
+            .replace(/\s+/g, ' ')
+            .trim(),
+        );
       }),
       { numRuns: 3000 },
     );

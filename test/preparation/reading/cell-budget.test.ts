@@ -39,7 +39,10 @@ const repeatedCell = (rows: number | string, columns: number) =>
 
 /** Reads `file` in a child process whose heap is capped, so a file that expands fails fast instead of taking the machine. */
 function readInChild(file: string): { code: string; params?: Record<string, number>; message?: string; messageEs?: string; ms: number; maxRssMb: number } {
-  const child = spawnSync(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', join(import.meta.dirname, 'fixtures/read-child.ts'), file], { encoding: 'utf8', timeout: 120_000 });
+  const child = spawnSync(process.execPath, ['--max-old-space-size=512', '--import', 'tsx', join(import.meta.dirname, 'fixtures/read-child.ts'), file], {
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   expect(child.status, child.stderr.slice(-2000)).toBe(0);
   return JSON.parse(child.stdout.trim()) as ReturnType<typeof readInChild>;
 }
@@ -72,16 +75,39 @@ describe('an .ods whose repeats would expand past the cell budget', () => {
   // Each spelling SheetJS reads as the same expansion: the count must never fall below what it
   // writes (checked small, against SheetJS itself), and must pass the budget large (counted only:
   // should the count break, no test hands SheetJS a bomb in this process).
-  const valued = (columns: number) => `<table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="${columns}"><text:p>1</text:p></table:table-cell>`;
+  const valued = (columns: number) =>
+    `<table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="${columns}"><text:p>1</text:p></table:table-cell>`;
   const spellings: [string, (rows: number, columns: number) => string][] = [
     ['as the reviewer wrote it', (r, c) => repeatedCell(r, c)],
-    ['under other namespace prefixes', (r, c) => `<t:table-row t:number-rows-repeated="${r}"><t:table-cell o:value-type="float" o:value="1" t:number-columns-repeated="${c}"><x:p>1</x:p></t:table-cell></t:table-row>`],
-    ['with names in capitals and cut at "_"', (r, c) => `<table:table-row_x NUMBER-ROWS-REPEATED_y="${r}"><table:table-cell_z office:value-type="float" office:value="1" Number-Columns-Repeated="${c}"><text:p>1</text:p></table:table-cell_z></table:table-row_x>`],
+    [
+      'under other namespace prefixes',
+      (r, c) =>
+        `<t:table-row t:number-rows-repeated="${r}"><t:table-cell o:value-type="float" o:value="1" t:number-columns-repeated="${c}"><x:p>1</x:p></t:table-cell></t:table-row>`,
+    ],
+    [
+      'with names in capitals and cut at "_"',
+      (r, c) =>
+        `<table:table-row_x NUMBER-ROWS-REPEATED_y="${r}"><table:table-cell_z office:value-type="float" office:value="1" Number-Columns-Repeated="${c}"><text:p>1</text:p></table:table-cell_z></table:table-row_x>`,
+    ],
     ['with the row count in exponent notation', (r, c) => `<table:table-row table:number-rows-repeated="${r.toExponential()}">${valued(c)}</table:table-row>`],
-    ['with the repeat given twice on one tag', (r, c) => `<table:table-row table:number-rows-repeated="1" table:number-rows-repeated="${r}">${valued(c)}</table:table-row>`],
-    ['as a stray closing tag after an empty repeated cell', (r, c) => `<table:table-row table:number-rows-repeated="${r}"><table:table-cell table:number-columns-repeated="${c}"/></table:table-cell></table:table-row>`],
-    ['with the row repeat set inside the cell', (r, c) => `<table:table-row><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="${c}"><table:table-row table:number-rows-repeated="${r}"/></table:table-cell></table:table-row>`],
-    ['with the end of the row inside a comment', (r, c) => `<table:table-row table:number-rows-repeated="${r}"><!-- </table:table-row> -->${valued(c)}</table:table-row>`],
+    [
+      'with the repeat given twice on one tag',
+      (r, c) => `<table:table-row table:number-rows-repeated="1" table:number-rows-repeated="${r}">${valued(c)}</table:table-row>`,
+    ],
+    [
+      'as a stray closing tag after an empty repeated cell',
+      (r, c) =>
+        `<table:table-row table:number-rows-repeated="${r}"><table:table-cell table:number-columns-repeated="${c}"/></table:table-cell></table:table-row>`,
+    ],
+    [
+      'with the row repeat set inside the cell',
+      (r, c) =>
+        `<table:table-row><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="${c}"><table:table-row table:number-rows-repeated="${r}"/></table:table-cell></table:table-row>`,
+    ],
+    [
+      'with the end of the row inside a comment',
+      (r, c) => `<table:table-row table:number-rows-repeated="${r}"><!-- </table:table-row> -->${valued(c)}</table:table-row>`,
+    ],
   ];
 
   it.each(spellings)('counts at least what SheetJS writes, and past the budget large: %s', (_, spell) => {
@@ -96,7 +122,11 @@ describe('an .ods whose repeats would expand past the cell budget', () => {
     expect(odsCellCount(contentWith(repeatedCell('Infinity', 2)))).toBe(Infinity);
     expect(odsCellCount(contentWith(repeatedCell('1e400', 2)))).toBe(Infinity);
     const err = tooManyCells('sin-fin.ods', Infinity, READ_LIMITS.maxCells);
-    expect(err).toMatchObject({ code: 'read.too_many_cells', place: { file: 'sin-fin.ods' }, params: { cells: Number.MAX_SAFE_INTEGER, limit: READ_LIMITS.maxCells } });
+    expect(err).toMatchObject({
+      code: 'read.too_many_cells',
+      place: { file: 'sin-fin.ods' },
+      params: { cells: Number.MAX_SAFE_INTEGER, limit: READ_LIMITS.maxCells },
+    });
     expect(JSON.parse(JSON.stringify(err.params))).toEqual(err.params);
   });
 });
@@ -174,7 +204,10 @@ describe('an .xlsx whose rows are far wider, or sheets far longer, than their ce
   });
 
   it('still reads a workbook with a lone cell at column XFD: the budget is on the total', async () => {
-    const table = await readTable(xlsxWithRows('<row r="1"><c r="A1" t="inlineStr"><is><t>DNI</t></is></c></row><row r="2"><c r="XFD2"><v>7</v></c></row>'), 'ancho.xlsx');
+    const table = await readTable(
+      xlsxWithRows('<row r="1"><c r="A1" t="inlineStr"><is><t>DNI</t></is></c></row><row r="2"><c r="XFD2"><v>7</v></c></row>'),
+      'ancho.xlsx',
+    );
     const rows = table.sheets[0]?.rows ?? [];
     expect(rows[0]).toEqual(['DNI']);
     expect(rows[1]?.length).toBe(16_384);

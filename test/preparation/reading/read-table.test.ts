@@ -129,7 +129,9 @@ describe('readTable: hostile files', () => {
   });
 
   it('refuses a file over the size limit', async () => {
-    await expect(readTable(new Uint8Array(2048).fill(65), 'grande.csv', { ...READ_LIMITS, maxFileBytes: 1024 })).rejects.toMatchObject({ code: 'file.too_large' });
+    await expect(readTable(new Uint8Array(2048).fill(65), 'grande.csv', { ...READ_LIMITS, maxFileBytes: 1024 })).rejects.toMatchObject({
+      code: 'file.too_large',
+    });
   });
 });
 
@@ -166,7 +168,16 @@ function zipWithEntry(name: string, deflated: Buffer, uncompressedSize: number):
 }
 
 describe('readTable: password-protected workbooks, told by their structure', () => {
-  const CFB = (XLSX as unknown as { CFB: { utils: { cfb_new(): unknown; cfb_add(c: unknown, name: string, content: Uint8Array): void }; write(c: unknown, o: { type: 'buffer'; fileType?: 'zip' }): Buffer; read(b: Uint8Array, o: { type: 'buffer' }): unknown; find(c: unknown, path: string): { content: Uint8Array } | null } }).CFB;
+  const CFB = (
+    XLSX as unknown as {
+      CFB: {
+        utils: { cfb_new(): unknown; cfb_add(c: unknown, name: string, content: Uint8Array): void };
+        write(c: unknown, o: { type: 'buffer'; fileType?: 'zip' }): Buffer;
+        read(b: Uint8Array, o: { type: 'buffer' }): unknown;
+        find(c: unknown, path: string): { content: Uint8Array } | null;
+      };
+    }
+  ).CFB;
 
   function compoundFile(streams: Record<string, Uint8Array>): Uint8Array {
     const container = CFB.utils.cfb_new();
@@ -196,7 +207,12 @@ describe('readTable: password-protected workbooks, told by their structure', () 
     const manifest = CFB.find(zip, 'manifest.xml');
     if (!manifest) throw new Error('no manifest');
     // A LibreOffice manifest of a password-protected file: each encrypted entry says how.
-    const text = Buffer.from(manifest.content).toString('utf8').replace(/<manifest:file-entry ([^>]*?)\s*\/>/, '<manifest:file-entry $1><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry>');
+    const text = Buffer.from(manifest.content)
+      .toString('utf8')
+      .replace(
+        /<manifest:file-entry ([^>]*?)\s*\/>/,
+        '<manifest:file-entry $1><manifest:encryption-data manifest:checksum-type="SHA1/1K"/></manifest:file-entry>',
+      );
     expect(text).toContain('encryption-data');
     manifest.content = new Uint8Array(Buffer.from(text));
     const bytes = new Uint8Array(CFB.write(zip, { type: 'buffer', fileType: 'zip' }));

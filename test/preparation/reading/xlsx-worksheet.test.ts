@@ -76,7 +76,7 @@ describe('reading an .xlsx with the worksheet scanner', () => {
     });
   }
 
-  it('reads a 1904 workbook\'s dates as SheetJS does', async () => {
+  it("reads a 1904 workbook's dates as SheetJS does", async () => {
     const book = XLSX.utils.book_new();
     book.Workbook = { WBProps: { date1904: true } };
     XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([['Vencimiento'], [new Date(Date.UTC(2027, 2, 15))]], { cellDates: true }), 'Cartera');
@@ -117,9 +117,15 @@ describe('reading an .xlsx with the worksheet scanner', () => {
   // A hostile review's findings: each reads as SheetJS reads it, by the scanner or by falling back.
   for (const [label, rows] of [
     ['a prefixed <v> in an unprefixed cell', '<row r="1"><c r="A1"><x:v xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">5</x:v></c></row>'],
-    ['attribute names SheetJS reads its own way', '<row r="1"><c r="A1" R="B2"><v>1</v></c><c r="C1" T="b"><v>1</v></c><c r="D1"t="b"><v>1</v></c><c r="E1" r_x="F3"><v>2</v></c></row>'],
+    [
+      'attribute names SheetJS reads its own way',
+      '<row r="1"><c r="A1" R="B2"><v>1</v></c><c r="C1" T="b"><v>1</v></c><c r="D1"t="b"><v>1</v></c><c r="E1" r_x="F3"><v>2</v></c></row>',
+    ],
     ['style indexes written "01" or " 1"', '<row r="1"><c r="A1" s="01"><v>46461</v></c><c r="B1" s=" 1"><v>46461</v></c></row>'],
-    ['entities in capitals and numeric references', '<row r="1"><c r="A1" t="inlineStr"><is><t>a &AMP; b</t></is></c><c r="B1" t="str"><v>&#X41;</v></c><c r="C1"><v>&#X31;2</v></c></row>'],
+    [
+      'entities in capitals and numeric references',
+      '<row r="1"><c r="A1" t="inlineStr"><is><t>a &AMP; b</t></is></c><c r="B1" t="str"><v>&#X41;</v></c><c r="C1"><v>&#X31;2</v></c></row>',
+    ],
     ['a formula text with an escaped accent', '<row r="1"><c r="A1" t="str"><v>Jos_x00E9_</v></c></row>'],
     ['stray text between cells', '<row r="1"><c r="A1"></c><v>5</v><c r="B1"><v>6</v></c></row>'],
   ] as const) {
@@ -131,7 +137,8 @@ describe('reading an .xlsx with the worksheet scanner', () => {
 
   it('reads a sheet with a hyperlink to an empty cell as SheetJS does (which makes that cell)', async () => {
     const entries = entriesOf(workbook({ Cartera: [['DNI']] }));
-    const sheet = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>DNI</t></is></c></row></sheetData><hyperlinks><hyperlink ref="E10" location="Cartera!A1"/></hyperlinks></worksheet>';
+    const sheet =
+      '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>DNI</t></is></c></row></sheetData><hyperlinks><hyperlink ref="E10" location="Cartera!A1"/></hyperlinks></worksheet>';
     const { scanned, bySheetJs } = await bothWays(buildZip(entries.map((e) => (e.name === SHEET ? { name: SHEET, content: Buffer.from(sheet) } : e))));
     expect(scanned).toEqual(bySheetJs);
     expect(scanned.sheets[0]?.rows).toHaveLength(10);
@@ -139,16 +146,24 @@ describe('reading an .xlsx with the worksheet scanner', () => {
 
   it('reads a sheet whose cells carry notes as SheetJS does, never its stand-in', async () => {
     const book = XLSX.utils.book_new();
-    const ws = XLSX.utils.aoa_to_sheet([['DNI', 'Nombre'], [123, 'Pérez']]);
+    const ws = XLSX.utils.aoa_to_sheet([
+      ['DNI', 'Nombre'],
+      [123, 'Pérez'],
+    ]);
     (ws.B2 as XLSX.CellObject).c = Object.assign([{ a: 'Agente', t: 'verificar teléfono' }], { hidden: true });
     XLSX.utils.book_append_sheet(book, ws, 'Cartera');
     const { scanned, bySheetJs } = await bothWays(XLSX.write(book, { bookType: 'xlsx', type: 'buffer' }) as Buffer);
     expect(scanned).toEqual(bySheetJs);
-    expect(scanned.sheets[0]?.rows).toEqual([['DNI', 'Nombre'], [123, 'Pérez']]);
+    expect(scanned.sheets[0]?.rows).toEqual([
+      ['DNI', 'Nombre'],
+      [123, 'Pérez'],
+    ]);
   });
 
-  it('reads 80,000 rows without cells at once (each row\'s cells are looked for in that row only)', async () => {
-    const bytes = withSheetData(Array.from({ length: 80_000 }, (_, i) => `<row r="${i + 1}"></row>`).join('') + '<row r="80001"><c r="A80001"><v>1</v></c></row>');
+  it("reads 80,000 rows without cells at once (each row's cells are looked for in that row only)", async () => {
+    const bytes = withSheetData(
+      Array.from({ length: 80_000 }, (_, i) => `<row r="${i + 1}"></row>`).join('') + '<row r="80001"><c r="A80001"><v>1</v></c></row>',
+    );
     const { scanned, bySheetJs, scannerRead } = await bothWays(bytes);
     expect(scannerRead).toBe(true);
     expect(scanned).toEqual(bySheetJs);
@@ -156,7 +171,10 @@ describe('reading an .xlsx with the worksheet scanner', () => {
 
   it('still refuses a cell longer than Excel allows, naming it', async () => {
     const bytes = withSheetData(`<row r="3"><c r="C3" t="inlineStr"><is><t>${'x'.repeat(32_768)}</t></is></c></row>`);
-    await expect(readTable(new Uint8Array(bytes), 'largo.xlsx')).rejects.toMatchObject({ code: 'read.cell_too_long', place: { file: 'largo.xlsx', row: 3, column: 'C' } });
+    await expect(readTable(new Uint8Array(bytes), 'largo.xlsx')).rejects.toMatchObject({
+      code: 'read.cell_too_long',
+      place: { file: 'largo.xlsx', row: 3, column: 'C' },
+    });
   });
 });
 
@@ -185,7 +203,9 @@ describe('worksheetRows, the scanner itself', () => {
   });
 
   it('answers UNSUPPORTED for a style whose number format it does not know, and for an unknown cell type', () => {
-    expect(worksheetRows(sheet('<row r="1"><c r="A1" s="9"><v>1</v></c></row>'), { ...parts, styleFormats: [0, 14, 164, 0, 0, 0, 0, 0, 0, 999] })).toBe(UNSUPPORTED);
+    expect(worksheetRows(sheet('<row r="1"><c r="A1" s="9"><v>1</v></c></row>'), { ...parts, styleFormats: [0, 14, 164, 0, 0, 0, 0, 0, 0, 999] })).toBe(
+      UNSUPPORTED,
+    );
     expect(worksheetRows(sheet('<row r="1"><c r="A1" t="x"><v>1</v></c></row>'), parts)).toBe(UNSUPPORTED);
   });
 

@@ -23,7 +23,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** A real workbook's entries, with the sheet swapped for `sheet`. */
 function workbookWith(sheet: (honest: ZipEntrySpec) => ZipEntrySpec): Buffer {
   const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['DNI', 'Nombre'], ['20111222', 'Ana']]), 'Cartera');
+  XLSX.utils.book_append_sheet(
+    wb,
+    XLSX.utils.aoa_to_sheet([
+      ['DNI', 'Nombre'],
+      ['20111222', 'Ana'],
+    ]),
+    'Cartera',
+  );
   const honest = entriesOf(XLSX.write(wb, { bookType: 'xlsx', type: 'buffer', compression: true }) as Buffer);
   return buildZip(honest.map((e) => (e.name === SHEET ? sheet(e) : e)));
 }
@@ -42,13 +49,19 @@ describe('reading an .xlsx under limits on what it really inflates to', () => {
   it('reads an honest workbook rebuilt entry by entry exactly as SheetJS does', async () => {
     const bytes = workbookWith((e) => e);
     const table = await readTable(bytes, 'cartera.xlsx');
-    expect(table.sheets[0]?.rows).toEqual([['DNI', 'Nombre'], ['20111222', 'Ana']]);
+    expect(table.sheets[0]?.rows).toEqual([
+      ['DNI', 'Nombre'],
+      ['20111222', 'Ana'],
+    ]);
   });
 
   it('refuses a sheet that declares 0 bytes and inflates to 300 MB, in a process that stays small', () => {
     // The reviewer's file: today's guard trusted the declared 0 and SheetJS inflated it all (~2.8 GB).
     const file = join(dir, 'declara-cero.xlsx');
-    writeFileSync(file, workbookWith(() => ({ name: SHEET, deflated: deflatedRows(300), declaredSize: 0 })));
+    writeFileSync(
+      file,
+      workbookWith(() => ({ name: SHEET, deflated: deflatedRows(300), declaredSize: 0 })),
+    );
     const child = spawnSync(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures/read-child.ts'), file], { encoding: 'utf8' });
     expect(child.status, child.stderr).toBe(0);
     const outcome = JSON.parse(child.stdout.trim()) as { code: string; maxRssMb: number };

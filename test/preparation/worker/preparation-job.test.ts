@@ -7,7 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../../../src-main/preparation/reading/read-errors';
 import { READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
 import { unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
-import { awaitReply, inspectInWorker, PREPARATION_WORKER_LIMITS, prepareInWorker, rebuildError, workerError } from '../../../src-main/preparation/worker/preparation-job';
+import {
+  awaitReply,
+  inspectInWorker,
+  PREPARATION_WORKER_LIMITS,
+  prepareInWorker,
+  rebuildError,
+  workerError,
+} from '../../../src-main/preparation/worker/preparation-job';
 import { MappingError } from '../../../src-main/preparation/build/build-cases';
 import { PrepareError } from '../../../src-main/preparation/prepare-batch';
 import { DEFAULT_FORMAT, MappingFile } from '../../../src-main/domain/mapping-file';
@@ -44,7 +51,7 @@ describe('prepareInWorker', () => {
     store.close();
   });
 
-  it('inspects a file, and brings a hostile file\'s error back as the same ReadError', async () => {
+  it("inspects a file, and brings a hostile file's error back as the same ReadError", async () => {
     const dataDir = join(dir, 'b');
     const inspection = await inspectInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), {});
     expect(inspection).toMatchObject({ sheet: 'Cartera', headerRow: 4, dataRows: 14 });
@@ -61,8 +68,14 @@ describe('a failure met in the worker', () => {
   it('arrives whole: a mapping naming columns the sheet lacks is the same MappingError, its columns as data', async () => {
     const dataDir = join(dir, 'mapping');
     const inspection = await inspectInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), {});
-    const mapping = MappingFile.parse({ ...DEFAULT_FORMAT, header_row: inspection.headerRow, columns: { ...inspection.suggestion, code: 'Cuit del deudor', debt: 'Saldo al cierre' } });
-    const err = await prepareInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, mapping }).catch((e: unknown) => e);
+    const mapping = MappingFile.parse({
+      ...DEFAULT_FORMAT,
+      header_row: inspection.headerRow,
+      columns: { ...inspection.suggestion, code: 'Cuit del deudor', debt: 'Saldo al cierre' },
+    });
+    const err = await prepareInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, mapping }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(MappingError);
     expect(err).toMatchObject({ code: 'mapping.missing_columns', missing: ['Cuit del deudor', 'Saldo al cierre'] });
     expect(spanish(err as MappingError)).toBe('El archivo no tiene ninguna columna llamada "Cuit del deudor", "Saldo al cierre".');
@@ -72,7 +85,11 @@ describe('a failure met in the worker', () => {
     const across = (err: unknown) => rebuildError(structuredClone(workerError(err)));
     const read = across(new ReadError('read.too_many_columns', { row: 7, sheet: 'Cartera', limit: 500 }, { file: 'c.xlsx', sheet: 'Cartera', row: 7 }));
     expect(read).toBeInstanceOf(ReadError);
-    expect(read).toMatchObject({ code: 'read.too_many_columns', params: { row: 7, sheet: 'Cartera', limit: 500, file: 'c.xlsx' }, place: { file: 'c.xlsx', sheet: 'Cartera', row: 7 } });
+    expect(read).toMatchObject({
+      code: 'read.too_many_columns',
+      params: { row: 7, sheet: 'Cartera', limit: 500, file: 'c.xlsx' },
+      place: { file: 'c.xlsx', sheet: 'Cartera', row: 7 },
+    });
     const prepare = across(new PrepareError('prepare.no_such_sheet', { file: 'c.xlsx', sheet: 'Hoja9', sheets: ['"Cartera"'] }));
     expect(prepare).toBeInstanceOf(PrepareError);
     expect(spanish(prepare as PrepareError)).toBe('c.xlsx no tiene una hoja "Hoja9" (tiene "Cartera").');
@@ -102,7 +119,9 @@ describe('a preparation worker that dies instead of replying', () => {
   });
 
   it('runs under the heap limit it is given: the real worker, given too little, is that read error', async () => {
-    const err = await inspectInWorker({ dataDir: join(dir, 'tiny'), key: TEST_STORE_KEY }, sourceFile(SAMPLE), {}, { maxOldGenerationSizeMb: 4 }).catch((e: unknown) => e);
+    const err = await inspectInWorker({ dataDir: join(dir, 'tiny'), key: TEST_STORE_KEY }, sourceFile(SAMPLE), {}, { maxOldGenerationSizeMb: 4 }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(ReadError);
     expect(err).toMatchObject({ code: 'read.too_much_memory', params: { limitMb: 4 } });
   });
@@ -111,7 +130,8 @@ describe('a preparation worker that dies instead of replying', () => {
 describe('a hostile file refused in the worker', () => {
   it('comes back with its code, place and params', async () => {
     const entries = await unpackZip(new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.ods'))));
-    const bomb = '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="S"><table:table-row table:number-rows-repeated="1000000"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"><text:p>1</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>';
+    const bomb =
+      '<?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="S"><table:table-row table:number-rows-repeated="1000000"><table:table-cell office:value-type="float" office:value="1" table:number-columns-repeated="16384"><text:p>1</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>';
     const file = join(dir, 'bomba.ods');
     writeFileSync(file, buildZip([...entries].map(([name, bytes]) => ({ name, content: name === 'content.xml' ? Buffer.from(bomb) : bytes }))));
     const err = await inspectInWorker({ dataDir: join(dir, 'bomb'), key: TEST_STORE_KEY }, sourceFile(file), {}).catch((e: unknown) => e);

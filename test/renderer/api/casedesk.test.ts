@@ -24,6 +24,8 @@ describe('ApiError', () => {
 
   it('words lists as the CLI does', () => {
     i18n.global.locale.value = 'es';
-    expect(failureText('mapping.missing_columns', { columns: ['"DNI"', '"Saldo"'], missing: ['DNI', 'Saldo'] })).toBe('El archivo no tiene ninguna columna llamada "DNI", "Saldo".');
+    expect(failureText('mapping.missing_columns', { columns: ['"DNI"', '"Saldo"'], missing: ['DNI', 'Saldo'] })).toBe(
+      'El archivo no tiene ninguna columna llamada "DNI", "Saldo".',
+    );
   });
 });

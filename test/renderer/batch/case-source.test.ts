@@ -6,7 +6,20 @@ import { CaseSource, KEPT_PAGES, PAGE_SIZE } from '../../../src-renderer/src/com
 
 const TOTAL = 1_000;
 const view = (id: number): BatchCaseView =>
-  ({ id, code: `C${id}`, firstName: '', lastName: '', phones: [], products: [], params: {}, sourceRows: [], status: 'ready', uploadState: 'pending', uploadDetail: null, issueCounts: { errors: 0, warnings: 0, fixes: 0 } }) as BatchCaseView;
+  ({
+    id,
+    code: `C${id}`,
+    firstName: '',
+    lastName: '',
+    phones: [],
+    products: [],
+    params: {},
+    sourceRows: [],
+    status: 'ready',
+    uploadState: 'pending',
+    uploadDetail: null,
+    issueCounts: { errors: 0, warnings: 0, fixes: 0 },
+  }) as BatchCaseView;
 
 function fakeStore(total = TOTAL) {
   const asked: [number, number][] = [];
@@ -34,7 +47,10 @@ describe('CaseSource', () => {
     await source.start();
     await Promise.all([source.ensure(990, 1_010), source.ensure(995, 999)]);
     expect(source.row(999)?.code).toBe('C1000');
-    expect(store.asked).toEqual([[0, PAGE_SIZE], [800, PAGE_SIZE]]);
+    expect(store.asked).toEqual([
+      [0, PAGE_SIZE],
+      [800, PAGE_SIZE],
+    ]);
   });
 
   it('shows an edited case where it is', async () => {

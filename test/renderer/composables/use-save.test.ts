@@ -18,7 +18,10 @@ describe('useSave', () => {
     const { saving, outcome, save } = useSave();
     outcome.value = { ok: false, text: 'old' };
     const work = pending<string>();
-    const done = save(() => work.promise, () => 'failed');
+    const done = save(
+      () => work.promise,
+      () => 'failed',
+    );
     expect(saving.value).toBe(true);
     expect(outcome.value).toBeNull();
     work.resolve('Saved.');
@@ -27,7 +30,7 @@ describe('useSave', () => {
     expect(outcome.value).toEqual({ ok: true, text: 'Saved.' });
   });
 
-  it('words a failure with the panel\'s own function, given the error itself', async () => {
+  it("words a failure with the panel's own function, given the error itself", async () => {
     const { saving, outcome, save } = useSave();
     const failure = new Error('disk full');
     let seen: unknown;

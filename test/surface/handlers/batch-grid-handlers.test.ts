@@ -38,8 +38,14 @@ const aCase = (i: number): BatchCaseInput => ({
 
 beforeAll(() => {
   batchId = createBatch(ctx.store.db, { environment: 'demo', name: 'grid', sourceFile: 'g.xlsx', maxPhonePriority: 1 });
-  insertBatchCases(ctx.store.db, batchId, Array.from({ length: 30 }, (_, i) => aCase(i)));
-  addRowIssues(ctx.store.db, batchId, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [40], messageEs: 'Fila sin código', messageEn: 'Row without a code' }]);
+  insertBatchCases(
+    ctx.store.db,
+    batchId,
+    Array.from({ length: 30 }, (_, i) => aCase(i)),
+  );
+  addRowIssues(ctx.store.db, batchId, [
+    { severity: 'error', kind: 'no-code', field: 'code', rows: [40], messageEs: 'Fila sin código', messageEn: 'Row without a code' },
+  ]);
 });
 
 describe('the grid asks, the store answers', () => {
@@ -67,7 +73,10 @@ describe('the grid asks, the store answers', () => {
     insertBatchCases(ctx.store.db, other, [aCase(1), aCase(2)]);
     expect(await call('batches:countCases', { batchId, duplicates: true })).toBe(0);
     expect(await call('batches:checkDuplicates', { batchId })).toEqual({ duplicates: 2, changed: 2 });
-    expect((await call('batches:cases', { batchId, duplicates: true })).map((c) => [c.code, c.status])).toEqual([['D1', 'warning'], ['D2', 'warning']]);
+    expect((await call('batches:cases', { batchId, duplicates: true })).map((c) => [c.code, c.status])).toEqual([
+      ['D1', 'warning'],
+      ['D2', 'warning'],
+    ]);
     expect(await call('batches:get', { batchId })).toMatchObject({ duplicates: 2, upload: { skipped: 0 } });
     await call('batches:delete', { batchId: other });
     expect(await call('batches:checkDuplicates', { batchId })).toEqual({ duplicates: 0, changed: 2 });

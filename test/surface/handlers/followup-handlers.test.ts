@@ -34,7 +34,9 @@ async function call<N extends keyof ProcedureOutputs>(name: N, input: unknown): 
 
 /** What the service itself says of the campaign's cases (the emulator's own table). */
 const serviceCodes = (campaignId: number, where: string) =>
-  (emulator.current.core.db.prepare(`SELECT code FROM cases WHERE campaign_id = ? AND ${where} ORDER BY code`).all(campaignId) as { code: string }[]).map((r) => r.code);
+  (emulator.current.core.db.prepare(`SELECT code FROM cases WHERE campaign_id = ? AND ${where} ORDER BY code`).all(campaignId) as { code: string }[]).map(
+    (r) => r.code,
+  );
 
 async function allCases(batchId: number): Promise<BatchCaseView[]> {
   return call('batches:cases', { batchId, limit: 1000 });
@@ -49,7 +51,14 @@ describe('results that become the next action', () => {
     originalBatch = (await call('batches:prepare', { environment: 'test', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 })).batch_id;
     const campaign = await call('campaigns:create', {
       environment: 'test',
-      campaign: { client_id: BOTS.voice, name: 'Banco del Sur', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2 },
+      campaign: {
+        client_id: BOTS.voice,
+        name: 'Banco del Sur',
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 2,
+        max_calls_per_case: 2,
+      },
     });
     campaignId = campaign.campaign.id;
     expect(await call('sync:upload', { environment: 'test', batchId: originalBatch, campaignId })).toMatchObject({ status: 'done', loaded: 8 });
@@ -74,14 +83,28 @@ describe('results that become the next action', () => {
     const originals = new Map((await allCases(originalBatch)).map((c) => [c.code, c]));
     for (const c of cases) {
       const o = originals.get(c.code);
-      expect({ phones: c.phones, products: c.products, params: c.params, sourceRows: c.sourceRows, status: c.status }).toEqual({ phones: o?.phones, products: o?.products, params: o?.params, sourceRows: o?.sourceRows, status: o?.status });
+      expect({ phones: c.phones, products: c.products, params: c.params, sourceRows: c.sourceRows, status: c.status }).toEqual({
+        phones: o?.phones,
+        products: o?.products,
+        params: o?.params,
+        sourceRows: o?.sourceRows,
+        status: o?.status,
+      });
     }
     // The raw rows and the original's mapping and format travel on.
     expect(batchSettings(ctx.store.db, s.batch_id)?.mapping).toEqual(batchSettings(ctx.store.db, originalBatch)?.mapping);
     expect(pageCasesWithRaw(ctx.store.db, s.batch_id, 0, 100).every((c) => c.raw.length > 0)).toBe(true);
     expect(await call('batches:get', { batchId: s.batch_id })).toMatchObject({ campaignId: null, maxPhonePriority: 2 });
 
-    expect(readAudit(dir).entries.at(-1)).toMatchObject({ action: 'batch.followedUp', batchId: s.batch_id, campaignId, outcome: 'non-final', cases: nonFinal.length, fromBatches: 1, notFound: 0 });
+    expect(readAudit(dir).entries.at(-1)).toMatchObject({
+      action: 'batch.followedUp',
+      batchId: s.batch_id,
+      campaignId,
+      outcome: 'non-final',
+      cases: nonFinal.length,
+      fromBatches: 1,
+      notFound: 0,
+    });
   });
 
   it('edits and bulk fixes work on a follow-up batch as on any prepared one', async () => {
@@ -96,7 +119,9 @@ describe('results that become the next action', () => {
 
     // The error report round trip: exported with the creditor's values, imported back case by case.
     const report = await call('batches:exportErrors', { batchId: s.batch_id });
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(Buffer.from(report.base64, 'base64'), { type: 'buffer' }).Sheets['Casos a corregir']!, { header: 1 });
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(Buffer.from(report.base64, 'base64'), { type: 'buffer' }).Sheets['Casos a corregir']!, {
+      header: 1,
+    });
     const reported = new Set(rows.slice(1).map((r) => String(r[0])));
     expect(reported.size).toBeGreaterThan(0);
     const received = await call('files:receive', { name: 'errores.xlsx', base64: report.base64 });
@@ -107,7 +132,10 @@ describe('results that become the next action', () => {
   it('takes the cases with chosen result names, and an outcome and names together', async () => {
     const stored = await call('results:cases', { environment: 'test', campaignId, limit: 100 });
     const name = stored.cases[0]?.case_result.name ?? '';
-    const withName = stored.cases.filter((c) => c.case_result.name === name).map((c) => c.params.code ?? '').sort();
+    const withName = stored.cases
+      .filter((c) => c.case_result.name === name)
+      .map((c) => c.params.code ?? '')
+      .sort();
     const byName = await call('campaigns:followup', { environment: 'test', campaignId, results: [name.toUpperCase()] });
     expect((await allCases(byName.batch_id)).map((c) => c.code).sort()).toEqual(withName);
 
@@ -125,8 +153,14 @@ describe('results that become the next action', () => {
     const noPromise = await call('campaigns:followup', { environment: 'test', campaignId, outcome: 'no-promise' });
     expect(noPromise.cases).toBe(8 - summary.promises.count);
 
-    expect(await surface.call('campaigns:followup', { environment: 'test', campaignId })).toMatchObject({ ok: false, error: { code: 'input.invalid', params: { path: 'outcome' } } });
-    expect(await surface.call('campaigns:followup', { environment: 'test', campaignId: 424_242, outcome: 'non-final' })).toMatchObject({ ok: false, error: { code: 'followup.no_results', params: { campaignId: 424_242 } } });
+    expect(await surface.call('campaigns:followup', { environment: 'test', campaignId })).toMatchObject({
+      ok: false,
+      error: { code: 'input.invalid', params: { path: 'outcome' } },
+    });
+    expect(await surface.call('campaigns:followup', { environment: 'test', campaignId: 424_242, outcome: 'non-final' })).toMatchObject({
+      ok: false,
+      error: { code: 'followup.no_results', params: { campaignId: 424_242 } },
+    });
   });
 
   it('sums up the campaign: outcomes, promises, calls by hour; lists and exports the promises', async () => {
@@ -140,7 +174,12 @@ describe('results that become the next action', () => {
 
     const promises = await call('results:promises', { environment: 'test', campaignId });
     expect(promises.map((p) => p.code).sort()).toEqual(promised);
-    for (const p of promises) expect(p).toMatchObject({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), amount: expect.stringMatching(/^\d+\.\d{2}$/), callId: expect.any(Number) });
+    for (const p of promises)
+      expect(p).toMatchObject({
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        amount: expect.stringMatching(/^\d+\.\d{2}$/),
+        callId: expect.any(Number),
+      });
 
     const file = await call('results:exportPromises', { environment: 'test', campaignId });
     expect(file.name).toBe(`promesas-campania-${campaignId}.xlsx`);

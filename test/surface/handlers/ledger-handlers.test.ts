@@ -25,7 +25,7 @@ async function ok<T>(answer: Promise<{ ok: true; value: T } | { ok: false; error
 }
 
 describe('ledger procedures', () => {
-  it('adds a phone written any way as one entry, by this computer\'s user when no one is signed in', async () => {
+  it("adds a phone written any way as one entry, by this computer's user when no one is signed in", async () => {
     const first = await ok(surface.call('ledger:add', { phone: '011 15-4444-5555', reason: 'wrong-number' }));
     expect(first).toMatchObject({ created: true, entry: { kind: 'phone', value: '1144445555', reason: 'wrong-number', source: 'own', until: null } });
     expect(first.entry.addedBy).not.toBe('');
@@ -46,10 +46,19 @@ describe('ledger procedures', () => {
   });
 
   it('says what is wrong with bad input, and where', async () => {
-    expect(await surface.call('ledger:add', { phone: '4444-5555' })).toMatchObject({ ok: false, error: { code: 'ledger.bad_phone', params: { field: 'phone', reason: 'no-area-code' } } });
+    expect(await surface.call('ledger:add', { phone: '4444-5555' })).toMatchObject({
+      ok: false,
+      error: { code: 'ledger.bad_phone', params: { field: 'phone', reason: 'no-area-code' } },
+    });
     expect(await surface.call('ledger:add', { phone: '1144445555', code: '1' })).toMatchObject({ ok: false, error: { code: 'input.invalid' } });
-    expect(await surface.call('ledger:add', { code: '1', until: '31/12/2026' })).toMatchObject({ ok: false, error: { code: 'input.invalid', message: expect.stringMatching(/^until/) } });
-    expect(await surface.call('ledger:add', { code: '1', reason: 'bored' })).toMatchObject({ ok: false, error: { code: 'input.invalid', message: expect.stringMatching(/^reason/) } });
+    expect(await surface.call('ledger:add', { code: '1', until: '31/12/2026' })).toMatchObject({
+      ok: false,
+      error: { code: 'input.invalid', message: expect.stringMatching(/^until/) },
+    });
+    expect(await surface.call('ledger:add', { code: '1', reason: 'bored' })).toMatchObject({
+      ok: false,
+      error: { code: 'input.invalid', message: expect.stringMatching(/^reason/) },
+    });
     expect(await surface.call('ledger:remove', { id: 999 })).toMatchObject({ ok: false, error: { code: 'ledger.entry_not_found', params: { id: 999 } } });
   });
 
@@ -57,11 +66,19 @@ describe('ledger procedures', () => {
     const csv = 'Teléfono;Motivo;Hasta\n+54 9 11 4444 5555;fallecido;\n0351 156-123456;;31/12/2099\nhola;otro;\n';
     const fileId = await ok(surface.call('files:receive', { name: 'no-llamar.csv', base64: Buffer.from(csv).toString('base64') }));
     const summary = await ok(surface.call('ledger:import', { fileId: fileId.fileId, reason: 'creditor-instruction' }));
-    expect(summary).toMatchObject({ file: 'no-llamar.csv', added: 1, updated: 1, problems: [{ code: 'phone-invalid', file: 'no-llamar.csv', row: 4, column: 'A' }] });
+    expect(summary).toMatchObject({
+      file: 'no-llamar.csv',
+      added: 1,
+      updated: 1,
+      problems: [{ code: 'phone-invalid', file: 'no-llamar.csv', row: 4, column: 'A' }],
+    });
     const listing = await ok(surface.call('ledger:list', {}));
     expect(listing.entries.find((e) => e.value === '3516123456')).toMatchObject({ reason: 'creditor-instruction', until: '2099-12-31' });
     const refused = await ok(surface.call('files:receive', { name: 'otra.csv', base64: Buffer.from('Nombre;Saldo\nAna;1\n').toString('base64') }));
-    expect(await surface.call('ledger:import', { fileId: refused.fileId })).toMatchObject({ ok: false, error: { code: 'ledger.no_header', params: { file: 'otra.csv' } } });
+    expect(await surface.call('ledger:import', { fileId: refused.fileId })).toMatchObject({
+      ok: false,
+      error: { code: 'ledger.no_header', params: { file: 'otra.csv' } },
+    });
   });
 
   it('removes an entry, and the audit trail names entries by id and reason, never their phone or code', async () => {
@@ -73,7 +90,12 @@ describe('ledger procedures', () => {
     const actions = trail.map((e) => e.action);
     expect(actions).toEqual(expect.arrayContaining(['ledger.entryAdded', 'ledger.entryRemoved', 'ledger.imported']));
     expect(trail.find((e) => e.action === 'ledger.imported')).toMatchObject({ file: 'no-llamar.csv', added: 1, updated: 1, badRows: 1 });
-    expect(trail.find((e) => e.action === 'ledger.entryAdded' && e.creditorScoped === true)).toMatchObject({ kind: 'code', reason: 'legal', until: '2099-12-31', replaced: false });
+    expect(trail.find((e) => e.action === 'ledger.entryAdded' && e.creditorScoped === true)).toMatchObject({
+      kind: 'code',
+      reason: 'legal',
+      until: '2099-12-31',
+      replaced: false,
+    });
     const text = JSON.stringify(trail);
     for (const personal of ['1144445555', '20123456', '3516123456', 'Banco del Sur']) expect(text).not.toContain(personal);
   });

@@ -52,6 +52,9 @@ describe('results:export', () => {
   });
 
   it('says plainly when nothing of the campaign was downloaded', async () => {
-    expect(await surface.call('results:export', { environment: 'test', campaignId: 424_242 })).toMatchObject({ ok: false, error: { code: 'results.not_stored', params: { campaignId: 424_242, environment: 'test' } } });
+    expect(await surface.call('results:export', { environment: 'test', campaignId: 424_242 })).toMatchObject({
+      ok: false,
+      error: { code: 'results.not_stored', params: { campaignId: 424_242, environment: 'test' } },
+    });
   });
 });

@@ -47,12 +47,19 @@ describe('updates:status', () => {
   it('answers disabled (no updater) where there is none: this surface, the CLI’s, and the browser host', async () => {
     expect(await surface.call('updates:status', {})).toEqual({ ok: true, value: { state: 'disabled', reason: 'no-updater' } });
     expect(await createSurface(ctx, { localFiles: true }).call('updates:status', {})).toEqual({ ok: true, value: { state: 'disabled', reason: 'no-updater' } });
-    expect(await surface.call('updates:restart', {})).toEqual({ ok: true, value: { outcome: 'not-ready', state: { state: 'disabled', reason: 'no-updater' } } });
+    expect(await surface.call('updates:restart', {})).toEqual({
+      ok: true,
+      value: { outcome: 'not-ready', state: { state: 'disabled', reason: 'no-updater' } },
+    });
 
     const host = await startBrowserHost(ctx, { rendererDir: dir });
     try {
       const token = new URL(host.url).searchParams.get('token') ?? '';
-      const res = await fetch(`http://127.0.0.1:${host.port}/api/call/updates:status`, { method: 'POST', headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token }, body: '{}' });
+      const res = await fetch(`http://127.0.0.1:${host.port}/api/call/updates:status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [TOKEN_HEADER]: token },
+        body: '{}',
+      });
       expect(await res.json()).toEqual({ ok: true, value: { state: 'disabled', reason: 'no-updater' } });
     } finally {
       await host.close();
@@ -65,7 +72,12 @@ describe('updates:status', () => {
 
   it('answers the updater’s state, and restarting waits for the uploads', async () => {
     const port = releasedPort();
-    const controller = createUpdateController({ updateUrl: 'https://updates.example.com/', packaged: true, loadPort: async () => port, busy: () => uploadsRunning(ctx) });
+    const controller = createUpdateController({
+      updateUrl: 'https://updates.example.com/',
+      packaged: true,
+      loadPort: async () => port,
+      busy: () => uploadsRunning(ctx),
+    });
     ctx.updates = controller;
     try {
       await controller.start();

@@ -47,7 +47,11 @@ const moneyFormats = new Map<string, Intl.NumberFormat>();
 export function formatMoney(cents: number | null, locale: string): string {
   if (cents === null) return '—';
   let format = moneyFormats.get(locale);
-  if (!format) moneyFormats.set(locale, (format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 2 })));
+  if (!format)
+    moneyFormats.set(
+      locale,
+      (format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 2 })),
+    );
   return format.format(cents / 100);
 }
 
@@ -92,7 +96,8 @@ export function productDrafts(c: BatchCaseView, issues: readonly IssueView[]): P
     fields.set(field, [...(fields.get(field) ?? []), issue]);
   }
   const invalid = new Set<number>();
-  for (const [index, fields] of byIndex) for (const list of fields.values()) if (list.some((i) => i.severity === 'error' && i.kind !== 'edited')) invalid.add(index);
+  for (const [index, fields] of byIndex)
+    for (const list of fields.values()) if (list.some((i) => i.severity === 'error' && i.kind !== 'edited')) invalid.add(index);
   const validIndexes = Array.from({ length: count }, (_, i) => i).filter((i) => !invalid.has(i));
   const aligned = validIndexes.length === c.products.length;
   const drafts: ProductDraft[] = [];

@@ -23,7 +23,8 @@ export function useBatchDeletion() {
 
   function refusal(err: unknown): string {
     if (err instanceof ApiError && err.code === 'batch.busy') return t('lifecycle.batch.busy', { batchId: err.params?.batchId ?? '' });
-    if (err instanceof ApiError && err.code === 'batch.in_doubt') return t('lifecycle.batch.inDoubt', { batchId: err.params?.batchId ?? '', inDoubt: err.params?.inDoubt ?? '' });
+    if (err instanceof ApiError && err.code === 'batch.in_doubt')
+      return t('lifecycle.batch.inDoubt', { batchId: err.params?.batchId ?? '', inDoubt: err.params?.inDoubt ?? '' });
     return t('lifecycle.batch.failed', { message: err instanceof Error ? err.message : String(err) });
   }
 

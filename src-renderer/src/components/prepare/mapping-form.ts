@@ -97,8 +97,14 @@ export function formFromInspection(inspection: FileInspection): FormStart {
   form.nameMode = form.columns.full_name || !(form.columns.first_name || form.columns.last_name) ? 'full' : 'split';
   syncExtras(form, headers);
   for (const [key, header] of Object.entries(columns.params ?? {})) if (getDataKey(form.extras, header)) setDataKey(form.extras, header, { use: 'param', key });
-  for (const [key, header] of Object.entries(columns.product_info ?? {})) if (getDataKey(form.extras, header)) setDataKey(form.extras, header, { use: 'product', key });
-  return { form, source: template ? 'template' : 'suggestion', creditor: template?.creditor ?? null, maxPhonePriority: template?.mapping.max_phone_priority ?? null };
+  for (const [key, header] of Object.entries(columns.product_info ?? {}))
+    if (getDataKey(form.extras, header)) setDataKey(form.extras, header, { use: 'product', key });
+  return {
+    form,
+    source: template ? 'template' : 'suggestion',
+    creditor: template?.creditor ?? null,
+    maxPhonePriority: template?.mapping.max_phone_priority ?? null,
+  };
 }
 
 export interface MappingPlace {
@@ -159,9 +165,11 @@ export function checkMapping(form: MappingForm, place: MappingPlace = {}): { map
       const [first, second] = issue.path;
       if (first === 'columns' && second === undefined) problems.push({ kind: 'names' });
       else if (first === 'columns' && second === 'phones') problems.push({ kind: 'phones' });
-      else if (first === 'columns' && typeof second === 'string' && (SINGLE_FIELDS as readonly string[]).includes(second)) problems.push({ kind: 'missing', field: second as SingleField });
+      else if (first === 'columns' && typeof second === 'string' && (SINGLE_FIELDS as readonly string[]).includes(second))
+        problems.push({ kind: 'missing', field: second as SingleField });
       else if (first === 'default_area_code') problems.push({ kind: 'area-code' });
-      else if (!(first === 'columns' && (second === 'params' || second === 'product_info'))) problems.push({ kind: 'other', path: issue.path.join('.'), message: issue.message });
+      else if (!(first === 'columns' && (second === 'params' || second === 'product_info')))
+        problems.push({ kind: 'other', path: issue.path.join('.'), message: issue.message });
     }
   }
   const seen = new Map<string, number>();

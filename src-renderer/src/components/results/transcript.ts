@@ -15,7 +15,8 @@ interface RawLine {
 }
 
 const SPEAKER = /^(BOT|CLIENTE)\s*:\s*/i;
-const rawLines = (value: unknown): RawLine[] => (Array.isArray(value) ? (value as unknown[]).filter((l): l is RawLine => typeof l === 'object' && l !== null) : []);
+const rawLines = (value: unknown): RawLine[] =>
+  Array.isArray(value) ? (value as unknown[]).filter((l): l is RawLine => typeof l === 'object' && l !== null) : [];
 const textOf = (line: RawLine) => (typeof line.text === 'string' ? line.text.trim() : '');
 const timeOf = (line: RawLine) => (typeof line.time === 'number' && Number.isFinite(line.time) ? line.time : null);
 

@@ -33,7 +33,10 @@ export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): stri
     return t(`${base}.actions.diagnostics.exported`, { bytes: text(fields.bytes), where });
   }
   const key = `${base}.actions.${entry.action}`;
-  if (!te(key)) return `${entry.action} ${Object.entries(fields).map(([k, v]) => `${k}=${text(v)}`).join(' ')}`.trim();
+  if (!te(key))
+    return `${entry.action} ${Object.entries(fields)
+      .map(([k, v]) => `${k}=${text(v)}`)
+      .join(' ')}`.trim();
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) params[name] = text(value);
   if (Array.isArray(fields.fields)) params.fields = fields.fields.map((f) => word(t, te, 'caseFields', f)).join(', ');

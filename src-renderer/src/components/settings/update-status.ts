@@ -15,10 +15,19 @@ export interface UpdateView {
 }
 
 export function describeUpdate(state: UpdateState, t: Translate, formatDateTime: (iso: string) => string): UpdateView {
-  const view = (severity: UpdateView['severity'], text: string, extra: Partial<UpdateView> = {}): UpdateView => ({ severity, text, note: null, percent: null, canRestart: false, ...extra });
+  const view = (severity: UpdateView['severity'], text: string, extra: Partial<UpdateView> = {}): UpdateView => ({
+    severity,
+    text,
+    note: null,
+    percent: null,
+    canRestart: false,
+    ...extra,
+  });
   switch (state.state) {
     case 'idle':
-      return state.checkedAt === null ? view('secondary', t('updates.notChecked')) : view('success', t('updates.idle', { date: formatDateTime(state.checkedAt) }));
+      return state.checkedAt === null
+        ? view('secondary', t('updates.notChecked'))
+        : view('success', t('updates.idle', { date: formatDateTime(state.checkedAt) }));
     case 'disabled':
       return view('secondary', t(`updates.disabled.${state.reason}`));
     case 'checking':
@@ -32,6 +41,10 @@ export function describeUpdate(state: UpdateState, t: Translate, formatDateTime:
     case 'error':
       // The code without its namespace: vue-i18n reads dots as nesting. What IT must fix is an error;
       // what passes by itself (offline, a failure the next try may not meet) a warning.
-      return view(state.code === 'update.unreachable' || state.code === 'update.failed' ? 'warn' : 'error', t(`updates.errors.${state.code.replace(/^update\./, '')}`), { note: t('updates.tryAgain', { date: formatDateTime(state.at) }) });
+      return view(
+        state.code === 'update.unreachable' || state.code === 'update.failed' ? 'warn' : 'error',
+        t(`updates.errors.${state.code.replace(/^update\./, '')}`),
+        { note: t('updates.tryAgain', { date: formatDateTime(state.at) }) },
+      );
   }
 }

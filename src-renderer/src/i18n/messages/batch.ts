@@ -65,7 +65,13 @@ export default {
     },
     status: { ready: 'Listo', warning: 'Con advertencias', rejected: 'Rechazado', excluded: 'Excluido', suppressed: 'No contactar' },
     severity: { error: 'Error', warning: 'Advertencia', fix: 'Corrección' },
-    upload: { pending: 'pendiente', loaded: 'cargado', rejected: 'rechazado por el servicio', in_doubt: 'en duda', skipped: 'salteado: la campaña ya lo tiene' },
+    upload: {
+      pending: 'pendiente',
+      loaded: 'cargado',
+      rejected: 'rechazado por el servicio',
+      in_doubt: 'en duda',
+      skipped: 'salteado: la campaña ya lo tiene',
+    },
     kinds: {
       phoneFixed: 'Teléfono corregido',
       phoneDropped: 'Teléfono descartado',
@@ -103,7 +109,8 @@ export default {
       dropPhones: 'Quitar teléfonos inválidos',
       dropPhonesHelp: 'Deja en cada caso solo los teléfonos válidos (y quita sus advertencias).',
       excludeRejected: 'Excluir rechazados',
-      excludeConfirm: 'El caso rechazado quedará fuera de la carga. Puede volver a incluirlo desde su detalle. | Los {n} casos rechazados quedarán fuera de la carga. Puede volver a incluir cualquiera desde su detalle.',
+      excludeConfirm:
+        'El caso rechazado quedará fuera de la carga. Puede volver a incluirlo desde su detalle. | Los {n} casos rechazados quedarán fuera de la carga. Puede volver a incluir cualquiera desde su detalle.',
       changed: 'No cambió ningún caso. | Cambió 1 caso. | Cambiaron {n} casos.',
       done: {
         areaCode: 'Se aplicó el código de área {code} a los teléfonos que no tenían.',
@@ -208,7 +215,13 @@ export default {
     },
     status: { ready: 'Ready', warning: 'With warnings', rejected: 'Rejected', excluded: 'Excluded', suppressed: 'Do not contact' },
     severity: { error: 'Error', warning: 'Warning', fix: 'Correction' },
-    upload: { pending: 'pending', loaded: 'loaded', rejected: 'rejected by the service', in_doubt: 'in doubt', skipped: 'skipped: the campaign already holds it' },
+    upload: {
+      pending: 'pending',
+      loaded: 'loaded',
+      rejected: 'rejected by the service',
+      in_doubt: 'in doubt',
+      skipped: 'skipped: the campaign already holds it',
+    },
     kinds: {
       phoneFixed: 'Phone corrected',
       phoneDropped: 'Phone dropped',
@@ -246,7 +259,8 @@ export default {
       dropPhones: 'Drop invalid phones',
       dropPhonesHelp: 'Keeps only the valid phones of each case (and drops their warnings).',
       excludeRejected: 'Exclude rejected',
-      excludeConfirm: 'The rejected case will be left out of the upload. You can include it again from its detail. | The {n} rejected cases will be left out of the upload. You can include any of them again from its detail.',
+      excludeConfirm:
+        'The rejected case will be left out of the upload. You can include it again from its detail. | The {n} rejected cases will be left out of the upload. You can include any of them again from its detail.',
       changed: 'No case changed. | 1 case changed. | {n} cases changed.',
       done: {
         areaCode: 'Area code {code} was applied to the phones without one.',

@@ -21,7 +21,8 @@ export default {
     },
     nothingToUpload: 'Sin casos para subir',
     emptyTitle: 'Todavía no preparó ningún lote',
-    emptyBody: 'Presione «Preparar un lote» y elija la planilla del acreedor (Excel, ODS o CSV). CaseDesk revisa los datos sin conexión, le muestra qué corregir y deja los casos listos para subir a una campaña.',
+    emptyBody:
+      'Presione «Preparar un lote» y elija la planilla del acreedor (Excel, ODS o CSV). CaseDesk revisa los datos sin conexión, le muestra qué corregir y deja los casos listos para subir a una campaña.',
     loadError: 'No se pudieron leer los lotes: {message}',
   },
   en: {
@@ -46,7 +47,8 @@ export default {
     },
     nothingToUpload: 'No cases to upload',
     emptyTitle: 'You have not prepared a batch yet',
-    emptyBody: "Press “Prepare a batch” and pick the creditor's spreadsheet (Excel, ODS or CSV). CaseDesk checks the data offline, shows you what to fix and leaves the cases ready to upload into a campaign.",
+    emptyBody:
+      "Press “Prepare a batch” and pick the creditor's spreadsheet (Excel, ODS or CSV). CaseDesk checks the data offline, shows you what to fix and leaves the cases ready to upload into a campaign.",
     loadError: 'Could not read the batches: {message}',
   },
 };

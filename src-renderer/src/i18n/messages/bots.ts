@@ -10,7 +10,8 @@ export default {
     noCampaign: 'Sin campañas todavía',
     campaigns: 'Campañas',
     emptyTitle: 'No tiene bots asignados',
-    emptyBody: 'Pida a su administrador que le asigne un bot de campañas salientes (voz o WhatsApp) en este entorno. Mientras tanto puede preparar lotes sin conexión.',
+    emptyBody:
+      'Pida a su administrador que le asigne un bot de campañas salientes (voz o WhatsApp) en este entorno. Mientras tanto puede preparar lotes sin conexión.',
   },
   en: {
     title: 'Your bots',
@@ -23,6 +24,7 @@ export default {
     noCampaign: 'No campaigns yet',
     campaigns: 'Campaigns',
     emptyTitle: 'No bots are assigned to you',
-    emptyBody: 'Ask your administrator to assign you an outbound campaign bot (voice or WhatsApp) in this environment. Meanwhile you can prepare batches offline.',
+    emptyBody:
+      'Ask your administrator to assign you an outbound campaign bot (voice or WhatsApp) in this environment. Meanwhile you can prepare batches offline.',
   },
 };

@@ -76,7 +76,8 @@ export default {
       closesEodHint: 'la campaña se cierra sola a la medianoche del primer día en que llama.',
       ruleOf: {
         VERTICAL: 'Vertical: llama a un solo teléfono por caso, el de la prioridad elegida. La prioridad mínima y la máxima deben ser iguales.',
-        HORIZONTAL_VERTICAL: 'Horizontal-vertical: llama a los teléfonos desde la prioridad mínima hasta la máxima, un intento a cada uno por vuelta, y repite las vueltas hasta agotar los intentos.',
+        HORIZONTAL_VERTICAL:
+          'Horizontal-vertical: llama a los teléfonos desde la prioridad mínima hasta la máxima, un intento a cada uno por vuelta, y repite las vueltas hasta agotar los intentos.',
       },
       priorityHint: 'La prioridad 0 es el primer teléfono de cada caso, la 1 el segundo, y así sucesivamente.',
       submit: 'Crear campaña',
@@ -113,9 +114,19 @@ export default {
         alreadyStopped: 'Ya está en pausa.',
       },
       confirm: {
-        start: { title: 'Iniciar la campaña', message: 'La campaña "{name}" está en estado {status}. Si la inicia, el bot empezará a llamar a sus casos dentro del horario. ¿Desea iniciarla?' },
-        stop: { title: 'Detener la campaña', message: 'La campaña "{name}" está en estado {status}. Si la detiene, el bot deja de llamar hasta que usted la vuelva a iniciar. ¿Desea detenerla?' },
-        end: { title: 'Finalizar la campaña', message: 'La campaña "{name}" está en estado {status}. Si la finaliza, se cierra para siempre: no llama más ni acepta casos nuevos. Esto no se puede deshacer. ¿Desea finalizarla?' },
+        start: {
+          title: 'Iniciar la campaña',
+          message: 'La campaña "{name}" está en estado {status}. Si la inicia, el bot empezará a llamar a sus casos dentro del horario. ¿Desea iniciarla?',
+        },
+        stop: {
+          title: 'Detener la campaña',
+          message: 'La campaña "{name}" está en estado {status}. Si la detiene, el bot deja de llamar hasta que usted la vuelva a iniciar. ¿Desea detenerla?',
+        },
+        end: {
+          title: 'Finalizar la campaña',
+          message:
+            'La campaña "{name}" está en estado {status}. Si la finaliza, se cierra para siempre: no llama más ni acepta casos nuevos. Esto no se puede deshacer. ¿Desea finalizarla?',
+        },
       },
       done: { start: 'Pedido de inicio enviado.', stop: 'Pedido de detención enviado.', end: 'Pedido de finalización enviado.' },
       serviceState: 'El servicio informa el estado: {status}.',
@@ -222,8 +233,9 @@ export default {
       windowHint: "Times are the service's (Argentina time, UTC−3).",
       closesEodHint: 'the campaign closes by itself at midnight of the first day it calls.',
       ruleOf: {
-        VERTICAL: "Vertical: calls one phone per case, the one at the chosen priority. Minimum and maximum priority must be equal.",
-        HORIZONTAL_VERTICAL: 'Horizontal-vertical: calls the phones from the minimum to the maximum priority, one attempt each per round, and repeats rounds until the attempts run out.',
+        VERTICAL: 'Vertical: calls one phone per case, the one at the chosen priority. Minimum and maximum priority must be equal.',
+        HORIZONTAL_VERTICAL:
+          'Horizontal-vertical: calls the phones from the minimum to the maximum priority, one attempt each per round, and repeats rounds until the attempts run out.',
       },
       priorityHint: "Priority 0 is each case's first phone, 1 the second, and so on.",
       submit: 'Create campaign',
@@ -260,9 +272,18 @@ export default {
         alreadyStopped: 'It is already paused.',
       },
       confirm: {
-        start: { title: 'Start the campaign', message: 'Campaign "{name}" is in state {status}. If you start it, the bot will call its cases within the call window. Start it?' },
-        stop: { title: 'Stop the campaign', message: 'Campaign "{name}" is in state {status}. If you stop it, the bot stops calling until you start it again. Stop it?' },
-        end: { title: 'End the campaign', message: 'Campaign "{name}" is in state {status}. If you end it, it closes for good: no more calls, no new cases. This cannot be undone. End it?' },
+        start: {
+          title: 'Start the campaign',
+          message: 'Campaign "{name}" is in state {status}. If you start it, the bot will call its cases within the call window. Start it?',
+        },
+        stop: {
+          title: 'Stop the campaign',
+          message: 'Campaign "{name}" is in state {status}. If you stop it, the bot stops calling until you start it again. Stop it?',
+        },
+        end: {
+          title: 'End the campaign',
+          message: 'Campaign "{name}" is in state {status}. If you end it, it closes for good: no more calls, no new cases. This cannot be undone. End it?',
+        },
       },
       done: { start: 'Start request sent.', stop: 'Stop request sent.', end: 'End request sent.' },
       serviceState: 'The service reports the state: {status}.',

@@ -1,7 +1,15 @@
 export default {
   es: {
     appName: 'CaseDesk',
-    nav: { bots: 'Bots', batches: 'Lotes', prepare: 'Preparar lote', sync: 'Sincronización', inbound: 'Entrantes', ledger: 'No contactar', settings: 'Configuración' },
+    nav: {
+      bots: 'Bots',
+      batches: 'Lotes',
+      prepare: 'Preparar lote',
+      sync: 'Sincronización',
+      inbound: 'Entrantes',
+      ledger: 'No contactar',
+      settings: 'Configuración',
+    },
     environment: { demo: 'Demo', test: 'Prueba', production: 'Producción' },
     online: 'En línea',
     offline: 'Sin conexión',

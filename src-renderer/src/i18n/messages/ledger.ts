@@ -1,7 +1,8 @@
 export default {
   es: {
     title: 'No contactar',
-    intro: 'Teléfonos y códigos de caso que nunca se cargan: al preparar un lote y de nuevo antes de cada carga, un teléfono de la lista se quita de su caso y un código de la lista deja el caso en «No contactar».',
+    intro:
+      'Teléfonos y códigos de caso que nunca se cargan: al preparar un lote y de nuevo antes de cada carga, un teléfono de la lista se quita de su caso y un código de la lista deja el caso en «No contactar».',
     loadError: 'No se pudo leer la lista: {message}',
     form: {
       title: 'Agregar',
@@ -48,8 +49,21 @@ export default {
       shared: 'Organización',
     },
     kinds: { phone: 'Teléfono', code: 'Código' },
-    reasons: { 'debtor-asked': 'Lo pidió el deudor', 'wrong-number': 'Número equivocado', deceased: 'Fallecido', legal: 'Trámite legal', 'creditor-instruction': 'Instrucción del acreedor', other: 'Otro' },
-    problems: { 'phone-invalid': 'teléfono no válido', 'code-empty': 'código vacío', 'no-phone-or-code': 'sin teléfono ni código', 'reason-unknown': 'motivo desconocido', 'until-invalid': 'fecha «hasta» no válida' },
+    reasons: {
+      'debtor-asked': 'Lo pidió el deudor',
+      'wrong-number': 'Número equivocado',
+      deceased: 'Fallecido',
+      legal: 'Trámite legal',
+      'creditor-instruction': 'Instrucción del acreedor',
+      other: 'Otro',
+    },
+    problems: {
+      'phone-invalid': 'teléfono no válido',
+      'code-empty': 'código vacío',
+      'no-phone-or-code': 'sin teléfono ni código',
+      'reason-unknown': 'motivo desconocido',
+      'until-invalid': 'fecha «hasta» no válida',
+    },
     shared: {
       info: 'La organización aplica además su propia lista ({file}), que no se puede cambiar desde aquí.',
       required: 'Es obligatoria: sin ella no se puede preparar ni cargar.',
@@ -64,7 +78,8 @@ export default {
   },
   en: {
     title: 'Do not contact',
-    intro: 'Phones and case codes that are never loaded: when a batch is prepared and again before each upload, a listed phone is taken off its case and a listed code makes the case "Do not contact".',
+    intro:
+      'Phones and case codes that are never loaded: when a batch is prepared and again before each upload, a listed phone is taken off its case and a listed code makes the case "Do not contact".',
     loadError: 'The list could not be read: {message}',
     form: {
       title: 'Add',
@@ -111,8 +126,21 @@ export default {
       shared: 'Organization',
     },
     kinds: { phone: 'Phone', code: 'Code' },
-    reasons: { 'debtor-asked': 'The debtor asked', 'wrong-number': 'Wrong number', deceased: 'Deceased', legal: 'Legal proceedings', 'creditor-instruction': "Creditor's instruction", other: 'Other' },
-    problems: { 'phone-invalid': 'not a valid phone', 'code-empty': 'empty code', 'no-phone-or-code': 'no phone and no code', 'reason-unknown': 'unknown reason', 'until-invalid': 'the "until" date is not valid' },
+    reasons: {
+      'debtor-asked': 'The debtor asked',
+      'wrong-number': 'Wrong number',
+      deceased: 'Deceased',
+      legal: 'Legal proceedings',
+      'creditor-instruction': "Creditor's instruction",
+      other: 'Other',
+    },
+    problems: {
+      'phone-invalid': 'not a valid phone',
+      'code-empty': 'empty code',
+      'no-phone-or-code': 'no phone and no code',
+      'reason-unknown': 'unknown reason',
+      'until-invalid': 'the "until" date is not valid',
+    },
     shared: {
       info: 'Your organization also applies its own list ({file}), which cannot be changed here.',
       required: 'It is required: without it nothing can be prepared or uploaded.',

@@ -9,10 +9,12 @@ export default {
       delete: 'Borrar',
       deleteBatch: 'Borrar lote',
       confirmTitle: 'Borrar el lote N.º {id}',
-      confirmBody: 'Se borran de este equipo sus {cases} casos con sus observaciones, su cola de carga y la copia de la planilla. Lo que ya se cargó en el servicio no cambia. No se puede deshacer.',
+      confirmBody:
+        'Se borran de este equipo sus {cases} casos con sus observaciones, su cola de carga y la copia de la planilla. Lo que ya se cargó en el servicio no cambia. No se puede deshacer.',
       deleted: 'Lote N.º {id} borrado ({cases} casos).',
       busy: 'El lote N.º {batchId} se está subiendo: deténgalo en Sincronización (o espere a que termine) y vuelva a intentarlo.',
-      inDoubt: 'El lote N.º {batchId} tiene {inDoubt} casos en duda: el servicio podría tenerlos. En Sincronización, súbalo de nuevo (primero se consulta al servicio) o decida qué hacer con ellos; después podrá borrarlo.',
+      inDoubt:
+        'El lote N.º {batchId} tiene {inDoubt} casos en duda: el servicio podría tenerlos. En Sincronización, súbalo de nuevo (primero se consulta al servicio) o decida qué hacer con ellos; después podrá borrarlo.',
       failed: 'No se borró: {message}',
       keptHelp: 'Un lote subido por completo se borra solo {days} días después de su última carga; los demás quedan hasta que usted los borre.',
     },
@@ -21,7 +23,8 @@ export default {
       keptUntil: 'Se borran solos el {date} ({days} días después de la última descarga).',
       delete: 'Borrar lo descargado',
       confirmTitle: 'Borrar los resultados de la campaña N.º {id}',
-      confirmBody: 'Se borran de este equipo los casos, las llamadas con sus transcripciones y las grabaciones de esta campaña. En el servicio no cambia nada: puede volver a descargarlos.',
+      confirmBody:
+        'Se borran de este equipo los casos, las llamadas con sus transcripciones y las grabaciones de esta campaña. En el servicio no cambia nada: puede volver a descargarlos.',
       deleted: 'Se borraron {cases} casos, {calls} llamadas y {recordings} grabaciones.',
       busy: 'Se están descargando: detenga la descarga y vuelva a intentarlo.',
       failed: 'No se borraron: {message}',
@@ -33,7 +36,8 @@ export default {
       save: 'Guardar y aplicar',
       applyNote: 'Al guardar se aplica enseguida: lo que ya sea más antiguo se borra ahora.',
       invalid: 'Escriba un número de días entre 1 y 3650.',
-      saved: 'Guardado. Se borraron {batches} lotes, los resultados de {campaigns} campañas, {inbound} casos entrantes, {recordings} grabaciones y {imports} archivos importados.',
+      saved:
+        'Guardado. Se borraron {batches} lotes, los resultados de {campaigns} campañas, {inbound} casos entrantes, {recordings} grabaciones y {imports} archivos importados.',
       saveError: 'No se guardó: {message}',
       locked: 'Lo fija su organización: no se puede cambiar en este equipo.',
     },
@@ -67,10 +71,12 @@ export default {
       delete: 'Delete',
       deleteBatch: 'Delete batch',
       confirmTitle: 'Delete batch No. {id}',
-      confirmBody: 'Its {cases} cases with their issues, its upload queue and the copy of its spreadsheet are deleted from this computer. What was already loaded on the service does not change. This cannot be undone.',
+      confirmBody:
+        'Its {cases} cases with their issues, its upload queue and the copy of its spreadsheet are deleted from this computer. What was already loaded on the service does not change. This cannot be undone.',
       deleted: 'Batch No. {id} deleted ({cases} cases).',
       busy: 'Batch No. {batchId} is uploading: stop it in Sync (or let it finish) and try again.',
-      inDoubt: 'Batch No. {batchId} has {inDoubt} cases in doubt: the service may hold them. In Sync, upload it again (the service is asked first) or decide on them; then you can delete it.',
+      inDoubt:
+        'Batch No. {batchId} has {inDoubt} cases in doubt: the service may hold them. In Sync, upload it again (the service is asked first) or decide on them; then you can delete it.',
       failed: 'Not deleted: {message}',
       keptHelp: 'A fully uploaded batch is deleted by itself {days} days after its last upload; the others stay until you delete them.',
     },
@@ -79,7 +85,8 @@ export default {
       keptUntil: 'They go by themselves on {date} ({days} days after the last download).',
       delete: 'Delete what was downloaded',
       confirmTitle: "Delete campaign No. {id}'s results",
-      confirmBody: "This campaign's cases, calls with their transcripts and recordings are deleted from this computer. Nothing changes on the service: you can download them again.",
+      confirmBody:
+        "This campaign's cases, calls with their transcripts and recordings are deleted from this computer. Nothing changes on the service: you can download them again.",
       deleted: '{cases} cases, {calls} calls and {recordings} recordings deleted.',
       busy: 'They are downloading: stop the download and try again.',
       failed: 'Not deleted: {message}',
@@ -87,11 +94,12 @@ export default {
     retention: {
       title: 'How long data is kept',
       days: 'Days kept',
-      help: 'After that they are deleted by themselves, when CaseDesk opens and once a day: fully uploaded batches (counted from their last upload), a campaign\'s results and recordings (from their last download), inbound cases (from when they were downloaded) and the copies of imported spreadsheets (from when they were received). Batches not uploaded, or with cases pending or in doubt, are kept.',
+      help: "After that they are deleted by themselves, when CaseDesk opens and once a day: fully uploaded batches (counted from their last upload), a campaign's results and recordings (from their last download), inbound cases (from when they were downloaded) and the copies of imported spreadsheets (from when they were received). Batches not uploaded, or with cases pending or in doubt, are kept.",
       save: 'Save and apply',
       applyNote: 'Saving applies it at once: whatever is already older is deleted now.',
       invalid: 'Type a number of days between 1 and 3650.',
-      saved: 'Saved. Deleted {batches} batches, the results of {campaigns} campaigns, {inbound} inbound cases, {recordings} recordings and {imports} imported files.',
+      saved:
+        'Saved. Deleted {batches} batches, the results of {campaigns} campaigns, {inbound} inbound cases, {recordings} recordings and {imports} imported files.',
       saveError: 'Not saved: {message}',
       locked: 'Set by your organization: it cannot be changed on this computer.',
     },

@@ -77,7 +77,8 @@ export default {
     followup: {
       button: 'Lote de seguimiento',
       title: 'Nuevo lote de seguimiento',
-      intro: 'Un lote borrador con los casos originales de esta campaña, armado desde las filas del archivo del acreedor: se puede editar, corregir y cargar como cualquier otro.',
+      intro:
+        'Un lote borrador con los casos originales de esta campaña, armado desde las filas del archivo del acreedor: se puede editar, corregir y cargar como cualquier otro.',
       which: '¿Qué casos?',
       outcome: {
         'non-final': 'Sin resultado final',

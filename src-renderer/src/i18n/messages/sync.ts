@@ -54,7 +54,8 @@ export default {
     },
     loadedResult: 'Casos cargados en la campaña: {n}',
     suppressedResult: 'No contactar: {cases} caso(s) y {phones} teléfono(s) quedaron fuera antes de enviar',
-    skippedResult: 'Duplicados: {n} caso(s) no se cargaron porque la campaña ya tiene sus códigos. Para cargarlos igual, marque «Cargar de nuevo los códigos que la campaña ya tiene» y suba otra vez.',
+    skippedResult:
+      'Duplicados: {n} caso(s) no se cargaron porque la campaña ya tiene sus códigos. Para cargarlos igual, marque «Cargar de nuevo los códigos que la campaña ya tiene» y suba otra vez.',
     reloadDuplicates: 'Cargar de nuevo los códigos que la campaña ya tiene',
     reloadSkipped: '{n} salteado(s) en la carga anterior',
     reloadDuplicatesHelp: 'Sin marcar, la carga saltea los casos cuyo código ya está en la campaña: así nadie recibe dos llamadas por error.',
@@ -78,9 +79,11 @@ export default {
     resend: 'Enviarlos de nuevo',
     assumeLoaded: 'Ya están cargados',
     confirmResendTitle: '¿Enviar de nuevo los casos en duda?',
-    confirmResendBody: 'Si el servicio ya los había cargado, esos deudores van a quedar cargados dos veces y se los va a llamar dos veces. Elija esta opción solo si está seguro de que no se cargaron.',
+    confirmResendBody:
+      'Si el servicio ya los había cargado, esos deudores van a quedar cargados dos veces y se los va a llamar dos veces. Elija esta opción solo si está seguro de que no se cargaron.',
     confirmAssumeTitle: '¿Dar por cargados los casos en duda?',
-    confirmAssumeBody: 'Si en realidad no se cargaron, esos deudores no van a ser llamados en esta campaña. Elija esta opción solo si comprobó en el servicio que están cargados.',
+    confirmAssumeBody:
+      'Si en realidad no se cargaron, esos deudores no van a ser llamados en esta campaña. Elija esta opción solo si comprobó en el servicio que están cargados.',
     confirmResend: 'Sí, enviarlos de nuevo',
     confirmAssume: 'Sí, están cargados',
     callError: 'No se pudo subir el lote: {message}',
@@ -141,7 +144,8 @@ export default {
     },
     loadedResult: 'Cases loaded into the campaign: {n}',
     suppressedResult: 'Do not contact: {cases} case(s) and {phones} phone(s) kept out before sending',
-    skippedResult: 'Duplicates: {n} case(s) were not loaded because the campaign already holds their codes. To load them anyway, tick “Load again the codes the campaign already holds” and upload again.',
+    skippedResult:
+      'Duplicates: {n} case(s) were not loaded because the campaign already holds their codes. To load them anyway, tick “Load again the codes the campaign already holds” and upload again.',
     reloadDuplicates: 'Load again the codes the campaign already holds',
     reloadSkipped: '{n} skipped by the last upload',
     reloadDuplicatesHelp: 'Unticked, the upload skips the cases whose code is already in the campaign: nobody gets called twice by mistake.',
@@ -161,13 +165,16 @@ export default {
     },
     pauseDetail: 'Detail: {message}',
     inDoubtTitle: 'Cases in doubt ({n})',
-    inDoubtBody: 'It is not known whether the service loaded these cases: its answer never came and it could not be checked afterwards. Decide what to do with them.',
+    inDoubtBody:
+      'It is not known whether the service loaded these cases: its answer never came and it could not be checked afterwards. Decide what to do with them.',
     resend: 'Send them again',
     assumeLoaded: 'They are loaded',
     confirmResendTitle: 'Send the cases in doubt again?',
-    confirmResendBody: 'If the service had already loaded them, those debtors will be loaded twice and called twice. Choose this only if you are sure they were not loaded.',
+    confirmResendBody:
+      'If the service had already loaded them, those debtors will be loaded twice and called twice. Choose this only if you are sure they were not loaded.',
     confirmAssumeTitle: 'Treat the cases in doubt as loaded?',
-    confirmAssumeBody: 'If they were not actually loaded, those debtors will not be called in this campaign. Choose this only if you checked on the service that they are loaded.',
+    confirmAssumeBody:
+      'If they were not actually loaded, those debtors will not be called in this campaign. Choose this only if you checked on the service that they are loaded.',
     confirmResend: 'Yes, send them again',
     confirmAssume: 'Yes, they are loaded',
     callError: 'Could not upload the batch: {message}',

@@ -17,11 +17,13 @@ export default {
     loadError: 'No se pudo saber el estado de las actualizaciones: {message}',
     tryAgain: 'Último intento: {date}. CaseDesk vuelve a intentarlo solo.',
     disabled: {
-      'no-update-url': 'Esta instalación no se actualiza sola: la política de su organización no indica de dónde (update_url). Las versiones nuevas las instala su área de sistemas.',
+      'no-update-url':
+        'Esta instalación no se actualiza sola: la política de su organización no indica de dónde (update_url). Las versiones nuevas las instala su área de sistemas.',
       'not-packaged': 'Esta copia de CaseDesk se ejecuta desde el código fuente: no se actualiza sola.',
       'no-updater': 'CaseDesk en el navegador o en la línea de comandos no se actualiza solo: lo hace la aplicación de escritorio instalada.',
       unsupported: 'Esta instalación no se puede actualizar sola. Las versiones nuevas las instala su área de sistemas.',
-      'unsigned-build': 'Esta versión no indica el editor que firma sus actualizaciones, así que no podría comprobarlas: no se actualiza sola. Avise a su área de sistemas.',
+      'unsigned-build':
+        'Esta versión no indica el editor que firma sus actualizaciones, así que no podría comprobarlas: no se actualiza sola. Avise a su área de sistemas.',
     },
     errors: {
       unreachable: 'No se pudo llegar al servidor de actualizaciones.',
@@ -49,7 +51,8 @@ export default {
     loadError: 'Could not tell how updates stand: {message}',
     tryAgain: 'Last try: {date}. CaseDesk tries again by itself.',
     disabled: {
-      'no-update-url': 'This installation does not update itself: your organization’s policy names no place to update from (update_url). Your IT department installs new versions.',
+      'no-update-url':
+        'This installation does not update itself: your organization’s policy names no place to update from (update_url). Your IT department installs new versions.',
       'not-packaged': 'This copy of CaseDesk runs from its source code: it does not update itself.',
       'no-updater': 'CaseDesk in the browser or on the command line does not update itself: the installed desktop app does.',
       unsupported: 'This installation cannot update itself. Your IT department installs new versions.',

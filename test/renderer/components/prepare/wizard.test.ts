@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { MappingFile } from '../../../../src-main/domain/mapping-file';
 import type { PrepareSummary } from '../../../../src-main/preparation/preparation-types';
 import type { MappingProblem, Target } from '../../../../src-renderer/src/components/prepare/mapping-form';
-import { missingFields, prepareInput, problemText, summaryTiles, targetMissing, type PrepareChoices } from '../../../../src-renderer/src/components/prepare/wizard';
+import {
+  missingFields,
+  prepareInput,
+  problemText,
+  summaryTiles,
+  targetMissing,
+  type PrepareChoices,
+} from '../../../../src-renderer/src/components/prepare/wizard';
 
 /** A translator that shows which key and values it was given. */
 const t = (key: string, params?: Record<string, unknown>) => (params ? `${key}${JSON.stringify(params)}` : key);
@@ -38,7 +45,13 @@ describe('the mapping problems', () => {
   });
 
   it('mark the missing fields and groups for the editor, and nothing for a key problem', () => {
-    const problems: MappingProblem[] = [{ kind: 'missing', field: 'code' }, { kind: 'names' }, { kind: 'phones' }, { kind: 'area-code' }, { kind: 'param-key', header: 'X' }];
+    const problems: MappingProblem[] = [
+      { kind: 'missing', field: 'code' },
+      { kind: 'names' },
+      { kind: 'phones' },
+      { kind: 'area-code' },
+      { kind: 'param-key', header: 'X' },
+    ];
     expect([...missingFields(problems)].sort()).toEqual(['area-code', 'code', 'names', 'phones']);
     expect(missingFields([]).size).toBe(0);
   });
@@ -97,7 +110,14 @@ describe('what batches:prepare is sent', () => {
   });
 
   it('names the template after the creditor, or else after the file without its extension', () => {
-    expect(prepareInput(choices({ creditor: '  Banco Sur ' }))).toEqual({ fileId: 'f'.repeat(43), sheet: 'Hoja1', headerRow: 2, mapping, creditor: 'Banco Sur', maxPhonePriority: 2 });
+    expect(prepareInput(choices({ creditor: '  Banco Sur ' }))).toEqual({
+      fileId: 'f'.repeat(43),
+      sheet: 'Hoja1',
+      headerRow: 2,
+      mapping,
+      creditor: 'Banco Sur',
+      maxPhonePriority: 2,
+    });
     expect(prepareInput(choices()).creditor).toBe('cartera.marzo');
   });
 
