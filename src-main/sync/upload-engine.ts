@@ -120,7 +120,27 @@ const pause = (code: PauseCode, failure: FailureCode, params: Record<string, Fai
 const paused = (code: PauseCode, failure: FailureData): UploadPause => ({ code, failure, message: formatFailure('en', failure.code, failure.params) });
 class NeedsDecision extends Error {}
 
+/**
+ * Uploads to one campaign take turns (per store file, in this process): two batches holding the same
+ * code, started together, would each see it not yet loaded and both send it. The second starts once the
+ * first has finished, and its duplicate check then sees what the first loaded. (Two processes on one
+ * store, e.g. the app and the CLI, are not covered: the service has no lookup by code, SPEC-GAPS row 19.)
+ */
+const campaignTurns = new Map<string, Promise<unknown>>();
+
 export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId: number, options: UploadOptions = {}): Promise<UploadResult> {
+  const key = `${deps.store.file}\n${deps.environment}\n${campaignId}`;
+  const before = campaignTurns.get(key) ?? Promise.resolve();
+  const turn = before.catch(() => undefined).then(() => uploadInTurn(deps, batchId, campaignId, options));
+  campaignTurns.set(key, turn);
+  try {
+    return await turn;
+  } finally {
+    if (campaignTurns.get(key) === turn) campaignTurns.delete(key);
+  }
+}
+
+async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: number, options: UploadOptions): Promise<UploadResult> {
   const { store, client, environment } = deps;
   const db = store.db;
   const sleep = deps.sleep ?? realSleep;
@@ -321,11 +341,20 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
   try {
     if (options.inDoubt === 'resend' || options.inDoubt === 'assume-loaded') resolveInDoubt(db, batchId, options.inDoubt);
     if (casesInDoubt(db, batchId).length > 0) return result('needs-decision');
+    // A chunk left "sending" or "unknown" by a killed or interrupted run: reconcile before anything
+    // else, so a case it did not load is back among the pending ones the checks below see.
+    for (const chunk of listChunks(db, batchId)) {
+      if (chunk.state === 'sending' || chunk.state === 'unknown') await reconcile(chunk);
+    }
     progress('planning');
-    // Before planning: a case the ledger now lists never enters a chunk (or leaves the one it was in).
+    // Before planning: a case the ledger now lists never enters a chunk (or leaves the one it was in)…
     suppressed = applyLedgerBeforeUpload(store, batchId, options.ledger);
-    // And a code the campaign already holds (another batch may have loaded it meanwhile) is not sent again.
+    // …a code the campaign already holds (another batch may have loaded it meanwhile) is not sent again…
     skipDuplicatesBeforeUpload(store, batchId, campaignId, options.duplicates);
+    // …and the ledger once more, for skipped cases the agent chose to load again (and cases it released
+    // that the campaign holds were skipped just above).
+    const again = applyLedgerBeforeUpload(store, batchId, options.ledger);
+    suppressed = { cases: suppressed.cases + again.cases, phones: suppressed.phones + again.phones };
     bindBatchToCampaign(db, batchId, campaignId);
     const fresh = unplannedCases(db, batchId);
     if (fresh.length > 0) {
@@ -337,10 +366,6 @@ export async function uploadBatch(deps: UploadDeps, batchId: number, campaignId:
         ),
       ].map((ch) => ({ caseIds: ch.codes.map((code) => ids.get(code) as number), bytes: ch.bytes }));
       addChunks(db, batchId, campaignId, planned);
-    }
-    // A chunk left "sending" or "unknown" by a killed or interrupted run: reconcile before anything else.
-    for (const chunk of listChunks(db, batchId)) {
-      if (chunk.state === 'sending' || chunk.state === 'unknown') await reconcile(chunk);
     }
     for (;;) {
       const next = listChunks(db, batchId).find(
