@@ -25,7 +25,7 @@ describe('the Electron shell wiring', () => {
   });
 
   it('starts the updater with app.isPackaged, forwards its state, and decides the install before the close aborts uploads', () => {
-    expect(main).toMatch(/startAutoUpdates\(ctx, \{ packaged: app\.isPackaged,/);
+    expect(main).toMatch(/startAutoUpdates\(ctx, \{\s*packaged: app\.isPackaged,/);
     expect(main).toMatch(/\['upload:progress', 'download:progress', 'updates:state'\]/);
     expect(main).toMatch(/app\.on\('before-quit', \(\) => \{[^}]*updates\.beforeQuit\(\);[^}]*void ctx\.close\(\);/);
   });
