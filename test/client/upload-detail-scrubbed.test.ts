@@ -1,7 +1,7 @@
-// Review finding (branch review): the catalog says {detail} is "what the server said, scrubbed", but
-// the upload's own outcomes pass the server's `error` (400), `detail` (404) and `message` (500) as
-// they came: they become upload.refused / upload.campaign_not_found / upload.failing params, the
-// pause the CLI prints (and --json writes), the chunk's stored detail.
+// The catalog says {detail} is "what the server said, scrubbed". The upload's own outcomes carry the
+// server's `error` (400), `detail` (404) and `message` (500) into upload.refused /
+// upload.campaign_not_found / upload.failing params, the pause the CLI prints (and --json writes) and
+// the chunk's stored detail, so they are scrubbed too (review finding: they went as they came).
 import { describe, expect, it } from 'vitest';
 import { uploadOutcome } from '../../src-main/client/uploads';
 
@@ -10,7 +10,7 @@ const SAID = `token ${SECRET} for ana.perez@example.com, phone 3514567890`;
 const answer = (status: number, body: unknown) => ({ status, contentType: 'application/json', text: JSON.stringify(body), body, isJson: true });
 const shown = (o: object) => JSON.stringify(o);
 
-describe('review: the server’s words in an upload outcome are scrubbed', () => {
+describe('the server’s words in an upload outcome are scrubbed', () => {
   it.each([
     [400, { error: SAID }],
     [404, { detail: SAID }],
