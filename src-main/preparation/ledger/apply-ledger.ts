@@ -83,7 +83,8 @@ export function statusAfterLedger<S extends string>(status: S, match: LedgerMatc
 /**
  * The shared list's entries as a batch's cases were last held by them, rebuilt from their ledger issues
  * (suppressed-phone, suppressed-code). While the shared list cannot be read whole, a rebuild applies
- * these too, so what the list held stays held. Own entries are not kept this way: the store always has them.
+ * these too, so what the list held stays held. Own entries are not kept this way: the store always has them
+ * (an issue without a source counts as shared: kept, the safe side).
  */
 export function sharedHoldsOf(
   cases: readonly { code: string; issues: readonly { kind: string; params?: Record<string, unknown> | undefined }[] }[],
