@@ -72,7 +72,9 @@ export async function main(argv: string[]): Promise<number> {
   const program = buildProgram();
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return 0;
+    // A command that ends well can still have something to say by its exit code (an upload that paused: 4);
+    // it sets process.exitCode, and the caller (casedesk.mjs) writes what main returns over it.
+    return exitCodeSetByCommand();
   } catch (err) {
     // Commander has printed its own words; help and version end well, anything else was bad input.
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
@@ -84,4 +86,9 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof Failure) return exitCodeOf(err.toData());
     return err instanceof CliFailure ? err.exitCode : 1;
   }
+}
+
+function exitCodeSetByCommand(): number {
+  const code = Number(process.exitCode ?? 0);
+  return Number.isInteger(code) ? code : 1;
 }

@@ -1,6 +1,6 @@
 // PUT /api/v2/create_campaign/{id}/: every documented answer as data, not as an exception.
 import { LogicErrorBody, paths, UploadLoadedBody, UploadRejectionsBody, UploadServerErrorBody } from '../contract';
-import { contentTypeFailure, isJsonType, requestContext, serverText, statusFailure, type RequestContext } from './errors';
+import { contentTypeFailure, isJsonType, requestContext, scrub, serverText, statusFailure, type RequestContext } from './errors';
 import { isOk, parseWith, type Answer } from './http';
 import type { Requester } from './requester';
 
@@ -41,6 +41,7 @@ export function uploadOutcome(
   secrets: readonly string[] = [],
 ): UploadOutcome {
   const { status, body } = answer;
+  // What the server said becomes a failure's {detail}, a pause the CLI prints and a chunk's stored detail: scrubbed like every other.
   // A success that is not JSON (a proxy's page, say) cannot say the cases were loaded; error bodies stay tolerant.
   if (isOk(status) && answer.text.trim() !== '' && !isJsonType(answer.contentType)) throw contentTypeFailure(ctx, answer.contentType);
   switch (status) {
@@ -52,21 +53,24 @@ export function uploadOutcome(
       const rejections = UploadRejectionsBody.safeParse(body);
       if (rejections.success) return { kind: 'rejected', message: rejections.data.message, rejected: rejections.data.Errors.flat() };
       const logic = LogicErrorBody.safeParse(body);
-      if (logic.success) return { kind: 'refused', error: logic.data.error };
+      if (logic.success) return { kind: 'refused', error: scrub(logic.data.error, secrets) };
       // A 400 in another shape ({detail}, plain text) still refuses the whole request.
       return { kind: 'refused', error: serverText(body, secrets) || 'the service refused the upload (HTTP 400)' };
     }
     case 403:
       return { kind: 'forbidden' };
     case 404: {
-      const detail = typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string' ? body.detail : serverText(body, secrets);
+      const detail =
+        typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string'
+          ? scrub(body.detail, secrets)
+          : serverText(body, secrets);
       return { kind: 'not-found', detail };
     }
     case 413:
       return { kind: 'too-large' };
     case 500: {
       const parsed = UploadServerErrorBody.safeParse(body);
-      if (parsed.success) return { kind: 'server-error', message: parsed.data.message, errors: parsed.data.Errors };
+      if (parsed.success) return { kind: 'server-error', message: scrub(parsed.data.message, secrets), errors: scrub(parsed.data.Errors, secrets) };
       return { kind: 'server-error', message: serverText(body, secrets), errors: '' };
     }
   }

@@ -8,6 +8,7 @@ import {
   batchSettings,
   casesHeldByLedger,
   getBatchCase,
+  ledgerHoldIssues,
   listLedgerEntries,
   pageCasesWithRaw,
   replaceCase,
@@ -17,7 +18,7 @@ import {
 } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
-import { ledgerIndex } from './ledger/apply-ledger';
+import { ledgerIndex, sharedHoldsOf } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { normalizePhoneCell } from './normalize';
@@ -43,6 +44,26 @@ export function settingsOf(store: Store, batchId: number, sharedLedger: readonly
   if (!batch) throw new EditError('batch.not_found', { batchId });
   const ledger = ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today, creditor: batchCreditor(store.db, batchId) });
   return { ...settingsFromMapping(batch.mapping, batch.maxPhonePriority), ledger };
+}
+
+/** The organization's shared list as read for an edit; complete false: it could not be read whole (unreachable, or rows not understood). */
+export interface SharedListRead {
+  entries: readonly LedgerEntry[];
+  complete: boolean;
+}
+
+/** No shared list in the policy. */
+export const NO_SHARED_LIST: SharedListRead = { entries: [], complete: true };
+
+/**
+ * settingsOf for an edit, a bulk fix or imported corrections. When the shared list was not read whole,
+ * what it held in this batch stays held (its holds rebuilt from the cases' ledger issues): a network
+ * share offline never makes a case callable nor brings back a phone the organization listed. Only a
+ * whole read of the list, or this workstation's own entries, release anything.
+ */
+export function settingsForEdit(store: Store, batchId: number, shared: SharedListRead): PrepareSettings {
+  const entries = shared.complete ? shared.entries : [...shared.entries, ...sharedHoldsOf(ledgerHoldIssues(store.db, batchId))];
+  return settingsOf(store, batchId, entries);
 }
 
 /** A batch's kept mapping as the rules' settings: its format, or the default format's. */
@@ -73,11 +94,11 @@ function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow
   return { ...built, status: excluded ? ('excluded' as const) : built.status, raw: packRaw(raw) };
 }
 
-export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, sharedLedger: readonly LedgerEntry[] = []): BatchCaseRow {
+export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, shared = NO_SHARED_LIST): BatchCaseRow {
   const current = getBatchCase(store.db, caseId);
   if (!current || current.batchId !== batchId) throw new EditError('edit.case_not_in_batch', { caseId, batchId });
   if (current.uploadState !== 'pending') throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
-  const settings = settingsOf(store, batchId, sharedLedger);
+  const settings = settingsForEdit(store, batchId, shared);
   const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];
   if (changes.firstName !== undefined && changes.firstName !== current.firstName) {
@@ -129,14 +150,14 @@ export type BulkFix =
   | { kind: 'exclude-rejected' };
 
 /** Applies a fix to every case not yet sent; returns how many cases changed. */
-export function bulkFix(store: Store, batchId: number, fix: BulkFix, sharedLedger: readonly LedgerEntry[] = []): { changed: number } {
+export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO_SHARED_LIST): { changed: number } {
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError('batch.not_found', { batchId });
   if (fix.kind === 'default-area-code' && !/^[1-9]\d{1,3}$/.test(fix.areaCode)) throw new EditError('edit.bad_area_code', { areaCode: fix.areaCode });
   return store.db.transaction(() => {
     if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
     if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
-    const settings = settingsOf(store, batchId, sharedLedger);
+    const settings = settingsForEdit(store, batchId, shared);
     let changed = 0;
     for (let afterId = 0; ;) {
       const page = pageCasesWithRaw(store.db, batchId, afterId, 500);

@@ -1,11 +1,10 @@
 // Closing the loop: the agent corrects the error report in a spreadsheet program and imports it
 // back; each corrected case replaces its own (matched by code) and is validated again.
-import type { LedgerEntry } from '../domain/ledger';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/issue-messages';
-import { settingsOf } from './edit-batch';
+import { NO_SHARED_LIST, settingsForEdit } from './edit-batch';
 import { normalizeHeader } from './mapping/headers';
 import { cleanCode, cleanText } from './normalize';
 import { ReadError } from './reading/read-errors';
@@ -29,12 +28,7 @@ function unneutralize(cell: Cell | undefined): Cell {
   return cell ?? null;
 }
 
-export async function importCorrections(
-  store: Store,
-  batchId: number,
-  file: SourceFile,
-  sharedLedger: readonly LedgerEntry[] = [],
-): Promise<CorrectionsSummary> {
+export async function importCorrections(store: Store, batchId: number, file: SourceFile, shared = NO_SHARED_LIST): Promise<CorrectionsSummary> {
   const table = await readTable(file.bytes, file.name);
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
@@ -53,7 +47,7 @@ export async function importCorrections(
     byCode.set(code, [...(byCode.get(code) ?? []), { row: i + 2, cells }]);
   });
 
-  const settings = settingsOf(store, batchId, sharedLedger);
+  const settings = settingsForEdit(store, batchId, shared);
   const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
   store.db.transaction(() => {
     for (const [code, lines] of byCode) {

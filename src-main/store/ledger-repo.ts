@@ -1,7 +1,7 @@
 // The do-not-contact ledger's own entries, and what applying it right before an upload changes in a
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
-import { addCaseIssue, type CaseStatus, type IssueInput } from './batches-repo';
+import { addCaseIssue, decodeIssues, type CaseStatus, type IssueInput } from './batches-repo';
 import { KIND_KEY } from './case-keys';
 import type { Db } from './store';
 
@@ -149,7 +149,8 @@ export function recordLedgerOutcome(
 }
 
 /** The issue kinds the ledger gives a case (see preparation/ledger/apply-ledger.ts), as case_keys keys. */
-const LEDGER_KEYS = ['suppressed-code', 'suppressed-phone', 'suppressed-no-phones'].map((kind) => KIND_KEY + kind);
+const LEDGER_KINDS: readonly string[] = ['suppressed-code', 'suppressed-phone', 'suppressed-no-phones'];
+const LEDGER_KEYS = LEDGER_KINDS.map((kind) => KIND_KEY + kind);
 const IN_LEDGER_KEYS = `(${LEDGER_KEYS.map(() => '?').join(', ')})`;
 
 /** Batches with a case the ledger held back (suppressed, or a phone taken off), each found through case_keys. */
@@ -168,4 +169,14 @@ export function casesHeldByLedger(db: Db, batchId: number): number[] {
     )
     .pluck()
     .all(batchId, ...LEDGER_KEYS) as number[];
+}
+
+/** The ledger's issues of each case not yet sent that it held back (what held it: see sharedHoldsOf). */
+export function ledgerHoldIssues(db: Db, batchId: number): { code: string; issues: IssueInput[] }[] {
+  const held = casesHeldByLedger(db, batchId);
+  const read = db.prepare('SELECT code, issues_json FROM batch_cases WHERE id = ?');
+  return held.flatMap((id) => {
+    const row = read.get(id) as { code: string; issues_json: string } | undefined;
+    return row ? [{ code: row.code, issues: decodeIssues(row.issues_json).filter((i) => LEDGER_KINDS.includes(i.kind)) }] : [];
+  });
 }

@@ -4,6 +4,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { LedgerEntry } from '../domain/ledger';
 import { LedgerFileError, readLedgerFile, type LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
+import type { SharedListRead } from '../preparation/edit-batch';
 import type { Notice } from '../preparation/preparation-types';
 import { ReadError } from '../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../policy/policy';
@@ -86,12 +87,17 @@ export async function sharedLedger(ctx: AppContext): Promise<SharedLedger> {
   return { entries: read.entries, notices };
 }
 
-/** The shared list's entries for work that is not refused for it (edits, corrections): none when unreadable. */
-export async function sharedEntriesIfReadable(ctx: AppContext): Promise<LedgerEntry[]> {
+/**
+ * The shared list for work that is not refused for it (edits, bulk fixes, corrections), and whether it
+ * was read whole: unreadable (even when the policy requires it) or with rows not understood, it was not,
+ * and the rebuild keeps what the list held (see settingsForEdit).
+ */
+export async function sharedListForEdits(ctx: AppContext): Promise<SharedListRead> {
   try {
-    return (await sharedLedger(ctx)).entries;
+    const shared = await sharedLedger(ctx);
+    return { entries: shared.entries, complete: shared.notices.length === 0 };
   } catch (err) {
-    if (err instanceof SurfaceFailure) return [];
+    if (err instanceof SurfaceFailure) return { entries: [], complete: false };
     throw err;
   }
 }

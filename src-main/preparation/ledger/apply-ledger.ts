@@ -1,7 +1,7 @@
 // Matching cases against the do-not-contact ledger. Pure: the same rules at prepare, at every edit
 // and right before each upload, from the entries the caller read (own and shared).
 import { issue, type PreparedIssue } from '../build/issue-messages';
-import { sameCreditor, type LedgerEntry } from './ledger-types';
+import { LEDGER_REASONS, sameCreditor, type LedgerEntry, type LedgerReason } from './ledger-types';
 
 export interface LedgerScope {
   /** YYYY-MM-DD: entries that ended before this day no longer apply. */
@@ -78,4 +78,38 @@ export function statusAfterLedger<S extends string>(status: S, match: LedgerMatc
   if (match.suppressed) return 'suppressed';
   if (match.removed.length > 0 && status === 'ready') return 'warning';
   return status;
+}
+
+/**
+ * The shared list's entries as a batch's cases were last held by them, rebuilt from their ledger issues
+ * (suppressed-phone, suppressed-code). While the shared list cannot be read whole, a rebuild applies
+ * these too, so what the list held stays held. Own entries are not kept this way: the store always has them
+ * (an issue without a source counts as shared: kept, the safe side).
+ */
+export function sharedHoldsOf(
+  cases: readonly { code: string; issues: readonly { kind: string; params?: Record<string, unknown> | undefined }[] }[],
+): LedgerEntry[] {
+  const holds: LedgerEntry[] = [];
+  for (const c of cases)
+    for (const i of c.issues) {
+      const p = i.params ?? {};
+      if (p.source === 'own') continue;
+      const value = i.kind === 'suppressed-phone' ? p.phone : i.kind === 'suppressed-code' ? c.code : null;
+      if (typeof value !== 'string' || value === '') continue;
+      const reason = LEDGER_REASONS.includes(p.reason as LedgerReason) ? (p.reason as LedgerReason) : 'other';
+      const kind = i.kind === 'suppressed-phone' ? 'phone' : 'code';
+      // No expiry and no creditor scope: it applied to this batch when it was read, and is kept as it was.
+      holds.push({
+        id: typeof p.entry === 'number' ? p.entry : 0,
+        source: 'shared',
+        kind,
+        value,
+        reason,
+        until: null,
+        creditor: null,
+        addedBy: '',
+        addedAt: '',
+      });
+    }
+  return holds;
 }

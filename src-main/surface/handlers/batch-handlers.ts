@@ -32,7 +32,7 @@ import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
-import { sharedEntriesIfReadable, sharedLedger } from '../shared-ledger';
+import { sharedLedger, sharedListForEdits } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 import { uploadWorkKey } from './sync-handlers';
 
@@ -112,13 +112,15 @@ export const batchHandlers: Pick<
       : inspectFile(ctx.store, file, { sheet, headerRow });
   },
 
+  // Edits go on while the shared list cannot be read (fixing a name must not wait for a network share):
+  // what the list held stays held instead of being refused or released (see settingsForEdit).
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
-    const { batchId: _b, ...view } = editCase(ctx.store, batchId, caseId, changes, await sharedEntriesIfReadable(ctx));
+    const { batchId: _b, ...view } = editCase(ctx.store, batchId, caseId, changes, await sharedListForEdits(ctx));
     return view;
   },
 
   async 'batches:bulkFix'(ctx, { batchId, fix }) {
-    return bulkFix(ctx.store, batchId, fix, await sharedEntriesIfReadable(ctx));
+    return bulkFix(ctx.store, batchId, fix, await sharedListForEdits(ctx));
   },
 
   async 'batches:exportErrors'(ctx, { batchId }) {
@@ -134,7 +136,7 @@ export const batchHandlers: Pick<
   async 'batches:importCorrections'(ctx, { batchId, fileId }) {
     requireBatch(ctx.store.db, batchId);
     const file = await openReceivedFile(ctx, fileId);
-    const shared = await sharedEntriesIfReadable(ctx);
+    const shared = await sharedListForEdits(ctx);
     return importCorrections(ctx.store, batchId, file, shared);
   },
 

@@ -1,6 +1,6 @@
 // The ledger's matching, as a table of cases and entries: spellings, expiry, creditor scope.
 import { describe, expect, it } from 'vitest';
-import { entryApplies, ledgerIndex, matchLedger, statusAfterLedger, type LedgerScope } from '../../../src-main/preparation/ledger/apply-ledger';
+import { entryApplies, ledgerIndex, matchLedger, sharedHoldsOf, statusAfterLedger, type LedgerScope } from '../../../src-main/preparation/ledger/apply-ledger';
 import { isIsoDay, ledgerCode, ledgerPhone, localDay, type LedgerEntry } from '../../../src-main/preparation/ledger/ledger-types';
 
 let nextId = 1;
@@ -126,5 +126,34 @@ describe('matchLedger', () => {
     const own = entry('phone', '1144445555', { reason: 'deceased' });
     const shared = entry('phone', '1144445555', { source: 'shared', reason: 'other' });
     expect(matchLedger(aCase, ledgerIndex([own, shared], scope)).removed[0]?.entry).toBe(own);
+  });
+});
+
+describe('the shared holds kept while the shared list cannot be read whole', () => {
+  const scope: LedgerScope = { today: '2026-12-01', creditor: 'Banco del Sur' };
+
+  it('are the shared entries a case was held by, rebuilt from its issues; own ones are not kept', () => {
+    const phone = entry('phone', '1144445555', { source: 'shared', reason: 'legal', creditor: 'Banco del Sur' });
+    const code = entry('code', '20123456', { source: 'shared', reason: 'deceased' });
+    const own = entry('phone', '1155556666');
+    const held = matchLedger({ code: '20123456', phones: ['1144445555', '1155556666'], sourceRows: [2] }, ledgerIndex([phone, code, own], scope));
+    const holds = sharedHoldsOf([{ code: '20123456', issues: held.issues }]);
+    expect(holds.map(({ kind, value, reason, source, id }) => ({ kind, value, reason, source, id }))).toEqual([
+      { kind: 'phone', value: '1144445555', reason: 'legal', source: 'shared', id: phone.id },
+      { kind: 'code', value: '20123456', reason: 'deceased', source: 'shared', id: code.id },
+    ]);
+    // Applied again, they hold the same case the same way (the own entry is read from the store, not kept).
+    const again = matchLedger({ code: '20123456', phones: ['1144445555', '1155556666'], sourceRows: [2] }, ledgerIndex(holds, scope));
+    expect(again).toMatchObject({ phones: ['1155556666'], suppressed: true });
+    expect(again.issues.map((i) => i.kind)).toEqual(['suppressed-phone', 'suppressed-code']);
+  });
+
+  it('other issues and unknown reasons: skipped, or kept as "other"', () => {
+    const issues = [
+      { kind: 'phone-duplicate', params: { phone: '1144445555' } },
+      { kind: 'suppressed-no-phones', params: { count: 1 } },
+      { kind: 'suppressed-phone', params: { phone: '1144445555', reason: 'unheard-of', entry: 3, source: 'shared' } },
+    ];
+    expect(sharedHoldsOf([{ code: '1', issues }])).toMatchObject([{ kind: 'phone', value: '1144445555', reason: 'other', id: 3, until: null, creditor: null }]);
   });
 });

@@ -1,0 +1,30 @@
+// README: an upload that paused exits 4 ("run it again to resume"), so a script can tell it from a
+// finished one. The upload command sets process.exitCode; main() must return it, since casedesk.mjs
+// writes main's answer over it (review finding: it returned 0).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_USER, useEmulator } from '../support/emulator';
+import { runCasedesk } from '../support/cli';
+
+const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-review-exit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const emulator = useEmulator();
+
+const casedesk = (...args: string[]) =>
+  runCasedesk(['--data-dir', join(dir, 'data'), ...args], {
+    env: { ...process.env, CASEDESK_POLICY: '', CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password },
+  });
+
+describe('a paused upload through the CLI', { timeout: 120_000 }, () => {
+  it('exits 4, as README says', async () => {
+    const prepared = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test')).stdout) as { batch_id: number };
+    expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
+    // A campaign the service does not have: the upload pauses at its first request (not-found).
+    const res = await casedesk('upload', String(prepared.batch_id), '--campaign', '999999', '--env', 'test');
+    expect(res.stdout).toMatch(/^paused:/m);
+    expect(res.code).toBe(4);
+  });
+});
