@@ -21,6 +21,11 @@ export const APP_FAILURES = {
     en: 'The call came from a page CaseDesk does not trust.',
     es: 'El pedido vino de una página en la que CaseDesk no confía.',
   },
+  'host.unexpected_answer': {
+    class: 'internal',
+    en: 'CaseDesk answered something this screen does not understand (HTTP {status}). Reload the page; if it happens again, export diagnostics for IT.',
+    es: 'CaseDesk respondió algo que esta pantalla no entiende (HTTP {status}). Vuelva a cargar la página; si se repite, exporte el diagnóstico para soporte.',
+  },
   'host.not_answering': { class: 'offline', en: 'CaseDesk is not answering (is it still running?).', es: 'CaseDesk no responde (¿sigue en funcionamiento?).' },
 
   'batch.not_found': { class: 'not-found', en: 'Batch {batchId} does not exist.', es: 'El lote {batchId} no existe.' },

@@ -1,5 +1,12 @@
 // The typed face of the command surface for screens and stores.
-import { failureClass, shownParams, type FailureClass, type FailureCode, type FailureParamValue } from '../../../src-main/domain/failures/failure';
+import {
+  failureClass,
+  isFailureCode,
+  shownParams,
+  type FailureClass,
+  type FailureCode,
+  type FailureParamValue,
+} from '../../../src-main/domain/failures/failure';
 import type { ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
 import { i18n } from '../i18n';
 import { transport } from './transport';
@@ -28,7 +35,11 @@ export function failureText(code: FailureCode, params: Record<string, FailurePar
 
 export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
   const answer = await transport.call(name, input);
-  if (!answer.ok) throw new ApiError(answer.error.code, answer.error.params);
+  if (!answer.ok) {
+    // A code this renderer does not know (a main process of another version): said, never a TypeError.
+    if (!isFailureCode(answer.error.code)) throw new ApiError('host.unexpected_answer', { status: 200 });
+    throw new ApiError(answer.error.code, answer.error.params);
+  }
   return answer.value as ProcedureOutputs[N];
 }
 

@@ -59,7 +59,10 @@ function httpTransport(): Transport {
         });
         if (res.status === 401 || res.status === 403 || res.status === 421)
           return { ok: false, error: { code: 'host.page_not_authorised', message: 'This page is not authorised.' } };
-        return (await res.json()) as Envelope<unknown>;
+        const body: unknown = await res.json().catch(() => null);
+        // Anything but an envelope (a proxy's page, a server's own error body): said as such, never a crash.
+        if (!isEnvelope(body)) return { ok: false, error: { code: 'host.unexpected_answer', message: 'Unexpected answer.', params: { status: res.status } } };
+        return body;
       } catch {
         return { ok: false, error: { code: 'host.not_answering', message: 'CaseDesk is not answering.' } };
       }
@@ -81,3 +84,11 @@ function electronTransport(api: PreloadApi): Transport {
 }
 
 export const transport: Transport = typeof window !== 'undefined' && window.casedesk ? electronTransport(window.casedesk) : httpTransport();
+
+/** An answer of the surface: {ok: true, value} or {ok: false, error: {code, …}}. */
+export function isEnvelope(body: unknown): body is Envelope<unknown> {
+  if (typeof body !== 'object' || body === null) return false;
+  const b = body as { ok?: unknown; error?: { code?: unknown } | null };
+  if (b.ok === true) return 'value' in b;
+  return b.ok === false && typeof b.error === 'object' && b.error !== null && typeof b.error.code === 'string';
+}
