@@ -119,7 +119,8 @@ export const AuditEvent = z.discriminatedUnion('action', [
     creditorScoped: z.boolean(),
     replaced: z.boolean(),
   }),
-  event('ledger.entryRemoved', { entryId: Id, kind: z.enum(['phone', 'code']), reason: z.enum(LEDGER_REASONS) }),
+  /** `released`: cases not yet sent that became callable again (absent in entries written before it was recorded). */
+  event('ledger.entryRemoved', { entryId: Id, kind: z.enum(['phone', 'code']), reason: z.enum(LEDGER_REASONS), released: Count.optional() }),
   event('ledger.imported', { file: FileName, added: Count, updated: Count, badRows: Count }),
   /** An audited procedure that failed: its stable error code only (messages may quote anything). */
   event('procedure.failed', {

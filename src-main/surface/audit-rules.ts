@@ -167,7 +167,13 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     creditorScoped: entry.creditor !== null,
     replaced: !created,
   })),
-  'ledger:remove': after((_input, { removed }) => ({ action: 'ledger.entryRemoved', entryId: removed.id, kind: removed.kind, reason: removed.reason })),
+  'ledger:remove': after((_input, { removed, released }) => ({
+    action: 'ledger.entryRemoved',
+    entryId: removed.id,
+    kind: removed.kind,
+    reason: removed.reason,
+    released,
+  })),
   'ledger:import': after((_input, s) => ({
     action: 'ledger.imported',
     file: fileLabel(s.file),

@@ -109,5 +109,7 @@ describe('ledger procedures', () => {
     expect(await statusOf()).toBe('suppressed');
     expect(await ok(surface.call('ledger:remove', { id: entry.id }))).toMatchObject({ removed: { id: entry.id }, released: 1 });
     expect(await statusOf()).not.toBe('suppressed');
+    // The audit trail says how many cases became callable again.
+    expect(readTrail(ctx).entries.find((e) => e.action === 'ledger.entryRemoved' && e.entryId === entry.id)).toMatchObject({ released: 1 });
   });
 });
