@@ -174,6 +174,21 @@ export function loadedCodeCounts(db: Db, env: string, campaignId: number, except
   return new Map(rows.map((r) => [r.code, r.n]));
 }
 
+/**
+ * How many cases of each code the campaign held before this batch, as far as this workstation knows:
+ * its other batches' loaded cases, or the downloaded results when they show more (another workstation
+ * loaded the code). Reading a chunk back compares against this, so a duplicate the agent chose to load
+ * again is not taken as loaded because someone else's copy is there.
+ */
+export function codesHeldBefore(db: Db, env: string, campaignId: number, exceptBatchId: number): Map<string, number> {
+  const counts = loadedCodeCounts(db, env, campaignId, exceptBatchId);
+  const seen = db
+    .prepare('SELECT code, count(*) AS n FROM result_cases WHERE environment = ? AND campaign_id = ? AND code IS NOT NULL GROUP BY code')
+    .all(env, campaignId) as { code: string; n: number }[];
+  for (const r of seen) if (r.n > (counts.get(r.code) ?? 0)) counts.set(r.code, r.n);
+  return counts;
+}
+
 /** skipped: the campaign already held their codes (store/duplicates-repo.ts); not sent unless the agent asks. */
 export function uploadCounts(db: Db, batchId: number): { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number } {
   const r = db

@@ -16,7 +16,7 @@ import {
   casesInDoubt,
   chunkCases,
   listChunks,
-  loadedCodeCounts,
+  codesHeldBefore,
   markInDoubt,
   markSending,
   recordChunkOutcome,
@@ -217,7 +217,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
       setChunkState(db, chunk.id, 'unknown', readBack.reason);
       throw new NeedsDecision(readBack.reason);
     }
-    const verdict = judge(cases, readBack.counts, loadedCodeCounts(db, environment, campaignId, batchId));
+    const verdict = judge(cases, readBack.counts, codesHeldBefore(db, environment, campaignId, batchId));
     recordChunkOutcome(db, chunk.id, verdict.missing.length === 0 ? 'done' : 'pending', verdict.loaded, []);
   }
 

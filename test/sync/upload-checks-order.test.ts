@@ -1,9 +1,24 @@
 // What an upload checks, and in which order: leftover chunks are read back first, then the ledger, the
 // duplicates and the ledger again, so no path sends a listed case or a code the campaign already holds
 // (unless the agent chose to load duplicates again). Each test was a hostile review's finding.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addChunks, addLedgerEntry, bindBatchToCampaign, createBatch, insertBatchCases, listChunks, markSending, pageBatchCases } from '../../src-main/store';
+import {
+  addChunks,
+  addLedgerEntry,
+  bindBatchToCampaign,
+  createBatch,
+  insertBatchCases,
+  listChunks,
+  markSending,
+  openStore,
+  pageBatchCases,
+  saveResultCases,
+} from '../../src-main/store';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
+import { TEST_STORE_KEY } from '../support/store-key';
 import { control } from '../client/helpers';
 import { useEmulator } from '../support/emulator';
 import { aCase, loadedOnServer, uploadWorld, type UploadWorld } from '../sync/upload-fixture';
@@ -82,5 +97,26 @@ describe('the checks before an upload, whatever the path', () => {
     addLedgerEntry(w.store.db, { kind: 'code', value: 'C00000', reason: 'legal', addedBy: 'ana' });
     await run(w, w.batchId);
     expect(loadedOnServer(emulator.current, w.campaignId).get('C00000')).toBeUndefined();
+  });
+  it('a duplicate the agent reloads, known only from the results, is not taken as loaded when its request fails', async () => {
+    const w = await uploadWorld(emulator.current.url, 1);
+    worlds.push(w);
+    // Another workstation loaded C00000 into the campaign; this one knows it from the downloaded results.
+    const dir = mkdtempSync(join(tmpdir(), 'casedesk-other-ws-'));
+    const other = openStore(dir, TEST_STORE_KEY);
+    const otherBatch = createBatch(other.db, { environment: 'test', name: 'otra pc', sourceFile: 'z.xlsx', maxPhonePriority: 0 });
+    insertBatchCases(other.db, otherBatch, [aCase('C00000')]);
+    await uploadBatch({ store: other, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, otherBatch, w.campaignId);
+    other.close();
+    rmSync(dir, { recursive: true, force: true });
+    saveResultCases(w.store.db, 'test', w.campaignId, [
+      { id: 1, params: { code: 'C00000' }, case_result: { is_final: false }, last_updated: '2026-11-01T00:00:00Z' } as never,
+    ]);
+    // The agent loads it again on purpose (a new debt of the same debtor); the service answers 500, loading nothing.
+    await control(emulator.current.url, 'faults', { fail_upload: [1] });
+    const result = await run(w, w.batchId, { duplicates: { reload: true }, maxRetries: 0 });
+    const mine = pageBatchCases(w.store.db, w.batchId, { limit: 10 })[0];
+    // Either it was sent again, or it is not recorded as loaded: never "loaded" with nothing on the service.
+    if (mine?.uploadState === 'loaded') expect(loadedOnServer(emulator.current, w.campaignId).get('C00000'), JSON.stringify(result)).toBe(2);
   });
 });
