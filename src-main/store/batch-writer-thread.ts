@@ -4,7 +4,9 @@
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BatchTemplate, BatchWriter } from './batch-writer';
-import { caseColumns, type CaseColumns, type IssueInput, type NewBatch } from './batches-repo';
+import type { NewBatch } from './batches-repo';
+import { caseColumns, type CaseColumns } from './cases-repo';
+import type { IssueInput } from './issue-codec';
 import type { Store } from './store';
 
 export type BatchWriterRequest =

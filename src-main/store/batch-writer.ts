@@ -2,16 +2,10 @@
 // cases, its row-level issues and (maybe) the creditor's template, then COMMIT — all or nothing.
 // The same steps run on the caller's thread (startBatchWriter) or on a second one
 // (./batch-writer-thread.ts, for big files).
-import {
-  addRowIssues,
-  caseColumns,
-  caseColumnsWriter,
-  createBatch,
-  type BatchCaseInput,
-  type CaseColumns,
-  type IssueInput,
-  type NewBatch,
-} from './batches-repo';
+import { createBatch, type NewBatch } from './batches-repo';
+import { caseColumns, caseColumnsWriter, type BatchCaseInput, type CaseColumns } from './cases-repo';
+import type { IssueInput } from './issue-codec';
+import { addRowIssues } from './issues-repo';
 import { saveMappingTemplate } from './settings-repo';
 import type { Db, Store } from './store';
 

@@ -4,7 +4,9 @@
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
 import { DUPLICATE_KEY, KIND_KEY, searchWords } from './case-keys';
-import { casesByIds, listIssues, type BatchCaseRow, type CaseStatus, type IssueInput } from './batches-repo';
+import { casesByIds, type BatchCaseRow, type CaseStatus } from './cases-repo';
+import type { IssueInput } from './issue-codec';
+import { listIssues } from './issues-repo';
 
 /** What the agent narrowed the grid to; every part given must hold. */
 export interface CaseFilter {

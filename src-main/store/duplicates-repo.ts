@@ -4,7 +4,8 @@
 // (preparation/duplicates): the store only finds and keeps.
 import type { Environment } from '../domain/environments';
 import { isDuplicateKind } from '../domain/duplicates';
-import { decodeIssues, issueColumns, type CaseStatus, type IssueInput, type UploadState } from './batches-repo';
+import { type CaseStatus, type UploadState } from './cases-repo';
+import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
 import { DUPLICATE_KEY, withCaseKeys } from './case-keys';
 import type { Db } from './store';
 

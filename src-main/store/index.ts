@@ -7,6 +7,9 @@ export { migrate, MIGRATIONS, StoreVersionError, type Migration } from './migrat
 export * from './environments-repo';
 export * from './service-cache-repo';
 export * from './batches-repo';
+export * from './cases-repo';
+export * from './issue-codec';
+export * from './issues-repo';
 export * from './case-keys';
 export * from './case-query';
 export * from './results-repo';

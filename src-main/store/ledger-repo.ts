@@ -1,7 +1,8 @@
 // The do-not-contact ledger's own entries, and what applying it right before an upload changes in a
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
-import { addCaseIssue, decodeIssues, type CaseStatus, type IssueInput } from './batches-repo';
+import { addCaseIssue, type CaseStatus } from './cases-repo';
+import { decodeIssues, type IssueInput } from './issue-codec';
 import { KIND_KEY } from './case-keys';
 import type { Db } from './store';
 

@@ -1,0 +1,247 @@
+// A batch's cases: written in bulk by an import (one transaction, see batch-writer.ts), read a page at a
+// time, rebuilt by edits with their history kept, and found by code. Kept until loaded.
+import type { Product } from '../contract';
+import type { CaseStatus } from '../domain/case-status';
+import { isDuplicateKind } from '../domain/duplicates';
+import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
+import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
+import { addRowIssues } from './issues-repo';
+import type { Db } from './store';
+
+export type { CaseStatus } from '../domain/case-status';
+
+/** skipped: the campaign already held its code at upload, and the agent did not choose to load it again. */
+export type UploadState = 'pending' | 'loaded' | 'rejected' | 'in_doubt' | 'skipped';
+
+export interface BatchCaseInput {
+  code: string;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+  products: Product[];
+  params: Record<string, unknown>;
+  /** Spreadsheet rows (1-based, as the agent sees them) the case came from. */
+  sourceRows: number[];
+  status: CaseStatus;
+  issues?: readonly IssueInput[];
+  /** The raw rows the case was built from (see preparation's RawRow). */
+  raw?: readonly unknown[];
+}
+
+export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
+  id: number;
+  batchId: number;
+  uploadState: UploadState;
+  uploadDetail: string | null;
+  issueCounts: { errors: number; warnings: number; fixes: number };
+}
+
+/** One case as its row's values (after batch_id, in insert order): what a writer thread is sent. */
+export type CaseColumns = [string, string, string, string, string, string, string, CaseStatus, string, string, number, number, number, string, string];
+
+export function caseColumns(c: BatchCaseInput): CaseColumns {
+  const i = issueColumns(c.issues);
+  return [
+    c.code,
+    c.firstName,
+    c.lastName,
+    JSON.stringify(c.phones),
+    JSON.stringify(c.products),
+    JSON.stringify(c.params),
+    JSON.stringify(c.sourceRows),
+    c.status,
+    JSON.stringify(c.raw ?? []),
+    i.json,
+    i.errors,
+    i.warnings,
+    i.fixes,
+    i.kinds,
+    searchText(c),
+  ];
+}
+
+/** Inserts cases given as their columns into one batch, with the keys they are found by (call inside a transaction). */
+export function caseColumnsWriter(db: Db, batchId: number): (columns: CaseColumns) => void {
+  const insert = db.prepare(
+    `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json,
+       issues_json, error_count, warning_count, fix_count, issue_kinds, search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const writeKeys = caseKeysWriter(db, batchId);
+  return (columns) => {
+    const { lastInsertRowid } = insert.run(batchId, ...columns);
+    writeKeys(Number(lastInsertRowid), { issueKinds: columns[13] });
+  };
+}
+
+/** A writer of cases into one batch, for imports that build cases one at a time (call inside a transaction). */
+export function caseWriter(db: Db, batchId: number): (c: BatchCaseInput) => void {
+  const insert = caseColumnsWriter(db, batchId);
+  return (c) => insert(caseColumns(c));
+}
+
+/** Adds cases, their issues, and row-level issues in one transaction: all of them or none. */
+export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchCaseInput>, rowIssues: readonly IssueInput[] = []): number {
+  let n = 0;
+  db.transaction(() => {
+    const write = caseWriter(db, batchId);
+    for (const c of cases) {
+      write(c);
+      n += 1;
+    }
+    addRowIssues(db, batchId, rowIssues);
+    db.prepare('UPDATE batches SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
+  })();
+  return n;
+}
+
+export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, number> {
+  const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0, suppressed: 0 };
+  const rows = db.prepare('SELECT status, count(*) AS n FROM batch_cases WHERE batch_id = ? GROUP BY status').all(batchId) as {
+    status: CaseStatus;
+    n: number;
+  }[];
+  for (const r of rows) counts[r.status] = r.n;
+  return counts;
+}
+
+interface RawCase {
+  id: number;
+  batch_id: number;
+  code: string;
+  first_name: string;
+  last_name: string;
+  phones_json: string;
+  products_json: string;
+  params_json: string;
+  source_rows_json: string;
+  status: CaseStatus;
+  upload_state: UploadState;
+  upload_detail: string | null;
+  error_count: number;
+  warning_count: number;
+  fix_count: number;
+}
+
+function toCase(r: RawCase): BatchCaseRow {
+  return {
+    id: r.id,
+    batchId: r.batch_id,
+    code: r.code,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    phones: JSON.parse(r.phones_json) as string[],
+    products: JSON.parse(r.products_json) as Product[],
+    params: JSON.parse(r.params_json) as Record<string, unknown>,
+    sourceRows: JSON.parse(r.source_rows_json) as number[],
+    status: r.status,
+    uploadState: r.upload_state,
+    uploadDetail: r.upload_detail,
+    issueCounts: { errors: r.error_count, warnings: r.warning_count, fixes: r.fix_count },
+  };
+}
+
+const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status,
+  upload_state, upload_detail, error_count, warning_count, fix_count`;
+
+/**
+ * A page of cases in id order, after `afterId` (keyset paging: as fast on the last page as on the
+ * first), optionally only one status: for reading a whole batch. The grid filters and pages with
+ * case-query.ts.
+ */
+export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; afterId?: number; limit: number }): BatchCaseRow[] {
+  const rows = opts.status
+    ? db
+        .prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`)
+        .all(batchId, opts.status, opts.afterId ?? 0, opts.limit)
+    : db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`).all(batchId, opts.afterId ?? 0, opts.limit);
+  return (rows as RawCase[]).map(toCase);
+}
+
+/** The cases with these ids, in id order. */
+export function casesByIds(db: Db, ids: readonly number[]): BatchCaseRow[] {
+  if (ids.length === 0) return [];
+  const rows = db
+    .prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE id IN (SELECT value FROM json_each(?)) ORDER BY id`)
+    .all(JSON.stringify(ids)) as RawCase[];
+  return rows.map(toCase);
+}
+
+export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unknown[] }) | null {
+  const row = db.prepare('SELECT * FROM batch_cases WHERE id = ?').get(caseId) as (RawCase & { raw_json: string }) | undefined;
+  return row ? { ...toCase(row), raw: JSON.parse(row.raw_json) as unknown[] } : null;
+}
+
+/** Cases of a batch with their raw rows, in id order, a page at a time. */
+export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit: number): (BatchCaseRow & { raw: unknown[] })[] {
+  const rows = db.prepare('SELECT * FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?').all(batchId, afterId, limit) as (RawCase & {
+    raw_json: string;
+  })[];
+  return rows.map((r) => ({ ...toCase(r), raw: JSON.parse(r.raw_json) as unknown[] }));
+}
+
+/**
+ * Issues a rebuild from the case's own rows cannot make again, so they survive it: "edited" (the
+ * agent's own history) and what the batch's other cases and the campaign said (duplicates, a phone of
+ * many debtors: see preparation/duplicates), until those are checked again.
+ */
+function keptThroughRebuild(kind: string): boolean {
+  return kind === 'edited' || kind === 'shared-phone' || isDuplicateKind(kind);
+}
+
+/**
+ * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
+ * for the issues that stay). A case already sent is never changed: null. Else the status written (a kept
+ * warning makes a ready case one with warnings).
+ */
+export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
+  const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { code: string; upload_state: UploadState; issues_json: string } | undefined;
+  if (!row || row.upload_state !== 'pending') return null;
+  const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
+  const i = issueColumns([...(c.issues ?? []), ...kept]);
+  // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
+  const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
+  withCaseKeys(db, caseId, () =>
+    db
+      .prepare(
+        `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
+         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ? WHERE id = ?`,
+      )
+      .run(
+        c.firstName,
+        c.lastName,
+        JSON.stringify(c.phones),
+        JSON.stringify(c.products),
+        JSON.stringify(c.params),
+        JSON.stringify(c.sourceRows),
+        status,
+        JSON.stringify(c.raw ?? []),
+        i.json,
+        i.errors,
+        i.warnings,
+        i.fixes,
+        i.kinds,
+        searchText({ ...c, code: row.code }),
+        caseId,
+      ),
+  );
+  return status;
+}
+
+/** Appends one issue to a case (the agent's edit history). */
+export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: IssueInput): void {
+  const row = db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').get(caseId) as { issues_json: string } | undefined;
+  if (!row) return;
+  const i = issueColumns([...decodeIssues(row.issues_json), issue]);
+  withCaseKeys(db, caseId, () =>
+    db
+      .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
+      .run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+  );
+}
+
+export function findCaseByCode(db: Db, batchId: number, code: string): number | null {
+  const row = db.prepare('SELECT id FROM batch_cases WHERE batch_id = ? AND code = ?').get(batchId, code) as { id: number } | undefined;
+  return row?.id ?? null;
+}

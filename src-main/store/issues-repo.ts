@@ -1,0 +1,82 @@
+// A batch's issues as the error report and the grid list them: each case's (kept in its row, see
+// issue-codec.ts) and the row-level ones of rows that became no case.
+import { decodeIssues, type IssueInput } from './issue-codec';
+import type { Db } from './store';
+
+/** Row-level issues: rows that became no case (e.g. a totals row with no code). */
+export function addRowIssues(db: Db, batchId: number, issues: readonly IssueInput[]): void {
+  const insert = db.prepare(
+    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
+     VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const i of issues)
+    insert.run(batchId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs ?? i.kind, i.messageEn ?? i.kind, i.before ?? null, i.after ?? null);
+}
+
+export interface IssueRow extends IssueInput {
+  /** Row-level issues have negative ids; a case's are case id × 10,000 + position. */
+  id: number;
+  caseId: number | null;
+  code: string | null;
+}
+
+/** Issues of a batch: row-level ones first, then each case's in case order. */
+export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean } = {}): IssueRow[] {
+  const out: IssueRow[] = [];
+  if (opts.caseId === undefined) {
+    const rows = db
+      .prepare(
+        'SELECT id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id',
+      )
+      .all(batchId) as {
+      id: number;
+      severity: IssueInput['severity'];
+      field: string;
+      rows_json: string;
+      kind: string;
+      message_es: string;
+      message_en: string;
+      before_value: string | null;
+      after_value: string | null;
+    }[];
+    for (const r of rows) {
+      if (opts.severity && r.severity !== opts.severity) continue;
+      out.push({
+        id: -r.id,
+        caseId: null,
+        code: null,
+        severity: r.severity,
+        field: r.field,
+        rows: JSON.parse(r.rows_json) as number[],
+        kind: r.kind,
+        messageEs: r.message_es,
+        messageEn: r.message_en,
+        before: r.before_value ?? undefined,
+        after: r.after_value ?? undefined,
+      });
+    }
+  }
+  if (opts.rowsOnly) return out;
+  const cases = (
+    opts.caseId === undefined
+      ? db.prepare("SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND issues_json <> '[]' ORDER BY id").all(batchId)
+      : db.prepare('SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND id = ?').all(batchId, opts.caseId)
+  ) as { id: number; code: string; issues_json: string }[];
+  for (const c of cases) {
+    decodeIssues(c.issues_json).forEach((i, n) => {
+      if (opts.severity && i.severity !== opts.severity) return;
+      out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: c.id * 10_000 + n, caseId: c.id, code: c.code });
+    });
+  }
+  return out;
+}
+
+export function countIssuesBySeverity(db: Db, batchId: number): { errors: number; warnings: number; fixes: number; rowErrors: number } {
+  const cases = db
+    .prepare(
+      'SELECT coalesce(sum(error_count), 0) AS errors, coalesce(sum(warning_count), 0) AS warnings, coalesce(sum(fix_count), 0) AS fixes FROM batch_cases WHERE batch_id = ?',
+    )
+    .get(batchId) as { errors: number; warnings: number; fixes: number };
+  const rowErrors = (db.prepare('SELECT count(*) AS n FROM case_issues WHERE batch_id = ? AND case_id IS NULL').get(batchId) as { n: number }).n;
+  return { ...cases, rowErrors };
+}
