@@ -15,6 +15,7 @@ import type { FailureCode, FailureParamValue } from '../domain/failures/failure'
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
 import { LedgerMapping } from '../domain/ledger-mapping';
 import type { LedgerImportSummary, LedgerListing } from './ledger-views';
+import type { ProductView } from './case-view';
 import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
 import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
@@ -479,7 +480,7 @@ export interface BatchCaseView {
   firstName: string;
   lastName: string;
   phones: string[];
-  products: { debt_code: string; pid: string; sub_id?: string | undefined; debt: string; expiration: string }[];
+  products: ProductView[];
   params: Record<string, unknown>;
   sourceRows: number[];
   status: CaseStatus;
@@ -499,6 +500,7 @@ export interface IssueView {
   id: number;
   code: string | null;
   severity: 'error' | 'warning' | 'fix';
+  /** The case's field it is about, as the surface names it: firstName, phones, products[0].debtCode, … */
   field: string;
   rows: number[];
   kind: string;

@@ -78,10 +78,10 @@ describe('casedesk suppress', () => {
   it('prepare --json counts what the ledger suppressed', async () => {
     const res = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test']);
     expect(res.code).toBe(0);
-    const summary = JSON.parse(res.stdout) as { batch_id: number; suppressed: unknown; notices: unknown[]; ready: number };
+    const summary = JSON.parse(res.stdout) as { batchId: number; suppressed: unknown; notices: unknown[]; ready: number };
     // 07654321 by code; 20123456 loses 1155556666 and keeps 1145678901.
     expect(summary).toMatchObject({ cases: 11, ready: 7, suppressed: { cases: 1, phones: 1 }, notices: [] });
-    batchId = summary.batch_id;
+    batchId = summary.batchId;
   });
 
   it('upload applies an entry added after preparing', async () => {

@@ -68,11 +68,11 @@ export function batchCommands(): Command[] {
           for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
           if (globals(command).json) return printJson(s);
           process.stdout.write(
-            `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
-              `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
+            `Batch ${s.batchId}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.headerRow}, ${s.mappingSource} mapping)\n` +
+              `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.rowErrors}\n` +
               `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n` +
               (s.duplicates > 0
-                ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded or in the campaign (see \`casedesk issues ${s.batch_id} --severity warning\`)\n`
+                ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded or in the campaign (see \`casedesk issues ${s.batchId} --severity warning\`)\n`
                 : ''),
           );
         });

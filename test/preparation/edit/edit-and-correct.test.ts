@@ -24,7 +24,7 @@ let n = 0;
 
 beforeEach(async () => {
   store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
-  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batch_id;
+  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batchId;
 });
 
 const caseOf = (code: string) => {

@@ -67,6 +67,24 @@ describe('the grid asks, the store answers', () => {
     expect(rows.map((r) => [r.kind, r.code])).toEqual([['no-code', null]]);
   });
 
+  it('speaks camelCase: a case’s products and its issues’ fields', async () => {
+    const other = createBatch(ctx.store.db, { environment: 'test', name: 'productos', sourceFile: 'p.xlsx', maxPhonePriority: 1 });
+    insertBatchCases(ctx.store.db, other, [
+      {
+        ...aCase(0),
+        status: 'warning',
+        products: [{ debt_code: 'OP-9', pid: 'Tarjeta', sub_id: 'Oro', debt: '10.00', expiration: '2026-03-01' }],
+        issues: [{ severity: 'warning', kind: 'amount-ambiguous', field: 'products[0].debt', rows: [2], params: { before: '1.000', after: '1000.00' } }],
+      },
+    ]);
+    const [c] = await call('batches:cases', { batchId: other });
+    expect(c?.products).toEqual([{ debtCode: 'OP-9', pid: 'Tarjeta', subId: 'Oro', debt: '10.00', expiration: '2026-03-01' }]);
+    insertBatchCases(ctx.store.db, other, [
+      { ...aCase(1), code: 'N1', issues: [{ severity: 'warning', kind: 'name-missing', field: 'first_name', rows: [3], params: { field: 'first_name' } }] },
+    ]);
+    expect((await call('batches:issues', { batchId: other })).map((i) => i.field)).toEqual(['products[0].debt', 'firstName']);
+  });
+
   it('checks duplicates again on demand, then filters them; the batch says how many', async () => {
     // Another batch of the environment still holds D1 and D2 unsent.
     const other = createBatch(ctx.store.db, { environment: 'demo', name: 'otra', sourceFile: 'o.xlsx', maxPhonePriority: 1 });

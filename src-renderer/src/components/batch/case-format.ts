@@ -61,7 +61,6 @@ export function formatCount(n: number, locale: string): string {
 
 export const PRODUCT_KEYS = ['debtCode', 'pid', 'subId', 'debt', 'expiration'] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
-const WIRE_FIELD: Record<ProductKey, string> = { debtCode: 'debt_code', pid: 'pid', subId: 'sub_id', debt: 'debt', expiration: 'expiration' };
 
 export interface ProductDraft {
   /** Position among the case's rows (what batches:editCase calls `index`). */
@@ -109,9 +108,9 @@ export function productDrafts(c: BatchCaseView, issues: readonly IssueView[]): P
     const values = {} as Record<ProductKey, string | null>;
     const found = {} as Partial<Record<ProductKey, IssueView[]>>;
     for (const key of PRODUCT_KEYS) {
-      const list = (fields.get(WIRE_FIELD[key]) ?? []).filter((i) => i.kind !== 'edited');
+      const list = (fields.get(key) ?? []).filter((i) => i.kind !== 'edited');
       if (list.length > 0) found[key] = list;
-      values[key] = product ? productValue(product, key) : rawValue(fields.get(WIRE_FIELD[key]) ?? []);
+      values[key] = product ? productValue(product, key) : rawValue(fields.get(key) ?? []);
     }
     drafts.push({ index, row: c.sourceRows[index], valid: isValid, values, issues: found });
   }
@@ -119,14 +118,7 @@ export function productDrafts(c: BatchCaseView, issues: readonly IssueView[]): P
 }
 
 function productValue(p: BatchCaseView['products'][number], key: ProductKey): string {
-  switch (key) {
-    case 'debtCode':
-      return p.debt_code;
-    case 'subId':
-      return p.sub_id ?? '';
-    default:
-      return p[key];
-  }
+  return p[key] ?? '';
 }
 
 /** What the cell held: the agent's last edit, else the value an issue quotes, else unknown. */
