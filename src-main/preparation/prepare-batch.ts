@@ -166,8 +166,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     field: 'code',
     rows: [e.row],
     kind: e.kind,
-    messageEs: e.messageEs,
-    messageEn: e.messageEn,
+    params: e.params,
   }));
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;

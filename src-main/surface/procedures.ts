@@ -12,6 +12,7 @@ import { MappingFile } from '../domain/mapping-file';
 import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../domain/audit-events';
 import type { FailureCode, FailureParamValue } from '../domain/failures/failure';
+import type { IssueText } from '../domain/issue-texts/issue-text';
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
 import { LedgerMapping } from '../domain/ledger-mapping';
 import type { LedgerImportSummary, LedgerListing } from './ledger-views';
@@ -504,8 +505,8 @@ export interface IssueView {
   field: string;
   rows: number[];
   kind: string;
-  messageEs: string;
-  messageEn: string;
+  /** Its words as data (domain/issue-texts): each face words it in its own language. */
+  text: IssueText;
   before?: string | undefined;
   after?: string | undefined;
 }

@@ -32,7 +32,8 @@ interface Summary {
 interface Issue {
   code: string | null;
   kind: string;
-  messageEn: string;
+  message: string;
+  text: { code: string; params: Record<string, unknown> };
 }
 
 describe('duplicates in the CLI', () => {
@@ -49,7 +50,8 @@ describe('duplicates in the CLI', () => {
     const issues = json<Issue[]>(await casedesk('issues', String(second.batchId), '--json', '--lang', 'en', '--severity', 'warning'));
     const flagged = issues.filter((i) => i.kind === 'duplicate-other-batch');
     expect(flagged).toHaveLength(11);
-    expect(flagged[0]?.messageEn).toBe(`This code is also in batch ${first.batchId}, not uploaded yet: the debtor would be called twice`);
+    expect(flagged[0]?.text).toEqual({ code: 'issue.duplicate_other_batch', params: { batch: first.batchId } });
+    expect(flagged[0]?.message).toBe(`This code is also in batch ${first.batchId}, not uploaded yet: the debtor would be called twice`);
     // Deleting it: the first batch is the one this test uploads.
     expect((await casedesk('batches', 'delete', String(second.batchId))).code).toBe(0);
   }, 60_000);

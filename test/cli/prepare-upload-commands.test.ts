@@ -34,8 +34,15 @@ describe('prepare → upload', () => {
     const res = await casedesk('--lang', 'es', 'issues', String(batchId), '--severity', 'error');
     expect(res.stdout).toMatch(/fila de totales/);
     expect((await casedesk('issues', String(batchId), '--severity', 'error', '--lang', 'en')).stdout).toMatch(/totals row/);
-    const json = JSON.parse((await casedesk('issues', String(batchId), '--json')).stdout) as { code: string | null; messageEn: string }[];
-    expect(json.find((i) => i.code === '33444555' && /31\/02\/2027/.test(i.messageEn))).toBeDefined();
+    // --json: the words in --lang, and the text as data beside them.
+    const json = JSON.parse((await casedesk('issues', String(batchId), '--json', '--lang', 'es')).stdout) as {
+      code: string | null;
+      message: string;
+      text: { code: string; params: Record<string, unknown> };
+    }[];
+    const badDate = json.find((i) => i.code === '33444555' && i.text.code === 'issue.date_invalid');
+    expect(badDate?.message).toBe('Fecha "31/02/2027" no válida (esa fecha no existe)');
+    expect(badDate?.text.params).toEqual({ before: '31/02/2027', reason: { code: 'issue.reason.impossible', params: {} } });
   });
 
   it('writes the exact payload of the ready cases', async () => {

@@ -100,9 +100,9 @@ describe('casedesk suppress', () => {
     const issues = JSON.parse((await casedesk(['issues', String(batchId), '--json', '--lang', 'en'])).stdout) as {
       code: string | null;
       kind: string;
-      messageEn: string;
+      message: string;
     }[];
-    expect(issues.find((i) => i.code === '28999000' && i.kind === 'suppressed-code')?.messageEn).toMatch(/do-not-contact list \(deceased\)/);
+    expect(issues.find((i) => i.code === '28999000' && i.kind === 'suppressed-code')?.message).toMatch(/do-not-contact list \(deceased\)/);
   });
 
   it('removes an entry by id; removing it again is not found (exit 1)', async () => {

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import { readFile, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
+import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
 import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 import { envOption, wholeNumber } from '../cli-options';
@@ -106,11 +107,13 @@ export function batchCommands(): Command[] {
     .addOption(new Option('--severity <s>', 'only these').choices(['error', 'warning', 'fix']))
     .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix' }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const list = await call(ctx, 'batches:issues', { batchId, severity: opts.severity });
-        if (globals(command).json) return printJson(list);
+        const { lang, json } = globals(command);
+        // Worded in the run's --lang; --json keeps the text as data too, for scripts that decide by code.
+        const list = (await call(ctx, 'batches:issues', { batchId, severity: opts.severity })).map((i) => ({ ...i, message: formatIssueText(lang, i.text) }));
+        if (json) return printJson(list);
         await printTable(
           ['case', 'rows', 'severity', 'field', 'message'],
-          list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, globals(command).lang === 'en' ? i.messageEn : i.messageEs]),
+          list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message]),
         );
       });
     });

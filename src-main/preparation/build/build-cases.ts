@@ -8,7 +8,7 @@ import { normalizeHeader } from '../mapping/headers';
 import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
 import type { Cell } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
-import { issue, noCodeRowError, type PreparedIssue, type RowError } from './issue-messages';
+import { issue, noCodeRowError, type PreparedIssue, type RowError } from './prepared-issue';
 
 export interface PrepareSettings {
   decimalSeparator: ',' | '.';

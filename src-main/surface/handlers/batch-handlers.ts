@@ -10,7 +10,7 @@ import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicates';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
-import { describeIssue } from '../../preparation/build/issue-messages';
+import { issueText } from '../../domain/issue-texts/wording';
 import {
   duplicateCount,
   countCasesByStatus,
@@ -97,10 +97,11 @@ export const batchHandlers: Pick<
 
   async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly }) {
     requireBatch(ctx.store.db, batchId);
-    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map((row) => {
-      const { caseId: _c, params: _p, field, ...view } = describeIssue(row);
-      return { ...view, field: fieldPathView(field) };
-    });
+    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(({ caseId: _c, params, field, ...view }) => ({
+      ...view,
+      field: fieldPathView(field),
+      text: issueText({ kind: view.kind, params }),
+    }));
   },
 
   async 'batches:get'(ctx, { batchId }) {

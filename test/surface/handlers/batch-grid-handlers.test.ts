@@ -43,9 +43,7 @@ beforeAll(() => {
     batchId,
     Array.from({ length: 30 }, (_, i) => aCase(i)),
   );
-  addRowIssues(ctx.store.db, batchId, [
-    { severity: 'error', kind: 'no-code', field: 'code', rows: [40], messageEs: 'Fila sin código', messageEn: 'Row without a code' },
-  ]);
+  addRowIssues(ctx.store.db, batchId, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [40], params: { row: 40, column: 'DNI' } }]);
 });
 
 describe('the grid asks, the store answers', () => {
@@ -65,6 +63,9 @@ describe('the grid asks, the store answers', () => {
   it('gives the problems of rows that became no case alone', async () => {
     const rows = await call('batches:issues', { batchId, rowsOnly: true });
     expect(rows.map((r) => [r.kind, r.code])).toEqual([['no-code', null]]);
+    // Its words as data: each face words them in its own language.
+    expect(rows[0]?.text).toEqual({ code: 'issue.row_no_code', params: { row: 40, column: 'DNI' } });
+    expect(rows[0]).not.toHaveProperty('params');
   });
 
   it('speaks camelCase: a case’s products and its issues’ fields', async () => {

@@ -1,5 +1,6 @@
 // How a prepared case reads in the table and the drawer: statuses, money, phones, issue kinds, and
 // its products lined up with the spreadsheet rows they came from.
+import { renderIssueText } from '../../../../src-main/domain/issue-texts/issue-text';
 import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
 
 export type CaseStatus = BatchCaseView['status'];
@@ -136,8 +137,9 @@ export function droppedPhones(issues: readonly IssueView[]): string[] {
   return issues.filter((i) => i.kind === 'phone-dropped' && i.before !== undefined && i.before.trim() !== '').map((i) => i.before as string);
 }
 
-export function issueMessage(issue: Pick<IssueView, 'messageEs' | 'messageEn'>, locale: string): string {
-  return locale === 'en' ? issue.messageEn : issue.messageEs;
+/** An issue in the agent's language: vue-i18n's `t` words its catalog text, nested texts first (as the CLI's formatter does). */
+export function issueMessage(issue: Pick<IssueView, 'text'>, t: (key: string, params: Record<string, string>) => string): string {
+  return renderIssueText(issue.text, (code, params) => t(code, params));
 }
 
 export const SEVERITY_ORDER: Record<IssueView['severity'], number> = { error: 0, warning: 1, fix: 2 };
