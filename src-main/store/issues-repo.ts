@@ -14,8 +14,11 @@ export function addRowIssues(db: Db, batchId: number, issues: readonly IssueInpu
 }
 
 export interface IssueRow extends IssueInput {
-  /** Row-level issues have negative ids; a case's are case id × 10,000 + position. */
-  id: number;
+  /**
+   * Stable within the batch: "row:7" for a row-level issue (its row in case_issues), "case:12:3" for the
+   * fourth issue of case 12 (a case's issues live in its row, so they are named by their position).
+   */
+  id: string;
   caseId: number | null;
   code: string | null;
 }
@@ -42,7 +45,7 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
     for (const r of rows) {
       if (opts.severity && r.severity !== opts.severity) continue;
       out.push({
-        id: -r.id,
+        id: `row:${r.id}`,
         caseId: null,
         code: null,
         severity: r.severity,
@@ -64,7 +67,7 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
   for (const c of cases) {
     decodeIssues(c.issues_json).forEach((i, n) => {
       if (opts.severity && i.severity !== opts.severity) return;
-      out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: c.id * 10_000 + n, caseId: c.id, code: c.code });
+      out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code });
     });
   }
   return out;

@@ -498,7 +498,8 @@ export interface CaseKindView {
 }
 
 export interface IssueView {
-  id: number;
+  /** "row:7" or "case:12:3" (see the store's listIssues): a key, not a number to compute with. */
+  id: string;
   code: string | null;
   severity: 'error' | 'warning' | 'fix';
   /** The case's field it is about, as the surface names it: firstName, phones, products[0].debtCode, … */
