@@ -113,6 +113,25 @@ describe('batches', () => {
     );
   });
 
+  it('names every issue by a key of its own, however many a case has', () => {
+    const id = createBatch(store.db, { environment: 'demo', name: 'muchas filas', sourceFile: 'm.xlsx', maxPhonePriority: 2 });
+    // A case built from 10,001 rows, each with a fix: the next case's first issue must not share a key with any of them.
+    const many = Array.from({ length: 10_001 }, (_, n) => ({
+      severity: 'fix' as const,
+      kind: 'phone-fixed',
+      field: 'phones',
+      rows: [n + 2],
+      params: { before: 'a', after: 'b' },
+    }));
+    insertBatchCases(store.db, id, [
+      { ...aCase('M1'), issues: many },
+      { ...aCase('M2'), issues: [many[0]!] },
+    ]);
+    const keys = listIssues(store.db, id).map((i) => i.id);
+    expect(keys).toHaveLength(10_002);
+    expect(new Set(keys).size).toBe(10_002);
+  });
+
   it('never lets a batch of one environment be used in another', () => {
     const id = createBatch(store.db, { environment: 'test', name: 'de prueba', sourceFile: 'x.csv', maxPhonePriority: 0 });
     expect(batchInEnvironment(store.db, id, 'test').name).toBe('de prueba');
