@@ -4,7 +4,7 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
-import { ApiError, call } from '../api/casedesk';
+import { call, errorText } from '../api/casedesk';
 import { CaseSource, type CaseStatus } from '../components/batch/case-source';
 import { receiveFile } from '../components/prepare/files';
 import { saveFile } from '../components/results/files';
@@ -16,9 +16,8 @@ export type BulkFix = ProcedureInput<'batches:bulkFix'>['fix'];
 export type CaseChanges = ProcedureInput<'batches:editCase'>['changes'];
 export type CorrectionsSummary = ProcedureOutputs['batches:importCorrections'];
 
-export function errorText(err: unknown): string {
-  return err instanceof ApiError || err instanceof Error ? err.message : String(err);
-}
+/** The one error-to-text (api/casedesk), still offered here for the batch's components that import it from the store. */
+export { errorText };
 
 export const useBatchStore = defineStore('batch', () => {
   const session = useSessionStore();

@@ -2,7 +2,7 @@
 // worded from its code and params, in the agent's language.
 import { useConfirm } from 'primevue/useconfirm';
 import { useI18n } from 'vue-i18n';
-import { ApiError, call } from '../../api/casedesk';
+import { ApiError, call, errorText } from '../../api/casedesk';
 import { useUploads } from '../sync/uploads';
 
 export interface DeletionOutcome {
@@ -25,7 +25,7 @@ export function useBatchDeletion() {
     if (err instanceof ApiError && err.code === 'batch.busy') return t('lifecycle.batch.busy', { batchId: err.params?.batchId ?? '' });
     if (err instanceof ApiError && err.code === 'batch.in_doubt')
       return t('lifecycle.batch.inDoubt', { batchId: err.params?.batchId ?? '', inDoubt: err.params?.inDoubt ?? '' });
-    return t('lifecycle.batch.failed', { message: err instanceof Error ? err.message : String(err) });
+    return t('lifecycle.batch.failed', { message: errorText(err) });
   }
 
   /** Asks first; `done` hears how it went (not called when the agent says no). */
