@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src-renderer/src/api/casedesk';
 import { createAction, settle, type ConnectionNotes } from '../../../src-renderer/src/composables/use-reported';
 import { i18n } from '../../../src-renderer/src/i18n';
+import { pending } from '../support/pending';
 
 afterEach(() => {
   i18n.global.locale.value = 'es';
@@ -17,17 +18,6 @@ function listener() {
     noteFailure: (error) => heard.push(['failure', error]),
   };
   return { heard, notes };
-}
-
-/** A promise the test settles when it wants. */
-function pending<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (err: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 }
 
 describe('settle', () => {

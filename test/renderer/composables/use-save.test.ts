@@ -1,17 +1,7 @@
 // A panel's action: busy while it runs, then one outcome line, success or failure, in the panel's words.
 import { describe, expect, it } from 'vitest';
 import { useSave } from '../../../src-renderer/src/composables/use-save';
-
-/** A promise the test settles when it wants. */
-function pending<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (err: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { pending } from '../support/pending';
 
 describe('useSave', () => {
   it('is busy while the work runs, clears the last outcome, and shows the text the work answers', async () => {
