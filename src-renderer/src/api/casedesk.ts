@@ -33,6 +33,25 @@ export function failureText(code: FailureCode, params: Record<string, FailurePar
   return i18n.global.t(`failures.${code}`, shownParams(params));
 }
 
+/**
+ * What a failure says to the agent, the renderer's one error-to-text: an ApiError's words from the catalog,
+ * any other error's own message (a fault of the renderer itself, said rather than hidden).
+ */
+export function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** The coarse class of a failure of the catalog (offline, not-found…); null for anything else. Screens decide on this, never on the words. */
+export function failureKind(err: unknown): FailureClass | null {
+  return err instanceof ApiError ? err.kind : null;
+}
+
+/** The service could not be reached or did not answer in time: the app is offline for now. */
+export function isUnreachable(err: unknown): boolean {
+  const kind = failureKind(err);
+  return kind === 'offline' || kind === 'timeout';
+}
+
 export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
   const answer = await transport.call(name, input);
   if (!answer.ok) {

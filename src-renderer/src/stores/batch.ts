@@ -4,8 +4,9 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
-import { ApiError, call } from '../api/casedesk';
+import { call, errorText } from '../api/casedesk';
 import { CaseSource, type CaseStatus } from '../components/batch/case-source';
+import { settle } from '../composables/use-reported';
 import { receiveFile } from '../components/prepare/files';
 import { saveFile } from '../components/results/files';
 import { useSessionStore } from './session';
@@ -16,9 +17,8 @@ export type BulkFix = ProcedureInput<'batches:bulkFix'>['fix'];
 export type CaseChanges = ProcedureInput<'batches:editCase'>['changes'];
 export type CorrectionsSummary = ProcedureOutputs['batches:importCorrections'];
 
-export function errorText(err: unknown): string {
-  return err instanceof ApiError || err instanceof Error ? err.message : String(err);
-}
+/** The one error-to-text (api/casedesk), still offered here for the batch's components that import it from the store. */
+export { errorText };
 
 export const useBatchStore = defineStore('batch', () => {
   const session = useSessionStore();
@@ -98,17 +98,15 @@ export const useBatchStore = defineStore('batch', () => {
     detail.value = null;
     // The first page and the counts travel together; the page does not wait for the counts.
     newSource();
-    let found: BatchDetail;
-    try {
-      found = await call('batches:get', { batchId: id });
-    } catch (err) {
-      if (batchId.value !== id) return;
-      loadError.value = errorText(err);
+    const got = await settle(session, () => call('batches:get', { batchId: id }));
+    // Another batch was opened meanwhile: this answer is not for the screen any more.
+    if (batchId.value !== id) return;
+    if (!got.ok) {
+      loadError.value = got.text;
       dropSource();
       return;
     }
-    // Another batch was opened meanwhile: this answer is not for the screen any more.
-    if (batchId.value !== id) return;
+    const found = got.value;
     detail.value = found;
     void loadKinds();
     void checkDuplicates(id);

@@ -3,7 +3,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Environment } from '../../../src-main/domain/environments';
 import type { SessionStatus } from '../../../src-main/surface/procedures';
-import { ApiError, call, onEvent } from '../api/casedesk';
+import { call, failureKind, isUnreachable, onEvent } from '../api/casedesk';
 
 export const useSessionStore = defineStore('session', () => {
   const status = ref<SessionStatus | null>(null);
@@ -26,8 +26,8 @@ export const useSessionStore = defineStore('session', () => {
 
   /** Any call that failed for lack of network marks the app offline until one succeeds. */
   function noteFailure(error: unknown): void {
-    if (error instanceof ApiError && (error.kind === 'offline' || error.kind === 'timeout')) online.value = false;
-    if (error instanceof ApiError && error.kind === 'session-expired' && status.value) status.value = { ...status.value, signedIn: false, state: 'expired' };
+    if (isUnreachable(error)) online.value = false;
+    if (failureKind(error) === 'session-expired' && status.value) status.value = { ...status.value, signedIn: false, state: 'expired' };
   }
 
   function noteSuccess(): void {

@@ -1,7 +1,7 @@
 // A failure from the surface becomes an ApiError worded by the catalog in the agent's language, with
 // its code, params and coarse class kept for the screens' decisions (never its words).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, failureText } from '../../../src-renderer/src/api/casedesk';
+import { ApiError, errorText, failureKind, failureText, isUnreachable } from '../../../src-renderer/src/api/casedesk';
 import { i18n } from '../../../src-renderer/src/i18n';
 
 afterEach(() => {
@@ -27,5 +27,31 @@ describe('ApiError', () => {
     expect(failureText('mapping.missing_columns', { columns: ['"DNI"', '"Saldo"'], missing: ['DNI', 'Saldo'] })).toBe(
       'El archivo no tiene ninguna columna llamada "DNI", "Saldo".',
     );
+  });
+});
+
+describe('errorText', () => {
+  it("is a failure's words from the catalog, a renderer fault's own message, and anything else thrown as it reads", () => {
+    i18n.global.locale.value = 'en';
+    expect(errorText(new ApiError('batch.not_found', { batchId: 9 }))).toBe('Batch 9 does not exist.');
+    expect(errorText(new TypeError('x is undefined'))).toBe('x is undefined');
+    expect(errorText('gone')).toBe('gone');
+  });
+});
+
+describe('failureKind and isUnreachable', () => {
+  it('decide on the class of a failure of the catalog, never on its words', () => {
+    const offline = new ApiError('network.unreachable', { host: 'bots.example.com' });
+    expect(failureKind(offline)).toBe('offline');
+    expect(isUnreachable(offline)).toBe(true);
+    expect(isUnreachable(new ApiError('service.timeout', { request: 'GET /bots' }))).toBe(true);
+    expect(failureKind(new ApiError('batch.not_found', { batchId: 9 }))).toBe('not-found');
+    expect(isUnreachable(new ApiError('batch.not_found', { batchId: 9 }))).toBe(false);
+  });
+
+  it('know nothing of what is not a failure of the catalog, even when its words say offline', () => {
+    expect(failureKind(new Error('offline'))).toBeNull();
+    expect(isUnreachable(new Error('network timeout'))).toBe(false);
+    expect(isUnreachable(undefined)).toBe(false);
   });
 });

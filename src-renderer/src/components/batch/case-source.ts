@@ -7,6 +7,7 @@
 // milliseconds, so a jump anywhere is one request with nothing to walk.
 import { shallowRef } from 'vue';
 import type { BatchCaseView } from '../../../../src-main/surface/procedures';
+import { errorText } from '../../api/casedesk';
 
 export const PAGE_SIZE = 200;
 /** Pages kept in memory; the ones farthest from what the table last asked for go first. */
@@ -115,7 +116,7 @@ export class CaseSource {
       const value = await work;
       return this.disposed ? null : value;
     } catch (err) {
-      if (!this.disposed) this.error.value = err instanceof Error ? err.message : String(err);
+      if (!this.disposed) this.error.value = errorText(err);
       return null;
     }
   }

@@ -3,6 +3,7 @@
 import { useConfirm } from 'primevue/useconfirm';
 import { useI18n } from 'vue-i18n';
 import { ApiError, call } from '../../api/casedesk';
+import { useReported } from '../../composables/use-reported';
 import { useUploads } from '../sync/uploads';
 
 export interface DeletionOutcome {
@@ -20,12 +21,13 @@ export function useBatchDeletion() {
   const { t } = useI18n();
   const confirm = useConfirm();
   const { forget } = useUploads();
+  const report = useReported();
 
-  function refusal(err: unknown): string {
+  function refusal(err: unknown, text: string): string {
     if (err instanceof ApiError && err.code === 'batch.busy') return t('lifecycle.batch.busy', { batchId: err.params?.batchId ?? '' });
     if (err instanceof ApiError && err.code === 'batch.in_doubt')
       return t('lifecycle.batch.inDoubt', { batchId: err.params?.batchId ?? '', inDoubt: err.params?.inDoubt ?? '' });
-    return t('lifecycle.batch.failed', { message: err instanceof Error ? err.message : String(err) });
+    return t('lifecycle.batch.failed', { message: text });
   }
 
   /** Asks first; `done` hears how it went (not called when the agent says no). */
@@ -38,12 +40,11 @@ export function useBatchDeletion() {
       acceptProps: { label: t('lifecycle.batch.deleteBatch'), severity: 'danger', 'data-test': 'confirm-delete-batch' },
       defaultFocus: 'reject',
       accept: () => {
-        call('batches:delete', { batchId: batch.id })
-          .then((deleted) => {
-            forget(batch.id);
-            done({ ok: true, text: t('lifecycle.batch.deleted', { id: batch.id, cases: deleted.cases }) });
-          })
-          .catch((err: unknown) => done({ ok: false, text: refusal(err) }));
+        void report(() => call('batches:delete', { batchId: batch.id })).then((got) => {
+          if (!got.ok) return done({ ok: false, text: refusal(got.error, got.text) });
+          forget(batch.id);
+          done({ ok: true, text: t('lifecycle.batch.deleted', { id: batch.id, cases: got.value.cases }) });
+        });
       },
     });
   }

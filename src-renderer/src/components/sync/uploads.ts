@@ -3,6 +3,7 @@
 import { reactive } from 'vue';
 import type { SurfaceEvents, UploadSummary } from '../../../../src-main/surface/procedures';
 import { ApiError, call, onEvent } from '../../api/casedesk';
+import { settle } from '../../composables/use-reported';
 import { useSessionStore } from '../../stores/session';
 
 /** The Sync screen's own confirmation dialog (narrower than the app-wide one). */
@@ -40,20 +41,17 @@ async function upload(batchId: number, campaignId: number | null, inDoubt: InDou
   if (previous?.running) return;
   runs.set(batchId, { batchId, campaignId, running: true, progress: null, summary: null, error: null });
   const run = runs.get(batchId) as UploadRun;
-  try {
-    const summary = await call('sync:upload', { batchId, inDoubt, reloadDuplicates, ...(campaignId !== null ? { campaignId } : {}) });
+  const got = await settle(session, () => call('sync:upload', { batchId, inDoubt, reloadDuplicates, ...(campaignId !== null ? { campaignId } : {}) }));
+  if (got.ok) {
+    const summary = got.value;
     run.summary = summary;
     run.campaignId = summary.campaignId;
     // A pause for lack of network or an expired session says something about the connection too.
     const pause = summary.pause;
     if (pause?.code === 'offline' || pause?.code === 'session-expired') session.noteFailure(new ApiError(pause.failure.code, pause.failure.params));
     else session.noteSuccess();
-  } catch (err) {
-    session.noteFailure(err);
-    run.error = err instanceof ApiError ? err.message : String(err);
-  } finally {
-    run.running = false;
-  }
+  } else run.error = got.text;
+  run.running = false;
 }
 
 /** Stops the upload after its current request; starting it again resumes where it stopped. */
