@@ -4,7 +4,7 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
-import { call, errorText } from '../api/casedesk';
+import { call } from '../api/casedesk';
 import { CaseSource, type CaseStatus } from '../components/batch/case-source';
 import { settle } from '../composables/use-reported';
 import { receiveFile } from '../components/prepare/files';
@@ -18,7 +18,6 @@ export type CaseChanges = ProcedureInput<'batches:editCase'>['changes'];
 export type CorrectionsSummary = ProcedureOutputs['batches:importCorrections'];
 
 /** The one error-to-text (api/casedesk), still offered here for the batch's components that import it from the store. */
-export { errorText };
 
 export const useBatchStore = defineStore('batch', () => {
   const session = useSessionStore();
@@ -255,6 +254,5 @@ export const useBatchStore = defineStore('batch', () => {
     exportFile,
     importCorrections,
     close,
-    noteFailure: session.noteFailure,
   };
 });
