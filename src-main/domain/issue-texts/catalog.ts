@@ -32,7 +32,7 @@ export const ISSUE_TEXTS = {
   'issue.amount_invalid': { en: 'Amount "{before}" is not valid ({reason})', es: 'Importe "{before}" no válido ({reason})' },
   'issue.date_fixed': { en: 'Date "{before}" read as {after}', es: 'Fecha "{before}" leída como {after}' },
   'issue.date_invalid': { en: 'Date "{before}" is not valid ({reason})', es: 'Fecha "{before}" no válida ({reason})' },
-  'issue.product_field_missing': { en: "The product's {field} is missing", es: 'Falta {field} del producto' },
+  'issue.product_field_missing': { en: 'The product is missing its {field}', es: 'Al producto le falta: {field}' },
   'issue.service_rule': { en: 'The service would reject it: {detail}', es: 'El servicio lo rechazaría: {detail}' },
   'issue.cuit_check_digit': {
     en: 'Code {code} looks like a CUIT/CUIL, but its check digit should be {expected}: check it',
@@ -144,7 +144,7 @@ export const ISSUE_TEXTS = {
   'issue.field.case': { en: 'Case', es: 'Caso' },
   'issue.field.code': { en: 'Code', es: 'Código' },
   'issue.field.debt_code': { en: 'debt code', es: 'nro. de operación' },
-  'issue.field.pid': { en: 'product', es: 'producto' },
+  'issue.field.pid': { en: 'product name', es: 'nombre del producto' },
   'issue.field.sub_id': { en: 'sub-product', es: 'subproducto' },
   'issue.field.debt': { en: 'amount', es: 'saldo' },
   'issue.field.expiration': { en: 'due date', es: 'vencimiento' },
