@@ -2,6 +2,7 @@
 // chosen at the edges (the CLI's --lang, the renderer's vue-i18n); `message` is the English, for logs.
 import { FAILURES } from './catalog';
 import type { FailureClass } from './failure-class';
+import { messageTree, type MessageTree } from '../message-tree';
 
 export { FAILURES };
 export type { FailureClass };
@@ -48,18 +49,9 @@ export function formatFailure(lang: FailureLang, code: FailureCode, params: Reco
   return FAILURES[code][lang].replace(/\{(\w+)\}/g, (_, name: string) => shownParam(params[name]));
 }
 
-type Tree = { [key: string]: string | Tree };
-
 /** The catalog in one language as a tree (a code's dots are levels), to register under vue-i18n's `failures.`. */
-export function failureMessages(lang: FailureLang): Tree {
-  const tree: Tree = {};
-  for (const code of Object.keys(FAILURES) as FailureCode[]) {
-    const parts = code.split('.');
-    let node = tree;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
-    node[parts[parts.length - 1] as string] = FAILURES[code][lang];
-  }
-  return tree;
+export function failureMessages(lang: FailureLang): MessageTree {
+  return messageTree(FAILURES, lang);
 }
 
 /**

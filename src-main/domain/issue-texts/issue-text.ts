@@ -3,6 +3,7 @@
 // The edges choose the language: the renderer through vue-i18n, the CLI and the exports with
 // formatIssueText; both go through renderIssueText, so they nest the same way.
 import { ISSUE_TEXTS } from './catalog';
+import { messageTree, type MessageTree } from '../message-tree';
 
 export { ISSUE_TEXTS };
 export type IssueTextCode = keyof typeof ISSUE_TEXTS;
@@ -39,16 +40,7 @@ export function formatIssueText(lang: IssueTextLang, text: IssueText): string {
   return renderIssueText(text, (code, params) => fillTemplate(ISSUE_TEXTS[code][lang], params));
 }
 
-type Tree = { [key: string]: string | Tree };
-
 /** The catalog in one language as a tree (a code's dots are levels), for vue-i18n. */
-export function issueTextMessages(lang: IssueTextLang): Tree {
-  const tree: Tree = {};
-  for (const code of Object.keys(ISSUE_TEXTS) as IssueTextCode[]) {
-    const parts = code.split('.');
-    let node = tree;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Tree;
-    node[parts[parts.length - 1] as string] = ISSUE_TEXTS[code][lang];
-  }
-  return tree;
+export function issueTextMessages(lang: IssueTextLang): MessageTree {
+  return messageTree(ISSUE_TEXTS, lang);
 }
