@@ -2,6 +2,7 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
+import { formatFailure } from '../../domain/failures/failure';
 import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
@@ -27,10 +28,13 @@ export function uploadCommand(): Command {
         command: Command,
       ) => {
         await withApp(command, async (ctx) => {
+          const { lang } = globals(command);
           const off = ctx.on('upload:progress', (p) => {
             if (p.activity === 'sending' || p.activity === 'done' || p.note) {
+              // The note is a code of the catalog, worded in the run's --lang.
+              const note = p.note ? ` — ${formatFailure(lang, p.note.code, p.note.params)}` : '';
               process.stderr.write(
-                `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${p.note ? ` — ${p.note}` : ''}\n`,
+                `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${note}\n`,
               );
             }
           });

@@ -85,6 +85,27 @@ export const APP_FAILURES = {
     en: 'The service keeps failing ({detail}); the upload is paused.',
     es: 'El servicio sigue fallando ({detail}); la carga quedó en pausa.',
   },
+  // Progress notes, not failures: why an upload is waiting, worded at each edge like the failures.
+  'upload.progress.offline': {
+    class: 'offline',
+    en: 'No connection to the service; trying again shortly.',
+    es: 'Sin conexión con el servicio; se vuelve a intentar en breve.',
+  },
+  'upload.progress.reconciling': {
+    class: 'timeout',
+    en: 'Checking with the service which cases it loaded.',
+    es: 'Consultando al servicio qué casos cargó.',
+  },
+  'upload.progress.server_failed': {
+    class: 'server',
+    en: 'The service failed (HTTP {status}); retrying.',
+    es: 'El servicio falló (HTTP {status}); se reintenta.',
+  },
+  'upload.progress.timed_out': {
+    class: 'timeout',
+    en: 'The service did not answer in time; retrying.',
+    es: 'El servicio no respondió a tiempo; se reintenta.',
+  },
   'upload.running': { class: 'invalid-input', en: 'Batch {batchId} is already uploading.', es: 'El lote {batchId} ya se está subiendo.' },
   'workstation.busy': {
     class: 'workstation.busy',
