@@ -3,6 +3,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { Failure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
 import { defaultLang, exitCodeOf, failureWords, type GlobalOptions } from './cli-globals';
+import { refuseWithFailures } from './cli-usage';
 import { auditCommand } from './commands/audit';
 import { diagnosticsCommand } from './commands/diagnostics';
 import { emulatorCommand } from './commands/emulator';
@@ -61,9 +62,13 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Commands built apart do not inherit the program's exitOverride: each throws to main() instead of exiting. */
+/**
+ * Commands built apart do not inherit the program's exitOverride: each throws to main() instead of
+ * exiting; and each refuses a bad command line with a failure of the catalog (worded in --lang).
+ */
 function overrideExits(command: Command): void {
   command.exitOverride();
+  refuseWithFailures(command);
   for (const sub of command.commands) overrideExits(sub);
 }
 

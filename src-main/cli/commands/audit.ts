@@ -1,17 +1,14 @@
 // `casedesk audit`: who did what on this computer, oldest first, and whether the trail is intact.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
 import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { BadValue, wholeNumberIn } from '../cli-options';
 
 function since(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value)))
-    throw new InvalidArgumentError('must be a date YYYY-MM-DD or an ISO instant');
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value))) throw new BadValue('cli.bad_value.instant', value);
   return value;
 }
 
-function count(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) throw new InvalidArgumentError('must be a whole number from 1 to 10000');
-  return Number(value);
-}
+const count = wholeNumberIn(1, 10_000);
 
 /** An event's own fields (eventFields of its entry) as `key=value`, in the order they were written. */
 export function describeFields(fields: Record<string, unknown>): string {
