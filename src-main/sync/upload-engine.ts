@@ -100,16 +100,20 @@ export interface UploadPause {
   message: string;
 }
 
+/**
+ * Why a chunk is sent again, as a note: the HTTP status the service answered, or that it did not answer
+ * in time. Never the failure's message: it may carry the server's words (or a debtor's, echoed back).
+ */
+export function retryNote(err: Pick<ServiceError, 'kind' | 'status'>): UploadNote {
+  if (err.kind === 'timeout') return { code: 'upload.progress.timed_out', params: {} };
+  return { code: 'upload.progress.server_failed', params: { status: err.status ?? '5xx' } };
+}
+
 /** What the engine tells the agent while it works (progress notes, not failures): codes the faces word. */
 const say = {
   offline: { code: 'upload.progress.offline', params: {} },
   reconciling: { code: 'upload.progress.reconciling', params: {} },
-  /** Only the status or the kind of the failure: its message may carry the server's words. */
-  retrying: (err: ServiceError | { status: number }): UploadNote =>
-    'kind' in err && err.kind === 'timeout'
-      ? { code: 'upload.progress.timed_out', params: {} }
-      : { code: 'upload.progress.server_failed', params: { status: err.status ?? '5xx' } },
-} satisfies Record<string, UploadNote | ((...args: never[]) => UploadNote)>;
+} satisfies Record<string, UploadNote>;
 
 /** A client failure, briefly, for "keeps failing (…)": its status, else its kind. */
 const briefly = (err: ServiceError) => (err.status !== undefined ? `HTTP ${err.status}` : err.kind);
@@ -322,7 +326,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
           setChunkState(db, chunk.id, 'pending', err.message);
           attempt += 1;
           if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: briefly(err) });
-          progress('retrying', { chunk: chunk.seq, note: say.retrying(err) });
+          progress('retrying', { chunk: chunk.seq, note: retryNote(err) });
           await sleep(backoffMs(attempt, random), signal);
           continue;
         }
@@ -335,7 +339,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
         await reconcile(chunk);
         attempt += 1;
         if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: `HTTP 500 ${outcome.message}` });
-        progress('retrying', { chunk: chunk.seq, note: say.retrying({ status: 500 }) });
+        progress('retrying', { chunk: chunk.seq, note: retryNote({ kind: 'server', status: 500 }) });
         await sleep(backoffMs(attempt, random), signal);
         continue;
       }
