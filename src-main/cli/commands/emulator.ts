@@ -1,7 +1,7 @@
 // `casedesk emulator`: the local service, for development, tests and the Demo environment.
+import { Failure } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
 import { parseHost } from '../../emulator/request-guard';
-import { CliFailure } from '../cli-context';
 import { BadValue } from '../cli-options';
 import { readFileSync } from 'node:fs';
 
@@ -30,9 +30,9 @@ function readPem(file: string, flag: string): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new CliFailure(`${flag} ${file}: the file cannot be read`, 2);
+    throw new Failure('cli.pem_unreadable', { option: flag, file });
   }
-  if (!text.includes('-----BEGIN ')) throw new CliFailure(`${flag} ${file}: not a PEM file`, 2);
+  if (!text.includes('-----BEGIN ')) throw new Failure('cli.not_pem', { option: flag, file });
   return text;
 }
 
@@ -81,7 +81,7 @@ export function emulatorCommand(_program: Command): Command {
         tlsCert?: string;
         tlsKey?: string;
       }) => {
-        if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new CliFailure('--tls-cert and --tls-key go together', 2);
+        if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new Failure('cli.options_together', { options: ['--tls-cert', '--tls-key'] });
         const tls =
           opts.tlsCert !== undefined && opts.tlsKey !== undefined
             ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') }

@@ -1,5 +1,6 @@
 // What `casedesk results` and `casedesk inbound sync` do, apart from their definitions in
 // results.ts: loaded when one of them runs, with the downloads, the export and the client.
+import { Failure } from '../../domain/failures/failure';
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { isServiceError } from '../../client';
@@ -106,7 +107,7 @@ export interface ResultsOptions {
 }
 
 export async function runResults(campaignId: number, opts: ResultsOptions, command: Command): Promise<void> {
-  if (opts.offline && !opts.out) throw new CliFailure('--offline exports what is stored: give --out FILE.xlsx.', 2);
+  if (opts.offline && !opts.out) throw new Failure('cli.offline_needs_out', {});
   const json = globals(command).json;
   await withApp(command, async (ctx) => {
     const env = opts.env ?? ctx.currentEnvironment();

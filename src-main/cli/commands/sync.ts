@@ -2,8 +2,8 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { formatFailure } from '../../domain/failures/failure';
-import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
+import { Failure, formatFailure } from '../../domain/failures/failure';
+import { call, globals, printJson, withApp } from '../cli-context';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
@@ -75,10 +75,9 @@ export function uploadCommand(): Command {
               if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
             }
             if (r.status === 'needs-decision') {
-              throw new CliFailure(
-                `${r.inDoubt.length} case(s) may or may not be loaded (${r.inDoubt.slice(0, 10).join(', ')}${r.inDoubt.length > 10 ? ', …' : ''}). Check the campaign, then run again with --in-doubt resend or --in-doubt assume-loaded.`,
-                3,
-              );
+              // Exit 3 (the class of cli.in_doubt): the agent decides. The first ten codes, enough to look them up.
+              const codes = r.inDoubt.length > 10 ? [...r.inDoubt.slice(0, 10), '…'] : r.inDoubt;
+              throw new Failure('cli.in_doubt', { count: r.inDoubt.length, codes });
             }
             if (r.status === 'paused') process.exitCode = 4;
           } finally {

@@ -1,5 +1,6 @@
 // Failures of the command line itself: what commander refuses (an unknown option, a missing argument, a
-// value that is not what an option takes). All are bad input (exit 2); {command} is e.g. "casedesk upload".
+// value that is not what an option takes) and what a command needs beyond that. All are bad input (exit 2)
+// but cli.in_doubt (exit 3, README's "Exit codes"); {command} is e.g. "casedesk upload".
 import type { CatalogEntry } from './failure-class';
 
 export const CLI_FAILURES = {
@@ -37,6 +38,72 @@ export const CLI_FAILURES = {
     class: 'invalid-input',
     en: '{option} cannot be used with {other}.',
     es: '{option} no se puede usar junto con {other}.',
+  },
+  // What a command needs besides commander's rules: which options go together, which files it reads or writes.
+  'cli.give_one_of': {
+    class: 'invalid-input',
+    en: 'Give one of {options}.',
+    es: 'Indique una de estas opciones: {options}.',
+  },
+  'cli.give_exactly_one': {
+    class: 'invalid-input',
+    en: 'Give exactly one of {options}.',
+    es: 'Indique exactamente una de estas opciones: {options}.',
+  },
+  'cli.options_together': {
+    class: 'invalid-input',
+    en: '{options} go together: give both or neither.',
+    es: '{options} van juntas: indique ambas o ninguna.',
+  },
+  'cli.offline_needs_out': {
+    class: 'invalid-input',
+    en: '--offline exports what is stored: give --out FILE.xlsx.',
+    es: '--offline exporta lo guardado: indique --out ARCHIVO.xlsx.',
+  },
+  'cli.wipe_needs_yes': {
+    class: 'invalid-input',
+    en: 'Nothing was deleted: run "casedesk wipe --yes" to wipe this workstation.',
+    es: 'No se borró nada: ejecute "casedesk wipe --yes" para borrar este equipo.',
+  },
+  'cli.file_exists': {
+    class: 'invalid-input',
+    en: '{file} exists; add --force to replace it.',
+    es: '{file} ya existe; agregue --force para reemplazarlo.',
+  },
+  'cli.mapping_unreadable': {
+    class: 'invalid-input',
+    en: 'Cannot read the mapping file {file} ({reason}).',
+    es: 'No se puede leer el archivo de mapeo {file} ({reason}).',
+  },
+  'cli.mapping_invalid': {
+    class: 'invalid-input',
+    en: 'The mapping file {file} is not valid at {path}: {problem}',
+    es: 'El archivo de mapeo {file} no es válido en {path}: {problem}',
+  },
+  'cli.no_template': {
+    class: 'invalid-input',
+    en: 'No template is saved for "{creditor}".',
+    es: 'No hay ninguna plantilla guardada para "{creditor}".',
+  },
+  'cli.pem_unreadable': {
+    class: 'invalid-input',
+    en: '{option} {file}: the file cannot be read.',
+    es: '{option} {file}: no se puede leer el archivo.',
+  },
+  'cli.not_pem': {
+    class: 'invalid-input',
+    en: '{option} {file}: not a PEM file.',
+    es: '{option} {file}: no es un archivo PEM.',
+  },
+  'cli.rows_not_imported': {
+    class: 'invalid-input',
+    en: '{count} row(s) of {file} were not imported (listed above); the others were.',
+    es: '{count} fila(s) de {file} no se importaron (se listan arriba); las demás sí.',
+  },
+  'cli.in_doubt': {
+    class: 'batch.in_doubt',
+    en: '{count} case(s) may or may not be loaded ({codes}). Check the campaign, then run again with --in-doubt resend or --in-doubt assume-loaded.',
+    es: '{count} caso(s) pueden estar cargados o no ({codes}). Revise la campaña y vuelva a ejecutar con --in-doubt resend o --in-doubt assume-loaded.',
   },
   // A value an option or argument does not take; {what} is the option ("--batch") or the argument ("<batchId>").
   'cli.bad_value.choice': {
