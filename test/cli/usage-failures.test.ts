@@ -36,6 +36,25 @@ describe('a command line the CLI refuses', { timeout: SLOW }, () => {
   });
 });
 
+describe("a command's own refusals", { timeout: SLOW }, () => {
+  const existing = join(dir, 'diagnostics.zip');
+  writeFileSync(existing, 'kept');
+  const missingMapping = join(dir, 'no-mapping.json');
+  it.each([
+    [['--lang', 'es', 'prepare', 'x.xlsx'], 2, 'Indique una de estas opciones: --campaign ID, --max-phone-priority N.'],
+    [['prepare', 'x.xlsx', '--campaign', '3', '--mapping', missingMapping], 2, `Cannot read the mapping file ${missingMapping} (ENOENT).`],
+    [['--lang', 'es', 'results', '3', '--offline'], 2, '--offline exporta lo guardado: indique --out ARCHIVO.xlsx.'],
+    [['--lang', 'es', 'followup', '3'], 2, 'Indique una de estas opciones: --outcome non-final|not-contacted|no-promise, --result NAME.'],
+    [['--lang', 'es', 'diagnostics', '--out', existing], 2, `${existing} ya existe; agregue --force para reemplazarlo.`],
+    [['--lang', 'es', 'emulator', '--tls-cert', 'c.pem'], 2, '--tls-cert, --tls-key van juntas: indique ambas o ninguna.'],
+    [['emulator', '--tls-cert', join(dir, 'no.pem'), '--tls-key', join(dir, 'no.pem')], 2, `--tls-cert ${join(dir, 'no.pem')}: the file cannot be read.`],
+  ])('%j: in --lang, with its exit code', async (args, code, words) => {
+    const res = await casedesk(args);
+    expect(res.stderr).toBe(`casedesk: ${words}\n`);
+    expect(res.code).toBe(code);
+  });
+});
+
 describe('a policy file the CLI cannot use', { timeout: SLOW }, () => {
   it('is said as a code of the catalog in --lang, naming the file and the key (exit 1, as before)', async () => {
     const file = join(dir, 'policy.json');
