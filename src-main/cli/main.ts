@@ -1,6 +1,6 @@
 // The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
 import { Command, CommanderError, Option } from 'commander';
-import { Failure } from '../domain/failures/failure';
+import { Failure, formatFailure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
 import { defaultLang, exitCodeOf, failureWords, type GlobalOptions } from './cli-globals';
 import { refuseWithFailures } from './cli-usage';
@@ -85,8 +85,10 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     // A failure of the catalog is worded in the run's language; the CLI's own refusals are English.
     const lang = program.opts<Partial<GlobalOptions>>().lang ?? defaultLang();
-    if (err instanceof CliFailure && err.failure) console.error(`casedesk: ${failureWords(err.failure, lang)}`);
-    else if (err instanceof Failure) console.error(`casedesk: ${failureWords(err.toData(), lang)}`);
+    if (err instanceof CliFailure && err.failure) {
+      const hint = err.hint ? ` ${formatFailure(lang, err.hint.code, err.hint.params)}` : '';
+      console.error(`casedesk: ${failureWords(err.failure, lang)}${hint}`);
+    } else if (err instanceof Failure) console.error(`casedesk: ${failureWords(err.toData(), lang)}`);
     else console.error(`casedesk: ${(err as Error).message}`);
     if (err instanceof Failure) return exitCodeOf(err.toData());
     return err instanceof CliFailure ? err.exitCode : 1;

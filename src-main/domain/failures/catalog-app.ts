@@ -118,6 +118,17 @@ export const APP_FAILURES = {
     en: 'No results of campaign {campaignId} are stored for {environment}: download them first.',
     es: 'No hay resultados de la campaña {campaignId} guardados para {environment}: descárguelos primero.',
   },
+  'results.campaign_not_found': {
+    class: 'not-found',
+    en: 'Campaign {campaignId} was not found (or it is not yours).',
+    es: 'La campaña {campaignId} no existe (o no es suya).',
+  },
+  // Said after a download's failure when it can go on (a note, not a failure of its own).
+  'results.download_kept': {
+    class: 'offline',
+    en: 'What was downloaded is kept: run the command again to go on.',
+    es: 'Lo descargado se conserva: vuelva a ejecutar el comando para continuar.',
+  },
   'results.download_running': { class: 'invalid-input', en: 'That download is already running.', es: 'Esa descarga ya está en curso.' },
   'results.busy': {
     class: 'results.busy',
