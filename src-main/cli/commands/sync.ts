@@ -72,7 +72,7 @@ export function uploadCommand(): Command {
                   `  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n`,
                 );
               for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
-              if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
+              if (r.pause) process.stdout.write(`Paused: ${formatFailure(lang, r.pause.failure.code, r.pause.failure.params)}\n`);
             }
             if (r.status === 'needs-decision') {
               // Exit 3 (the class of cli.in_doubt): the agent decides. The first ten codes, enough to look them up.
