@@ -1,6 +1,7 @@
 // `casedesk audit`: who did what on this computer, oldest first, and whether the trail is intact.
 import { Command } from 'commander';
-import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { Failure } from '../../domain/failures/failure';
+import { call, globals, printJson, printTable, withApp } from '../cli-context';
 import { BadValue, wholeNumberIn } from '../cli-options';
 
 function since(value: string): string {
@@ -41,9 +42,9 @@ export function auditCommand(): Command {
             ]),
           );
         if (!listing.chainOk) {
-          const where = listing.breaks.map((b) => `${b.reason}${b.seq === null ? '' : ` at ${b.seq}`}`).join(', ');
-          // After the listing: what is there is still worth reading.
-          throw new CliFailure(`The audit trail is not intact: ${where}. Entries were changed or removed outside CaseDesk.`);
+          // Each break by its reason and the entry's number (words of no language); after the listing: what is there is still worth reading.
+          const breaks = listing.breaks.map((b) => `${b.reason}${b.seq === null ? '' : ` #${b.seq}`}`);
+          throw new Failure('audit.not_intact', { breaks });
         }
       });
     });

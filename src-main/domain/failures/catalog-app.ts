@@ -59,6 +59,11 @@ export const APP_FAILURES = {
     en: 'Batch {batchId} has {inDoubt} case(s) in doubt: the service may hold them. Upload it again (it checks with the service first) or decide on them, then delete it.',
     es: 'El lote {batchId} tiene {inDoubt} caso(s) en duda: el servicio podría tenerlos. Vuelva a subirlo (primero lo consulta con el servicio) o decida sobre ellos, y después bórrelo.',
   },
+  'audit.not_intact': {
+    class: 'internal',
+    en: 'The audit trail is not intact: {breaks}. Entries were changed or removed outside CaseDesk.',
+    es: 'El registro de auditoría no está íntegro: {breaks}. Se cambiaron o quitaron entradas fuera de CaseDesk.',
+  },
   'upload.unreachable': {
     class: 'offline',
     en: 'The service cannot be reached; the upload resumes when the network is back.',
