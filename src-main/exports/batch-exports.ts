@@ -1,7 +1,8 @@
 // A batch for the spreadsheet: the error report the agent corrects (and imports back), and the clean
 // batch of ready cases. Cells that a spreadsheet would run as formulas are neutralised by the writer.
+import { formatIssueText } from '../domain/issue-texts/issue-text';
+import { issueText } from '../domain/issue-texts/wording';
 import { unpackRaw } from '../preparation/build/build-cases';
-import { describeIssue } from '../preparation/build/issue-messages';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
 import { listIssues, pageCasesWithRaw, type Store } from '../store';
 import type { SheetData } from './xlsx-writer';
@@ -32,11 +33,15 @@ function* casesOf(store: Store, batchId: number) {
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
 export function errorReportSheets(store: Store, batchId: number): SheetData[] {
+  // The report is the agency's working sheet, in Spanish; its reasons sheet has the English beside it.
   const issues = listIssues(store.db, batchId)
     .filter((i) => i.severity !== 'fix')
-    .map(describeIssue);
+    .map((i) => {
+      const text = issueText(i);
+      return { ...i, es: formatIssueText('es', text), en: formatIssueText('en', text) };
+    });
   const reasonsByCase = new Map<number, string[]>();
-  for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.messageEs]);
+  for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.es]);
   const rows: unknown[][] = [[...CORRECTION_HEADERS]];
   for (const c of casesOf(store, batchId)) {
     // Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
@@ -59,8 +64,7 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
     }
   }
   const reasonRows: unknown[][] = [['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo', 'Reason']];
-  for (const i of issues)
-    reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.field, i.messageEs, i.messageEn]);
+  for (const i of issues) reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.field, i.es, i.en]);
   return [
     { name: CORRECTIONS_SHEET, rows },
     { name: REASONS_SHEET, rows: reasonRows },

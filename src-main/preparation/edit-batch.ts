@@ -17,7 +17,7 @@ import {
   type Store,
 } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
-import { issue } from './build/issue-messages';
+import { issue } from './build/prepared-issue';
 import { ledgerIndex, sharedHoldsOf } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';

@@ -3,7 +3,7 @@
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
-import { issue } from './build/issue-messages';
+import { issue } from './build/prepared-issue';
 import { NO_SHARED_LIST, settingsForEdit } from './edit-batch';
 import { normalizeHeader } from './mapping/headers';
 import { cleanCode, cleanText } from './normalize';

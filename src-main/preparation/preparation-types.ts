@@ -10,21 +10,21 @@ export interface SourceFile {
   bytes: Uint8Array;
 }
 
-/** What `prepare` tells the agent (and the CLI's --json prints, keys as the issue names them). */
+/** What `prepare` tells the agent (and the CLI's --json prints as it is). */
 export interface PrepareSummary {
-  batch_id: number;
+  batchId: number;
   cases: number;
   ready: number;
   rejected: number;
   warnings: number;
   fixes: number;
-  row_errors: number;
+  rowErrors: number;
   /** The file's data rows: those the cases came from, and those refused as row errors. */
   rows: number;
   sheet: string;
-  header_row: number;
+  headerRow: number;
   /** 'batch': a follow-up batch, read with the mapping of the batch its cases came from. */
-  mapping_source: 'file' | 'template' | 'suggested' | 'batch';
+  mappingSource: 'file' | 'template' | 'suggested' | 'batch';
   /** What the do-not-contact ledger did: cases that cannot be contacted, phones taken off cases. */
   suppressed: { cases: number; phones: number };
   /**

@@ -108,7 +108,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     throw new PrepareError('prepare.header_only', { sheet: sheet.name });
   }
   const signature = headerSignature(headers);
-  let source: PrepareSummary['mapping_source'];
+  let source: PrepareSummary['mappingSource'];
   let mapping: MappingFile;
   let templateCreditor: string | null = null;
   if (opts.mapping) {
@@ -166,8 +166,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     field: 'code',
     rows: [e.row],
     kind: e.kind,
-    messageEs: e.messageEs,
-    messageEn: e.messageEn,
+    params: e.params,
   }));
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
@@ -216,17 +215,17 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const timings: PrepareTimings = { readMs, buildMs, writeMs: busyMs, writeAfterBuildMs };
   opts.onTimings?.(timings);
   return {
-    batch_id: batchId,
+    batchId,
     cases: built.count,
     ready: tally.ready,
     rejected: tally.rejected,
     warnings: tally.warnings,
     fixes: tally.fixes,
-    row_errors: rowIssues.length,
+    rowErrors: rowIssues.length,
     rows: tally.rows,
     sheet: sheet.name,
-    header_row: headerIndex + 1,
-    mapping_source: source,
+    headerRow: headerIndex + 1,
+    mappingSource: source,
     suppressed: { cases: tally.suppressedCases, phones: tally.suppressedPhones },
     duplicates: tally.duplicates,
     notices: [],

@@ -13,13 +13,13 @@ export type FollowupOutcome = (typeof FOLLOWUP_OUTCOMES)[number];
 /** What `followup` tells the agent: the prepare summary, and where the cases came from. */
 export interface FollowupSummary extends PrepareSummary {
   followup: {
-    campaign_id: number;
+    campaignId: number;
     outcome: FollowupOutcome | null;
     results: string[];
     /** The batches the cases were rebuilt from. */
-    from_batches: number[];
+    fromBatches: number[];
     /** Cases of the results that matched but were not uploaded from this workstation (no rows to rebuild them from). */
-    not_found: number;
+    notFound: number;
   };
 }
 

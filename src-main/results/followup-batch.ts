@@ -198,20 +198,20 @@ async function writeFollowup(
   }
   tally.warnings += flagSharedPhones(store, writer.batchId, phoneDebtors);
   return {
-    batch_id: writer.batchId,
+    batchId: writer.batchId,
     cases: tally.ready + tally.rejected + tally.suppressedCases,
     ready: tally.ready,
     rejected: tally.rejected,
     warnings: tally.warnings,
     fixes: tally.fixes,
-    row_errors: 0,
+    rowErrors: 0,
     rows: tally.rows,
     sheet: first.sourceSheet ?? '',
-    header_row: first.headerRow ?? 1,
-    mapping_source: 'batch',
+    headerRow: first.headerRow ?? 1,
+    mappingSource: 'batch',
     suppressed: { cases: tally.suppressedCases, phones: tally.suppressedPhones },
     duplicates: tally.duplicates,
     notices: [],
-    followup: { campaign_id: opts.campaignId, outcome: opts.outcome ?? null, results: plan.results, from_batches: plan.batchIds, not_found: plan.notFound },
+    followup: { campaignId: opts.campaignId, outcome: opts.outcome ?? null, results: plan.results, fromBatches: plan.batchIds, notFound: plan.notFound },
   };
 }

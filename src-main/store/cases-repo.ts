@@ -1,6 +1,7 @@
 // A batch's cases: written in bulk by an import (one transaction, see batch-writer.ts), read a page at a
 // time, rebuilt by edits with their history kept, and found by code. Kept until loaded.
 import type { Product } from '../contract';
+import type { CaseRecord } from '../domain/case-record';
 import type { CaseStatus } from '../domain/case-status';
 import { isDuplicateKind } from '../domain/duplicates';
 import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
@@ -13,16 +14,8 @@ export type { CaseStatus } from '../domain/case-status';
 /** skipped: the campaign already held its code at upload, and the agent did not choose to load it again. */
 export type UploadState = 'pending' | 'loaded' | 'rejected' | 'in_doubt' | 'skipped';
 
-export interface BatchCaseInput {
-  code: string;
-  firstName: string;
-  lastName: string;
-  phones: string[];
-  products: Product[];
-  params: Record<string, unknown>;
-  /** Spreadsheet rows (1-based, as the agent sees them) the case came from. */
-  sourceRows: number[];
-  status: CaseStatus;
+/** A case to keep: its record, what preparation found, and the rows it was built from. */
+export interface BatchCaseInput extends CaseRecord {
   issues?: readonly IssueInput[];
   /** The raw rows the case was built from (see preparation's RawRow). */
   raw?: readonly unknown[];

@@ -7,10 +7,8 @@ export interface IssueInput {
   field: string;
   rows: number[];
   kind: string;
-  /** What the message is made from (rendered when shown); row-level issues carry their words instead. */
+  /** What its words are made from (worded when shown, see domain/issue-texts). */
   params?: Record<string, unknown> | undefined;
-  messageEs?: string | undefined;
-  messageEn?: string | undefined;
   before?: string | undefined;
   after?: string | undefined;
 }
@@ -26,7 +24,7 @@ const SEVERITY_OF = { e: 'error', w: 'warning', f: 'fix' } as const;
  * so they are not stored twice; words are rendered when shown.
  */
 function encodeIssues(issues: readonly IssueInput[]): string {
-  return JSON.stringify(issues.map((i) => (i.messageEs !== undefined ? i : encodeIssue(i))));
+  return JSON.stringify(issues.map(encodeIssue));
 }
 
 function encodeIssue(i: IssueInput): unknown[] {
@@ -38,7 +36,7 @@ function encodeIssue(i: IssueInput): unknown[] {
   return [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, params];
 }
 
-/** Stored issues back as objects; issues stored as objects (before encoding, or with words) stay as they are. */
+/** Stored issues back as objects; issues stored as objects (before this encoding) stay as they are. */
 export function decodeIssues(json: string): IssueInput[] {
   return (JSON.parse(json) as unknown[]).map((x) => {
     if (!Array.isArray(x)) return x as IssueInput;

@@ -6,16 +6,19 @@ import type { Db } from './store';
 /** Row-level issues: rows that became no case (e.g. a totals row with no code). */
 export function addRowIssues(db: Db, batchId: number, issues: readonly IssueInput[]): void {
   const insert = db.prepare(
-    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value)
-     VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, params_json, before_value, after_value)
+     VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const i of issues)
-    insert.run(batchId, i.severity, i.field, JSON.stringify(i.rows), i.kind, i.messageEs ?? i.kind, i.messageEn ?? i.kind, i.before ?? null, i.after ?? null);
+    insert.run(batchId, i.severity, i.field, JSON.stringify(i.rows), i.kind, JSON.stringify(i.params ?? {}), i.before ?? null, i.after ?? null);
 }
 
 export interface IssueRow extends IssueInput {
-  /** Row-level issues have negative ids; a case's are case id × 10,000 + position. */
-  id: number;
+  /**
+   * Stable within the batch: "row:7" for a row-level issue (its row in case_issues), "case:12:3" for the
+   * fourth issue of case 12 (a case's issues live in its row, so they are named by their position).
+   */
+  id: string;
   caseId: number | null;
   code: string | null;
 }
@@ -26,7 +29,7 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
   if (opts.caseId === undefined) {
     const rows = db
       .prepare(
-        'SELECT id, severity, field, rows_json, kind, message_es, message_en, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id',
+        'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id',
       )
       .all(batchId) as {
       id: number;
@@ -34,23 +37,22 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
       field: string;
       rows_json: string;
       kind: string;
-      message_es: string;
-      message_en: string;
+      /** Rows stored before migration 10 have their words here instead (see there). */
+      params_json: string;
       before_value: string | null;
       after_value: string | null;
     }[];
     for (const r of rows) {
       if (opts.severity && r.severity !== opts.severity) continue;
       out.push({
-        id: -r.id,
+        id: `row:${r.id}`,
         caseId: null,
         code: null,
         severity: r.severity,
         field: r.field,
         rows: JSON.parse(r.rows_json) as number[],
         kind: r.kind,
-        messageEs: r.message_es,
-        messageEn: r.message_en,
+        params: JSON.parse(r.params_json) as Record<string, unknown>,
         before: r.before_value ?? undefined,
         after: r.after_value ?? undefined,
       });
@@ -65,7 +67,7 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
   for (const c of cases) {
     decodeIssues(c.issues_json).forEach((i, n) => {
       if (opts.severity && i.severity !== opts.severity) return;
-      out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: c.id * 10_000 + n, caseId: c.id, code: c.code });
+      out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code });
     });
   }
   return out;

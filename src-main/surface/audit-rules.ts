@@ -45,11 +45,11 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   'files:open': after((_input, output) => ({ action: 'file.received', file: fileLabel(output.name), bytes: output.bytes })),
 
   'batches:prepare': after((_input, s, ctx) => {
-    const batch = getBatch(ctx.store.db, s.batch_id);
+    const batch = getBatch(ctx.store.db, s.batchId);
     if (!batch) return null;
     return {
       action: 'batch.prepared',
-      batchId: s.batch_id,
+      batchId: s.batchId,
       environment: batch.environment,
       file: fileLabel(batch.sourceFile),
       rows: s.rows,
@@ -58,8 +58,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
       rejected: s.rejected,
       warnings: s.warnings,
       fixes: s.fixes,
-      rowErrors: s.row_errors,
-      mapping: s.mapping_source,
+      rowErrors: s.rowErrors,
+      mapping: s.mappingSource,
       suppressedCases: s.suppressed.cases,
       suppressedPhones: s.suppressed.phones,
     };
@@ -141,17 +141,17 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   }),
   'campaigns:followup': after((input, s, ctx) => ({
     action: 'batch.followedUp',
-    batchId: s.batch_id,
+    batchId: s.batchId,
     environment: envOf(ctx, input),
     campaignId: input.campaignId,
     outcome: input.outcome ?? null,
     // How many names were chosen, never the cases.
     resultNames: input.results?.length ?? 0,
-    fromBatches: s.followup.from_batches.length,
+    fromBatches: s.followup.fromBatches.length,
     cases: s.cases,
     ready: s.ready,
     rejected: s.rejected,
-    notFound: s.followup.not_found,
+    notFound: s.followup.notFound,
   })),
   // Leaves this computer for IT: recorded as any export is, though it holds no personal data.
   'diagnostics:export': after((_input, download, ctx) =>

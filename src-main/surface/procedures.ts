@@ -12,9 +12,11 @@ import { MappingFile } from '../domain/mapping-file';
 import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 import type { AuditEntry } from '../domain/audit-events';
 import type { FailureCode, FailureParamValue } from '../domain/failures/failure';
+import type { IssueText } from '../domain/issue-texts/issue-text';
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
 import { LedgerMapping } from '../domain/ledger-mapping';
 import type { LedgerImportSummary, LedgerListing } from './ledger-views';
+import type { ProductView } from './case-view';
 import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
 import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
@@ -479,7 +481,7 @@ export interface BatchCaseView {
   firstName: string;
   lastName: string;
   phones: string[];
-  products: { debt_code: string; pid: string; sub_id?: string | undefined; debt: string; expiration: string }[];
+  products: ProductView[];
   params: Record<string, unknown>;
   sourceRows: number[];
   status: CaseStatus;
@@ -496,14 +498,16 @@ export interface CaseKindView {
 }
 
 export interface IssueView {
-  id: number;
+  /** "row:7" or "case:12:3" (see the store's listIssues): a key, not a number to compute with. */
+  id: string;
   code: string | null;
   severity: 'error' | 'warning' | 'fix';
+  /** The case's field it is about, as the surface names it: firstName, phones, products[0].debtCode, … */
   field: string;
   rows: number[];
   kind: string;
-  messageEs: string;
-  messageEn: string;
+  /** Its words as data (domain/issue-texts): each face words it in its own language. */
+  text: IssueText;
   before?: string | undefined;
   after?: string | undefined;
 }

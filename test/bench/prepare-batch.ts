@@ -133,14 +133,14 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
       preps.push(child(prepScript, [file, dataDir, key.toString('hex')]));
     }
     const prep = preps[preps.length - 1] ?? {};
-    const summary = prep.summary as { batch_id: number; cases: number; ready: number; rejected: number };
+    const summary = prep.summary as { batchId: number; cases: number; ready: number; rejected: number };
     const store = openStore(dataDir, key);
     const pageMs: number[] = [];
     for (const status of [undefined, 'ready', 'warning', 'rejected'] as const) {
       // First, middle and last pages: keyset paging costs the same everywhere.
       for (const afterId of [0, 50_000, 99_800]) {
         const t = performance.now();
-        pageBatchCases(store.db, summary.batch_id, { status, afterId, limit: 200 });
+        pageBatchCases(store.db, summary.batchId, { status, afterId, limit: 200 });
         pageMs.push(performance.now() - t);
       }
     }

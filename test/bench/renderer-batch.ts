@@ -36,8 +36,7 @@ function* cases(total: number): Generator<BatchCaseInput> {
         field: 'phones',
         rows: [row],
         kind: 'phone-fixed',
-        messageEs: `Teléfono "011 ${phone.slice(2)}" corregido a ${phone}`,
-        messageEn: `Phone "011 ${phone.slice(2)}" corrected to ${phone}`,
+        params: { before: `011 ${phone.slice(2)}`, after: phone },
         before: `011 ${phone.slice(2)}`,
         after: phone,
       },
@@ -48,8 +47,7 @@ function* cases(total: number): Generator<BatchCaseInput> {
         field: 'phones',
         rows: [row],
         kind: 'phone-dropped',
-        messageEs: 'Se descartó "sin dato" (no es un teléfono)',
-        messageEn: '"sin dato" was dropped (not a phone number)',
+        params: { before: 'sin dato', why: 'junk' },
         before: 'sin dato',
       });
     if (status === 'rejected')
@@ -58,8 +56,7 @@ function* cases(total: number): Generator<BatchCaseInput> {
         field: 'products[0].expiration',
         rows: [row],
         kind: 'date-invalid',
-        messageEs: 'Fecha "31/02/2027" no válida (esa fecha no existe)',
-        messageEn: 'Date "31/02/2027" is not valid (no such date)',
+        params: { before: '31/02/2027', why: 'impossible' },
         before: '31/02/2027',
       });
     yield {

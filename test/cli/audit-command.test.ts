@@ -23,7 +23,7 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
 
   it('lists what the CLI did, oldest first, naming the files it wrote', async () => {
     const prepared = await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--env', 'test', '--json');
-    const batchId = (JSON.parse(prepared.stdout) as { batch_id: number }).batch_id;
+    const batchId = (JSON.parse(prepared.stdout) as { batchId: number }).batchId;
     expect((await casedesk('export', String(batchId), '--errors', report)).code).toBe(0);
     expect((await casedesk('payload', String(batchId), '--out', payload)).code).toBe(0);
 

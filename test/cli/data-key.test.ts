@@ -30,7 +30,7 @@ describe('the data key without an OS keychain', () => {
   it('keeps a new key in a 0600 file of the user configuration folder and says so', async () => {
     const res = await casedesk({ CASEDESK_CONFIG_DIR: configDir }, 'prepare', SAMPLE, '--max-phone-priority', '2', '--json');
     expect(res.code, res.stderr).toBe(0);
-    batchId = (JSON.parse(res.stdout) as { batch_id: number }).batch_id;
+    batchId = (JSON.parse(res.stdout) as { batchId: number }).batchId;
     const keys = readdirSync(join(configDir, 'keys'));
     expect(keys).toHaveLength(1);
     keyFile = join(configDir, 'keys', keys[0] ?? '');

@@ -24,7 +24,7 @@ const json = <T>(res: { code: number | null; stdout: string; stderr: string }): 
   return JSON.parse(res.stdout) as T;
 };
 interface Summary {
-  batch_id: number;
+  batchId: number;
   cases: number;
   ready: number;
   duplicates: number;
@@ -32,7 +32,8 @@ interface Summary {
 interface Issue {
   code: string | null;
   kind: string;
-  messageEn: string;
+  message: string;
+  text: { code: string; params: Record<string, unknown> };
 }
 
 describe('duplicates in the CLI', () => {
@@ -46,12 +47,13 @@ describe('duplicates in the CLI', () => {
     expect(first).toMatchObject({ cases: 11, ready: 8, duplicates: 0 });
     const second = json<Summary>(await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test'));
     expect(second).toMatchObject({ cases: 11, duplicates: 11 });
-    const issues = json<Issue[]>(await casedesk('issues', String(second.batch_id), '--json', '--lang', 'en', '--severity', 'warning'));
+    const issues = json<Issue[]>(await casedesk('issues', String(second.batchId), '--json', '--lang', 'en', '--severity', 'warning'));
     const flagged = issues.filter((i) => i.kind === 'duplicate-other-batch');
     expect(flagged).toHaveLength(11);
-    expect(flagged[0]?.messageEn).toBe(`This code is also in batch ${first.batch_id}, not uploaded yet: the debtor would be called twice`);
+    expect(flagged[0]?.text).toEqual({ code: 'issue.duplicate_other_batch', params: { batch: first.batchId } });
+    expect(flagged[0]?.message).toBe(`This code is also in batch ${first.batchId}, not uploaded yet: the debtor would be called twice`);
     // Deleting it: the first batch is the one this test uploads.
-    expect((await casedesk('batches', 'delete', String(second.batch_id))).code).toBe(0);
+    expect((await casedesk('batches', 'delete', String(second.batchId))).code).toBe(0);
   }, 60_000);
 
   let again: Summary;
@@ -61,7 +63,7 @@ describe('duplicates in the CLI', () => {
     campaignId = Campaign.parse(
       json(await casedesk('campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Duplicados', '--max-phone-priority', '2', '--json')),
     ).id;
-    expect(json(await casedesk('upload', String(first.batch_id), '--campaign', String(campaignId), '--json'))).toMatchObject({
+    expect(json(await casedesk('upload', String(first.batchId), '--campaign', String(campaignId), '--json'))).toMatchObject({
       loaded: 8,
       skipped: { duplicates: 0 },
     });
@@ -70,7 +72,7 @@ describe('duplicates in the CLI', () => {
     again = json<Summary>(await casedesk('prepare', SAMPLE, '--campaign', String(campaignId), '--json'));
     // 8 loaded into the campaign; the 3 rejected ones still wait in the first batch.
     expect(again).toMatchObject({ cases: 11, duplicates: 11 });
-    const issues = json<Issue[]>(await casedesk('issues', String(again.batch_id), '--json', '--lang', 'en'));
+    const issues = json<Issue[]>(await casedesk('issues', String(again.batchId), '--json', '--lang', 'en'));
     expect(
       issues
         .filter((i) => i.kind === 'duplicate-in-campaign')
@@ -80,14 +82,14 @@ describe('duplicates in the CLI', () => {
   }, 60_000);
 
   it('upload skips them and says so, unless told to load them again', async () => {
-    const words = await casedesk('upload', String(again.batch_id));
+    const words = await casedesk('upload', String(again.batchId));
     expect(words.code, words.stderr).toBe(0);
     expect(words.stdout).toMatch(/^done: 0 loaded/);
     expect(words.stdout).toContain('skipped: 8 case(s) whose code the campaign already holds (--reload-duplicates loads them again)');
     expect(codesOn(campaignId)).toEqual(loaded);
 
     const reloaded = json<{ loaded: number; skipped: { duplicates: number } }>(
-      await casedesk('upload', String(again.batch_id), '--reload-duplicates', '--json'),
+      await casedesk('upload', String(again.batchId), '--reload-duplicates', '--json'),
     );
     expect(reloaded).toMatchObject({ status: 'done', loaded: 8, skipped: { duplicates: 0 } });
     expect(codesOn(campaignId)).toEqual(loaded.flatMap((c) => [c, c]));

@@ -33,7 +33,7 @@ describe('casedesk followup and results summary', () => {
 
   beforeAll(async () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
-    const { batch_id } = json<{ batch_id: number }>(await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json'));
+    const { batchId } = json<{ batchId: number }>(await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json'));
     const created = Campaign.parse(
       json(
         await casedesk(
@@ -56,7 +56,7 @@ describe('casedesk followup and results summary', () => {
       ),
     );
     campaignId = created.id;
-    expect(json(await casedesk('upload', String(batch_id), '--campaign', String(campaignId), '--json'))).toMatchObject({ loaded: 8 });
+    expect(json(await casedesk('upload', String(batchId), '--campaign', String(campaignId), '--json'))).toMatchObject({ loaded: 8 });
     await control(emulator.current.url, 'advance', { seconds: 90 });
     expect((await casedesk('results', String(campaignId))).code).toBe(0);
   });
@@ -66,20 +66,20 @@ describe('casedesk followup and results summary', () => {
       emulator.current.core.db.prepare('SELECT code FROM cases WHERE campaign_id = ? AND is_final = 0 ORDER BY code').all(campaignId) as { code: string }[]
     ).map((r) => r.code);
     expect(nonFinal.length).toBeGreaterThan(0);
-    const s = json<Record<string, unknown> & { batch_id: number; followup: Record<string, unknown> }>(
+    const s = json<Record<string, unknown> & { batchId: number; followup: Record<string, unknown> }>(
       await casedesk('followup', String(campaignId), '--outcome', 'non-final', '--json'),
     );
     expect(Object.keys(s)).toEqual(
-      expect.arrayContaining(['batch_id', 'cases', 'ready', 'rejected', 'warnings', 'fixes', 'row_errors', 'rows', 'sheet', 'header_row', 'mapping_source']),
+      expect.arrayContaining(['batchId', 'cases', 'ready', 'rejected', 'warnings', 'fixes', 'rowErrors', 'rows', 'sheet', 'headerRow', 'mappingSource']),
     );
     expect(s).toMatchObject({
       cases: nonFinal.length,
       ready: nonFinal.length,
-      mapping_source: 'batch',
+      mappingSource: 'batch',
       duplicates: 0,
-      followup: { campaign_id: campaignId, outcome: 'non-final', not_found: 0 },
+      followup: { campaignId, outcome: 'non-final', notFound: 0 },
     });
-    const payload = UploadBody.parse(JSON.parse((await casedesk('payload', String(s.batch_id))).stdout));
+    const payload = UploadBody.parse(JSON.parse((await casedesk('payload', String(s.batchId))).stdout));
     expect(payload.map(([code]) => code).sort()).toEqual(nonFinal);
 
     const words = await casedesk('followup', String(campaignId), '--outcome', 'non-final');

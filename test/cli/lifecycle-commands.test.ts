@@ -31,7 +31,7 @@ function casedesk(args: string[], env: Record<string, string> = {}, dir = dataDi
 async function prepared(): Promise<number> {
   const res = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test']);
   expect(res.code, res.stderr).toBe(0);
-  return (JSON.parse(res.stdout) as { batch_id: number }).batch_id;
+  return (JSON.parse(res.stdout) as { batchId: number }).batchId;
 }
 
 describe('casedesk batches', { timeout: SLOW }, () => {

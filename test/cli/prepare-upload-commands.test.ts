@@ -25,17 +25,24 @@ describe('prepare → upload', () => {
     const res = await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test');
     expect(res.stderr).toBe('');
     const summary = JSON.parse(res.stdout) as Record<string, number>;
-    expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3, row_errors: 1 });
-    expect(Object.keys(summary)).toEqual(expect.arrayContaining(['batch_id', 'cases', 'ready', 'rejected', 'warnings', 'row_errors']));
-    batchId = summary.batch_id ?? 0;
+    expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3, rowErrors: 1 });
+    expect(Object.keys(summary)).toEqual(expect.arrayContaining(['batchId', 'cases', 'ready', 'rejected', 'warnings', 'rowErrors']));
+    batchId = summary.batchId ?? 0;
   });
 
   it('lists the issues in the language of --lang', async () => {
     const res = await casedesk('--lang', 'es', 'issues', String(batchId), '--severity', 'error');
     expect(res.stdout).toMatch(/fila de totales/);
     expect((await casedesk('issues', String(batchId), '--severity', 'error', '--lang', 'en')).stdout).toMatch(/totals row/);
-    const json = JSON.parse((await casedesk('issues', String(batchId), '--json')).stdout) as { code: string | null; messageEn: string }[];
-    expect(json.find((i) => i.code === '33444555' && /31\/02\/2027/.test(i.messageEn))).toBeDefined();
+    // --json: the words in --lang, and the text as data beside them.
+    const json = JSON.parse((await casedesk('issues', String(batchId), '--json', '--lang', 'es')).stdout) as {
+      code: string | null;
+      message: string;
+      text: { code: string; params: Record<string, unknown> };
+    }[];
+    const badDate = json.find((i) => i.code === '33444555' && i.text.code === 'issue.date_invalid');
+    expect(badDate?.message).toBe('Fecha "31/02/2027" no válida (esa fecha no existe)');
+    expect(badDate?.text.params).toEqual({ before: '31/02/2027', reason: { code: 'issue.reason.impossible', params: {} } });
   });
 
   it('writes the exact payload of the ready cases', async () => {
@@ -108,14 +115,14 @@ describe('prepare → upload', () => {
     );
     const first = JSON.parse(
       (await casedesk('prepare', SAMPLE, '--mapping', mapping, '--creditor', 'Banco del Sur', '--max-phone-priority', '0', '--json')).stdout,
-    ) as { mapping_source: string; batch_id: number };
-    expect(first.mapping_source).toBe('file');
+    ) as { mappingSource: string; batchId: number };
+    expect(first.mappingSource).toBe('file');
     const second = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '0', '--json')).stdout) as {
-      mapping_source: string;
-      batch_id: number;
+      mappingSource: string;
+      batchId: number;
     };
-    expect(second.mapping_source).toBe('template');
-    const payload = JSON.parse((await casedesk('payload', String(second.batch_id))).stdout) as Record<string, { params: { branch?: string } }>;
+    expect(second.mappingSource).toBe('template');
+    const payload = JSON.parse((await casedesk('payload', String(second.batchId))).stdout) as Record<string, { params: { branch?: string } }>;
     expect(payload['20123456']?.params.branch).toBe('Centro');
     // The template goes back out as the same mapping file.
     const exported = JSON.parse((await casedesk('templates', 'export', '--creditor', 'Banco del Sur')).stdout) as {
@@ -148,10 +155,10 @@ describe('prepare → upload', () => {
   });
 
   it('writes the error report where the user says and imports it back from there', async () => {
-    const prepared = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json')).stdout) as { batch_id: number };
+    const prepared = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json')).stdout) as { batchId: number };
     const report = join(dir, 'errores.xlsx');
-    expect((await casedesk('export', String(prepared.batch_id), '--errors', report)).code).toBe(0);
-    const imported = await casedesk('import-corrections', String(prepared.batch_id), report, '--json');
+    expect((await casedesk('export', String(prepared.batchId), '--errors', report)).code).toBe(0);
+    const imported = await casedesk('import-corrections', String(prepared.batchId), report, '--json');
     expect(imported.code).toBe(0);
     expect(JSON.parse(imported.stdout)).toMatchObject({ unknownCodes: [], alreadySent: [] });
   });

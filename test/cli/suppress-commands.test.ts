@@ -80,10 +80,10 @@ describe('casedesk suppress', () => {
   it('prepare --json counts what the ledger suppressed', async () => {
     const res = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test']);
     expect(res.code).toBe(0);
-    const summary = JSON.parse(res.stdout) as { batch_id: number; suppressed: unknown; notices: unknown[]; ready: number };
+    const summary = JSON.parse(res.stdout) as { batchId: number; suppressed: unknown; notices: unknown[]; ready: number };
     // 07654321 by code; 20123456 loses 1155556666 and keeps 1145678901.
     expect(summary).toMatchObject({ cases: 11, ready: 7, suppressed: { cases: 1, phones: 1 }, notices: [] });
-    batchId = summary.batch_id;
+    batchId = summary.batchId;
   });
 
   it('upload applies an entry added after preparing', async () => {
@@ -102,9 +102,9 @@ describe('casedesk suppress', () => {
     const issues = JSON.parse((await casedesk(['issues', String(batchId), '--json', '--lang', 'en'])).stdout) as {
       code: string | null;
       kind: string;
-      messageEn: string;
+      message: string;
     }[];
-    expect(issues.find((i) => i.code === '28999000' && i.kind === 'suppressed-code')?.messageEn).toMatch(/do-not-contact list \(deceased\)/);
+    expect(issues.find((i) => i.code === '28999000' && i.kind === 'suppressed-code')?.message).toMatch(/do-not-contact list \(deceased\)/);
   });
 
   it('removes an entry by id; removing it again is not found (exit 1)', async () => {

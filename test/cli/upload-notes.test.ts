@@ -20,7 +20,7 @@ const casedesk = (...args: string[]) =>
 
 describe('progress notes of an upload through the CLI', { timeout: 120_000 }, () => {
   it('prints why it waits in --lang: checking what was loaded after a 500, then retrying', async () => {
-    const prepared = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test')).stdout) as { batch_id: number };
+    const prepared = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test')).stdout) as { batchId: number };
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
     const created = JSON.parse(
       (
@@ -44,7 +44,7 @@ describe('progress notes of an upload through the CLI', { timeout: 120_000 }, ()
       ).stdout,
     ) as { id: number };
     await control(emulator.current.url, 'faults', { fail_upload: [1] });
-    const res = await casedesk('--lang', 'es', 'upload', String(prepared.batch_id), '--campaign', String(created.id));
+    const res = await casedesk('--lang', 'es', 'upload', String(prepared.batchId), '--campaign', String(created.id));
     expect(res.code, res.stderr).toBe(0);
     expect(res.stderr).toContain('— Consultando al servicio qué casos cargó.\n');
     expect(res.stderr).toContain('— El servicio falló (HTTP 500); se reintenta.\n');

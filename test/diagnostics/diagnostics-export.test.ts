@@ -81,18 +81,18 @@ describe('a diagnostics export', () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
     await call('session:signIn', { environment: 'test', ...DEMO_USER });
     const prepared = await call('batches:prepare', { environment: 'test', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
-    const cases = await call('batches:cases', { batchId: prepared.batch_id, limit: 1000 });
+    const cases = await call('batches:cases', { batchId: prepared.batchId, limit: 1000 });
     batchCases = cases.length;
     for (const c of cases) {
       for (const value of [c.code, c.firstName, c.lastName, `${c.firstName} ${c.lastName}`, ...c.phones]) if (value.length >= 4) needles.add(value);
-      for (const p of c.products) for (const value of [p.debt_code, p.debt]) if (value.length >= 5) needles.add(value);
+      for (const p of c.products) for (const value of [p.debtCode, p.debt]) if (value.length >= 5) needles.add(value);
     }
     expect(needles.size).toBeGreaterThan(30);
     // The scan finds what it looks for where it is.
     expect(leaks(Buffer.from(JSON.stringify(cases))).length).toBeGreaterThan(30);
 
     const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).campaign.id;
-    expect(await call('sync:upload', { environment: 'test', batchId: prepared.batch_id, campaignId })).toMatchObject({ status: 'done' });
+    expect(await call('sync:upload', { environment: 'test', batchId: prepared.batchId, campaignId })).toMatchObject({ status: 'done' });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });
     await control(emulator.current.url, 'advance', { seconds: 3600 });
     expect((await call('results:download', { environment: 'test', campaignId, recordings: false })).calls).toBeGreaterThan(0);

@@ -99,7 +99,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
       environment: 'demo',
     });
     expect(prepared.ready).toBeGreaterThan(0);
-    const uploaded = await surfaceCall('sync:upload', { batchId: prepared.batch_id, campaignId, environment: 'demo' });
+    const uploaded = await surfaceCall('sync:upload', { batchId: prepared.batchId, campaignId, environment: 'demo' });
     expect(uploaded.loaded).toBe(prepared.ready);
 
     await page.reload();

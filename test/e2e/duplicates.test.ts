@@ -44,13 +44,13 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
       return prepared.value;
     };
     const a = await prepare();
-    first = a.batch_id;
+    first = a.batchId;
     expect(a.duplicates).toBe(0);
     // The first batch's rejected cases are left out: only its 8 ready ones are duplicates of the second.
     const excluded = await surface.call('batches:bulkFix', { batchId: first, fix: { kind: 'exclude-rejected' } });
     if (!excluded.ok) throw new Error(excluded.error.message);
     const b = await prepare();
-    second = b.batch_id;
+    second = b.batchId;
     expect(b).toMatchObject({ cases: 11, ready: 8, duplicates: 8 });
     const uploaded = await surface.call('sync:upload', { environment: 'demo', batchId: first, campaignId });
     expect(uploaded).toMatchObject({ ok: true, value: { loaded: 8, skipped: { duplicates: 0 } } });

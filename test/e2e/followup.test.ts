@@ -32,7 +32,7 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     await page.waitForSelector('[data-test="sign-in"]');
     await signInToDemo(page);
     const surface = createSurface(app.current.ctx);
-    const { batch_id } = await surfaceCall('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
+    const { batchId } = await surfaceCall('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     campaignId = (
       await surfaceCall('campaigns:create', {
         environment: 'demo',
@@ -46,7 +46,7 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
         },
       })
     ).campaign.id;
-    expect(await surfaceCall('sync:upload', { environment: 'demo', batchId: batch_id, campaignId })).toMatchObject({ loaded: 8 });
+    expect(await surfaceCall('sync:upload', { environment: 'demo', batchId: batchId, campaignId })).toMatchObject({ loaded: 8 });
 
     await page.goto(`${app.current.origin}/#/campaigns/${campaignId}/results`);
     await page.locator('[data-test="results-empty"]').waitFor();

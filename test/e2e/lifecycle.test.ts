@@ -20,7 +20,7 @@ describe.runIf(hasChromium)('deleting and wiping', () => {
     const surface = createSurface(app.current.ctx);
     const answer = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     if (!answer.ok) throw new Error(answer.error.message);
-    return answer.value.batch_id;
+    return answer.value.batchId;
   }
 
   // Two batches prepared first: 20 s was too short on a loaded 2-core machine.

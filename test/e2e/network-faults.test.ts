@@ -59,7 +59,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const { page } = app.current;
     // Small chunks, so the upload is still going when the network goes.
     await call('settings:set', { chunkMaxCases: 2 });
-    const batch = await call<{ batch_id: number }>('batches:prepare', {
+    const batch = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
       maxPhonePriority: 2,
@@ -76,10 +76,10 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
       },
     });
     await page.goto(`${app.current.origin}/#/sync`);
-    await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
-    await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Con cortes/);
-    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
-    await page.locator(`[data-test="upload-progress-${batch.batch_id}"]`).waitFor();
+    await pick(page, `[data-test="bot-select-${batch.batchId}"]`, 'Cobranza Voz');
+    await pick(page, `[data-test="campaign-select-${batch.batchId}"]`, /Con cortes/);
+    await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+    await page.locator(`[data-test="upload-progress-${batch.batchId}"]`).waitFor();
     // The network goes: the service stops answering.
     await service?.close();
     service = null;
@@ -92,8 +92,8 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     await app.current.screenshot('50-upload-waiting-for-network');
     // And comes back, on the same address, with what it had stored.
     service = await startEmulator({ tickMs: 0, faults: true, dbFile, port });
-    await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).waitFor({ timeout: 60_000 });
-    expect(await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).innerText()).toMatch(/8/);
+    await page.locator(`[data-test="upload-loaded-${batch.batchId}"]`).waitFor({ timeout: 60_000 });
+    expect(await page.locator(`[data-test="upload-loaded-${batch.batchId}"]`).innerText()).toMatch(/8/);
     await app.current.screenshot('51-upload-resumed');
     const onServer = service.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as {
       code: string;
@@ -105,7 +105,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
 
   it('lets the agent stop an upload and resume it later, each case still loaded once', async () => {
     const { page } = app.current;
-    const batch = await call<{ batch_id: number }>('batches:prepare', {
+    const batch = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
       maxPhonePriority: 2,
@@ -123,17 +123,17 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     });
     await page.goto(`${app.current.origin}/#/sync`);
     await page.reload();
-    await pick(page, `[data-test="bot-select-${batch.batch_id}"]`, 'Cobranza Voz');
-    await pick(page, `[data-test="campaign-select-${batch.batch_id}"]`, /Detenida/);
-    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
-    await page.locator(`[data-test="cancel-${batch.batch_id}"]`).click();
+    await pick(page, `[data-test="bot-select-${batch.batchId}"]`, 'Cobranza Voz');
+    await pick(page, `[data-test="campaign-select-${batch.batchId}"]`, /Detenida/);
+    await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+    await page.locator(`[data-test="cancel-${batch.batchId}"]`).click();
     await page
-      .locator(`[data-test="upload-status-${batch.batch_id}"]`)
+      .locator(`[data-test="upload-status-${batch.batchId}"]`)
       .filter({ hasText: /cancelada|cancelled/i })
       .waitFor({ timeout: 20_000 });
     await app.current.screenshot('53-upload-stopped');
-    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
-    await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).filter({ hasText: /8/ }).waitFor({ timeout: 30_000 });
+    await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+    await page.locator(`[data-test="upload-loaded-${batch.batchId}"]`).filter({ hasText: /8/ }).waitFor({ timeout: 30_000 });
     const onServer = service?.core.db.prepare('SELECT code, count(*) AS n FROM cases WHERE campaign_id = ? GROUP BY code').all(campaign.id) as {
       code: string;
       n: number;
@@ -144,7 +144,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
 
   it('prepares a new campaign with a batch, and creates it when the batch is uploaded', async () => {
     const { page } = app.current;
-    const batch = await call<{ batch_id: number }>('batches:prepare', {
+    const batch = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
       maxPhonePriority: 0,
@@ -152,13 +152,13 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     await page.goto(`${app.current.origin}/#/bots/${BOTS.voice}/campaigns/new`);
     await page.reload();
     await page.locator('[data-test="name"]').fill('Preparada con el lote');
-    await pick(page, '[data-test="draft-batch"]', new RegExp(`^${batch.batch_id} ·`));
+    await pick(page, '[data-test="draft-batch"]', new RegExp(`^${batch.batchId} ·`));
     await page.locator('[data-test="draft-save"]').click();
     await page.waitForURL(/#\/sync$/);
-    await page.locator(`[data-test="draft-${batch.batch_id}"]`).waitFor();
+    await page.locator(`[data-test="draft-${batch.batchId}"]`).waitFor();
     await app.current.screenshot('54-sync-drafted-campaign');
-    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
-    await page.locator(`[data-test="upload-loaded-${batch.batch_id}"]`).waitFor({ timeout: 30_000 });
+    await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+    await page.locator(`[data-test="upload-loaded-${batch.batchId}"]`).waitFor({ timeout: 30_000 });
     const created = service?.core.db.prepare("SELECT id FROM campaigns WHERE name = 'Preparada con el lote'").all() as { id: number }[];
     expect(created).toHaveLength(1);
     const loaded = service?.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created[0]?.id) as { n: number };
@@ -172,7 +172,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const foreign = Campaign.parse(
       (await http(`${base}/api/v2/create_campaign/`, { token: other.access, body: { client_id: BOTS.othersVoice, name: 'Ajena' } })).json,
     );
-    const batch = await call<{ batch_id: number }>('batches:prepare', {
+    const batch = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
       campaignId: foreign.id,
@@ -180,17 +180,17 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     });
     const result = await call<{ status: string; pause?: { code: string; message: string }; pending: number }>('sync:upload', {
       environment: 'test',
-      batchId: batch.batch_id,
+      batchId: batch.batchId,
       campaignId: foreign.id,
     });
     expect(result).toMatchObject({ status: 'paused', pause: { code: 'forbidden' }, pending: 8 });
     // Same URL as before: reload so the queue is read again.
     await page.goto(`${app.current.origin}/#/sync`);
     await page.reload();
-    await page.locator(`[data-test="sync-batch-${batch.batch_id}"]`).waitFor();
-    await page.locator(`[data-test="upload-${batch.batch_id}"]`).click();
-    await page.locator(`[data-test="upload-paused-${batch.batch_id}"]`).waitFor({ timeout: 20_000 });
-    expect(await page.locator(`[data-test="upload-paused-${batch.batch_id}"]`).innerText()).toMatch(/administra/i);
+    await page.locator(`[data-test="sync-batch-${batch.batchId}"]`).waitFor();
+    await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+    await page.locator(`[data-test="upload-paused-${batch.batchId}"]`).waitFor({ timeout: 20_000 });
+    expect(await page.locator(`[data-test="upload-paused-${batch.batchId}"]`).innerText()).toMatch(/administra/i);
     await app.current.screenshot('52-upload-forbidden');
   }, 60_000);
 });

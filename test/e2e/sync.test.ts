@@ -40,7 +40,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     const prepared = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     if (!prepared.ok) throw new Error(prepared.error.message);
     expect(prepared.value).toMatchObject({ ready: 8, rejected: 3 });
-    batchId = prepared.value.batch_id;
+    batchId = prepared.value.batchId;
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
       campaign: { client_id: 101, name: 'E2E', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
@@ -178,7 +178,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     const surface = createSurface(app.current.ctx);
     const second = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     if (!second.ok) throw new Error(second.error.message);
-    const id = second.value.batch_id;
+    const id = second.value.batchId;
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
       campaign: { client_id: 101, name: 'E2E dudas', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },

@@ -57,7 +57,7 @@ describe('shared_ledger in the policy', () => {
     const second = await prepared(ctx);
     expect(second).toMatchObject({ ok: true, value: { suppressed: { cases: 1, phones: 0 } } });
     const surface = createSurface(ctx);
-    const cases = await surface.call('batches:cases', { batchId: second.ok ? second.value.batch_id : 0, status: 'suppressed' });
+    const cases = await surface.call('batches:cases', { batchId: second.ok ? second.value.batchId : 0, status: 'suppressed' });
     expect(cases.ok && cases.value.map((c) => c.code)).toEqual(['20123456']);
     // A longer list: one more case.
     writeFileSync(list, 'DNI;Motivo;Teléfono\n20123456;judicial;\n;fallecido;2615123456\n');

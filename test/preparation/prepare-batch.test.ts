@@ -16,9 +16,9 @@ async function prepared(writer: 'thread' | 'inline') {
   const store = openStore(join(dir, writer), TEST_STORE_KEY);
   let timings: PrepareTimings | null = null;
   const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer, onTimings: (t) => (timings = t) });
-  const batch = getBatch(store.db, summary.batch_id);
-  const cases = pageBatchCases(store.db, summary.batch_id, { limit: 1_000 }).map(({ id: _id, ...c }) => c);
-  const issues = listIssues(store.db, summary.batch_id).map(({ id: _id, caseId: _case, ...i }) => i);
+  const batch = getBatch(store.db, summary.batchId);
+  const cases = pageBatchCases(store.db, summary.batchId, { limit: 1_000 }).map(({ id: _id, ...c }) => c);
+  const issues = listIssues(store.db, summary.batchId).map(({ id: _id, caseId: _case, ...i }) => i);
   store.close();
   return { summary, batch: { ...batch, id: 0, createdAt: '' }, cases, issues, timings: timings as PrepareTimings | null };
 }

@@ -2,7 +2,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISSUE_KINDS } from '../../src-main/preparation/build/issue-messages';
+import { ISSUE_KINDS } from '../../src-main/preparation/build/prepared-issue';
 import batch from '../../src-renderer/src/i18n/messages/batch';
 import { kindKey } from '../../src-renderer/src/components/batch/case-format';
 

@@ -40,8 +40,8 @@ function loaded(store: Store, batchId: number, codes: readonly string[]): void {
 /** Two batches of the same file uploaded to one campaign, half the codes each; every case still open. */
 async function world(name: string) {
   const store = openStore(join(dir, name), TEST_STORE_KEY);
-  const a = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'test', maxPhonePriority: 2 })).batch_id;
-  const b = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'test', maxPhonePriority: 2 })).batch_id;
+  const a = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'test', maxPhonePriority: 2 })).batchId;
+  const b = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'test', maxPhonePriority: 2 })).batchId;
   loaded(store, a, ['20123456', '07654321']);
   loaded(store, b, ['28999000', '30111222']);
   const codes = ['20123456', '07654321', '28999000', '30111222'];
@@ -53,8 +53,8 @@ describe('buildFollowupBatch', () => {
   it('rebuilds each case from the batch it was uploaded from; a case with no code is counted, not guessed', async () => {
     const { store, a, b } = await world('same-format');
     const s = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final' });
-    expect(s).toMatchObject({ cases: 4, followup: { from_batches: [a, b], not_found: 1 } });
-    expect(pageBatchCases(store.db, s.batch_id, { limit: 100 }).map((c) => c.code)).toEqual(['20123456', '07654321', '28999000', '30111222']);
+    expect(s).toMatchObject({ cases: 4, followup: { fromBatches: [a, b], notFound: 1 } });
+    expect(pageBatchCases(store.db, s.batchId, { limit: 100 }).map((c) => c.code)).toEqual(['20123456', '07654321', '28999000', '30111222']);
     store.close();
   });
 
@@ -65,7 +65,7 @@ describe('buildFollowupBatch', () => {
     expect(refused).toBeInstanceOf(FollowupRefusal);
     expect(refused).toMatchObject({ code: 'followup.mixed_formats', params: { campaignId: CAMPAIGN, batches: [String(a), String(b)] } });
     const onlyA = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final', fromBatch: a });
-    expect(pageBatchCases(store.db, onlyA.batch_id, { limit: 100 }).map((c) => c.code)).toEqual(['20123456', '07654321']);
+    expect(pageBatchCases(store.db, onlyA.batchId, { limit: 100 }).map((c) => c.code)).toEqual(['20123456', '07654321']);
     store.close();
   });
 
@@ -78,7 +78,7 @@ describe('buildFollowupBatch', () => {
     const refused = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final' }).catch((err: unknown) => err);
     expect(refused).toMatchObject({ code: 'followup.mixed_creditors', params: { campaignId: CAMPAIGN, batches: [String(a), String(b)] } });
     const onlyB = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final', fromBatch: b });
-    expect(pageBatchCases(store.db, onlyB.batch_id, { limit: 100 }).map((c) => c.code)).toEqual(['28999000', '30111222']);
+    expect(pageBatchCases(store.db, onlyB.batchId, { limit: 100 }).map((c) => c.code)).toEqual(['28999000', '30111222']);
     store.close();
   });
 });

@@ -59,7 +59,7 @@ describe.each(writers)('%s', (name, start) => {
     const reader = openStore(join(dir, 'a'), TEST_STORE_KEY);
     expect(getBatch(reader.db, writer.batchId)).toBeNull();
     reader.close();
-    const { busyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], messageEs: 'Fila 9', messageEn: 'Row 9' }], {
+    const { busyMs } = await writer.finish([{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], params: { row: 9, column: 'DNI' } }], {
       creditor: 'Banco Sur',
       signature: 'dni|tel',
       mapping: { sheet: 'Cartera' },
@@ -70,7 +70,7 @@ describe.each(writers)('%s', (name, start) => {
     expect(pageBatchCases(store.db, writer.batchId, { limit: 1, afterId: 0 })[0]).toMatchObject({ code: 'C0', phones: ['3514567890'] });
     const issues = listIssues(store.db, writer.batchId);
     expect(issues).toHaveLength(2_501);
-    expect(issues[0]).toMatchObject({ kind: 'no-code', rows: [9] });
+    expect(issues[0]).toMatchObject({ kind: 'no-code', rows: [9], params: { row: 9, column: 'DNI' } });
     expect(issues[1]).toMatchObject({ kind: 'phone-fixed', before: '0351 456-7890', after: '3514567890' });
     expect(findMappingTemplate(store.db, 'dni|tel')?.creditor).toBe('Banco Sur');
     store.close();

@@ -78,7 +78,7 @@ describe('deleting a batch', () => {
     const kept = createBatch(store.db, { environment: 'demo', name: 'otro', sourceFile: 'otro.csv', maxPhonePriority: 1 });
     insertBatchCases(store.db, kept, [aCase('KEEP-0001', 'Gumersinda', 'Quiroga', '2994001122')]);
     const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer: 'inline' });
-    const cases = pageBatchCases(store.db, summary.batch_id, { limit: 1000 });
+    const cases = pageBatchCases(store.db, summary.batchId, { limit: 1000 });
     expect(cases).toHaveLength(11);
     // Every debtor value long enough not to occur by chance in a database page.
     const needles = cases.flatMap((c) => [c.code, c.firstName, c.lastName, ...c.phones]).filter((v) => v.length >= 5);
@@ -87,15 +87,15 @@ describe('deleting a batch', () => {
     const before = foundIn(storeBytes(store.file), needles);
     expect(before.sort()).toEqual([...new Set(needles)].sort());
 
-    const deleted = deleteBatchRows(store.db, summary.batch_id);
-    expect(deleted).toMatchObject({ batchId: summary.batch_id, cases: 11, sourceFile: 'cartera-banco-del-sur.xlsx' });
+    const deleted = deleteBatchRows(store.db, summary.batchId);
+    expect(deleted).toMatchObject({ batchId: summary.batchId, cases: 11, sourceFile: 'cartera-banco-del-sur.xlsx' });
     expect(deleted?.rowIssues).toBeGreaterThan(0);
 
     expect(foundIn(storeBytes(store.file), needles)).toEqual([]);
     expect(walSize(store)).toBe(0);
-    expect(getBatch(store.db, summary.batch_id)).toBeNull();
+    expect(getBatch(store.db, summary.batchId)).toBeNull();
     for (const table of ['batch_cases', 'case_issues', 'upload_chunks']) {
-      expect(store.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE batch_id = ?`).get(summary.batch_id)).toEqual({ n: 0 });
+      expect(store.db.prepare(`SELECT count(*) AS n FROM ${table} WHERE batch_id = ?`).get(summary.batchId)).toEqual({ n: 0 });
     }
     expect(foundIn(storeBytes(store.file), ['Gumersinda', 'KEEP-0001'])).toHaveLength(2);
     expect(pageBatchCases(store.db, kept, { limit: 10 })).toHaveLength(1);

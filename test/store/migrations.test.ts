@@ -5,7 +5,19 @@ import { openDatabase, type Db } from '../../src-main/sqlite/sqlcipher';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { countMatchingCases, createBatch, insertBatchCases, MIGRATIONS, openStore, storeFile, StoreVersionError } from '../../src-main/store';
+import { formatIssueText } from '../../src-main/domain/issue-texts/issue-text';
+import { issueText } from '../../src-main/domain/issue-texts/wording';
+import {
+  addRowIssues,
+  countMatchingCases,
+  createBatch,
+  insertBatchCases,
+  listIssues,
+  MIGRATIONS,
+  openStore,
+  storeFile,
+  StoreVersionError,
+} from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
 const dirs: string[] = [];
@@ -158,6 +170,63 @@ describe('008: case keys', () => {
     ]);
     expect(countMatchingCases(store.db, batchId, { search: 'pena' })).toBe(2);
     expect(countMatchingCases(store.db, batchId, { kind: 'date-invalid' })).toBe(2);
+    store.close();
+  });
+});
+
+describe('010: issue texts as data', () => {
+  it('keeps the words of issues stored before it as their params, worded by issue.legacy, and stores params from then on', () => {
+    const dir = dataDir();
+    const old = openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version <= 9),
+    );
+    const batchId = createBatch(old.db, { environment: 'demo', name: 'old', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
+    old.db
+      .prepare(
+        `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, message_es, message_en) VALUES (?, NULL, 'error', 'code', '[7]', 'no-code', 'Fila 7: sin código', 'Row 7: no code')`,
+      )
+      .run(batchId);
+    // A case issue as migration 4 moved it into its case (an object with words), beside one of the compact encoding.
+    const worded = {
+      severity: 'fix',
+      field: 'phones',
+      rows: [2],
+      kind: 'phone-fixed',
+      messageEs: 'Teléfono corregido',
+      messageEn: 'Phone corrected',
+      before: '011 4567',
+      after: '114567',
+    };
+    const encoded = ['w', 'name-missing', 'first_name', [2], { field: 'first_name' }];
+    old.db
+      .prepare(
+        `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, issues_json, fix_count, warning_count)
+         VALUES (?, 'A1', 'Ana', 'Peña', '[]', '[]', '{}', '[2]', 'warning', ?, 1, 1)`,
+      )
+      .run(batchId, JSON.stringify([worded, encoded]));
+    old.close();
+
+    const store = openStore(dir, TEST_STORE_KEY);
+    const [row, fixed, missing] = listIssues(store.db, batchId);
+    expect(row).toMatchObject({ kind: 'no-code', rows: [7], params: { words: { es: 'Fila 7: sin código', en: 'Row 7: no code' } } });
+    expect(fixed).toMatchObject({
+      kind: 'phone-fixed',
+      before: '011 4567',
+      after: '114567',
+      params: { words: { es: 'Teléfono corregido', en: 'Phone corrected' } },
+    });
+    expect(missing).toMatchObject({ kind: 'name-missing', params: { field: 'first_name' } });
+    expect(issueText(row!)).toEqual({ code: 'issue.legacy', params: { es: 'Fila 7: sin código', en: 'Row 7: no code' } });
+    expect([formatIssueText('es', issueText(fixed!)), formatIssueText('en', issueText(fixed!))]).toEqual(['Teléfono corregido', 'Phone corrected']);
+    expect(store.db.prepare('SELECT issues_json FROM batch_cases WHERE code = ?').pluck().get('A1')).not.toMatch(/messageEs/);
+    expect(store.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('case_issues')).not.toContain('message_es');
+
+    addRowIssues(store.db, batchId, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], params: { row: 9, column: 'DNI' } }]);
+    expect(formatIssueText('en', issueText(listIssues(store.db, batchId, { rowsOnly: true })[1]!))).toBe(
+      'Row 9: it has data but no case code (column "DNI"); is it a totals row?',
+    );
     store.close();
   });
 });

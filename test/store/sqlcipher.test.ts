@@ -29,7 +29,7 @@ async function preparedFolder(name: string, key: Buffer | null) {
   const dir = join(root, name);
   const store = openStore(dir, key);
   const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer: 'inline' });
-  const needles = personalData(store, summary.batch_id);
+  const needles = personalData(store, summary.batchId);
   // Read while open: the batch is still in the write-ahead log, not yet folded into the file.
   const wal = readFileSync(`${store.file}-wal`);
   const mainWhileOpen = readFileSync(store.file);

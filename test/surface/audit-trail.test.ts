@@ -50,14 +50,14 @@ describe('the audit trail of an agent’s day', () => {
 
     const received = await call('files:receive', { name: 'cartera-banco-del-sur.xlsx', base64: readFileSync(SAMPLE).toString('base64') });
     const prepared = await call('batches:prepare', { environment: 'test', fileId: received.fileId, maxPhonePriority: 2 });
-    batchId = prepared.batch_id;
+    batchId = prepared.batchId;
 
     // What the trail must never say: every debtor's code, name, phone, operation and amount.
     const cases = await call('batches:cases', { batchId, limit: 1000 });
     expect(cases).toHaveLength(11);
     for (const c of cases) {
       for (const value of [c.code, c.firstName, c.lastName, ...c.phones]) if (value.length >= 4) secrets.add(value);
-      for (const p of c.products) secrets.add(p.debt_code).add(p.debt);
+      for (const p of c.products) secrets.add(p.debtCode).add(p.debt);
     }
     const luis = cases.find((c) => c.code === '07654321') as BatchCaseView;
     await call('batches:editCase', { batchId, caseId: luis.id, changes: { firstName: 'Luis Alberto', phones: ['3514561234'] } });

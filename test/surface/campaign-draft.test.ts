@@ -26,13 +26,13 @@ async function call<T>(name: string, input: unknown): Promise<T> {
 describe('a campaign drafted with its batch', () => {
   it('is created at the first upload, the batch bound to it, and never created twice', async () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
-    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', {
+    const { batchId } = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(ctx), SAMPLE),
       maxPhonePriority: 2,
     });
     await call('batches:setCampaignDraft', {
-      batchId: batch_id,
+      batchId,
       campaign: {
         client_id: BOTS.voice,
         name: 'Preparada sin conexión',
@@ -42,23 +42,21 @@ describe('a campaign drafted with its batch', () => {
         max_calls_per_case: 1,
       },
     });
-    const first = await call<{ status: string; loaded: number; campaignId: number }>('sync:upload', { environment: 'test', batchId: batch_id });
+    const first = await call<{ status: string; loaded: number; campaignId: number }>('sync:upload', { environment: 'test', batchId });
     expect(first).toMatchObject({ status: 'done', loaded: 8 });
-    const again = await call<{ campaignId: number; requests: number }>('sync:upload', { environment: 'test', batchId: batch_id });
+    const again = await call<{ campaignId: number; requests: number }>('sync:upload', { environment: 'test', batchId });
     expect(again).toMatchObject({ campaignId: first.campaignId, requests: 0 });
     const named = emulator.current.core.db.prepare("SELECT count(*) AS n FROM campaigns WHERE name = 'Preparada sin conexión'").get() as { n: number };
     expect(named.n).toBe(1);
-    await expect(call('batches:setCampaignDraft', { batchId: batch_id, campaign: { client_id: BOTS.voice, name: 'otra' } })).rejects.toThrow(
-      /already goes to campaign/,
-    );
+    await expect(call('batches:setCampaignDraft', { batchId, campaign: { client_id: BOTS.voice, name: 'otra' } })).rejects.toThrow(/already goes to campaign/);
   });
 
   it('without a campaign or a draft, says what to do', async () => {
-    const { batch_id } = await call<{ batch_id: number }>('batches:prepare', {
+    const { batchId } = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(ctx), SAMPLE),
       maxPhonePriority: 2,
     });
-    await expect(call('sync:upload', { environment: 'test', batchId: batch_id })).rejects.toThrow(/has no campaign yet/);
+    await expect(call('sync:upload', { environment: 'test', batchId })).rejects.toThrow(/has no campaign yet/);
   });
 });

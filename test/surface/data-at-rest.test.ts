@@ -47,13 +47,13 @@ describe('personal data at rest', () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
     await call('session:signIn', { environment: 'test', ...DEMO_USER });
     const prepared = await call('batches:prepare', { environment: 'test', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
-    for (const c of await call('batches:cases', { batchId: prepared.batch_id, limit: 1000 })) {
+    for (const c of await call('batches:cases', { batchId: prepared.batchId, limit: 1000 })) {
       for (const value of [c.code, c.firstName, c.lastName, ...c.phones]) if (value.length >= 5) needles.add(value);
     }
     expect(needles.size).toBeGreaterThan(20);
     const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).campaign.id;
     testCampaign = campaignId;
-    expect(await call('sync:upload', { environment: 'test', batchId: prepared.batch_id, campaignId })).toMatchObject({ status: 'done' });
+    expect(await call('sync:upload', { environment: 'test', batchId: prepared.batchId, campaignId })).toMatchObject({ status: 'done' });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });
     await control(emulator.current.url, 'advance', { seconds: 3600 });
     const downloaded = await call('results:download', { environment: 'test', campaignId, recordings: true });
@@ -63,7 +63,7 @@ describe('personal data at rest', () => {
     await call('session:signIn', { environment: 'demo', ...DEMO_USER });
     const demoBatch = await call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
     const demoCampaign = (await call('campaigns:create', { environment: 'demo', campaign: campaignRequest('Demo Banco del Sur') })).campaign.id;
-    expect(await call('sync:upload', { environment: 'demo', batchId: demoBatch.batch_id, campaignId: demoCampaign })).toMatchObject({ status: 'done' });
+    expect(await call('sync:upload', { environment: 'demo', batchId: demoBatch.batchId, campaignId: demoCampaign })).toMatchObject({ status: 'done' });
 
     const files = readTree(dir);
     expect([...files.keys()]).toEqual(expect.arrayContaining(['casedesk.sqlite', 'casedesk.sqlite-wal', 'demo-service.sqlite']));

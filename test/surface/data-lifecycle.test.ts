@@ -54,7 +54,7 @@ async function preparedFromPickedFile(ctx: AppContext, environment: 'demo' | 'te
   const api = surfaceOf(ctx);
   const received = await api.call('files:receive', { name: 'cartera-banco-del-sur.xlsx', base64: readFileSync(SAMPLE).toString('base64') });
   const summary = await api.call('batches:prepare', { environment, fileId: received.fileId, maxPhonePriority: 2 });
-  return { batchId: summary.batch_id, fileId: received.fileId };
+  return { batchId: summary.batchId, fileId: received.fileId };
 }
 
 const untilStopped = (signal: AbortSignal) => new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
@@ -102,8 +102,8 @@ describe('batches:delete', () => {
     if (!opened.ok) throw new Error(opened.error.message);
     const prepared = await cli.call('batches:prepare', { fileId: opened.value.fileId, maxPhonePriority: 2 });
     if (!prepared.ok) throw new Error(prepared.error.message);
-    const batch_id = prepared.value.batch_id;
-    expect(await api.call('batches:delete', { batchId: batch_id })).toMatchObject({ cases: 11, importedFileDeleted: false });
+    const batchId = prepared.value.batchId;
+    expect(await api.call('batches:delete', { batchId: batchId })).toMatchObject({ cases: 11, importedFileDeleted: false });
     expect(existsSync(own)).toBe(true);
   });
 

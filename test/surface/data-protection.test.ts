@@ -54,7 +54,7 @@ describe('the data folder (hole 4)', () => {
 
       const summary = await prepareBatch(ctx.store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer: 'thread' });
       await ctx.baseUrl('demo');
-      const cases = pageBatchCases(ctx.store.db, summary.batch_id, { limit: 1_000 });
+      const cases = pageBatchCases(ctx.store.db, summary.batchId, { limit: 1_000 });
       const personal = [...new Set(cases.flatMap((c) => [c.code, c.firstName, c.lastName, ...c.phones]))].filter((v) => v.length >= 5);
       expect(personal.length).toBeGreaterThan(20);
 

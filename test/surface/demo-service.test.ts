@@ -54,7 +54,7 @@ describe("the app's Demo service", () => {
     const received = await call(first, 'files:receive', { name: 'cartera-banco-del-sur.xlsx', base64: readFileSync(SAMPLE).toString('base64') });
     const prepared = await call(first, 'batches:prepare', { environment: 'demo', fileId: received.fileId, maxPhonePriority: 2 });
     const campaign = await call(first, 'campaigns:create', { environment: 'demo', campaign: campaignRequest('Banco del Sur demo') });
-    const upload = await call(first, 'sync:upload', { environment: 'demo', batchId: prepared.batch_id, campaignId: campaign.campaign.id });
+    const upload = await call(first, 'sync:upload', { environment: 'demo', batchId: prepared.batchId, campaignId: campaign.campaign.id });
     expect(upload.status).toBe('done');
     expect(upload.loaded).toBeGreaterThan(0);
 

@@ -5,6 +5,7 @@ import { Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
+import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
 import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 import { envOption, wholeNumber } from '../cli-options';
@@ -60,11 +61,11 @@ export function batchCommands(): Command[] {
           for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
           if (globals(command).json) return printJson(s);
           process.stdout.write(
-            `Batch ${s.batch_id}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.header_row}, ${s.mapping_source} mapping)\n` +
-              `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
+            `Batch ${s.batchId}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.headerRow}, ${s.mappingSource} mapping)\n` +
+              `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.rowErrors}\n` +
               `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n` +
               (s.duplicates > 0
-                ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded or in the campaign (see \`casedesk issues ${s.batch_id} --severity warning\`)\n`
+                ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded or in the campaign (see \`casedesk issues ${s.batchId} --severity warning\`)\n`
                 : ''),
           );
         });
@@ -98,11 +99,13 @@ export function batchCommands(): Command[] {
     .addOption(new Option('--severity <s>', 'only these').choices(['error', 'warning', 'fix']))
     .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix' }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const list = await call(ctx, 'batches:issues', { batchId, severity: opts.severity });
-        if (globals(command).json) return printJson(list);
+        const { lang, json } = globals(command);
+        // Worded in the run's --lang; --json keeps the text as data too, for scripts that decide by code.
+        const list = (await call(ctx, 'batches:issues', { batchId, severity: opts.severity })).map((i) => ({ ...i, message: formatIssueText(lang, i.text) }));
+        if (json) return printJson(list);
         await printTable(
           ['case', 'rows', 'severity', 'field', 'message'],
-          list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, globals(command).lang === 'en' ? i.messageEn : i.messageEs]),
+          list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message]),
         );
       });
     });

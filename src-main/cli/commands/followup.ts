@@ -39,13 +39,13 @@ export function followupCommand(): Command {
         for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
         if (globals(command).json) return printJson(s);
         process.stdout.write(
-          `Batch ${s.batch_id}: ${s.cases} cases of campaign ${campaignId} to follow up (from batch ${s.followup.from_batches.join(', ')}, its mapping)\n` +
-            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.row_errors}\n` +
+          `Batch ${s.batchId}: ${s.cases} cases of campaign ${campaignId} to follow up (from batch ${s.followup.fromBatches.join(', ')}, its mapping)\n` +
+            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.rowErrors}\n` +
             (s.suppressed.cases + s.suppressed.phones > 0
               ? `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n`
               : '') +
             (s.duplicates > 0 ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded\n` : '') +
-            (s.followup.not_found > 0 ? `  ${s.followup.not_found} matching case(s) were not uploaded from this computer and are not in it\n` : ''),
+            (s.followup.notFound > 0 ? `  ${s.followup.notFound} matching case(s) were not uploaded from this computer and are not in it\n` : ''),
         );
       });
     });

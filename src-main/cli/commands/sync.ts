@@ -50,12 +50,12 @@ export function uploadCommand(): Command {
             if (globals(command).json)
               printJson({
                 status: r.status,
-                campaign_id: r.campaignId,
+                campaignId: r.campaignId,
                 loaded: r.loaded,
                 rejected: r.rejected,
                 requests: r.requests,
                 pending: r.pending,
-                in_doubt: r.inDoubt,
+                inDoubt: r.inDoubt,
                 suppressed: r.suppressed,
                 skipped: r.skipped,
                 notices: r.notices,

@@ -2,12 +2,13 @@
 // change and problem recorded with its rows so the agent can see it. Pure: no I/O.
 import { Failure } from '../../domain/failures/failure';
 import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../../contract';
+import type { CaseRecord, PreparedStatus } from '../../domain/case-record';
 import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
 import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
 import type { Cell } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
-import { issue, noCodeRowError, type PreparedIssue, type RowError } from './issue-messages';
+import { issue, noCodeRowError, type PreparedIssue, type RowError } from './prepared-issue';
 
 export interface PrepareSettings {
   decimalSeparator: ',' | '.';
@@ -20,18 +21,8 @@ export interface PrepareSettings {
   ledger?: LedgerIndex | undefined;
 }
 
-/** What preparation decides; 'excluded' is only ever the agent's choice. */
-export type CaseStatus = 'ready' | 'warning' | 'rejected' | 'suppressed';
-
-export interface PreparedCase {
-  code: string;
-  firstName: string;
-  lastName: string;
-  phones: string[];
-  products: Product[];
-  params: Record<string, unknown>;
-  sourceRows: number[];
-  status: CaseStatus;
+/** A case as preparation builds it, with what it found on the way. */
+export interface PreparedCase extends CaseRecord<PreparedStatus> {
   issues: PreparedIssue[];
 }
 

@@ -2,7 +2,7 @@
 // same environment, a code the target campaign already holds, a phone many different debtors share.
 // Pure: the caller reads what the store knows (store/duplicates-repo.ts) and hands it in; the same
 // rules run at prepare, for a follow-up batch, and again right before each upload.
-import { issue, type PreparedIssue } from '../build/issue-messages';
+import { issue, type PreparedIssue } from '../build/prepared-issue';
 
 export { DUPLICATE_ISSUE_KINDS, isDuplicateKind } from '../../domain/duplicates';
 

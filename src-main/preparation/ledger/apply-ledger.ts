@@ -1,6 +1,6 @@
 // Matching cases against the do-not-contact ledger. Pure: the same rules at prepare, at every edit
 // and right before each upload, from the entries the caller read (own and shared).
-import { issue, type PreparedIssue } from '../build/issue-messages';
+import { issue, type PreparedIssue } from '../build/prepared-issue';
 import { LEDGER_REASONS, sameCreditor, type LedgerEntry, type LedgerReason } from './ledger-types';
 
 export interface LedgerScope {

@@ -9,6 +9,7 @@ import * as m006 from './006-retention-times';
 import * as m007 from './007-do-not-contact-ledger';
 import * as m008 from './008-case-keys';
 import * as m009 from './009-search-in-id-order';
+import * as m010 from './010-issue-texts-as-data';
 
 export interface Migration {
   version: number;
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'do-not-contact-ledger', up: m007.up },
   { version: 8, name: 'case-keys', up: m008.up, backfill: m008.backfill },
   { version: 9, name: 'search-in-id-order', up: m009.up },
+  { version: 10, name: 'issue-texts-as-data', up: m010.up, backfill: m010.backfill },
 ];
 
 export class StoreVersionError extends Error {}

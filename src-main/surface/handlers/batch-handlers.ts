@@ -10,7 +10,7 @@ import { importCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicates';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
-import { describeIssue } from '../../preparation/build/issue-messages';
+import { issueText } from '../../domain/issue-texts/wording';
 import {
   duplicateCount,
   countCasesByStatus,
@@ -35,6 +35,7 @@ import type { Handlers } from './handler';
 import { sharedLedger, sharedListForEdits } from '../shared-ledger';
 import { SurfaceFailure } from '../surface-failure';
 import { uploadWorkKey } from './sync-handlers';
+import { fieldPathView, productView } from '../case-view';
 
 export const batchHandlers: Pick<
   Handlers,
@@ -71,7 +72,10 @@ export const batchHandlers: Pick<
 
   async 'batches:cases'(ctx, { batchId, offset, limit, ...filter }) {
     requireBatch(ctx.store.db, batchId);
-    return pageCases(ctx.store.db, batchId, filter, offset, limit).map(({ batchId: _b, ...view }) => view);
+    return pageCases(ctx.store.db, batchId, filter, offset, limit).map(({ batchId: _b, products, ...view }) => ({
+      ...view,
+      products: products.map(productView),
+    }));
   },
 
   async 'batches:countCases'(ctx, { batchId, ...filter }) {
@@ -93,10 +97,11 @@ export const batchHandlers: Pick<
 
   async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly }) {
     requireBatch(ctx.store.db, batchId);
-    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map((row) => {
-      const { caseId: _c, params: _p, ...view } = describeIssue(row);
-      return view;
-    });
+    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(({ caseId: _c, params, field, ...view }) => ({
+      ...view,
+      field: fieldPathView(field),
+      text: issueText({ kind: view.kind, params }),
+    }));
   },
 
   async 'batches:get'(ctx, { batchId }) {
@@ -115,8 +120,8 @@ export const batchHandlers: Pick<
   // Edits go on while the shared list cannot be read (fixing a name must not wait for a network share):
   // what the list held stays held instead of being refused or released (see settingsForEdit).
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
-    const { batchId: _b, ...view } = editCase(ctx.store, batchId, caseId, changes, await sharedListForEdits(ctx));
-    return view;
+    const { batchId: _b, products, ...view } = editCase(ctx.store, batchId, caseId, changes, await sharedListForEdits(ctx));
+    return { ...view, products: products.map(productView) };
   },
 
   async 'batches:bulkFix'(ctx, { batchId, fix }) {

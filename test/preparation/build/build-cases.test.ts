@@ -2,8 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { uploadRuleViolations } from '../../../src-main/contract';
 import { buildCases, MappingError, splitFullName, uploadEntry, type PrepareSettings } from '../../../src-main/preparation/build/build-cases';
-import { describeIssue } from '../../../src-main/preparation/build/issue-messages';
+import { formatIssueText } from '../../../src-main/domain/issue-texts/issue-text';
+import { issueText } from '../../../src-main/domain/issue-texts/wording';
 import type { ColumnMapping } from '../../../src-main/domain/mapping-file';
+
+/** An issue's words in both languages, as the CLI and the exports word it. */
+const describeIssue = <T extends { kind: string; params?: Record<string, unknown> }>(i: T) => {
+  const text = issueText(i);
+  return { ...i, messageEs: formatIssueText('es', text), messageEn: formatIssueText('en', text) };
+};
 
 const HEADERS = ['DNI', 'Nombre', 'Apellido', 'Tel 1', 'Celular', 'Operación', 'Producto', 'Saldo', 'Vencimiento', 'Empresa', 'Cuotas'];
 const MAPPING: ColumnMapping = {
@@ -134,7 +141,8 @@ describe('buildCases', () => {
     const { cases, rowErrors } = buildCases(sheet(row(base), [], row({ Saldo: 321000, Nombre: 'TOTAL' })), 1, HEADERS, MAPPING, SETTINGS);
     expect(cases).toHaveLength(1);
     expect(rowErrors).toEqual([expect.objectContaining({ row: 5, kind: 'no-code' })]);
-    expect(rowErrors[0]?.messageEn).toMatch(/Row 5: .*"DNI"/);
+    expect(rowErrors[0]?.params).toEqual({ row: 5, column: 'DNI' });
+    expect(describeIssue(rowErrors[0]!).messageEn).toMatch(/Row 5: .*"DNI"/);
   });
 
   it('keeps codes as text: leading zeros stay, numbers never gain ".0"', () => {

@@ -10,7 +10,15 @@ import {
   sharedPhoneIssues,
   type DuplicateSources,
 } from '../../../src-main/preparation/duplicates/find-duplicates';
-import { describeIssue, type PreparedIssue } from '../../../src-main/preparation/build/issue-messages';
+import { type PreparedIssue } from '../../../src-main/preparation/build/prepared-issue';
+import { formatIssueText } from '../../../src-main/domain/issue-texts/issue-text';
+import { issueText } from '../../../src-main/domain/issue-texts/wording';
+
+/** An issue's words in both languages, as the CLI and the exports word it. */
+const describeIssue = <T extends { kind: string; params?: Record<string, unknown> }>(i: T) => {
+  const text = issueText(i);
+  return { ...i, messageEs: formatIssueText('es', text), messageEn: formatIssueText('en', text) };
+};
 
 const sources: DuplicateSources = {
   otherBatches: new Map([

@@ -27,11 +27,11 @@ describe('prepare flags duplicates and shared phones', () => {
     const store = openStore(join(dir, writer), TEST_STORE_KEY);
     const first = await prepareBatch(store, csv(FILE), { environment: 'test', maxPhonePriority: 1, writer });
     expect(first).toMatchObject({ cases: 7, ready: 7, duplicates: 0, warnings: 5 });
-    const shared = listIssues(store.db, first.batch_id).filter((i) => i.kind === 'shared-phone');
+    const shared = listIssues(store.db, first.batchId).filter((i) => i.kind === 'shared-phone');
     expect(shared.map((i) => [i.code, i.params])).toEqual(
       ['20100000', '20100001', '20100002', '20100003', '20100004'].map((code) => [code, { phone: '1143334444', debtors: 5 }]),
     );
-    expect(pageBatchCases(store.db, first.batch_id, { status: 'warning', limit: 10 })).toHaveLength(5);
+    expect(pageBatchCases(store.db, first.batchId, { status: 'warning', limit: 10 })).toHaveLength(5);
 
     // The same codes again, while the first batch waits: each case says which batch has it.
     const second = await prepareBatch(store, csv([...FILE.slice(0, 2), row('30300003', 'Nuevo', '351 111-2222')]), {
@@ -41,14 +41,14 @@ describe('prepare flags duplicates and shared phones', () => {
     });
     expect(second).toMatchObject({ cases: 3, duplicates: 2 });
     expect(
-      listIssues(store.db, second.batch_id)
+      listIssues(store.db, second.batchId)
         .filter((i) => i.kind === 'duplicate-other-batch')
         .map((i) => [i.code, i.params]),
     ).toEqual([
-      ['20100000', { batch: first.batch_id }],
-      ['20100001', { batch: first.batch_id }],
+      ['20100000', { batch: first.batchId }],
+      ['20100001', { batch: first.batchId }],
     ]);
-    expect(countMatchingCases(store.db, second.batch_id, { duplicates: true })).toBe(2);
+    expect(countMatchingCases(store.db, second.batchId, { duplicates: true })).toBe(2);
     // Another environment's batches are not this one's duplicates.
     expect(await prepareBatch(store, csv(FILE), { environment: 'demo', maxPhonePriority: 1, writer })).toMatchObject({ duplicates: 0 });
     store.close();

@@ -24,7 +24,7 @@ let n = 0;
 
 beforeEach(async () => {
   store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
-  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batch_id;
+  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batchId;
 });
 
 const caseOf = (code: string) => {
@@ -86,6 +86,15 @@ describe('the error report, round trip', () => {
     const bad = rows.find((r) => r[0] === '33444555');
     expect(bad?.[8]).toBe('31/02/2027');
     expect(String(bad?.[10])).toMatch(/31\/02\/2027/);
+    // The reasons sheet words each issue in Spanish and English, from the catalog the screens use.
+    const reasons = sheets[1]?.rows ?? [];
+    expect(reasons[0]).toEqual(['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo', 'Reason']);
+    expect(reasons.find((r) => r[0] === '33444555' && r[3] === 'products[0].expiration')?.slice(4)).toEqual([
+      'Fecha "31/02/2027" no válida (esa fecha no existe)',
+      'Date "31/02/2027" is not valid (no such date)',
+    ]);
+    const totals = reasons.find((r) => r[0] === '');
+    expect([totals?.[4], totals?.[5]]).toEqual([expect.stringMatching(/^Fila \d+: .*fila de totales\?$/), expect.stringMatching(/^Row \d+: .*totals row\?$/)]);
 
     // The agent fixes the date and the phone in a spreadsheet program, and saves.
     const corrected = rows.map((r) => (r[0] === '33444555' ? [r[0], r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r));

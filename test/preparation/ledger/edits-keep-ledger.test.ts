@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the ledger after preparing', () => {
   it('keeps a listed phone off an edited case, and a listed case suppressed through edits, fixes and corrections', async () => {
     const store = openStore(dir, TEST_STORE_KEY);
-    const { batch_id: batchId } = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
+    const { batchId } = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
     const caseOf = (code: string) => getBatchCase(store.db, findCaseByCode(store.db, batchId, code) ?? 0);
     addLedgerEntry(store.db, { kind: 'phone', value: '1155556666', reason: 'wrong-number', addedBy: 'ana' });
     addLedgerEntry(store.db, { kind: 'code', value: '29000111', reason: 'legal', addedBy: 'ana' });

@@ -20,7 +20,7 @@ const CAMPAIGN = 78;
 describe('a follow-up batch and the ledger', () => {
   it('keeps out what was listed after the first upload, and keeps the creditor for scoped entries', async () => {
     const store = openStore(dir, TEST_STORE_KEY);
-    const batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'test', maxPhonePriority: 2, creditor: 'Banco del Sur' })).batch_id;
+    const batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'test', maxPhonePriority: 2, creditor: 'Banco del Sur' })).batchId;
     const codes = ['20123456', '07654321', '28999000'];
     const ids = pageBatchCases(store.db, batchId, { limit: 100 })
       .filter((c) => codes.includes(c.code))
@@ -48,10 +48,10 @@ describe('a follow-up batch and the ledger', () => {
     };
     const s = await buildFollowupBatch(store, { environment: 'test', campaignId: CAMPAIGN, outcome: 'non-final', sharedLedger: [shared] });
     expect(s).toMatchObject({ cases: 3, ready: 2, suppressed: { cases: 1, phones: 1 }, notices: [] });
-    const cases = new Map(pageBatchCases(store.db, s.batch_id, { limit: 100 }).map((c) => [c.code, c]));
+    const cases = new Map(pageBatchCases(store.db, s.batchId, { limit: 100 }).map((c) => [c.code, c]));
     expect(cases.get('07654321')?.status).toBe('suppressed');
     expect(cases.get('20123456')?.phones).toEqual(['1145678901']);
-    expect(batchCreditor(store.db, s.batch_id)).toBe('Banco del Sur');
+    expect(batchCreditor(store.db, s.batchId)).toBe('Banco del Sur');
     store.close();
   });
 });

@@ -43,20 +43,20 @@ describe('prepare applies the ledger', () => {
       sharedLedger: [shared(7, 'code', '07654321')],
     });
     expect(summary).toMatchObject({ cases: 11, ready: 6, rejected: 3, suppressed: { cases: 2, phones: 2 }, notices: [] });
-    expect(getBatch(store.db, summary.batch_id)).toBeTruthy();
-    expect(countCasesByStatus(store.db, summary.batch_id)).toMatchObject({ suppressed: 2, rejected: 3 });
-    const cases = new Map(pageBatchCases(store.db, summary.batch_id, { limit: 100 }).map((c) => [c.code, c]));
+    expect(getBatch(store.db, summary.batchId)).toBeTruthy();
+    expect(countCasesByStatus(store.db, summary.batchId)).toMatchObject({ suppressed: 2, rejected: 3 });
+    const cases = new Map(pageBatchCases(store.db, summary.batchId, { limit: 100 }).map((c) => [c.code, c]));
     expect(cases.get('20123456')).toMatchObject({ phones: ['1145678901'], status: 'warning' });
     expect(cases.get('28999000')).toMatchObject({ phones: [], status: 'suppressed' });
     expect(cases.get('07654321')?.status).toBe('suppressed');
     expect(cases.get('30111222')?.status).not.toBe('suppressed');
     expect(cases.get('29000111')?.status).not.toBe('suppressed');
-    const issues = listIssues(store.db, summary.batch_id);
+    const issues = listIssues(store.db, summary.batchId);
     expect(issues.find((i) => i.code === '07654321' && i.kind === 'suppressed-code')?.params).toEqual({ reason: 'legal', entry: 7, source: 'shared' });
     expect(issues.filter((i) => i.code === '28999000').map((i) => i.kind)).toEqual(expect.arrayContaining(['suppressed-phone', 'suppressed-no-phones']));
     expect(issues.some((i) => i.code === '28999000' && i.kind === 'no-valid-phones')).toBe(false);
     expect(
-      pageBatchCases(store.db, summary.batch_id, { status: 'suppressed', limit: 10 })
+      pageBatchCases(store.db, summary.batchId, { status: 'suppressed', limit: 10 })
         .map((c) => c.code)
         .sort(),
     ).toEqual(['07654321', '28999000']);
@@ -82,7 +82,7 @@ describe('prepare applies the ledger', () => {
     await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, mapping, creditor: 'Banco del Sur' });
     addLedgerEntry(store.db, { kind: 'code', value: '29000111', reason: 'creditor-instruction', creditor: 'BANCO DEL SUR', addedBy: 'ana' });
     const again = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
-    expect(again).toMatchObject({ mapping_source: 'template', suppressed: { cases: 1, phones: 0 } });
+    expect(again).toMatchObject({ mappingSource: 'template', suppressed: { cases: 1, phones: 0 } });
     store.close();
   });
 
@@ -90,7 +90,7 @@ describe('prepare applies the ledger', () => {
     const store = openStore(join(dir, 'c'), TEST_STORE_KEY);
     addLedgerEntry(store.db, { kind: 'phone', value: '1145678901', reason: 'wrong-number', addedBy: 'ana' });
     const summary = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 0 });
-    const c = pageBatchCases(store.db, summary.batch_id, { limit: 100 }).find((x) => x.code === '20123456');
+    const c = pageBatchCases(store.db, summary.batchId, { limit: 100 }).find((x) => x.code === '20123456');
     expect(c?.phones).toEqual(['1155556666']);
     store.close();
   });

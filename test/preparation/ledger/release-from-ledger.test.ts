@@ -19,7 +19,7 @@ describe('releasing what the ledger held back', () => {
     const store = openStore(dir, TEST_STORE_KEY);
     const code = addLedgerEntry(store.db, { kind: 'code', value: '29000111', reason: 'legal', addedBy: 'ana' }).entry;
     addLedgerEntry(store.db, { kind: 'phone', value: '1155556666', reason: 'wrong-number', addedBy: 'ana', until: '2026-12-31' });
-    const { batch_id: batchId } = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
+    const { batchId } = await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
     const caseOf = (c: string) => getBatchCase(store.db, findCaseByCode(store.db, batchId, c) ?? 0)!;
     const before = { listed: caseOf('29000111'), lostPhone: caseOf('20123456') };
     expect(before.listed.status).toBe('suppressed');

@@ -53,7 +53,7 @@ describe('keys that are also JavaScript property names', () => {
     const mapping = MappingFile.parse(JSON.parse(MAPPING));
     const summary = await prepareBatch(ctx.store, sourceFile(FILE), { environment: 'demo', mapping, maxPhonePriority: 2, creditor: 'Banco Sur' });
     expect(summary).toMatchObject({ cases: 3, ready: 3 });
-    const body = await payloadOf(summary.batch_id);
+    const body = await payloadOf(summary.batchId);
     expect(Object.keys(body).sort()).toEqual(['C3', '__proto__', 'constructor']);
 
     const proto = own(body, '__proto__') as { params: Record<string, unknown> };
@@ -71,15 +71,15 @@ describe('keys that are also JavaScript property names', () => {
     expect(own(c3.params.product_info, 'prototype')).toEqual({ cuotas: '1', constructor: '1' });
 
     // The upload engine's chunks carry the same body.
-    const [chunk] = [...uploadChunks(pageBatchCases(ctx.store.db, summary.batch_id, { limit: 10 }).map((c) => [c.code, uploadEntry(c)] as const))];
+    const [chunk] = [...uploadChunks(pageBatchCases(ctx.store.db, summary.batchId, { limit: 10 }).map((c) => [c.code, uploadEntry(c)] as const))];
     expect(JSON.parse(chunk?.json ?? '{}')).toEqual(body);
     expect(own(own(JSON.parse(chunk?.json ?? '{}'), '__proto__'), 'params')).toEqual(proto.params);
   });
 
   it('survive the saved template: the next file of the creditor maps the same', async () => {
     const summary = await prepareBatch(ctx.store, sourceFile(FILE), { environment: 'demo', maxPhonePriority: 2 });
-    expect(summary.mapping_source).toBe('template');
-    const body = await payloadOf(summary.batch_id);
+    expect(summary.mappingSource).toBe('template');
+    const body = await payloadOf(summary.batchId);
     const proto = own(body, '__proto__') as { params: Record<string, unknown> };
     expect(own(proto.params, '__proto__')).toBe('Banco Sur');
     expect(own(proto.params.product_info, '__proto__')).toEqual({ cuotas: '3', constructor: '3' });

@@ -38,7 +38,7 @@ describe('prepareInWorker', () => {
     const summary = await prepareInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 });
     expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3 });
     const store = openStore(dataDir, TEST_STORE_KEY);
-    expect(countCasesByStatus(store.db, summary.batch_id).rejected).toBe(3);
+    expect(countCasesByStatus(store.db, summary.batchId).rejected).toBe(3);
     store.close();
   });
 
@@ -47,7 +47,7 @@ describe('prepareInWorker', () => {
     const summary = await prepareInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2, writer: 'thread' });
     expect(summary).toMatchObject({ cases: 11, ready: 8, rejected: 3 });
     const store = openStore(dataDir, TEST_STORE_KEY);
-    expect(countCasesByStatus(store.db, summary.batch_id)).toMatchObject({ rejected: 3 });
+    expect(countCasesByStatus(store.db, summary.batchId)).toMatchObject({ rejected: 3 });
     store.close();
   });
 

@@ -43,9 +43,7 @@ beforeAll(() => {
     batchId,
     Array.from({ length: 30 }, (_, i) => aCase(i)),
   );
-  addRowIssues(ctx.store.db, batchId, [
-    { severity: 'error', kind: 'no-code', field: 'code', rows: [40], messageEs: 'Fila sin código', messageEn: 'Row without a code' },
-  ]);
+  addRowIssues(ctx.store.db, batchId, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [40], params: { row: 40, column: 'DNI' } }]);
 });
 
 describe('the grid asks, the store answers', () => {
@@ -65,6 +63,27 @@ describe('the grid asks, the store answers', () => {
   it('gives the problems of rows that became no case alone', async () => {
     const rows = await call('batches:issues', { batchId, rowsOnly: true });
     expect(rows.map((r) => [r.kind, r.code])).toEqual([['no-code', null]]);
+    // Its words as data: each face words them in its own language.
+    expect(rows[0]?.text).toEqual({ code: 'issue.row_no_code', params: { row: 40, column: 'DNI' } });
+    expect(rows[0]).not.toHaveProperty('params');
+  });
+
+  it('speaks camelCase: a case’s products and its issues’ fields', async () => {
+    const other = createBatch(ctx.store.db, { environment: 'test', name: 'productos', sourceFile: 'p.xlsx', maxPhonePriority: 1 });
+    insertBatchCases(ctx.store.db, other, [
+      {
+        ...aCase(0),
+        status: 'warning',
+        products: [{ debt_code: 'OP-9', pid: 'Tarjeta', sub_id: 'Oro', debt: '10.00', expiration: '2026-03-01' }],
+        issues: [{ severity: 'warning', kind: 'amount-ambiguous', field: 'products[0].debt', rows: [2], params: { before: '1.000', after: '1000.00' } }],
+      },
+    ]);
+    const [c] = await call('batches:cases', { batchId: other });
+    expect(c?.products).toEqual([{ debtCode: 'OP-9', pid: 'Tarjeta', subId: 'Oro', debt: '10.00', expiration: '2026-03-01' }]);
+    insertBatchCases(ctx.store.db, other, [
+      { ...aCase(1), code: 'N1', issues: [{ severity: 'warning', kind: 'name-missing', field: 'first_name', rows: [3], params: { field: 'first_name' } }] },
+    ]);
+    expect((await call('batches:issues', { batchId: other })).map((i) => i.field)).toEqual(['products[0].debt', 'firstName']);
   });
 
   it('checks duplicates again on demand, then filters them; the batch says how many', async () => {

@@ -48,7 +48,7 @@ describe('results that become the next action', () => {
 
   beforeAll(async () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
-    originalBatch = (await call('batches:prepare', { environment: 'test', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 })).batch_id;
+    originalBatch = (await call('batches:prepare', { environment: 'test', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 })).batchId;
     const campaign = await call('campaigns:create', {
       environment: 'test',
       campaign: {
@@ -73,9 +73,9 @@ describe('results that become the next action', () => {
     expect(nonFinal.length).toBeLessThan(8);
 
     const s = await call('campaigns:followup', { environment: 'test', campaignId, outcome: 'non-final' });
-    expect(s).toMatchObject<Partial<FollowupSummary>>({ cases: nonFinal.length, row_errors: 0, mapping_source: 'batch' });
-    expect(s.followup).toEqual({ campaign_id: campaignId, outcome: 'non-final', results: [], from_batches: [originalBatch], not_found: 0 });
-    const cases = await allCases(s.batch_id);
+    expect(s).toMatchObject<Partial<FollowupSummary>>({ cases: nonFinal.length, rowErrors: 0, mappingSource: 'batch' });
+    expect(s.followup).toEqual({ campaignId, outcome: 'non-final', results: [], fromBatches: [originalBatch], notFound: 0 });
+    const cases = await allCases(s.batchId);
     expect(cases.map((c) => c.code).sort()).toEqual(nonFinal);
     expect(cases.every((c) => c.uploadState === 'pending')).toBe(true);
 
@@ -92,13 +92,13 @@ describe('results that become the next action', () => {
       });
     }
     // The raw rows and the original's mapping and format travel on.
-    expect(batchSettings(ctx.store.db, s.batch_id)?.mapping).toEqual(batchSettings(ctx.store.db, originalBatch)?.mapping);
-    expect(pageCasesWithRaw(ctx.store.db, s.batch_id, 0, 100).every((c) => c.raw.length > 0)).toBe(true);
-    expect(await call('batches:get', { batchId: s.batch_id })).toMatchObject({ campaignId: null, maxPhonePriority: 2 });
+    expect(batchSettings(ctx.store.db, s.batchId)?.mapping).toEqual(batchSettings(ctx.store.db, originalBatch)?.mapping);
+    expect(pageCasesWithRaw(ctx.store.db, s.batchId, 0, 100).every((c) => c.raw.length > 0)).toBe(true);
+    expect(await call('batches:get', { batchId: s.batchId })).toMatchObject({ campaignId: null, maxPhonePriority: 2 });
 
     expect(readAudit(dir).entries.at(-1)).toMatchObject({
       action: 'batch.followedUp',
-      batchId: s.batch_id,
+      batchId: s.batchId,
       campaignId,
       outcome: 'non-final',
       cases: nonFinal.length,
@@ -109,23 +109,23 @@ describe('results that become the next action', () => {
 
   it('edits and bulk fixes work on a follow-up batch as on any prepared one', async () => {
     const s = await call('campaigns:followup', { environment: 'test', campaignId, outcome: 'non-final' });
-    const [first] = await allCases(s.batch_id);
+    const [first] = await allCases(s.batchId);
     if (!first) throw new Error('no case');
-    const edited = await call('batches:editCase', { batchId: s.batch_id, caseId: first.id, changes: { phones: ['011 15-4444-5555'] } });
+    const edited = await call('batches:editCase', { batchId: s.batchId, caseId: first.id, changes: { phones: ['011 15-4444-5555'] } });
     expect(edited.phones).toEqual(['1144445555']);
-    expect(await call('batches:bulkFix', { batchId: s.batch_id, fix: { kind: 'decimal-separator', separator: ',' } })).toEqual({ changed: 0 });
-    const payload = await call('batches:payload', { batchId: s.batch_id });
+    expect(await call('batches:bulkFix', { batchId: s.batchId, fix: { kind: 'decimal-separator', separator: ',' } })).toEqual({ changed: 0 });
+    const payload = await call('batches:payload', { batchId: s.batchId });
     expect(payload.cases).toBe(s.ready);
 
     // The error report round trip: exported with the creditor's values, imported back case by case.
-    const report = await call('batches:exportErrors', { batchId: s.batch_id });
+    const report = await call('batches:exportErrors', { batchId: s.batchId });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(Buffer.from(report.base64, 'base64'), { type: 'buffer' }).Sheets['Casos a corregir']!, {
       header: 1,
     });
     const reported = new Set(rows.slice(1).map((r) => String(r[0])));
     expect(reported.size).toBeGreaterThan(0);
     const received = await call('files:receive', { name: 'errores.xlsx', base64: report.base64 });
-    const back = await call('batches:importCorrections', { batchId: s.batch_id, fileId: received.fileId });
+    const back = await call('batches:importCorrections', { batchId: s.batchId, fileId: received.fileId });
     expect(back).toMatchObject({ updated: reported.size, unknownCodes: [], alreadySent: [] });
   });
 
@@ -137,7 +137,7 @@ describe('results that become the next action', () => {
       .map((c) => c.params.code ?? '')
       .sort();
     const byName = await call('campaigns:followup', { environment: 'test', campaignId, results: [name.toUpperCase()] });
-    expect((await allCases(byName.batch_id)).map((c) => c.code).sort()).toEqual(withName);
+    expect((await allCases(byName.batchId)).map((c) => c.code).sort()).toEqual(withName);
 
     const both = stored.cases.filter((c) => c.case_result.name === name && !c.case_result.is_final).length;
     const answer = await surface.call('campaigns:followup', { environment: 'test', campaignId, outcome: 'non-final', results: [name] });
@@ -195,7 +195,7 @@ describe('results that become the next action', () => {
     expect(await client.uploadCases(campaignId, bodyOf(2, 'AJENO-'))).toMatchObject({ kind: 'loaded' });
     await call('results:download', { environment: 'test', campaignId, recordings: false });
     const s = await call('campaigns:followup', { environment: 'test', campaignId, outcome: 'non-final' });
-    expect(s.followup.not_found).toBe(2);
-    expect((await allCases(s.batch_id)).some((c) => c.code.startsWith('AJENO-'))).toBe(false);
+    expect(s.followup.notFound).toBe(2);
+    expect((await allCases(s.batchId)).some((c) => c.code.startsWith('AJENO-'))).toBe(false);
   });
 });

@@ -105,7 +105,7 @@ describe('ledger procedures', () => {
     const bytes = readFileSync(join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx'));
     const { fileId } = await ok(surface.call('files:receive', { name: 'cartera.xlsx', base64: bytes.toString('base64') }));
     const prepared = await ok(surface.call('batches:prepare', { environment: 'demo', fileId, maxPhonePriority: 2 }));
-    const statusOf = async () => (await ok(surface.call('batches:cases', { batchId: prepared.batch_id, search: '29000111' })))[0]?.status;
+    const statusOf = async () => (await ok(surface.call('batches:cases', { batchId: prepared.batchId, search: '29000111' })))[0]?.status;
     expect(await statusOf()).toBe('suppressed');
     expect(await ok(surface.call('ledger:remove', { id: entry.id }))).toMatchObject({ removed: { id: entry.id }, released: 1 });
     expect(await statusOf()).not.toBe('suppressed');

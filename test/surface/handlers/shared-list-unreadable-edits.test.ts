@@ -36,7 +36,7 @@ async function heldByShared(name: string, after: ListAfterPreparing) {
   const surface = createSurface(ctx);
   const prepared = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
   expect(prepared).toMatchObject({ ok: true, value: { suppressed: { cases: 1, phones: 1 } } });
-  const batchId = prepared.ok ? prepared.value.batch_id : 0;
+  const batchId = prepared.ok ? prepared.value.batchId : 0;
   if (after === 'gone' || required) rmSync(list);
   // Rows it does not understand, and none of the entries that held: not a whole read.
   if (after === 'bad-rows-only') writeFileSync(list, 'DNI;Teléfono;Motivo\n;12;judicial\n');

@@ -1,5 +1,6 @@
 // How a prepared case reads in the table and the drawer: statuses, money, phones, issue kinds, and
 // its products lined up with the spreadsheet rows they came from.
+import { renderIssueText } from '../../../../src-main/domain/issue-texts/issue-text';
 import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
 
 export type CaseStatus = BatchCaseView['status'];
@@ -61,7 +62,6 @@ export function formatCount(n: number, locale: string): string {
 
 export const PRODUCT_KEYS = ['debtCode', 'pid', 'subId', 'debt', 'expiration'] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];
-const WIRE_FIELD: Record<ProductKey, string> = { debtCode: 'debt_code', pid: 'pid', subId: 'sub_id', debt: 'debt', expiration: 'expiration' };
 
 export interface ProductDraft {
   /** Position among the case's rows (what batches:editCase calls `index`). */
@@ -109,9 +109,9 @@ export function productDrafts(c: BatchCaseView, issues: readonly IssueView[]): P
     const values = {} as Record<ProductKey, string | null>;
     const found = {} as Partial<Record<ProductKey, IssueView[]>>;
     for (const key of PRODUCT_KEYS) {
-      const list = (fields.get(WIRE_FIELD[key]) ?? []).filter((i) => i.kind !== 'edited');
+      const list = (fields.get(key) ?? []).filter((i) => i.kind !== 'edited');
       if (list.length > 0) found[key] = list;
-      values[key] = product ? productValue(product, key) : rawValue(fields.get(WIRE_FIELD[key]) ?? []);
+      values[key] = product ? productValue(product, key) : rawValue(fields.get(key) ?? []);
     }
     drafts.push({ index, row: c.sourceRows[index], valid: isValid, values, issues: found });
   }
@@ -119,14 +119,7 @@ export function productDrafts(c: BatchCaseView, issues: readonly IssueView[]): P
 }
 
 function productValue(p: BatchCaseView['products'][number], key: ProductKey): string {
-  switch (key) {
-    case 'debtCode':
-      return p.debt_code;
-    case 'subId':
-      return p.sub_id ?? '';
-    default:
-      return p[key];
-  }
+  return p[key] ?? '';
 }
 
 /** What the cell held: the agent's last edit, else the value an issue quotes, else unknown. */
@@ -144,8 +137,9 @@ export function droppedPhones(issues: readonly IssueView[]): string[] {
   return issues.filter((i) => i.kind === 'phone-dropped' && i.before !== undefined && i.before.trim() !== '').map((i) => i.before as string);
 }
 
-export function issueMessage(issue: Pick<IssueView, 'messageEs' | 'messageEn'>, locale: string): string {
-  return locale === 'en' ? issue.messageEn : issue.messageEs;
+/** An issue in the agent's language: vue-i18n's `t` words its catalog text, nested texts first (as the CLI's formatter does). */
+export function issueMessage(issue: Pick<IssueView, 'text'>, t: (key: string, params: Record<string, string>) => string): string {
+  return renderIssueText(issue.text, (code, params) => t(code, params));
 }
 
 export const SEVERITY_ORDER: Record<IssueView['severity'], number> = { error: 0, warning: 1, fix: 2 };

@@ -57,7 +57,7 @@ export function summaryTiles(s: PrepareSummary): SummaryTile[] {
     { key: 'rejected', value: s.rejected, tone: s.rejected > 0 ? 'bad' : 'plain' },
     { key: 'warnings', value: s.warnings, tone: s.warnings > 0 ? 'warn' : 'plain' },
     { key: 'fixes', value: s.fixes, tone: 'info' },
-    { key: 'rowErrors', value: s.row_errors, tone: s.row_errors > 0 ? 'warn' : 'plain' },
+    { key: 'rowErrors', value: s.rowErrors, tone: s.rowErrors > 0 ? 'warn' : 'plain' },
     // The do-not-contact list: shown when it kept something out.
     ...(s.suppressed.cases + s.suppressed.phones > 0
       ? [

@@ -16,17 +16,17 @@ import {
 const t = (key: string, params?: Record<string, unknown>) => (params ? `${key}${JSON.stringify(params)}` : key);
 
 const summary = (over: Partial<PrepareSummary> = {}): PrepareSummary => ({
-  batch_id: 7,
+  batchId: 7,
   cases: 10,
   ready: 8,
   rejected: 0,
   warnings: 0,
   fixes: 3,
-  row_errors: 0,
+  rowErrors: 0,
   rows: 10,
   sheet: 'Hoja1',
-  header_row: 1,
-  mapping_source: 'suggested',
+  headerRow: 1,
+  mappingSource: 'suggested',
   suppressed: { cases: 0, phones: 0 },
   duplicates: 0,
   notices: [],
@@ -80,7 +80,7 @@ describe('the summary tiles', () => {
   });
 
   it('show rejected, warnings, row errors and what the do-not-contact list kept out', () => {
-    const tiles = summaryTiles(summary({ rejected: 2, warnings: 1, row_errors: 4, suppressed: { cases: 0, phones: 5 }, duplicates: 6 }));
+    const tiles = summaryTiles(summary({ rejected: 2, warnings: 1, rowErrors: 4, suppressed: { cases: 0, phones: 5 }, duplicates: 6 }));
     expect(Object.fromEntries(tiles.map((tile) => [tile.key, `${tile.value}:${tile.tone}`]))).toEqual({
       cases: '10:plain',
       ready: '8:good',

@@ -1,0 +1,52 @@
+// The case drawer's products: one per spreadsheet row, with the values and issues of each field,
+// read from the surface's camelCase names alone.
+import { describe, expect, it } from 'vitest';
+import { productDrafts, totalCents } from '../../../../src-renderer/src/components/batch/case-format';
+import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
+
+const view = (products: BatchCaseView['products'], rows: number[]): BatchCaseView => ({
+  id: 1,
+  code: '20123456',
+  firstName: 'Ana',
+  lastName: 'Peña',
+  phones: [],
+  products,
+  params: {},
+  sourceRows: rows,
+  status: 'rejected',
+  uploadState: 'pending',
+  uploadDetail: null,
+  issueCounts: { errors: 1, warnings: 0, fixes: 0 },
+});
+
+const issue = (field: string, kind: string, severity: IssueView['severity'], before?: string): IssueView =>
+  ({ id: 0, code: '20123456', severity, field, rows: [2], kind, before }) as unknown as IssueView;
+
+describe('productDrafts', () => {
+  it('places a valid product and an invalid one at their rows, with the invalid one’s cell as read', () => {
+    const c = view([{ debtCode: 'OP-1', pid: 'Tarjeta', subId: 'Oro', debt: '100.00', expiration: '2026-01-31' }], [2, 3]);
+    const drafts = productDrafts(c, [issue('products[1].expiration', 'date-invalid', 'error', '31/02/2026'), issue('products[0].debtCode', 'note', 'warning')]);
+    expect(drafts.map((d) => [d.row, d.valid])).toEqual([
+      [2, true],
+      [3, false],
+    ]);
+    expect(drafts[0]?.values).toMatchObject({ debtCode: 'OP-1', subId: 'Oro', debt: '100.00' });
+    expect(Object.keys(drafts[0]?.issues ?? {})).toEqual(['debtCode']);
+    expect(drafts[1]?.values.expiration).toBe('31/02/2026');
+    expect(drafts[1]?.issues.expiration).toHaveLength(1);
+  });
+
+  it('sums the products in cents', () => {
+    expect(
+      totalCents(
+        view(
+          [
+            { debtCode: 'a', pid: 'p', debt: '10.50', expiration: '2026-01-01' },
+            { debtCode: 'b', pid: 'p', debt: '0.5', expiration: '2026-01-01' },
+          ],
+          [2, 3],
+        ),
+      ),
+    ).toBe(1100);
+  });
+});
