@@ -2,9 +2,6 @@
 // only by commands that run (see cli-context.ts): it brings the store, the surface and all they use.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { DataKeyError } from '../keys/data-key';
-import { PolicyError } from '../policy/policy';
-import { StoreKeyError } from '../store';
 import { createAppContext } from '../surface/app-context';
 import type { AppContext, AppContextOptions } from '../surface/app-context-types';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
@@ -23,17 +20,12 @@ export async function withApp<T>(command: Command, work: (ctx: AppContext) => Pr
   }
 }
 
-/** The app context of a data folder; its key's failures (missing, refused by policy) are said plainly. */
+/**
+ * The app context of a data folder. Its key's failures (missing, refused by policy, the wrong one for
+ * the store) and the policy's are Failures of the catalog: main() words them in --lang, exit code by class.
+ */
 export function openAppContext(dataDir: string, options: Partial<AppContextOptions> = {}): AppContext {
-  let ctx: AppContext;
-  try {
-    ctx = createAppContext({ dataDir, credentials: () => envCredentials(), face: 'cli', ...options });
-  } catch (err) {
-    if (err instanceof DataKeyError) throw new CliFailure(err.message, err.code === 'key.invalid_env' ? 2 : 1, err.toData());
-    if (err instanceof PolicyError) throw new CliFailure(err.message);
-    if (err instanceof StoreKeyError) throw new CliFailure(`${dataDir}: ${err.message}`);
-    throw err;
-  }
+  const ctx = createAppContext({ dataDir, credentials: () => envCredentials(), face: 'cli', ...options });
   for (const warning of ctx.policy.warnings) process.stderr.write(`casedesk: ${ctx.policy.file}: ${warning}\n`);
   noteKeyFile(ctx);
   return ctx;

@@ -32,6 +32,8 @@ export class CliFailure extends Error {
     readonly exitCode = 1,
     /** A failure of the catalog, printed in the run's --lang (the message is its English). */
     readonly failure?: FailureData,
+    /** What the user can do about it, a code of the catalog printed after the failure's words. */
+    readonly hint?: FailureData,
   ) {
     super(message);
   }

@@ -1,6 +1,25 @@
-// Option parsers every command shares: bad input is refused by commander with what was expected (exit 2).
+// Option parsers every command shares: bad input is refused with what was expected, a code of the
+// catalog (cli.bad_value.*) that main() words in --lang (exit 2); see ./cli-usage.ts.
 import { InvalidArgumentError, Option } from 'commander';
 import { ENVIRONMENTS } from '../domain/environment-names';
+import { formatFailure, type FailureCode, type FailureParamValue } from '../domain/failures/failure';
+
+export type BadValueCode = Extract<FailureCode, `cli.bad_value.${string}`>;
+
+/**
+ * A value a parser refuses: what it expected, as a code and its params. The command line adds which
+ * option or argument it was (./cli-usage.ts). An InvalidArgumentError, so commander still refuses it if not.
+ */
+export class BadValue extends InvalidArgumentError {
+  constructor(
+    readonly expected: BadValueCode,
+    readonly value: string,
+    readonly params: Record<string, FailureParamValue> = {},
+  ) {
+    super(formatFailure('en', expected, { ...params, what: 'value', value }));
+    this.name = 'BadValue';
+  }
+}
 
 /** `--env <name>`, one of the known environments. */
 export function envOption(description = 'environment (default: the last one signed in to)'): Option {
@@ -10,7 +29,15 @@ export function envOption(description = 'environment (default: the last one sign
 /** A parser for a whole number from `min` up. */
 export function wholeNumber(min: number): (value: string) => number {
   return (value) => {
-    if (!/^\d+$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be a whole number ≥ ${min}`);
+    if (!/^\d+$/.test(value) || Number(value) < min) throw new BadValue('cli.bad_value.whole_number', value, { min });
+    return Number(value);
+  };
+}
+
+/** A parser for a whole number from `min` to `max`. */
+export function wholeNumberIn(min: number, max: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new BadValue('cli.bad_value.whole_number_range', value, { min, max });
     return Number(value);
   };
 }
@@ -20,6 +47,6 @@ export const positiveId = wholeNumber(1);
 
 /** A calendar day, YYYY-MM-DD. */
 export function isoDay(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('must be a date YYYY-MM-DD');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new BadValue('cli.bad_value.day', value);
   return value;
 }

@@ -2,17 +2,12 @@
 // never by `--help`.
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { loadPolicy, PolicyError, refusalFailure, type LoadedPolicy } from '../policy/policy';
+import { loadPolicy, refusalFailure, type LoadedPolicy } from '../policy/policy';
 import { CliFailure, globals } from './cli-globals';
 
-/** The organization's policy, or a CliFailure naming its file and what is wrong (fail closed). */
+/** The organization's policy, or a PolicyError naming its file and what is wrong (fail closed; main() words it in --lang). */
 export function cliPolicy(env: NodeJS.ProcessEnv = process.env): LoadedPolicy {
-  try {
-    return loadPolicy(env);
-  } catch (err) {
-    if (err instanceof PolicyError) throw new CliFailure(err.message);
-    throw err;
-  }
+  return loadPolicy(env);
 }
 
 /**

@@ -1,8 +1,9 @@
 // The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
 import { Command, CommanderError, Option } from 'commander';
-import { Failure } from '../domain/failures/failure';
+import { Failure, formatFailure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
 import { defaultLang, exitCodeOf, failureWords, type GlobalOptions } from './cli-globals';
+import { refuseWithFailures } from './cli-usage';
 import { auditCommand } from './commands/audit';
 import { diagnosticsCommand } from './commands/diagnostics';
 import { emulatorCommand } from './commands/emulator';
@@ -61,9 +62,13 @@ export function buildProgram(): Command {
   return program;
 }
 
-/** Commands built apart do not inherit the program's exitOverride: each throws to main() instead of exiting. */
+/**
+ * Commands built apart do not inherit the program's exitOverride: each throws to main() instead of
+ * exiting; and each refuses a bad command line with a failure of the catalog (worded in --lang).
+ */
 function overrideExits(command: Command): void {
   command.exitOverride();
+  refuseWithFailures(command);
   for (const sub of command.commands) overrideExits(sub);
 }
 
@@ -80,8 +85,10 @@ export async function main(argv: string[]): Promise<number> {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
     // A failure of the catalog is worded in the run's language; the CLI's own refusals are English.
     const lang = program.opts<Partial<GlobalOptions>>().lang ?? defaultLang();
-    if (err instanceof CliFailure && err.failure) console.error(`casedesk: ${failureWords(err.failure, lang)}`);
-    else if (err instanceof Failure) console.error(`casedesk: ${failureWords(err.toData(), lang)}`);
+    if (err instanceof CliFailure && err.failure) {
+      const hint = err.hint ? ` ${formatFailure(lang, err.hint.code, err.hint.params)}` : '';
+      console.error(`casedesk: ${failureWords(err.failure, lang)}${hint}`);
+    } else if (err instanceof Failure) console.error(`casedesk: ${failureWords(err.toData(), lang)}`);
     else console.error(`casedesk: ${(err as Error).message}`);
     if (err instanceof Failure) return exitCodeOf(err.toData());
     return err instanceof CliFailure ? err.exitCode : 1;

@@ -66,9 +66,9 @@ if (!app.requestSingleInstanceLock()) {
     } catch (err) {
       // The data key is missing or refused by policy: say which and stop; never start on a new store.
       const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;
-      // A key's failure in the system's language (the renderer, which has the agent's choice, is not up yet).
-      const words = err instanceof DataKeyError ? formatFailure(app.getLocale().startsWith('es') ? 'es' : 'en', err.code, err.params) : (err as Error).message;
-      dialog.showErrorBox('CaseDesk', known ? words : 'CaseDesk could not open its data folder.');
+      // Their words in the system's language (the renderer, which has the agent's choice, is not up yet).
+      const lang = app.getLocale().startsWith('es') ? 'es' : 'en';
+      dialog.showErrorBox('CaseDesk', known ? formatFailure(lang, err.code, err.params) : 'CaseDesk could not open its data folder.');
       app.exit(1);
       return;
     }

@@ -1,7 +1,7 @@
 // The organization's managed policy: a JSON file IT puts on every PC (CASEDESK_POLICY, or the OS's
 // usual place). What it sets, the agent cannot change. A policy that cannot be read or parsed stops
 // CaseDesk (fail closed); keys this version does not know are reported, not fatal.
-import { formatFailure, type FailureData, type FailureLang } from '../domain/failures/failure';
+import { Failure, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParams } from '../domain/failures/failure';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -69,14 +69,24 @@ export interface LoadedPolicy {
 
 export const NO_POLICY: LoadedPolicy = { policy: {}, file: null, warnings: [], caCertificates: {} };
 
-export class PolicyError extends Error {
-  override readonly name = 'PolicyError';
-  readonly code = 'policy.invalid';
-  constructor(
-    readonly file: string,
-    readonly problem: string,
-  ) {
-    super(`The policy file ${file} cannot be used: ${problem}. CaseDesk does not start without it; ask your IT department.`);
+export type PolicyFailureCode = Extract<
+  FailureCode,
+  | 'policy.file_missing'
+  | 'policy.file_unreadable'
+  | 'policy.not_json'
+  | 'policy.not_object'
+  | 'policy.invalid_key'
+  | 'policy.ca_file_unreadable'
+  | 'policy.ca_file_not_pem'
+  | 'policy.data_dir_variable'
+  | 'policy.data_dir_relative'
+>;
+
+/** The policy file cannot be used: a code of the catalog naming the file (and the key, and what is wrong with it). */
+export class PolicyError<C extends PolicyFailureCode = PolicyFailureCode> extends Failure<C> {
+  constructor(code: C, params: FailureParams<C>) {
+    super(code, params);
+    this.name = 'PolicyError';
   }
 }
 
@@ -91,21 +101,22 @@ export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = proc
   const file = policyLocation(env, platform);
   // Named explicitly but absent is a mistake worth stopping for; the OS place may simply be empty.
   if (!existsSync(file)) {
-    if (env.CASEDESK_POLICY) throw new PolicyError(file, 'it does not exist');
+    if (env.CASEDESK_POLICY) throw new PolicyError('policy.file_missing', { file });
     return NO_POLICY;
   }
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new PolicyError(file, (err as NodeJS.ErrnoException).code ? 'it cannot be read' : 'it is not valid JSON');
+    throw (err as NodeJS.ErrnoException).code ? new PolicyError('policy.file_unreadable', { file }) : new PolicyError('policy.not_json', { file });
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError(file, 'it must be a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError('policy.not_object', { file });
   const warnings = unknownKeys(raw as Record<string, unknown>);
   const parsed = Policy.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new PolicyError(file, `${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`);
+    // zod's words (English) say what is wrong with the key; the key's path is the part IT acts on.
+    throw new PolicyError('policy.invalid_key', { file, key: issue?.path.join('.') || '(root)', problem: issue?.message ?? 'invalid' });
   }
   const policy = parsed.data;
   if (policy.data_dir !== undefined) policy.data_dir = expandDataDir(file, policy.data_dir, env);
@@ -138,9 +149,9 @@ function readCaFiles(file: string, policy: Policy): LoadedPolicy['caCertificates
     try {
       pem = readFileSync(path, 'utf8');
     } catch {
-      throw new PolicyError(file, `environments.${name}.ca_file: ${path} cannot be read`);
+      throw new PolicyError('policy.ca_file_unreadable', { file, key: `environments.${name}.ca_file`, path });
     }
-    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new PolicyError(file, `environments.${name}.ca_file: ${path} holds no PEM certificate`);
+    if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new PolicyError('policy.ca_file_not_pem', { file, key: `environments.${name}.ca_file`, path });
     out[name] = pem;
   }
   return out;
@@ -165,8 +176,8 @@ export function expandDataDir(file: string, text: string, env: NodeJS.ProcessEnv
     .replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => value(name))
     .replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (_m, name: string) => value(name));
   if (expanded === '~' || expanded.startsWith('~/') || expanded.startsWith('~\\')) expanded = join(env.HOME ?? env.USERPROFILE ?? homedir(), expanded.slice(1));
-  if (missing !== null) throw new PolicyError(file, `data_dir: the variable ${missing} is not set`);
-  if (!isAbsolute(expanded) && !/^[A-Za-z]:[\\/]/.test(expanded)) throw new PolicyError(file, 'data_dir: must be an absolute path');
+  if (missing !== null) throw new PolicyError('policy.data_dir_variable', { file, variable: missing });
+  if (!isAbsolute(expanded) && !/^[A-Za-z]:[\\/]/.test(expanded)) throw new PolicyError('policy.data_dir_relative', { file, dataDir: expanded });
   return expanded;
 }
 

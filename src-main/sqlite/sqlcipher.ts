@@ -1,12 +1,16 @@
 // Opening SQLite files encrypted as a whole, SQLCipher 4 compatible (better-sqlite3-multiple-ciphers).
 // A raw 256-bit key skips the passphrase KDF; the cipher settings come before anything touches the file.
 import Database from 'better-sqlite3-multiple-ciphers';
+import { Failure } from '../domain/failures/failure';
 
 export type Db = Database.Database;
 
-export class StoreKeyError extends Error {
-  override readonly name = 'StoreKeyError';
-  readonly code = 'store.wrong_key';
+/** The store's file does not open with the key it was given (another machine's, user's or folder's). */
+export class StoreKeyError extends Failure<'store.wrong_key'> {
+  constructor(file: string) {
+    super('store.wrong_key', { file });
+    this.name = 'StoreKeyError';
+  }
 }
 
 /** Applies the key to a connection just opened; null leaves the file plain (tests of plain stores). */
@@ -21,8 +25,7 @@ export function applyKey(db: Db, key: Buffer | null): void {
     // The first read is where a wrong key (or none, for an encrypted file) shows: the page does not decrypt to a database.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_NOTADB')
-      throw new StoreKeyError('The store cannot be opened with this key (another machine, user or folder?).');
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new StoreKeyError(db.name);
     throw err;
   }
 }

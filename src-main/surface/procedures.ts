@@ -543,8 +543,8 @@ export interface SurfaceEvents {
     rejected: number;
     pending: number;
     inDoubt: number;
-    note?: string | undefined;
-    noteEs?: string | undefined;
+    /** Why it waits: a code of the catalog (upload.progress.*) and its params, worded by each face. */
+    note?: { code: FailureCode; params: Record<string, FailureParamValue> } | undefined;
   };
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
   /** The updater's state changed (the desktop app only). */

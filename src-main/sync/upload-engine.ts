@@ -69,10 +69,12 @@ export interface UploadProgress {
   rejected: number;
   pending: number;
   inDoubt: number;
-  /** Plain words for the agent: why it is waiting (English, and Spanish in noteEs). */
-  note?: string;
-  noteEs?: string;
+  /** Why it is waiting, as a code of the catalog and its params: each face words it in its language. */
+  note?: UploadNote;
 }
+
+/** A progress note: one of the catalog's upload.progress.* codes, never the service's own text. */
+export type UploadNote = FailureData<Extract<FailureCode, `upload.progress.${string}`>>;
 
 export type PauseCode = 'refused' | 'forbidden' | 'not-found' | 'server' | 'offline' | 'session-expired' | 'contract';
 
@@ -98,12 +100,20 @@ export interface UploadPause {
   message: string;
 }
 
-/** What the engine tells the agent while it works, in both languages (progress notes, not failures). */
+/**
+ * Why a chunk is sent again, as a note: the HTTP status the service answered, or that it did not answer
+ * in time. Never the failure's message: it may carry the server's words (or a debtor's, echoed back).
+ */
+export function retryNote(err: Pick<ServiceError, 'kind' | 'status'>): UploadNote {
+  if (err.kind === 'timeout') return { code: 'upload.progress.timed_out', params: {} };
+  return { code: 'upload.progress.server_failed', params: { status: err.status ?? '5xx' } };
+}
+
+/** What the engine tells the agent while it works (progress notes, not failures): codes the faces word. */
 const say = {
-  offline: { en: 'No connection to the service; trying again shortly.', es: 'Sin conexión con el servicio; se vuelve a intentar en breve.' },
-  reconciling: { en: 'Checking with the service which cases it loaded.', es: 'Consultando al servicio qué casos cargó.' },
-  retrying: (why: string) => ({ en: `The service failed (${why}); retrying.`, es: `El servicio falló (${why}); se reintenta.` }),
-};
+  offline: { code: 'upload.progress.offline', params: {} },
+  reconciling: { code: 'upload.progress.reconciling', params: {} },
+} satisfies Record<string, UploadNote>;
 
 /** A client failure, briefly, for "keeps failing (…)": its status, else its kind. */
 const briefly = (err: ServiceError) => (err.status !== undefined ? `HTTP ${err.status}` : err.kind);
@@ -195,7 +205,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
       } catch (err) {
         if (!isServiceError(err) || err.kind !== 'offline' || err.ambiguous) throw err;
         if (Date.now() - started > (options.maxOfflineMs ?? Infinity)) throw pause('offline', 'upload.unreachable');
-        progress('offline', { note: say.offline.en, noteEs: say.offline.es });
+        progress('offline', { note: say.offline });
         await sleep(Math.min(30_000, 1000 + backoffMs(Math.min(n, 5), random)), signal);
       }
     }
@@ -204,7 +214,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
   /** Reads back the campaign and settles a chunk whose answer never came. */
   async function reconcile(chunk: ChunkRow): Promise<void> {
     setChunkState(db, chunk.id, 'unknown', 'no answer came back; checking what the service loaded');
-    progress('reconciling', { chunk: chunk.seq, note: say.reconciling.en, noteEs: say.reconciling.es });
+    progress('reconciling', { chunk: chunk.seq, note: say.reconciling });
     const cases = chunkCases(db, chunk.id);
     if (cases.length === 0) return setChunkState(db, chunk.id, 'done');
     const readBack = await whileOnline(() => readBackCodes(client, campaignId, signal));
@@ -316,7 +326,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
           setChunkState(db, chunk.id, 'pending', err.message);
           attempt += 1;
           if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: briefly(err) });
-          progress('retrying', { chunk: chunk.seq, note: say.retrying(err.message).en, noteEs: say.retrying(err.message).es });
+          progress('retrying', { chunk: chunk.seq, note: retryNote(err) });
           await sleep(backoffMs(attempt, random), signal);
           continue;
         }
@@ -329,7 +339,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
         await reconcile(chunk);
         attempt += 1;
         if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: `HTTP 500 ${outcome.message}` });
-        progress('retrying', { chunk: chunk.seq, note: say.retrying('HTTP 500').en, noteEs: say.retrying('HTTP 500').es });
+        progress('retrying', { chunk: chunk.seq, note: retryNote({ kind: 'server', status: 500 }) });
         await sleep(backoffMs(attempt, random), signal);
         continue;
       }

@@ -67,7 +67,10 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
     writeFileSync(file, original.replace('"count":7', '"count":1'));
     const edited = await casedesk('audit');
     expect(edited.code).toBe(1);
-    expect(edited.stderr).toMatch(/not intact: prev-mismatch at 4/);
+    expect(edited.stderr).toMatch(/not intact: prev-mismatch #4\. /);
+    const es = await casedesk('--lang', 'es', 'audit');
+    expect(es.code).toBe(1);
+    expect(es.stderr).toMatch(/^casedesk: El registro de auditoría no está íntegro: prev-mismatch #4\. /m);
 
     // Dropping the latest entry keeps the chain, but not the head the store kept.
     writeFileSync(file, original.split('\n').slice(0, 3).join('\n') + '\n');

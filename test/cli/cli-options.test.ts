@@ -10,12 +10,12 @@ describe('shared CLI option parsers', () => {
     expect(positiveId('42')).toBe(42);
     expect(wholeNumber(0)('0')).toBe(0);
     for (const bad of ['0', '-1', '1.5', 'abc', '']) expect(() => positiveId(bad), bad).toThrow(InvalidArgumentError);
-    expect(() => wholeNumber(2)('1')).toThrow('must be a whole number ≥ 2');
+    expect(() => wholeNumber(2)('1')).toThrow(expect.objectContaining({ expected: 'cli.bad_value.whole_number', value: '1', params: { min: 2 } }));
   });
 
   it('reads a calendar day', () => {
     expect(isoDay('2027-03-15')).toBe('2027-03-15');
-    expect(() => isoDay('15/03/2027')).toThrow('must be a date YYYY-MM-DD');
+    expect(() => isoDay('15/03/2027')).toThrow(expect.objectContaining({ expected: 'cli.bad_value.day', value: '15/03/2027' }));
   });
 
   it('offers the known environments for --env', () => {
@@ -32,7 +32,7 @@ describe('what the CLI exits with when commander refuses the command line', () =
     expect((await runCasedesk([...dataDir, 'prepare'])).code).toBe(2);
     const bad = await runCasedesk([...dataDir, 'followup', 'abc', '--outcome', 'non-final']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toContain('must be a whole number ≥ 1');
+    expect(bad.stderr).toBe('casedesk: <campaign>: "abc" is not a whole number ≥ 1.\n');
     expect((await runCasedesk([...dataDir, '--help'])).code).toBe(0);
   }, 60_000);
 });

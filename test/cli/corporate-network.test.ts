@@ -150,6 +150,11 @@ describe('the CLI on a corporate network', () => {
     writeFileSync(broken, '{"allow_demo": fals');
     const res = await casedesk(['whoami'], agentEnv({ CASEDESK_POLICY: broken }));
     expect(res.code).toBe(1);
-    expect(res.stderr).toContain(`${broken} cannot be used: it is not valid JSON`);
+    expect(res.stderr).toBe(`casedesk: The policy file ${broken} is not valid JSON. CaseDesk does not start without it; ask your IT department.\n`);
+    const es = await casedesk(['--lang', 'es', 'whoami'], agentEnv({ CASEDESK_POLICY: broken }));
+    expect(es.code).toBe(1);
+    expect(es.stderr).toBe(
+      `casedesk: El archivo de política ${broken} no es JSON válido. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.\n`,
+    );
   });
 });

@@ -71,4 +71,15 @@ describe('the data key without an OS keychain', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('CASEDESK_DB_KEY must be 64 hexadecimal characters');
   });
+
+  it("says a well-formed key that is not this store's as store.wrong_key, in --lang, naming the store (exit 1), and leaves it as it was", async () => {
+    const before = readFileSync(storeFile(dataDir));
+    const other = 'ab'.repeat(32);
+    const res = await casedesk({ CASEDESK_CONFIG_DIR: join(dir, 'unattended'), CASEDESK_DB_KEY: other }, '--lang', 'es', 'issues', String(batchId));
+    expect(res.code).toBe(1);
+    expect(res.stderr).toBe(
+      `casedesk: El almacén ${storeFile(dataDir)} no se puede abrir con esta clave (¿se copió la carpeta desde otra máquina, otro usuario u otra carpeta?).\n`,
+    );
+    expect(readFileSync(storeFile(dataDir)).equals(before)).toBe(true);
+  });
 });

@@ -66,5 +66,11 @@ describe('exitCodeOf', () => {
     expect(exitCodeOf({ code: 'batch.in_doubt', params: {} })).toBe(3);
     expect(exitCodeOf({ code: 'batch.not_found', params: {} })).toBe(1);
     expect(exitCodeOf({ code: 'network.dns', params: {} })).toBe(1);
+    // The command line's own refusals are bad input, but cases in doubt; a policy file or store key it cannot use is a failure.
+    expect(exitCodeOf({ code: 'cli.unknown_option', params: {} })).toBe(2);
+    expect(exitCodeOf({ code: 'cli.bad_value.choice', params: {} })).toBe(2);
+    expect(exitCodeOf({ code: 'cli.in_doubt', params: {} })).toBe(3);
+    expect(exitCodeOf({ code: 'policy.not_json', params: {} })).toBe(1);
+    expect(exitCodeOf({ code: 'store.wrong_key', params: {} })).toBe(1);
   });
 });

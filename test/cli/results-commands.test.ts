@@ -90,7 +90,23 @@ describe('casedesk results and inbound sync', () => {
   it('says so plainly for a campaign that is not there', async () => {
     const res = await casedesk(['results', '999999', '--env', 'test']);
     expect(res.code).toBe(1);
-    expect(res.stderr).toMatch(/Campaign 999999 was not found/);
+    expect(res.stderr).toBe('casedesk: Campaign 999999 was not found (or it is not yours).\n');
+    const es = await casedesk(['--lang', 'es', 'results', '999999', '--env', 'test']);
+    expect(es.code).toBe(1);
+    expect(es.stderr).toBe('casedesk: La campaña 999999 no existe (o no es suya).\n');
+  });
+
+  it('says a service it cannot reach in --lang, and that what was downloaded is kept', async () => {
+    const { startEmulator } = await import('../../src-main/emulator');
+    const service = await startEmulator({ tickMs: 0 });
+    const gone = join(root, 'data-gone');
+    const run = (args: string[]) => runCasedesk(['--data-dir', gone, ...args], { env: { ...process.env, ...demo } });
+    expect((await run(['login', '--env', 'test', '--base-url', service.url])).code).toBe(0);
+    // The service goes away: the next run cannot reach it.
+    await service.close();
+    const res = await run(['--lang', 'es', 'results', '1', '--env', 'test']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/^casedesk: .+ Lo descargado se conserva: vuelva a ejecutar el comando para continuar\.\n$/);
   });
 
   it('syncs the inbound cases of a bot with their recordings, with a JSON summary; refuses a bad date', async () => {

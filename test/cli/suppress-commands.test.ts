@@ -40,13 +40,15 @@ describe('casedesk suppress', () => {
   });
 
   it.each([
-    [['suppress', 'add'], /--phone P or --code C/],
-    [['suppress', 'add', '--phone', '1', '--code', '2'], /--phone P or --code C/],
-    [['suppress', 'add', '--code', '1', '--until', '31/12/2026'], /--until 31\/12\/2026: expected a day as YYYY-MM-DD/],
-    [['suppress', 'add', '--code', '1', '--until', '2026-02-30'], /--until 2026-02-30/],
-    [['suppress', 'add', '--code', '1', '--reason', 'bored'], /--reason bored: not a reason/],
+    [['suppress', 'add'], /^casedesk: Give exactly one of --phone P, --code C\.\n$/],
+    [['suppress', 'add', '--phone', '1', '--code', '2'], /Give exactly one of --phone P, --code C/],
+    [['--lang', 'es', 'suppress', 'add'], /^casedesk: Indique exactamente una de estas opciones: --phone P, --code C\.\n$/],
+    [['suppress', 'add', '--code', '1', '--until', '31/12/2026'], /--until: "31\/12\/2026" is not a date YYYY-MM-DD/],
+    [['suppress', 'add', '--code', '1', '--until', '2026-02-30'], /--until: "2026-02-30"/],
+    [['suppress', 'add', '--code', '1', '--reason', 'bored'], /--reason: "bored" is not one of debtor-asked, /],
+    [['--lang', 'es', 'suppress', 'add', '--code', '1', '--reason', 'bored'], /--reason: "bored" no es uno de debtor-asked, /],
     [['suppress', 'add', '--phone', '4444-5555'], /phone "4444-5555" is not one Argentine phone number \(no-area-code\)/],
-    [['suppress', 'remove', 'x'], /x: an entry id/],
+    [['suppress', 'remove', 'x'], /<id>: "x" is not a whole number ≥ 1/],
   ])('refuses bad input with exit 2, saying what and where: %s', async (args, message) => {
     const res = await casedesk(args);
     expect(res.code).toBe(2);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
+import { formatFailure } from '../../src-main/domain/failures/failure';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { createSurface } from '../../src-main/surface/surface';
 import { BOTS, http, login, OTHER_USER } from '../support/emulator';
@@ -82,9 +83,11 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     // The network goes: the service stops answering.
     await service?.close();
     service = null;
+    // The note comes as a code (upload.progress.offline); the screen words it in the agent's language.
+    const offline = [formatFailure('es', 'upload.progress.offline'), formatFailure('en', 'upload.progress.offline')];
     await page
       .locator('[data-test="upload-note"]')
-      .filter({ hasText: /connection|conexión/i })
+      .filter({ hasText: new RegExp(offline.map((words) => words.replace(/\./g, '\\.')).join('|')) })
       .waitFor({ timeout: 20_000 });
     await app.current.screenshot('50-upload-waiting-for-network');
     // And comes back, on the same address, with what it had stored.

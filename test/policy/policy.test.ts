@@ -4,6 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { failureWords } from '../../src-main/cli/cli-globals';
+import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
 import { DataKeyError } from '../../src-main/keys/data-key';
 import { memoryKeychain, osKeychain } from '../../src-main/keys/keychain';
 import { expandDataDir, loadPolicy, NO_POLICY, policyLocation, PolicyError, type LoadedPolicy } from '../../src-main/policy/policy';
@@ -38,27 +40,39 @@ describe('loadPolicy', () => {
   });
 
   it.each([
-    ['absent.json', null, 'it does not exist'],
-    ['broken.json', '{"require_keychain": tru', 'it is not valid JSON'],
-    ['array.json', '[]', 'it must be a JSON object'],
-    ['typed.json', '{"retention_days": "90"}', 'retention_days'],
-    ['hours.json', '{"contact_hours": {"from": "20:00", "to": "08:00", "days": ["mon"]}}', 'contact_hours.to'],
-    ['days.json', '{"contact_hours": {"from": "08:00", "to": "20:00", "days": ["lunes"]}}', 'contact_hours.days.0'],
-  ])('stops on a policy it cannot use (%s), naming the file and what is wrong', (name, text, problem) => {
+    ['absent.json', null, 'policy.file_missing', {}],
+    ['broken.json', '{"require_keychain": tru', 'policy.not_json', {}],
+    ['array.json', '[]', 'policy.not_object', {}],
+    ['typed.json', '{"retention_days": "90"}', 'policy.invalid_key', { key: 'retention_days' }],
+    ['hours.json', '{"contact_hours": {"from": "20:00", "to": "08:00", "days": ["mon"]}}', 'policy.invalid_key', { key: 'contact_hours.to' }],
+    ['days.json', '{"contact_hours": {"from": "08:00", "to": "20:00", "days": ["lunes"]}}', 'policy.invalid_key', { key: 'contact_hours.days.0' }],
+  ])('stops on a policy it cannot use (%s): a code of the catalog with the file and what is wrong', (name, text, code, params) => {
     const file = text === null ? join(dir, name) : policyFile(name, text);
-    const err = (() => {
-      try {
-        loadPolicy({ CASEDESK_POLICY: file });
-      } catch (e) {
-        return e;
-      }
-      return null;
-    })();
+    const err = thrown(() => loadPolicy({ CASEDESK_POLICY: file }));
     expect(err).toBeInstanceOf(PolicyError);
-    expect((err as PolicyError).message).toContain(file);
-    expect((err as PolicyError).message).toContain(problem);
+    expect(err).toBeInstanceOf(Failure);
+    expect((err as PolicyError).toData()).toMatchObject({ code, params: { file, ...params } });
+    // Worded at the edge, in either language, naming the file.
+    for (const lang of ['en', 'es'] as const) expect(failureWords((err as PolicyError).toData(), lang)).toContain(file);
+  });
+
+  it('says a key zod refuses with its path and the problem, in the language asked for', () => {
+    const file = policyFile('typed-es.json', '{"retention_days": 0}');
+    const err = thrown(() => loadPolicy({ CASEDESK_POLICY: file })) as PolicyError;
+    expect(err.code).toBe('policy.invalid_key');
+    expect(err.params).toMatchObject({ file, key: 'retention_days', problem: expect.any(String) });
+    expect(formatFailure('es', err.code, err.params)).toMatch(new RegExp(`^No se puede usar el archivo de política .*: retention_days: `));
   });
 });
+
+function thrown(work: () => unknown): unknown {
+  try {
+    work();
+  } catch (e) {
+    return e;
+  }
+  return null;
+}
 
 describe('require_keychain', () => {
   const policy = { ...NO_POLICY, policy: { require_keychain: true }, file: '/etc/casedesk/policy.json' };
@@ -141,19 +155,27 @@ describe('the fleet keys', () => {
   });
 
   it.each([
+    ['http-base.json', { environments: { test: { base_url: 'http://bots.example.com' } } }, 'policy.invalid_key', { key: 'environments.test.base_url' }],
     [
-      'http-base.json',
-      { environments: { test: { base_url: 'http://bots.example.com' } } },
-      'environments.test.base_url: http://bots.example.com must use https',
+      'missing-ca.json',
+      { environments: { test: { base_url: 'https://bots.example.com', ca_file: 'nowhere.pem' } } },
+      'policy.ca_file_unreadable',
+      { key: 'environments.test.ca_file', path: join(dir, 'nowhere.pem') },
     ],
-    ['missing-ca.json', { environments: { test: { base_url: 'https://bots.example.com', ca_file: 'nowhere.pem' } } }, 'environments.test.ca_file'],
-    ['http-update.json', { update_url: 'http://updates.example.com' }, 'update_url'],
-    ['relative-data.json', { data_dir: 'casedesk-data' }, 'data_dir: must be an absolute path'],
-    ['language.json', { language: 'fr' }, 'language'],
-  ])('stops on a fleet key it cannot use (%s)', (name, body, problem) => {
+    [
+      'not-pem.json',
+      { environments: { production: { base_url: 'https://bots.example.com', ca_file: 'not-pem.json' } } },
+      'policy.ca_file_not_pem',
+      { key: 'environments.production.ca_file', path: join(dir, 'not-pem.json') },
+    ],
+    ['http-update.json', { update_url: 'http://updates.example.com' }, 'policy.invalid_key', { key: 'update_url' }],
+    ['relative-data.json', { data_dir: 'casedesk-data' }, 'policy.data_dir_relative', { dataDir: 'casedesk-data' }],
+    ['language.json', { language: 'fr' }, 'policy.invalid_key', { key: 'language' }],
+  ])('stops on a fleet key it cannot use (%s), as a code with the file and the key', (name, body, code, params) => {
     const file = policyFile(name, JSON.stringify(body));
-    expect(() => loadPolicy({ CASEDESK_POLICY: file })).toThrow(PolicyError);
-    expect(() => loadPolicy({ CASEDESK_POLICY: file })).toThrow(problem);
+    const err = thrown(() => loadPolicy({ CASEDESK_POLICY: file }));
+    expect(err).toBeInstanceOf(PolicyError);
+    expect((err as PolicyError).toData()).toEqual({ code, params: expect.objectContaining({ file, ...params }) });
   });
 
   it('expands the data folder from the user environment, and stops when a variable is not set', () => {
@@ -162,7 +184,10 @@ describe('the fleet keys', () => {
     expect(expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', { LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local' })).toBe(
       'C:\\Users\\ana\\AppData\\Local\\CaseDesk',
     );
-    expect(() => expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', {})).toThrow('the variable LOCALAPPDATA is not set');
+    expect(thrown(() => expandDataDir('p.json', '%LOCALAPPDATA%\\CaseDesk', {}))).toMatchObject({
+      code: 'policy.data_dir_variable',
+      params: { file: 'p.json', variable: 'LOCALAPPDATA' },
+    });
   });
 });
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBatch } from '../../src-main/preparation/prepare-batch';
+import { formatFailure } from '../../src-main/domain/failures/failure';
 import { openStore, pageBatchCases, storeFileState, StoreKeyError, type Store } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { sourceFile } from '../support/source-file';
@@ -77,7 +78,11 @@ describe('an encrypted store', () => {
         failure = err;
       }
       expect(failure, key ? 'another key' : 'no key').toBeInstanceOf(StoreKeyError);
-      expect((failure as StoreKeyError).code).toBe('store.wrong_key');
+      // A failure of the catalog naming the store's file, worded at the edges (never a sentence of its own).
+      expect((failure as StoreKeyError).toData()).toEqual({ code: 'store.wrong_key', params: { file } });
+      expect(formatFailure('es', 'store.wrong_key', (failure as StoreKeyError).params)).toBe(
+        `El almacén ${file} no se puede abrir con esta clave (¿se copió la carpeta desde otra máquina, otro usuario u otra carpeta?).`,
+      );
       expect(readFileSync(file).equals(before)).toBe(true);
       expect(statSync(file).size).toBe(before.length);
     }

@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { listChunks } from '../../src-main/store';
-import { uploadBatch } from '../../src-main/sync/upload-engine';
+import { ServiceError } from '../../src-main/client';
+import { formatFailure } from '../../src-main/domain/failures/failure';
+import { retryNote, uploadBatch } from '../../src-main/sync/upload-engine';
 import { control } from '../client/helpers';
 import { useEmulator } from '../support/emulator';
 import { expectExactlyOnce, uploadWorld, type UploadWorld } from './upload-fixture';
@@ -58,6 +60,18 @@ describe('uploadBatch', () => {
     const result = await run(w);
     expect(result).toMatchObject({ status: 'done', loaded: 300, requests: 4 });
     expect(expectExactlyOnce(emulator.current, w.campaignId, w.codes)).toEqual({ duplicates: [], missing: [], extra: [] });
+  });
+
+  it('says why it waits as codes of the catalog with params, never in words of its own or the service', async () => {
+    const w = await world(300);
+    await control(emulator.current.url, 'faults', { fail_upload: [2] });
+    const notes: unknown[] = [];
+    const result = await run(w, { onProgress: (p) => p.note && notes.push({ activity: p.activity, ...p.note }) });
+    expect(result).toMatchObject({ status: 'done', loaded: 300 });
+    expect(notes).toEqual([
+      { activity: 'reconciling', code: 'upload.progress.reconciling', params: {} },
+      { activity: 'retrying', code: 'upload.progress.server_failed', params: { status: 500 } },
+    ]);
   });
 
   it('splits chunks in halves on 413 until they fit', async () => {
@@ -156,6 +170,7 @@ describe('uploadBatch across a restart of the service', () => {
     const w = await world(400, {}, restartable.url);
     let chunkStarts = 0;
     let outage = 0;
+    const offline: unknown[] = [];
     // The pacer's sleep runs between chunks: stop the service before chunk 2, and bring it back
     // only after the engine has met the closed port a few times.
     const engineSleep = async () => {
@@ -175,11 +190,26 @@ describe('uploadBatch across a restart of the service', () => {
       { store: w.store, client: w.client, environment: 'test', pacer: createPacer(1000, { sleep: pacerSleep }), sleep: engineSleep },
       w.batchId,
       w.campaignId,
-      { chunkLimits: { maxCases: 100, maxBytes: 2_000_000 } },
+      { chunkLimits: { maxCases: 100, maxBytes: 2_000_000 }, onProgress: (p) => p.activity === 'offline' && offline.push(p.note) },
     );
     expect(result).toMatchObject({ status: 'done', loaded: 400 });
+    expect(offline.length).toBeGreaterThan(0);
+    expect(new Set(offline.map((note) => JSON.stringify(note)))).toEqual(new Set([JSON.stringify({ code: 'upload.progress.offline', params: {} })]));
     expect(restartable).not.toBeNull();
     expect(expectExactlyOnce(restartable as RunningEmulator, w.campaignId, w.codes)).toEqual({ duplicates: [], missing: [], extra: [] });
     expect(listChunks(w.store.db, w.batchId).filter((c) => !(c.state === 'done'))).toEqual([]);
+  });
+});
+
+describe('retryNote', () => {
+  it("keeps only the status or that the service did not answer: never the failure's message, which may carry the server's words", () => {
+    const said = 'GARCÍA, Ana 3515551234 owes 120000';
+    const server = new ServiceError({ kind: 'server', status: 503, message: `the service said: ${said}`, serverMessage: said });
+    const late = new ServiceError({ kind: 'timeout', message: `no answer for ${said}`, ambiguous: true });
+    expect(retryNote(server)).toEqual({ code: 'upload.progress.server_failed', params: { status: 503 } });
+    expect(retryNote(late)).toEqual({ code: 'upload.progress.timed_out', params: {} });
+    for (const note of [retryNote(server), retryNote(late)])
+      for (const lang of ['en', 'es'] as const) expect(formatFailure(lang, note.code, note.params)).not.toMatch(/GARC|3515551234|120000/);
+    expect(formatFailure('es', 'upload.progress.server_failed', { status: 503 })).toBe('El servicio falló (HTTP 503); se reintenta.');
   });
 });

@@ -1,17 +1,15 @@
 // `casedesk audit`: who did what on this computer, oldest first, and whether the trail is intact.
-import { Command, InvalidArgumentError } from 'commander';
-import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { Command } from 'commander';
+import { Failure } from '../../domain/failures/failure';
+import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { BadValue, wholeNumberIn } from '../cli-options';
 
 function since(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value)))
-    throw new InvalidArgumentError('must be a date YYYY-MM-DD or an ISO instant');
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value))) throw new BadValue('cli.bad_value.instant', value);
   return value;
 }
 
-function count(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000) throw new InvalidArgumentError('must be a whole number from 1 to 10000');
-  return Number(value);
-}
+const count = wholeNumberIn(1, 10_000);
 
 /** An event's own fields (eventFields of its entry) as `key=value`, in the order they were written. */
 export function describeFields(fields: Record<string, unknown>): string {
@@ -44,9 +42,9 @@ export function auditCommand(): Command {
             ]),
           );
         if (!listing.chainOk) {
-          const where = listing.breaks.map((b) => `${b.reason}${b.seq === null ? '' : ` at ${b.seq}`}`).join(', ');
-          // After the listing: what is there is still worth reading.
-          throw new CliFailure(`The audit trail is not intact: ${where}. Entries were changed or removed outside CaseDesk.`);
+          // Each break by its reason and the entry's number (words of no language); after the listing: what is there is still worth reading.
+          const breaks = listing.breaks.map((b) => `${b.reason}${b.seq === null ? '' : ` #${b.seq}`}`);
+          throw new Failure('audit.not_intact', { breaks });
         }
       });
     });

@@ -1,28 +1,19 @@
 // `casedesk prepare`, `payload`, `issues`: preparing batches offline.
+import { readMappingFile } from '../cli-mapping';
+import { Failure } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
-import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
 
 async function readMapping(file: string): Promise<MappingFile> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new CliFailure(`Cannot read the mapping file ${file}: ${(err as Error).message}`, 2);
-  }
   const { MappingFile } = await import('../../domain/mapping-file');
-  const parsed = MappingFile.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new CliFailure(`The mapping file ${file} is not valid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`, 2);
-  }
-  return parsed.data;
+  return readMappingFile(file, MappingFile);
 }
 
 /** A batch's cases written out by the CLI itself: the audit trail names the file. */
@@ -52,7 +43,8 @@ export function batchCommands(): Command[] {
         opts: { mapping?: string; sheet?: string; headerRow?: number; campaign?: number; maxPhonePriority?: number; creditor?: string; env?: string },
         command: Command,
       ) => {
-        if (opts.campaign === undefined && opts.maxPhonePriority === undefined) throw new CliFailure('Give --campaign ID or --max-phone-priority N.', 2);
+        if (opts.campaign === undefined && opts.maxPhonePriority === undefined)
+          throw new Failure('cli.give_one_of', { options: ['--campaign ID', '--max-phone-priority N'] });
         const mapping = opts.mapping ? await readMapping(opts.mapping) : undefined;
         await withApp(command, async (ctx) => {
           const fileId = await openLocalFile(ctx, file);
@@ -124,7 +116,7 @@ export function batchCommands(): Command[] {
     .option('--errors <file>', 'the error report: rejected cases and warnings with their reasons')
     .option('--clean <file>', 'the cases that will be sent, as they will be sent')
     .action(async (batchId: number, opts: { errors?: string; clean?: string }, command: Command) => {
-      if (!opts.errors && !opts.clean) throw new CliFailure('Give --errors FILE or --clean FILE.', 2);
+      if (!opts.errors && !opts.clean) throw new Failure('cli.give_one_of', { options: ['--errors FILE', '--clean FILE'] });
       await withApp(command, async (ctx) => {
         for (const [file, name] of [
           [opts.errors, 'batches:exportErrors'],
@@ -187,7 +179,7 @@ export function batchCommands(): Command[] {
     .action(async (opts: { creditor: string; out?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const found = (await call(ctx, 'templates:list', {})).filter((t) => t.creditor === opts.creditor);
-        if (found.length === 0) throw new CliFailure(`No template is saved for "${opts.creditor}".`, 2);
+        if (found.length === 0) throw new Failure('cli.no_template', { creditor: opts.creditor });
         const text = `${JSON.stringify(found[0]?.mapping, null, 2)}\n`;
         if (opts.out) await writeFile(opts.out, text);
         else process.stdout.write(text);

@@ -1,5 +1,6 @@
 // `casedesk diagnostics --out FILE.zip`: the zip for IT that Settings exports (no personal data, no
 // secret), written 0600; an existing file is replaced only with --force.
+import { Failure } from '../../domain/failures/failure';
 import { Command } from 'commander';
 
 export function diagnosticsCommand(): Command {
@@ -13,14 +14,14 @@ export function diagnosticsCommand(): Command {
       // Loaded when the command runs: the app's code is only needed then.
       const { existsSync } = await import('node:fs');
       const { resolve } = await import('node:path');
-      const { call, CliFailure, globals, printJson, withApp } = await import('../cli-context');
+      const { call, globals, printJson, withApp } = await import('../cli-context');
       const { audit } = await import('../../surface/audit-trail');
       const file = resolve(opts.out);
-      if (!opts.force && existsSync(file)) throw new CliFailure(`${opts.out} exists; add --force to replace it.`, 2);
+      if (!opts.force && existsSync(file)) throw new Failure('cli.file_exists', { file: opts.out });
       await withApp(command, async (ctx) => {
         const download = await call(ctx, 'diagnostics:export', {});
         const bytes = Buffer.from(download.base64, 'base64');
-        await writePrivate(file, bytes, opts.force, () => new CliFailure(`${opts.out} exists; add --force to replace it.`, 2));
+        await writePrivate(file, bytes, opts.force, () => new Failure('cli.file_exists', { file: opts.out }));
         audit(ctx, { action: 'diagnostics.exported', bytes: bytes.length, to: 'file', path: file });
         if (globals(command).json) printJson({ file, bytes: bytes.length });
         else process.stderr.write(`diagnostics written to ${file} (${bytes.length} bytes)\n`);

@@ -1,26 +1,27 @@
 // `casedesk emulator`: the local service, for development, tests and the Demo environment.
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Failure } from '../../domain/failures/failure';
+import { Command, Option } from 'commander';
 import { parseHost } from '../../emulator/request-guard';
-import { CliFailure } from '../cli-context';
+import { BadValue } from '../cli-options';
 import { readFileSync } from 'node:fs';
 
-function intArg(name: string, min: number) {
+function intArg(min: number) {
   return (value: string) => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new InvalidArgumentError(`${name} must be a whole number ≥ ${min}`);
+    if (!Number.isInteger(n) || n < min) throw new BadValue('cli.bad_value.whole_number', value, { min });
     return n;
   };
 }
 
 function positiveNumber(value: string) {
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('must be a number above 0');
+  if (!Number.isFinite(n) || n <= 0) throw new BadValue('cli.bad_value.positive_number', value);
   return n;
 }
 
 /** Collects --allowed-host values, each a host name as a Host header would carry it. */
 function hostName(value: string, names: string[]): string[] {
-  if (!parseHost(value)) throw new InvalidArgumentError('must be a host name, name:port or [IPv6]:port');
+  if (!parseHost(value)) throw new BadValue('cli.bad_value.host', value);
   return [...names, value];
 }
 
@@ -29,16 +30,16 @@ function readPem(file: string, flag: string): string {
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new CliFailure(`${flag} ${file}: the file cannot be read`, 2);
+    throw new Failure('cli.pem_unreadable', { option: flag, file });
   }
-  if (!text.includes('-----BEGIN ')) throw new CliFailure(`${flag} ${file}: not a PEM file`, 2);
+  if (!text.includes('-----BEGIN ')) throw new Failure('cli.not_pem', { option: flag, file });
   return text;
 }
 
 export function emulatorCommand(_program: Command): Command {
   return new Command('emulator')
     .description('run the local service emulator (prints "listening on URL" first)')
-    .option('--port <n>', 'port; 0 picks a free one', intArg('--port', 0), 0)
+    .option('--port <n>', 'port; 0 picks a free one', intArg(0), 0)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option(
       '--allowed-host <name>',
@@ -50,11 +51,11 @@ export function emulatorCommand(_program: Command): Command {
     .option('--db <file>', 'keep the emulator state in this SQLite file')
     .option('--speed <x>', 'simulated time runs x times faster and ignores call windows', positiveNumber)
     .option('--faults', 'serve the test-only /__control/ endpoints', false)
-    .option('--page-size <n>', 'items per page of list endpoints', intArg('--page-size', 1), 20)
-    .option('--access-ttl <seconds>', 'access token lifetime', intArg('--access-ttl', 1), 300)
-    .option('--refresh-ttl <seconds>', 'refresh token lifetime', intArg('--refresh-ttl', 1), 86_400)
-    .option('--upload-limit <bytes>', 'upload bodies over this size get 413', intArg('--upload-limit', 1))
-    .option('--random-seed <n>', 'seed of the dialing simulation', intArg('--random-seed', 0), 42)
+    .option('--page-size <n>', 'items per page of list endpoints', intArg(1), 20)
+    .option('--access-ttl <seconds>', 'access token lifetime', intArg(1), 300)
+    .option('--refresh-ttl <seconds>', 'refresh token lifetime', intArg(1), 86_400)
+    .option('--upload-limit <bytes>', 'upload bodies over this size get 413', intArg(1))
+    .option('--random-seed <n>', 'seed of the dialing simulation', intArg(0), 42)
     .option('--tls-cert <file>', 'serve https with this certificate (PEM; with --tls-key)')
     .option('--tls-key <file>', 'the private key of --tls-cert (PEM)')
     .addOption(
@@ -80,7 +81,7 @@ export function emulatorCommand(_program: Command): Command {
         tlsCert?: string;
         tlsKey?: string;
       }) => {
-        if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new CliFailure('--tls-cert and --tls-key go together', 2);
+        if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new Failure('cli.options_together', { options: ['--tls-cert', '--tls-key'] });
         const tls =
           opts.tlsCert !== undefined && opts.tlsKey !== undefined
             ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') }

@@ -1,11 +1,12 @@
 // `casedesk followup CAMPAIGN` (a new draft batch of the cases a campaign did not finish) and
 // `casedesk results summary CAMPAIGN` (its outcomes, promises to pay, calls by hour; the promises to .xlsx).
 // Both read the downloaded results only: run `casedesk results CAMPAIGN` first.
+import { Failure } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import type { FollowupOutcome } from '../../results/case-outcome';
 import type { Environment } from '../../domain/environments';
-import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, printJson, printTable, withApp } from '../cli-context';
 import { envOption, positiveId } from '../cli-options';
 import { noticeLine } from './notices';
 
@@ -26,7 +27,7 @@ export function followupCommand(): Command {
     .addOption(envOption())
     .action(async (campaignId: number, opts: { outcome?: FollowupOutcome; result: string[]; fromBatch?: number; env?: Environment }, command: Command) => {
       if (opts.outcome === undefined && opts.result.length === 0)
-        throw new CliFailure('Give --outcome non-final|not-contacted|no-promise or --result NAME.', 2);
+        throw new Failure('cli.give_one_of', { options: ['--outcome non-final|not-contacted|no-promise', '--result NAME'] });
       await withApp(command, async (ctx) => {
         const s = await call(ctx, 'campaigns:followup', {
           environment: opts.env,

@@ -1,10 +1,11 @@
 // The data's lifecycle from the shell: `batches list|delete`, `results delete CAMPAIGN`, `purge`
 // (retention now) and `wipe --yes` (everything CaseDesk keeps here, the data key included).
+import { Failure } from '../../domain/failures/failure';
 import { Command } from 'commander';
 import { userInfo } from 'node:os';
 import type { Environment } from '../../domain/environments';
 import type { WipePlan } from '../../surface/procedures';
-import { call, CliFailure, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, printJson, printTable, withApp } from '../cli-context';
 import { envOption, positiveId } from '../cli-options';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
@@ -118,7 +119,7 @@ export function wipeCommand(): Command {
       if (!opts.yes) {
         if (json) printJson(plan);
         else process.stdout.write(describePlan(plan, false));
-        throw new CliFailure('Nothing was deleted: run `casedesk wipe --yes` to wipe this workstation.', 2);
+        throw new Failure('cli.wipe_needs_yes', {});
       }
       const outcome = wipeDataFolder(dataDir, { keychain: osKeychain(), env: process.env });
       // The trail went with the rest: the fresh one starts by saying so.

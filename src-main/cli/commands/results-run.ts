@@ -1,18 +1,19 @@
 // What `casedesk results` and `casedesk inbound sync` do, apart from their definitions in
 // results.ts: loaded when one of them runs, with the downloads, the export and the client.
+import { Failure } from '../../domain/failures/failure';
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import { isServiceError } from '../../client';
+import { isServiceError, serviceFailure } from '../../client';
 import { paths } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { exportCampaignResults, type ResultsExportSummary } from '../../exports/results-export';
 import type { AppContext } from '../../surface/app-context-types';
 import { audit } from '../../surface/audit-trail';
 import { connectionFor } from '../../surface/handlers/session-handlers';
-import { SurfaceFailure } from '../../surface/surface-failure';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import { downloadCampaignResults, type DownloadPhase, type DownloadProgress, type DownloadDeps } from '../../sync/results-download';
 import { CliFailure, globals, printJson, withApp } from '../cli-context';
+import { exitCodeOf } from '../cli-globals';
 
 /** Exit code of a download interrupted with Ctrl-C (128 + SIGINT), as shells expect. */
 const INTERRUPTED_EXIT_CODE = 130;
@@ -73,24 +74,18 @@ async function downloadDeps(ctx: AppContext, env: Environment): Promise<Download
   return { store: ctx.store, client, environment: env };
 }
 
-/** Failures the agent can act on, in plain words; anything else goes on as it is. */
+/**
+ * Failures the agent can act on, as codes of the catalog (main() words them in --lang, with the sign-in
+ * hint where it helps); anything else goes on as it is.
+ */
 function asCliFailure(error: unknown, campaignId?: number): unknown {
-  if (error instanceof SurfaceFailure) {
-    const hint =
-      error.code === 'not-signed-in' || error.code === 'session-expired' ? ' (the CLI signs in on each run: set CASEDESK_EMAIL and CASEDESK_PASSWORD)' : '';
-    return new CliFailure(error.message + hint, error.code === 'invalid-input' ? 2 : 1);
-  }
+  if (error instanceof Failure) return error;
   if (isServiceError(error)) {
-    if (campaignId !== undefined && error.status === 404 && error.path === paths.campaign(campaignId)) {
-      return new CliFailure(`Campaign ${campaignId} was not found (or it is not yours).`);
-    }
-    const hint =
-      error.kind === 'auth'
-        ? ' (set CASEDESK_EMAIL and CASEDESK_PASSWORD and try again)'
-        : error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server'
-          ? '; what was downloaded is kept: run the command again to go on'
-          : '';
-    return new CliFailure(error.message + hint);
+    if (campaignId !== undefined && error.status === 404 && error.path === paths.campaign(campaignId))
+      return new Failure('results.campaign_not_found', { campaignId });
+    const failure = serviceFailure(error);
+    const resumable = error.kind === 'offline' || error.kind === 'timeout' || error.kind === 'server';
+    return new CliFailure(error.message, exitCodeOf(failure), failure, resumable ? { code: 'results.download_kept', params: {} } : undefined);
   }
   if (error instanceof RangeError) return new CliFailure(error.message, 2);
   return error;
@@ -106,7 +101,7 @@ export interface ResultsOptions {
 }
 
 export async function runResults(campaignId: number, opts: ResultsOptions, command: Command): Promise<void> {
-  if (opts.offline && !opts.out) throw new CliFailure('--offline exports what is stored: give --out FILE.xlsx.', 2);
+  if (opts.offline && !opts.out) throw new Failure('cli.offline_needs_out', {});
   const json = globals(command).json;
   await withApp(command, async (ctx) => {
     const env = opts.env ?? ctx.currentEnvironment();

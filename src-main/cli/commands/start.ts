@@ -1,6 +1,7 @@
 // `casedesk start` (what `npm start` runs): the desktop app where Electron is installed, otherwise
 // (or with --browser) the same app in a browser, served on 127.0.0.1 with the Demo service running.
-import { Command, InvalidArgumentError } from 'commander';
+import { Command } from 'commander';
+import { BadValue } from '../cli-options';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,7 +35,7 @@ export function startCommand(): Command {
       '--port <n>',
       'browser host port (0 picks a free one)',
       (v) => {
-        if (!/^\d+$/.test(v)) throw new InvalidArgumentError('must be a port number');
+        if (!/^\d+$/.test(v)) throw new BadValue('cli.bad_value.port', v);
         return Number(v);
       },
       0,

@@ -1,8 +1,9 @@
 // `casedesk suppress add|import|list|remove`: the do-not-contact ledger from the command line.
+import { readMappingFile } from '../cli-mapping';
+import { Failure } from '../../domain/failures/failure';
 import { Command } from 'commander';
-import { readFile } from 'node:fs/promises';
 import { LEDGER_REASONS, type LedgerReason } from '../../domain/ledger';
-import { call, CliFailure, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
 import { noticeLine } from './notices';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -10,7 +11,7 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 function reasonOf(given: string | undefined): LedgerReason | undefined {
   if (given === undefined) return undefined;
   if (!(LEDGER_REASONS as readonly string[]).includes(given))
-    throw new CliFailure(`--reason ${given}: not a reason; use one of ${LEDGER_REASONS.join(', ')}.`, 2);
+    throw new Failure('cli.bad_value.choice', { what: '--reason', value: given, choices: [...LEDGER_REASONS] });
   return given as LedgerReason;
 }
 
@@ -19,24 +20,13 @@ function untilOf(given: string | undefined): string | undefined {
   if (given === undefined) return undefined;
   const day = new Date(`${given}T00:00:00Z`);
   if (!ISO_DAY.test(given) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== given)
-    throw new CliFailure(`--until ${given}: expected a day as YYYY-MM-DD.`, 2);
+    throw new Failure('cli.bad_value.day', { what: '--until', value: given });
   return given;
 }
 
 async function readLedgerMapping(file: string): Promise<unknown> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(file, 'utf8'));
-  } catch (err) {
-    throw new CliFailure(`Cannot read the mapping file ${file}: ${(err as Error).message}`, 2);
-  }
   const { LedgerMapping } = await import('../../domain/ledger-mapping');
-  const parsed = LedgerMapping.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new CliFailure(`The mapping file ${file} is not valid at ${issue?.path.join('.') || '(root)'}: ${issue?.message}`, 2);
-  }
-  return parsed.data;
+  return readMappingFile(file, LedgerMapping);
 }
 
 export function suppressCommand(): Command {
@@ -51,7 +41,7 @@ export function suppressCommand(): Command {
     .option('--until <YYYY-MM-DD>', 'the last day it applies')
     .option('--creditor <name>', "only this creditor's batches")
     .action(async (opts: { phone?: string; code?: string; reason?: string; until?: string; creditor?: string }, command: Command) => {
-      if ((opts.phone === undefined) === (opts.code === undefined)) throw new CliFailure('Give --phone P or --code C (one of them).', 2);
+      if ((opts.phone === undefined) === (opts.code === undefined)) throw new Failure('cli.give_exactly_one', { options: ['--phone P', '--code C'] });
       const input = { phone: opts.phone, code: opts.code, reason: reasonOf(opts.reason), until: untilOf(opts.until), creditor: opts.creditor };
       await withApp(command, async (ctx) => {
         const { entry, created } = await call(ctx, 'ledger:add', input);
@@ -86,7 +76,7 @@ export function suppressCommand(): Command {
           );
         }
         const bad = new Set(s.problems.map((p) => p.row)).size;
-        if (bad > 0) throw new CliFailure(`${bad} row(s) of ${s.file} were not imported (listed above); the others were.`, 2);
+        if (bad > 0) throw new Failure('cli.rows_not_imported', { count: bad, file: s.file });
       });
     });
 
@@ -121,7 +111,7 @@ export function suppressCommand(): Command {
     .description("remove one of this workstation's entries (the shared list is the organization's)")
     .argument('<id>', 'entry id (see suppress list)')
     .action(async (id: string, _opts: unknown, command: Command) => {
-      if (!/^\d+$/.test(id) || Number(id) < 1) throw new CliFailure(`${id}: an entry id is a whole number ≥ 1.`, 2);
+      if (!/^\d+$/.test(id) || Number(id) < 1) throw new Failure('cli.bad_value.whole_number', { what: '<id>', value: id, min: 1 });
       await withApp(command, async (ctx) => {
         const { removed, released } = await call(ctx, 'ledger:remove', { id: Number(id) });
         if (globals(command).json) return printJson({ ...removed, released });

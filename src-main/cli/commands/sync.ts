@@ -2,7 +2,8 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { call, CliFailure, globals, printJson, withApp } from '../cli-context';
+import { Failure, formatFailure } from '../../domain/failures/failure';
+import { call, globals, printJson, withApp } from '../cli-context';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
@@ -27,10 +28,13 @@ export function uploadCommand(): Command {
         command: Command,
       ) => {
         await withApp(command, async (ctx) => {
+          const { lang } = globals(command);
           const off = ctx.on('upload:progress', (p) => {
             if (p.activity === 'sending' || p.activity === 'done' || p.note) {
+              // The note is a code of the catalog, worded in the run's --lang.
+              const note = p.note ? ` — ${formatFailure(lang, p.note.code, p.note.params)}` : '';
               process.stderr.write(
-                `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${p.note ? ` — ${p.note}` : ''}\n`,
+                `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${note}\n`,
               );
             }
           });
@@ -68,13 +72,12 @@ export function uploadCommand(): Command {
                   `  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n`,
                 );
               for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
-              if (r.pause) process.stdout.write(`Paused: ${r.pause.message}\n`);
+              if (r.pause) process.stdout.write(`Paused: ${formatFailure(lang, r.pause.failure.code, r.pause.failure.params)}\n`);
             }
             if (r.status === 'needs-decision') {
-              throw new CliFailure(
-                `${r.inDoubt.length} case(s) may or may not be loaded (${r.inDoubt.slice(0, 10).join(', ')}${r.inDoubt.length > 10 ? ', …' : ''}). Check the campaign, then run again with --in-doubt resend or --in-doubt assume-loaded.`,
-                3,
-              );
+              // Exit 3 (the class of cli.in_doubt): the agent decides. The first ten codes, enough to look them up.
+              const codes = r.inDoubt.length > 10 ? [...r.inDoubt.slice(0, 10), '…'] : r.inDoubt;
+              throw new Failure('cli.in_doubt', { count: r.inDoubt.length, codes });
             }
             if (r.status === 'paused') process.exitCode = 4;
           } finally {

@@ -59,6 +59,11 @@ export const APP_FAILURES = {
     en: 'Batch {batchId} has {inDoubt} case(s) in doubt: the service may hold them. Upload it again (it checks with the service first) or decide on them, then delete it.',
     es: 'El lote {batchId} tiene {inDoubt} caso(s) en duda: el servicio podría tenerlos. Vuelva a subirlo (primero lo consulta con el servicio) o decida sobre ellos, y después bórrelo.',
   },
+  'audit.not_intact': {
+    class: 'internal',
+    en: 'The audit trail is not intact: {breaks}. Entries were changed or removed outside CaseDesk.',
+    es: 'El registro de auditoría no está íntegro: {breaks}. Se cambiaron o quitaron entradas fuera de CaseDesk.',
+  },
   'upload.unreachable': {
     class: 'offline',
     en: 'The service cannot be reached; the upload resumes when the network is back.',
@@ -85,6 +90,27 @@ export const APP_FAILURES = {
     en: 'The service keeps failing ({detail}); the upload is paused.',
     es: 'El servicio sigue fallando ({detail}); la carga quedó en pausa.',
   },
+  // Progress notes, not failures: why an upload is waiting, worded at each edge like the failures.
+  'upload.progress.offline': {
+    class: 'offline',
+    en: 'No connection to the service; trying again shortly.',
+    es: 'Sin conexión con el servicio; se vuelve a intentar en breve.',
+  },
+  'upload.progress.reconciling': {
+    class: 'timeout',
+    en: 'Checking with the service which cases it loaded.',
+    es: 'Consultando al servicio qué casos cargó.',
+  },
+  'upload.progress.server_failed': {
+    class: 'server',
+    en: 'The service failed (HTTP {status}); retrying.',
+    es: 'El servicio falló (HTTP {status}); se reintenta.',
+  },
+  'upload.progress.timed_out': {
+    class: 'timeout',
+    en: 'The service did not answer in time; retrying.',
+    es: 'El servicio no respondió a tiempo; se reintenta.',
+  },
   'upload.running': { class: 'invalid-input', en: 'Batch {batchId} is already uploading.', es: 'El lote {batchId} ya se está subiendo.' },
   'workstation.busy': {
     class: 'workstation.busy',
@@ -96,6 +122,17 @@ export const APP_FAILURES = {
     class: 'not-found',
     en: 'No results of campaign {campaignId} are stored for {environment}: download them first.',
     es: 'No hay resultados de la campaña {campaignId} guardados para {environment}: descárguelos primero.',
+  },
+  'results.campaign_not_found': {
+    class: 'not-found',
+    en: 'Campaign {campaignId} was not found (or it is not yours).',
+    es: 'La campaña {campaignId} no existe (o no es suya).',
+  },
+  // Said after a download's failure when it can go on (a note, not a failure of its own).
+  'results.download_kept': {
+    class: 'offline',
+    en: 'What was downloaded is kept: run the command again to go on.',
+    es: 'Lo descargado se conserva: vuelva a ejecutar el comando para continuar.',
   },
   'results.download_running': { class: 'invalid-input', en: 'That download is already running.', es: 'Esa descarga ya está en curso.' },
   'results.busy': {

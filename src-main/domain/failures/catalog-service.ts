@@ -196,6 +196,59 @@ export const SERVICE_FAILURES = {
     es: 'La retención es de {retentionDays} días, fijada por la política de su organización ({file}).',
   },
 
+  // The policy file itself cannot be used: CaseDesk stops (fail closed) and says which file and what in it.
+  'policy.file_missing': {
+    class: 'forbidden',
+    en: 'The policy file {file} does not exist. CaseDesk does not start without it; ask your IT department.',
+    es: 'El archivo de política {file} no existe. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.file_unreadable': {
+    class: 'forbidden',
+    en: 'The policy file {file} cannot be read. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede leer el archivo de política {file}. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.not_json': {
+    class: 'forbidden',
+    en: 'The policy file {file} is not valid JSON. CaseDesk does not start without it; ask your IT department.',
+    es: 'El archivo de política {file} no es JSON válido. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.not_object': {
+    class: 'forbidden',
+    en: 'The policy file {file} must hold a JSON object. CaseDesk does not start without it; ask your IT department.',
+    es: 'El archivo de política {file} debe contener un objeto JSON. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.invalid_key': {
+    class: 'forbidden',
+    en: 'The policy file {file} cannot be used: {key}: {problem}. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede usar el archivo de política {file}: {key}: {problem}. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.ca_file_unreadable': {
+    class: 'forbidden',
+    en: 'The policy file {file} cannot be used: {key}: {path} cannot be read. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede usar el archivo de política {file}: {key}: no se puede leer {path}. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.ca_file_not_pem': {
+    class: 'forbidden',
+    en: 'The policy file {file} cannot be used: {key}: {path} holds no PEM certificate. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede usar el archivo de política {file}: {key}: {path} no contiene un certificado PEM. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.data_dir_variable': {
+    class: 'forbidden',
+    en: 'The policy file {file} cannot be used: data_dir: the variable {variable} is not set. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede usar el archivo de política {file}: data_dir: la variable {variable} no está definida. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+  'policy.data_dir_relative': {
+    class: 'forbidden',
+    en: 'The policy file {file} cannot be used: data_dir: must be an absolute path, not {dataDir}. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede usar el archivo de política {file}: data_dir: debe ser una ruta absoluta, no {dataDir}. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
+
+  'store.wrong_key': {
+    class: 'forbidden',
+    en: 'The store {file} cannot be opened with this key (was the folder copied from another machine, user or folder?).',
+    es: 'El almacén {file} no se puede abrir con esta clave (¿se copió la carpeta desde otra máquina, otro usuario u otra carpeta?).',
+  },
+
   'key.invalid_env': {
     class: 'invalid-input',
     en: 'CASEDESK_DB_KEY must be 64 hexadecimal characters (256 bits).',

@@ -2,7 +2,8 @@
 // syntax ({name}): the renderer registers it under `failures.`, the CLI formats it itself.
 // A code's dots are vue-i18n levels, so no code is the start of another (a test checks it).
 import { APP_FAILURES } from './catalog-app';
+import { CLI_FAILURES } from './catalog-cli';
 import { FILE_FAILURES } from './catalog-files';
 import { SERVICE_FAILURES } from './catalog-service';
 
-export const FAILURES = { ...APP_FAILURES, ...FILE_FAILURES, ...SERVICE_FAILURES } as const;
+export const FAILURES = { ...APP_FAILURES, ...CLI_FAILURES, ...FILE_FAILURES, ...SERVICE_FAILURES } as const;
