@@ -1,15 +1,14 @@
 // Opening SQLite files encrypted as a whole, SQLCipher 4 compatible (better-sqlite3-multiple-ciphers).
 // A raw 256-bit key skips the passphrase KDF; the cipher settings come before anything touches the file.
 import Database from 'better-sqlite3-multiple-ciphers';
-import { Failure } from '../domain/failures/failure';
 
 export type Db = Database.Database;
 
-/** The store's file does not open with the key it was given (another machine's, user's or folder's). */
-export class StoreKeyError extends Failure<'store.wrong_key'> {
-  constructor(file: string) {
-    super('store.wrong_key', { file });
-    this.name = 'StoreKeyError';
+/** The file does not open with the key it was given. The store words it as its failure (store.wrong_key). */
+export class WrongKeyError extends Error {
+  constructor(readonly file: string) {
+    super(`${file} does not open with this key.`);
+    this.name = 'WrongKeyError';
   }
 }
 
@@ -25,7 +24,7 @@ export function applyKey(db: Db, key: Buffer | null): void {
     // The first read is where a wrong key (or none, for an encrypted file) shows: the page does not decrypt to a database.
     db.prepare('SELECT count(*) FROM sqlite_master').get();
   } catch (err) {
-    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new StoreKeyError(db.name);
+    if ((err as { code?: string }).code === 'SQLITE_NOTADB') throw new WrongKeyError(db.name);
     throw err;
   }
 }

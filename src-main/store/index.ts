@@ -2,7 +2,6 @@
 // with typed rows.
 export * from './store';
 export * from './private-files';
-export { StoreKeyError } from '../sqlite/sqlcipher';
 export { migrate, MIGRATIONS, StoreVersionError, type Migration } from './migrations';
 export * from './environments-repo';
 export * from './service-cache-repo';

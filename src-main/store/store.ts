@@ -3,7 +3,8 @@
 import { ensurePrivateDir, tightenFile } from './private-files';
 import { encryptPlainStore, removeEncryptionLeftovers } from '../sqlite/encrypt-store';
 import { migrate, MIGRATIONS, type Migration } from './migrations';
-import { openDatabase, type Db } from '../sqlite/sqlcipher';
+import { openDatabase, WrongKeyError, type Db } from '../sqlite/sqlcipher';
+import { Failure } from '../domain/failures/failure';
 import { fileState } from '../sqlite/file-state';
 import { storeFile } from './store-file';
 
@@ -23,12 +24,29 @@ export interface Store {
  * store left by an older CaseDesk is encrypted first, once. `key: null` opens a plain store: only
  * tests that must read the raw bytes do that.
  */
+/** The store's file does not open with the key it was given (another machine's, user's or folder's). */
+export class StoreKeyError extends Failure<'store.wrong_key'> {
+  constructor(file: string) {
+    super('store.wrong_key', { file });
+    this.name = 'StoreKeyError';
+  }
+}
+
+function openStoreFile(file: string, key: Buffer | null): Db {
+  try {
+    return openDatabase(file, key);
+  } catch (err) {
+    if (err instanceof WrongKeyError) throw new StoreKeyError(err.file);
+    throw err;
+  }
+}
+
 export function openStore(dataDir: string, key: Buffer | null, migrations: readonly Migration[] = MIGRATIONS): Store {
   ensurePrivateDir(dataDir);
   const file = storeFile(dataDir);
   removeEncryptionLeftovers(file);
   if (key && fileState(file) === 'plain') encryptPlainStore(file, key);
-  const db = openDatabase(file, key);
+  const db = openStoreFile(file, key);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');

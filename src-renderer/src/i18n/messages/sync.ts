@@ -45,7 +45,7 @@ export default {
     },
     chunk: 'Envío {n} de {total}',
     progressCounts: 'Cargados: {loaded} · Rechazados: {rejected} · Pendientes: {pending}',
-    serviceNote: 'Aviso del servicio: {note}',
+    progressNote: 'Aviso: {note}',
     status: {
       done: 'Carga terminada',
       paused: 'Carga en pausa',
@@ -135,7 +135,7 @@ export default {
     },
     chunk: 'Request {n} of {total}',
     progressCounts: 'Loaded: {loaded} · Rejected: {rejected} · Pending: {pending}',
-    serviceNote: 'Note: {note}',
+    progressNote: 'Note: {note}',
     status: {
       done: 'Upload finished',
       paused: 'Upload paused',
