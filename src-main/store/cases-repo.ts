@@ -98,15 +98,42 @@ export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, 
   return counts;
 }
 
-interface RawCase {
+/** The columns of a case that are sent: what an upload reads, and the start of every case read. */
+export interface RawSentCase {
   id: number;
-  batch_id: number;
   code: string;
   first_name: string;
   last_name: string;
   phones_json: string;
   products_json: string;
   params_json: string;
+}
+
+/** A case as it is sent: its values, with its id to record how it went. */
+export interface SentCase {
+  id: number;
+  code: string;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+  products: Product[];
+  params: Record<string, unknown>;
+}
+
+export function sentCase(r: RawSentCase): SentCase {
+  return {
+    id: r.id,
+    code: r.code,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    phones: JSON.parse(r.phones_json) as string[],
+    products: JSON.parse(r.products_json) as Product[],
+    params: JSON.parse(r.params_json) as Record<string, unknown>,
+  };
+}
+
+interface RawCase extends RawSentCase {
+  batch_id: number;
   source_rows_json: string;
   status: CaseStatus;
   upload_state: UploadState;
@@ -118,14 +145,8 @@ interface RawCase {
 
 function toCase(r: RawCase): BatchCaseRow {
   return {
-    id: r.id,
+    ...sentCase(r),
     batchId: r.batch_id,
-    code: r.code,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phones: JSON.parse(r.phones_json) as string[],
-    products: JSON.parse(r.products_json) as Product[],
-    params: JSON.parse(r.params_json) as Record<string, unknown>,
     sourceRows: JSON.parse(r.source_rows_json) as number[],
     status: r.status,
     uploadState: r.upload_state,
@@ -192,32 +213,16 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
     { code: string; upload_state: UploadState; issues_json: string } | undefined;
   if (!row || row.upload_state !== 'pending') return null;
   const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
-  const i = issueColumns([...(c.issues ?? []), ...kept]);
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
+  const [, ...values] = caseColumns({ ...c, code: row.code, status, issues: [...(c.issues ?? []), ...kept] });
   withCaseKeys(db, caseId, () =>
     db
       .prepare(
         `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
          issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ? WHERE id = ?`,
       )
-      .run(
-        c.firstName,
-        c.lastName,
-        JSON.stringify(c.phones),
-        JSON.stringify(c.products),
-        JSON.stringify(c.params),
-        JSON.stringify(c.sourceRows),
-        status,
-        JSON.stringify(c.raw ?? []),
-        i.json,
-        i.errors,
-        i.warnings,
-        i.fixes,
-        i.kinds,
-        searchText({ ...c, code: row.code }),
-        caseId,
-      ),
+      .run(...values, caseId),
   );
   return status;
 }

@@ -1,5 +1,6 @@
 // The upload queue: chunks of a batch and each case's upload state. Every change is committed
 // before and after each request, so a killed process resumes exactly where it stopped.
+import { sentCase, type RawSentCase, type SentCase } from './cases-repo';
 import type { Db } from './store';
 
 export type ChunkState = 'pending' | 'sending' | 'done' | 'partial' | 'failed' | 'unknown';
@@ -16,15 +17,8 @@ export interface ChunkRow {
   lastError: string | null;
 }
 
-export interface QueuedCase {
-  id: number;
-  code: string;
-  firstName: string;
-  lastName: string;
-  phones: string[];
-  products: unknown[];
-  params: Record<string, unknown>;
-}
+/** A case waiting to be sent. */
+export type QueuedCase = SentCase;
 
 const CHUNK_COLUMNS = `id, batch_id AS batchId, campaign_id AS campaignId, seq, state, case_count AS caseCount,
   body_bytes AS bodyBytes, attempts, last_error AS lastError`;
@@ -40,8 +34,8 @@ export function unplannedCases(db: Db, batchId: number): QueuedCase[] {
       `SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases
        WHERE batch_id = ? AND status IN ('ready', 'warning') AND upload_state = 'pending' AND chunk_id IS NULL ORDER BY id`,
     )
-    .all(batchId) as { id: number; code: string; first_name: string; last_name: string; phones_json: string; products_json: string; params_json: string }[];
-  return rows.map(toQueued);
+    .all(batchId) as RawSentCase[];
+  return rows.map(sentCase);
 }
 
 /** The chunk's cases still waiting to be loaded (a resent chunk carries only what is really missing). */
@@ -50,28 +44,8 @@ export function chunkCases(db: Db, chunkId: number): QueuedCase[] {
     .prepare(
       "SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases WHERE chunk_id = ? AND upload_state = 'pending' ORDER BY id",
     )
-    .all(chunkId) as { id: number; code: string; first_name: string; last_name: string; phones_json: string; products_json: string; params_json: string }[];
-  return rows.map(toQueued);
-}
-
-function toQueued(r: {
-  id: number;
-  code: string;
-  first_name: string;
-  last_name: string;
-  phones_json: string;
-  products_json: string;
-  params_json: string;
-}): QueuedCase {
-  return {
-    id: r.id,
-    code: r.code,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phones: JSON.parse(r.phones_json) as string[],
-    products: JSON.parse(r.products_json) as unknown[],
-    params: JSON.parse(r.params_json) as Record<string, unknown>,
-  };
+    .all(chunkId) as RawSentCase[];
+  return rows.map(sentCase);
 }
 
 /** Appends chunks (each a list of case ids) after the batch's last one, in one transaction. */
