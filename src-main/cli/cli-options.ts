@@ -45,6 +45,12 @@ export function wholeNumberIn(min: number, max: number): (value: string) => numb
 /** An id: a whole number from 1 up. */
 export const positiveId = wholeNumber(1);
 
+/** A TCP port, 0 to 65535 (0: the system picks a free one). */
+export function portNumber(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new BadValue('cli.bad_value.port', value);
+  return Number(value);
+}
+
 /** A calendar day, YYYY-MM-DD. */
 export function isoDay(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new BadValue('cli.bad_value.day', value);

@@ -50,7 +50,8 @@ export function refuseWithFailures(command: Command): void {
   hooks._excessArguments = (received) => {
     if (hooks._allowExcessArguments) return;
     const expected = command.registeredArguments.length;
-    throw new Failure('cli.too_many_arguments', { command: where(), expected, got: received.length, extra: received.slice(expected) });
+    // Not the extra words themselves: a phone typed without quotes would land in a scheduled run's log.
+    throw new Failure('cli.too_many_arguments', { command: where(), expected, got: received.length });
   };
   hooks._conflictingOption = (option, conflicting) => {
     throw new Failure('cli.conflicting_options', { option: flag(option), other: flag(conflicting) });

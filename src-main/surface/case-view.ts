@@ -15,9 +15,15 @@ export function productView(p: Product): ProductView {
   return { debtCode: p.debt_code, pid: p.pid, ...(p.sub_id !== undefined ? { subId: p.sub_id } : {}), debt: p.debt, expiration: p.expiration };
 }
 
-const FIELD_NAMES: Record<string, string> = { first_name: 'firstName', last_name: 'lastName', debt_code: 'debtCode', sub_id: 'subId' };
+const FIELD_NAMES: Record<string, string> = { first_name: 'firstName', last_name: 'lastName' };
+const PRODUCT_FIELD_NAMES: Record<string, string> = { debt_code: 'debtCode', sub_id: 'subId' };
 
-/** "products[0].debt_code" → "products[0].debtCode", "first_name" → "firstName"; other names as they are. */
+/**
+ * "products[0].debt_code" → "products[0].debtCode", "first_name" → "firstName". Other paths stay as they
+ * are: a creditor's own param keys (params.first_name) are the creditor's names, not ours.
+ */
 export function fieldPathView(field: string): string {
-  return field.replace(/[a-z]+(?:_[a-z]+)+/g, (name) => FIELD_NAMES[name] ?? name);
+  const product = /^(products\[\d+\]\.)(\w+)$/.exec(field);
+  if (product) return `${product[1]}${PRODUCT_FIELD_NAMES[product[2] ?? ''] ?? product[2]}`;
+  return FIELD_NAMES[field] ?? field;
 }

@@ -22,7 +22,7 @@ describe('a command line the CLI refuses', { timeout: SLOW }, () => {
     [['upload', '3', '--bogus'], 'casedesk upload has no option --bogus (see casedesk upload --help).'],
     [['--lang', 'es', 'nosuch'], 'casedesk no tiene el comando "nosuch" (vea casedesk --help).'],
     [['--lang', 'es', 'prepare'], 'casedesk prepare necesita su argumento <file> (vea casedesk prepare --help).'],
-    [['upload', '3', '4'], 'casedesk upload takes 1 argument(s) but got 2: 4 (see casedesk upload --help).'],
+    [['upload', '3', '4'], 'casedesk upload takes 1 argument(s) but got 2 (see casedesk upload --help).'],
     [['--lang', 'es', 'upload', '3', '--campaign'], '--campaign necesita un valor (vea casedesk upload --help).'],
     [['--lang', 'es', 'campaigns', 'create', '--name', 'x'], 'casedesk campaigns create necesita --bot (vea casedesk campaigns create --help).'],
     [['--lang', 'es', 'upload', 'abc'], '<batch>: "abc" no es un número entero ≥ 1.'],

@@ -21,5 +21,7 @@ describe('case view', () => {
     expect(fieldPathView('last_name')).toBe('lastName');
     expect(fieldPathView('phones')).toBe('phones');
     expect(fieldPathView('params.branch_name')).toBe('params.branch_name');
+    // A creditor's own param keys are its names, even when they look like ours.
+    expect(fieldPathView('params.first_name')).toBe('params.first_name');
   });
 });

@@ -2,16 +2,8 @@
 import { Failure } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
 import { parseHost } from '../../emulator/request-guard';
-import { BadValue } from '../cli-options';
+import { BadValue, portNumber, wholeNumber } from '../cli-options';
 import { readFileSync } from 'node:fs';
-
-function intArg(min: number) {
-  return (value: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min) throw new BadValue('cli.bad_value.whole_number', value, { min });
-    return n;
-  };
-}
 
 function positiveNumber(value: string) {
   const n = Number(value);
@@ -39,7 +31,7 @@ function readPem(file: string, flag: string): string {
 export function emulatorCommand(_program: Command): Command {
   return new Command('emulator')
     .description('run the local service emulator (prints "listening on URL" first)')
-    .option('--port <n>', 'port; 0 picks a free one', intArg(0), 0)
+    .option('--port <n>', 'port; 0 picks a free one', portNumber, 0)
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option(
       '--allowed-host <name>',
@@ -51,11 +43,11 @@ export function emulatorCommand(_program: Command): Command {
     .option('--db <file>', 'keep the emulator state in this SQLite file')
     .option('--speed <x>', 'simulated time runs x times faster and ignores call windows', positiveNumber)
     .option('--faults', 'serve the test-only /__control/ endpoints', false)
-    .option('--page-size <n>', 'items per page of list endpoints', intArg(1), 20)
-    .option('--access-ttl <seconds>', 'access token lifetime', intArg(1), 300)
-    .option('--refresh-ttl <seconds>', 'refresh token lifetime', intArg(1), 86_400)
-    .option('--upload-limit <bytes>', 'upload bodies over this size get 413', intArg(1))
-    .option('--random-seed <n>', 'seed of the dialing simulation', intArg(0), 42)
+    .option('--page-size <n>', 'items per page of list endpoints', wholeNumber(1), 20)
+    .option('--access-ttl <seconds>', 'access token lifetime', wholeNumber(1), 300)
+    .option('--refresh-ttl <seconds>', 'refresh token lifetime', wholeNumber(1), 86_400)
+    .option('--upload-limit <bytes>', 'upload bodies over this size get 413', wholeNumber(1))
+    .option('--random-seed <n>', 'seed of the dialing simulation', wholeNumber(0), 42)
     .option('--tls-cert <file>', 'serve https with this certificate (PEM; with --tls-key)')
     .option('--tls-key <file>', 'the private key of --tls-cert (PEM)')
     .addOption(

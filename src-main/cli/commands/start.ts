@@ -1,7 +1,7 @@
 // `casedesk start` (what `npm start` runs): the desktop app where Electron is installed, otherwise
 // (or with --browser) the same app in a browser, served on 127.0.0.1 with the Demo service running.
 import { Command } from 'commander';
-import { BadValue } from '../cli-options';
+import { portNumber } from '../cli-options';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,15 +31,7 @@ export function startCommand(): Command {
   return new Command('start')
     .description('run CaseDesk (the desktop app, or in a browser where Electron is not installed)')
     .option('--browser', 'serve the app to a browser even if Electron is installed', false)
-    .option(
-      '--port <n>',
-      'browser host port (0 picks a free one)',
-      (v) => {
-        if (!/^\d+$/.test(v)) throw new BadValue('cli.bad_value.port', v);
-        return Number(v);
-      },
-      0,
-    )
+    .option('--port <n>', 'browser host port (0 picks a free one)', portNumber, 0)
     .action(async (opts: { browser: boolean; port: number }, command: Command) => {
       const electron = opts.browser ? null : electronBinary();
       const { cliPolicy, dataDirOf } = await import('../cli-policy');
@@ -60,7 +52,11 @@ export function startCommand(): Command {
       const policy = cliPolicy();
       const ctx = openAppContext(dataDirOf(command, policy), { policy, preparationInWorker: true, credentials: () => null, face: 'app' });
       const demoUrl = await ctx.baseUrl('demo');
-      const host = await startBrowserHost(ctx, { rendererDir, port: opts.port });
+      // A host that cannot start (the port taken) must not leave the store open and the process running.
+      const host = await startBrowserHost(ctx, { rendererDir, port: opts.port }).catch(async (err: unknown) => {
+        await ctx.close();
+        throw err;
+      });
       process.stdout.write(`CaseDesk is running: open ${host.url}\n`);
       process.stdout.write(demoUrl ? `(Demo service at ${demoUrl}; sign in to Demo with one click. Ctrl-C stops.)\n` : '(Ctrl-C stops.)\n');
       await new Promise<void>((resolve) => {

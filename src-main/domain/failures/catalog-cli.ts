@@ -21,8 +21,8 @@ export const CLI_FAILURES = {
   },
   'cli.too_many_arguments': {
     class: 'invalid-input',
-    en: '{command} takes {expected} argument(s) but got {got}: {extra} (see {command} --help).',
-    es: '{command} recibe {expected} argumento(s) pero recibió {got}: {extra} (vea {command} --help).',
+    en: '{command} takes {expected} argument(s) but got {got} (see {command} --help).',
+    es: '{command} recibe {expected} argumento(s) pero recibió {got} (vea {command} --help).',
   },
   'cli.option_needs_value': {
     class: 'invalid-input',

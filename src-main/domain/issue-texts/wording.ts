@@ -182,7 +182,11 @@ export function legacyParams(es: string, en: string): { words: LegacyWords } {
   return { words: { es, en } };
 }
 
+const LEGACY_KEYS = new Set(['words', 'before', 'after']);
+
+/** Words migration 10 kept: params holding those words and nothing but before and after (as it wrote them). */
 function storedWords(params: Record<string, unknown>): LegacyWords | null {
+  if (!Object.keys(params).every((key) => LEGACY_KEYS.has(key))) return null;
   const words = params.words as Partial<LegacyWords> | undefined;
   return typeof words === 'object' && words !== null && typeof words.es === 'string' && typeof words.en === 'string' ? { es: words.es, en: words.en } : null;
 }

@@ -39,6 +39,11 @@ describe('issueText', () => {
     expect(words('no-code', legacyParams('Fila 7', 'Row 7'))).toEqual({ es: 'Fila 7', en: 'Row 7' });
   });
 
+  it('takes words as stored ones only where migration 10 put them: beside before and after, nothing else', () => {
+    const params = { ...legacyParams('Pague ya', 'Pay now'), phone: '351 555-0000' };
+    expect(issueText({ kind: 'phone-duplicate', params })).toEqual({ code: 'issue.phone_duplicate', params: { phone: '351 555-0000' } });
+  });
+
   it('names a kind this CaseDesk does not know, rather than nothing', () => {
     expect(words('phone-area-code', { area: '351' })).toEqual({ es: 'phone-area-code', en: 'phone-area-code' });
   });
