@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, createSession, DEFAULT_BODY_LIMITS, hasReason, memoryVault, ServiceError } from '../../src-main/client';
 import { bodyOf, fixedTokens, sendJson, useLocalServer } from './helpers';
+import { aBotBody } from '../support/wire-bodies';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -175,23 +176,7 @@ describe('content types', () => {
   });
 
   it('JSON sent as text/plain, or with no content type, is refused; application/json with parameters and +json types are read', async () => {
-    const bots = [
-      {
-        id: 1,
-        name: 'n',
-        alias: 'a',
-        business_group_name: '',
-        internal_tags: [],
-        external_tags: [],
-        bot_type: 'OUTBOUND',
-        conversation_type: 'VOICE',
-        last_campaign: {},
-        bot_status_last: {},
-        error: 0,
-        active_wks: 0,
-        inactive_wks: 0,
-      },
-    ];
+    const bots = [aBotBody({ name: 'n', alias: 'a' })];
     for (const type of ['text/plain', '']) {
       server.handle = (_req, res) => {
         res.writeHead(200, type ? { 'content-type': type } : {});

@@ -6,6 +6,7 @@ import { collect, createServiceClient, createSession, memoryVault, ServiceError 
 import { networkFailure } from '../../src-main/client/errors';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { bodyOf, campaignRequest, connect, control, fixedTokens, sendJson, useLocalServer } from './helpers';
+import { aBotBody } from '../support/wire-bodies';
 
 const emulator = useEmulator();
 const base = () => emulator.current.url;
@@ -119,25 +120,7 @@ describe('HTTP failures', () => {
   });
 
   it('keeps unknown fields of a loose answer', async () => {
-    server.handle = (_req, res) =>
-      sendJson(res, 200, [
-        {
-          id: 1,
-          name: 'n',
-          alias: 'a',
-          business_group_name: '',
-          internal_tags: [],
-          external_tags: [],
-          bot_type: 'OUTBOUND',
-          conversation_type: 'VOICE',
-          last_campaign: {},
-          bot_status_last: {},
-          error: 0,
-          active_wks: 0,
-          inactive_wks: 0,
-          nuevo: true,
-        },
-      ]);
+    server.handle = (_req, res) => sendJson(res, 200, [aBotBody({ name: 'n', alias: 'a', nuevo: true })]);
     expect((await local().bots())[0]).toMatchObject({ id: 1, nuevo: true });
   });
 });

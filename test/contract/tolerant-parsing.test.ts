@@ -1,6 +1,7 @@
 // The contract reads what a real server sends: unknown fields are kept, never fatal.
 import { describe, expect, it } from 'vitest';
 import { Bot, Campaign, CampaignListItem, caseKeyedJson, CreateCampaignRequest, UploadBody, UploadRejectionsBody } from '../../src-main/contract';
+import { aBotBody } from '../support/wire-bodies';
 
 const campaign = {
   id: 7,
@@ -37,21 +38,7 @@ describe('tolerant parsing', () => {
   });
 
   it('reads the empty objects of a bot with no campaign', () => {
-    const bot = Bot.parse({
-      id: 1,
-      name: 'b',
-      alias: 'b',
-      business_group_name: '',
-      internal_tags: [],
-      external_tags: [],
-      bot_type: 'OUTBOUND',
-      conversation_type: 'VOICE',
-      last_campaign: {},
-      bot_status_last: {},
-      error: 0,
-      active_wks: 0,
-      inactive_wks: 0,
-    });
+    const bot = Bot.parse(aBotBody());
     expect(bot.last_campaign).toEqual({});
   });
 

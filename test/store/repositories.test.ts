@@ -28,6 +28,7 @@ import {
   setSyncMark,
   type BatchCaseInput,
 } from '../../src-main/store';
+import { aBotBody } from '../support/wire-bodies';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-repos-'));
 const store = openStore(dir, TEST_STORE_KEY);
@@ -142,21 +143,7 @@ describe('batches', () => {
 
 describe('cache, settings, templates and sync marks', () => {
   it("keeps each environment's bots apart", () => {
-    const bot = {
-      id: 1,
-      name: 'b',
-      alias: 'b',
-      business_group_name: '',
-      internal_tags: [],
-      external_tags: [],
-      bot_type: 'OUTBOUND',
-      conversation_type: 'VOICE',
-      last_campaign: {},
-      bot_status_last: {},
-      error: 0,
-      active_wks: 0,
-      inactive_wks: 0,
-    };
+    const bot = aBotBody();
     saveBots(store.db, 'test', [bot]);
     saveBots(store.db, 'production', [
       { ...bot, id: 2 },

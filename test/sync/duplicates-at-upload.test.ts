@@ -2,11 +2,10 @@
 // another batch since this one was prepared, or seen in its results) is skipped and said so, unless the
 // agent chooses to load the batch's duplicates again.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBatch, insertBatchCases, listIssues, pageBatchCases, saveResultCases } from '../../src-main/store';
-import { uploadBatch } from '../../src-main/sync/upload-engine';
+import { listIssues, pageBatchCases, saveResultCases } from '../../src-main/store';
 import { control } from '../client/helpers';
 import { useEmulator } from '../support/emulator';
-import { aCase, expectExactlyOnce, loadedOnServer, uploadWorld, type UploadWorld } from './upload-fixture';
+import { expectExactlyOnce, loadedOnServer, otherBatch as secondBatch, uploadRun as run, uploadWorld, type UploadWorld } from './upload-fixture';
 
 const emulator = useEmulator();
 const worlds: UploadWorld[] = [];
@@ -14,22 +13,6 @@ afterEach(async () => {
   for (const w of worlds.splice(0)) w.cleanup();
   await control(emulator.current.url, 'reset');
 });
-
-const run = (w: UploadWorld, batchId: number, extra: Parameters<typeof uploadBatch>[3] = {}) =>
-  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, batchId, w.campaignId, {
-    chunkLimits: { maxCases: 2, maxBytes: 2_000_000 },
-    ...extra,
-  });
-
-function secondBatch(w: UploadWorld, codes: string[]): number {
-  const id = createBatch(w.store.db, { environment: 'test', name: 'otra lista', sourceFile: 'y.xlsx', maxPhonePriority: 0 });
-  insertBatchCases(
-    w.store.db,
-    id,
-    codes.map((code) => aCase(code)),
-  );
-  return id;
-}
 
 describe('duplicates at upload', () => {
   it('skips the codes another batch loaded into the campaign meanwhile, says how many, and flags them', async () => {

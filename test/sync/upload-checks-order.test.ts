@@ -21,7 +21,7 @@ import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { control } from '../client/helpers';
 import { useEmulator } from '../support/emulator';
-import { aCase, loadedOnServer, uploadWorld, type UploadWorld } from '../sync/upload-fixture';
+import { aCase, loadedOnServer, otherBatch as secondBatch, uploadRun as run, uploadWorld, type UploadWorld } from './upload-fixture';
 
 const emulator = useEmulator();
 const worlds: UploadWorld[] = [];
@@ -29,22 +29,6 @@ afterEach(async () => {
   for (const w of worlds.splice(0)) w.cleanup();
   await control(emulator.current.url, 'reset');
 });
-
-const run = (w: UploadWorld, batchId: number, extra: Parameters<typeof uploadBatch>[3] = {}) =>
-  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, batchId, w.campaignId, {
-    chunkLimits: { maxCases: 2, maxBytes: 2_000_000 },
-    ...extra,
-  });
-
-function secondBatch(w: UploadWorld, codes: string[]): number {
-  const id = createBatch(w.store.db, { environment: 'test', name: 'otra lista', sourceFile: 'y.xlsx', maxPhonePriority: 0 });
-  insertBatchCases(
-    w.store.db,
-    id,
-    codes.map((code) => aCase(code)),
-  );
-  return id;
-}
 
 describe('the checks before an upload, whatever the path', () => {
   it('a chunk left "sending" by a killed run is not sent again once another batch loaded its code meanwhile', async () => {

@@ -7,6 +7,7 @@ import { createServiceClient, createSession, memoryVault, type FetchLike, type S
 import type { RunningEmulator } from '../../src-main/emulator';
 import { createBatch, insertBatchCases, openStore, type BatchCaseInput, type Store } from '../../src-main/store';
 import { createPacer, type Pacer } from '../../src-main/sync/pacing';
+import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { BOTS, DEMO_USER } from '../support/emulator';
 import { TEST_STORE_KEY } from '../support/store-key';
 
@@ -81,6 +82,24 @@ export async function uploadWorld(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Uploads one of the world's batches into its campaign, two cases a chunk, with the world's pacing. */
+export const uploadRun = (w: UploadWorld, batchId: number, extra: Parameters<typeof uploadBatch>[3] = {}) =>
+  uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, batchId, w.campaignId, {
+    chunkLimits: { maxCases: 2, maxBytes: 2_000_000 },
+    ...extra,
+  });
+
+/** Another batch of the world's environment holding these codes, prepared while the first one waits. */
+export function otherBatch(w: UploadWorld, codes: string[]): number {
+  const id = createBatch(w.store.db, { environment: 'test', name: 'otra lista', sourceFile: 'y.xlsx', maxPhonePriority: 0 });
+  insertBatchCases(
+    w.store.db,
+    id,
+    codes.map((code) => aCase(code)),
+  );
+  return id;
 }
 
 /** The emulator's own record: how many times each code was loaded into the campaign. */
