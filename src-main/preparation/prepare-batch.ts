@@ -36,8 +36,9 @@ export interface PrepareOptions {
   sharedLedger?: readonly LedgerEntry[];
   /** YYYY-MM-DD, for the ledger's expiry dates; this machine's day by default. */
   today?: string;
-  /** Told where the time went (benchmarks). */
+  /** Told where the time went (benchmarks); the checkpoint after the commit is told later, when done. */
   onTimings?: (t: PrepareTimings) => void;
+  onCheckpoint?: (ms: number | null) => void;
   /** Where SQLite writes the batch: on a second thread (big files, by default) or on this one. */
   writer?: 'thread' | 'inline';
 }
@@ -45,7 +46,8 @@ export interface PrepareOptions {
 /**
  * Where the time went. With the writer thread, `writeMs` is that thread's own busy time, spent
  * while this one was building; `writeAfterBuildMs` is how long the last writes and the commit
- * kept the caller waiting once every case was built.
+ * kept the caller waiting once every case was built. Neither counts the checkpoint that copies the
+ * batch into the file after the commit (on the writer thread, nobody waiting).
  */
 export interface PrepareTimings {
   readMs: number;
@@ -193,6 +195,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const writer = threaded ? await startBatchWriterThread(store, batch) : startBatchWriter(store, batch);
   let lastCaseBuilt: number;
   let busyMs: number;
+  let checkpoint: Promise<number | null>;
   try {
     // Each case is written as soon as it is built: memory stays flat however long the file.
     for (const c of built.cases()) {
@@ -200,7 +203,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
       if (wait) await wait;
     }
     lastCaseBuilt = performance.now();
-    ({ busyMs } = await writer.finish(rowIssues, template));
+    ({ busyMs, checkpoint } = await writer.finish(rowIssues, template));
   } catch (err) {
     await writer.abort();
     throw err;
@@ -214,6 +217,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const buildMs = lastCaseBuilt - buildStarted - (writer.onCallerThread ? busyMs - writeAfterBuildMs : 0);
   const timings: PrepareTimings = { readMs, buildMs, writeMs: busyMs, writeAfterBuildMs };
   opts.onTimings?.(timings);
+  if (opts.onCheckpoint) void checkpoint.then(opts.onCheckpoint);
   return {
     batchId,
     cases: built.count,

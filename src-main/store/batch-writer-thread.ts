@@ -1,6 +1,7 @@
 // Writing a big batch from a second thread: SQLite's share of an import (inserting ~100,000 rows,
 // then committing ~100 MB) runs on the machine's other core while the caller builds the next
-// cases. Still one transaction: the batch is stored whole or not at all.
+// cases. Still one transaction: the batch is stored whole or not at all. After the commit the thread
+// copies the batch from the WAL into the file without the caller waiting (writersSettled() waits).
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BatchTemplate, BatchWriter } from './batch-writer';
@@ -16,7 +17,12 @@ export type BatchWriterRequest =
   | { kind: 'abort' };
 
 export type BatchWriterReply =
-  { kind: 'begun'; batchId: number } | { kind: 'written' } | { kind: 'committed'; busyMs: number } | { kind: 'aborted' } | { kind: 'failed'; message: string };
+  | { kind: 'begun'; batchId: number }
+  | { kind: 'written' }
+  | { kind: 'committed'; busyMs: number }
+  | { kind: 'checkpointed'; ms: number }
+  | { kind: 'aborted' }
+  | { kind: 'failed'; message: string };
 
 /** Cases per message, and messages in flight before the caller waits: memory stays flat. */
 const CHUNK = 1_000;
@@ -27,8 +33,27 @@ function workerUrl(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './batch-writer-worker-boot.mjs' : './batch-writer-worker.js', import.meta.url);
 }
 
+/** Writer threads still at work in this thread (a checkpoint after their commit, most often). */
+const running = new Set<Promise<void>>();
+
+/**
+ * Resolves when every writer thread started here has ended, its checkpoint done. A preparation
+ * worker waits for it before it ends (ending it would cut the checkpoint short, and the next
+ * connection to write would then copy the batch itself, on its own thread).
+ */
+export async function writersSettled(): Promise<void> {
+  await Promise.all([...running]);
+}
+
 export async function startBatchWriterThread(store: Store, batch: NewBatch): Promise<BatchWriter> {
   const worker = new Worker(workerUrl());
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  running.add(ended);
+  void ended.then(() => running.delete(ended));
+  // A checkpoint that did not run is no failure: the batch was committed, and SQLite copies it later.
+  let checkpointed: (ms: number | null) => void = () => undefined;
+  const checkpoint = new Promise<number | null>((resolve) => (checkpointed = resolve));
+  void ended.then(() => checkpointed(null));
   let failure: Error | null = null;
   // Replies come in request order: chunk acknowledgements, and one awaited answer at a time.
   let inFlight = 0;
@@ -41,7 +66,14 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     answer = null;
   };
   worker.on('message', (reply: BatchWriterReply) => {
-    if (reply.kind === 'failed') return fail(new Error(reply.message));
+    if (reply.kind === 'checkpointed') {
+      checkpointed(reply.ms);
+      return void worker.terminate();
+    }
+    if (reply.kind === 'failed') {
+      checkpointed(null);
+      return fail(new Error(reply.message));
+    }
     if (reply.kind === 'written') {
       inFlight -= 1;
       const ack = onAck;
@@ -64,6 +96,15 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
       return await ask(request);
     } finally {
       await worker.terminate();
+    }
+  };
+  // After the commit the thread goes on to its checkpoint, and ends when that is done.
+  const committing = async (request: BatchWriterRequest) => {
+    try {
+      return await ask(request);
+    } catch (err) {
+      await worker.terminate();
+      throw err;
     }
   };
 
@@ -94,8 +135,8 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     },
     async finish(rowIssues, template) {
       if (rows.length > 0 && !failure) send();
-      const reply = await ending({ kind: 'finish', rowIssues: [...rowIssues], template });
-      return { busyMs: reply.kind === 'committed' ? reply.busyMs : 0 };
+      const reply = await committing({ kind: 'finish', rowIssues: [...rowIssues], template });
+      return { busyMs: reply.kind === 'committed' ? reply.busyMs : 0, checkpoint };
     },
     async abort() {
       await ending({ kind: 'abort' }).catch(() => undefined);

@@ -23,8 +23,12 @@ export interface BatchWriter {
   onCallerThread: boolean;
   /** Queues a case; returns a promise to wait for when the writer is behind, else nothing. */
   write(c: BatchCaseInput): Promise<void> | undefined;
-  /** Row-level issues and the template, then COMMIT; tells how long SQLite worked in all. */
-  finish(rowIssues: readonly IssueInput[], template: BatchTemplate | null): Promise<{ busyMs: number }>;
+  /**
+   * Row-level issues and the template, then COMMIT; tells how long SQLite worked until the batch was
+   * committed, and when the writer's own checkpoint after it is done (its time; null when it ran
+   * none: then SQLite's automatic checkpoints copy the batch into the file, as for any write).
+   */
+  finish(rowIssues: readonly IssueInput[], template: BatchTemplate | null): Promise<{ busyMs: number; checkpoint: Promise<number | null> }>;
   abort(): Promise<void>;
 }
 
@@ -57,12 +61,13 @@ export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
       throw err;
     }
   });
-  const insert = caseColumnsWriter(db, batchId);
+  const cases = caseColumnsWriter(db, batchId);
   return {
     batchId,
-    insert: (columns) => timed(() => insert(columns)),
+    insert: (columns) => timed(() => cases.insert(columns)),
     commit: (rowIssues, template) =>
       timed(() => {
+        cases.finish();
         addRowIssues(db, batchId, rowIssues);
         if (template) saveMappingTemplate(db, template.creditor, template.signature, template.mapping);
         db.exec('COMMIT');
@@ -91,7 +96,8 @@ export function startBatchWriter(store: Store, batch: NewBatch): BatchWriter {
         tx.rollback();
         throw err;
       }
-      return { busyMs: tx.busyMs() };
+      // Small batches: SQLite's automatic checkpoints copy them, as any write.
+      return { busyMs: tx.busyMs(), checkpoint: Promise.resolve(null) };
     },
     async abort() {
       tx.rollback();

@@ -53,35 +53,33 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
   ];
 }
 
-/** Inserts cases given as their columns into one batch, with the keys they are found by (call inside a transaction). */
-export function caseColumnsWriter(db: Db, batchId: number): (columns: CaseColumns) => void {
+/** Inserts cases given as their columns into one batch; `finish` writes the keys they are found by (call both inside one transaction). */
+export function caseColumnsWriter(db: Db, batchId: number): { insert(columns: CaseColumns): void; finish(): void } {
   const insert = db.prepare(
     `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json,
        issues_json, error_count, warning_count, fix_count, issue_kinds, search_text)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const writeKeys = caseKeysWriter(db, batchId);
-  return (columns) => {
-    const { lastInsertRowid } = insert.run(batchId, ...columns);
-    writeKeys(Number(lastInsertRowid), { issueKinds: columns[13] });
+  const keys = caseKeysWriter(db, batchId);
+  return {
+    insert(columns) {
+      const { lastInsertRowid } = insert.run(batchId, ...columns);
+      keys.add(Number(lastInsertRowid), { issueKinds: columns[13] });
+    },
+    finish: () => keys.flush(),
   };
-}
-
-/** A writer of cases into one batch, for imports that build cases one at a time (call inside a transaction). */
-export function caseWriter(db: Db, batchId: number): (c: BatchCaseInput) => void {
-  const insert = caseColumnsWriter(db, batchId);
-  return (c) => insert(caseColumns(c));
 }
 
 /** Adds cases, their issues, and row-level issues in one transaction: all of them or none. */
 export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchCaseInput>, rowIssues: readonly IssueInput[] = []): number {
   let n = 0;
   db.transaction(() => {
-    const write = caseWriter(db, batchId);
+    const writer = caseColumnsWriter(db, batchId);
     for (const c of cases) {
-      write(c);
+      writer.insert(caseColumns(c));
       n += 1;
     }
+    writer.finish();
     addRowIssues(db, batchId, rowIssues);
     db.prepare('UPDATE batches SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
   })();

@@ -8,7 +8,7 @@ import { ENVIRONMENTS, type Environment } from '../domain/environments';
 import { osKeychain } from '../keys/keychain';
 import { resolveDataKey } from '../keys/data-key';
 import { environmentAllowed, loadPolicy, managedBaseUrl } from '../policy/policy';
-import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree } from '../store';
+import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, writersSettled } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService } from './demo-service';
 import { DAY_MS, purgeExpired } from './data-lifecycle';
@@ -141,6 +141,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
       for (const controller of running.values()) controller.abort();
       connections.clear();
       await demo.stop();
+      // A big batch just prepared may still be copied from the WAL into the file on its thread.
+      await writersSettled();
       store.close();
       await diagnostics.close();
     },

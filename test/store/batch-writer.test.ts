@@ -1,6 +1,6 @@
 // A batch written case by case, on the caller's thread or from a second one: one transaction,
 // all of it or none, either way.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   pageBatchCases,
   startBatchWriter,
   startBatchWriterThread,
+  writersSettled,
   type BatchCaseInput,
   type BatchWriter,
 } from '../../src-main/store';
@@ -100,6 +101,26 @@ describe.each(writers)('%s', (name, start) => {
     await writer.abort();
     expect(getBatch(store.db, writer.batchId)).toBeNull();
     expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });
+    store.close();
+  });
+});
+
+describe('the writer thread, after the commit', () => {
+  it('copies the batch into the store file (the checkpoint, timed), and writersSettled waits for it', async () => {
+    const store = openStore(join(root, 'settled'), TEST_STORE_KEY);
+    const writer = await startBatchWriterThread(store, batch);
+    await writeAll(
+      writer,
+      Array.from({ length: 3_000 }, (_, i) => aCase(`C${i}`)),
+    );
+    const { checkpoint } = await writer.finish([], null);
+    let copied = false;
+    void checkpoint.then(() => (copied = true));
+    await writersSettled();
+    expect(copied).toBe(true);
+    expect(await checkpoint).toBeGreaterThan(0);
+    // 3,000 cases are more than a megabyte of pages: in the file, not only in its WAL.
+    expect(statSync(store.file).size).toBeGreaterThan(1_000_000);
     store.close();
   });
 });

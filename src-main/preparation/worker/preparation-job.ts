@@ -10,8 +10,11 @@ import { MappingError } from '../build/build-cases';
 import { Failure, isFailureCode, type FailureParamValue } from '../../domain/failures/failure';
 
 export type PreparationJob =
-  | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: Omit<PrepareOptions, 'onTimings'> }
+  | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: WorkerPrepareOptions }
   | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: SourceFile; options: { sheet?: string | undefined; headerRow?: number | undefined } };
+
+/** What crosses to the worker: no callbacks. */
+export type WorkerPrepareOptions = Omit<PrepareOptions, 'onTimings' | 'onCheckpoint'>;
 
 export type PreparationReply = { ok: true; value: unknown } | { ok: false; error: WorkerError };
 
@@ -72,17 +75,21 @@ function outOfMemory(fileName: string, limits: ResourceLimits): ReadError {
 /**
  * The worker's one reply. A worker that dies instead of replying rejects too: out of memory, as a
  * read error about the file; any other death (it exited, it crashed) as the internal failure it is.
+ * After a reply that went well the worker ends by itself: its batch writer may still be copying the
+ * batch into the file (see writersSettled).
  */
 export function awaitReply<T>(worker: Worker, fileName: string, limits: ResourceLimits): Promise<T> {
   return new Promise((resolve, reject) => {
     let settled = false;
-    const settle = (finish: () => void) => {
+    const settle = (finish: () => void, end = true) => {
       if (settled) return;
       settled = true;
       finish();
-      void worker.terminate();
+      if (end) void worker.terminate();
     };
-    worker.once('message', (reply: PreparationReply) => settle(() => (reply.ok ? resolve(reply.value as T) : reject(rebuildError(reply.error)))));
+    worker.once('message', (reply: PreparationReply) =>
+      reply.ok ? settle(() => resolve(reply.value as T), false) : settle(() => reject(rebuildError(reply.error))),
+    );
     worker.once('error', (err: Error & { code?: unknown }) =>
       settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(fileName, limits) : err)),
     );
@@ -109,7 +116,7 @@ function transferable(file: SourceFile): SourceFile {
 export function prepareInWorker(
   store: StoreLocation,
   file: SourceFile,
-  options: Omit<PrepareOptions, 'onTimings'>,
+  options: WorkerPrepareOptions,
   limits = PREPARATION_WORKER_LIMITS,
 ): Promise<PrepareSummary> {
   return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options }, limits);

@@ -2,7 +2,7 @@
 // stay responsive meanwhile (IPC, uploads, the browser host). The worker opens its own connection to
 // the same SQLite file (WAL lets both work at once).
 import { parentPort } from 'node:worker_threads';
-import { openStore } from '../../store';
+import { openStore, writersSettled } from '../../store';
 import { inspectFile } from '../inspect-file';
 import { prepareBatch } from '../prepare-batch';
 import { workerError, type PreparationJob, type PreparationReply } from './preparation-job';
@@ -18,5 +18,8 @@ parentPort?.on('message', (job: PreparationJob) => {
     } finally {
       store.close();
     }
+    // One job a worker: it ends once its batch writer has copied the batch into the file.
+    await writersSettled();
+    parentPort?.close();
   })();
 });

@@ -100,6 +100,22 @@ describe('a failure met in the worker', () => {
   });
 });
 
+describe('a preparation worker that replied', () => {
+  it('is left to end by itself: its batch writer may still be copying the batch into the file', async () => {
+    const marker = join(dir, 'after-the-reply');
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.postMessage({ ok: true, value: 7 });
+       setTimeout(() => { require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'done'); parentPort.close(); }, 150);`,
+      { eval: true },
+    );
+    const exited = new Promise<number>((resolve) => worker.once('exit', resolve));
+    await expect(awaitReply(worker, 'cartera.xlsx', PREPARATION_WORKER_LIMITS)).resolves.toBe(7);
+    expect(await exited).toBe(0);
+    expect(readFileSync(marker, 'utf8')).toBe('done');
+  });
+});
+
 describe('a preparation worker that dies instead of replying', () => {
   it('rejects its caller when it exits without a reply, as the internal failure it is (it never hangs)', async () => {
     const err = await awaitReply(new Worker('process.exit(3)', { eval: true }), 'cartera.xlsx', PREPARATION_WORKER_LIMITS).catch((e: unknown) => e);
