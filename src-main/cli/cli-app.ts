@@ -6,13 +6,14 @@ import { createAppContext } from '../surface/app-context';
 import type { AppContext, AppContextOptions } from '../surface/app-context-types';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
-import { CliFailure, envCredentials, exitCodeOf } from './cli-globals';
+import type { FailureLang } from '../domain/failures/failure';
+import { CliFailure, envCredentials, exitCodeOf, globals, noteLine } from './cli-globals';
 import { cliPolicy, dataDirOf } from './cli-policy';
 
 /** Runs `work` with an app context for this run's data folder, and always closes it. */
 export async function withApp<T>(command: Command, work: (ctx: AppContext) => Promise<T>): Promise<T> {
   const policy = cliPolicy();
-  const ctx = openAppContext(dataDirOf(command, policy), { policy });
+  const ctx = openAppContext(dataDirOf(command, policy), globals(command).lang, { policy });
   try {
     return await work(ctx);
   } finally {
@@ -23,24 +24,23 @@ export async function withApp<T>(command: Command, work: (ctx: AppContext) => Pr
 /**
  * The app context of a data folder. Its key's failures (missing, refused by policy, the wrong one for
  * the store) and the policy's are Failures of the catalog: main() words them in --lang, exit code by class.
+ * The policy's warnings and the key file's note are codes of the catalog too, worded here in `lang`.
  */
-export function openAppContext(dataDir: string, options: Partial<AppContextOptions> = {}): AppContext {
+export function openAppContext(dataDir: string, lang: FailureLang, options: Partial<AppContextOptions> = {}): AppContext {
   const ctx = createAppContext({ dataDir, credentials: () => envCredentials(), face: 'cli', ...options });
-  for (const warning of ctx.policy.warnings) process.stderr.write(`casedesk: ${ctx.policy.file}: ${warning}\n`);
-  noteKeyFile(ctx);
+  for (const warning of ctx.policy.warnings) process.stderr.write(noteLine('warning', warning, lang));
+  noteKeyFile(ctx, lang);
   return ctx;
 }
 
 const notedKeyFiles = new Set<string>();
 
 /** Where the OS has no keychain, the key is in a file: say so (once a run, on stderr). */
-function noteKeyFile(ctx: AppContext): void {
+function noteKeyFile(ctx: AppContext, lang: FailureLang): void {
   const file = ctx.dataKey.keyFile;
   if (ctx.dataKey.keptIn !== 'key-file' || !file || notedKeyFiles.has(file)) return;
   notedKeyFiles.add(file);
-  process.stderr
-    .write(`casedesk: this machine has no OS keychain; the key that encrypts ${ctx.options.dataDir} is kept in ${file} (readable only by you). Set CASEDESK_DB_KEY to supply it yourself.
-`);
+  process.stderr.write(noteLine('note', { code: 'key.kept_in_file', params: { dataDir: ctx.options.dataDir, keyFile: file } }, lang));
 }
 
 /**

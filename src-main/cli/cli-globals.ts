@@ -62,3 +62,11 @@ export function failureWords(failure: FailureData, lang: FailureLang): string {
   const hint = kind === 'not-signed-in' || kind === 'session-expired' ? SIGN_IN_HINT[lang] : '';
   return formatFailure(lang, failure.code, failure.params) + hint;
 }
+
+/**
+ * A warning or note of the catalog (not a failure) as one stderr line: its tag and code first, as a
+ * summary's notices, so a script can pick it out; then its words in the run's language.
+ */
+export function noteLine(tag: 'warning' | 'note', note: FailureData, lang: FailureLang): string {
+  return `casedesk: ${tag} ${note.code}: ${formatFailure(lang, note.code, note.params)}\n`;
+}

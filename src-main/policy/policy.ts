@@ -61,11 +61,14 @@ export interface LoadedPolicy {
   policy: Policy;
   /** The file it came from; null when there is none (nothing is managed). */
   file: string | null;
-  /** Keys this version does not know (a newer policy, or a typo). */
-  warnings: string[];
+  /** Keys this version does not know (a newer policy, or a typo), as codes of the catalog worded at each edge. */
+  warnings: PolicyWarning[];
   /** The PEM text of each environment's ca_file, read when the policy was. */
   caCertificates: Partial<Record<ManagedEnvironmentName, string>>;
 }
+
+/** A key the policy has and this version ignores: its code and params (the file, the key or environment). */
+export type PolicyWarning = FailureData<'policy.unknown_key' | 'policy.unknown_environment'>;
 
 export const NO_POLICY: LoadedPolicy = { policy: {}, file: null, warnings: [], caCertificates: {} };
 
@@ -111,7 +114,7 @@ export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = proc
     throw (err as NodeJS.ErrnoException).code ? new PolicyError('policy.file_unreadable', { file }) : new PolicyError('policy.not_json', { file });
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError('policy.not_object', { file });
-  const warnings = unknownKeys(raw as Record<string, unknown>);
+  const warnings = unknownKeys(file, raw as Record<string, unknown>);
   const parsed = Policy.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -123,16 +126,16 @@ export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = proc
   return { policy, file, warnings, caCertificates: readCaFiles(file, policy) };
 }
 
-function unknownKeys(raw: Record<string, unknown>): string[] {
+function unknownKeys(file: string, raw: Record<string, unknown>): PolicyWarning[] {
   const known = new Set(Object.keys(Policy.shape));
-  const warnings = Object.keys(raw)
-    .filter((k) => !known.has(k))
-    .map((k) => `unknown policy key "${k}" (ignored by this version)`);
+  const warnings: PolicyWarning[] = Object.keys(raw)
+    .filter((key) => !known.has(key))
+    .map((key) => ({ code: 'policy.unknown_key', params: { file, key } }));
   const environments = raw.environments;
   if (typeof environments === 'object' && environments !== null && !Array.isArray(environments)) {
-    for (const name of Object.keys(environments)) {
-      if (!(MANAGED_ENVIRONMENTS as readonly string[]).includes(name))
-        warnings.push(`environments.${name} is not an environment CaseDesk has (test, production); ignored`);
+    for (const environment of Object.keys(environments)) {
+      if (!(MANAGED_ENVIRONMENTS as readonly string[]).includes(environment))
+        warnings.push({ code: 'policy.unknown_environment', params: { file, key: `environments.${environment}`, environment } });
     }
   }
   return warnings;
@@ -247,7 +250,7 @@ export function describeRefusal(loaded: LoadedPolicy, refusal: PolicyRefusal, la
 }
 
 /** The policy as `casedesk policy` and diagnostics show it: what it sets, and from where. */
-export function effectivePolicy(loaded: LoadedPolicy): { file: string | null; policy: Policy; warnings: string[]; defaults: Record<string, unknown> } {
+export function effectivePolicy(loaded: LoadedPolicy): { file: string | null; policy: Policy; warnings: PolicyWarning[]; defaults: Record<string, unknown> } {
   return {
     file: loaded.file,
     policy: loaded.policy,

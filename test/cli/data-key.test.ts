@@ -34,8 +34,7 @@ describe('the data key without an OS keychain', () => {
     const keys = readdirSync(join(configDir, 'keys'));
     expect(keys).toHaveLength(1);
     keyFile = join(configDir, 'keys', keys[0] ?? '');
-    expect(res.stderr).toContain('no OS keychain');
-    expect(res.stderr).toContain(keyFile);
+    expect(res.stderr).toContain(`casedesk: note key.kept_in_file: This machine has no OS keychain; the key that encrypts ${dataDir} is kept in ${keyFile}`);
     expect(statSync(keyFile).mode & 0o777).toBe(0o600);
     expect(statSync(join(configDir, 'keys')).mode & 0o777).toBe(0o700);
     // Never next to the data: no file of the data folder holds the key.
@@ -70,6 +69,21 @@ describe('the data key without an OS keychain', () => {
     const bad = await casedesk({ CASEDESK_CONFIG_DIR: configDir, CASEDESK_DB_KEY: 'not-hex' }, 'issues', String(batchId));
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('CASEDESK_DB_KEY must be 64 hexadecimal characters');
+  });
+
+  it('says where the key file is in --lang, once, as a note with its code (the run goes on)', async () => {
+    const spanishData = join(dir, 'datos-es');
+    const spanishConfig = join(dir, 'config-es');
+    const { CASEDESK_DB_KEY: _k, CASEDESK_CONFIG_DIR: _c, ...rest } = process.env;
+    const res = await runCasedesk(['--data-dir', spanishData, '--lang', 'es', 'batches', 'list', '--json'], {
+      env: { ...rest, CASEDESK_POLICY: '', CASEDESK_CONFIG_DIR: spanishConfig },
+    });
+    expect(res.code, res.stderr).toBe(0);
+    const keys = readdirSync(join(spanishConfig, 'keys'));
+    expect(keys).toHaveLength(1);
+    expect(res.stderr).toBe(
+      `casedesk: note key.kept_in_file: Esta máquina no tiene llavero del sistema; la clave que cifra ${spanishData} se guarda en ${join(spanishConfig, 'keys', keys[0] ?? '')} (solo usted puede leerlo). Defina CASEDESK_DB_KEY para indicarla usted.\n`,
+    );
   });
 
   it("says a well-formed key that is not this store's as store.wrong_key, in --lang, naming the store (exit 1), and leaves it as it was", async () => {

@@ -67,6 +67,24 @@ describe('casedesk emulator', () => {
     expect(await exited).toBe(0);
   });
 
+  it('bound to another address, warns in --lang after its first line, which stays exactly as scripts read it', async () => {
+    // 127.1 is 127.0.0.1 written short: loopback on every OS, yet not a spelling the command knows as this machine only.
+    const child = startCasedesk(['--lang', 'es', 'emulator', '--port', '0', '--host', '127.1']);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const first = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    expect(first).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+    const warned = () => stderr.split('\n').length > 2;
+    for (let i = 0; i < 100 && !warned(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(stderr).toBe(
+      'casedesk: warning emulator.reachable: El emulador es accesible desde otras máquinas; sus contraseñas de demostración son públicas.\n' +
+        'casedesk: note emulator.own_address_only: Solo responde a la dirección en la que escucha (y a los nombres de loopback); agregue --allowed-host NOMBRE por cada nombre que usen los clientes.\n',
+    );
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
   it.each([
     [['--port', 'abc'], /--port/],
     [['--allowed-host', 'not a name'], /--allowed-host/],

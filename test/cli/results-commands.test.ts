@@ -135,21 +135,23 @@ describe('casedesk results and inbound sync', () => {
     expect(bad.stderr).toMatch(/--from/);
   });
 
-  it('Ctrl-C stops between two items, keeps what was done and exports nothing; the next run resumes', async () => {
+  it('Ctrl-C stops between two items, keeps what was done and exports nothing, saying so in --lang (exit 130); the next run resumes', async () => {
     const { client } = await connect(emulator.current.url);
     const id = await dialedCampaign(emulator.current.url, client, 6);
     const out = join(root, 'interrumpido.xlsx');
     const args = ['results', String(id), '--out', out, '--recordings', join(root, 'grabaciones-2'), '--env', 'test', '--json'];
     await control(emulator.current.url, 'faults', { latency_ms: 150 });
     let interrupted = false;
-    const cut = await casedesk(args, demo, (stderr, child) => {
+    const cut = await casedesk(['--lang', 'es', ...args], demo, (stderr, child) => {
       if (!interrupted && /cases 0\/6/.test(stderr)) {
         interrupted = true;
         child.kill('SIGINT');
       }
     }).finally(() => control(emulator.current.url, 'reset'));
     expect(cut.code, cut.stderr).toBe(130);
-    expect(cut.stderr).toMatch(/run the same command again to resume/i);
+    expect(cut.stderr).toContain('\nSe detiene después del elemento en curso (Ctrl-C otra vez para salir ya)…\n');
+    expect(cut.stderr).toMatch(/\ncasedesk: Interrumpido; lo descargado se conserva\. Vuelva a ejecutar el mismo comando para continuar\.\n$/);
+    expect(cut.stderr).not.toMatch(/Stopping|Interrupted/);
     const partial = JSON.parse(cut.stdout) as { download: { cases: number; cancelled: boolean }; export: unknown };
     expect(partial).toMatchObject({ download: { cancelled: true }, export: null });
     expect(partial.download.cases).toBeLessThan(6);

@@ -34,7 +34,7 @@ describe('loadPolicy', () => {
     expect(loadPolicy({ CASEDESK_POLICY: file })).toEqual({
       policy: { require_keychain: true, retention_days: 30 },
       file,
-      warnings: ['unknown policy key "print_logo" (ignored by this version)'],
+      warnings: [{ code: 'policy.unknown_key', params: { file, key: 'print_logo' } }],
       caCertificates: {},
     });
   });
@@ -151,7 +151,7 @@ describe('the fleet keys', () => {
     const loaded = loadPolicy({ CASEDESK_POLICY: file });
     expect(loaded.caCertificates).toEqual({ production: CA_PEM });
     expect(loaded.policy).toMatchObject({ allow_custom_base_url: false, allow_demo: false, language: 'es' });
-    expect(loaded.warnings).toEqual(['environments.staging is not an environment CaseDesk has (test, production); ignored']);
+    expect(loaded.warnings).toEqual([{ code: 'policy.unknown_environment', params: { file, key: 'environments.staging', environment: 'staging' } }]);
   });
 
   it.each([

@@ -2,6 +2,7 @@
 import { Failure } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
 import { parseHost } from '../../emulator/request-guard';
+import { globals, noteLine } from '../cli-globals';
 import { BadValue, portNumber, wholeNumber } from '../cli-options';
 import { readFileSync } from 'node:fs';
 
@@ -26,6 +27,25 @@ function readPem(file: string, flag: string): string {
   }
   if (!text.includes('-----BEGIN ')) throw new Failure('cli.not_pem', { option: flag, file });
   return text;
+}
+
+/** The options as commander parses them. */
+interface EmulatorOptions {
+  port: number;
+  host: string;
+  allowedHost: string[];
+  seed?: string;
+  db?: string;
+  speed?: number;
+  faults: boolean;
+  pageSize: number;
+  accessTtl: number;
+  refreshTtl: number;
+  uploadLimit?: number;
+  randomSeed: number;
+  createStatus: 'paused' | 'guide';
+  tlsCert?: string;
+  tlsKey?: string;
 }
 
 export function emulatorCommand(_program: Command): Command {
@@ -55,60 +75,42 @@ export function emulatorCommand(_program: Command): Command {
         .choices(['paused', 'guide'])
         .default('paused'),
     )
-    .action(
-      async (opts: {
-        port: number;
-        host: string;
-        allowedHost: string[];
-        seed?: string;
-        db?: string;
-        speed?: number;
-        faults: boolean;
-        pageSize: number;
-        accessTtl: number;
-        refreshTtl: number;
-        uploadLimit?: number;
-        randomSeed: number;
-        createStatus: 'paused' | 'guide';
-        tlsCert?: string;
-        tlsKey?: string;
-      }) => {
-        if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new Failure('cli.options_together', { options: ['--tls-cert', '--tls-key'] });
-        const tls =
-          opts.tlsCert !== undefined && opts.tlsKey !== undefined
-            ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') }
-            : undefined;
-        const { startEmulator } = await import('../../emulator');
-        const emulator = await startEmulator({
-          tls,
-          port: opts.port,
-          host: opts.host,
-          allowedHosts: opts.allowedHost,
-          seedFile: opts.seed,
-          dbFile: opts.db,
-          speed: opts.speed,
-          faults: opts.faults,
-          pageSize: opts.pageSize,
-          accessTtlSeconds: opts.accessTtl,
-          refreshTtlSeconds: opts.refreshTtl,
-          uploadBodyLimit: opts.uploadLimit,
-          randomSeed: opts.randomSeed,
-          createStatus: opts.createStatus,
-        });
-        console.log(`listening on ${emulator.url}`);
-        if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
-          console.error('warning: the emulator is reachable from other machines; its demo passwords are public');
-          // Without this, another machine's requests (Host: this machine's name or address) get 421.
-          if (opts.allowedHost.length === 0)
-            console.error('note: it answers only the address it listens on (and loopback names); add --allowed-host NAME for each name clients use');
-        }
-        await new Promise<void>((resolve) => {
-          const stop = () => {
-            emulator.close().then(resolve, resolve);
-          };
-          process.once('SIGINT', stop);
-          process.once('SIGTERM', stop);
-        });
-      },
-    );
+    .action(async (opts: EmulatorOptions, command: Command) => {
+      if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new Failure('cli.options_together', { options: ['--tls-cert', '--tls-key'] });
+      const tls =
+        opts.tlsCert !== undefined && opts.tlsKey !== undefined
+          ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') }
+          : undefined;
+      const { startEmulator } = await import('../../emulator');
+      const emulator = await startEmulator({
+        tls,
+        port: opts.port,
+        host: opts.host,
+        allowedHosts: opts.allowedHost,
+        seedFile: opts.seed,
+        dbFile: opts.db,
+        speed: opts.speed,
+        faults: opts.faults,
+        pageSize: opts.pageSize,
+        accessTtlSeconds: opts.accessTtl,
+        refreshTtlSeconds: opts.refreshTtl,
+        uploadBodyLimit: opts.uploadLimit,
+        randomSeed: opts.randomSeed,
+        createStatus: opts.createStatus,
+      });
+      console.log(`listening on ${emulator.url}`);
+      if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
+        const { lang } = globals(command);
+        process.stderr.write(noteLine('warning', { code: 'emulator.reachable', params: {} }, lang));
+        // Without this, another machine's requests (Host: this machine's name or address) get 421.
+        if (opts.allowedHost.length === 0) process.stderr.write(noteLine('note', { code: 'emulator.own_address_only', params: {} }, lang));
+      }
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          emulator.close().then(resolve, resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
 }

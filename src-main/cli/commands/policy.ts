@@ -1,6 +1,7 @@
 // `casedesk policy`: what the organization's policy sets on this machine, and the file it came from.
 import { Command } from 'commander';
 import { globals, printJson } from '../cli-context';
+import { noteLine } from '../cli-globals';
 
 export function policyCommand(): Command {
   return new Command('policy')
@@ -8,7 +9,9 @@ export function policyCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       const [{ effectivePolicy }, { cliPolicy }] = await Promise.all([import('../../policy/policy'), import('../cli-policy')]);
       const effective = effectivePolicy(cliPolicy());
-      if (globals(command).json) {
+      const { json, lang } = globals(command);
+      // With --json the warnings are data ({code, params}) beside what the policy sets.
+      if (json) {
         printJson(effective);
         return;
       }
@@ -24,6 +27,6 @@ export function policyCommand(): Command {
       for (const [key, value] of Object.entries(effective.defaults)) {
         if (!(key in effective.policy)) out.write(`  ${key}: ${String(value)} (default)\n`);
       }
-      for (const warning of effective.warnings) process.stderr.write(`casedesk: warning: ${warning}\n`);
+      for (const warning of effective.warnings) process.stderr.write(noteLine('warning', warning, lang));
     });
 }

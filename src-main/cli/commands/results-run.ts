@@ -1,6 +1,6 @@
 // What `casedesk results` and `casedesk inbound sync` do, apart from their definitions in
 // results.ts: loaded when one of them runs, with the downloads, the export and the client.
-import { Failure } from '../../domain/failures/failure';
+import { Failure, formatFailure, type FailureLang } from '../../domain/failures/failure';
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { isServiceError, serviceFailure } from '../../client';
@@ -53,11 +53,11 @@ function progressLine() {
 }
 
 /** Ctrl-C stops the download between two items (what is done is kept); a second Ctrl-C quits at once. */
-async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+async function interruptible<T>(lang: FailureLang, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
-    process.stderr.write('\nStopping after the current item (Ctrl-C again to quit now)…\n');
+    process.stderr.write(`\n${formatFailure(lang, 'results.stopping', {})}\n`);
     controller.abort();
   };
   process.on('SIGINT', onSigint);
@@ -91,7 +91,11 @@ function asCliFailure(error: unknown, campaignId?: number): unknown {
   return error;
 }
 
-const interrupted = () => new CliFailure('Interrupted; what was downloaded is kept. Run the same command again to resume.', INTERRUPTED_EXIT_CODE);
+/** A download stopped with Ctrl-C: main() words it in --lang; the exit code stays 130. */
+const interrupted = () => {
+  const failure = { code: 'results.interrupted', params: {} } as const;
+  return new CliFailure(formatFailure('en', failure.code, failure.params), INTERRUPTED_EXIT_CODE, failure);
+};
 
 export interface ResultsOptions {
   out?: string;
@@ -111,7 +115,7 @@ export async function runResults(campaignId: number, opts: ResultsOptions, comma
         const deps = await downloadDeps(ctx, env);
         const progress = progressLine();
         try {
-          download = await interruptible((signal) =>
+          download = await interruptible(globals(command).lang, (signal) =>
             downloadCampaignResults(deps, campaignId, {
               recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined,
               signal,
@@ -191,7 +195,7 @@ export async function runInboundSync(opts: InboundSyncOptions, command: Command)
       const deps = await downloadDeps(ctx, env);
       const progress = progressLine();
       try {
-        summary = await interruptible((signal) =>
+        summary = await interruptible(globals(command).lang, (signal) =>
           downloadInboundCases(
             deps,
             { botId: opts.bot, from: opts.from, to: opts.to },

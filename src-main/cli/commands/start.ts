@@ -1,6 +1,7 @@
 // `casedesk start` (what `npm start` runs): the desktop app where Electron is installed, otherwise
 // (or with --browser) the same app in a browser, served on 127.0.0.1 with the Demo service running.
 import { Command } from 'commander';
+import { globals } from '../cli-context';
 import { portNumber } from '../cli-options';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -50,7 +51,12 @@ export function startCommand(): Command {
       ]);
       const rendererDir = await buildRenderer();
       const policy = cliPolicy();
-      const ctx = openAppContext(dataDirOf(command, policy), { policy, preparationInWorker: true, credentials: () => null, face: 'app' });
+      const ctx = openAppContext(dataDirOf(command, policy), globals(command).lang, {
+        policy,
+        preparationInWorker: true,
+        credentials: () => null,
+        face: 'app',
+      });
       const demoUrl = await ctx.baseUrl('demo');
       // A host that cannot start (the port taken) must not leave the store open and the process running.
       const host = await startBrowserHost(ctx, { rendererDir, port: opts.port }).catch(async (err: unknown) => {

@@ -18,7 +18,9 @@ export type FailureClass =
   | 'batch.busy'
   | 'batch.in_doubt'
   | 'results.busy'
-  | 'workstation.busy';
+  | 'workstation.busy'
+  /** Not a failure: a warning or a note (catalog-notes.ts), worded like one. */
+  | 'notice';
 
 /** One failure's words, with `{name}` placeholders (vue-i18n's syntax), the same names in both. */
 export interface CatalogEntry {

@@ -31,6 +31,7 @@ const CLASSES: FailureClass[] = [
   'batch.in_doubt',
   'results.busy',
   'workstation.busy',
+  'notice',
 ];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
