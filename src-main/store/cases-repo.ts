@@ -108,14 +108,8 @@ export interface RawSentCase {
 }
 
 /** A case as it is sent: its values, with its id to record how it went. */
-export interface SentCase {
+export interface SentCase extends Pick<CaseRecord, 'code' | 'firstName' | 'lastName' | 'phones' | 'products' | 'params'> {
   id: number;
-  code: string;
-  firstName: string;
-  lastName: string;
-  phones: string[];
-  products: Product[];
-  params: Record<string, unknown>;
 }
 
 export function sentCase(r: RawSentCase): SentCase {
