@@ -71,8 +71,11 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
       return void worker.terminate();
     }
     if (reply.kind === 'failed') {
+      // The thread has rolled back and closed its connection: nothing is left for it to do (after a
+      // commit, nobody would ask it to end).
       checkpointed(null);
-      return fail(new Error(reply.message));
+      fail(new Error(reply.message));
+      return void worker.terminate();
     }
     if (reply.kind === 'written') {
       inFlight -= 1;
