@@ -1,3 +1,4 @@
+import vue from '@vitejs/plugin-vue';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -5,6 +6,8 @@ import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Renderer components are rendered in tests (to text, on the server side: no DOM needed).
+  plugins: [vue()],
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],
