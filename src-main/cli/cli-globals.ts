@@ -1,7 +1,7 @@
 // What every command sees before the app loads: the global options, credentials from the
 // environment, and a failure with its exit code. Imports nothing of the CLI's own.
 import type { Command } from 'commander';
-import { failureClass, formatFailure, type FailureData, type FailureLang } from '../domain/failures/failure';
+import { failureClass, formatFailure, type FailureCode, type FailureData, type FailureLang } from '../domain/failures/failure';
 
 export interface GlobalOptions {
   dataDir: string;
@@ -65,8 +65,9 @@ export function failureWords(failure: FailureData, lang: FailureLang): string {
 
 /**
  * A warning or note of the catalog (not a failure) as one stderr line: its tag and code first, as a
- * summary's notices, so a script can pick it out; then its words in the run's language.
+ * summary's notices, so a script can pick it out; then its words in the run's language (those of
+ * `words` when a variant of the code's reads better for these params).
  */
-export function noteLine(tag: 'warning' | 'note', note: FailureData, lang: FailureLang): string {
-  return `casedesk: ${tag} ${note.code}: ${formatFailure(lang, note.code, note.params)}\n`;
+export function noteLine(tag: 'warning' | 'note', note: FailureData, lang: FailureLang, words: FailureCode = note.code): string {
+  return `casedesk: ${tag} ${note.code}: ${formatFailure(lang, words, note.params)}\n`;
 }

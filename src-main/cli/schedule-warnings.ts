@@ -1,25 +1,42 @@
-// A campaign's schedule warnings (holidays, Sundays, contact hours) as the CLI prints them: one line
-// each, its code first, so a script can pick it out; `--json` carries them as data instead.
-import type { CampaignScheduleWarning } from '../domain/contact-calendar';
+// A campaign's schedule warnings (holidays, Sundays, contact hours) as the CLI prints them: one stderr
+// line each, `casedesk: warning CODE: …` in the run's --lang, the code first so a script can pick it
+// out; `--json` carries them as data instead.
+import type { CampaignScheduleWarning, Weekday } from '../domain/contact-calendar';
+import type { FailureLang, FailureParamValue } from '../domain/failures/failure';
+import { noteLine } from './cli-globals';
 
-const DAY_NAMES = { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as const;
+const DAY_NAMES: Record<FailureLang, Record<Weekday, string>> = {
+  en: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' },
+  es: { mon: 'lunes', tue: 'martes', wed: 'miércoles', thu: 'jueves', fri: 'viernes', sat: 'sábado', sun: 'domingo' },
+};
 
-export function describeScheduleWarning(warning: CampaignScheduleWarning): string {
+/** A call window's end not given: the service picks it. */
+const SERVICE_DEFAULT: Record<FailureLang, string> = { en: "(the service's)", es: '(el del servicio)' };
+
+/** The params the catalog's words take, in `lang`: the holiday's name and the days in that language. */
+function wordsParams(warning: CampaignScheduleWarning, lang: FailureLang): Record<string, FailureParamValue> {
   switch (warning.code) {
     case 'campaign.start_on_holiday':
-      return `it starts on ${warning.params.date}, a national holiday (${warning.params.name})`;
     case 'campaign.start_on_non_working_day':
-      return `it starts on ${warning.params.date}, a non-working day (${warning.params.name})`;
+      return { date: warning.params.date, name: lang === 'en' ? warning.params.nameEn : warning.params.name };
     case 'campaign.start_on_sunday':
-      return `it starts on ${warning.params.date}, a Sunday`;
+      return { date: warning.params.date };
     case 'campaign.start_outside_contact_days':
-      return `it starts on ${warning.params.date}, a ${DAY_NAMES[warning.params.day]}, not a contact day (${warning.params.days.map((d) => DAY_NAMES[d]).join(', ')})`;
+      return {
+        date: warning.params.date,
+        day: DAY_NAMES[lang][warning.params.day],
+        days: warning.params.days.map((d) => DAY_NAMES[lang][d]).join(', '),
+      };
     case 'campaign.outside_contact_hours':
-      return `its call window ${warning.params.callFrom || "(the service's)"}–${warning.params.callTo || "(the service's)"} goes outside the contact hours ${warning.params.from}–${warning.params.to}`;
+      return {
+        callFrom: warning.params.callFrom || SERVICE_DEFAULT[lang],
+        callTo: warning.params.callTo || SERVICE_DEFAULT[lang],
+        from: warning.params.from,
+        to: warning.params.to,
+      };
   }
 }
 
-export function printScheduleWarnings(warnings: readonly CampaignScheduleWarning[], out: NodeJS.WritableStream = process.stdout): void {
-  for (const warning of warnings)
-    out.write(`Warning [${warning.code}]: ${describeScheduleWarning(warning)}. Check it with your organization's contact rules.\n`);
+export function printScheduleWarnings(warnings: readonly CampaignScheduleWarning[], lang: FailureLang): void {
+  for (const warning of warnings) process.stderr.write(noteLine('warning', { code: warning.code, params: wordsParams(warning, lang) }, lang));
 }

@@ -108,6 +108,16 @@ describe('casedesk diagnostics', () => {
     });
   }, 90_000);
 
+  it('says where it wrote the zip and its size on stderr, in --lang, the code first (stdout stays empty)', async () => {
+    const es = await casedesk('--lang', 'es', 'diagnostics', '--out', out, '--force');
+    expect(es.code, es.stderr).toBe(0);
+    expect(es.stdout).toBe('');
+    expect(es.stderr).toBe(`casedesk: note diagnostics.written: Diagnóstico escrito en ${out} (${statSync(out).size} bytes).\n`);
+    const en = await casedesk('--lang', 'en', 'diagnostics', '--out', out, '--force');
+    expect(en.code, en.stderr).toBe(0);
+    expect(en.stderr).toBe(`casedesk: note diagnostics.written: Diagnostics written to ${out} (${statSync(out).size} bytes).\n`);
+  }, 90_000);
+
   it('needs --out', async () => {
     const res = await casedesk('diagnostics');
     expect(res.code).not.toBe(0);

@@ -119,7 +119,11 @@ describe('casedesk suppress', () => {
   it("says when the policy's shared list cannot be read, and refuses when it is required", async () => {
     const policy = join(dir, 'policy.json');
     writeFileSync(policy, JSON.stringify({ shared_ledger: 'compliance.xlsx' }));
-    const warned = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json'], { CASEDESK_POLICY: policy }, join(dir, 'data-shared'));
+    const warned = await casedesk(
+      ['--lang', 'en', 'prepare', SAMPLE, '--max-phone-priority', '2', '--json'],
+      { CASEDESK_POLICY: policy },
+      join(dir, 'data-shared'),
+    );
     expect(warned.code).toBe(0);
     expect(warned.stderr).toMatch(/warning ledger\.shared_unreadable: .*compliance\.xlsx could not be read \(missing\)/);
     expect(JSON.parse(warned.stdout)).toMatchObject({ notices: [{ code: 'ledger.shared_unreadable', params: { reason: 'missing' } }] });
@@ -133,4 +137,45 @@ describe('casedesk suppress', () => {
     const applied = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--json'], { CASEDESK_POLICY: policy }, join(dir, 'data-shared'));
     expect(JSON.parse(applied.stdout)).toMatchObject({ suppressed: { cases: 1, phones: 1 }, notices: [] });
   });
+
+  it("words the shared list's notices in --lang, each its code first, and the run goes on (exit 0)", async () => {
+    const policy = join(dir, 'policy-notices.json');
+    const list = join(dir, 'compliance-notices.csv');
+    writeFileSync(policy, JSON.stringify({ shared_ledger: list }));
+    const prepare = async (lang: 'es' | 'en') => {
+      const res = await casedesk(
+        ['--lang', lang, 'prepare', SAMPLE, '--max-phone-priority', '2', '--json'],
+        { CASEDESK_POLICY: policy },
+        join(dir, 'data-notices'),
+      );
+      expect(res.code, res.stderr).toBe(0);
+      return res.stderr;
+    };
+    const org = (lang: 'es' | 'en') =>
+      lang === 'es' ? `de la lista de no contactar de la organización ${list}` : `of the organization's do-not-contact list ${list}`;
+
+    expect(await prepare('es')).toBe(
+      `casedesk: warning ledger.shared_unreadable: No se pudo leer la lista de no contactar de la organización ${list} (missing); no se aplicó.\n`,
+    );
+    expect(await prepare('en')).toBe(
+      `casedesk: warning ledger.shared_unreadable: The organization's do-not-contact list ${list} could not be read (missing); it was not applied.\n`,
+    );
+
+    writeFileSync(list, 'Teléfono\n2615123456\nno es un teléfono\n');
+    expect(await prepare('es')).toBe(
+      `casedesk: warning ledger.shared_bad_rows: 1 fila(s) ${org('es')} no se pudieron usar (la primera: fila 3, columna A, phone-invalid).\n`,
+    );
+    expect(await prepare('en')).toBe(
+      `casedesk: warning ledger.shared_bad_rows: 1 row(s) ${org('en')} could not be used (the first: row 3, column A, phone-invalid).\n`,
+    );
+
+    // A row with neither phone nor code has no column to name.
+    writeFileSync(list, 'Teléfono,Acreedor\n2615123456,\n,Banco del Sur\n');
+    expect(await prepare('es')).toBe(
+      `casedesk: warning ledger.shared_bad_rows: 1 fila(s) ${org('es')} no se pudieron usar (la primera: fila 3, no-phone-or-code).\n`,
+    );
+    expect(await prepare('en')).toBe(
+      `casedesk: warning ledger.shared_bad_rows: 1 row(s) ${org('en')} could not be used (the first: row 3, no-phone-or-code).\n`,
+    );
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import type { MappingFile } from '../../domain/mapping-file';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
 import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { noteLine } from '../cli-globals';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
 
@@ -58,7 +59,7 @@ export function batchCommands(): Command[] {
             maxPhonePriority: opts.maxPhonePriority,
             creditor: opts.creditor,
           });
-          for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+          for (const n of s.notices) process.stderr.write(noticeLine(n, globals(command).lang));
           if (globals(command).json) return printJson(s);
           process.stdout.write(
             `Batch ${s.batchId}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.headerRow}, ${s.mappingSource} mapping)\n` +
@@ -81,7 +82,8 @@ export function batchCommands(): Command[] {
         const p = await call(ctx, 'batches:payload', { batchId });
         if (opts.out) {
           await writeFile(opts.out, p.json, { mode: 0o600 });
-          process.stderr.write(`${p.cases} cases in ${p.chunks} upload chunk(s) written to ${opts.out}\n`);
+          const note = { code: 'payload.written', params: { cases: p.cases, chunks: p.chunks, file: opts.out } } as const;
+          process.stderr.write(noteLine('note', note, globals(command).lang));
         } else process.stdout.write(`${p.json}\n`);
         await auditBatchExport(ctx, batchId, {
           kind: 'payload',
@@ -126,10 +128,11 @@ export function batchCommands(): Command[] {
           const download = await call(ctx, name, { batchId });
           const bytes = Buffer.from(download.base64, 'base64');
           await writeFile(file, bytes, { mode: 0o600 });
-          process.stderr.write(`written ${file}\n`);
+          const errors = name === 'batches:exportErrors';
+          const written = { code: errors ? 'export.error_report_written' : 'export.clean_batch_written', params: { file } } as const;
+          process.stderr.write(noteLine('note', written, globals(command).lang));
           const { countCasesByStatus } = await import('../../store');
           const counts = countCasesByStatus(ctx.store.db, batchId);
-          const errors = name === 'batches:exportErrors';
           await auditBatchExport(ctx, batchId, {
             kind: errors ? 'error-report' : 'clean-batch',
             count: errors ? counts.rejected + counts.warning : counts.ready + counts.warning,

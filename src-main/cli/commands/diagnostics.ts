@@ -2,6 +2,7 @@
 // secret), written 0600; an existing file is replaced only with --force.
 import { Failure } from '../../domain/failures/failure';
 import { Command } from 'commander';
+import { noteLine } from '../cli-globals';
 
 export function diagnosticsCommand(): Command {
   return new Command('diagnostics')
@@ -23,8 +24,9 @@ export function diagnosticsCommand(): Command {
         const bytes = Buffer.from(download.base64, 'base64');
         await writePrivate(file, bytes, opts.force, () => new Failure('cli.file_exists', { file: opts.out }));
         audit(ctx, { action: 'diagnostics.exported', bytes: bytes.length, to: 'file', path: file });
-        if (globals(command).json) printJson({ file, bytes: bytes.length });
-        else process.stderr.write(`diagnostics written to ${file} (${bytes.length} bytes)\n`);
+        const { json, lang } = globals(command);
+        if (json) printJson({ file, bytes: bytes.length });
+        else process.stderr.write(noteLine('note', { code: 'diagnostics.written', params: { file, bytes: bytes.length } }, lang));
       });
     });
 }

@@ -36,7 +36,7 @@ export function followupCommand(): Command {
           results: opts.result.length > 0 ? opts.result : undefined,
           fromBatch: opts.fromBatch,
         });
-        for (const n of s.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+        for (const n of s.notices) process.stderr.write(noticeLine(n, globals(command).lang));
         if (globals(command).json) return printJson(s);
         process.stdout.write(
           `Batch ${s.batchId}: ${s.cases} cases of campaign ${campaignId} to follow up (from batch ${s.followup.fromBatches.join(', ')}, its mapping)\n` +

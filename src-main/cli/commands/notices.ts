@@ -1,14 +1,12 @@
-// Notices of a summary (a stable code and its values) as one line for stderr.
+// Notices of a summary (a stable code and its values) as stderr lines, worded from the catalog in the
+// run's --lang: `casedesk: warning CODE: …`, the code first so a script can pick it out.
+import { isFailureCode, type FailureCode, type FailureLang } from '../../domain/failures/failure';
 import type { Notice } from '../../preparation/preparation-types';
+import { noteLine } from '../cli-globals';
 
-export function noticeLine(n: Notice): string {
-  const p = n.params;
-  switch (n.code) {
-    case 'ledger.shared_unreadable':
-      return `warning ${n.code}: the organization's do-not-contact list ${p.file} could not be read (${p.reason}); it was not applied.`;
-    case 'ledger.shared_bad_rows':
-      return `warning ${n.code}: ${p.rows} row(s) of the organization's do-not-contact list ${p.file} could not be used (the first: row ${p.firstRow}${p.firstColumn ? `, column ${p.firstColumn}` : ''}, ${p.firstProblem}).`;
-    default:
-      return `warning ${n.code}: ${JSON.stringify(p)}`;
-  }
+export function noticeLine(n: Notice, lang: FailureLang): string {
+  if (!isFailureCode(n.code)) return `casedesk: warning ${n.code}: ${JSON.stringify(n.params)}\n`;
+  // A bad row's first problem without a column is the whole row's: the words leave the column out.
+  const words: FailureCode = n.code === 'ledger.shared_bad_rows' && n.params.firstColumn === '' ? 'ledger.shared_bad_rows_no_column' : n.code;
+  return noteLine('warning', { code: n.code, params: n.params }, lang, words);
 }

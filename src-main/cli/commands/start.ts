@@ -2,6 +2,7 @@
 // (or with --browser) the same app in a browser, served on 127.0.0.1 with the Demo service running.
 import { Command } from 'commander';
 import { globals } from '../cli-context';
+import { noteLine } from '../cli-globals';
 import { portNumber } from '../cli-options';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -35,23 +36,26 @@ export function startCommand(): Command {
     .option('--port <n>', 'browser host port (0 picks a free one)', portNumber, 0)
     .action(async (opts: { browser: boolean; port: number }, command: Command) => {
       const electron = opts.browser ? null : electronBinary();
+      const { lang } = globals(command);
+      if (!electron && !opts.browser) process.stderr.write(noteLine('note', { code: 'start.no_electron', params: {} }, lang));
+      // The policy and the data folder it allows first: one that cannot be used stops here, before a build.
       const { cliPolicy, dataDirOf } = await import('../cli-policy');
+      const policy = cliPolicy();
+      const dataDir = dataDirOf(command, policy);
       if (electron) {
         const { build } = await import('electron-vite');
         await build({ configFile: `${PROJECT_ROOT}/electron.vite.config.ts` });
-        const child = spawn(electron, [PROJECT_ROOT], { stdio: 'inherit', env: { ...process.env, CASEDESK_DATA_DIR: dataDirOf(command, cliPolicy()) } });
+        const child = spawn(electron, [PROJECT_ROOT], { stdio: 'inherit', env: { ...process.env, CASEDESK_DATA_DIR: dataDir } });
         await new Promise((resolve) => child.once('exit', resolve));
         return;
       }
-      if (!opts.browser) process.stderr.write('Electron is not installed here: starting CaseDesk in the browser instead.\n');
       const [{ buildRenderer }, { startBrowserHost }, { openAppContext }] = await Promise.all([
         import('../../host/renderer-build'),
         import('../../host/browser-host'),
         import('../cli-app'),
       ]);
       const rendererDir = await buildRenderer();
-      const policy = cliPolicy();
-      const ctx = openAppContext(dataDirOf(command, policy), globals(command).lang, {
+      const ctx = openAppContext(dataDir, lang, {
         policy,
         preparationInWorker: true,
         credentials: () => null,

@@ -86,7 +86,7 @@ export function suppressCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'ledger:list', {});
-        for (const n of listing.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+        for (const n of listing.notices) process.stderr.write(noticeLine(n, globals(command).lang));
         if (globals(command).json) return printJson(listing);
         await printTable(
           ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],

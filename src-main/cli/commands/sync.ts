@@ -46,7 +46,7 @@ export function uploadCommand(): Command {
               inDoubt: opts.inDoubt ?? 'ask',
               reloadDuplicates: opts.reloadDuplicates === true,
             });
-            for (const n of r.notices) process.stderr.write(`casedesk: ${noticeLine(n)}\n`);
+            for (const n of r.notices) process.stderr.write(noticeLine(n, lang));
             if (globals(command).json)
               printJson({
                 status: r.status,
@@ -143,6 +143,7 @@ export function addCampaignControl(campaigns: Command): void {
             process.stdout.write(`Campaign "${opts.name}" will be created when batch ${opts.draftFor} is uploaded.\n`);
             printScheduleWarnings(
               (await call(ctx, 'campaigns:checkSchedule', { startDate: opts.startDate, callFrom: opts.callFrom, callTo: opts.callTo })).warnings,
+              globals(command).lang,
             );
             return;
           }
@@ -150,7 +151,7 @@ export function addCampaignControl(campaigns: Command): void {
           // The campaign as the service sent it, and beside its fields what CaseDesk warns about.
           if (globals(command).json) return printJson({ ...campaign, warnings });
           process.stdout.write(`Campaign ${campaign.id} "${campaign.name}" created: ${campaign.metrics.status}\n`);
-          printScheduleWarnings(warnings);
+          printScheduleWarnings(warnings, globals(command).lang);
         });
       },
     );
@@ -165,7 +166,7 @@ export function addCampaignControl(campaigns: Command): void {
           const { campaign, warnings } = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
           if (globals(command).json) return printJson({ ...campaign, warnings });
           process.stdout.write(`Campaign ${campaign.id}: ${campaign.metrics.status}\n`);
-          printScheduleWarnings(warnings);
+          printScheduleWarnings(warnings, globals(command).lang);
         });
       });
   }

@@ -42,4 +42,76 @@ export const NOTICES = {
     en: 'It answers only the address it listens on (and loopback names); add --allowed-host NAME for each name clients use.',
     es: 'Solo responde a la dirección en la que escucha (y a los nombres de loopback); agregue --allowed-host NOMBRE por cada nombre que usen los clientes.',
   },
+  // `casedesk start` where Electron was never downloaded: the same app, served to the browser.
+  'start.no_electron': {
+    class: 'notice',
+    en: 'Electron is not installed here: starting CaseDesk in the browser instead.',
+    es: 'Electron no está instalado aquí: CaseDesk se abre en el navegador.',
+  },
+  // Files the CLI wrote where the agent said (the path is theirs to see; what is in it is not said).
+  'payload.written': {
+    class: 'notice',
+    en: '{cases} cases in {chunks} upload chunk(s) written to {file}.',
+    es: '{cases} casos en {chunks} envío(s) de carga escritos en {file}.',
+  },
+  'export.error_report_written': {
+    class: 'notice',
+    en: 'Error report written to {file}.',
+    es: 'Reporte de errores escrito en {file}.',
+  },
+  'export.clean_batch_written': {
+    class: 'notice',
+    en: 'Clean batch written to {file}.',
+    es: 'Lote limpio escrito en {file}.',
+  },
+  'diagnostics.written': {
+    class: 'notice',
+    en: 'Diagnostics written to {file} ({bytes} bytes).',
+    es: 'Diagnóstico escrito en {file} ({bytes} bytes).',
+  },
+  // The organization's do-not-contact list (policy shared_ledger), as a summary's notices carry it.
+  // {reason} and {firstProblem} are stable codes (missing, phone-invalid, …), shown as they are.
+  'ledger.shared_unreadable': {
+    class: 'notice',
+    en: "The organization's do-not-contact list {file} could not be read ({reason}); it was not applied.",
+    es: 'No se pudo leer la lista de no contactar de la organización {file} ({reason}); no se aplicó.',
+  },
+  'ledger.shared_bad_rows': {
+    class: 'notice',
+    en: "{rows} row(s) of the organization's do-not-contact list {file} could not be used (the first: row {firstRow}, column {firstColumn}, {firstProblem}).",
+    es: '{rows} fila(s) de la lista de no contactar de la organización {file} no se pudieron usar (la primera: fila {firstRow}, columna {firstColumn}, {firstProblem}).',
+  },
+  // The words of ledger.shared_bad_rows when its first problem is a whole row's (no column: firstColumn '').
+  'ledger.shared_bad_rows_no_column': {
+    class: 'notice',
+    en: "{rows} row(s) of the organization's do-not-contact list {file} could not be used (the first: row {firstRow}, {firstProblem}).",
+    es: '{rows} fila(s) de la lista de no contactar de la organización {file} no se pudieron usar (la primera: fila {firstRow}, {firstProblem}).',
+  },
+  // A campaign's start day or call window against the contact calendar (domain/contact-calendar.ts):
+  // the CLI fills {name}, {day} and {days} in the run's language, and '' as the service's own time.
+  'campaign.start_on_holiday': {
+    class: 'notice',
+    en: "The campaign starts on {date}, a national holiday ({name}). Check it with your organization's contact rules.",
+    es: 'La campaña empieza el {date}, feriado nacional ({name}). Revíselo con las reglas de contacto de su organización.',
+  },
+  'campaign.start_on_non_working_day': {
+    class: 'notice',
+    en: "The campaign starts on {date}, a non-working day ({name}). Check it with your organization's contact rules.",
+    es: 'La campaña empieza el {date}, día no laborable ({name}). Revíselo con las reglas de contacto de su organización.',
+  },
+  'campaign.start_on_sunday': {
+    class: 'notice',
+    en: "The campaign starts on {date}, a Sunday. Check it with your organization's contact rules.",
+    es: 'La campaña empieza el {date}, un domingo. Revíselo con las reglas de contacto de su organización.',
+  },
+  'campaign.start_outside_contact_days': {
+    class: 'notice',
+    en: "The campaign starts on {date}, a {day}, not a contact day ({days}). Check it with your organization's contact rules.",
+    es: 'La campaña empieza el {date}, un {day}, que no es día de contacto ({days}). Revíselo con las reglas de contacto de su organización.',
+  },
+  'campaign.outside_contact_hours': {
+    class: 'notice',
+    en: "The campaign's call window {callFrom}–{callTo} goes outside the contact hours {from}–{to}. Check it with your organization's contact rules.",
+    es: 'El horario de llamadas de la campaña, {callFrom}–{callTo}, sale del horario de contacto {from}–{to}. Revíselo con las reglas de contacto de su organización.',
+  },
 } as const satisfies Record<string, CatalogEntry>;
