@@ -178,6 +178,20 @@ describe('filters, counts and pages', () => {
     expect(codesOf({ search: 'zarate' })).toEqual(['C00010']);
   });
 
+  it("finds every case of a kind that more than one key statement's worth of cases have (20,000 a statement)", () => {
+    const big = createBatch(store.db, { environment: 'demo', name: 'big', sourceFile: 'b.xlsx', maxPhonePriority: 1 });
+    const fixed = { severity: 'fix' as const, kind: 'phone-fixed', field: 'phones', rows: [2], params: { before: '011 x', after: '11x' } };
+    insertBatchCases(
+      store.db,
+      big,
+      Array.from({ length: 45_001 }, (_, i) => ({ ...aCase(i), code: `B${i}`, issues: i === 45_000 ? [] : [fixed] })),
+    );
+    expect(countMatchingCases(store.db, big, { kind: 'phone-fixed' })).toBe(45_000);
+    const last = pageCases(store.db, big, { kind: 'phone-fixed' }, 44_999, 5).map((c) => c.code);
+    expect(last).toEqual(['B44999']);
+    deleteBatchRows(store.db, big);
+  });
+
   it('deletes the keys (names and phones) with their batch', () => {
     deleteBatchRows(store.db, otherBatch);
     expect(store.db.prepare('SELECT count(*) FROM case_keys WHERE batch_id = ?').pluck().get(otherBatch)).toBe(0);
