@@ -1,7 +1,7 @@
 // What every command sees before the app loads: the global options, credentials from the
 // environment, and a failure with its exit code. Imports nothing of the CLI's own.
 import type { Command } from 'commander';
-import { failureClass, formatFailure, type FailureCode, type FailureData, type FailureLang } from '../domain/failures/failure';
+import { failureClass, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParamValue } from '../domain/failures/failure';
 
 export interface GlobalOptions {
   dataDir: string;
@@ -56,11 +56,30 @@ const SIGN_IN_HINT: Record<FailureLang, string> = {
   es: ' (la línea de comandos ingresa en cada ejecución: defina CASEDESK_EMAIL y CASEDESK_PASSWORD)',
 };
 
+/**
+ * Control characters (escape sequences, line breaks, bidirectional overrides) of a value from outside,
+ * a policy's key, a file's name, a service's words, shown as \uXXXX: a terminal would act on them.
+ */
+// eslint-disable-next-line no-control-regex -- the control characters are what it finds
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function printable(value: FailureParamValue): FailureParamValue {
+  const shown = (text: string) => text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (typeof value === 'string') return shown(value);
+  return Array.isArray(value) ? value.map(shown) : value;
+}
+
+/** A code of the catalog worded in `lang` for the terminal: its params printable. */
+export function terminalWords(lang: FailureLang, failure: FailureData): string {
+  const params = Object.fromEntries(Object.entries(failure.params).map(([name, value]) => [name, printable(value)]));
+  return formatFailure(lang, failure.code, params);
+}
+
 /** A failure of the catalog in the run's language, as the CLI prints it. */
 export function failureWords(failure: FailureData, lang: FailureLang): string {
   const kind = failureClass(failure.code);
   const hint = kind === 'not-signed-in' || kind === 'session-expired' ? SIGN_IN_HINT[lang] : '';
-  return formatFailure(lang, failure.code, failure.params) + hint;
+  return terminalWords(lang, failure) + hint;
 }
 
 /**
@@ -69,5 +88,5 @@ export function failureWords(failure: FailureData, lang: FailureLang): string {
  * `words` when a variant of the code's reads better for these params).
  */
 export function noteLine(tag: 'warning' | 'note', note: FailureData, lang: FailureLang, words: FailureCode = note.code): string {
-  return `casedesk: ${tag} ${note.code}: ${formatFailure(lang, words, note.params)}\n`;
+  return `casedesk: ${tag} ${note.code}: ${terminalWords(lang, { code: words, params: note.params })}\n`;
 }

@@ -1,8 +1,8 @@
 // The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
 import { Command, CommanderError, Option } from 'commander';
-import { Failure, formatFailure } from '../domain/failures/failure';
+import { Failure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
-import { defaultLang, exitCodeOf, failureWords, type GlobalOptions } from './cli-globals';
+import { defaultLang, exitCodeOf, failureWords, terminalWords, type GlobalOptions } from './cli-globals';
 import { refuseWithFailures } from './cli-usage';
 import { auditCommand } from './commands/audit';
 import { diagnosticsCommand } from './commands/diagnostics';
@@ -86,7 +86,7 @@ export async function main(argv: string[]): Promise<number> {
     // A failure of the catalog is worded in the run's language; the CLI's own refusals are English.
     const lang = program.opts<Partial<GlobalOptions>>().lang ?? defaultLang();
     if (err instanceof CliFailure && err.failure) {
-      const hint = err.hint ? ` ${formatFailure(lang, err.hint.code, err.hint.params)}` : '';
+      const hint = err.hint ? ` ${terminalWords(lang, err.hint)}` : '';
       console.error(`casedesk: ${failureWords(err.failure, lang)}${hint}`);
     } else if (err instanceof Failure) console.error(`casedesk: ${failureWords(err.toData(), lang)}`);
     else console.error(`casedesk: ${(err as Error).message}`);

@@ -18,6 +18,7 @@ import { APP_SCHEME, isTrustedSender, resolveAppPath } from './app-protocol';
 import { rendererSource } from './renderer-source';
 import { CONTENT_SECURITY_POLICY } from '../host/host-guard';
 import { hardenWebContents } from './web-contents-security';
+import { quitAfterClose } from './quit-after-close';
 import { createSecureWindow } from './window-options';
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
@@ -94,10 +95,11 @@ if (!app.requestSingleInstanceLock()) {
       resourcesPath: process.resourcesPath,
       online: () => net.isOnline(),
     });
-    app.on('before-quit', () => {
+    // The quit waits for the close (a big batch just prepared is still copied into the store's file).
+    quitAfterClose(app, async () => {
       // Decided before the close aborts the uploads: an update installs at this quit only if none runs.
       updates.beforeQuit();
-      void ctx.close();
+      await ctx.close();
     });
   });
   app.on('window-all-closed', () => app.quit());

@@ -8,6 +8,7 @@ import { ENVIRONMENTS, type Environment } from '../domain/environments';
 import { osKeychain } from '../keys/keychain';
 import { resolveDataKey } from '../keys/data-key';
 import { environmentAllowed, loadPolicy, managedBaseUrl } from '../policy/policy';
+import { preparationsSettled } from '../preparation/worker/preparation-job';
 import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, writersSettled } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService } from './demo-service';
@@ -16,6 +17,11 @@ import { wipeDataFolder } from './workstation-wipe';
 import { audit } from './audit-trail';
 import { sealPlainRecordings } from './recordings-at-rest';
 import type { AppContext, AppContextOptions, Connection } from './app-context-types';
+
+/** This thread's batch writers and those of the preparation workers that replied: all ended, no connection of theirs left. */
+async function storeWritersSettled(): Promise<void> {
+  await Promise.all([writersSettled(), preparationsSettled()]);
+}
 
 export function createAppContext(options: AppContextOptions): AppContext {
   // Before anything is created: nothing CaseDesk writes is for other users of this machine.
@@ -70,6 +76,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
       for (const connection of connections.values()) await connection.session.signOut().catch(() => undefined);
       connections.clear();
       await demo.stop();
+      // A big batch just prepared is still copied into the store's file on its writer's thread.
+      await storeWritersSettled();
       store.close();
       /** A fresh first run: a new key, an empty store. False when no new key could be kept (a policy that requires a keychain, say). */
       const startOver = (): boolean => {
@@ -142,7 +150,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       connections.clear();
       await demo.stop();
       // A big batch just prepared may still be copied from the WAL into the file on its thread.
-      await writersSettled();
+      await storeWritersSettled();
       store.close();
       await diagnostics.close();
     },

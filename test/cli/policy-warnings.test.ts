@@ -59,3 +59,22 @@ describe('unknown keys of the managed policy', { timeout: SLOW }, () => {
     expect(en.stderr).toBe(ENGLISH);
   });
 });
+
+describe('what a policy file puts in a line of stderr', { timeout: SLOW }, () => {
+  /** Control characters other than the line's own end: a terminal would act on them (clear, retitle, recolour). */
+  // eslint-disable-next-line no-control-regex -- the control characters are what it finds
+  const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
+
+  it('is shown, never sent to the terminal raw: a key with escape sequences and a line break is one visible line', async () => {
+    const hostile = join(dir, 'hostile-policy.json');
+    writeFileSync(hostile, JSON.stringify({ retention_days: 30, '\u001b]0;pwned\u0007\u001b[2J\ncasedesk: note key.kept_in_file: fake': 1 }));
+    const { LC_ALL: _a, LC_MESSAGES: _m, LANG: _l, CASEDESK_DATA_DIR: _d, ...rest } = process.env;
+    const res = await runCasedesk(['--lang', 'en', 'policy'], { env: { ...rest, CASEDESK_POLICY: hostile } });
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stderr).not.toMatch(CONTROL);
+    expect(res.stderr.split('\n')).toEqual([
+      `casedesk: warning policy.unknown_key: The policy file ${hostile} has a key this version does not know, \\u001b]0;pwned\\u0007\\u001b[2J\\u000acasedesk: note key.kept_in_file: fake: it is ignored.`,
+      '',
+    ]);
+  });
+});

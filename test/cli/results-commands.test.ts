@@ -149,7 +149,7 @@ describe('casedesk results and inbound sync', () => {
       }
     }).finally(() => control(emulator.current.url, 'reset'));
     expect(cut.code, cut.stderr).toBe(130);
-    expect(cut.stderr).toContain('\nSe detiene después del elemento en curso (Ctrl-C otra vez para salir ya)…\n');
+    expect(cut.stderr).toContain('\ncasedesk: note results.stopping: Se detiene después del elemento en curso (Ctrl-C otra vez para salir ya)…\n');
     expect(cut.stderr).toMatch(/\ncasedesk: Interrumpido; lo descargado se conserva\. Vuelva a ejecutar el mismo comando para continuar\.\n$/);
     expect(cut.stderr).not.toMatch(/Stopping|Interrupted/);
     const partial = JSON.parse(cut.stdout) as { download: { cases: number; cancelled: boolean }; export: unknown };

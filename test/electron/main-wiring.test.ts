@@ -27,7 +27,9 @@ describe('the Electron shell wiring', () => {
   it('starts the updater with app.isPackaged, forwards its state, and decides the install before the close aborts uploads', () => {
     expect(main).toMatch(/startAutoUpdates\(ctx, \{\s*packaged: app\.isPackaged,/);
     expect(main).toMatch(/\['upload:progress', 'download:progress', 'updates:state'\]/);
-    expect(main).toMatch(/app\.on\('before-quit', \(\) => \{[^}]*updates\.beforeQuit\(\);[^}]*void ctx\.close\(\);/);
+    expect(main).toMatch(/quitAfterClose\(app, async \(\) => \{[^}]*updates\.beforeQuit\(\);[^}]*await ctx\.close\(\);/);
+    // Electron would not wait for a before-quit listener's promise: the quit is held by quitAfterClose alone.
+    expect(main).not.toMatch(/'before-quit'/);
   });
 
   it('loads electron-updater only by a dynamic import, and never turns its checks off', () => {

@@ -4,13 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareBatch, type PrepareTimings } from '../../src-main/preparation/prepare-batch';
-import { getBatch, listIssues, openStore, pageBatchCases } from '../../src-main/store';
+import { getBatch, listIssues, openStore, pageBatchCases, writersSettled } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { sourceFile } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// The writer thread may still be copying its batch into the store file: the folder goes after.
+afterAll(async () => {
+  await writersSettled();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 async function prepared(writer: 'thread' | 'inline') {
   const store = openStore(join(dir, writer), TEST_STORE_KEY);

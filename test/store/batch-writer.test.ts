@@ -20,7 +20,11 @@ import {
 import { TEST_STORE_KEY } from '../support/store-key';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-batch-writer-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// A writer thread that committed may still be copying its batch into the store file: the folder goes after.
+afterAll(async () => {
+  await writersSettled();
+  rmSync(root, { recursive: true, force: true });
+});
 
 const aCase = (code: string): BatchCaseInput => ({
   code,

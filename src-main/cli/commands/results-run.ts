@@ -13,7 +13,7 @@ import { connectionFor } from '../../surface/handlers/session-handlers';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import { downloadCampaignResults, type DownloadPhase, type DownloadProgress, type DownloadDeps } from '../../sync/results-download';
 import { CliFailure, globals, printJson, withApp } from '../cli-context';
-import { exitCodeOf } from '../cli-globals';
+import { exitCodeOf, noteLine } from '../cli-globals';
 
 /** Exit code of a download interrupted with Ctrl-C (128 + SIGINT), as shells expect. */
 const INTERRUPTED_EXIT_CODE = 130;
@@ -57,7 +57,8 @@ async function interruptible<T>(lang: FailureLang, work: (signal: AbortSignal) =
   const controller = new AbortController();
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
-    process.stderr.write(`\n${formatFailure(lang, 'results.stopping', {})}\n`);
+    // On a line of its own (after the progress line), tagged with its code as README's notes are.
+    process.stderr.write(`\n${noteLine('note', { code: 'results.stopping', params: {} }, lang)}`);
     controller.abort();
   };
   process.on('SIGINT', onSigint);

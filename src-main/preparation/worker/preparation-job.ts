@@ -78,7 +78,23 @@ function outOfMemory(fileName: string, limits: ResourceLimits): ReadError {
  * After a reply that went well the worker ends by itself: its batch writer may still be copying the
  * batch into the file (see writersSettled).
  */
+/** Workers that replied and have not ended yet: their batch writer is copying the batch into the file. */
+const finishing = new Set<Promise<void>>();
+
+/**
+ * Resolves when every preparation worker that replied has ended. The app waits for it before it
+ * closes or wipes the store: writersSettled() sees only this thread's writers, not a worker's.
+ */
+export async function preparationsSettled(): Promise<void> {
+  await Promise.all([...finishing]);
+}
+
 export function awaitReply<T>(worker: Worker, fileName: string, limits: ResourceLimits): Promise<T> {
+  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  const linger = () => {
+    finishing.add(ended);
+    void ended.then(() => finishing.delete(ended));
+  };
   return new Promise((resolve, reject) => {
     let settled = false;
     const settle = (finish: () => void, end = true) => {
@@ -88,7 +104,12 @@ export function awaitReply<T>(worker: Worker, fileName: string, limits: Resource
       if (end) void worker.terminate();
     };
     worker.once('message', (reply: PreparationReply) =>
-      reply.ok ? settle(() => resolve(reply.value as T), false) : settle(() => reject(rebuildError(reply.error))),
+      reply.ok
+        ? settle(() => {
+            linger();
+            resolve(reply.value as T);
+          }, false)
+        : settle(() => reject(rebuildError(reply.error))),
     );
     worker.once('error', (err: Error & { code?: unknown }) =>
       settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(fileName, limits) : err)),

@@ -11,6 +11,7 @@ import {
   awaitReply,
   inspectInWorker,
   PREPARATION_WORKER_LIMITS,
+  preparationsSettled,
   prepareInWorker,
   rebuildError,
   workerError,
@@ -29,7 +30,11 @@ const spanish = (err: Failure) => formatFailure('es', err.code, err.params);
 
 const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-worker-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+// A worker that replied may still be copying its batch into the store file: the folder goes after.
+afterAll(async () => {
+  await preparationsSettled();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 describe('prepareInWorker', () => {
   it('prepares the sample into the same store the main thread reads', async () => {
@@ -113,6 +118,21 @@ describe('a preparation worker that replied', () => {
     await expect(awaitReply(worker, 'cartera.xlsx', PREPARATION_WORKER_LIMITS)).resolves.toBe(7);
     expect(await exited).toBe(0);
     expect(readFileSync(marker, 'utf8')).toBe('done');
+  });
+
+  it('is waited for by preparationsSettled (the app closes or wipes the store after it), until it ended', async () => {
+    const worker = new Worker(
+      `const { parentPort } = require('node:worker_threads');
+       parentPort.postMessage({ ok: true, value: 7 });
+       setTimeout(() => parentPort.close(), 150);`,
+      { eval: true },
+    );
+    let exited = false;
+    worker.once('exit', () => (exited = true));
+    await awaitReply(worker, 'cartera.xlsx', PREPARATION_WORKER_LIMITS);
+    expect(exited).toBe(false);
+    await preparationsSettled();
+    expect(exited).toBe(true);
   });
 });
 

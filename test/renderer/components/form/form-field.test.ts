@@ -79,6 +79,17 @@ describe('FormField', () => {
     });
   }
 
+  it("names a Select's combobox by the label, not by its placeholder or value (a label's `for` does not name a span)", async () => {
+    const found = await render((f) => h(Select, { ...f.wrapped, options: ['DNI', 'Nombre'], placeholder: 'Elegí una columna' }), {
+      inputId: 'column-code',
+      label: 'Código',
+    });
+    const combobox = control(found, 'column-code');
+    expect(combobox.attrs.role).toBe('combobox');
+    const names = (combobox.attrs['aria-labelledby'] ?? '').split(' ').map((id) => byId(found, id));
+    expect(names.map((e) => [e?.tag, e?.text])).toEqual([['label', 'Código']]);
+  });
+
   it('describes an input by its hint alone, and by nothing when there is neither', async () => {
     const hinted = await render(inputs.InputNumber!, { inputId: 'days', label: 'Días', hint: 'Entre 1 y 3650' });
     expect(control(hinted, 'days').attrs['aria-describedby']).toBe('days-hint');
