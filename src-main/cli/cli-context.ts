@@ -4,6 +4,7 @@
 // with the first command that runs, so `casedesk --help` starts at once.
 import type { Command } from 'commander';
 import type { AppContext } from '../surface/app-context-types';
+import { printableText } from './cli-globals';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
 
 // Kept apart so cli-app.ts and cli-policy.ts can use them without importing this file back.
@@ -36,7 +37,8 @@ export async function printTable(head: string[], rows: (string | number | null |
     return;
   }
   const { default: Table } = await import('cli-table3');
-  const table = new Table({ head, style: { head: [], border: [], compact: true } });
-  for (const row of rows) table.push(row.map((v) => (v === null || v === undefined ? '' : String(v))));
+  const table = new Table({ head: head.map(printableText), style: { head: [], border: [], compact: true } });
+  // Names and reasons come from files and the service: no escape sequence reaches the terminal.
+  for (const row of rows) table.push(row.map((v) => (v === null || v === undefined ? '' : printableText(String(v)))));
   process.stdout.write(`${table.toString()}\n`);
 }

@@ -63,10 +63,14 @@ const SIGN_IN_HINT: Record<FailureLang, string> = {
 // eslint-disable-next-line no-control-regex -- the control characters are what it finds
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+/** Text from a file, the service or the environment as the terminal shows it: control and bidi characters as \\uXXXX. */
+export function printableText(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 function printable(value: FailureParamValue): FailureParamValue {
-  const shown = (text: string) => text.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  if (typeof value === 'string') return shown(value);
-  return Array.isArray(value) ? value.map(shown) : value;
+  if (typeof value === 'string') return printableText(value);
+  return Array.isArray(value) ? value.map(printableText) : value;
 }
 
 /** A code of the catalog worded in `lang` for the terminal: its params printable. */

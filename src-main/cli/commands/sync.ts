@@ -2,11 +2,34 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { Failure, formatFailure } from '../../domain/failures/failure';
+import { Failure, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import type { UploadSummary } from '../../surface/procedures';
 import { call, globals, printJson, withApp } from '../cli-context';
+import { printableText, terminalWords } from '../cli-globals';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
+
+/** One progress line of an upload (stderr); its note is a code of the catalog, worded in the run's --lang. */
+export function progressLine(
+  p: { activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; note?: FailureData | undefined },
+  lang: FailureLang,
+): string {
+  const note = p.note ? ` — ${terminalWords(lang, p.note)}` : '';
+  return `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${note}\n`;
+}
+
+/** What an upload did, for a person (stdout). Codes and reasons are the service's: shown printable. */
+export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, lang: FailureLang): string {
+  const lines = [`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)`];
+  if (r.suppressed.cases + r.suppressed.phones > 0)
+    lines.push(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending`);
+  if (r.skipped.duplicates > 0)
+    lines.push(`  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)`);
+  for (const [code, detail] of Object.entries(r.rejected)) lines.push(`  rejected ${printableText(code)}: ${printableText(detail)}`);
+  if (r.pause) lines.push(`Paused: ${terminalWords(lang, r.pause.failure)}`);
+  return lines.map((l) => `${l}\n`).join('');
+}
 
 export function uploadCommand(): Command {
   return new Command('upload')
@@ -30,13 +53,7 @@ export function uploadCommand(): Command {
         await withApp(command, async (ctx) => {
           const { lang } = globals(command);
           const off = ctx.on('upload:progress', (p) => {
-            if (p.activity === 'sending' || p.activity === 'done' || p.note) {
-              // The note is a code of the catalog, worded in the run's --lang.
-              const note = p.note ? ` — ${formatFailure(lang, p.note.code, p.note.params)}` : '';
-              process.stderr.write(
-                `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${note}\n`,
-              );
-            }
+            if (p.activity === 'sending' || p.activity === 'done' || p.note) process.stderr.write(progressLine(p, lang));
           });
           try {
             const r = await call(ctx, 'sync:upload', {
@@ -62,17 +79,7 @@ export function uploadCommand(): Command {
                 ...(r.pause ? { pause: r.pause } : {}),
               });
             else {
-              process.stdout.write(
-                `${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)\n`,
-              );
-              if (r.suppressed.cases + r.suppressed.phones > 0)
-                process.stdout.write(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending\n`);
-              if (r.skipped.duplicates > 0)
-                process.stdout.write(
-                  `  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n`,
-                );
-              for (const [code, detail] of Object.entries(r.rejected)) process.stdout.write(`  rejected ${code}: ${detail}\n`);
-              if (r.pause) process.stdout.write(`Paused: ${formatFailure(lang, r.pause.failure.code, r.pause.failure.params)}\n`);
+              process.stdout.write(uploadReport(r, lang));
             }
             if (r.status === 'needs-decision') {
               // Exit 3 (the class of cli.in_doubt): the agent decides. The first ten codes, enough to look them up.
@@ -150,7 +157,7 @@ export function addCampaignControl(campaigns: Command): void {
           const { campaign, warnings } = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
           // The campaign as the service sent it, and beside its fields what CaseDesk warns about.
           if (globals(command).json) return printJson({ ...campaign, warnings });
-          process.stdout.write(`Campaign ${campaign.id} "${campaign.name}" created: ${campaign.metrics.status}\n`);
+          process.stdout.write(`Campaign ${campaign.id} "${printableText(campaign.name)}" created: ${printableText(campaign.metrics.status)}\n`);
           printScheduleWarnings(warnings, globals(command).lang);
         });
       },
@@ -165,7 +172,7 @@ export function addCampaignControl(campaigns: Command): void {
         await withApp(command, async (ctx) => {
           const { campaign, warnings } = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
           if (globals(command).json) return printJson({ ...campaign, warnings });
-          process.stdout.write(`Campaign ${campaign.id}: ${campaign.metrics.status}\n`);
+          process.stdout.write(`Campaign ${campaign.id}: ${printableText(campaign.metrics.status)}\n`);
           printScheduleWarnings(warnings, globals(command).lang);
         });
       });
