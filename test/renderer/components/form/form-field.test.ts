@@ -90,6 +90,13 @@ describe('FormField', () => {
     expect(names.map((e) => [e?.tag, e?.text])).toEqual([['label', 'Código']]);
   });
 
+  it('says an error politely: a field checked as the agent types does not interrupt a screen reader at each key', async () => {
+    const found = await render(inputs.InputNumber!, { inputId: 'area', label: 'Código de área', error: 'Entre 2 y 4 cifras' });
+    const error = byId(found, 'area-error');
+    expect(error?.attrs.role).toBe('status');
+    expect(error?.attrs['aria-live']).toBe('polite');
+  });
+
   it('describes an input by its hint alone, and by nothing when there is neither', async () => {
     const hinted = await render(inputs.InputNumber!, { inputId: 'days', label: 'Días', hint: 'Entre 1 y 3650' });
     expect(control(hinted, 'days').attrs['aria-describedby']).toBe('days-hint');
