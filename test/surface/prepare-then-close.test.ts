@@ -45,6 +45,25 @@ function deletedButOpen(dir: string): string[] {
   });
 }
 
+describe('while a big batch is being prepared', () => {
+  it('a wipe is refused as running work (workstation.busy), and the batch is prepared whole', async () => {
+    const dataDir = join(root, 'busy');
+    const ctx = createAppContext({ dataDir, preparationInWorker: true, keychain: memoryKeychain() });
+    try {
+      const preparing = preparedBig(ctx);
+      await expect.poll(() => ctx.runningWork().some((key) => key.startsWith('prepare:')), { timeout: 10_000, interval: 5 }).toBe(true);
+      const wipe = await createSurface(ctx).call('workstation:wipe', { confirmation: 'WIPE' });
+      expect(wipe).toMatchObject({ ok: false, error: { code: 'workstation.busy' } });
+      const batchId = await preparing;
+      expect(ctx.runningWork()).toEqual([]);
+      const got = await createSurface(ctx).call('batches:get', { batchId });
+      expect(got).toMatchObject({ ok: true });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('after a big batch is prepared in a worker', () => {
   it('the app closes once the writer thread is done: the store was closed by its last connection (its WAL is gone)', async () => {
     const dataDir = join(root, 'close');

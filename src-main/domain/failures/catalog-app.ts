@@ -114,8 +114,8 @@ export const APP_FAILURES = {
   'upload.running': { class: 'invalid-input', en: 'Batch {batchId} is already uploading.', es: 'El lote {batchId} ya se está subiendo.' },
   'workstation.busy': {
     class: 'workstation.busy',
-    en: 'Uploads or downloads are running: stop them before wiping this workstation.',
-    es: 'Hay cargas o descargas en curso: deténgalas antes de borrar este equipo.',
+    en: 'Uploads, downloads or a preparation are running: let them finish (or stop them) before wiping this workstation.',
+    es: 'Hay cargas, descargas o una preparación en curso: espere a que terminen (o deténgalas) antes de borrar este equipo.',
   },
 
   'results.not_stored': {

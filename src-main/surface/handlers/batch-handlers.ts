@@ -55,14 +55,17 @@ export const batchHandlers: Pick<
   | 'batches:exportClean'
   | 'batches:importCorrections'
 > = {
+  // Running work: a wipe or an update waits for it to end instead of pulling the store from under it.
   async 'batches:prepare'(ctx, { fileId, ...input }) {
-    const file = await openReceivedFile(ctx, fileId);
-    const shared = await sharedLedger(ctx);
-    const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
-    const summary = await (ctx.options.preparationInWorker
-      ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)
-      : prepareBatch(ctx.store, file, options));
-    return { ...summary, notices: [...summary.notices, ...shared.notices] };
+    return ctx.track(`prepare:${fileId}`, async () => {
+      const file = await openReceivedFile(ctx, fileId);
+      const shared = await sharedLedger(ctx);
+      const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
+      const summary = await (ctx.options.preparationInWorker
+        ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)
+        : prepareBatch(ctx.store, file, options));
+      return { ...summary, notices: [...summary.notices, ...shared.notices] };
+    });
   },
 
   async 'batches:list'(ctx, input) {
