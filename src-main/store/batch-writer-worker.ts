@@ -1,64 +1,82 @@
-// Runs in a worker thread (see ./batch-writer-thread.ts): one batch, one transaction, on its own
-// connection to the store file; after the commit, the checkpoint that copies the batch from the WAL
-// into the file.
+// Runs in a worker thread (see ./batch-writer-thread.ts): one batch on its own connection to the
+// store file, a chunk of cases a transaction, the batch hidden until the last one (beginStagedBatch).
 import { parentPort } from 'node:worker_threads';
-import { beginBatch, type BatchTransaction } from './batch-writer';
+import { beginStagedBatch, type StagedBatch } from './batch-writer';
 import type { BatchWriterReply, BatchWriterRequest } from './batch-writer-thread';
 import { openStore, type Store } from './store';
 
 const WRITER_CACHE_KIB = 16 * 1024;
+/**
+ * Chunks (of 1,000 cases, about 1 MB) between two checkpoints of this thread. Other connections
+ * checkpoint by themselves once the WAL passes 1,000 pages (4 MB): kept below that, the copying of
+ * the batch into the file is this thread's work, never the main thread's.
+ */
+const CHECKPOINT_EVERY_CHUNKS = 3;
 
 let store: Store | null = null;
-let tx: BatchTransaction | null = null;
+let batch: StagedBatch | null = null;
+let chunks = 0;
+let checkpointMs = 0;
 
 function handle(request: BatchWriterRequest): BatchWriterReply {
   if (request.kind === 'begin') {
     store = openStore(request.dataDir, request.storeKey === null ? null : Buffer.from(request.storeKey, 'hex'));
-    // Rows go in in id order, so few pages are touched twice: a small cache spills to the WAL
-    // as it fills and keeps the import's memory flat.
+    // Rows go in in id order, so few pages are touched twice: a small cache keeps the import's memory flat.
     store.db.pragma(`cache_size = -${WRITER_CACHE_KIB}`);
-    // The commit does not checkpoint: the batch is durable once its WAL frames are synced, and
-    // copying ~100 MB into the file (decrypted, encrypted again) is done after the answer (checkpoint()).
+    // This thread checkpoints itself (checkpoint()), timed apart from the writing.
     store.db.pragma('wal_autocheckpoint = 0');
-    tx = beginBatch(store.db, request.batch);
-    return { kind: 'begun', batchId: tx.batchId };
+    // A chunk's commit need not reach the disk: the batch is hidden until the last one, synced (FULL).
+    store.db.pragma('synchronous = NORMAL');
+    batch = beginStagedBatch(store.db, request.batch);
+    return { kind: 'begun', batchId: batch.batchId };
   }
   if (request.kind === 'abort') {
-    close();
+    close(true);
     return { kind: 'aborted' };
   }
-  if (!tx) throw new Error('No batch was begun.');
+  if (!batch || !store) throw new Error('No batch was begun.');
   if (request.kind === 'cases') {
-    for (const row of request.rows) tx.insert(row);
+    batch.insertChunk(request.rows);
+    chunks += 1;
+    if (chunks % CHECKPOINT_EVERY_CHUNKS === 0) checkpoint();
     return { kind: 'written' };
   }
-  tx.commit(request.rowIssues, request.template);
-  const busyMs = tx.busyMs();
-  tx = null;
+  store.db.pragma('synchronous = FULL');
+  batch.commit(request.rowIssues, request.template);
+  const busyMs = batch.busyMs();
+  batch = null;
   return { kind: 'committed', busyMs };
 }
 
 /**
  * PASSIVE: it waits for no one, so the other connections' readers and writers go on meanwhile; an
- * autocheckpoint they attempt finds this one running and skips. What a reader still holds back is
- * copied by the next checkpoint.
+ * automatic checkpoint they attempt finds this one running and skips it.
  */
-function checkpoint(): BatchWriterReply {
+function checkpoint(): void {
   const started = performance.now();
-  try {
-    store?.db.pragma('wal_checkpoint(PASSIVE)');
-  } finally {
-    close();
-  }
-  return { kind: 'checkpointed', ms: performance.now() - started };
+  store?.db.pragma('wal_checkpoint(PASSIVE)');
+  checkpointMs += performance.now() - started;
 }
 
-/** An open transaction is rolled back. */
-function close(): void {
-  tx?.rollback();
-  store?.close();
-  store = null;
-  tx = null;
+/** The last checkpoint, after the answer: what the batch's last chunks left in the WAL. */
+function lastCheckpoint(): BatchWriterReply {
+  try {
+    checkpoint();
+  } finally {
+    close(false);
+  }
+  return { kind: 'checkpointed', ms: checkpointMs };
+}
+
+/** A batch still hidden is taken away (`drop`: an abort or a failure; never after its last commit). */
+function close(drop: boolean): void {
+  try {
+    if (drop) batch?.drop();
+  } finally {
+    store?.close();
+    store = null;
+    batch = null;
+  }
 }
 
 function reply(work: () => BatchWriterReply): BatchWriterReply | null {
@@ -67,12 +85,16 @@ function reply(work: () => BatchWriterReply): BatchWriterReply | null {
     parentPort?.postMessage(answer);
     return answer;
   } catch (err) {
-    close();
+    try {
+      close(true);
+    } catch {
+      // The failure to report is the first one; a batch left hidden is swept at a later start.
+    }
     parentPort?.postMessage({ kind: 'failed', message: (err as Error).message } satisfies BatchWriterReply);
     return null;
   }
 }
 
 parentPort?.on('message', (request: BatchWriterRequest) => {
-  if (reply(() => handle(request))?.kind === 'committed') reply(checkpoint);
+  if (reply(() => handle(request))?.kind === 'committed') reply(lastCheckpoint);
 });

@@ -2,10 +2,11 @@
 // cases, its row-level issues and (maybe) the creditor's template, then COMMIT — all or nothing.
 // The same steps run on the caller's thread (startBatchWriter) or on a second one
 // (./batch-writer-thread.ts, for big files).
-import { createBatch, type NewBatch } from './batches-repo';
+import { createBatch, createImportingBatch, finishImportingBatch, touchImportingBatch, type NewBatch } from './batches-repo';
 import { caseColumns, caseColumnsWriter, type BatchCaseInput, type CaseColumns } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
+import { deleteBatchRows } from './lifecycle-repo';
 import { saveMappingTemplate } from './settings-repo';
 import type { Db, Store } from './store';
 
@@ -75,6 +76,57 @@ export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
     rollback: () => {
       if (db.inTransaction) db.exec('ROLLBACK');
     },
+    busyMs: () => busyMs,
+  };
+}
+
+/** A big batch being written a chunk at a time (see beginStagedBatch). */
+export interface StagedBatch {
+  batchId: number;
+  /** One chunk of cases, in a transaction of its own. */
+  insertChunk(rows: readonly CaseColumns[]): void;
+  /** The last transaction: the cases' keys, the row issues, the template, and the batch shown. */
+  commit(rowIssues: readonly IssueInput[], template: BatchTemplate | null): void;
+  /** Takes away what was written (the batch was never shown). */
+  drop(): void;
+  /** Time spent in SQLite so far. */
+  busyMs(): number;
+}
+
+/**
+ * A big batch written as chunks, each committed on its own, the batch hidden (state 'importing')
+ * until the last commit shows it whole: one transaction for 100,000 cases held SQLite's write lock
+ * for the whole import (seconds), and every other write of the app waited for it (up to its
+ * busy_timeout, the main thread frozen meanwhile). A batch left hidden by a killed import is removed
+ * by sweepStaleImports. Its keys are written in the last transaction, with the batch shown.
+ */
+export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
+  let busyMs = 0;
+  const timed = <T>(work: () => T): T => {
+    const started = performance.now();
+    try {
+      return work();
+    } finally {
+      busyMs += performance.now() - started;
+    }
+  };
+  const batchId = timed(() => db.transaction(() => createImportingBatch(db, batch)).immediate());
+  const cases = caseColumnsWriter(db, batchId);
+  const chunk = db.transaction((rows: readonly CaseColumns[]) => {
+    for (const row of rows) cases.insert(row);
+    touchImportingBatch(db, batchId);
+  });
+  const last = db.transaction((rowIssues: readonly IssueInput[], template: BatchTemplate | null) => {
+    cases.finish();
+    addRowIssues(db, batchId, rowIssues);
+    if (template) saveMappingTemplate(db, template.creditor, template.signature, template.mapping);
+    finishImportingBatch(db, batchId);
+  });
+  return {
+    batchId,
+    insertChunk: (rows) => timed(() => chunk.immediate(rows)),
+    commit: (rowIssues, template) => timed(() => last.immediate(rowIssues, template)),
+    drop: () => void deleteBatchRows(db, batchId),
     busyMs: () => busyMs,
   };
 }

@@ -59,12 +59,37 @@ export function createBatch(db: Db, b: NewBatch): number {
 const BATCH_COLUMNS = `id, environment, name, source_file AS sourceFile, campaign_id AS campaignId, max_phone_priority AS maxPhonePriority,
   dialing_type AS dialingType, state, created_at AS createdAt`;
 
+/** A batch whose cases are still going in (see batch-writer.ts's beginStagedBatch): no one else sees it. */
+export const IMPORTING = 'importing';
+
 export function getBatch(db: Db, id: number): BatchRow | null {
-  return (db.prepare(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = ?`).get(id) as BatchRow | undefined) ?? null;
+  return (db.prepare(`SELECT ${BATCH_COLUMNS} FROM batches WHERE id = ? AND state <> '${IMPORTING}'`).get(id) as BatchRow | undefined) ?? null;
 }
 
 export function listBatches(db: Db, env: Environment): BatchRow[] {
-  return db.prepare(`SELECT ${BATCH_COLUMNS} FROM batches WHERE environment = ? ORDER BY id DESC`).all(env) as BatchRow[];
+  return db.prepare(`SELECT ${BATCH_COLUMNS} FROM batches WHERE environment = ? AND state <> '${IMPORTING}' ORDER BY id DESC`).all(env) as BatchRow[];
+}
+
+/** Creates a batch that stays hidden while its cases go in, each chunk in a transaction of its own. */
+export function createImportingBatch(db: Db, b: NewBatch): number {
+  const id = createBatch(db, b);
+  db.prepare(`UPDATE batches SET state = '${IMPORTING}' WHERE id = ?`).run(id);
+  return id;
+}
+
+/** An importing batch is still alive: its writer says so with every chunk it commits. */
+export function touchImportingBatch(db: Db, id: number): void {
+  db.prepare(`UPDATE batches SET updated_at = ? WHERE id = ? AND state = '${IMPORTING}'`).run(new Date().toISOString(), id);
+}
+
+/** The last step of an import, in its last transaction: the batch is shown, whole. */
+export function finishImportingBatch(db: Db, id: number): void {
+  db.prepare(`UPDATE batches SET state = 'draft', updated_at = ? WHERE id = ? AND state = '${IMPORTING}'`).run(new Date().toISOString(), id);
+}
+
+/** Importing batches no writer has touched since `before`: left by an import that was killed. */
+export function staleImportingBatches(db: Db, before: Date): number[] {
+  return db.prepare(`SELECT id FROM batches WHERE state = '${IMPORTING}' AND updated_at < ? ORDER BY id`).pluck().all(before.toISOString()) as number[];
 }
 
 /**

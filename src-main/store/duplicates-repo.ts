@@ -8,6 +8,7 @@ import { type CaseStatus, type UploadState } from './cases-repo';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
 import { DUPLICATE_KEY, withCaseKeys } from './case-keys';
 import type { Db } from './store';
+import { IMPORTING } from './batches-repo';
 
 /**
  * Code → the lowest id of another batch of the environment that still holds the code unsent: not yet
@@ -18,7 +19,7 @@ export function codesWaitingInOtherBatches(db: Db, env: Environment, exceptBatch
   const rows = db
     .prepare(
       `SELECT c.code, c.batch_id AS batchId FROM batches b JOIN batch_cases c ON c.batch_id = b.id
-       WHERE b.environment = ? AND b.id <> ? AND c.upload_state IN ('pending', 'in_doubt') AND c.status IN ('ready', 'warning', 'rejected')
+       WHERE b.environment = ? AND b.id <> ? AND b.state <> '${IMPORTING}' AND c.upload_state IN ('pending', 'in_doubt') AND c.status IN ('ready', 'warning', 'rejected')
        ORDER BY b.id`,
     )
     .all(env, exceptBatchId ?? -1) as { code: string; batchId: number }[];

@@ -4,6 +4,17 @@
 // deletion here commits, then runs it, so nothing of the deleted debtors stays in either file.
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
+import { staleImportingBatches } from './batches-repo';
+
+/** A writer commits a chunk every few milliseconds: an import silent for this long was killed. */
+const STALE_IMPORT_MS = 60_000;
+
+/** Batches a killed import left hidden (batch-writer.ts's beginStagedBatch) go, once stale. */
+export function sweepStaleImports(db: Db, now = new Date()): number[] {
+  const ids = staleImportingBatches(db, new Date(now.getTime() - STALE_IMPORT_MS));
+  for (const id of ids) deleteBatchRows(db, id);
+  return ids;
+}
 
 /** Folds the WAL into the database file and truncates it to nothing; false when a reader kept it busy. */
 export function truncateWal(db: Db): boolean {

@@ -9,7 +9,7 @@ import { osKeychain } from '../keys/keychain';
 import { resolveDataKey } from '../keys/data-key';
 import { environmentAllowed, loadPolicy, managedBaseUrl } from '../policy/policy';
 import { preparationsSettled } from '../preparation/worker/preparation-job';
-import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, tightenTree, writersSettled } from '../store';
+import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, sweepStaleImports, tightenTree, writersSettled } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService } from './demo-service';
 import { DAY_MS, purgeExpired } from './data-lifecycle';
@@ -158,6 +158,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   // Retention: at start and once a day; a failed purge never stops the app, the next one tries again.
   const purge = () => {
     try {
+      sweepStaleImports(store.db);
       purgeExpired(ctx);
     } catch {
       // e.g. the store busy with another process's write: the next run takes it

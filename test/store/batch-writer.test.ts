@@ -5,14 +5,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  codesWaitingInOtherBatches,
   countCasesByStatus,
+  createImportingBatch,
   findMappingTemplate,
   getBatch,
+  listBatches,
   listIssues,
   openStore,
   pageBatchCases,
   startBatchWriter,
+  setSetting,
   startBatchWriterThread,
+  sweepStaleImports,
   writersSettled,
   type BatchCaseInput,
   type BatchWriter,
@@ -125,6 +130,40 @@ describe('the writer thread, after the commit', () => {
     expect(await checkpoint).toBeGreaterThan(0);
     // 3,000 cases are more than a megabyte of pages: in the file, not only in its WAL.
     expect(statSync(store.file).size).toBeGreaterThan(1_000_000);
+    store.close();
+  });
+});
+
+describe('the writer thread, while it writes', () => {
+  it('holds the write lock a chunk at a time: another connection writes meanwhile, and sees nothing of the batch', async () => {
+    const dataDir = join(root, 'lock');
+    const store = openStore(dataDir, TEST_STORE_KEY);
+    const other = openStore(dataDir, TEST_STORE_KEY);
+    // A chunk takes milliseconds; the whole batch's one transaction used to take seconds (SQLITE_BUSY here).
+    other.db.pragma('busy_timeout = 250');
+    const writer = await startBatchWriterThread(store, batch);
+    await writeAll(
+      writer,
+      Array.from({ length: 6_000 }, (_, i) => aCase(`C${i}`)),
+    );
+    expect(() => setSetting(other.db, 'written-meanwhile', true)).not.toThrow();
+    expect(getBatch(other.db, writer.batchId)).toBeNull();
+    expect(listBatches(other.db, 'demo')).toEqual([]);
+    expect(codesWaitingInOtherBatches(other.db, 'demo', null).size).toBe(0);
+    await writer.finish([], null);
+    expect(listBatches(other.db, 'demo').map((b) => b.id)).toEqual([writer.batchId]);
+    expect(codesWaitingInOtherBatches(other.db, 'demo', null).size).toBe(6_000);
+    await writersSettled();
+    other.close();
+    store.close();
+  });
+
+  it('leaves a batch hidden when killed, which a later start sweeps once no writer touched it for a minute', () => {
+    const store = openStore(join(root, 'sweep'), TEST_STORE_KEY);
+    const left = store.db.transaction(() => createImportingBatch(store.db, batch))();
+    expect(sweepStaleImports(store.db)).toEqual([]);
+    expect(sweepStaleImports(store.db, new Date(Date.now() + 61_000))).toEqual([left]);
+    expect(store.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
     store.close();
   });
 });
