@@ -175,7 +175,7 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
         ],
         [
           'encrypted ÷ plain prepare, each round',
-          `${list(encryptionCost, 2)}  (median ${median(encryptionCost).toFixed(2)}×; writer thread until committed ${seconds(median(of(preps, 'writeMs')))} encrypted vs ${seconds(median(of(plains, 'writeMs')))} plain)`,
+          `${list(encryptionCost, 2)}  (median ${median(encryptionCost).toFixed(2)}×; writer thread ${seconds(median(of(preps, 'writeMs')))} encrypted vs ${seconds(median(of(plains, 'writeMs')))} plain)`,
         ],
         [
           'prepare: peak memory (max RSS)',
@@ -184,12 +184,12 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
         ['prepare: of which reading the file', seconds(median(of(preps, 'readMs')))],
         ['prepare: of which building and checking the cases', seconds(median(of(preps, 'buildMs')))],
         [
-          'prepare: writing the batch to the store until committed (own thread, beside the build)',
+          'prepare: writing the batch to the store, chunks and last commit (own thread, beside the build)',
           `${seconds(median(of(preps, 'writeMs')))}  (worst round ${seconds(Math.max(...of(preps, 'writeMs')))}; target < 2 s)`,
         ],
         ['prepare: of which after the last case was built (last rows, commit)', seconds(median(of(preps, 'writeAfterBuildMs')))],
         [
-          'then, nobody waiting: the checkpoint copying the batch into the file',
+          'and its checkpoints, copying the batch into the file (same thread, nobody waiting)',
           `${seconds(median(of(preps, 'checkpointMs')))}  (writer thread in all ${seconds(median(preps.map((p) => (p.writeMs as number) + (p.checkpointMs as number))))})`,
         ],
         ['ready / rejected', `${summary.ready.toLocaleString('en')} / ${summary.rejected.toLocaleString('en')}`],
