@@ -43,16 +43,24 @@ export interface BatchTransaction {
   busyMs(): number;
 }
 
-export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
-  let busyMs = 0;
-  const timed = <T>(work: () => T): T => {
-    const started = performance.now();
-    try {
-      return work();
-    } finally {
-      busyMs += performance.now() - started;
-    }
+/** Adds up the time spent in SQLite (`timed`) for a writer's figures. */
+function busyClock(): { timed<T>(work: () => T): T; busyMs(): number } {
+  let spent = 0;
+  return {
+    timed(work) {
+      const started = performance.now();
+      try {
+        return work();
+      } finally {
+        spent += performance.now() - started;
+      }
+    },
+    busyMs: () => spent,
   };
+}
+
+export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
+  const { timed, busyMs } = busyClock();
   const batchId = timed(() => {
     db.exec('BEGIN IMMEDIATE');
     try {
@@ -76,7 +84,7 @@ export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
     rollback: () => {
       if (db.inTransaction) db.exec('ROLLBACK');
     },
-    busyMs: () => busyMs,
+    busyMs,
   };
 }
 
@@ -101,15 +109,7 @@ export interface StagedBatch {
  * by sweepStaleImports. Its keys are written in the last transaction, with the batch shown.
  */
 export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
-  let busyMs = 0;
-  const timed = <T>(work: () => T): T => {
-    const started = performance.now();
-    try {
-      return work();
-    } finally {
-      busyMs += performance.now() - started;
-    }
-  };
+  const { timed, busyMs } = busyClock();
   const batchId = timed(() => db.transaction(() => createImportingBatch(db, batch)).immediate());
   const cases = caseColumnsWriter(db, batchId);
   const chunk = db.transaction((rows: readonly CaseColumns[]) => {
@@ -127,7 +127,7 @@ export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
     insertChunk: (rows) => timed(() => chunk.immediate(rows)),
     commit: (rowIssues, template) => timed(() => last.immediate(rowIssues, template)),
     drop: () => void deleteBatchRows(db, batchId),
-    busyMs: () => busyMs,
+    busyMs,
   };
 }
 
