@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  BatchRefusal,
+  beginStagedBatch,
+  caseColumns,
   codesWaitingInOtherBatches,
   countCasesByStatus,
+  createBatch,
   createImportingBatch,
   findMappingTemplate,
   getBatch,
@@ -164,6 +168,54 @@ describe('the writer thread, while it writes', () => {
     expect(sweepStaleImports(store.db)).toEqual([]);
     expect(sweepStaleImports(store.db, new Date(Date.now() + 61_000))).toEqual([left]);
     expect(store.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
+    store.close();
+  });
+});
+
+describe('a staged batch swept from under a writer that was only paused', () => {
+  // A writer paused past the sweep's minute (a CLI suspended in its terminal, a laptop asleep) finds its
+  // batch gone, maybe its id taken again by the next batch (ids are the table's max + 1): it must
+  // fail, never write into that batch nor report a batch that no longer exists.
+  const staged = (dir: string) => {
+    const store = openStore(dir, TEST_STORE_KEY);
+    const other = openStore(dir, TEST_STORE_KEY);
+    const writing = beginStagedBatch(store.db, batch);
+    // Cases without issues: no key of theirs would fail on the missing batch.
+    writing.insertChunk(Array.from({ length: 10 }, (_, i) => caseColumns({ ...aCase(`C${i}`), issues: [] })));
+    expect(sweepStaleImports(other.db, new Date(Date.now() + 61_000))).toEqual([writing.batchId]);
+    return { store, other, writing };
+  };
+
+  it('fails its next chunk rather than write into the batch that took its id', () => {
+    const { store, other, writing } = staged(join(root, 'swept-chunk'));
+    const taken = createBatch(other.db, { ...batch, name: 'otro lote' });
+    expect(taken).toBe(writing.batchId);
+    expect(() => writing.insertChunk([caseColumns({ ...aCase('X1'), issues: [] })])).toThrow(BatchRefusal);
+    expect(countCasesByStatus(other.db, taken).ready).toBe(0);
+    // Its failure takes away what it wrote: not the batch that took its id.
+    writing.drop();
+    expect(getBatch(other.db, taken)?.name).toBe('otro lote');
+    other.close();
+    store.close();
+  });
+
+  it('fails its last transaction rather than report a batch that is gone', () => {
+    const { store, other, writing } = staged(join(root, 'swept-last'));
+    expect(() => writing.commit([], null)).toThrow(BatchRefusal);
+    expect(store.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
+    other.close();
+    store.close();
+  });
+
+  it('fails its last transaction rather than show another import that took its id', () => {
+    const { store, other, writing } = staged(join(root, 'swept-other-import'));
+    const taken = other.db.transaction(() => createImportingBatch(other.db, { ...batch, name: 'otra importación' })).immediate();
+    expect(taken).toBe(writing.batchId);
+    expect(() => writing.commit([], null)).toThrow(BatchRefusal);
+    expect(getBatch(other.db, taken)).toBeNull();
+    writing.drop();
+    expect(other.db.prepare('SELECT name FROM batches WHERE id = ?').pluck().get(taken)).toBe('otra importación');
+    other.close();
     store.close();
   });
 });
