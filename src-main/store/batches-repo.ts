@@ -150,8 +150,9 @@ export interface BatchSettingsRow {
   maxPhonePriority: number;
 }
 
+/** What an edit or a bulk fix re-applies; null for no batch, or one still being imported (no one changes its cases). */
 export function batchSettings(db: Db, batchId: number): BatchSettingsRow | null {
-  const row = db.prepare('SELECT id, environment, mapping_json, max_phone_priority FROM batches WHERE id = ?').get(batchId) as
+  const row = db.prepare(`SELECT id, environment, mapping_json, max_phone_priority FROM batches WHERE id = ? AND state <> '${IMPORTING}'`).get(batchId) as
     { id: number; environment: Environment; mapping_json: string; max_phone_priority: number } | undefined;
   return row
     ? { id: row.id, environment: row.environment, mapping: JSON.parse(row.mapping_json) as Record<string, unknown>, maxPhonePriority: row.max_phone_priority }
