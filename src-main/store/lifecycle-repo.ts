@@ -7,7 +7,7 @@ import type { Db } from './store';
 import { importingBatchKey, staleImportingBatches, type ImportingBatchKey } from './batches-repo';
 
 /** A writer commits a chunk every few milliseconds: an import silent for this long was killed. */
-const STALE_IMPORT_MS = 60_000;
+export const STALE_IMPORT_MS = 60_000;
 
 /**
  * Batches a killed import left hidden (batch-writer.ts's beginStagedBatch) go, once stale. Found and
