@@ -1,6 +1,6 @@
 // A batch written case by case, on the caller's thread or from a second one: one transaction,
 // all of it or none, either way.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -159,6 +159,33 @@ describe('the writer thread, while it writes', () => {
     expect(codesWaitingInOtherBatches(other.db, 'demo', null).size).toBe(6_000);
     await writersSettled();
     other.close();
+    store.close();
+  });
+
+  it('copies wide cases into the file itself: the WAL never reaches the 1,000 frames at which the app would copy them on its thread', async () => {
+    const store = openStore(join(root, 'wide'), TEST_STORE_KEY);
+    // Creditors' files often carry many more columns than CaseDesk reads: each case keeps them all.
+    const columns = Array.from({ length: 24 }, (_, k) => `columna ${k}: texto libre de la cartera`);
+    const wide = (i: number): BatchCaseInput => ({
+      ...aCase(`W${i}`),
+      params: Object.fromEntries(columns.map((c, k) => [`campo_${k}`, `${c} ${i}`])),
+      raw: [columns.map((c) => `${c} ${i}`)],
+    });
+    // The WAL index (the -shm file) holds the WAL's frame count (mxFrame) at byte 16: what an app's
+    // commit compares with its wal_autocheckpoint (1,000) before it checkpoints on its own thread.
+    const shm = `${store.file}-shm`;
+    const frames = () => readFileSync(shm).readUInt32LE(16);
+    let most = 0;
+    const writer = await startBatchWriterThread(store, batch);
+    for (let i = 0; i < 15_000; i++) {
+      const wait = writer.write(wide(i));
+      if (wait) await wait;
+      if (i % 250 === 0) most = Math.max(most, frames());
+    }
+    await writer.finish([], null);
+    await writersSettled();
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThan(1_000);
     store.close();
   });
 
