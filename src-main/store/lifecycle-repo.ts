@@ -46,7 +46,7 @@ export function truncateWal(db: Db): boolean {
 
 /** Runs `deletion` in one transaction, then empties the WAL (a checkpoint cannot run inside one). */
 function thenTruncate<T>(db: Db, deletion: () => T): T {
-  const result = db.transaction(deletion)();
+  const result = db.transaction(deletion).immediate();
   truncateWal(db);
   return result;
 }
