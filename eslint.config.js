@@ -21,7 +21,14 @@ const SQL_OUTSIDE_THE_STORE = [
   `CallExpression[callee.property.name=/^(prepare|exec|pragma)$/][callee.object.name='db']`,
   `CallExpression[callee.property.name=/^(prepare|exec|pragma)$/][callee.object.property.name='db']`,
 ];
+/** A transaction function called as it is (`db.transaction(fn)()`): SQLite begins it DEFERRED. */
+const DEFERRED_TRANSACTION = [`CallExpression[callee.type='CallExpression'][callee.callee.property.name='transaction']`];
 const messageRule = (selector) => ({ selector, message: "decide on the error's code and params, not on its message text" });
+const transactionRule = (selector) => ({
+  selector,
+  message:
+    'begin it IMMEDIATE (`db.transaction(fn).immediate()`): a deferred transaction that reads first fails at once with SQLITE_BUSY while another connection writes (a big import), its busy timeout unused',
+});
 const sqlRule = (selector) => ({ selector, message: 'SQL lives in src-main/store: add a function to a repository there' });
 
 export default tseslint.config(
@@ -50,11 +57,24 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', ...MESSAGE_MATCHING.map(messageRule)] },
   },
   {
-    // And SQL is the store's business (the emulator is a service of its own, sqlite/ opens files): the
-    // same rule list, because a later block's no-restricted-syntax replaces an earlier one's.
+    // The store's write transactions wait for the lock like a single write does (the emulator is a
+    // service of its own): the same rule list, because a later block's no-restricted-syntax replaces
+    // an earlier one's.
+    files: ['src-main/store/**/*.ts', 'src-main/sqlite/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...MESSAGE_MATCHING.map(messageRule), ...DEFERRED_TRANSACTION.map(transactionRule)] },
+  },
+  {
+    // And SQL is the store's business (the emulator is a service of its own, sqlite/ opens files).
     files: ['src-main/**/*.ts'],
     ignores: ['src-main/store/**', 'src-main/sqlite/**', 'src-main/emulator/**'],
-    rules: { 'no-restricted-syntax': ['error', ...MESSAGE_MATCHING.map(messageRule), ...SQL_OUTSIDE_THE_STORE.map(sqlRule)] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...MESSAGE_MATCHING.map(messageRule),
+        ...SQL_OUTSIDE_THE_STORE.map(sqlRule),
+        ...DEFERRED_TRANSACTION.map(transactionRule),
+      ],
+    },
   },
   {
     files: ['**/*.mjs'],

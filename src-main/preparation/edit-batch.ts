@@ -132,11 +132,13 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
     edits.push({ field: 'status', before: current.status, after: changes.excluded ? 'excluded' : 'included' });
   }
   const next = rebuild(store, current, raw, settings, excluded);
-  store.db.transaction(() => {
-    replaceCase(store.db, caseId, next);
-    for (const e of edits)
-      addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
-  })();
+  store.db
+    .transaction(() => {
+      replaceCase(store.db, caseId, next);
+      for (const e of edits)
+        addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
+    })
+    .immediate();
   const updated = getBatchCase(store.db, caseId);
   if (!updated) throw new EditError('edit.case_vanished', { caseId });
   const { raw: _raw, ...row } = updated;
@@ -154,36 +156,38 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError('batch.not_found', { batchId });
   if (fix.kind === 'default-area-code' && !/^[1-9]\d{1,3}$/.test(fix.areaCode)) throw new EditError('edit.bad_area_code', { areaCode: fix.areaCode });
-  return store.db.transaction(() => {
-    if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
-    if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
-    const settings = settingsForEdit(store, batchId, shared);
-    let changed = 0;
-    for (let afterId = 0; ;) {
-      const page = pageCasesWithRaw(store.db, batchId, afterId, 500);
-      if (page.length === 0) break;
-      afterId = page[page.length - 1]?.id ?? afterId;
-      for (const c of page) {
-        if (c.uploadState !== 'pending') continue;
-        const raw = unpackRaw(c.raw);
-        let excluded = c.status === 'excluded';
-        if (fix.kind === 'exclude-rejected') {
-          if (c.status !== 'rejected') continue;
-          excluded = true;
+  return store.db
+    .transaction(() => {
+      if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
+      if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
+      const settings = settingsForEdit(store, batchId, shared);
+      let changed = 0;
+      for (let afterId = 0; ;) {
+        const page = pageCasesWithRaw(store.db, batchId, afterId, 500);
+        if (page.length === 0) break;
+        afterId = page[page.length - 1]?.id ?? afterId;
+        for (const c of page) {
+          if (c.uploadState !== 'pending') continue;
+          const raw = unpackRaw(c.raw);
+          let excluded = c.status === 'excluded';
+          if (fix.kind === 'exclude-rejected') {
+            if (c.status !== 'rejected') continue;
+            excluded = true;
+          }
+          if (fix.kind === 'drop-invalid-phones') {
+            // Keep only what becomes a valid number: the dropped pieces (and their warnings) go.
+            for (const r of raw)
+              r.phones = r.phones.flatMap((cell) => normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones.map((p) => p.value));
+          }
+          const next = rebuild(store, c, raw, settings, excluded);
+          // Issues are always refreshed; a case counts as changed when what would be sent changed.
+          const written = replaceCase(store.db, c.id, next);
+          if (!sameValues(c, { ...next, status: written ?? next.status })) changed += 1;
         }
-        if (fix.kind === 'drop-invalid-phones') {
-          // Keep only what becomes a valid number: the dropped pieces (and their warnings) go.
-          for (const r of raw)
-            r.phones = r.phones.flatMap((cell) => normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones.map((p) => p.value));
-        }
-        const next = rebuild(store, c, raw, settings, excluded);
-        // Issues are always refreshed; a case counts as changed when what would be sent changed.
-        const written = replaceCase(store.db, c.id, next);
-        if (!sameValues(c, { ...next, status: written ?? next.status })) changed += 1;
       }
-    }
-    return { changed };
-  })();
+      return { changed };
+    })
+    .immediate();
 }
 
 /**
@@ -196,23 +200,25 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
   const held = casesHeldByLedger(store.db, batchId);
   if (held.length === 0) return { released: 0 };
   const settings = settingsOf(store, batchId, sharedLedger, today);
-  return store.db.transaction(() => {
-    let released = 0;
-    for (const id of held) {
-      const c = getBatchCase(store.db, id);
-      if (!c || c.uploadState !== 'pending') continue;
-      const raw = unpackRaw(c.raw);
-      // Stored before rows were kept with their case (migration 3): nothing to build it again from.
-      if (raw.length === 0) continue;
-      const next = rebuild(store, c, raw, settings, c.status === 'excluded');
-      // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
-      const status = replaceCase(store.db, c.id, next) ?? next.status;
-      if (sameValues(c, { ...next, status })) continue;
-      addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status }));
-      released += 1;
-    }
-    return { released };
-  })();
+  return store.db
+    .transaction(() => {
+      let released = 0;
+      for (const id of held) {
+        const c = getBatchCase(store.db, id);
+        if (!c || c.uploadState !== 'pending') continue;
+        const raw = unpackRaw(c.raw);
+        // Stored before rows were kept with their case (migration 3): nothing to build it again from.
+        if (raw.length === 0) continue;
+        const next = rebuild(store, c, raw, settings, c.status === 'excluded');
+        // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
+        const status = replaceCase(store.db, c.id, next) ?? next.status;
+        if (sameValues(c, { ...next, status })) continue;
+        addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status }));
+        released += 1;
+      }
+      return { released };
+    })
+    .immediate();
 }
 
 function sameValues(a: BatchCaseRow, b: { phones: string[]; products: Product[]; status: string; firstName: string; lastName: string }): boolean {

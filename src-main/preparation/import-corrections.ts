@@ -49,54 +49,56 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
 
   const settings = settingsForEdit(store, batchId, shared);
   const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
-  store.db.transaction(() => {
-    for (const [code, lines] of byCode) {
-      const caseId = findCaseByCode(store.db, batchId, code);
-      const current = caseId === null ? null : getBatchCase(store.db, caseId);
-      if (!current || caseId === null) {
-        summary.unknownCodes.push(code);
-        continue;
+  store.db
+    .transaction(() => {
+      for (const [code, lines] of byCode) {
+        const caseId = findCaseByCode(store.db, batchId, code);
+        const current = caseId === null ? null : getBatchCase(store.db, caseId);
+        if (!current || caseId === null) {
+          summary.unknownCodes.push(code);
+          continue;
+        }
+        if (current.uploadState !== 'pending') {
+          summary.alreadySent.push(code);
+          continue;
+        }
+        const original = unpackRaw(current.raw);
+        const raw: RawRow[] = lines.map(({ row, cells }, i) => {
+          const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[col[h]] as string | null);
+          const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
+            const v = cells[col[h]];
+            return v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' ? String(v) : (v ?? null);
+          };
+          return {
+            // Issues keep pointing at the creditor's original rows where there is one.
+            row: original[i]?.row ?? row,
+            firstName: text('Nombre'),
+            lastName: text('Apellido'),
+            phones: [value('Teléfonos')],
+            debtCode: text('Nro Operación'),
+            pid: text('Producto'),
+            subId: text('Subproducto'),
+            debt: value('Saldo'),
+            expiration: value('Vencimiento'),
+            params: original[i]?.params ?? original[0]?.params ?? {},
+            productInfo: original[i]?.productInfo ?? {},
+          };
+        });
+        const built = caseFromRaw(code, raw, settings);
+        // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
+        const status = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }) ?? built.status;
+        addCaseIssue(
+          store.db,
+          batchId,
+          caseId,
+          issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: status }, { before: current.status, after: status }),
+        );
+        summary.updated += 1;
+        if (built.status === 'rejected') summary.stillRejected += 1;
+        // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.
+        else if (built.status !== 'suppressed') summary.nowReady += 1;
       }
-      if (current.uploadState !== 'pending') {
-        summary.alreadySent.push(code);
-        continue;
-      }
-      const original = unpackRaw(current.raw);
-      const raw: RawRow[] = lines.map(({ row, cells }, i) => {
-        const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[col[h]] as string | null);
-        const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
-          const v = cells[col[h]];
-          return v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' ? String(v) : (v ?? null);
-        };
-        return {
-          // Issues keep pointing at the creditor's original rows where there is one.
-          row: original[i]?.row ?? row,
-          firstName: text('Nombre'),
-          lastName: text('Apellido'),
-          phones: [value('Teléfonos')],
-          debtCode: text('Nro Operación'),
-          pid: text('Producto'),
-          subId: text('Subproducto'),
-          debt: value('Saldo'),
-          expiration: value('Vencimiento'),
-          params: original[i]?.params ?? original[0]?.params ?? {},
-          productInfo: original[i]?.productInfo ?? {},
-        };
-      });
-      const built = caseFromRaw(code, raw, settings);
-      // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
-      const status = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }) ?? built.status;
-      addCaseIssue(
-        store.db,
-        batchId,
-        caseId,
-        issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: status }, { before: current.status, after: status }),
-      );
-      summary.updated += 1;
-      if (built.status === 'rejected') summary.stillRejected += 1;
-      // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.
-      else if (built.status !== 'suppressed') summary.nowReady += 1;
-    }
-  })();
+    })
+    .immediate();
   return summary;
 }

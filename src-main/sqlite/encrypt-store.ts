@@ -27,7 +27,7 @@ export function encryptPlainStore(file: string, key: Buffer): void {
   const copy = openDatabase(temp, key);
   try {
     copy.prepare("ATTACH DATABASE ? AS plain KEY ''").run(file);
-    copy.transaction(() => copyDatabase(copy))();
+    copy.transaction(() => copyDatabase(copy)).immediate();
     copy.exec('DETACH DATABASE plain');
   } finally {
     copy.close();

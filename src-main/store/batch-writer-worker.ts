@@ -7,15 +7,18 @@ import { openStore, type Store } from './store';
 
 const WRITER_CACHE_KIB = 16 * 1024;
 /**
- * Chunks (of 1,000 cases, about 1 MB) between two checkpoints of this thread. Other connections
- * checkpoint by themselves once the WAL passes 1,000 pages (4 MB): kept below that, the copying of
- * the batch into the file is this thread's work, never the main thread's.
+ * Frames (pages) the WAL may gather before this thread copies them into the file: half the 1,000 at
+ * which another connection's commit checkpoints by itself, on its own thread (the main thread's).
+ * How many cases that is depends on how wide they are (every column of the file is kept): it is
+ * measured at each checkpoint, and a message's cases are split into transactions to keep to it.
  */
-const CHECKPOINT_EVERY_CHUNKS = 3;
+const WAL_FRAMES_BUDGET = 500;
+const CASES_PER_CHECKPOINT = { first: 250, least: 50, most: 5_000 };
 
 let store: Store | null = null;
 let batch: StagedBatch | null = null;
-let chunks = 0;
+let casesPerCheckpoint = CASES_PER_CHECKPOINT.first;
+let casesSinceCheckpoint = 0;
 let checkpointMs = 0;
 
 function handle(request: BatchWriterRequest): BatchWriterReply {
@@ -36,9 +39,14 @@ function handle(request: BatchWriterRequest): BatchWriterReply {
   }
   if (!batch || !store) throw new Error('No batch was begun.');
   if (request.kind === 'cases') {
-    batch.insertChunk(request.rows);
-    chunks += 1;
-    if (chunks % CHECKPOINT_EVERY_CHUNKS === 0) checkpoint();
+    for (let from = 0; from < request.rows.length;) {
+      const take = Math.max(1, casesPerCheckpoint - casesSinceCheckpoint);
+      const rows = request.rows.slice(from, from + take);
+      batch.insertChunk(rows);
+      from += rows.length;
+      casesSinceCheckpoint += rows.length;
+      if (casesSinceCheckpoint >= casesPerCheckpoint) checkpoint();
+    }
     return { kind: 'written' };
   }
   store.db.pragma('synchronous = FULL');
@@ -54,8 +62,15 @@ function handle(request: BatchWriterRequest): BatchWriterReply {
  */
 function checkpoint(): void {
   const started = performance.now();
-  store?.db.pragma('wal_checkpoint(PASSIVE)');
+  const [result] = (store?.db.pragma('wal_checkpoint(PASSIVE)') ?? []) as { log: number }[];
   checkpointMs += performance.now() - started;
+  // `log`: the frames in the WAL, which starts over after a complete checkpoint: mostly the cases
+  // written since the last one (more when a reader held it back: then fewer cases till the next).
+  if (result && result.log > 0 && casesSinceCheckpoint > 0) {
+    const fit = Math.floor((WAL_FRAMES_BUDGET * casesSinceCheckpoint) / result.log);
+    casesPerCheckpoint = Math.min(CASES_PER_CHECKPOINT.most, Math.max(CASES_PER_CHECKPOINT.least, fit));
+  }
+  casesSinceCheckpoint = 0;
 }
 
 /** The last checkpoint, after the answer: what the batch's last chunks left in the WAL. */

@@ -2,11 +2,11 @@
 // cases, its row-level issues and (maybe) the creditor's template, then COMMIT — all or nothing.
 // The same steps run on the caller's thread (startBatchWriter) or on a second one
 // (./batch-writer-thread.ts, for big files).
-import { createBatch, createImportingBatch, finishImportingBatch, touchImportingBatch, type NewBatch } from './batches-repo';
+import { BatchRefusal, createBatch, createImportingBatch, finishImportingBatch, importingBatchKey, touchImportingBatch, type NewBatch } from './batches-repo';
 import { caseColumns, caseColumnsWriter, type BatchCaseInput, type CaseColumns } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
-import { deleteBatchRows } from './lifecycle-repo';
+import { dropImportingBatch } from './lifecycle-repo';
 import { saveMappingTemplate } from './settings-repo';
 import type { Db, Store } from './store';
 
@@ -95,7 +95,7 @@ export interface StagedBatch {
   insertChunk(rows: readonly CaseColumns[]): void;
   /** The last transaction: the cases' keys, the row issues, the template, and the batch shown. */
   commit(rowIssues: readonly IssueInput[], template: BatchTemplate | null): void;
-  /** Takes away what was written (the batch was never shown). */
+  /** Takes away what was written (the batch was never shown), unless it is no longer this import's. */
   drop(): void;
   /** Time spent in SQLite so far. */
   busyMs(): number;
@@ -110,23 +110,29 @@ export interface StagedBatch {
  */
 export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
   const { timed, busyMs } = busyClock();
-  const batchId = timed(() => db.transaction(() => createImportingBatch(db, batch)).immediate());
+  const key = timed(() => db.transaction(() => importingBatchKey(db, createImportingBatch(db, batch))).immediate());
+  if (!key) throw new Error('The importing batch just created cannot be read back.');
+  const batchId = key.id;
+  // Swept while this writer was paused: nothing more goes in, into it or into a batch that took its id.
+  const stillOurs = (alive: boolean) => {
+    if (!alive) throw new BatchRefusal('batch.missing', `Batch ${batchId} was removed while it was being imported.`);
+  };
   const cases = caseColumnsWriter(db, batchId);
   const chunk = db.transaction((rows: readonly CaseColumns[]) => {
+    stillOurs(touchImportingBatch(db, key));
     for (const row of rows) cases.insert(row);
-    touchImportingBatch(db, batchId);
   });
   const last = db.transaction((rowIssues: readonly IssueInput[], template: BatchTemplate | null) => {
+    stillOurs(finishImportingBatch(db, key));
     cases.finish();
     addRowIssues(db, batchId, rowIssues);
     if (template) saveMappingTemplate(db, template.creditor, template.signature, template.mapping);
-    finishImportingBatch(db, batchId);
   });
   return {
     batchId,
     insertChunk: (rows) => timed(() => chunk.immediate(rows)),
     commit: (rowIssues, template) => timed(() => last.immediate(rowIssues, template)),
-    drop: () => void deleteBatchRows(db, batchId),
+    drop: () => void dropImportingBatch(db, key),
     busyMs,
   };
 }

@@ -77,14 +77,37 @@ export function createImportingBatch(db: Db, b: NewBatch): number {
   return id;
 }
 
-/** An importing batch is still alive: its writer says so with every chunk it commits. */
-export function touchImportingBatch(db: Db, id: number): void {
-  db.prepare(`UPDATE batches SET updated_at = ? WHERE id = ? AND state = '${IMPORTING}'`).run(new Date().toISOString(), id);
+/**
+ * Which importing batch a writer owns: its id and when it was created. The sweep may delete a batch
+ * whose writer was only paused (a suspended CLI, a machine asleep), and the next batch then takes
+ * its id again (the table's max + 1): the id alone would name that other batch.
+ */
+export interface ImportingBatchKey {
+  id: number;
+  createdAt: string;
 }
 
-/** The last step of an import, in its last transaction: the batch is shown, whole. */
-export function finishImportingBatch(db: Db, id: number): void {
-  db.prepare(`UPDATE batches SET state = 'draft', updated_at = ? WHERE id = ? AND state = '${IMPORTING}'`).run(new Date().toISOString(), id);
+export function importingBatchKey(db: Db, id: number): ImportingBatchKey | null {
+  const createdAt = db.prepare(`SELECT created_at FROM batches WHERE id = ? AND state = '${IMPORTING}'`).pluck().get(id) as string | undefined;
+  return createdAt === undefined ? null : { id, createdAt };
+}
+
+/** An importing batch is still alive: its writer says so with every chunk it commits. False: it is gone (swept). */
+export function touchImportingBatch(db: Db, key: ImportingBatchKey): boolean {
+  return (
+    db
+      .prepare(`UPDATE batches SET updated_at = ? WHERE id = ? AND created_at = ? AND state = '${IMPORTING}'`)
+      .run(new Date().toISOString(), key.id, key.createdAt).changes === 1
+  );
+}
+
+/** The last step of an import, in its last transaction: the batch is shown, whole. False: it is gone (swept). */
+export function finishImportingBatch(db: Db, key: ImportingBatchKey): boolean {
+  return (
+    db
+      .prepare(`UPDATE batches SET state = 'draft', updated_at = ? WHERE id = ? AND created_at = ? AND state = '${IMPORTING}'`)
+      .run(new Date().toISOString(), key.id, key.createdAt).changes === 1
+  );
 }
 
 /** Importing batches no writer has touched since `before`: left by an import that was killed. */
@@ -127,8 +150,9 @@ export interface BatchSettingsRow {
   maxPhonePriority: number;
 }
 
+/** What an edit or a bulk fix re-applies; null for no batch, or one still being imported (no one changes its cases). */
 export function batchSettings(db: Db, batchId: number): BatchSettingsRow | null {
-  const row = db.prepare('SELECT id, environment, mapping_json, max_phone_priority FROM batches WHERE id = ?').get(batchId) as
+  const row = db.prepare(`SELECT id, environment, mapping_json, max_phone_priority FROM batches WHERE id = ? AND state <> '${IMPORTING}'`).get(batchId) as
     { id: number; environment: Environment; mapping_json: string; max_phone_priority: number } | undefined;
   return row
     ? { id: row.id, environment: row.environment, mapping: JSON.parse(row.mapping_json) as Record<string, unknown>, maxPhonePriority: row.max_phone_priority }

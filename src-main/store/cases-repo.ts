@@ -82,7 +82,7 @@ export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchC
     writer.finish();
     addRowIssues(db, batchId, rowIssues);
     db.prepare('UPDATE batches SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
-  })();
+  }).immediate();
   return n;
 }
 

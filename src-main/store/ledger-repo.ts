@@ -70,11 +70,13 @@ export function addLedgerEntry(db: Db, e: NewLedgerEntry, now = new Date()): { e
 
 /** Many entries in one transaction: all of them or none. */
 export function addLedgerEntries(db: Db, entries: readonly NewLedgerEntry[], now = new Date()): { added: number; updated: number } {
-  return db.transaction(() => {
-    let added = 0;
-    for (const e of entries) if (addLedgerEntry(db, e, now).created) added += 1;
-    return { added, updated: entries.length - added };
-  })();
+  return db
+    .transaction(() => {
+      let added = 0;
+      for (const e of entries) if (addLedgerEntry(db, e, now).created) added += 1;
+      return { added, updated: entries.length - added };
+    })
+    .immediate();
 }
 
 export function getLedgerEntry(db: Db, id: number): LedgerEntry | null {
@@ -146,7 +148,7 @@ export function recordLedgerOutcome(
       caseId,
     );
     for (const i of change.issues) addCaseIssue(db, batchId, caseId, i);
-  })();
+  }).immediate();
 }
 
 /** The issue kinds the ledger gives a case (see preparation/ledger/apply-ledger.ts), as case_keys keys. */

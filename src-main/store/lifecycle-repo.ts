@@ -4,16 +4,38 @@
 // deletion here commits, then runs it, so nothing of the deleted debtors stays in either file.
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
-import { staleImportingBatches } from './batches-repo';
+import { importingBatchKey, staleImportingBatches, type ImportingBatchKey } from './batches-repo';
 
 /** A writer commits a chunk every few milliseconds: an import silent for this long was killed. */
-const STALE_IMPORT_MS = 60_000;
+export const STALE_IMPORT_MS = 60_000;
 
-/** Batches a killed import left hidden (batch-writer.ts's beginStagedBatch) go, once stale. */
+/**
+ * Batches a killed import left hidden (batch-writer.ts's beginStagedBatch) go, once stale. Found and
+ * deleted again in one transaction: a writer that was only paused cannot show its batch in between.
+ */
 export function sweepStaleImports(db: Db, now = new Date()): number[] {
-  const ids = staleImportingBatches(db, new Date(now.getTime() - STALE_IMPORT_MS));
-  for (const id of ids) deleteBatchRows(db, id);
+  const before = new Date(now.getTime() - STALE_IMPORT_MS);
+  // Most often there is none: no write lock taken for nothing.
+  if (staleImportingBatches(db, before).length === 0) return [];
+  const ids = db
+    .transaction(() => {
+      const stale = staleImportingBatches(db, before);
+      for (const id of stale) deleteRowsOfBatch(db, id);
+      return stale;
+    })
+    .immediate();
+  if (ids.length > 0) truncateWal(db);
   return ids;
+}
+
+/**
+ * An import's own hidden batch, taken away by its writer (an abort, a failure), only while it is still
+ * that import's: once swept, its id may be another batch's. False when it was not.
+ */
+export function dropImportingBatch(db: Db, key: ImportingBatchKey): boolean {
+  const dropped = db.transaction(() => importingBatchKey(db, key.id)?.createdAt === key.createdAt && deleteRowsOfBatch(db, key.id) !== null).immediate();
+  if (dropped) truncateWal(db);
+  return dropped;
 }
 
 /** Folds the WAL into the database file and truncates it to nothing; false when a reader kept it busy. */
@@ -24,7 +46,7 @@ export function truncateWal(db: Db): boolean {
 
 /** Runs `deletion` in one transaction, then empties the WAL (a checkpoint cannot run inside one). */
 function thenTruncate<T>(db: Db, deletion: () => T): T {
-  const result = db.transaction(deletion)();
+  const result = db.transaction(deletion).immediate();
   truncateWal(db);
   return result;
 }
@@ -60,18 +82,21 @@ export interface DeletedBatchRows {
 
 /** Deletes a batch with its cases, issues and upload chunks, in one transaction; null when there is no such batch. */
 export function deleteBatchRows(db: Db, batchId: number): DeletedBatchRows | null {
-  return thenTruncate(db, (): DeletedBatchRows | null => {
-    const batch = db.prepare('SELECT source_file AS sourceFile FROM batches WHERE id = ?').get(batchId) as { sourceFile: string } | undefined;
-    if (!batch) return null;
-    // Children first, explicitly: the counts are the agent's receipt, and nothing rests on the foreign-keys pragma.
-    const rowIssues = db.prepare('DELETE FROM case_issues WHERE batch_id = ?').run(batchId).changes;
-    // The keys hold search terms (names, phones): they go with their cases.
-    db.prepare('DELETE FROM case_keys WHERE batch_id = ?').run(batchId);
-    const cases = db.prepare('DELETE FROM batch_cases WHERE batch_id = ?').run(batchId).changes;
-    const chunks = db.prepare('DELETE FROM upload_chunks WHERE batch_id = ?').run(batchId).changes;
-    db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);
-    return { batchId, cases, rowIssues, chunks, sourceFile: batch.sourceFile };
-  });
+  return thenTruncate(db, () => deleteRowsOfBatch(db, batchId));
+}
+
+/** deleteBatchRows' work, inside the caller's transaction. */
+function deleteRowsOfBatch(db: Db, batchId: number): DeletedBatchRows | null {
+  const batch = db.prepare('SELECT source_file AS sourceFile FROM batches WHERE id = ?').get(batchId) as { sourceFile: string } | undefined;
+  if (!batch) return null;
+  // Children first, explicitly: the counts are the agent's receipt, and nothing rests on the foreign-keys pragma.
+  const rowIssues = db.prepare('DELETE FROM case_issues WHERE batch_id = ?').run(batchId).changes;
+  // The keys hold search terms (names, phones): they go with their cases.
+  db.prepare('DELETE FROM case_keys WHERE batch_id = ?').run(batchId);
+  const cases = db.prepare('DELETE FROM batch_cases WHERE batch_id = ?').run(batchId).changes;
+  const chunks = db.prepare('DELETE FROM upload_chunks WHERE batch_id = ?').run(batchId).changes;
+  db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);
+  return { batchId, cases, rowIssues, chunks, sourceFile: batch.sourceFile };
 }
 
 const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))`;

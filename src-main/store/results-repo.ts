@@ -12,7 +12,7 @@ export function saveResultCases(db: Db, env: Environment, campaignId: number, ca
   );
   db.transaction(() => {
     for (const c of cases) upsert.run(env, campaignId, c.id, c.params.code ?? null, c.case_result.is_final ? 1 : 0, c.last_updated, JSON.stringify(c));
-  })();
+  }).immediate();
 }
 
 /** last_updated of every stored case of a campaign: what an incremental sync compares against. */
@@ -76,7 +76,7 @@ export function saveCalls(db: Db, env: Environment, campaignId: number, caseId: 
   );
   db.transaction(() => {
     for (const call of calls) upsert.run(env, campaignId, caseId, call.id, call.last_updated, JSON.stringify(call));
-  })();
+  }).immediate();
 }
 
 export function listCalls(db: Db, env: Environment, campaignId: number, caseId: number): Call[] {
@@ -96,7 +96,7 @@ export function saveInboundCases(db: Db, env: Environment, cases: readonly Inbou
   );
   db.transaction(() => {
     for (const c of cases) upsert.run(env, c.id, c.bot.id, c.last_updated, JSON.stringify(c), now);
-  })();
+  }).immediate();
 }
 
 /** Reads the stored last_updated of an inbound case (prepared once, for a download's many lookups). */

@@ -10,7 +10,7 @@ export function saveBots(db: Db, env: Environment, bots: readonly Bot[]): void {
   db.transaction(() => {
     db.prepare('DELETE FROM bots WHERE environment = ?').run(env);
     for (const bot of bots) insert.run(env, bot.id, JSON.stringify(bot), now);
-  })();
+  }).immediate();
 }
 
 export function listBots(db: Db, env: Environment): { bots: Bot[]; fetchedAt: string | null } {
@@ -34,7 +34,7 @@ export function saveCampaignListItems(db: Db, env: Environment, botId: number, i
   );
   db.transaction(() => {
     for (const item of items) upsert.run(env, item.id, botId, item.status, JSON.stringify(item), now);
-  })();
+  }).immediate();
 }
 
 export function getCampaign(db: Db, env: Environment, id: number): Campaign | null {

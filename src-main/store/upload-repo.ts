@@ -58,7 +58,7 @@ export function addChunks(db: Db, batchId: number, campaignId: number, chunks: r
       const { lastInsertRowid } = insert.run(batchId, campaignId, seq++, chunk.caseIds.length, chunk.bytes);
       for (const id of chunk.caseIds) assign.run(Number(lastInsertRowid), id);
     }
-  })();
+  }).immediate();
 }
 
 /** Intent, committed before the request: the chunk is on its way. */
@@ -84,7 +84,7 @@ export function recordChunkOutcome(
     for (const id of loadedIds) loaded.run(id);
     for (const r of rejected) reject.run(r.detail, r.id);
     setChunkState(db, chunkId, state);
-  })();
+  }).immediate();
 }
 
 /** A chunk split in two (413): its cases move to two new chunks placed where it was. */
@@ -101,7 +101,7 @@ export function splitChunk(db: Db, chunk: ChunkRow, halves: readonly { caseIds: 
       const { lastInsertRowid } = insert.run(chunk.batchId, chunk.campaignId, chunk.seq + i + 1, half.caseIds.length, half.bytes);
       for (const id of half.caseIds) assign.run(Number(lastInsertRowid), id);
     });
-  })();
+  }).immediate();
 }
 
 /** Cases whose outcome could not be decided: the agent (or an explicit CLI flag) must choose. */
@@ -109,7 +109,7 @@ export function markInDoubt(db: Db, caseIds: readonly number[], detail: string):
   const stmt = db.prepare("UPDATE batch_cases SET upload_state = 'in_doubt', upload_detail = ? WHERE id = ?");
   db.transaction(() => {
     for (const id of caseIds) stmt.run(detail, id);
-  })();
+  }).immediate();
 }
 
 export function casesInDoubt(db: Db, batchId: number): { id: number; code: string; chunkId: number | null }[] {
@@ -122,19 +122,21 @@ export function casesInDoubt(db: Db, batchId: number): { id: number; code: strin
 
 /** The agent's decision on in-doubt cases: send them again, or take them as loaded. */
 export function resolveInDoubt(db: Db, batchId: number, decision: 'resend' | 'assume-loaded'): number {
-  return db.transaction(() => {
-    if (decision === 'assume-loaded') {
+  return db
+    .transaction(() => {
+      if (decision === 'assume-loaded') {
+        return db
+          .prepare(
+            "UPDATE batch_cases SET upload_state = 'loaded', upload_detail = 'taken as loaded by the agent' WHERE batch_id = ? AND upload_state = 'in_doubt'",
+          )
+          .run(batchId).changes;
+      }
+      // Back to the queue: out of their old chunk, into new ones at the next plan.
       return db
-        .prepare(
-          "UPDATE batch_cases SET upload_state = 'loaded', upload_detail = 'taken as loaded by the agent' WHERE batch_id = ? AND upload_state = 'in_doubt'",
-        )
+        .prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL, chunk_id = NULL WHERE batch_id = ? AND upload_state = 'in_doubt'")
         .run(batchId).changes;
-    }
-    // Back to the queue: out of their old chunk, into new ones at the next plan.
-    return db
-      .prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL, chunk_id = NULL WHERE batch_id = ? AND upload_state = 'in_doubt'")
-      .run(batchId).changes;
-  })();
+    })
+    .immediate();
 }
 
 /** Loaded codes of this campaign from other batches: how many times each is expected on the server. */

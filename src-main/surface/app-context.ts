@@ -9,7 +9,18 @@ import { osKeychain } from '../keys/keychain';
 import { resolveDataKey } from '../keys/data-key';
 import { environmentAllowed, loadPolicy, managedBaseUrl } from '../policy/policy';
 import { preparationsSettled } from '../preparation/worker/preparation-job';
-import { BatchRefusal, getBaseUrl, getSetting, openStore, restrictUmask, setSetting, sweepStaleImports, tightenTree, writersSettled } from '../store';
+import {
+  BatchRefusal,
+  getBaseUrl,
+  getSetting,
+  openStore,
+  restrictUmask,
+  setSetting,
+  STALE_IMPORT_MS,
+  sweepStaleImports,
+  tightenTree,
+  writersSettled,
+} from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
 import { demoService } from './demo-service';
 import { DAY_MS, purgeExpired } from './data-lifecycle';
@@ -158,18 +169,32 @@ export function createAppContext(options: AppContextOptions): AppContext {
   // Retention: at start and once a day; a failed purge never stops the app, the next one tries again.
   const purge = () => {
     try {
-      sweepStaleImports(store.db);
       purgeExpired(ctx);
     } catch {
       // e.g. the store busy with another process's write: the next run takes it
+    }
+  };
+  // What a killed import left hidden (a preparation worker dead with its writer, an app quit and
+  // started again within the minute) goes once stale, checked each minute: not a day later.
+  const sweep = () => {
+    try {
+      sweepStaleImports(store.db);
+    } catch {
+      // as for the purge: the next minute's sweep takes it
     }
   };
   // What an older CaseDesk left in the clear: copies of picked files (none are kept now) go, recordings
   // are sealed.
   rmSync(join(options.dataDir, 'imports'), { recursive: true, force: true });
   sealPlainRecordings(ctx);
+  sweep();
   purge();
-  const retention = setInterval(purge, DAY_MS);
+  let minutes = 0;
+  const retention = setInterval(() => {
+    sweep();
+    minutes += 1;
+    if (minutes % (DAY_MS / STALE_IMPORT_MS) === 0) purge();
+  }, STALE_IMPORT_MS);
   retention.unref();
   return ctx;
 }

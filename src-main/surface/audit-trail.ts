@@ -50,8 +50,10 @@ function osUser(): string | null {
 
 /** Only forward: a guard, as the trail's lock already orders the writers of every process. */
 function keepHead(ctx: AppContext, head: AuditHead): void {
-  ctx.store.db.transaction(() => {
-    const kept = getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null);
-    if (!kept || kept.seq < head.seq) setSetting(ctx.store.db, HEAD_SETTING, head);
-  })();
+  ctx.store.db
+    .transaction(() => {
+      const kept = getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null);
+      if (!kept || kept.seq < head.seq) setSetting(ctx.store.db, HEAD_SETTING, head);
+    })
+    .immediate();
 }

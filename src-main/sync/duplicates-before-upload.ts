@@ -24,7 +24,7 @@ export function skipDuplicatesBeforeUpload(store: Store, batchId: number, campai
     db.transaction(() => {
       // Cases whose request may be on its way are not among them: reading the campaign back settles those.
       for (const c of casesBeforeUpload(db, batchId)) if (holds.has(c.code)) markSkipped(db, c.id);
-    })();
+    }).immediate();
   }
   return { skipped: skippedCount(db, batchId) };
 }

@@ -34,6 +34,6 @@ export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: L
       counts.phones += match.removed.length;
       if (match.suppressed) counts.cases += 1;
     }
-  })();
+  }).immediate();
   return counts;
 }

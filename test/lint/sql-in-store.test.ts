@@ -18,7 +18,7 @@ const SNIPPET = [
   "  db.exec('DELETE FROM batches');",
   "  db.pragma('journal_mode');",
   "  /x/.exec('x');",
-  '  db.transaction(() => undefined)();',
+  '  db.transaction(() => undefined).immediate();',
   '}',
 ].join('\n');
 

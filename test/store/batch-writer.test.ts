@@ -1,12 +1,16 @@
 // A batch written case by case, on the caller's thread or from a second one: one transaction,
 // all of it or none, either way.
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  BatchRefusal,
+  beginStagedBatch,
+  caseColumns,
   codesWaitingInOtherBatches,
   countCasesByStatus,
+  createBatch,
   createImportingBatch,
   findMappingTemplate,
   getBatch,
@@ -158,12 +162,87 @@ describe('the writer thread, while it writes', () => {
     store.close();
   });
 
+  it('copies wide cases into the file itself: the WAL never reaches the 1,000 frames at which the app would copy them on its thread', async () => {
+    const store = openStore(join(root, 'wide'), TEST_STORE_KEY);
+    // Creditors' files often carry many more columns than CaseDesk reads: each case keeps them all.
+    const columns = Array.from({ length: 24 }, (_, k) => `columna ${k}: texto libre de la cartera`);
+    const wide = (i: number): BatchCaseInput => ({
+      ...aCase(`W${i}`),
+      params: Object.fromEntries(columns.map((c, k) => [`campo_${k}`, `${c} ${i}`])),
+      raw: [columns.map((c) => `${c} ${i}`)],
+    });
+    // The WAL index (the -shm file) holds the WAL's frame count (mxFrame) at byte 16: what an app's
+    // commit compares with its wal_autocheckpoint (1,000) before it checkpoints on its own thread.
+    const shm = `${store.file}-shm`;
+    const frames = () => readFileSync(shm).readUInt32LE(16);
+    let most = 0;
+    const writer = await startBatchWriterThread(store, batch);
+    for (let i = 0; i < 15_000; i++) {
+      const wait = writer.write(wide(i));
+      if (wait) await wait;
+      if (i % 250 === 0) most = Math.max(most, frames());
+    }
+    await writer.finish([], null);
+    await writersSettled();
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThan(1_000);
+    store.close();
+  });
+
   it('leaves a batch hidden when killed, which a later start sweeps once no writer touched it for a minute', () => {
     const store = openStore(join(root, 'sweep'), TEST_STORE_KEY);
     const left = store.db.transaction(() => createImportingBatch(store.db, batch))();
     expect(sweepStaleImports(store.db)).toEqual([]);
     expect(sweepStaleImports(store.db, new Date(Date.now() + 61_000))).toEqual([left]);
     expect(store.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
+    store.close();
+  });
+});
+
+describe('a staged batch swept from under a writer that was only paused', () => {
+  // A writer paused past the sweep's minute (a CLI suspended in its terminal, a laptop asleep) finds its
+  // batch gone, maybe its id taken again by the next batch (ids are the table's max + 1): it must
+  // fail, never write into that batch nor report a batch that no longer exists.
+  const staged = (dir: string) => {
+    const store = openStore(dir, TEST_STORE_KEY);
+    const other = openStore(dir, TEST_STORE_KEY);
+    const writing = beginStagedBatch(store.db, batch);
+    // Cases without issues: no key of theirs would fail on the missing batch.
+    writing.insertChunk(Array.from({ length: 10 }, (_, i) => caseColumns({ ...aCase(`C${i}`), issues: [] })));
+    expect(sweepStaleImports(other.db, new Date(Date.now() + 61_000))).toEqual([writing.batchId]);
+    return { store, other, writing };
+  };
+
+  it('fails its next chunk rather than write into the batch that took its id', () => {
+    const { store, other, writing } = staged(join(root, 'swept-chunk'));
+    const taken = createBatch(other.db, { ...batch, name: 'otro lote' });
+    expect(taken).toBe(writing.batchId);
+    expect(() => writing.insertChunk([caseColumns({ ...aCase('X1'), issues: [] })])).toThrow(BatchRefusal);
+    expect(countCasesByStatus(other.db, taken).ready).toBe(0);
+    // Its failure takes away what it wrote: not the batch that took its id.
+    writing.drop();
+    expect(getBatch(other.db, taken)?.name).toBe('otro lote');
+    other.close();
+    store.close();
+  });
+
+  it('fails its last transaction rather than report a batch that is gone', () => {
+    const { store, other, writing } = staged(join(root, 'swept-last'));
+    expect(() => writing.commit([], null)).toThrow(BatchRefusal);
+    expect(store.db.prepare('SELECT count(*) FROM batches').pluck().get()).toBe(0);
+    other.close();
+    store.close();
+  });
+
+  it('fails its last transaction rather than show another import that took its id', () => {
+    const { store, other, writing } = staged(join(root, 'swept-other-import'));
+    const taken = other.db.transaction(() => createImportingBatch(other.db, { ...batch, name: 'otra importación' })).immediate();
+    expect(taken).toBe(writing.batchId);
+    expect(() => writing.commit([], null)).toThrow(BatchRefusal);
+    expect(getBatch(other.db, taken)).toBeNull();
+    writing.drop();
+    expect(other.db.prepare('SELECT name FROM batches WHERE id = ?').pluck().get(taken)).toBe('otra importación');
+    other.close();
     store.close();
   });
 });

@@ -6,7 +6,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { memoryKeychain } from '../../src-main/keys/keychain';
-import { addChunks, listChunks, markInDoubt, pageBatchCases, recordChunkOutcome, storeFileState, unplannedCases } from '../../src-main/store';
+import {
+  addChunks,
+  beginStagedBatch,
+  caseColumns,
+  listChunks,
+  markInDoubt,
+  pageBatchCases,
+  recordChunkOutcome,
+  storeFileState,
+  unplannedCases,
+} from '../../src-main/store';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext, AppContextOptions } from '../../src-main/surface/app-context-types';
 import type { Envelope, ProcedureName, ProcedureOutputs, SurfaceError } from '../../src-main/surface/procedures';
@@ -259,6 +269,30 @@ describe('the daily purge', () => {
 
       vi.advanceTimersByTime(DAY);
       expect(await api.call('batches:list', {})).toEqual([]);
+      expect(vi.getTimerCount()).toBe(1);
+      await ctx.close();
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('an import killed while the app runs', () => {
+  it('leaves no hidden batch for a day: what it wrote goes once stale, within minutes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const ctx = createAppContext({ dataDir: join(root, `data${++made}`) });
+      // A preparation worker that died with its writer (out of memory, the app quitting and started again at once).
+      const left = beginStagedBatch(ctx.store.db, { environment: 'demo', name: 'grande', sourceFile: 'g.xlsx', maxPhonePriority: 1 });
+      left.insertChunk([
+        caseColumns({ code: 'D1', firstName: 'Ana', lastName: 'Peña', phones: [], products: [], params: {}, sourceRows: [2], status: 'ready' }),
+      ]);
+      const batches = () => ctx.store.db.prepare('SELECT count(*) FROM batches').pluck().get();
+      vi.advanceTimersByTime(30_000);
+      expect(batches()).toBe(1);
+      vi.advanceTimersByTime(2 * 60_000);
+      expect(batches()).toBe(0);
       expect(vi.getTimerCount()).toBe(1);
       await ctx.close();
       expect(vi.getTimerCount()).toBe(0);

@@ -19,12 +19,14 @@ export function flagDuplicates(c: BuiltCase, sources: DuplicateSources): boolean
 export function flagSharedPhones(store: Store, batchId: number, tally: SharedPhoneTally): number {
   const shared = tally.shared();
   if (shared.size === 0) return 0;
-  return store.db.transaction(() => {
-    let added = 0;
-    for (const c of casesWithPhones(store.db, batchId, [...shared.keys()])) {
-      const found = sharedPhoneIssues(c, shared);
-      if (replaceIssuesOfKinds(store.db, c.id, (kind) => kind === 'shared-phone', found)) added += found.length;
-    }
-    return added;
-  })();
+  return store.db
+    .transaction(() => {
+      let added = 0;
+      for (const c of casesWithPhones(store.db, batchId, [...shared.keys()])) {
+        const found = sharedPhoneIssues(c, shared);
+        if (replaceIssuesOfKinds(store.db, c.id, (kind) => kind === 'shared-phone', found)) added += found.length;
+      }
+      return added;
+    })
+    .immediate();
 }

@@ -32,10 +32,12 @@ export function recheckDuplicates(store: Store, batchId: number, opts: { campaig
   if (!batch) return { duplicates: 0, changed: 0 };
   const sources = opts.sources ?? duplicateSources(store, batch.environment, batchId, opts.campaignId ?? batch.campaignId);
   const codes = new Set([...sources.otherBatches.keys(), ...(sources.campaign?.holds.keys() ?? [])]);
-  const changed = store.db.transaction(() => {
-    let n = 0;
-    for (const c of casesToRecheck(store.db, batchId, codes)) if (replaceIssuesOfKinds(store.db, c.id, isDuplicateKind, duplicateIssues(c, sources))) n += 1;
-    return n;
-  })();
+  const changed = store.db
+    .transaction(() => {
+      let n = 0;
+      for (const c of casesToRecheck(store.db, batchId, codes)) if (replaceIssuesOfKinds(store.db, c.id, isDuplicateKind, duplicateIssues(c, sources))) n += 1;
+      return n;
+    })
+    .immediate();
   return { duplicates: duplicateCount(store.db, batchId), changed };
 }

@@ -55,7 +55,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
       db.exec(migration.up);
       migration.backfill?.(db);
       record.run(migration.version, migration.name, new Date().toISOString());
-    })();
+    }).immediate();
   }
   return { from: applied.length, to: migrations.length };
 }

@@ -101,9 +101,11 @@ async function campaignOf(ctx: AppContext, client: ServiceClient, env: Environme
   if (!draft.success) throw new SurfaceFailure('batch.no_campaign', { batchId });
   const created = await client.createCampaign(draft.data);
   saveCampaign(ctx.store.db, env, created);
-  ctx.store.db.transaction(() => {
-    bindBatchToCampaign(ctx.store.db, batchId, created.id);
-    setCampaignDraft(ctx.store.db, batchId, null);
-  })();
+  ctx.store.db
+    .transaction(() => {
+      bindBatchToCampaign(ctx.store.db, batchId, created.id);
+      setCampaignDraft(ctx.store.db, batchId, null);
+    })
+    .immediate();
   return created.id;
 }

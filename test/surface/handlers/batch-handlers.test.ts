@@ -1,0 +1,61 @@
+// The batch procedures and a batch still being imported (state 'importing', see the store's
+// beginStagedBatch): its committed chunks are no batch yet, to be read or changed by anyone.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { beginStagedBatch, caseColumns, getBatchCase, pageCasesWithRaw, type BatchCaseInput } from '../../../src-main/store';
+import { createAppContext } from '../../../src-main/surface/app-context';
+import { createSurface } from '../../../src-main/surface/surface';
+
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-importing-'));
+const ctx = createAppContext({ dataDir: dir });
+const surface = createSurface(ctx);
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const aCase = (i: number): BatchCaseInput => ({
+  code: `D${i}`,
+  firstName: 'Ana',
+  lastName: 'Peña',
+  phones: [`35140000${String(i).padStart(2, '0')}`],
+  products: [],
+  params: {},
+  sourceRows: [i + 2],
+  status: i % 2 === 0 ? 'rejected' : 'ready',
+  raw: [],
+});
+
+describe('a batch still being imported', () => {
+  const importing = beginStagedBatch(ctx.store.db, { environment: 'demo', name: 'grande', sourceFile: 'g.xlsx', maxPhonePriority: 1 });
+  importing.insertChunk(Array.from({ length: 4 }, (_, i) => caseColumns(aCase(i))));
+  const batchId = importing.batchId;
+  const [first] = pageCasesWithRaw(ctx.store.db, batchId, 0, 1);
+  const caseId = first?.id ?? 0;
+
+  it.each([
+    ['batches:get', { batchId }],
+    ['batches:cases', { batchId }],
+    ['batches:countCases', { batchId }],
+    ['batches:caseKinds', { batchId }],
+    ['batches:checkDuplicates', { batchId }],
+    ['batches:issues', { batchId }],
+    ['batches:payload', { batchId }],
+    ['batches:exportErrors', { batchId }],
+    ['batches:exportClean', { batchId }],
+    ['batches:setCampaignDraft', { batchId, campaign: null }],
+    ['batches:editCase', { batchId, caseId, changes: { firstName: 'Otra' } }],
+    ['batches:bulkFix', { batchId, fix: { kind: 'exclude-rejected' } }],
+    ['batches:delete', { batchId }],
+  ] as const)('is no batch to %s', async (name, input) => {
+    const answer = await surface.call(name, input);
+    expect(answer.ok ? 'answered' : answer.error.code).toBe('batch.not_found');
+  });
+
+  it('is left as it was written', () => {
+    expect(getBatchCase(ctx.store.db, caseId)).toMatchObject({ firstName: 'Ana', status: 'rejected' });
+    expect(pageCasesWithRaw(ctx.store.db, batchId, 0, 10).map((c) => c.status)).toEqual(['rejected', 'ready', 'rejected', 'ready']);
+  });
+});
