@@ -1,7 +1,7 @@
 // Turns a plain store (an older CaseDesk's) into an encrypted one, once, atomically: the copy is
 // built beside it and renamed over it, so a kill at any moment leaves the old store or the new one.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { openDatabase, type Db } from './sqlcipher';
 import { syncDir } from './sync-dir';
 
@@ -10,6 +10,10 @@ export const encryptingFile = (file: string) => `${file}.encrypting`;
 /** Removes what an interrupted encryption left (the old store is still whole beside it). */
 export function removeEncryptionLeftovers(file: string): void {
   for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${encryptingFile(file)}${suffix}`, { force: true });
+  // A super-journal, should a commit of the copy ever have spanned two files.
+  const superJournal = `${basename(encryptingFile(file))}-mj`;
+  const dir = dirname(file);
+  for (const name of existsSync(dir) ? readdirSync(dir) : []) if (name.startsWith(superJournal)) rmSync(join(dir, name), { force: true });
 }
 
 export function encryptPlainStore(file: string, key: Buffer): void {
@@ -27,7 +31,9 @@ export function encryptPlainStore(file: string, key: Buffer): void {
   const copy = openDatabase(temp, key);
   try {
     copy.prepare("ATTACH DATABASE ? AS plain KEY ''").run(file);
-    copy.transaction(() => copyDatabase(copy)).immediate();
+    // DEFERRED on purpose: only the private copy is written. IMMEDIATE would lock the attached plain
+    // store for writing too, and a commit over two files leaves a super-journal (-mj…) if killed.
+    copy.transaction(() => copyDatabase(copy)).deferred();
     copy.exec('DETACH DATABASE plain');
   } finally {
     copy.close();

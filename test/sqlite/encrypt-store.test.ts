@@ -2,12 +2,12 @@
 // every row, rowid, sequence and schema step comes across, nothing of the plain file is left beside
 // it, and a kill at any moment leaves the old store or the new one, whole.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBatch, insertBatchCases, MIGRATIONS, openStore, storeFile, type BatchCaseInput, type Db, type Migration } from '../../src-main/store';
-import { encryptingFile, encryptPlainStore } from '../../src-main/sqlite/encrypt-store';
+import { encryptingFile, encryptPlainStore, removeEncryptionLeftovers } from '../../src-main/sqlite/encrypt-store';
 import { openDatabase } from '../../src-main/sqlite/sqlcipher';
 import { fileState } from '../../src-main/sqlite/file-state';
 import { TEST_STORE_KEY } from '../support/store-key';
@@ -189,6 +189,19 @@ describe('encrypting a plain store', () => {
       expect(besideTheStore(dir), state).toEqual(['casedesk.sqlite']);
       expect(fileState(file), state).toBe('encrypted');
     }
+  });
+});
+
+describe('what an interrupted encryption left', () => {
+  it('goes, its super-journal too, and nothing else beside the store', () => {
+    const dir = freshDir();
+    mkdirSync(dir, { recursive: true });
+    const file = storeFile(dir);
+    for (const name of ['casedesk.sqlite.encrypting', 'casedesk.sqlite.encrypting-journal', 'casedesk.sqlite.encrypting-mj9181CD98A', 'notes.txt'])
+      writeFileSync(join(dir, name), 'x');
+    removeEncryptionLeftovers(file);
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
 
