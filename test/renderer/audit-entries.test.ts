@@ -7,6 +7,7 @@ import { AuditEvent, type AuditEntry } from '../../src-main/domain/audit-events'
 import { describeActor, describeEntry } from '../../src-renderer/src/components/settings/audit-entries';
 import common from '../../src-renderer/src/i18n/messages/common';
 import settings from '../../src-renderer/src/i18n/messages/settings';
+import { splitTexts } from '../../src-renderer/src/i18n/texts';
 
 const actor = { osUser: 'agente', serviceUser: 'demo@casedesk.local', environment: 'test' as const, face: 'app' as const };
 const entry = (fields: Record<string, unknown>): AuditEntry => ({ at: '2026-03-02T13:00:00.000Z', seq: 7, prev: null, actor, action: 'x', ...fields });
@@ -73,7 +74,7 @@ describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
   const i18n = createI18n({
     legacy: false,
     locale,
-    messages: { es: { common: common.es, settings: settings.es }, en: { common: common.en, settings: settings.en } },
+    messages: splitTexts({ common, settings }),
   });
   const { t, te } = i18n.global;
 

@@ -4,6 +4,7 @@ import { createI18n } from 'vue-i18n';
 import { describe, expect, it } from 'vitest';
 import { FAILURES, formatFailure, shownParams, type FailureCode } from '../../src-main/domain/failures/failure';
 import failures from '../../src-renderer/src/i18n/messages/failures';
+import { splitTexts } from '../../src-renderer/src/i18n/texts';
 
 const CODES = Object.keys(FAILURES) as FailureCode[];
 /** A value for each placeholder of the code, a list among them to show how lists read. */
@@ -11,7 +12,7 @@ const sampleParams = (code: FailureCode) =>
   Object.fromEntries([...FAILURES[code].en.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1] as string, i === 0 ? ['a', 'b'] : `${m[1]}-${i}`]));
 
 describe('failures in vue-i18n', () => {
-  const i18n = createI18n({ legacy: false, locale: 'es', messages: { es: { failures: failures.es }, en: { failures: failures.en } } });
+  const i18n = createI18n({ legacy: false, locale: 'es', messages: splitTexts({ failures }) });
 
   it.each(CODES)('%s reads the same through vue-i18n as through the CLI formatter', (code) => {
     const params = sampleParams(code);

@@ -7,6 +7,7 @@ import { formatIssueText, ISSUE_TEXTS, type IssueTextCode } from '../../src-main
 import { ISSUE_KINDS, issueText, legacyParams, type IssueKind } from '../../src-main/domain/issue-texts/wording';
 import { issueMessage } from '../../src-renderer/src/components/batch/case-format';
 import issue from '../../src-renderer/src/i18n/messages/issue';
+import { splitTexts } from '../../src-renderer/src/i18n/texts';
 import { SAMPLES, type Sample } from '../domain/issue-texts/fixtures/issue-samples';
 
 const CODES = Object.keys(ISSUE_TEXTS) as IssueTextCode[];
@@ -15,7 +16,7 @@ const sampleParams = (code: IssueTextCode) =>
   Object.fromEntries([...`${ISSUE_TEXTS[code].en} ${ISSUE_TEXTS[code].es}`.matchAll(/\{(\w+)\}/g)].map((m, i) => [m[1] as string, `${m[1]}-${i} "x"`]));
 
 describe('issue texts in vue-i18n', () => {
-  const i18n = createI18n({ legacy: false, locale: 'es', messages: { es: { issue: issue.es }, en: { issue: issue.en } } });
+  const i18n = createI18n({ legacy: false, locale: 'es', messages: splitTexts({ issue }) });
   const t = (key: string, params: Record<string, string>) => i18n.global.t(key, params);
   const langs = ['es', 'en'] as const;
 

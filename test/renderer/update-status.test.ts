@@ -5,6 +5,7 @@ import { createI18n } from 'vue-i18n';
 import { UPDATE_DISABLED_REASONS, UPDATE_ERROR_CODES, type UpdateState } from '../../src-main/updates/update-state';
 import { describeUpdate } from '../../src-renderer/src/components/settings/update-status';
 import updates from '../../src-renderer/src/i18n/messages/updates';
+import { splitTexts } from '../../src-renderer/src/i18n/texts';
 
 const AT = '2026-03-02T13:00:00.000Z';
 const states: UpdateState[] = [
@@ -24,7 +25,7 @@ describe.each(['es', 'en'] as const)('the updates card in %s', (locale) => {
     locale,
     missingWarn: false,
     fallbackWarn: false,
-    messages: { es: { updates: updates.es }, en: { updates: updates.en } },
+    messages: splitTexts({ updates }),
   });
   const t = (key: string, params?: Record<string, unknown>) => (i18n.global.te(key, locale) ? i18n.global.t(key, params ?? {}) : `MISSING ${key}`);
   const when = (iso: string) => `«${iso}»`;

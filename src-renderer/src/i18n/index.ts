@@ -1,25 +1,16 @@
 /// <reference types="vite/client" />
-// Spanish and English, complete (a test checks both have every key). Each screen keeps its texts in
-// ./messages/<screen>.ts as { es, en }; this file only gathers them.
+// Spanish and English, complete: each screen keeps its texts in ./messages/<screen>.ts as one tree whose
+// leaves hold both languages, { en, es } (see ./texts.ts); this file gathers them and splits them into
+// the es and en trees vue-i18n takes.
 import { createI18n } from 'vue-i18n';
+import { splitTexts, type Texts, type TreePair } from './texts';
 
-type Tree = { [key: string]: string | Tree };
-interface ScreenMessages {
-  es: Tree;
-  en: Tree;
-}
+const modules = import.meta.glob<{ default: Texts }>('./messages/*.ts', { eager: true });
 
-const modules = import.meta.glob<{ default: ScreenMessages }>('./messages/*.ts', { eager: true });
-
-export function allMessages(): { es: Tree; en: Tree } {
-  const es: Tree = {};
-  const en: Tree = {};
-  for (const [path, mod] of Object.entries(modules)) {
-    const name = path.replace(/^.*\/(.+)\.ts$/, '$1');
-    es[name] = mod.default.es;
-    en[name] = mod.default.en;
-  }
-  return { es, en };
+export function allMessages(): TreePair {
+  const texts: Texts = {};
+  for (const [path, mod] of Object.entries(modules)) texts[path.replace(/^.*\/(.+)\.ts$/, '$1')] = mod.default;
+  return splitTexts(texts);
 }
 
 export type Locale = 'es' | 'en';

@@ -1,8 +1,8 @@
 // The issue-text catalog (src-main/domain/issue-texts), the one the CLI and the exports word issues
 // with. Its codes all start with `issue.`, this file's name, so a code is its own key: t(code).
 import { issueTextMessages } from '../../../../src-main/domain/issue-texts/issue-text';
+import { joinTexts, type Tree } from '../texts';
 
-type Tree = { [key: string]: string | Tree };
 const below = (tree: Tree): Tree => tree.issue as Tree;
 
-export default { es: below(issueTextMessages('es')), en: below(issueTextMessages('en')) };
+export default joinTexts({ en: below(issueTextMessages('en')), es: below(issueTextMessages('es')) });

@@ -1,127 +1,118 @@
 // Deleting, retention and wiping: the words of the batches, batch, results and settings screens.
+import type { Texts } from '../texts';
+
 export default {
-  es: {
-    keptUntil: 'Se borra el {date}',
-    untilDeleted: 'Hasta que lo borre',
-    keptColumn: 'Se conserva',
-    inboundKept: 'Los casos entrantes y sus grabaciones se borran de este equipo {days} días después de descargarse.',
-    batch: {
-      delete: 'Borrar',
-      deleteBatch: 'Borrar lote',
-      confirmTitle: 'Borrar el lote N.º {id}',
-      confirmBody:
-        'Se borran de este equipo sus {cases} casos con sus observaciones, su cola de carga y la copia de la planilla. Lo que ya se cargó en el servicio no cambia. No se puede deshacer.',
-      deleted: 'Lote N.º {id} borrado ({cases} casos).',
-      busy: 'El lote N.º {batchId} se está subiendo: deténgalo en Sincronización (o espere a que termine) y vuelva a intentarlo.',
-      inDoubt:
-        'El lote N.º {batchId} tiene {inDoubt} casos en duda: el servicio podría tenerlos. En Sincronización, súbalo de nuevo (primero se consulta al servicio) o decida qué hacer con ellos; después podrá borrarlo.',
-      failed: 'No se borró: {message}',
-      keptHelp: 'Un lote subido por completo se borra solo {days} días después de su última carga; los demás quedan hasta que usted los borre.',
+  keptUntil: { en: 'Goes on {date}', es: 'Se borra el {date}' },
+  untilDeleted: { en: 'Until you delete it', es: 'Hasta que lo borre' },
+  keptColumn: { en: 'Kept', es: 'Se conserva' },
+  inboundKept: {
+    en: 'Inbound cases and their recordings are deleted from this computer {days} days after they were downloaded.',
+    es: 'Los casos entrantes y sus grabaciones se borran de este equipo {days} días después de descargarse.',
+  },
+  batch: {
+    delete: { en: 'Delete', es: 'Borrar' },
+    deleteBatch: { en: 'Delete batch', es: 'Borrar lote' },
+    confirmTitle: { en: 'Delete batch No. {id}', es: 'Borrar el lote N.º {id}' },
+    confirmBody: {
+      en: 'Its {cases} cases with their issues, its upload queue and the copy of its spreadsheet are deleted from this computer. What was already loaded on the service does not change. This cannot be undone.',
+      es: 'Se borran de este equipo sus {cases} casos con sus observaciones, su cola de carga y la copia de la planilla. Lo que ya se cargó en el servicio no cambia. No se puede deshacer.',
     },
-    results: {
-      stored: 'En este equipo: {cases} casos, {calls} llamadas y {recordings} grabaciones.',
-      keptUntil: 'Se borran solos el {date} ({days} días después de la última descarga).',
-      delete: 'Borrar lo descargado',
-      confirmTitle: 'Borrar los resultados de la campaña N.º {id}',
-      confirmBody:
-        'Se borran de este equipo los casos, las llamadas con sus transcripciones y las grabaciones de esta campaña. En el servicio no cambia nada: puede volver a descargarlos.',
-      deleted: 'Se borraron {cases} casos, {calls} llamadas y {recordings} grabaciones.',
-      busy: 'Se están descargando: detenga la descarga y vuelva a intentarlo.',
-      failed: 'No se borraron: {message}',
+    deleted: { en: 'Batch No. {id} deleted ({cases} cases).', es: 'Lote N.º {id} borrado ({cases} casos).' },
+    busy: {
+      en: 'Batch No. {batchId} is uploading: stop it in Sync (or let it finish) and try again.',
+      es: 'El lote N.º {batchId} se está subiendo: deténgalo en Sincronización (o espere a que termine) y vuelva a intentarlo.',
     },
-    retention: {
-      title: 'Conservación de los datos',
-      days: 'Días que se conservan',
-      help: 'Pasado ese plazo se borran solos, al abrir CaseDesk y una vez por día: los lotes subidos por completo (contado desde su última carga), los resultados y grabaciones de una campaña (desde su última descarga), los casos entrantes (desde que se descargaron) y las copias de las planillas importadas (desde que se recibieron). Los lotes sin subir, o con casos pendientes o en duda, se conservan.',
-      save: 'Guardar y aplicar',
-      applyNote: 'Al guardar se aplica enseguida: lo que ya sea más antiguo se borra ahora.',
-      invalid: 'Escriba un número de días entre 1 y 3650.',
-      saved:
-        'Guardado. Se borraron {batches} lotes, los resultados de {campaigns} campañas, {inbound} casos entrantes, {recordings} grabaciones y {imports} archivos importados.',
-      saveError: 'No se guardó: {message}',
-      locked: 'Lo fija su organización: no se puede cambiar en este equipo.',
+    inDoubt: {
+      en: 'Batch No. {batchId} has {inDoubt} cases in doubt: the service may hold them. In Sync, upload it again (the service is asked first) or decide on them; then you can delete it.',
+      es: 'El lote N.º {batchId} tiene {inDoubt} casos en duda: el servicio podría tenerlos. En Sincronización, súbalo de nuevo (primero se consulta al servicio) o decida qué hacer con ellos; después podrá borrarlo.',
     },
-    wipe: {
-      title: 'Borrar este equipo',
-      body: 'Borra todo lo que CaseDesk guarda en este equipo: lotes, resultados, grabaciones, planillas importadas, el servicio Demo, los registros y la clave que cifra los datos. Úselo antes de entregar o desechar la computadora. Lo ya cargado en el servicio no cambia. No se puede deshacer.',
-      entries: 'Se borra de {dir}:',
-      nothing: 'No hay nada de CaseDesk en {dir}.',
-      others: 'Quedan, porque no son de CaseDesk: {entries}',
-      key: {
-        keychain: 'La clave de los datos está en el llavero del sistema: se olvida.',
-        'key-file': 'La clave de los datos está en un archivo de su carpeta de configuración: se borra.',
-        environment: 'La clave de los datos la da la variable CASEDESK_DB_KEY: es suya, y CaseDesk no puede olvidarla. Bórrela usted.',
-        none: 'Esta carpeta no tiene una clave guardada.',
-      },
-      typeWord: 'Para confirmar, escriba {word}',
-      button: 'Borrar todo',
-      busy: 'Hay cargas, descargas o una preparación en curso: espere a que terminen (o detenga las cargas y descargas) y vuelva a intentarlo.',
-      done: 'Se borró todo lo de este equipo. CaseDesk empieza de nuevo, como la primera vez.',
-      doneClose: 'Se borró todo, pero no se pudo preparar una clave nueva: cierre CaseDesk.',
-      keyKept: 'El llavero del sistema no soltó la clave: bórrela a mano (entrada «CaseDesk»).',
-      failed: 'No se pudo borrar: {message}',
+    failed: { en: 'Not deleted: {message}', es: 'No se borró: {message}' },
+    keptHelp: {
+      en: 'A fully uploaded batch is deleted by itself {days} days after its last upload; the others stay until you delete them.',
+      es: 'Un lote subido por completo se borra solo {days} días después de su última carga; los demás quedan hasta que usted los borre.',
     },
   },
-  en: {
-    keptUntil: 'Goes on {date}',
-    untilDeleted: 'Until you delete it',
-    keptColumn: 'Kept',
-    inboundKept: 'Inbound cases and their recordings are deleted from this computer {days} days after they were downloaded.',
-    batch: {
-      delete: 'Delete',
-      deleteBatch: 'Delete batch',
-      confirmTitle: 'Delete batch No. {id}',
-      confirmBody:
-        'Its {cases} cases with their issues, its upload queue and the copy of its spreadsheet are deleted from this computer. What was already loaded on the service does not change. This cannot be undone.',
-      deleted: 'Batch No. {id} deleted ({cases} cases).',
-      busy: 'Batch No. {batchId} is uploading: stop it in Sync (or let it finish) and try again.',
-      inDoubt:
-        'Batch No. {batchId} has {inDoubt} cases in doubt: the service may hold them. In Sync, upload it again (the service is asked first) or decide on them; then you can delete it.',
-      failed: 'Not deleted: {message}',
-      keptHelp: 'A fully uploaded batch is deleted by itself {days} days after its last upload; the others stay until you delete them.',
+  results: {
+    stored: {
+      en: 'On this computer: {cases} cases, {calls} calls and {recordings} recordings.',
+      es: 'En este equipo: {cases} casos, {calls} llamadas y {recordings} grabaciones.',
     },
-    results: {
-      stored: 'On this computer: {cases} cases, {calls} calls and {recordings} recordings.',
-      keptUntil: 'They go by themselves on {date} ({days} days after the last download).',
-      delete: 'Delete what was downloaded',
-      confirmTitle: "Delete campaign No. {id}'s results",
-      confirmBody:
-        "This campaign's cases, calls with their transcripts and recordings are deleted from this computer. Nothing changes on the service: you can download them again.",
-      deleted: '{cases} cases, {calls} calls and {recordings} recordings deleted.',
-      busy: 'They are downloading: stop the download and try again.',
-      failed: 'Not deleted: {message}',
+    keptUntil: {
+      en: 'They go by themselves on {date} ({days} days after the last download).',
+      es: 'Se borran solos el {date} ({days} días después de la última descarga).',
     },
-    retention: {
-      title: 'How long data is kept',
-      days: 'Days kept',
-      help: "After that they are deleted by themselves, when CaseDesk opens and once a day: fully uploaded batches (counted from their last upload), a campaign's results and recordings (from their last download), inbound cases (from when they were downloaded) and the copies of imported spreadsheets (from when they were received). Batches not uploaded, or with cases pending or in doubt, are kept.",
-      save: 'Save and apply',
-      applyNote: 'Saving applies it at once: whatever is already older is deleted now.',
-      invalid: 'Type a number of days between 1 and 3650.',
-      saved:
-        'Saved. Deleted {batches} batches, the results of {campaigns} campaigns, {inbound} inbound cases, {recordings} recordings and {imports} imported files.',
-      saveError: 'Not saved: {message}',
-      locked: 'Set by your organization: it cannot be changed on this computer.',
+    delete: { en: 'Delete what was downloaded', es: 'Borrar lo descargado' },
+    confirmTitle: { en: "Delete campaign No. {id}'s results", es: 'Borrar los resultados de la campaña N.º {id}' },
+    confirmBody: {
+      en: "This campaign's cases, calls with their transcripts and recordings are deleted from this computer. Nothing changes on the service: you can download them again.",
+      es: 'Se borran de este equipo los casos, las llamadas con sus transcripciones y las grabaciones de esta campaña. En el servicio no cambia nada: puede volver a descargarlos.',
     },
-    wipe: {
-      title: 'Wipe this computer',
-      body: 'Deletes everything CaseDesk keeps on this computer: batches, results, recordings, imported spreadsheets, the Demo service, the logs and the key that encrypts the data. Use it before handing over or disposing of the computer. What was loaded on the service does not change. This cannot be undone.',
-      entries: 'Deleted from {dir}:',
-      nothing: 'There is nothing of CaseDesk in {dir}.',
-      others: "Left, as they are not CaseDesk's: {entries}",
-      key: {
-        keychain: "The data key is in the system's keychain: it is forgotten.",
-        'key-file': 'The data key is in a file in your configuration folder: it is deleted.',
-        environment: 'The data key comes from the CASEDESK_DB_KEY variable: it is yours, and CaseDesk cannot forget it. Delete it yourself.',
-        none: 'This folder has no key kept.',
-      },
-      typeWord: 'To confirm, type {word}',
-      button: 'Wipe everything',
-      busy: 'Uploads, downloads or a preparation are running: let them finish (or stop the uploads and downloads) and try again.',
-      done: 'Everything on this computer was deleted. CaseDesk starts over, as the first time.',
-      doneClose: 'Everything was deleted, but no new key could be set up: close CaseDesk.',
-      keyKept: 'The system keychain did not let go of the key: delete it by hand (entry "CaseDesk").',
-      failed: 'Could not wipe: {message}',
+    deleted: {
+      en: '{cases} cases, {calls} calls and {recordings} recordings deleted.',
+      es: 'Se borraron {cases} casos, {calls} llamadas y {recordings} grabaciones.',
     },
+    busy: { en: 'They are downloading: stop the download and try again.', es: 'Se están descargando: detenga la descarga y vuelva a intentarlo.' },
+    failed: { en: 'Not deleted: {message}', es: 'No se borraron: {message}' },
   },
-};
+  retention: {
+    title: { en: 'How long data is kept', es: 'Conservación de los datos' },
+    days: { en: 'Days kept', es: 'Días que se conservan' },
+    help: {
+      en: "After that they are deleted by themselves, when CaseDesk opens and once a day: fully uploaded batches (counted from their last upload), a campaign's results and recordings (from their last download), inbound cases (from when they were downloaded) and the copies of imported spreadsheets (from when they were received). Batches not uploaded, or with cases pending or in doubt, are kept.",
+      es: 'Pasado ese plazo se borran solos, al abrir CaseDesk y una vez por día: los lotes subidos por completo (contado desde su última carga), los resultados y grabaciones de una campaña (desde su última descarga), los casos entrantes (desde que se descargaron) y las copias de las planillas importadas (desde que se recibieron). Los lotes sin subir, o con casos pendientes o en duda, se conservan.',
+    },
+    save: { en: 'Save and apply', es: 'Guardar y aplicar' },
+    applyNote: {
+      en: 'Saving applies it at once: whatever is already older is deleted now.',
+      es: 'Al guardar se aplica enseguida: lo que ya sea más antiguo se borra ahora.',
+    },
+    invalid: { en: 'Type a number of days between 1 and 3650.', es: 'Escriba un número de días entre 1 y 3650.' },
+    saved: {
+      en: 'Saved. Deleted {batches} batches, the results of {campaigns} campaigns, {inbound} inbound cases, {recordings} recordings and {imports} imported files.',
+      es: 'Guardado. Se borraron {batches} lotes, los resultados de {campaigns} campañas, {inbound} casos entrantes, {recordings} grabaciones y {imports} archivos importados.',
+    },
+    saveError: { en: 'Not saved: {message}', es: 'No se guardó: {message}' },
+    locked: { en: 'Set by your organization: it cannot be changed on this computer.', es: 'Lo fija su organización: no se puede cambiar en este equipo.' },
+  },
+  wipe: {
+    title: { en: 'Wipe this computer', es: 'Borrar este equipo' },
+    body: {
+      en: 'Deletes everything CaseDesk keeps on this computer: batches, results, recordings, imported spreadsheets, the Demo service, the logs and the key that encrypts the data. Use it before handing over or disposing of the computer. What was loaded on the service does not change. This cannot be undone.',
+      es: 'Borra todo lo que CaseDesk guarda en este equipo: lotes, resultados, grabaciones, planillas importadas, el servicio Demo, los registros y la clave que cifra los datos. Úselo antes de entregar o desechar la computadora. Lo ya cargado en el servicio no cambia. No se puede deshacer.',
+    },
+    entries: { en: 'Deleted from {dir}:', es: 'Se borra de {dir}:' },
+    nothing: { en: 'There is nothing of CaseDesk in {dir}.', es: 'No hay nada de CaseDesk en {dir}.' },
+    others: { en: "Left, as they are not CaseDesk's: {entries}", es: 'Quedan, porque no son de CaseDesk: {entries}' },
+    key: {
+      keychain: { en: "The data key is in the system's keychain: it is forgotten.", es: 'La clave de los datos está en el llavero del sistema: se olvida.' },
+      'key-file': {
+        en: 'The data key is in a file in your configuration folder: it is deleted.',
+        es: 'La clave de los datos está en un archivo de su carpeta de configuración: se borra.',
+      },
+      environment: {
+        en: 'The data key comes from the CASEDESK_DB_KEY variable: it is yours, and CaseDesk cannot forget it. Delete it yourself.',
+        es: 'La clave de los datos la da la variable CASEDESK_DB_KEY: es suya, y CaseDesk no puede olvidarla. Bórrela usted.',
+      },
+      none: { en: 'This folder has no key kept.', es: 'Esta carpeta no tiene una clave guardada.' },
+    },
+    typeWord: { en: 'To confirm, type {word}', es: 'Para confirmar, escriba {word}' },
+    button: { en: 'Wipe everything', es: 'Borrar todo' },
+    busy: {
+      en: 'Uploads, downloads or a preparation are running: let them finish (or stop the uploads and downloads) and try again.',
+      es: 'Hay cargas, descargas o una preparación en curso: espere a que terminen (o detenga las cargas y descargas) y vuelva a intentarlo.',
+    },
+    done: {
+      en: 'Everything on this computer was deleted. CaseDesk starts over, as the first time.',
+      es: 'Se borró todo lo de este equipo. CaseDesk empieza de nuevo, como la primera vez.',
+    },
+    doneClose: {
+      en: 'Everything was deleted, but no new key could be set up: close CaseDesk.',
+      es: 'Se borró todo, pero no se pudo preparar una clave nueva: cierre CaseDesk.',
+    },
+    keyKept: {
+      en: 'The system keychain did not let go of the key: delete it by hand (entry "CaseDesk").',
+      es: 'El llavero del sistema no soltó la clave: bórrela a mano (entrada «CaseDesk»).',
+    },
+    failed: { en: 'Could not wipe: {message}', es: 'No se pudo borrar: {message}' },
+  },
+} satisfies Texts;

@@ -1,24 +1,16 @@
+import type { Texts } from '../texts';
+
 export default {
-  es: {
-    title: 'Ingresar',
-    subtitle: 'Elija el entorno que le indicó su administrador.',
-    environment: 'Entorno',
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    baseUrl: 'Dirección del servicio',
-    baseUrlHelp: 'https://… (se la da su administrador)',
-    submit: 'Ingresar',
-    demoHint: 'Demo funciona en este equipo, sin cuenta: ideal para probar.',
+  title: { en: 'Sign in', es: 'Ingresar' },
+  subtitle: { en: 'Pick the environment your administrator gave you.', es: 'Elija el entorno que le indicó su administrador.' },
+  environment: { en: 'Environment', es: 'Entorno' },
+  email: { en: 'E-mail', es: 'Correo electrónico' },
+  password: { en: 'Password', es: 'Contraseña' },
+  baseUrl: { en: 'Service address', es: 'Dirección del servicio' },
+  baseUrlHelp: { en: 'https://… (your administrator has it)', es: 'https://… (se la da su administrador)' },
+  submit: { en: 'Sign in', es: 'Ingresar' },
+  demoHint: {
+    en: 'Demo runs on this machine, no account needed: good for trying things out.',
+    es: 'Demo funciona en este equipo, sin cuenta: ideal para probar.',
   },
-  en: {
-    title: 'Sign in',
-    subtitle: 'Pick the environment your administrator gave you.',
-    environment: 'Environment',
-    email: 'E-mail',
-    password: 'Password',
-    baseUrl: 'Service address',
-    baseUrlHelp: 'https://… (your administrator has it)',
-    submit: 'Sign in',
-    demoHint: 'Demo runs on this machine, no account needed: good for trying things out.',
-  },
-};
+} satisfies Texts;

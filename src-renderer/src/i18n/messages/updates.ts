@@ -1,70 +1,71 @@
 // The app's updates, shown in Settings.
+import type { Texts } from '../texts';
+
 export default {
-  es: {
-    title: 'Actualizaciones',
-    idle: 'CaseDesk está al día (se revisó el {date}).',
-    notChecked: 'CaseDesk todavía no buscó actualizaciones.',
-    checking: 'Buscando actualizaciones…',
-    available: 'Hay una versión nueva, la {version}: se descarga ahora.',
-    downloading: 'Descargando la versión {version}: {percent} %',
-    ready: 'La versión {version} se instalará cuando reinicie CaseDesk.',
-    readyNote: 'Nunca se instala durante una carga: si cierra CaseDesk mientras sube un lote, se instala la vez siguiente.',
-    verified: 'Cada actualización se comprueba antes de instalarse: su suma de verificación y, en Windows, la firma del editor.',
-    restart: 'Reiniciar ahora',
-    restartBusy: 'Hay una carga en curso: espere a que termine (o deténgala) y reinicie.',
-    restartNotReady: 'No hay una actualización descargada para instalar.',
-    restartFailed: 'No se pudo reiniciar: {message}',
-    loadError: 'No se pudo saber el estado de las actualizaciones: {message}',
-    tryAgain: 'Último intento: {date}. CaseDesk vuelve a intentarlo solo.',
-    disabled: {
-      'no-update-url':
-        'Esta instalación no se actualiza sola: la política de su organización no indica de dónde (update_url). Las versiones nuevas las instala su área de sistemas.',
-      'not-packaged': 'Esta copia de CaseDesk se ejecuta desde el código fuente: no se actualiza sola.',
-      'no-updater': 'CaseDesk en el navegador o en la línea de comandos no se actualiza solo: lo hace la aplicación de escritorio instalada.',
-      unsupported: 'Esta instalación no se puede actualizar sola. Las versiones nuevas las instala su área de sistemas.',
-      'unsigned-build':
-        'Esta versión no indica el editor que firma sus actualizaciones, así que no podría comprobarlas: no se actualiza sola. Avise a su área de sistemas.',
+  title: { en: 'Updates', es: 'Actualizaciones' },
+  idle: { en: 'CaseDesk is up to date (checked on {date}).', es: 'CaseDesk está al día (se revisó el {date}).' },
+  notChecked: { en: 'CaseDesk has not looked for updates yet.', es: 'CaseDesk todavía no buscó actualizaciones.' },
+  checking: { en: 'Looking for updates…', es: 'Buscando actualizaciones…' },
+  available: { en: 'A new version, {version}, is out: downloading it now.', es: 'Hay una versión nueva, la {version}: se descarga ahora.' },
+  downloading: { en: 'Downloading version {version}: {percent} %', es: 'Descargando la versión {version}: {percent} %' },
+  ready: { en: 'Version {version} will be installed when you restart CaseDesk.', es: 'La versión {version} se instalará cuando reinicie CaseDesk.' },
+  readyNote: {
+    en: 'It is never installed during an upload: if you close CaseDesk while a batch uploads, it is installed the next time.',
+    es: 'Nunca se instala durante una carga: si cierra CaseDesk mientras sube un lote, se instala la vez siguiente.',
+  },
+  verified: {
+    en: 'Every update is checked before it is installed: its checksum and, on Windows, the publisher’s signature.',
+    es: 'Cada actualización se comprueba antes de instalarse: su suma de verificación y, en Windows, la firma del editor.',
+  },
+  restart: { en: 'Restart now', es: 'Reiniciar ahora' },
+  restartBusy: {
+    en: 'An upload is running: let it finish (or stop it), then restart.',
+    es: 'Hay una carga en curso: espere a que termine (o deténgala) y reinicie.',
+  },
+  restartNotReady: { en: 'There is no downloaded update to install.', es: 'No hay una actualización descargada para instalar.' },
+  restartFailed: { en: 'Could not restart: {message}', es: 'No se pudo reiniciar: {message}' },
+  loadError: { en: 'Could not tell how updates stand: {message}', es: 'No se pudo saber el estado de las actualizaciones: {message}' },
+  tryAgain: { en: 'Last try: {date}. CaseDesk tries again by itself.', es: 'Último intento: {date}. CaseDesk vuelve a intentarlo solo.' },
+  disabled: {
+    'no-update-url': {
+      en: 'This installation does not update itself: your organization’s policy names no place to update from (update_url). Your IT department installs new versions.',
+      es: 'Esta instalación no se actualiza sola: la política de su organización no indica de dónde (update_url). Las versiones nuevas las instala su área de sistemas.',
     },
-    errors: {
-      unreachable: 'No se pudo llegar al servidor de actualizaciones.',
-      not_published: 'El servidor de actualizaciones no tiene la versión publicada (falta latest.yml o el instalador). Avise a su área de sistemas.',
-      bad_signature: 'La actualización descargada no está firmada por el editor de CaseDesk: se descartó y no se instala. Avise a su área de sistemas.',
-      bad_checksum: 'La actualización descargada no coincide con su suma de verificación: se descartó y no se instala.',
-      bad_release: 'La versión publicada está incompleta o mal descrita (latest.yml): no se instala. Avise a su área de sistemas.',
-      failed: 'La actualización no se pudo completar.',
+    'not-packaged': {
+      en: 'This copy of CaseDesk runs from its source code: it does not update itself.',
+      es: 'Esta copia de CaseDesk se ejecuta desde el código fuente: no se actualiza sola.',
+    },
+    'no-updater': {
+      en: 'CaseDesk in the browser or on the command line does not update itself: the installed desktop app does.',
+      es: 'CaseDesk en el navegador o en la línea de comandos no se actualiza solo: lo hace la aplicación de escritorio instalada.',
+    },
+    unsupported: {
+      en: 'This installation cannot update itself. Your IT department installs new versions.',
+      es: 'Esta instalación no se puede actualizar sola. Las versiones nuevas las instala su área de sistemas.',
+    },
+    'unsigned-build': {
+      en: 'This version names no publisher to sign its updates, so it could not check them: it does not update itself. Tell your IT department.',
+      es: 'Esta versión no indica el editor que firma sus actualizaciones, así que no podría comprobarlas: no se actualiza sola. Avise a su área de sistemas.',
     },
   },
-  en: {
-    title: 'Updates',
-    idle: 'CaseDesk is up to date (checked on {date}).',
-    notChecked: 'CaseDesk has not looked for updates yet.',
-    checking: 'Looking for updates…',
-    available: 'A new version, {version}, is out: downloading it now.',
-    downloading: 'Downloading version {version}: {percent} %',
-    ready: 'Version {version} will be installed when you restart CaseDesk.',
-    readyNote: 'It is never installed during an upload: if you close CaseDesk while a batch uploads, it is installed the next time.',
-    verified: 'Every update is checked before it is installed: its checksum and, on Windows, the publisher’s signature.',
-    restart: 'Restart now',
-    restartBusy: 'An upload is running: let it finish (or stop it), then restart.',
-    restartNotReady: 'There is no downloaded update to install.',
-    restartFailed: 'Could not restart: {message}',
-    loadError: 'Could not tell how updates stand: {message}',
-    tryAgain: 'Last try: {date}. CaseDesk tries again by itself.',
-    disabled: {
-      'no-update-url':
-        'This installation does not update itself: your organization’s policy names no place to update from (update_url). Your IT department installs new versions.',
-      'not-packaged': 'This copy of CaseDesk runs from its source code: it does not update itself.',
-      'no-updater': 'CaseDesk in the browser or on the command line does not update itself: the installed desktop app does.',
-      unsupported: 'This installation cannot update itself. Your IT department installs new versions.',
-      'unsigned-build': 'This version names no publisher to sign its updates, so it could not check them: it does not update itself. Tell your IT department.',
+  errors: {
+    unreachable: { en: 'The update server could not be reached.', es: 'No se pudo llegar al servidor de actualizaciones.' },
+    not_published: {
+      en: 'The update server does not have the version published (latest.yml or the installer is missing). Tell your IT department.',
+      es: 'El servidor de actualizaciones no tiene la versión publicada (falta latest.yml o el instalador). Avise a su área de sistemas.',
     },
-    errors: {
-      unreachable: 'The update server could not be reached.',
-      not_published: 'The update server does not have the version published (latest.yml or the installer is missing). Tell your IT department.',
-      bad_signature: 'The downloaded update is not signed by CaseDesk’s publisher: it was discarded and is not installed. Tell your IT department.',
-      bad_checksum: 'The downloaded update does not match its checksum: it was discarded and is not installed.',
-      bad_release: 'The published version is incomplete or badly described (latest.yml): it is not installed. Tell your IT department.',
-      failed: 'The update could not be completed.',
+    bad_signature: {
+      en: 'The downloaded update is not signed by CaseDesk’s publisher: it was discarded and is not installed. Tell your IT department.',
+      es: 'La actualización descargada no está firmada por el editor de CaseDesk: se descartó y no se instala. Avise a su área de sistemas.',
     },
+    bad_checksum: {
+      en: 'The downloaded update does not match its checksum: it was discarded and is not installed.',
+      es: 'La actualización descargada no coincide con su suma de verificación: se descartó y no se instala.',
+    },
+    bad_release: {
+      en: 'The published version is incomplete or badly described (latest.yml): it is not installed. Tell your IT department.',
+      es: 'La versión publicada está incompleta o mal descrita (latest.yml): no se instala. Avise a su área de sistemas.',
+    },
+    failed: { en: 'The update could not be completed.', es: 'La actualización no se pudo completar.' },
   },
-};
+} satisfies Texts;
