@@ -6,6 +6,7 @@ import { createI18n } from 'vue-i18n';
 import { AuditEvent, type AuditEntry } from '../../src-main/domain/audit-events';
 import { describeActor, describeEntry } from '../../src-renderer/src/components/settings/audit-entries';
 import common from '../../src-renderer/src/i18n/messages/common';
+import issue from '../../src-renderer/src/i18n/messages/issue';
 import settings from '../../src-renderer/src/i18n/messages/settings';
 import { splitTexts } from '../../src-renderer/src/i18n/texts';
 
@@ -74,7 +75,7 @@ describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
   const i18n = createI18n({
     legacy: false,
     locale,
-    messages: splitTexts({ common, settings }),
+    messages: splitTexts({ common, issue, settings }),
   });
   const { t, te } = i18n.global;
 
@@ -98,6 +99,15 @@ describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
     expect(describeEntry(entry({ ...diagnostics, to: 'download', path: null }), t, te)).toContain(
       locale === 'es' ? 'descargado desde la aplicación' : 'downloaded from the app',
     );
+  });
+
+  it('says a do-not-contact reason in the words the batch screen uses for it', () => {
+    const added = examples.find((e) => e.action === 'ledger.entryAdded') as Record<string, unknown>;
+    expect(describeEntry(entry(added), t, te)).toContain(locale === 'es' ? 'número equivocado' : 'wrong number');
+    expect(describeEntry(entry({ ...added, reason: 'creditor-instruction' }), t, te)).toContain(
+      locale === 'es' ? 'instrucción del acreedor' : "creditor's instruction",
+    );
+    expect(describeEntry(entry({ ...added, reason: 'moved-abroad' }), t, te)).toContain('moved-abroad');
   });
 
   it('shows an action from a newer CaseDesk by its name and fields', () => {

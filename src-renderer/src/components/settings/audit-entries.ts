@@ -20,6 +20,12 @@ function word(t: Translate, te: Exists, group: string, value: unknown, params: R
   return te(key) ? t(key, params) : text(value);
 }
 
+/** A do-not-contact reason in the words preparation's issues use for it (issue.dnc_reason.*), else as stored. */
+function ledgerReason(t: Translate, te: Exists, reason: unknown): string {
+  const key = `issue.dnc_reason.${String(reason).replaceAll('-', '_')}`;
+  return te(key) ? t(key) : text(reason);
+}
+
 export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): string {
   const fields = eventFields(entry);
   if (entry.action === 'export.written') {
@@ -43,7 +49,7 @@ export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): stri
   if (fields.status !== undefined) params.status = word(t, te, 'uploadStatus', fields.status);
   if (fields.fix !== undefined) params.fix = word(t, te, 'fixes', fields.fix);
   if (entry.action.startsWith('ledger.')) {
-    if (fields.reason !== undefined) params.reason = word(t, te, 'ledgerReasons', fields.reason);
+    if (fields.reason !== undefined) params.reason = ledgerReason(t, te, fields.reason);
     if (fields.kind !== undefined) params.kind = word(t, te, 'ledgerKinds', fields.kind);
   }
   if (fields.changes && typeof fields.changes === 'object') {

@@ -255,14 +255,6 @@ export default {
       'needs-decision': { en: 'waiting for your decision', es: 'espera su decisión' },
       cancelled: { en: 'stopped', es: 'detenida' },
     },
-    ledgerReasons: {
-      'debtor-asked': { en: 'the debtor asked', es: 'lo pidió el deudor' },
-      'wrong-number': { en: 'wrong number', es: 'número equivocado' },
-      deceased: { en: 'deceased', es: 'fallecido' },
-      legal: { en: 'legal proceedings', es: 'trámite legal' },
-      'creditor-instruction': { en: "creditor's instruction", es: 'instrucción del acreedor' },
-      other: { en: 'other reason', es: 'otro motivo' },
-    },
     ledgerKinds: {
       phone: { en: 'phone', es: 'teléfono' },
       code: { en: 'code', es: 'código' },
