@@ -4,7 +4,8 @@
 // with the first command that runs, so `casedesk --help` starts at once.
 import type { Command } from 'commander';
 import type { AppContext } from '../surface/app-context-types';
-import { printableText } from './cli-globals';
+import type { FailureLang } from '../domain/failures/failure';
+import { printableText, words } from './cli-globals';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
 
 // Kept apart so cli-app.ts and cli-policy.ts can use them without importing this file back.
@@ -31,9 +32,10 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
-export async function printTable(head: string[], rows: (string | number | null | undefined)[][]): Promise<void> {
+/** A table for a person (its column keys as they are, `(none)` worded in `lang`); --json is what scripts read. */
+export async function printTable(head: string[], rows: (string | number | null | undefined)[][], lang: FailureLang): Promise<void> {
   if (rows.length === 0) {
-    process.stdout.write('(none)\n');
+    process.stdout.write(`${words(lang, 'line.table.none', {})}\n`);
     return;
   }
   const { default: Table } = await import('cli-table3');

@@ -1,7 +1,15 @@
 // What every command sees before the app loads: the global options, credentials from the
 // environment, and a failure with its exit code. Imports nothing of the CLI's own.
 import type { Command } from 'commander';
-import { failureClass, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParamValue } from '../domain/failures/failure';
+import {
+  failureClass,
+  formatFailure,
+  type FailureCode,
+  type FailureData,
+  type FailureLang,
+  type FailureParams,
+  type FailureParamValue,
+} from '../domain/failures/failure';
 
 export interface GlobalOptions {
   dataDir: string;
@@ -77,6 +85,14 @@ function printable(value: FailureParamValue): FailureParamValue {
 export function terminalWords(lang: FailureLang, failure: FailureData): string {
   const params = Object.fromEntries(Object.entries(failure.params).map(([name, value]) => [name, printable(value)]));
   return formatFailure(lang, failure.code, params);
+}
+
+/**
+ * One of the CLI's own lines (catalog-lines.ts), or a part of one, in `lang` for the terminal: its params
+ * printable (a part worded first and passed as a param stays as it was: it has nothing left to escape).
+ */
+export function words<C extends FailureCode>(lang: FailureLang, code: C, params: FailureParams<C>): string {
+  return terminalWords(lang, { code, params });
 }
 
 /** A failure of the catalog in the run's language, as the CLI prints it. */

@@ -51,8 +51,10 @@ export function portNumber(value: string): number {
   return Number(value);
 }
 
-/** A calendar day, YYYY-MM-DD. */
+/** A calendar day, YYYY-MM-DD, one the calendar has (2026-02-30 is refused here, not by the client in English). */
 export function isoDay(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new BadValue('cli.bad_value.day', value);
+  const day = new Date(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value)
+    throw new BadValue('cli.bad_value.day', value);
   return value;
 }

@@ -83,7 +83,7 @@ export async function main(argv: string[]): Promise<number> {
   } catch (err) {
     // Commander has printed its own words; help and version end well, anything else was bad input.
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
-    // A failure of the catalog is worded in the run's language; the CLI's own refusals are English.
+    // A failure of the catalog is worded in the run's language; only an unforeseen error says its own message.
     const lang = program.opts<Partial<GlobalOptions>>().lang ?? defaultLang();
     if (err instanceof CliFailure && err.failure) {
       const hint = err.hint ? ` ${terminalWords(lang, err.hint)}` : '';

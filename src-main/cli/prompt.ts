@@ -1,9 +1,11 @@
 // Asking for an e-mail and a password at the terminal; the password is not echoed.
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { Failure } from '../domain/failures/failure';
 
+/** Asks `question` (already worded in the run's --lang) on stderr; a scheduled run, with no terminal, is told to set the variables. */
 export async function ask(question: string, { secret = false } = {}): Promise<string> {
-  if (!process.stdin.isTTY) throw new Error('no terminal to ask on: set CASEDESK_EMAIL and CASEDESK_PASSWORD');
+  if (!process.stdin.isTTY) throw new Failure('cli.no_terminal', {});
   let muted = false;
   const output = new Writable({
     write(chunk, _encoding, done) {

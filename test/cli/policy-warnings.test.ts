@@ -31,7 +31,7 @@ describe('unknown keys of the managed policy', { timeout: SLOW }, () => {
   it('are warned about by `policy` in --lang, code first, and the policy still applies (exit 0)', async () => {
     const es = await casedesk(['--lang', 'es', 'policy']);
     expect(es.code, es.stderr).toBe(0);
-    expect(es.stdout).toContain(`Policy file: ${file}\n`);
+    expect(es.stdout).toContain(`Archivo de política: ${file}\n`);
     expect(es.stdout).toContain('  retention_days: 30\n');
     expect(es.stderr).toBe(SPANISH);
     const en = await casedesk(['--lang', 'en', 'policy']);

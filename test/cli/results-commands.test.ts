@@ -143,7 +143,7 @@ describe('casedesk results and inbound sync', () => {
     await control(emulator.current.url, 'faults', { latency_ms: 150 });
     let interrupted = false;
     const cut = await casedesk(['--lang', 'es', ...args], demo, (stderr, child) => {
-      if (!interrupted && /cases 0\/6/.test(stderr)) {
+      if (!interrupted && /casos 0\/6/.test(stderr)) {
         interrupted = true;
         child.kill('SIGINT');
       }
@@ -151,7 +151,7 @@ describe('casedesk results and inbound sync', () => {
     expect(cut.code, cut.stderr).toBe(130);
     expect(cut.stderr).toContain('\ncasedesk: note results.stopping: Se detiene después del elemento en curso (Ctrl-C otra vez para salir ya)…\n');
     expect(cut.stderr).toMatch(/\ncasedesk: Interrumpido; lo descargado se conserva\. Vuelva a ejecutar el mismo comando para continuar\.\n$/);
-    expect(cut.stderr).not.toMatch(/Stopping|Interrupted/);
+    expect(cut.stderr).not.toMatch(/Stopping|Interrupted|cases/);
     const partial = JSON.parse(cut.stdout) as { download: { cases: number; cancelled: boolean }; export: unknown };
     expect(partial).toMatchObject({ download: { cancelled: true }, export: null });
     expect(partial.download.cases).toBeLessThan(6);

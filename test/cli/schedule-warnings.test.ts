@@ -77,7 +77,7 @@ describe('campaigns create and start warn of holidays and contact hours', { time
 
     const es = await createOn('es', 'Sábado temprano', SATURDAY, '--call-from', '07:30');
     expect(es.code, es.stderr).toBe(0);
-    expect(es.stdout).toMatch(/^Campaign \d+ "Sábado temprano" created: PAUSED\n$/);
+    expect(es.stdout).toMatch(/^Campaña \d+ "Sábado temprano" creada: PAUSED\n$/);
     const reglas = ' Revíselo con las reglas de contacto de su organización.\n';
     expect(es.stderr).toBe(
       `casedesk: warning campaign.start_outside_contact_days: La campaña empieza el ${SATURDAY}, un sábado, que no es día de contacto (lunes, martes, miércoles, jueves, viernes).${reglas}` +

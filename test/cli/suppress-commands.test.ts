@@ -61,7 +61,7 @@ describe('casedesk suppress', () => {
     const res = await casedesk(['suppress', 'import', list]);
     expect(res.code).toBe(2);
     expect(res.stdout).toMatch(/2 added, 0 replaced/);
-    expect(res.stderr).toMatch(/no-llamar\.csv, sheet "[^"]+", row 4, column B: reason-unknown \("porque sí"\)/);
+    expect(res.stderr).toMatch(/no-llamar\.csv, sheet "[^"]+", row 4, column B: "porque sí" is not a reason CaseDesk knows\./);
     expect(res.stderr).toMatch(/1 row\(s\) of no-llamar\.csv were not imported/);
     const listing = JSON.parse((await casedesk(['suppress', 'list', '--json'])).stdout) as { entries: Entry[] };
     expect(listing.entries.map((e) => [e.kind, e.value, e.reason, e.active])).toEqual([

@@ -24,9 +24,9 @@ describe('a paused upload through the CLI', { timeout: 120_000 }, () => {
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
     // A campaign the service does not have: the upload pauses at its first request (not-found).
     const res = await casedesk('--lang', 'es', 'upload', String(prepared.batchId), '--campaign', '999999', '--env', 'test');
-    expect(res.stdout).toMatch(/^paused:/m);
+    expect(res.stdout).toMatch(/^en pausa: 0 cargados, 0 rechazados, 8 pendientes, 1 solicitud\(es\)$/m);
     // Why, from the pause's code, in --lang.
-    expect(res.stdout).toMatch(/^Paused: La campaña 999999 no existe en el servicio/m);
+    expect(res.stdout).toMatch(/^En pausa: La campaña 999999 no existe en el servicio/m);
     expect(res.code).toBe(4);
   });
 });

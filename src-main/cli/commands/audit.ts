@@ -28,7 +28,8 @@ export function auditCommand(): Command {
         const listing = await call(ctx, 'audit:list', { since: opts.since, limit: opts.limit });
         const entries = [...listing.entries].reverse();
         const { eventFields } = await import('../../domain/audit-events');
-        if (globals(command).json) printJson({ ...listing, entries });
+        const { json, lang } = globals(command);
+        if (json) printJson({ ...listing, entries });
         else
           await printTable(
             ['at', 'seq', 'who', 'env', 'action', 'details'],
@@ -40,6 +41,7 @@ export function auditCommand(): Command {
               e.action,
               describeFields(eventFields(e)),
             ]),
+            lang,
           );
         if (!listing.chainOk) {
           // Each break by its reason and the entry's number (words of no language); after the listing: what is there is still worth reading.

@@ -1,14 +1,15 @@
 // `casedesk prepare`, `payload`, `issues`: preparing batches offline.
 import { readMappingFile } from '../cli-mapping';
-import { Failure } from '../../domain/failures/failure';
+import { Failure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
+import type { PrepareSummary } from '../../preparation/preparation-types';
 import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
-import { noteLine } from '../cli-globals';
+import { noteLine, words } from '../cli-globals';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
 
@@ -25,6 +26,31 @@ async function auditBatchExport(
 ): Promise<void> {
   const [{ audit }, { getBatch }] = await Promise.all([import('../../surface/audit-trail'), import('../../store')]);
   audit(ctx, { action: 'export.written', batchId, ...what }, { environment: getBatch(ctx.store.db, batchId)?.environment ?? null });
+}
+
+const MAPPING_SOURCES = {
+  file: 'line.batch.mapping.file',
+  template: 'line.batch.mapping.template',
+  suggested: 'line.batch.mapping.suggested',
+  batch: 'line.batch.mapping.batch',
+} as const satisfies Record<PrepareSummary['mappingSource'], FailureCode>;
+
+type Counts = Pick<PrepareSummary, 'ready' | 'rejected' | 'warnings' | 'fixes' | 'rowErrors'>;
+
+/** The counts of a prepared batch (prepare, followup), one indented line in --lang. */
+export function countsLine(s: Counts, lang: FailureLang): string {
+  return `  ${words(lang, 'line.batch.counts', { ready: s.ready, rejected: s.rejected, warnings: s.warnings, fixes: s.fixes, rowErrors: s.rowErrors })}\n`;
+}
+
+/** What `prepare` prints (stdout) in --lang; the sheet's name is the file's: printable. */
+export function prepareReport(s: PrepareSummary, lang: FailureLang): string {
+  const mapping = words(lang, MAPPING_SOURCES[s.mappingSource], {});
+  return (
+    `${words(lang, 'line.batch.prepared', { batchId: s.batchId, cases: s.cases, sheet: s.sheet, headerRow: s.headerRow, mapping })}\n` +
+    countsLine(s, lang) +
+    `  ${words(lang, 'line.batch.suppressed', { ...s.suppressed })}\n` +
+    (s.duplicates > 0 ? `  ${words(lang, 'line.batch.duplicates', { duplicates: s.duplicates, batchId: s.batchId })}\n` : '')
+  );
 }
 
 export function batchCommands(): Command[] {
@@ -59,16 +85,10 @@ export function batchCommands(): Command[] {
             maxPhonePriority: opts.maxPhonePriority,
             creditor: opts.creditor,
           });
-          for (const n of s.notices) process.stderr.write(noticeLine(n, globals(command).lang));
-          if (globals(command).json) return printJson(s);
-          process.stdout.write(
-            `Batch ${s.batchId}: ${s.cases} cases from sheet "${s.sheet}" (header on row ${s.headerRow}, ${s.mappingSource} mapping)\n` +
-              `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.rowErrors}\n` +
-              `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n` +
-              (s.duplicates > 0
-                ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded or in the campaign (see \`casedesk issues ${s.batchId} --severity warning\`)\n`
-                : ''),
-          );
+          const { json, lang } = globals(command);
+          for (const n of s.notices) process.stderr.write(noticeLine(n, lang));
+          if (json) return printJson(s);
+          process.stdout.write(prepareReport(s, lang));
         });
       },
     );
@@ -108,6 +128,7 @@ export function batchCommands(): Command[] {
         await printTable(
           ['case', 'rows', 'severity', 'field', 'message'],
           list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message]),
+          lang,
         );
       });
     });
@@ -151,10 +172,12 @@ export function batchCommands(): Command[] {
     .action(async (batchId: number, file: string, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const s = await call(ctx, 'batches:importCorrections', { batchId, fileId: await openLocalFile(ctx, file) });
-        if (globals(command).json) return printJson(s);
-        process.stdout.write(`${s.updated} case(s) replaced: ${s.nowReady} now ready, ${s.stillRejected} still rejected.\n`);
-        if (s.unknownCodes.length) process.stdout.write(`Not in this batch: ${s.unknownCodes.join(', ')}\n`);
-        if (s.alreadySent.length) process.stdout.write(`Already sent, left as they were: ${s.alreadySent.join(', ')}\n`);
+        const { json, lang } = globals(command);
+        if (json) return printJson(s);
+        process.stdout.write(`${words(lang, 'line.batch.corrected', { updated: s.updated, nowReady: s.nowReady, stillRejected: s.stillRejected })}\n`);
+        // The codes are the corrected file's: printable.
+        if (s.unknownCodes.length) process.stdout.write(`${words(lang, 'line.batch.not_in_batch', { codes: s.unknownCodes })}\n`);
+        if (s.alreadySent.length) process.stdout.write(`${words(lang, 'line.batch.already_sent', { codes: s.alreadySent })}\n`);
       });
     });
 
@@ -167,10 +190,12 @@ export function batchCommands(): Command[] {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'templates:list', {});
-        if (globals(command).json) return printJson(list);
+        const { json, lang } = globals(command);
+        if (json) return printJson(list);
         await printTable(
           ['creditor', 'columns'],
           list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]),
+          lang,
         );
       });
     });

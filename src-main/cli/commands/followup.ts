@@ -1,12 +1,15 @@
 // `casedesk followup CAMPAIGN` (a new draft batch of the cases a campaign did not finish) and
 // `casedesk results summary CAMPAIGN` (its outcomes, promises to pay, calls by hour; the promises to .xlsx).
 // Both read the downloaded results only: run `casedesk results CAMPAIGN` first.
-import { Failure } from '../../domain/failures/failure';
+import { Failure, type FailureLang } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
-import type { FollowupOutcome } from '../../results/case-outcome';
+import type { FollowupOutcome, FollowupSummary } from '../../results/case-outcome';
+import type { CampaignResultsSummary } from '../../results/campaign-summary';
 import type { Environment } from '../../domain/environments';
 import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { words } from '../cli-globals';
+import { countsLine } from './batches';
 import { envOption, positiveId } from '../cli-options';
 import { noticeLine } from './notices';
 
@@ -14,6 +17,38 @@ import { noticeLine } from './notices';
 const FOLLOWUP_OUTCOMES = ['non-final', 'not-contacted', 'no-promise'] as const satisfies readonly FollowupOutcome[];
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** What `followup` prints (stdout) in --lang: the same counts as `prepare`, and what it did not find. */
+export function followupReport(s: FollowupSummary, campaignId: number, lang: FailureLang): string {
+  const head = { batchId: s.batchId, cases: s.cases, campaignId, fromBatches: s.followup.fromBatches.map(String) };
+  return (
+    `${words(lang, 'line.followup.batch', head)}\n` +
+    countsLine(s, lang) +
+    (s.suppressed.cases + s.suppressed.phones > 0 ? `  ${words(lang, 'line.batch.suppressed', { ...s.suppressed })}\n` : '') +
+    (s.duplicates > 0 ? `  ${words(lang, 'line.followup.duplicates', { duplicates: s.duplicates })}\n` : '') +
+    (s.followup.notFound > 0 ? `  ${words(lang, 'line.followup.not_found', { count: s.followup.notFound })}\n` : '')
+  );
+}
+
+/** The head of `results summary` (stdout) in --lang; its tables follow. */
+export function summaryReport(s: CampaignResultsSummary, campaignId: number, environment: string, lang: FailureLang): string {
+  const share = (n: number) => (s.cases === 0 ? '0%' : `${Math.round((n * 100) / s.cases)}%`);
+  const outcomes = {
+    final: s.final,
+    finalShare: share(s.final),
+    notFinal: s.notFinal,
+    contacted: s.contacted,
+    contactedShare: share(s.contacted),
+    notContacted: s.notContacted,
+  };
+  // The currency sign is no word of either language (and vue-i18n would read a $ in the catalog).
+  const promises = { count: s.promises.count, amount: `$ ${s.promises.amount}`, withAmount: s.promises.withAmount };
+  return (
+    `${words(lang, 'line.summary.campaign', { campaignId, environment, cases: s.cases, calls: s.calls })}\n` +
+    `  ${words(lang, 'line.summary.outcomes', outcomes)}\n` +
+    `  ${words(lang, 'line.summary.promises', promises)}\n`
+  );
+}
 
 export function followupCommand(): Command {
   return new Command('followup')
@@ -36,17 +71,10 @@ export function followupCommand(): Command {
           results: opts.result.length > 0 ? opts.result : undefined,
           fromBatch: opts.fromBatch,
         });
-        for (const n of s.notices) process.stderr.write(noticeLine(n, globals(command).lang));
-        if (globals(command).json) return printJson(s);
-        process.stdout.write(
-          `Batch ${s.batchId}: ${s.cases} cases of campaign ${campaignId} to follow up (from batch ${s.followup.fromBatches.join(', ')}, its mapping)\n` +
-            `  ready ${s.ready}, rejected ${s.rejected}, warnings ${s.warnings}, automatic fixes ${s.fixes}, row errors ${s.rowErrors}\n` +
-            (s.suppressed.cases + s.suppressed.phones > 0
-              ? `  do not contact: ${s.suppressed.cases} case(s) suppressed, ${s.suppressed.phones} phone(s) taken off\n`
-              : '') +
-            (s.duplicates > 0 ? `  duplicates: ${s.duplicates} case(s) already in another batch not uploaded\n` : '') +
-            (s.followup.notFound > 0 ? `  ${s.followup.notFound} matching case(s) were not uploaded from this computer and are not in it\n` : ''),
-        );
+        const { json, lang } = globals(command);
+        for (const n of s.notices) process.stderr.write(noticeLine(n, lang));
+        if (json) return printJson(s);
+        process.stdout.write(followupReport(s, campaignId, lang));
       });
     });
 }
@@ -73,26 +101,25 @@ export function addResultsSummary(results: Command): Command {
             { environment: env },
           );
         }
-        if (globals(command).json) return printJson({ environment: env, campaignId, summary: s, export: exported });
-        const pct = (n: number) => (s.cases === 0 ? '0%' : `${Math.round((n * 100) / s.cases)}%`);
-        process.stdout.write(
-          `Campaign ${campaignId} (${env}): ${s.cases} cases, ${s.calls} calls\n` +
-            `  final ${s.final} (${pct(s.final)}), not final ${s.notFinal}; contacted ${s.contacted} (${pct(s.contacted)}), not contacted ${s.notContacted}\n` +
-            `  promises to pay ${s.promises.count}, $ ${s.promises.amount} stated in ${s.promises.withAmount} of them\n`,
-        );
+        const { json, lang } = globals(command);
+        if (json) return printJson({ environment: env, campaignId, summary: s, export: exported });
+        process.stdout.write(summaryReport(s, campaignId, env, lang));
         await printTable(
           ['result', 'cases', 'final'],
           s.byResult.map((r) => [r.name, r.cases, r.final]),
+          lang,
         );
         await printTable(
           ['promised for', 'promises', 'amount'],
           s.promises.byDate.map((d) => [d.date, d.count, d.amount]),
+          lang,
         );
         await printTable(
           ['hour', 'calls', 'contacts'],
           s.byHour.filter((h) => h.calls > 0).map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.calls, h.contacts]),
+          lang,
         );
-        if (exported) process.stdout.write(`Wrote ${exported.promises} promises to pay to ${exported.file}.\n`);
+        if (exported) process.stdout.write(`${words(lang, 'line.summary.promises_written', { count: exported.promises, file: exported.file })}\n`);
       });
     });
 }

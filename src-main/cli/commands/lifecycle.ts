@@ -1,11 +1,12 @@
 // The data's lifecycle from the shell: `batches list|delete`, `results delete CAMPAIGN`, `purge`
 // (retention now) and `wipe --yes` (everything CaseDesk keeps here, the data key included).
-import { Failure } from '../../domain/failures/failure';
+import { Failure, type FailureLang } from '../../domain/failures/failure';
 import { Command } from 'commander';
 import { userInfo } from 'node:os';
 import type { Environment } from '../../domain/environments';
 import type { WipePlan } from '../../surface/procedures';
 import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { words } from '../cli-globals';
 import { envOption, positiveId } from '../cli-options';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
@@ -19,7 +20,8 @@ export function batchesCommand(): Command {
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:list', { environment: opts.env });
-        if (globals(command).json) return printJson(list);
+        const { json, lang } = globals(command);
+        if (json) return printJson(list);
         await printTable(
           ['id', 'name', 'ready', 'rejected', 'campaign', 'loaded', 'pending', 'in doubt', 'kept until'],
           list.map((b) => [
@@ -31,8 +33,9 @@ export function batchesCommand(): Command {
             b.upload.loaded,
             b.upload.pending,
             b.upload.inDoubt,
-            b.keptUntil ? day(b.keptUntil) : 'until deleted',
+            b.keptUntil ? day(b.keptUntil) : words(lang, 'line.table.until_deleted', {}),
           ]),
+          lang,
         );
       });
     });
@@ -43,8 +46,10 @@ export function batchesCommand(): Command {
     .action(async (batchId: number, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const deleted = await call(ctx, 'batches:delete', { batchId });
-        if (globals(command).json) return printJson(deleted);
-        process.stdout.write(`Batch ${batchId} deleted: ${deleted.cases} case(s)${deleted.importedFileDeleted ? ', and the copy of its file' : ''}.\n`);
+        const { json, lang } = globals(command);
+        if (json) return printJson(deleted);
+        const line = deleted.importedFileDeleted ? 'line.batches.deleted_with_file' : 'line.batches.deleted';
+        process.stdout.write(`${words(lang, line, { batchId, cases: deleted.cases })}\n`);
       });
     });
   return batches;
@@ -60,12 +65,11 @@ export function addResultsDelete(results: Command): Command {
     .action(async (campaignId: number, opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const deleted = await call(ctx, 'results:delete', { environment: opts.env, campaignId });
-        if (globals(command).json) return printJson(deleted);
-        process.stdout.write(`Campaign ${campaignId}: ${deleted.cases} case(s), ${deleted.calls} call(s) and ${deleted.recordings} recording(s) deleted.\n`);
-        if (deleted.recordingFilesLeft > 0)
-          process.stdout.write(
-            `${deleted.recordingFilesLeft} recording file(s) saved outside the data folder (results --recordings DIR) are yours and were left.\n`,
-          );
+        const { json, lang } = globals(command);
+        if (json) return printJson(deleted);
+        const counts = { campaignId, cases: deleted.cases, calls: deleted.calls, recordings: deleted.recordings };
+        process.stdout.write(`${words(lang, 'line.results.deleted', counts)}\n`);
+        if (deleted.recordingFilesLeft > 0) process.stdout.write(`${words(lang, 'line.results.recordings_left', { count: deleted.recordingFilesLeft })}\n`);
       });
     });
 }
@@ -76,28 +80,36 @@ export function purgeCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const report = await call(ctx, 'retention:purge', {});
-        if (globals(command).json) return printJson(report);
-        process.stdout.write(
-          `Older than ${report.retentionDays} days: ${report.batches.length} batch(es), ${report.campaigns} campaign(s)' results, ` +
-            `${report.inboundCases} inbound case(s), ${report.recordingFiles} recording(s), ${report.importedFiles} imported file(s) deleted.\n`,
-        );
+        const { json, lang } = globals(command);
+        if (json) return printJson(report);
+        const counts = {
+          days: report.retentionDays,
+          batches: report.batches.length,
+          campaigns: report.campaigns,
+          inbound: report.inboundCases,
+          recordings: report.recordingFiles,
+          files: report.importedFiles,
+        };
+        process.stdout.write(`${words(lang, 'line.purge.done', counts)}\n`);
       });
     });
 }
 
 /** Where the key is, and what the wipe does (or did) with it. */
-function keyLine(key: WipePlan['key'], done: boolean): string {
-  if (key === 'environment') return 'data key: CASEDESK_DB_KEY, which is yours: CaseDesk cannot forget it (unset it and destroy your copy)';
-  if (key === 'none') return 'data key: none is kept for this folder';
-  const where = key === 'keychain' ? "this user's keychain" : 'a key file in your configuration folder';
-  return `data key: in ${where}, ${done ? 'forgotten' : 'to be forgotten'}`;
+function keyLine(key: WipePlan['key'], done: boolean, lang: FailureLang): string {
+  if (key === 'environment') return words(lang, 'line.wipe.key_environment', {});
+  if (key === 'none') return words(lang, 'line.wipe.key_none', {});
+  if (key === 'keychain') return words(lang, done ? 'line.wipe.key_keychain_forgotten' : 'line.wipe.key_keychain', {});
+  return words(lang, done ? 'line.wipe.key_file_forgotten' : 'line.wipe.key_file', {});
 }
 
-function describePlan(plan: WipePlan, done: boolean): string {
-  const lines = [`Data folder ${plan.dataDir}:`];
-  lines.push(plan.entries.length ? `  ${done ? 'deleted' : 'to delete'}: ${plan.entries.join(', ')}` : '  nothing of CaseDesk is in it');
-  lines.push(`  ${keyLine(plan.key, done)}`);
-  if (plan.others.length) lines.push(`  left as they are (not CaseDesk's): ${plan.others.join(', ')}`);
+/** What `wipe` would delete, or deleted, in --lang; the folder's entries are named as they are (printable). */
+export function describePlan(plan: WipePlan, done: boolean, lang: FailureLang): string {
+  const lines = [words(lang, 'line.wipe.folder', { dir: plan.dataDir })];
+  if (plan.entries.length) lines.push(`  ${words(lang, done ? 'line.wipe.deleted' : 'line.wipe.to_delete', { entries: plan.entries })}`);
+  else lines.push(`  ${words(lang, 'line.wipe.nothing', {})}`);
+  lines.push(`  ${keyLine(plan.key, done, lang)}`);
+  if (plan.others.length) lines.push(`  ${words(lang, 'line.wipe.others', { others: plan.others })}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -106,7 +118,7 @@ export function wipeCommand(): Command {
     .description('delete everything CaseDesk keeps in the data folder (store, demo service, recordings, imported files, logs, audit) and its data key')
     .option('--yes', 'do it; without it, only say what would be deleted (exit 2)')
     .action(async (opts: { yes?: boolean }, command: Command) => {
-      const { dataDir, json } = globals(command);
+      const { dataDir, json, lang } = globals(command);
       const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }] = await Promise.all([
         import('../../store'),
         import('../../surface/workstation-wipe'),
@@ -118,15 +130,14 @@ export function wipeCommand(): Command {
       const plan = wipePlan(dataDir);
       if (!opts.yes) {
         if (json) printJson(plan);
-        else process.stdout.write(describePlan(plan, false));
+        else process.stdout.write(describePlan(plan, false, lang));
         throw new Failure('cli.wipe_needs_yes', {});
       }
       const outcome = wipeDataFolder(dataDir, { keychain: osKeychain(), env: process.env });
       // The trail went with the rest: the fresh one starts by saying so.
       appendAudit(dataDir, { action: 'workstation.wiped' }, { osUser: userInfo().username, serviceUser: null, environment: null, face: 'cli' });
       if (json) return printJson(outcome);
-      process.stdout.write(`Wiped.\n${describePlan(outcome, true)}`);
-      if (outcome.key !== 'environment' && !outcome.keyForgotten)
-        process.stdout.write('The keychain did not let go of the data key: remove the "CaseDesk" entry by hand.\n');
+      process.stdout.write(`${words(lang, 'line.wipe.done', {})}\n${describePlan(outcome, true, lang)}`);
+      if (outcome.key !== 'environment' && !outcome.keyForgotten) process.stdout.write(`${words(lang, 'line.wipe.key_kept', {})}\n`);
     });
 }

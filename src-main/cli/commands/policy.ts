@@ -1,7 +1,7 @@
 // `casedesk policy`: what the organization's policy sets on this machine, and the file it came from.
 import { Command } from 'commander';
 import { globals, printJson } from '../cli-context';
-import { noteLine } from '../cli-globals';
+import { noteLine, printableText, words } from '../cli-globals';
 
 export function policyCommand(): Command {
   return new Command('policy')
@@ -16,16 +16,18 @@ export function policyCommand(): Command {
         return;
       }
       const out = process.stdout;
+      // The keys and values are the policy file's (or the defaults'): printable.
+      const shown = (value: unknown) => (typeof value === 'object' ? JSON.stringify(value) : String(value));
       if (effective.file === null) {
-        out.write('No policy: nothing on this machine is managed by an organization.\n');
+        out.write(`${words(lang, 'line.policy.none', {})}\n`);
       } else {
-        out.write(`Policy file: ${effective.file}\n`);
+        out.write(`${words(lang, 'line.policy.file', { file: effective.file })}\n`);
         const set = Object.entries(effective.policy);
-        if (set.length === 0) out.write('It sets nothing.\n');
-        for (const [key, value] of set) out.write(`  ${key}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}\n`);
+        if (set.length === 0) out.write(`${words(lang, 'line.policy.sets_nothing', {})}\n`);
+        for (const [key, value] of set) out.write(`  ${printableText(key)}: ${printableText(shown(value))}\n`);
       }
       for (const [key, value] of Object.entries(effective.defaults)) {
-        if (!(key in effective.policy)) out.write(`  ${key}: ${String(value)} (default)\n`);
+        if (!(key in effective.policy)) out.write(`  ${words(lang, 'line.policy.default', { key, value: shown(value) })}\n`);
       }
       for (const warning of effective.warnings) process.stderr.write(noteLine('warning', warning, lang));
     });

@@ -1,6 +1,6 @@
 // What `casedesk results` and `casedesk inbound sync` do, apart from their definitions in
 // results.ts: loaded when one of them runs, with the downloads, the export and the client.
-import { Failure, formatFailure, type FailureLang } from '../../domain/failures/failure';
+import { Failure, formatFailure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { isServiceError, serviceFailure } from '../../client';
@@ -13,25 +13,34 @@ import { connectionFor } from '../../surface/handlers/session-handlers';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import { downloadCampaignResults, type DownloadPhase, type DownloadProgress, type DownloadDeps } from '../../sync/results-download';
 import { CliFailure, globals, printJson, withApp } from '../cli-context';
-import { exitCodeOf, noteLine } from '../cli-globals';
+import { exitCodeOf, noteLine, words } from '../cli-globals';
 
 /** Exit code of a download interrupted with Ctrl-C (128 + SIGINT), as shells expect. */
 const INTERRUPTED_EXIT_CODE = 130;
+
+const PHASES = {
+  cases: 'line.download.cases',
+  calls: 'line.download.calls',
+  recordings: 'line.download.recordings',
+} as const satisfies Record<Exclude<DownloadPhase, 'campaign'>, FailureCode>;
+
+/** The phases of a download so far as one status line in --lang ("cases 3/6 · calls 4"); the campaign's own fetch is not one. */
+export function downloadLine(latest: Iterable<DownloadProgress>, lang: FailureLang): string {
+  return [...latest]
+    .flatMap((p) => (p.phase === 'campaign' ? [] : [`${words(lang, PHASES[p.phase], {})} ${p.done}${p.total === null ? '' : `/${p.total}`}`]))
+    .join(' · ');
+}
 
 /**
  * Progress on stderr, one status line: rewritten in place on a terminal, at most once a second
  * otherwise (logs, pipes). Counts only: no name, phone or transcript is ever printed.
  */
-function progressLine() {
+function progressLine(lang: FailureLang) {
   const tty = process.stderr.isTTY === true;
   const latest = new Map<DownloadPhase, DownloadProgress>();
   let shownAt = 0;
   let shown = '';
-  const line = () =>
-    [...latest.values()]
-      .filter((p) => p.phase !== 'campaign')
-      .map((p) => `${p.phase} ${p.done}${p.total === null ? '' : `/${p.total}`}`)
-      .join(' · ');
+  const line = () => downloadLine(latest.values(), lang);
   const show = (force: boolean) => {
     const now = Date.now();
     const text = line();
@@ -107,16 +116,16 @@ export interface ResultsOptions {
 
 export async function runResults(campaignId: number, opts: ResultsOptions, command: Command): Promise<void> {
   if (opts.offline && !opts.out) throw new Failure('cli.offline_needs_out', {});
-  const json = globals(command).json;
+  const { json, lang } = globals(command);
   await withApp(command, async (ctx) => {
     const env = opts.env ?? ctx.currentEnvironment();
     let download: Awaited<ReturnType<typeof downloadCampaignResults>> | null = null;
     try {
       if (!opts.offline) {
         const deps = await downloadDeps(ctx, env);
-        const progress = progressLine();
+        const progress = progressLine(lang);
         try {
-          download = await interruptible(globals(command).lang, (signal) =>
+          download = await interruptible(lang, (signal) =>
             downloadCampaignResults(deps, campaignId, {
               recordingsDir: opts.recordings ? resolve(opts.recordings) : undefined,
               signal,
@@ -168,13 +177,13 @@ export async function runResults(campaignId: number, opts: ResultsOptions, comma
     } else {
       if (download) {
         const d = download;
-        process.stdout.write(
-          `Campaign ${campaignId} (${env}): ${d.cases} cases, ${d.changedCases} new or changed; ${d.calls} calls downloaded` +
-            (opts.recordings ? `; ${d.recordings} recordings downloaded, ${d.recordingsSkipped} already there or not available` : '') +
-            '.\n',
-        );
+        const counts = { campaignId, environment: env, cases: d.cases, changed: d.changedCases, calls: d.calls };
+        const line = opts.recordings
+          ? words(lang, 'line.results.downloaded_recordings', { ...counts, recordings: d.recordings, skipped: d.recordingsSkipped })
+          : words(lang, 'line.results.downloaded', counts);
+        process.stdout.write(`${line}\n`);
       }
-      if (exported) process.stdout.write(`Exported ${exported.cases} cases and ${exported.calls} calls to ${exported.file}.\n`);
+      if (exported) process.stdout.write(`${words(lang, 'line.results.exported', { cases: exported.cases, calls: exported.calls, file: exported.file })}\n`);
     }
     if (download?.cancelled) throw interrupted();
   });
@@ -189,14 +198,15 @@ export interface InboundSyncOptions {
 }
 
 export async function runInboundSync(opts: InboundSyncOptions, command: Command): Promise<void> {
+  const { json, lang } = globals(command);
   await withApp(command, async (ctx) => {
     const env = opts.env ?? ctx.currentEnvironment();
     let summary: Awaited<ReturnType<typeof downloadInboundCases>>;
     try {
       const deps = await downloadDeps(ctx, env);
-      const progress = progressLine();
+      const progress = progressLine(lang);
       try {
-        summary = await interruptible(globals(command).lang, (signal) =>
+        summary = await interruptible(lang, (signal) =>
           downloadInboundCases(
             deps,
             { botId: opts.bot, from: opts.from, to: opts.to },
@@ -228,14 +238,14 @@ export async function runInboundSync(opts: InboundSyncOptions, command: Command)
         { action: 'export.written', kind: 'recordings', environment: env, count: summary.recordings, to: 'folder', path: resolve(opts.recordings) },
         { environment: env },
       );
-    if (globals(command).json) {
+    if (json) {
       printJson({ environment: env, filter: { botId: opts.bot ?? null, from: opts.from ?? null, to: opts.to ?? null }, ...summary });
     } else {
-      process.stdout.write(
-        `Inbound (${env}): ${summary.cases} cases, ${summary.changedCases} new or changed` +
-          (opts.recordings ? `; ${summary.recordings} recordings downloaded, ${summary.recordingsSkipped} already there or not available` : '') +
-          '.\n',
-      );
+      const counts = { environment: env, cases: summary.cases, changed: summary.changedCases };
+      const line = opts.recordings
+        ? words(lang, 'line.inbound.downloaded_recordings', { ...counts, recordings: summary.recordings, skipped: summary.recordingsSkipped })
+        : words(lang, 'line.inbound.downloaded', counts);
+      process.stdout.write(`${line}\n`);
     }
     if (summary.cancelled) throw interrupted();
   });

@@ -1,6 +1,7 @@
 // `casedesk bots`, `campaigns list|show`, `inbound list`: the service's objects, as a table or JSON.
 import { Command } from 'commander';
 import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { words } from '../cli-globals';
 import { envOption, positiveId, isoDay } from '../cli-options';
 
 export function serviceCommands(): Command[] {
@@ -10,9 +11,10 @@ export function serviceCommands(): Command[] {
     .action(async (opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'bots:list', { environment: opts.env });
-        if (globals(command).json) return printJson(list);
+        const { json, lang } = globals(command);
+        if (json) return printJson(list);
         if (list.length === 0) {
-          process.stdout.write('No bots are assigned to you. Ask your administrator to assign one.\n');
+          process.stdout.write(`${words(lang, 'line.bots.none', {})}\n`);
           return;
         }
         await printTable(
@@ -26,6 +28,7 @@ export function serviceCommands(): Command[] {
             b.last_campaign.status,
             b.last_campaign.percentage_completed === undefined ? '' : `${b.last_campaign.percentage_completed}%`,
           ]),
+          lang,
         );
       });
     });
@@ -39,10 +42,12 @@ export function serviceCommands(): Command[] {
     .action(async (opts: { bot: number; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const items = await call(ctx, 'campaigns:list', { environment: opts.env, botId: opts.bot });
-        if (globals(command).json) return printJson(items);
+        const { json, lang } = globals(command);
+        if (json) return printJson(items);
         await printTable(
           ['id', 'name', 'status', 'dialing', 'completed', 'final cases', 'created'],
           items.map((c) => [c.id, c.name, c.status, c.dialing_type, `${c.percentage_completed}%`, c.q_final_cases, c.created_at]),
+          lang,
         );
       });
     });
@@ -54,8 +59,11 @@ export function serviceCommands(): Command[] {
     .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const c = await call(ctx, 'campaigns:show', { environment: opts.env, campaignId });
-        if (globals(command).json) return printJson(c);
+        const { json, lang } = globals(command);
+        if (json) return printJson(c);
         const p = c.params;
+        const s = c.case_stats;
+        const m = c.metrics;
         await printTable(
           ['field', 'value'],
           [
@@ -64,12 +72,22 @@ export function serviceCommands(): Command[] {
             ['status', c.metrics.status],
             ['bot', c.bot],
             ['channel', c.conversation_type],
-            ['window', `${p.call_from}–${p.call_to} from ${p.start_date}`],
-            ['dialing', `${p.dialing_type} phones ${p.min_phone_priority}..${p.max_phone_priority}, ${p.max_calls_per_case} attempts, ${p.workers} workers`],
-            ['cases', `${c.case_stats.q_loaded_cases} loaded, ${c.case_stats.q_final_cases} final, ${c.case_stats.q_resting_cases} resting`],
-            ['progress', `${c.metrics.percentage_completed}% completed, ${c.metrics.percentage_called}% called`],
-            ['results', `success ${c.metrics.success_rate}, contactability ${c.metrics.contactability_rate}%`],
+            ['window', words(lang, 'line.campaign.window', { from: p.call_from, to: p.call_to, date: p.start_date })],
+            [
+              'dialing',
+              words(lang, 'line.campaign.dialing', {
+                type: p.dialing_type,
+                min: p.min_phone_priority,
+                max: p.max_phone_priority,
+                attempts: p.max_calls_per_case,
+                workers: p.workers,
+              }),
+            ],
+            ['cases', words(lang, 'line.campaign.cases', { loaded: s.q_loaded_cases, final: s.q_final_cases, resting: s.q_resting_cases })],
+            ['progress', words(lang, 'line.campaign.progress', { completed: m.percentage_completed, called: m.percentage_called })],
+            ['results', words(lang, 'line.campaign.results', { success: m.success_rate, contactability: m.contactability_rate })],
           ],
+          lang,
         );
       });
     });
@@ -85,10 +103,13 @@ export function serviceCommands(): Command[] {
     .action(async (opts: { bot?: number; from?: string; to?: string; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const cases = await call(ctx, 'inbound:list', { environment: opts.env, botId: opts.bot, from: opts.from, to: opts.to });
-        if (globals(command).json) return printJson(cases);
+        const { json, lang } = globals(command);
+        if (json) return printJson(cases);
         await printTable(
           ['id', 'bot', 'result', 'duration', 'recording', 'updated'],
-          cases.map((c) => [c.id, c.bot.name, c.case_result.name, c.case_duration, c.recording ? 'yes' : 'no', c.last_updated]),
+          // "no" is the same word in Spanish.
+          cases.map((c) => [c.id, c.bot.name, c.case_result.name, c.case_duration, c.recording ? words(lang, 'line.table.yes', {}) : 'no', c.last_updated]),
+          lang,
         );
       });
     });

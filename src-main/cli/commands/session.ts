@@ -1,9 +1,29 @@
 // `casedesk login`, `logout`, `whoami`.
 import { Command } from 'commander';
 import type { Environment } from '../../domain/environments';
+import type { FailureCode, FailureLang } from '../../domain/failures/failure';
+import type { SessionStatus } from '../../surface/procedures';
 import { call, envCredentials, globals, printJson, withApp } from '../cli-context';
+import { words } from '../cli-globals';
 import { ask } from '../prompt';
 import { envOption } from '../cli-options';
+
+/** The demo account, named in the prompt (the app's Demo service takes any password for it). */
+const DEMO_EMAIL = 'demo@casedesk.local';
+
+const SESSION_STATES = {
+  active: 'line.session.state.active',
+  expired: 'line.session.state.expired',
+  'signed-out': 'line.session.state.signed_out',
+} as const satisfies Record<SessionStatus['state'], FailureCode>;
+
+/** Who is signed in where, as `whoami` prints it; the e-mail and address are the service's and the user's: printable. */
+export function whoLine(status: SessionStatus, lang: FailureLang): string {
+  if (!status.email) return `${words(lang, 'line.session.nobody', { environment: status.environment })}\n`;
+  const state = words(lang, SESSION_STATES[status.state], {});
+  const who = { email: status.email, environment: status.environment, state };
+  return `${status.baseUrl ? words(lang, 'line.session.who_at', { ...who, baseUrl: status.baseUrl }) : words(lang, 'line.session.who', who)}\n`;
+}
 
 export function sessionCommands(): Command[] {
   const login = new Command('login')
@@ -11,15 +31,20 @@ export function sessionCommands(): Command[] {
     .addOption(envOption('environment').default('demo'))
     .option('--base-url <url>', 'the service address of test or production (https)')
     .action(async (opts: { env: Environment; baseUrl?: string }, command: Command) => {
+      const { json, lang } = globals(command);
       const given = envCredentials();
-      const email = given?.email ?? (await ask(`E-mail for ${opts.env}${opts.env === 'demo' ? ' (demo@casedesk.local)' : ''}: `));
-      const password = given?.password ?? (await ask('Password: ', { secret: true }));
+      const emailPrompt =
+        opts.env === 'demo'
+          ? words(lang, 'line.prompt.email_example', { environment: opts.env, example: DEMO_EMAIL })
+          : words(lang, 'line.prompt.email', { environment: opts.env });
+      const email = given?.email ?? (await ask(emailPrompt));
+      const password = given?.password ?? (await ask(words(lang, 'line.prompt.password', {}), { secret: true }));
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:signIn', { environment: opts.env, email, password, baseUrl: opts.baseUrl });
-        if (globals(command).json) printJson(status);
-        else process.stdout.write(`Signed in to ${status.environment} as ${status.email}.\n`);
+        if (json) printJson(status);
+        else process.stdout.write(`${words(lang, 'line.session.signed_in', { environment: status.environment, email: status.email ?? '' })}\n`);
         // The access token lives in memory only, and refresh needs it: each later run signs in again.
-        if (!given && !globals(command).json) process.stdout.write('Set CASEDESK_EMAIL and CASEDESK_PASSWORD to let later commands sign in by themselves.\n');
+        if (!given && !json) process.stdout.write(`${words(lang, 'line.session.sign_in_by_env', {})}\n`);
       });
     });
 
@@ -29,8 +54,9 @@ export function sessionCommands(): Command[] {
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:signOut', { environment: opts.env });
-        if (globals(command).json) printJson(status);
-        else process.stdout.write(`Signed out of ${status.environment}.\n`);
+        const { json, lang } = globals(command);
+        if (json) printJson(status);
+        else process.stdout.write(`${words(lang, 'line.session.signed_out', { environment: status.environment })}\n`);
       });
     });
 
@@ -40,10 +66,9 @@ export function sessionCommands(): Command[] {
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:status', { environment: opts.env });
-        if (globals(command).json) printJson(status);
-        else if (status.email)
-          process.stdout.write(`${status.email} on ${status.environment} (${status.state})${status.baseUrl ? ` at ${status.baseUrl}` : ''}\n`);
-        else process.stdout.write(`Nobody is signed in to ${status.environment}.\n`);
+        const { json, lang } = globals(command);
+        if (json) printJson(status);
+        else process.stdout.write(whoLine(status, lang));
       });
     });
 

@@ -2,7 +2,7 @@
 // (or with --browser) the same app in a browser, served on 127.0.0.1 with the Demo service running.
 import { Command } from 'commander';
 import { globals } from '../cli-context';
-import { noteLine } from '../cli-globals';
+import { noteLine, words } from '../cli-globals';
 import { portNumber } from '../cli-options';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -67,8 +67,8 @@ export function startCommand(): Command {
         await ctx.close();
         throw err;
       });
-      process.stdout.write(`CaseDesk is running: open ${host.url}\n`);
-      process.stdout.write(demoUrl ? `(Demo service at ${demoUrl}; sign in to Demo with one click. Ctrl-C stops.)\n` : '(Ctrl-C stops.)\n');
+      process.stdout.write(`${words(lang, 'line.start.running', { url: host.url })}\n`);
+      process.stdout.write(`${demoUrl ? words(lang, 'line.start.demo', { url: demoUrl }) : words(lang, 'line.start.stop', {})}\n`);
       await new Promise<void>((resolve) => {
         const stop = () =>
           void host

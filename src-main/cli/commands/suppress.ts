@@ -1,9 +1,10 @@
 // `casedesk suppress add|import|list|remove`: the do-not-contact ledger from the command line.
 import { readMappingFile } from '../cli-mapping';
-import { Failure } from '../../domain/failures/failure';
+import { Failure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
 import { Command } from 'commander';
-import { LEDGER_REASONS, type LedgerReason } from '../../domain/ledger';
+import { LEDGER_REASONS, type LedgerEntry, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
 import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { words } from '../cli-globals';
 import { noticeLine } from './notices';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,6 +23,33 @@ function untilOf(given: string | undefined): string | undefined {
   if (!ISO_DAY.test(given) || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== given)
     throw new Failure('cli.bad_value.day', { what: '--until', value: given });
   return given;
+}
+
+/** An entry as `add` and `remove` print it: its kind and value, with `details` its reason, last day and creditor. */
+export function entryWords(entry: Pick<LedgerEntry, 'kind' | 'value' | 'reason' | 'until' | 'creditor'>, lang: FailureLang, details: boolean): string {
+  const what = words(lang, entry.kind === 'phone' ? 'line.ledger.phone' : 'line.ledger.code', { value: entry.value });
+  if (!details) return what;
+  const more = [
+    entry.reason,
+    ...(entry.until ? [words(lang, 'line.ledger.until', { until: entry.until })] : []),
+    ...(entry.creditor ? [words(lang, 'line.ledger.creditor', { creditor: entry.creditor })] : []),
+  ];
+  return `${what} (${more.join(', ')})`;
+}
+
+const ROW_PROBLEMS = {
+  'phone-invalid': 'line.ledger_row.phone_invalid',
+  'code-empty': 'line.ledger_row.code_empty',
+  'no-phone-or-code': 'line.ledger_row.no_phone_or_code',
+  'reason-unknown': 'line.ledger_row.reason_unknown',
+  'until-invalid': 'line.ledger_row.until_invalid',
+} as const satisfies Record<LedgerRowProblemCode, FailureCode>;
+
+/** A row `import` did not take, one stderr line in --lang: where it is, and what is wrong (the cell's words from the file, printable). */
+export function rowProblemLine(p: LedgerRowProblem, lang: FailureLang): string {
+  const at = { file: p.file, sheet: p.sheet, row: p.row };
+  const where = p.column ? words(lang, 'line.ledger_row.at', { ...at, column: p.column }) : words(lang, 'line.ledger_row.at_row', at);
+  return `casedesk: ${words(lang, ROW_PROBLEMS[p.code], { value: p.params.value ?? '', why: p.params.why ?? '', where })}\n`;
 }
 
 async function readLedgerMapping(file: string): Promise<unknown> {
@@ -45,9 +73,10 @@ export function suppressCommand(): Command {
       const input = { phone: opts.phone, code: opts.code, reason: reasonOf(opts.reason), until: untilOf(opts.until), creditor: opts.creditor };
       await withApp(command, async (ctx) => {
         const { entry, created } = await call(ctx, 'ledger:add', input);
-        if (globals(command).json) return printJson({ ...entry, created });
+        const { json, lang } = globals(command);
+        if (json) return printJson({ ...entry, created });
         process.stdout.write(
-          `${created ? 'Added' : 'Replaced'} entry ${entry.id}: ${entry.kind} ${entry.value} (${entry.reason}${entry.until ? `, until ${entry.until}` : ''}${entry.creditor ? `, creditor ${entry.creditor}` : ''}).\n`,
+          `${words(lang, created ? 'line.ledger.added' : 'line.ledger.replaced', { id: entry.id, entry: entryWords(entry, lang, true) })}\n`,
         );
       });
     });
@@ -67,14 +96,10 @@ export function suppressCommand(): Command {
       await withApp(command, async (ctx) => {
         const fileId = await openLocalFile(ctx, file);
         const s = await call(ctx, 'ledger:import', { fileId, mapping, reason });
-        if (globals(command).json) printJson(s);
-        else process.stdout.write(`${s.file}, sheet "${s.sheet}": ${s.added} added, ${s.updated} replaced.\n`);
-        for (const p of s.problems) {
-          const where = `${p.file}, sheet "${p.sheet}", row ${p.row}${p.column ? `, column ${p.column}` : ''}`;
-          process.stderr.write(
-            `casedesk: ${where}: ${p.code}${p.params.value !== undefined ? ` ("${p.params.value}"${p.params.why ? `: ${p.params.why}` : ''})` : ''}\n`,
-          );
-        }
+        const { json, lang } = globals(command);
+        if (json) printJson(s);
+        else process.stdout.write(`${words(lang, 'line.ledger.imported', { file: s.file, sheet: s.sheet, added: s.added, updated: s.updated })}\n`);
+        for (const p of s.problems) process.stderr.write(rowProblemLine(p, lang));
         const bad = new Set(s.problems.map((p) => p.row)).size;
         if (bad > 0) throw new Failure('cli.rows_not_imported', { count: bad, file: s.file });
       });
@@ -86,8 +111,9 @@ export function suppressCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'ledger:list', {});
-        for (const n of listing.notices) process.stderr.write(noticeLine(n, globals(command).lang));
-        if (globals(command).json) return printJson(listing);
+        const { json, lang } = globals(command);
+        for (const n of listing.notices) process.stderr.write(noticeLine(n, lang));
+        if (json) return printJson(listing);
         await printTable(
           ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
           listing.entries.map((e) => [
@@ -98,10 +124,11 @@ export function suppressCommand(): Command {
             e.reason,
             e.until,
             e.creditor,
-            e.active ? 'yes' : 'expired',
+            words(lang, e.active ? 'line.table.yes' : 'line.table.expired', {}),
             e.addedBy,
             e.addedAt.slice(0, 10),
           ]),
+          lang,
         );
       });
     });
@@ -114,9 +141,10 @@ export function suppressCommand(): Command {
       if (!/^\d+$/.test(id) || Number(id) < 1) throw new Failure('cli.bad_value.whole_number', { what: '<id>', value: id, min: 1 });
       await withApp(command, async (ctx) => {
         const { removed, released } = await call(ctx, 'ledger:remove', { id: Number(id) });
-        if (globals(command).json) return printJson({ ...removed, released });
-        process.stdout.write(`Removed entry ${removed.id}: ${removed.kind} ${removed.value}.\n`);
-        if (released > 0) process.stdout.write(`${released} case(s) it held back in batches not yet sent can be loaded again.\n`);
+        const { json, lang } = globals(command);
+        if (json) return printJson({ ...removed, released });
+        process.stdout.write(`${words(lang, 'line.ledger.removed', { id: removed.id, entry: entryWords(removed, lang, false) })}\n`);
+        if (released > 0) process.stdout.write(`${words(lang, 'line.ledger.released', { count: released })}\n`);
       });
     });
 

@@ -2,32 +2,54 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { Failure, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import { Failure, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
 import type { UploadSummary } from '../../surface/procedures';
+import type { UploadProgress } from '../../sync/upload-engine';
 import { call, globals, printJson, withApp } from '../cli-context';
-import { printableText, terminalWords } from '../cli-globals';
+import { terminalWords, words } from '../cli-globals';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
 
-/** One progress line of an upload (stderr); its note is a code of the catalog, worded in the run's --lang. */
+const ACTIVITIES = {
+  planning: 'line.upload.activity.planning',
+  waiting: 'line.upload.activity.waiting',
+  sending: 'line.upload.activity.sending',
+  retrying: 'line.upload.activity.retrying',
+  offline: 'line.upload.activity.offline',
+  reconciling: 'line.upload.activity.reconciling',
+  done: 'line.upload.activity.done',
+} as const satisfies Record<UploadProgress['activity'], FailureCode>;
+
+const STATUSES = {
+  done: 'line.upload.status.done',
+  paused: 'line.upload.status.paused',
+  'needs-decision': 'line.upload.status.needs_decision',
+  cancelled: 'line.upload.status.cancelled',
+} as const satisfies Record<UploadSummary['status'], FailureCode>;
+
+/** One progress line of an upload (stderr), worded in the run's --lang with its note (a code of the catalog). */
 export function progressLine(
   p: { activity: string; chunk?: number | undefined; chunks: number; loaded: number; rejected: number; pending: number; note?: FailureData | undefined },
   lang: FailureLang,
 ): string {
+  // The surface passes the activity on as a string: one this CLI does not know is shown as it is.
+  const activity = Object.hasOwn(ACTIVITIES, p.activity) ? words(lang, ACTIVITIES[p.activity as keyof typeof ACTIVITIES], {}) : p.activity;
   const note = p.note ? ` — ${terminalWords(lang, p.note)}` : '';
-  return `[${p.activity}] chunk ${p.chunk ?? '-'} of ${p.chunks}: loaded ${p.loaded}, rejected ${p.rejected}, pending ${p.pending}${note}\n`;
+  const counts = { chunk: p.chunk ?? '-', chunks: p.chunks, loaded: p.loaded, rejected: p.rejected, pending: p.pending };
+  return `${words(lang, 'line.upload.progress', { activity, ...counts })}${note}\n`;
 }
 
-/** What an upload did, for a person (stdout). Codes and reasons are the service's: shown printable. */
+/** What an upload did, for a person (stdout), in the run's --lang. Codes and reasons are the service's: shown printable. */
 export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, lang: FailureLang): string {
-  const lines = [`${r.status}: ${r.loaded} loaded, ${Object.keys(r.rejected).length} rejected, ${r.pending} pending, ${r.requests} request(s)`];
-  if (r.suppressed.cases + r.suppressed.phones > 0)
-    lines.push(`  do not contact: ${r.suppressed.cases} case(s) suppressed, ${r.suppressed.phones} phone(s) taken off before sending`);
-  if (r.skipped.duplicates > 0)
-    lines.push(`  skipped: ${r.skipped.duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)`);
-  for (const [code, detail] of Object.entries(r.rejected)) lines.push(`  rejected ${printableText(code)}: ${printableText(detail)}`);
-  if (r.pause) lines.push(`Paused: ${terminalWords(lang, r.pause.failure)}`);
+  const { loaded, pending, requests } = r;
+  const lines = [
+    words(lang, 'line.upload.summary', { status: words(lang, STATUSES[r.status], {}), loaded, rejected: Object.keys(r.rejected).length, pending, requests }),
+  ];
+  if (r.suppressed.cases + r.suppressed.phones > 0) lines.push(`  ${words(lang, 'line.upload.suppressed', { ...r.suppressed })}`);
+  if (r.skipped.duplicates > 0) lines.push(`  ${words(lang, 'line.upload.skipped', { duplicates: r.skipped.duplicates })}`);
+  for (const [code, detail] of Object.entries(r.rejected)) lines.push(`  ${words(lang, 'line.upload.rejected', { code, detail })}`);
+  if (r.pause) lines.push(words(lang, 'line.upload.paused', { reason: terminalWords(lang, r.pause.failure) }));
   return lines.map((l) => `${l}\n`).join('');
 }
 
@@ -132,6 +154,7 @@ export function addCampaignControl(campaigns: Command): void {
         command: Command,
       ) => {
         await withApp(command, async (ctx) => {
+          const { lang } = globals(command);
           const request = {
             client_id: opts.bot,
             name: opts.name,
@@ -147,18 +170,18 @@ export function addCampaignControl(campaigns: Command): void {
           };
           if (opts.draftFor !== undefined) {
             await call(ctx, 'batches:setCampaignDraft', { batchId: opts.draftFor, campaign: request });
-            process.stdout.write(`Campaign "${opts.name}" will be created when batch ${opts.draftFor} is uploaded.\n`);
+            process.stdout.write(`${words(lang, 'line.campaign.draft', { name: opts.name, batchId: opts.draftFor })}\n`);
             printScheduleWarnings(
               (await call(ctx, 'campaigns:checkSchedule', { startDate: opts.startDate, callFrom: opts.callFrom, callTo: opts.callTo })).warnings,
-              globals(command).lang,
+              lang,
             );
             return;
           }
           const { campaign, warnings } = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
           // The campaign as the service sent it, and beside its fields what CaseDesk warns about.
           if (globals(command).json) return printJson({ ...campaign, warnings });
-          process.stdout.write(`Campaign ${campaign.id} "${printableText(campaign.name)}" created: ${printableText(campaign.metrics.status)}\n`);
-          printScheduleWarnings(warnings, globals(command).lang);
+          process.stdout.write(`${words(lang, 'line.campaign.created', { id: campaign.id, name: campaign.name, status: campaign.metrics.status })}\n`);
+          printScheduleWarnings(warnings, lang);
         });
       },
     );
@@ -171,9 +194,10 @@ export function addCampaignControl(campaigns: Command): void {
       .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
         await withApp(command, async (ctx) => {
           const { campaign, warnings } = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
-          if (globals(command).json) return printJson({ ...campaign, warnings });
-          process.stdout.write(`Campaign ${campaign.id}: ${printableText(campaign.metrics.status)}\n`);
-          printScheduleWarnings(warnings, globals(command).lang);
+          const { json, lang } = globals(command);
+          if (json) return printJson({ ...campaign, warnings });
+          process.stdout.write(`${words(lang, 'line.campaign.status', { id: campaign.id, status: campaign.metrics.status })}\n`);
+          printScheduleWarnings(warnings, lang);
         });
       });
   }

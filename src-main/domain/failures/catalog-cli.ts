@@ -1,6 +1,7 @@
 // Failures of the command line itself: what commander refuses (an unknown option, a missing argument, a
 // value that is not what an option takes) and what a command needs beyond that. All are bad input (exit 2)
-// but cli.in_doubt (exit 3, README's "Exit codes"); {command} is e.g. "casedesk upload".
+// but cli.in_doubt (exit 3, README's "Exit codes") and cli.no_terminal (exit 1, worded with the sign-in
+// hint); {command} is e.g. "casedesk upload".
 import type { CatalogEntry } from './failure-class';
 
 export const CLI_FAILURES = {
@@ -104,6 +105,12 @@ export const CLI_FAILURES = {
     class: 'batch.in_doubt',
     en: '{count} case(s) may or may not be loaded ({codes}). Check the campaign, then run again with --in-doubt resend or --in-doubt assume-loaded.',
     es: '{count} caso(s) pueden estar cargados o no ({codes}). Revise la campaña y vuelva a ejecutar con --in-doubt resend o --in-doubt assume-loaded.',
+  },
+  // `login` without CASEDESK_EMAIL / CASEDESK_PASSWORD and with no terminal to ask on (a scheduled run).
+  'cli.no_terminal': {
+    class: 'not-signed-in',
+    en: 'There is no terminal to ask for the e-mail and password on.',
+    es: 'No hay una terminal donde pedir el correo electrónico y la contraseña.',
   },
   // A value an option or argument does not take; {what} is the option ("--batch") or the argument ("<batchId>").
   'cli.bad_value.choice': {

@@ -1,5 +1,5 @@
-// What `casedesk upload` prints for a person: the service's codes and reasons are shown, their
-// escape sequences never reach the terminal raw (a hostile service could clear it or forge lines).
+// What `casedesk upload` prints for a person, in the run's --lang: the service's codes and reasons are
+// shown, their escape sequences never reach the terminal raw (a hostile service could clear it or forge lines).
 import { describe, expect, it, vi } from 'vitest';
 import { printTable } from '../../../src-main/cli/cli-context';
 import { progressLine, uploadReport } from '../../../src-main/cli/commands/sync';
@@ -29,12 +29,55 @@ describe('uploadReport', () => {
       'Paused: The service refused the upload: no\\u202eway',
     ]);
   });
+
+  it('is worded in Spanish with --lang es, the do-not-contact and skipped counts included', () => {
+    const text = uploadReport({ ...aResult, suppressed: { cases: 2, phones: 1 }, skipped: { duplicates: 4 } }, 'es');
+    expect(text).not.toMatch(CONTROL);
+    expect(text).toBe(
+      'en pausa: 3 cargados, 1 rechazados, 2 pendientes, 4 solicitud(es)\n' +
+        '  no contactar: 2 caso(s) suprimidos, 1 teléfono(s) quitados antes de enviar\n' +
+        '  omitidos: 4 caso(s) cuyo código la campaña ya tiene (--reload-duplicates los carga otra vez)\n' +
+        '  rechazado C1\\u001b[2J: bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good\n' +
+        'En pausa: El servicio rechazó la carga: no\\u202eway\n',
+    );
+    expect(uploadReport({ ...aResult, suppressed: { cases: 2, phones: 1 }, skipped: { duplicates: 4 } }, 'en')).toBe(
+      'paused: 3 loaded, 1 rejected, 2 pending, 4 request(s)\n' +
+        '  do not contact: 2 case(s) suppressed, 1 phone(s) taken off before sending\n' +
+        '  skipped: 4 case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n' +
+        '  rejected C1\\u001b[2J: bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good\n' +
+        'Paused: The service refused the upload: no\\u202eway\n',
+    );
+  });
+
+  it('words each way an upload ends', () => {
+    const ended = (status: 'done' | 'needs-decision' | 'cancelled', lang: 'es' | 'en') =>
+      uploadReport({ ...aResult, status, rejected: {}, pause: undefined }, lang).split(':')[0];
+    expect([ended('done', 'es'), ended('needs-decision', 'es'), ended('cancelled', 'es')]).toEqual(['listo', 'necesita una decisión', 'cancelado']);
+    expect([ended('done', 'en'), ended('needs-decision', 'en'), ended('cancelled', 'en')]).toEqual(['done', 'needs a decision', 'cancelled']);
+  });
 });
 
 describe('progressLine', () => {
-  it("words its note in the run's language", () => {
-    const line = progressLine({ activity: 'sending', chunk: 1, chunks: 2, loaded: 0, rejected: 0, pending: 5 }, 'es');
-    expect(line).toBe('[sending] chunk 1 of 2: loaded 0, rejected 0, pending 5\n');
+  it("is worded in the run's language, its activity and its note too", () => {
+    const sending = { activity: 'sending', chunk: 1, chunks: 2, loaded: 0, rejected: 0, pending: 5 };
+    expect(progressLine(sending, 'es')).toBe('[enviando] envío 1 de 2: cargados 0, rechazados 0, pendientes 5\n');
+    expect(progressLine(sending, 'en')).toBe('[sending] chunk 1 of 2: loaded 0, rejected 0, pending 5\n');
+    const waiting = {
+      activity: 'reconciling',
+      chunks: 2,
+      loaded: 3,
+      rejected: 0,
+      pending: 2,
+      note: { code: 'upload.progress.reconciling' as const, params: {} },
+    };
+    expect(progressLine(waiting, 'es')).toBe('[verificando] envío - de 2: cargados 3, rechazados 0, pendientes 2 — Consultando al servicio qué casos cargó.\n');
+    expect(progressLine(waiting, 'en')).toMatch(/^\[reconciling\] chunk - of 2: loaded 3, rejected 0, pending 2 — Checking with /);
+  });
+
+  it('shows an activity it does not know as it is, printable', () => {
+    expect(progressLine({ activity: 'new\u001b[2J', chunk: 1, chunks: 1, loaded: 0, rejected: 0, pending: 1 }, 'es')).toBe(
+      '[new\\u001b[2J] envío 1 de 1: cargados 0, rechazados 0, pendientes 1\n',
+    );
   });
 });
 
@@ -46,7 +89,7 @@ describe('printTable', () => {
       return true;
     });
     try {
-      await printTable(['id', 'name'], [[7, 'Cobranza\u001b[31m roja\u009b2J']]);
+      await printTable(['id', 'name'], [[7, 'Cobranza\u001b[31m roja\u009b2J']], 'es');
     } finally {
       write.mockRestore();
     }
