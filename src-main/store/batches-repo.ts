@@ -119,15 +119,34 @@ export function staleImportingBatches(db: Db, before: Date): number[] {
  * The batch, only if it belongs to `env`: a batch prepared for Test can never be sent to Production.
  * Throws with a message the agent understands.
  */
+export type BatchRefusalCode = 'batch.missing' | 'batch.other_environment' | 'batch.other_campaign' | 'work.busy';
+
 /** The agent asked for something the stored batches do not allow: a stable code, said plainly. */
 export class BatchRefusal extends Error {
   override readonly name = 'BatchRefusal';
   constructor(
-    readonly code: 'batch.missing' | 'batch.other_environment' | 'batch.other_campaign' | 'work.busy',
+    readonly code: BatchRefusalCode,
     message: string,
+    /** The batch refused, when the caller may not know it (an import's own batch, swept). */
+    readonly batchId: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** A refusal as it crosses a thread (structured clone keeps no class): rebuilt by refusalFromData. */
+export interface BatchRefusalData {
+  code: BatchRefusalCode;
+  message: string;
+  batchId: number | null;
+}
+
+export function refusalData(err: unknown): BatchRefusalData | undefined {
+  return err instanceof BatchRefusal ? { code: err.code, message: err.message, batchId: err.batchId } : undefined;
+}
+
+export function refusalFromData(data: BatchRefusalData): BatchRefusal {
+  return new BatchRefusal(data.code, data.message, data.batchId);
 }
 
 export function batchInEnvironment(db: Db, id: number, env: Environment): BatchRow {
