@@ -79,8 +79,9 @@ export function createImportingBatch(db: Db, b: NewBatch): number {
 
 /**
  * Which importing batch a writer owns: its id and when it was created. The sweep may delete a batch
- * whose writer was only paused (a suspended CLI, a machine asleep), and the next batch then takes
- * its id again (the table's max + 1): the id alone would name that other batch.
+ * whose writer was only paused (a suspended CLI, a machine asleep). Ids are never given again since
+ * store migration 11, but the largest one deleted before it may be, once: the id alone could then
+ * name that other batch.
  */
 export interface ImportingBatchKey {
   id: number;
