@@ -31,6 +31,9 @@ export function encryptPlainStore(file: string, key: Buffer): void {
   const copy = openDatabase(temp, key);
   try {
     copy.prepare("ATTACH DATABASE ? AS plain KEY ''").run(file);
+    // Tables are copied in the order they were created, and a rebuilt one (store migration 11's
+    // batches) comes after the tables that reference it: a row copied as it was breaks no reference.
+    copy.pragma('foreign_keys = OFF');
     // DEFERRED on purpose: only the private copy is written. IMMEDIATE would lock the attached plain
     // store for writing too, and a commit over two files leaves a super-journal (-mj…) if killed.
     copy.transaction(() => copyDatabase(copy)).deferred();

@@ -5,7 +5,7 @@
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { BatchTemplate, BatchWriter } from './batch-writer';
-import type { NewBatch } from './batches-repo';
+import { refusalFromData, type BatchRefusalData, type NewBatch } from './batches-repo';
 import { caseColumns, type CaseColumns } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import type { Store } from './store';
@@ -22,7 +22,8 @@ export type BatchWriterReply =
   | { kind: 'committed'; busyMs: number }
   | { kind: 'checkpointed'; ms: number }
   | { kind: 'aborted' }
-  | { kind: 'failed'; message: string };
+  /** `refusal`: a BatchRefusal (its import swept meanwhile), rebuilt whole on the caller's side. */
+  | { kind: 'failed'; message: string; refusal?: BatchRefusalData | undefined };
 
 /** Cases per message, and messages in flight before the caller waits: memory stays flat. */
 const CHUNK = 1_000;
@@ -74,7 +75,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
       // The thread has rolled back and closed its connection: nothing is left for it to do (after a
       // commit, nobody would ask it to end).
       checkpointed(null);
-      fail(new Error(reply.message));
+      fail(reply.refusal ? refusalFromData(reply.refusal) : new Error(reply.message));
       return void worker.terminate();
     }
     if (reply.kind === 'written') {

@@ -2,6 +2,7 @@
 // store file, a chunk of cases a transaction, the batch hidden until the last one (beginStagedBatch).
 import { parentPort } from 'node:worker_threads';
 import { beginStagedBatch, type StagedBatch } from './batch-writer';
+import { refusalData } from './batches-repo';
 import type { BatchWriterReply, BatchWriterRequest } from './batch-writer-thread';
 import { openStore, type Store } from './store';
 
@@ -105,7 +106,7 @@ function reply(work: () => BatchWriterReply): BatchWriterReply | null {
     } catch {
       // The failure to report is the first one; a batch left hidden is swept at a later start.
     }
-    parentPort?.postMessage({ kind: 'failed', message: (err as Error).message } satisfies BatchWriterReply);
+    parentPort?.postMessage({ kind: 'failed', message: (err as Error).message, refusal: refusalData(err) } satisfies BatchWriterReply);
     return null;
   }
 }

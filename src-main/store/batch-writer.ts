@@ -115,7 +115,7 @@ export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
   const batchId = key.id;
   // Swept while this writer was paused: nothing more goes in, into it or into a batch that took its id.
   const stillOurs = (alive: boolean) => {
-    if (!alive) throw new BatchRefusal('batch.missing', `Batch ${batchId} was removed while it was being imported.`);
+    if (!alive) throw new BatchRefusal('batch.missing', `Batch ${batchId} was removed while it was being imported.`, batchId);
   };
   const cases = caseColumnsWriter(db, batchId);
   const chunk = db.transaction((rows: readonly CaseColumns[]) => {

@@ -79,8 +79,9 @@ export function createImportingBatch(db: Db, b: NewBatch): number {
 
 /**
  * Which importing batch a writer owns: its id and when it was created. The sweep may delete a batch
- * whose writer was only paused (a suspended CLI, a machine asleep), and the next batch then takes
- * its id again (the table's max + 1): the id alone would name that other batch.
+ * whose writer was only paused (a suspended CLI, a machine asleep). Ids are never given again since
+ * store migration 11, but the largest one deleted before it may be, once: the id alone could then
+ * name that other batch.
  */
 export interface ImportingBatchKey {
   id: number;
@@ -119,15 +120,34 @@ export function staleImportingBatches(db: Db, before: Date): number[] {
  * The batch, only if it belongs to `env`: a batch prepared for Test can never be sent to Production.
  * Throws with a message the agent understands.
  */
+export type BatchRefusalCode = 'batch.missing' | 'batch.other_environment' | 'batch.other_campaign' | 'work.busy';
+
 /** The agent asked for something the stored batches do not allow: a stable code, said plainly. */
 export class BatchRefusal extends Error {
   override readonly name = 'BatchRefusal';
   constructor(
-    readonly code: 'batch.missing' | 'batch.other_environment' | 'batch.other_campaign' | 'work.busy',
+    readonly code: BatchRefusalCode,
     message: string,
+    /** The batch refused, when the caller may not know it (an import's own batch, swept). */
+    readonly batchId: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** A refusal as it crosses a thread (structured clone keeps no class): rebuilt by refusalFromData. */
+export interface BatchRefusalData {
+  code: BatchRefusalCode;
+  message: string;
+  batchId: number | null;
+}
+
+export function refusalData(err: unknown): BatchRefusalData | undefined {
+  return err instanceof BatchRefusal ? { code: err.code, message: err.message, batchId: err.batchId } : undefined;
+}
+
+export function refusalFromData(data: BatchRefusalData): BatchRefusal {
+  return new BatchRefusal(data.code, data.message, data.batchId);
 }
 
 export function batchInEnvironment(db: Db, id: number, env: Environment): BatchRow {

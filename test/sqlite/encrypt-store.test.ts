@@ -121,7 +121,12 @@ describe('encrypting a plain store', () => {
     expect(fileState(file)).toBe('plain');
     const before = contentsOf(file, null);
     expect(before.rows.schema_migrations).toHaveLength(WITH_AUDIT.length);
-    expect(before.rows.sqlite_sequence).toEqual([{ row_id: 1, name: 'audit_events', seq: 3 }]);
+    // Batches (deleted 'enero' was 4) and ledger entries keep theirs since store migration 11.
+    expect(before.rows.sqlite_sequence).toEqual([
+      { row_id: 1, name: 'batches', seq: 4 },
+      { row_id: 2, name: 'ledger_entries', seq: 0 },
+      { row_id: 3, name: 'audit_events', seq: 3 },
+    ]);
 
     const store = openStore(dir, TEST_STORE_KEY, WITH_AUDIT);
     store.close();
@@ -131,6 +136,7 @@ describe('encrypting a plain store', () => {
     // The sequence goes on where it was, not from the largest id left.
     const again = openStore(dir, TEST_STORE_KEY, WITH_AUDIT);
     const batchId = createBatch(again.db, { environment: 'demo', name: 'febrero', sourceFile: 'febrero.xlsx', maxPhonePriority: 2 });
+    expect(batchId).toBe(5);
     expect(again.db.prepare('SELECT id, what FROM audit_events ORDER BY id DESC LIMIT 1').get()).toEqual({ id: 4, what: `batch ${batchId}` });
     expect(again.db.prepare("SELECT name_length FROM batches WHERE name = 'febrero'").get()).toEqual({ name_length: 7 });
     expect(again.db.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -74,6 +74,15 @@ describe('ledger entries', () => {
     expect(getLedgerEntry(store.db, entry.id)).toBeNull();
   });
 
+  it("never gives a removed entry's id again: `suppress remove <id>` from an old list cannot lift another entry", () => {
+    const { entry } = addLedgerEntry(store.db, { kind: 'phone', value: '2615999001', reason: 'other', addedBy: 'ana' });
+    expect(listLedgerEntries(store.db).at(-1)?.id).toBe(entry.id);
+    removeLedgerEntry(store.db, entry.id);
+    const { entry: next } = addLedgerEntry(store.db, { kind: 'phone', value: '2615999002', reason: 'debtor-asked', addedBy: 'ana' });
+    expect(next.id).toBeGreaterThan(entry.id);
+    expect(getLedgerEntry(store.db, entry.id)).toBeNull();
+  });
+
   it("keeps a batch's creditor, for the entries scoped to it", () => {
     const withCreditor = createBatch(store.db, { environment: 'demo', name: 'b', sourceFile: 'b.xlsx', maxPhonePriority: 1, creditor: 'Banco del Sur' });
     const without = createBatch(store.db, { environment: 'demo', name: 'c', sourceFile: 'c.xlsx', maxPhonePriority: 1 });

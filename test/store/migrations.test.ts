@@ -8,15 +8,21 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { formatIssueText } from '../../src-main/domain/issue-texts/issue-text';
 import { issueText } from '../../src-main/domain/issue-texts/wording';
 import {
+  addChunks,
+  addLedgerEntry,
   addRowIssues,
   countMatchingCases,
   createBatch,
   insertBatchCases,
   listIssues,
+  listLedgerEntries,
   MIGRATIONS,
   openStore,
+  removeLedgerEntry,
   storeFile,
   StoreVersionError,
+  unplannedCases,
+  type BatchCaseInput,
 } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
@@ -227,6 +233,77 @@ describe('010: issue texts as data', () => {
     expect(formatIssueText('en', issueText(listIssues(store.db, batchId, { rowsOnly: true })[1]!))).toBe(
       'Row 9: it has data but no case code (column "DNI"); is it a totals row?',
     );
+    store.close();
+  });
+});
+
+describe('011: ids never given again', () => {
+  const CHILDREN = ['batch_cases', 'case_issues', 'upload_chunks', 'case_keys'];
+  const rowsOf = (db: Db, table: string) => db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all();
+  const schemaOf = (db: Db, type: string) => db.prepare('SELECT name, tbl_name, sql FROM sqlite_master WHERE type = ? ORDER BY name').all(type);
+  const references = (db: Db) =>
+    CHILDREN.flatMap((table) =>
+      (db.prepare('SELECT * FROM pragma_foreign_key_list(?)').all(table) as { table: string; from: string; to: string; on_delete: string }[]).map(
+        ({ table: parent, from, to, on_delete }) => ({ table, parent, from, to, on_delete }),
+      ),
+    );
+  const anyCase = (code: string): BatchCaseInput => ({
+    code,
+    firstName: 'Ana',
+    lastName: 'Peña',
+    phones: ['3514000001'],
+    products: [],
+    params: {},
+    sourceRows: [2],
+    status: 'ready',
+    issues: [{ severity: 'warning', kind: 'name-missing', field: 'first_name', rows: [2], params: { field: 'first_name' } }],
+  });
+
+  it('rebuilds batches and ledger entries in an encrypted store, keeping every row, reference and index', () => {
+    const dir = dataDir();
+    const old = openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version <= 10),
+    );
+    const ids = ['octubre', 'noviembre', 'diciembre'].map((name) =>
+      createBatch(old.db, { environment: 'demo', name, sourceFile: `${name}.xlsx`, maxPhonePriority: 2, creditor: 'Banco del Sur', campaignDraft: { name } }),
+    );
+    for (const id of ids) {
+      insertBatchCases(old.db, id, [anyCase(`A${id}`), anyCase(`B${id}`)]);
+      addRowIssues(old.db, id, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], params: { row: 9, column: 'DNI' } }]);
+      addChunks(old.db, id, 70 + id, [{ caseIds: unplannedCases(old.db, id).map((c) => c.id), bytes: 10 }]);
+    }
+    addLedgerEntry(old.db, { kind: 'phone', value: '3514000001', reason: 'debtor-asked', addedBy: 'ana' });
+    addLedgerEntry(old.db, { kind: 'code', value: 'A1', reason: 'legal', creditor: 'Banco del Sur', addedBy: 'ana' });
+    const tablesBefore = Object.fromEntries(['batches', 'ledger_entries', ...CHILDREN].map((t) => [t, rowsOf(old.db, t)]));
+    const indexesBefore = schemaOf(old.db, 'index');
+    const referencesBefore = references(old.db);
+    expect(referencesBefore.filter((r) => r.parent === 'batches' && r.on_delete === 'CASCADE').map((r) => r.table)).toEqual(CHILDREN);
+    old.close();
+
+    const store = openStore(dir, TEST_STORE_KEY);
+    expect(appliedVersions(store.db)).toContain(11);
+    for (const [table, rows] of Object.entries(tablesBefore)) expect(rowsOf(store.db, table), table).toEqual(rows);
+    expect(schemaOf(store.db, 'index')).toEqual(indexesBefore);
+    expect(references(store.db)).toEqual(referencesBefore);
+    expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
+    expect(store.db.pragma('foreign_key_check')).toEqual([]);
+    expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
+    // The same schema as a store created at this version.
+    const fresh = openStore(dataDir(), TEST_STORE_KEY);
+    expect(schemaOf(store.db, 'table')).toEqual(schemaOf(fresh.db, 'table'));
+    fresh.close();
+
+    // The references still hold: no case without its batch, and a batch's rows go with it.
+    expect(() => insertBatchCases(store.db, 999, [anyCase('X')])).toThrow(/FOREIGN KEY/);
+    const newest = ids.at(-1)!;
+    store.db.prepare('DELETE FROM batches WHERE id = ?').run(newest);
+    for (const table of CHILDREN) expect(store.db.prepare(`SELECT count(*) FROM ${table} WHERE batch_id = ?`).pluck().get(newest), table).toBe(0);
+    expect(createBatch(store.db, { environment: 'demo', name: 'enero', sourceFile: 'enero.xlsx', maxPhonePriority: 2 })).toBe(newest + 1);
+    const removed = listLedgerEntries(store.db).at(-1)!;
+    removeLedgerEntry(store.db, removed.id);
+    expect(addLedgerEntry(store.db, { kind: 'phone', value: '3514000009', reason: 'other', addedBy: 'ana' }).entry.id).toBe(removed.id + 1);
     store.close();
   });
 });

@@ -8,6 +8,7 @@ import {
   batchInEnvironment,
   countCasesByStatus,
   createBatch,
+  deleteBatchRows,
   findMappingTemplate,
   getAccount,
   getBaseUrl,
@@ -138,6 +139,13 @@ describe('batches', () => {
     expect(batchInEnvironment(store.db, id, 'test').name).toBe('de prueba');
     expect(() => batchInEnvironment(store.db, id, 'production')).toThrow(/prepared for test; it cannot be used in production/);
     expect(listBatches(store.db, 'production').map((b) => b.id)).not.toContain(id);
+  });
+
+  it("never gives a deleted batch's id again: an audit entry or a swept import names one batch only", () => {
+    const newest = createBatch(store.db, { environment: 'demo', name: 'borrado', sourceFile: 'b.csv', maxPhonePriority: 0 });
+    deleteBatchRows(store.db, newest);
+    const next = createBatch(store.db, { environment: 'demo', name: 'siguiente', sourceFile: 's.csv', maxPhonePriority: 0 });
+    expect(next).toBeGreaterThan(newest);
   });
 });
 

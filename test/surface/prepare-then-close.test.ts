@@ -10,18 +10,10 @@ import { storeFile } from '../../src-main/store';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
 import { createSurface } from '../../src-main/surface/surface';
+import { bigList } from '../support/big-list';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-prepare-close-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-/** A creditor's list with `cases` debtors, one row each: enough for the writer thread (10,000 and more). */
-function bigList(cases: number): string {
-  const lines = ['DNI;Apellido y Nombre;Celular;Nro Operación;Producto;Saldo;Vencimiento'];
-  for (let i = 0; i < cases; i++) {
-    lines.push(`${20_000_000 + i};APELLIDO${i % 977}, Nombre ${i % 313};351 15 ${6_000_000 + i};OP-${i};Tarjeta Visa;${1000 + i},50;10/12/2027`);
-  }
-  return lines.join('\n');
-}
 
 async function preparedBig(ctx: AppContext): Promise<number> {
   const api = createSurface(ctx);

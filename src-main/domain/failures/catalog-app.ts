@@ -29,6 +29,13 @@ export const APP_FAILURES = {
   'host.not_answering': { class: 'offline', en: 'CaseDesk is not answering (is it still running?).', es: 'CaseDesk no responde (¿sigue en funcionamiento?).' },
 
   'batch.not_found': { class: 'not-found', en: 'Batch {batchId} does not exist.', es: 'El lote {batchId} no existe.' },
+  // Not batch.not_found: the batch of an import still running, swept as one a killed import left (its
+  // writer stood still over a minute: a suspended CLI, a computer asleep). The agent never saw it.
+  'batch.missing': {
+    class: 'not-found',
+    en: 'The import of {file} stood still for over a minute (was the computer asleep?), and its unfinished batch was removed as abandoned. Import the file again.',
+    es: 'La importación de {file} estuvo detenida más de un minuto (¿se suspendió la computadora?) y su lote sin terminar se quitó por abandonado. Vuelva a importar el archivo.',
+  },
   'batch.other_environment': {
     class: 'invalid-input',
     en: 'Batch {batchId} was prepared for {batchEnvironment}; it cannot be used in {environment}.',

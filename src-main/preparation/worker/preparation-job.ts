@@ -8,6 +8,7 @@ import { PrepareError } from '../prepare-batch';
 import { ReadError, type ReadErrorPlace } from '../reading/read-errors';
 import { MappingError } from '../build/build-cases';
 import { Failure, isFailureCode, type FailureParamValue } from '../../domain/failures/failure';
+import { refusalData, refusalFromData, type BatchRefusalData } from '../../store';
 
 export type PreparationJob =
   | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: WorkerPrepareOptions }
@@ -25,11 +26,15 @@ export interface WorkerError {
   code?: string | undefined;
   params?: Record<string, FailureParamValue> | undefined;
   place?: ReadErrorPlace | undefined;
+  /** A store's refusal (its batch writer's import swept meanwhile): no failure of the catalog, but a code all the same. */
+  refusal?: BatchRefusalData | undefined;
 }
 
 /** What the worker posts for an error it met (structured clone keeps only plain data). */
 export function workerError(err: unknown): WorkerError {
   const e = err as Error;
+  const refusal = refusalData(err);
+  if (refusal) return { name: e.name, message: e.message, refusal };
   if (!(err instanceof Failure)) return { name: e.name, message: e.message };
   return { name: err.name, message: err.message, code: err.code, params: err.params, ...(err instanceof ReadError ? { place: err.place } : {}) };
 }
@@ -49,6 +54,7 @@ function workerUrl(): URL {
 
 /** Rebuilds the error the worker met, so callers treat it like one thrown in-process. */
 export function rebuildError(e: WorkerError): Error {
+  if (e.refusal) return refusalFromData(e.refusal);
   if (!isFailureCode(e.code)) return new Error(e.message);
   const params = e.params ?? {};
   // The params were checked when the failure was made in the worker: the same code, the same params.

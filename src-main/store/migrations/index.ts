@@ -10,6 +10,7 @@ import * as m007 from './007-do-not-contact-ledger';
 import * as m008 from './008-case-keys';
 import * as m009 from './009-search-in-id-order';
 import * as m010 from './010-issue-texts-as-data';
+import * as m011 from './011-ids-never-reused';
 
 export interface Migration {
   version: number;
@@ -17,6 +18,13 @@ export interface Migration {
   up: string;
   /** Work SQL cannot do (JavaScript's Unicode folding), run after `up` in the same transaction. */
   backfill?: (db: Database) => void;
+  /**
+   * Rebuilds a table others reference (SQLite's way of changing a table it cannot ALTER): run with
+   * foreign keys off, else dropping the old table deletes the rows that reference it (ON DELETE
+   * CASCADE); they are checked before the commit instead. Off and on again outside the transaction:
+   * the pragma does nothing inside one.
+   */
+  foreignKeysOff?: true;
 }
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -30,6 +38,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 8, name: 'case-keys', up: m008.up, backfill: m008.backfill },
   { version: 9, name: 'search-in-id-order', up: m009.up },
   { version: 10, name: 'issue-texts-as-data', up: m010.up, backfill: m010.backfill },
+  { version: 11, name: 'ids-never-reused', up: m011.up, foreignKeysOff: true },
 ];
 
 export class StoreVersionError extends Error {}
@@ -51,11 +60,25 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
   });
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const migration of migrations.slice(applied.length)) {
-    db.transaction(() => {
-      db.exec(migration.up);
-      migration.backfill?.(db);
-      record.run(migration.version, migration.name, new Date().toISOString());
-    }).immediate();
+    const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+    const keysOff = migration.foreignKeysOff === true && enforced;
+    if (keysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        // Compared, not required to be none: a row left dangling long ago must not keep the store shut.
+        const dangling = keysOff ? danglingReferences(db) : 0;
+        db.exec(migration.up);
+        migration.backfill?.(db);
+        if (keysOff && danglingReferences(db) > dangling) throw new Error(`Store migration ${migration.version} would leave references dangling.`);
+        record.run(migration.version, migration.name, new Date().toISOString());
+      }).immediate();
+    } finally {
+      if (keysOff) db.pragma('foreign_keys = ON');
+    }
   }
   return { from: applied.length, to: migrations.length };
+}
+
+function danglingReferences(db: Database): number {
+  return (db.pragma('foreign_key_check') as unknown[]).length;
 }

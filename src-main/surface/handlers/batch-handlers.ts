@@ -12,6 +12,7 @@ import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicat
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { issueText } from '../../domain/issue-texts/wording';
 import {
+  BatchRefusal,
   duplicateCount,
   countCasesByStatus,
   countIssuesBySeverity,
@@ -61,9 +62,16 @@ export const batchHandlers: Pick<
       const file = await openReceivedFile(ctx, fileId);
       const shared = await sharedLedger(ctx);
       const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
-      const summary = await (ctx.options.preparationInWorker
-        ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)
-        : prepareBatch(ctx.store, file, options));
+      const summary = await (
+        ctx.options.preparationInWorker
+          ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)
+          : prepareBatch(ctx.store, file, options)
+      ).catch((err: unknown) => {
+        // The file's batch swept while its writer was paused: the agent imports the file again.
+        if (err instanceof BatchRefusal && err.code === 'batch.missing')
+          throw new SurfaceFailure('batch.missing', { file: file.name, batchId: err.batchId ?? '' });
+        throw err;
+      });
       return { ...summary, notices: [...summary.notices, ...shared.notices] };
     });
   },

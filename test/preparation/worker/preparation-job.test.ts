@@ -19,7 +19,7 @@ import {
 import { MappingError } from '../../../src-main/preparation/build/build-cases';
 import { PrepareError } from '../../../src-main/preparation/prepare-batch';
 import { DEFAULT_FORMAT, MappingFile } from '../../../src-main/domain/mapping-file';
-import { countCasesByStatus, openStore } from '../../../src-main/store';
+import { BatchRefusal, countCasesByStatus, openStore } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 import { buildZip } from '../reading/fixtures/zip-builder';
@@ -98,6 +98,10 @@ describe('a failure met in the worker', () => {
     const prepare = across(new PrepareError('prepare.no_such_sheet', { file: 'c.xlsx', sheet: 'Hoja9', sheets: ['"Cartera"'] }));
     expect(prepare).toBeInstanceOf(PrepareError);
     expect(spanish(prepare as PrepareError)).toBe('c.xlsx no tiene una hoja "Hoja9" (tiene "Cartera").');
+    // A store's refusal (an import's batch swept under its writer) is no failure of the catalog, but crosses whole too.
+    const refusal = across(new BatchRefusal('batch.missing', 'Batch 4 was removed while it was being imported.', 4));
+    expect(refusal).toBeInstanceOf(BatchRefusal);
+    expect(refusal).toMatchObject({ code: 'batch.missing', batchId: 4 });
     // Anything else is no failure of the catalog: only its message crosses, and the surface calls it internal.
     const other = across(new TypeError('x is undefined'));
     expect(other).not.toHaveProperty('code');
