@@ -54,6 +54,23 @@ describe('while a big batch is being prepared', () => {
       await ctx.close();
     }
   });
+
+  it('the same file sent again meanwhile is refused as prepare.running, and the first goes on', async () => {
+    const dataDir = join(root, 'twice');
+    const ctx = createAppContext({ dataDir, preparationInWorker: true, keychain: memoryKeychain() });
+    try {
+      const api = createSurface(ctx);
+      const received = await api.call('files:receive', { name: 'cartera-grande.csv', base64: Buffer.from(bigList(30_000)).toString('base64') });
+      if (!received.ok) throw new Error(received.error.code);
+      const input = { environment: 'demo' as const, fileId: received.value.fileId, maxPhonePriority: 2 };
+      const first = api.call('batches:prepare', input);
+      await expect.poll(() => ctx.runningWork().includes(`prepare:${input.fileId}`), { timeout: 10_000, interval: 5 }).toBe(true);
+      expect(await api.call('batches:prepare', input)).toMatchObject({ ok: false, error: { code: 'prepare.running' } });
+      expect(await first).toMatchObject({ ok: true, value: { cases: 30_000 } });
+    } finally {
+      await ctx.close();
+    }
+  });
 });
 
 describe('after a big batch is prepared in a worker', () => {

@@ -141,6 +141,11 @@ export const APP_FAILURES = {
     en: 'What was downloaded is kept: run the command again to go on.',
     es: 'Lo descargado se conserva: vuelva a ejecutar el comando para continuar.',
   },
+  'prepare.running': {
+    class: 'invalid-input',
+    en: 'That file is already being prepared: wait for it to finish, then open its batch.',
+    es: 'Ese archivo ya se está preparando: espere a que termine y abra su lote.',
+  },
   'results.download_running': { class: 'invalid-input', en: 'That download is already running.', es: 'Esa descarga ya está en curso.' },
   'results.busy': {
     class: 'results.busy',

@@ -58,7 +58,7 @@ export const batchHandlers: Pick<
 > = {
   // Running work: a wipe or an update waits for it to end instead of pulling the store from under it.
   async 'batches:prepare'(ctx, { fileId, ...input }) {
-    return ctx.track(`prepare:${fileId}`, async () => {
+    const preparing = ctx.track(`prepare:${fileId}`, async () => {
       const file = await openReceivedFile(ctx, fileId);
       const shared = await sharedLedger(ctx);
       const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
@@ -73,6 +73,11 @@ export const batchHandlers: Pick<
         throw err;
       });
       return { ...summary, notices: [...summary.notices, ...shared.notices] };
+    });
+    // The same file sent twice (a double click, a second window): the first one goes on.
+    return preparing.catch((err: unknown) => {
+      if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('prepare.running', {});
+      throw err;
     });
   },
 
