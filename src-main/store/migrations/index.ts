@@ -46,6 +46,40 @@ export class StoreVersionError extends Error {}
 /** Applies what is missing; refuses a store made by a newer CaseDesk or by a different history. */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const from = appliedSteps(db, migrations);
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
+  let appliedMeanwhile = false;
+  for (const migration of migrations.slice(from)) {
+    const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
+    const keysOff = migration.foreignKeysOff === true && enforced;
+    if (keysOff) db.pragma('foreign_keys = OFF');
+    try {
+      db.transaction(() => {
+        // Another process that read the same steps (the app and a scheduled CLI run, just after an
+        // update) applied it while this one waited for the lock: not a second time.
+        if (isApplied.get(migration.version)) {
+          appliedMeanwhile = true;
+          return;
+        }
+        // Compared, not required to be none: a row left dangling long ago must not keep the store shut.
+        const dangling = keysOff ? danglingReferences(db) : 0;
+        db.exec(migration.up);
+        migration.backfill?.(db);
+        if (keysOff && danglingReferences(db) > dangling) throw new Error(`Store migration ${migration.version} would leave references dangling.`);
+        record.run(migration.version, migration.name, new Date().toISOString());
+      }).immediate();
+    } finally {
+      if (keysOff) db.pragma('foreign_keys = ON');
+    }
+  }
+  // What the other process applied is checked as a history read at the start would be (a newer CaseDesk's steps refused).
+  if (appliedMeanwhile) appliedSteps(db, migrations);
+  return { from, to: migrations.length };
+}
+
+/** How many steps the store has applied, once checked to be the first of `migrations`. */
+function appliedSteps(db: Database, migrations: readonly Migration[]): number {
   const applied = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[];
   if (applied.length > migrations.length) {
     throw new StoreVersionError(
@@ -58,25 +92,7 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
       throw new StoreVersionError(`This data folder has a schema history CaseDesk does not recognise (step ${row.version} "${row.name}"). It was not changed.`);
     }
   });
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
-  for (const migration of migrations.slice(applied.length)) {
-    const enforced = db.pragma('foreign_keys', { simple: true }) === 1;
-    const keysOff = migration.foreignKeysOff === true && enforced;
-    if (keysOff) db.pragma('foreign_keys = OFF');
-    try {
-      db.transaction(() => {
-        // Compared, not required to be none: a row left dangling long ago must not keep the store shut.
-        const dangling = keysOff ? danglingReferences(db) : 0;
-        db.exec(migration.up);
-        migration.backfill?.(db);
-        if (keysOff && danglingReferences(db) > dangling) throw new Error(`Store migration ${migration.version} would leave references dangling.`);
-        record.run(migration.version, migration.name, new Date().toISOString());
-      }).immediate();
-    } finally {
-      if (keysOff) db.pragma('foreign_keys = ON');
-    }
-  }
-  return { from: applied.length, to: migrations.length };
+  return applied.length;
 }
 
 function danglingReferences(db: Database): number {
