@@ -2,7 +2,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { Failure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
-import { defaultLang, exitCodeOf, failureWords, terminalWords, type GlobalOptions } from './cli-globals';
+import { defaultLang, exitCodeOf, failureWords, printableText, terminalWords, type GlobalOptions } from './cli-globals';
 import { refuseWithFailures } from './cli-usage';
 import { auditCommand } from './commands/audit';
 import { diagnosticsCommand } from './commands/diagnostics';
@@ -89,7 +89,7 @@ export async function main(argv: string[]): Promise<number> {
       const hint = err.hint ? ` ${terminalWords(lang, err.hint)}` : '';
       console.error(`casedesk: ${failureWords(err.failure, lang)}${hint}`);
     } else if (err instanceof Failure) console.error(`casedesk: ${failureWords(err.toData(), lang)}`);
-    else console.error(`casedesk: ${(err as Error).message}`);
+    else console.error(`casedesk: ${printableText(String((err as Error)?.message ?? err))}`);
     if (err instanceof Failure) return exitCodeOf(err.toData());
     return err instanceof CliFailure ? err.exitCode : 1;
   }

@@ -84,4 +84,15 @@ describe('the notes of the CLI', { timeout: SLOW }, () => {
         `casedesk: note export.clean_batch_written: Clean batch written to ${clean}.\n`,
     );
   });
+
+  it('an unforeseen error (a file that cannot be written) reaches the terminal printable: a path cannot clear the screen', async () => {
+    const prepared = await casedesk(['prepare', SAMPLE, '--max-phone-priority', '2', '--env', 'test', '--json']);
+    expect(prepared.code, prepared.stderr).toBe(0);
+    const batchId = String((JSON.parse(prepared.stdout) as { batchId: number }).batchId);
+    const hostile = join(dir, 'no-such-\u001b[2J-folder', 'payload.json');
+    const res = await casedesk(['payload', batchId, '--out', hostile]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).not.toContain('\u001b');
+    expect(res.stderr).toContain('no-such-\\u001b[2J-folder');
+  });
 });
