@@ -44,6 +44,8 @@ const jsonOf = async <T>(dir: string, args: string[]): Promise<T> => JSON.parse(
  * `login` with a terminal to ask on (stdin taken for one by a preload): the answers are typed once
  * each prompt is on stderr, as a person would.
  */
+const CTRL_C = '\u0003';
+
 function loginAsked(dir: string, args: string[], answers: { email: string; password: string }): Promise<CliRun> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', TERMINAL, CASEDESK_BIN, '--data-dir', join(root, dir), ...args], {
@@ -61,7 +63,9 @@ function loginAsked(dir: string, args: string[], answers: { email: string; passw
         child.stdin.write(`${answers.email}\n`);
       } else if (typed === 1 && /(Password|Contraseña): /.test(stderr)) {
         typed = 2;
-        child.stdin.end(`${answers.password}\n`);
+        // Ctrl-C is a key, not an answer: no Enter after it, and stdin stays open as a terminal's does.
+        if (answers.password === CTRL_C) child.stdin.write(CTRL_C);
+        else child.stdin.end(`${answers.password}\n`);
       }
     });
     child.once('exit', (code) => resolve({ code, stdout, stderr }));
@@ -79,6 +83,20 @@ describe('signing in', { timeout: SLOW }, () => {
     expect((await ok('session', ['--lang', 'en', 'logout'], {})).stdout).toBe('Signed out of test.\n');
     expect((await ok('session', ['--lang', 'es', 'whoami', '--env', 'production'], {})).stdout).toBe('No hay ninguna sesión iniciada en production.\n');
     expect((await ok('session', ['--lang', 'en', 'whoami', '--env', 'production'], {})).stdout).toBe('Nobody is signed in to production.\n');
+  });
+
+  it('Ctrl-C at the password prompt ends login as Ctrl-C does (130), in --lang, signing nobody in', async () => {
+    const url = emulator.current.url;
+    for (const [lang, words] of [
+      ['es', 'casedesk: Detenido con Ctrl-C en la pregunta: no se cambió nada.\n'],
+      ['en', 'casedesk: Stopped with Ctrl-C at the prompt: nothing was changed.\n'],
+    ] as const) {
+      const run = await loginAsked('interrupted', ['--lang', lang, 'login', '--env', 'test', '--base-url', url], { email: DEMO_USER.email, password: CTRL_C });
+      expect(run.code, run.stderr).toBe(130);
+      expect(run.stderr.endsWith(words), run.stderr).toBe(true);
+      expect(run.stdout).toBe('');
+    }
+    expect((await ok('interrupted', ['--lang', 'en', 'whoami', '--env', 'test'], {})).stdout).toBe('Nobody is signed in to test.\n');
   });
 
   it('login asks for the e-mail and the password on stderr in --lang, and says how to skip asking next time', async () => {

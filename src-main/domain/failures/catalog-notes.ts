@@ -26,6 +26,11 @@ export const NOTICES = {
     en: 'Stopping after the current item (Ctrl-C again to quit now)…',
     es: 'Se detiene después del elemento en curso (Ctrl-C otra vez para salir ya)…',
   },
+  'cli.interrupted': {
+    class: 'notice',
+    en: 'Stopped with Ctrl-C at the prompt: nothing was changed.',
+    es: 'Detenido con Ctrl-C en la pregunta: no se cambió nada.',
+  },
   'results.interrupted': {
     class: 'notice',
     en: 'Interrupted; what was downloaded is kept. Run the same command again to resume.',
