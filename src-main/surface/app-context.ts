@@ -176,7 +176,10 @@ export function createAppContext(options: AppContextOptions): AppContext {
   };
   // What a killed import left hidden (a preparation worker dead with its writer, an app quit and
   // started again within the minute) goes once stale, checked each minute: not a day later.
+  // Not while this app prepares a file: its import may stand still because the computer slept or the
+  // clock jumped, not because it was abandoned. If its worker died, the preparation has ended too.
   const sweep = () => {
+    if (ctx.runningWork().some((key) => key.startsWith('prepare:'))) return;
     try {
       sweepStaleImports(store.db);
     } catch {

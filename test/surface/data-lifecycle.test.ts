@@ -300,6 +300,29 @@ describe('an import killed while the app runs', () => {
       vi.useRealTimers();
     }
   });
+
+  it('keeps the import this app is still preparing, however long it stands still (a sleep, a clock jump), and sweeps it once that preparation ended', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
+    try {
+      const ctx = createAppContext({ dataDir: join(root, `data${++made}`) });
+      const staged = beginStagedBatch(ctx.store.db, { environment: 'demo', name: 'grande', sourceFile: 'g.xlsx', maxPhonePriority: 1 });
+      staged.insertChunk([
+        caseColumns({ code: 'D1', firstName: 'Ana', lastName: 'Peña', phones: [], products: [], params: {}, sourceRows: [2], status: 'ready' }),
+      ]);
+      let finish = () => {};
+      const preparing = ctx.track('prepare:f1', () => new Promise<void>((resolve) => (finish = resolve)));
+      const batches = () => ctx.store.db.prepare('SELECT count(*) FROM batches').pluck().get();
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(batches()).toBe(1);
+      finish();
+      await preparing;
+      vi.advanceTimersByTime(60_000);
+      expect(batches()).toBe(0);
+      await ctx.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });
 
 describe('workstation:wipe', () => {
