@@ -116,10 +116,6 @@ export function staleImportingBatches(db: Db, before: Date): number[] {
   return db.prepare(`SELECT id FROM batches WHERE state = '${IMPORTING}' AND updated_at < ? ORDER BY id`).pluck().all(before.toISOString()) as number[];
 }
 
-/**
- * The batch, only if it belongs to `env`: a batch prepared for Test can never be sent to Production.
- * Throws with a message the agent understands.
- */
 export type BatchRefusalCode = 'batch.missing' | 'batch.other_environment' | 'batch.other_campaign' | 'work.busy';
 
 /** The agent asked for something the stored batches do not allow: a stable code, said plainly. */
@@ -150,6 +146,10 @@ export function refusalFromData(data: BatchRefusalData): BatchRefusal {
   return new BatchRefusal(data.code, data.message, data.batchId);
 }
 
+/**
+ * The batch, only if it belongs to `env`: a batch prepared for Test can never be sent to Production.
+ * Throws with a message the agent understands.
+ */
 export function batchInEnvironment(db: Db, id: number, env: Environment): BatchRow {
   const batch = getBatch(db, id);
   if (!batch) throw new BatchRefusal('batch.missing', `Batch ${id} does not exist.`);
