@@ -18,6 +18,7 @@ import {
 } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/prepared-issue';
+import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
 import { ledgerIndex, sharedHoldsOf } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
@@ -137,6 +138,9 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
       replaceCase(store.db, caseId, next);
       for (const e of edits)
         addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
+      const phones = new SharedPhoneChanges();
+      phones.note(caseId, current, next);
+      recheckSharedPhones(store, batchId, phones);
     })
     .immediate();
   const updated = getBatchCase(store.db, caseId);
@@ -161,6 +165,7 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
       if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
       if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
       const settings = settingsForEdit(store, batchId, shared);
+      const phones = new SharedPhoneChanges();
       let changed = 0;
       for (let afterId = 0; ;) {
         const page = pageCasesWithRaw(store.db, batchId, afterId, 500);
@@ -182,9 +187,11 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
           const next = rebuild(store, c, raw, settings, excluded);
           // Issues are always refreshed; a case counts as changed when what would be sent changed.
           const written = replaceCase(store.db, c.id, next);
+          if (written !== null) phones.note(c.id, c, next);
           if (!sameValues(c, { ...next, status: written ?? next.status })) changed += 1;
         }
       }
+      recheckSharedPhones(store, batchId, phones);
       return { changed };
     })
     .immediate();
@@ -203,6 +210,7 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
   return store.db
     .transaction(() => {
       let released = 0;
+      const phones = new SharedPhoneChanges();
       for (const id of held) {
         const c = getBatchCase(store.db, id);
         if (!c || c.uploadState !== 'pending') continue;
@@ -211,11 +219,15 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
         if (raw.length === 0) continue;
         const next = rebuild(store, c, raw, settings, c.status === 'excluded');
         // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
-        const status = replaceCase(store.db, c.id, next) ?? next.status;
+        const written = replaceCase(store.db, c.id, next);
+        if (written !== null) phones.note(c.id, c, next);
+        const status = written ?? next.status;
         if (sameValues(c, { ...next, status })) continue;
         addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status }));
         released += 1;
       }
+      // A phone the ledger gives back counts among its debtors again.
+      recheckSharedPhones(store, batchId, phones);
       return { released };
     })
     .immediate();

@@ -4,6 +4,7 @@ import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/prepared-issue';
+import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
 import { NO_SHARED_LIST, settingsForEdit } from './edit-batch';
 import { normalizeHeader } from './mapping/headers';
 import { cleanCode, cleanText } from './normalize';
@@ -51,6 +52,7 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
   const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
   store.db
     .transaction(() => {
+      const phones = new SharedPhoneChanges();
       for (const [code, lines] of byCode) {
         const caseId = findCaseByCode(store.db, batchId, code);
         const current = caseId === null ? null : getBatchCase(store.db, caseId);
@@ -86,7 +88,9 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
         });
         const built = caseFromRaw(code, raw, settings);
         // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
-        const status = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }) ?? built.status;
+        const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) });
+        if (written !== null) phones.note(caseId, current, built);
+        const status = written ?? built.status;
         addCaseIssue(
           store.db,
           batchId,
@@ -98,6 +102,7 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
         // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.
         else if (built.status !== 'suppressed') summary.nowReady += 1;
       }
+      recheckSharedPhones(store, batchId, phones);
     })
     .immediate();
   return summary;

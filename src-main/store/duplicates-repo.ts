@@ -6,7 +6,7 @@ import type { Environment } from '../domain/environments';
 import { isDuplicateKind } from '../domain/duplicates';
 import { type CaseStatus, type UploadState } from './cases-repo';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
-import { DUPLICATE_KEY, withCaseKeys } from './case-keys';
+import { DUPLICATE_KEY, KIND_KEY, withCaseKeys } from './case-keys';
 import type { Db } from './store';
 import { IMPORTING } from './batches-repo';
 
@@ -148,19 +148,102 @@ export function duplicateCount(db: Db, batchId: number): number {
   return db.prepare('SELECT count(*) FROM case_keys WHERE batch_id = ? AND key = ?').pluck().get(batchId, DUPLICATE_KEY) as number;
 }
 
-/** The batch's cases with any of these phones (found through the search index, which holds their digits). */
-export function casesWithPhones(db: Db, batchId: number, phones: readonly string[]): { id: number; phones: string[]; sourceRows: number[] }[] {
-  const find = db.prepare(
-    'SELECT id, phones_json, source_rows_json FROM batch_cases INDEXED BY batch_cases_by_search WHERE batch_id = ? AND instr(search_text, ?) > 0',
-  );
+/** A case as counting a phone's debtors reads it: who it is, its phones, and the issues it has now. */
+export interface CaseOfPhones {
+  id: number;
+  code: string;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+  sourceRows: number[];
+  issues: IssueInput[];
+}
+
+/** The cases with these ids (a JSON array) that are the batch's: each read by its id. */
+export const CASES_OF_PHONES_SQL = `SELECT id, code, first_name, last_name, phones_json, source_rows_json, issues_json FROM batch_cases
+  WHERE id IN (SELECT value FROM json_each(?)) AND batch_id = ? ORDER BY id`;
+
+/** Phones per scan of the search index: each adds a test per case scanned, and SQLite caps a statement's parameters. */
+const PHONES_PER_SCAN = 50;
+
+/**
+ * The batch's cases with any of these phones, and those with the ids in `alsoIds` (an edited case
+ * left with none of them), in id order. Found through the search index, which holds their digits: one
+ * pass over the batch's range of it for up to 50 phones (a case's own row is read only when it matches).
+ */
+export function casesWithPhones(db: Db, batchId: number, phones: readonly string[], alsoIds: readonly number[] = []): CaseOfPhones[] {
   const wanted = new Set(phones);
-  const found = new Map<number, { id: number; phones: string[]; sourceRows: number[] }>();
-  for (const phone of wanted) {
-    for (const r of find.all(batchId, phone.replace(/\D/g, '')) as { id: number; phones_json: string; source_rows_json: string }[]) {
-      const own = JSON.parse(r.phones_json) as string[];
-      if (!found.has(r.id) && own.some((p) => wanted.has(p)))
-        found.set(r.id, { id: r.id, phones: own, sourceRows: JSON.parse(r.source_rows_json) as number[] });
-    }
+  const digits = [...new Set([...wanted].map((p) => p.replace(/\D/g, '')).filter((d) => d !== ''))];
+  const ids = new Set(alsoIds);
+  for (let from = 0; from < digits.length; from += PHONES_PER_SCAN) {
+    const some = digits.slice(from, from + PHONES_PER_SCAN);
+    for (const id of db
+      .prepare(casesWithDigitsSql(some.length))
+      .pluck()
+      .all(batchId, ...some) as number[])
+      ids.add(id);
   }
-  return [...found.values()].sort((a, b) => a.id - b.id);
+  if (ids.size === 0) return [];
+  const rows = db.prepare(CASES_OF_PHONES_SQL).all(JSON.stringify([...ids]), batchId) as {
+    id: number;
+    code: string;
+    first_name: string;
+    last_name: string;
+    phones_json: string;
+    source_rows_json: string;
+    issues_json: string;
+  }[];
+  const out: CaseOfPhones[] = [];
+  for (const r of rows) {
+    const own = JSON.parse(r.phones_json) as string[];
+    // The digits may be inside a code or a longer number: only a case that has the phone itself.
+    if (!alsoIds.includes(r.id) && !own.some((p) => wanted.has(p))) continue;
+    out.push({
+      id: r.id,
+      code: r.code,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      phones: own,
+      sourceRows: JSON.parse(r.source_rows_json) as number[],
+      issues: decodeIssues(r.issues_json),
+    });
+  }
+  return out;
+}
+
+/** The ids of a batch's cases whose search text holds any of `count` digit strings: one pass over the batch's part of the search index. */
+export function casesWithDigitsSql(count: number): string {
+  const any = Array.from({ length: count }, () => 'instr(search_text, ?) > 0').join(' OR ');
+  return `SELECT id FROM batch_cases INDEXED BY batch_cases_by_search WHERE batch_id = ? AND (${any})`;
+}
+
+/** A batch's cases with one kind of issue: one range of case_keys's key. */
+export const CASE_IDS_WITH_KIND_SQL = 'SELECT case_id FROM case_keys WHERE batch_id = ? AND key = ?';
+
+/** The ids of a batch's cases with an issue of this kind now (one range of case_keys). */
+export function caseIdsWithKind(db: Db, batchId: number, kind: string): number[] {
+  return db
+    .prepare(CASE_IDS_WITH_KIND_SQL)
+    .pluck()
+    .all(batchId, KIND_KEY + kind) as number[];
+}
+
+/** A page of a batch's cases in id order: a range of an index on the batch. */
+export const PAGE_CASE_DEBTORS_SQL = 'SELECT id, code, first_name, last_name, phones_json FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?';
+
+/** Who each case of a batch is and its phones, a page at a time in id order (counting every phone's debtors again). */
+export function pageCaseDebtors(
+  db: Db,
+  batchId: number,
+  afterId: number,
+  limit: number,
+): { id: number; code: string; firstName: string; lastName: string; phones: string[] }[] {
+  const rows = db.prepare(PAGE_CASE_DEBTORS_SQL).all(batchId, afterId, limit) as {
+    id: number;
+    code: string;
+    first_name: string;
+    last_name: string;
+    phones_json: string;
+  }[];
+  return rows.map((r) => ({ id: r.id, code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] }));
 }

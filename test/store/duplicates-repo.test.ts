@@ -9,6 +9,10 @@ import {
   addChunks,
   codesCampaignHolds,
   codesWaitingInOtherBatches,
+  CASES_OF_PHONES_SQL,
+  CASE_IDS_WITH_KIND_SQL,
+  casesWithDigitsSql,
+  PAGE_CASE_DEBTORS_SQL,
   countMatchingCases,
   createBatch,
   deleteBatchRows,
@@ -159,5 +163,33 @@ describe('checking duplicates again', () => {
     recheckDuplicates(store, mine);
     expect(kindsOf(mine, 'A')).toEqual([]);
     expect(kindsOf(mine, 'B').map(([k]) => k)).toEqual(['duplicate-other-batch']);
+  });
+});
+
+describe("query plans of counting a phone's debtors again: index ranges, never the cases' rows of the whole batch", () => {
+  const plan = (sql: string, ...args: unknown[]) =>
+    (store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join('\n');
+
+  it("finds the cases of some phones in the batch's range of the narrow search index, one pass for many phones", () => {
+    const steps = plan(casesWithDigitsSql(3), 1, '1', '2', '3');
+    expect(steps).toMatch(/^SEARCH batch_cases USING COVERING INDEX batch_cases_by_search \(batch_id=\?\)$/);
+  });
+
+  it('reads the cases found by their ids, each one seek', () => {
+    const steps = plan(CASES_OF_PHONES_SQL, '[1,2]', 1);
+    // The ids are a list looked up one by one (rowid=?), never a range of the whole batch.
+    expect(steps).toMatch(/^SEARCH batch_cases USING (INTEGER PRIMARY KEY \(rowid=\?\)|INDEX batch_cases_by_\w+ \(batch_id=\? AND rowid=\?\))$/m);
+    expect(steps).toMatch(/LIST SUBQUERY/);
+    expect(steps).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("finds the cases warned now through their kind's key in case_keys", () => {
+    expect(plan(CASE_IDS_WITH_KIND_SQL, 1, 'k:shared-phone')).toMatch(/^SEARCH case_keys USING PRIMARY KEY \(batch_id=\? AND key=\?\)$/);
+  });
+
+  it('pages a whole batch through an index on it, in id order, without a sort', () => {
+    const steps = plan(PAGE_CASE_DEBTORS_SQL, 1, 0, 5000);
+    expect(steps).toMatch(/^SEARCH batch_cases USING INDEX batch_cases_by_(batch|search|status|upload) \(batch_id=\?( AND rowid>\?)?\)/);
+    expect(steps).not.toMatch(/TEMP B-TREE/);
   });
 });

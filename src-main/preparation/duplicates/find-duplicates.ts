@@ -108,3 +108,40 @@ export function sharedPhoneIssues(c: { phones: readonly string[]; sourceRows: nu
   }
   return out;
 }
+
+/** A case as a phone's debtors are counted: who it is and its phones. */
+type DebtorWithPhones = { code: string; firstName: string; lastName: string; phones: readonly string[] };
+
+/**
+ * The phones whose count of debtors a change of one case may move: every phone it had and has, when
+ * its phones or who it is (its folded name) changed; none otherwise. Leaving a case out (or bringing
+ * it back) moves none: see recheckSharedPhones.
+ */
+export function phonesTouched(before: DebtorWithPhones, after: DebtorWithPhones): string[] {
+  const samePhones = before.phones.length === after.phones.length && before.phones.every((p, i) => p === after.phones[i]);
+  if (samePhones && debtorKey(before) === debtorKey(after)) return [];
+  return [...new Set([...before.phones, ...after.phones])];
+}
+
+/**
+ * The shared-phone warnings of each case after the debtors of some phones changed. `cases` holds every
+ * case of the batch with a `touched` phone (and any edited case left with none): those phones are
+ * counted again among them; a case's other phones keep the count its own warning has, since none of
+ * their holders changed.
+ */
+export function recountSharedPhones<
+  C extends DebtorWithPhones & { sourceRows: number[]; issues: readonly { kind: string; params?: Record<string, unknown> | undefined }[] },
+>(cases: readonly C[], touched: ReadonlySet<string>): { case: C; issues: PreparedIssue[] }[] {
+  const tally = new SharedPhoneTally();
+  for (const c of cases) tally.add({ ...c, phones: c.phones.filter((p) => touched.has(p)) });
+  const fresh = tally.shared();
+  return cases.map((c) => {
+    const shared = new Map<string, number>();
+    for (const i of c.issues) {
+      const { phone, debtors } = i.params ?? {};
+      if (i.kind === 'shared-phone' && typeof phone === 'string' && typeof debtors === 'number' && !touched.has(phone)) shared.set(phone, debtors);
+    }
+    for (const [phone, debtors] of fresh) shared.set(phone, debtors);
+    return { case: c, issues: sharedPhoneIssues(c, shared) };
+  });
+}

@@ -1,8 +1,8 @@
 // The duplicate checks as preparing a batch (a creditor's file or a follow-up) applies them: each case
-// on its way to the store, and a phone's debtors once every case went by.
-import { casesWithPhones, replaceIssuesOfKinds, type Store } from '../../store';
+// on its way to the store, and a phone's debtors once every case went by, and again after an edit.
+import { caseIdsWithKind, casesWithPhones, pageCaseDebtors, replaceIssuesOfKinds, type Store } from '../../store';
 import type { BuiltCase } from '../build/build-cases';
-import { duplicateIssues, sharedPhoneIssues, type DuplicateSources, type SharedPhoneTally } from './find-duplicates';
+import { duplicateIssues, phonesTouched, recountSharedPhones, sharedPhoneIssues, SharedPhoneTally, type DuplicateSources } from './find-duplicates';
 
 export { SharedPhoneTally } from './find-duplicates';
 
@@ -15,18 +15,70 @@ export function flagDuplicates(c: BuiltCase, sources: DuplicateSources): boolean
   return true;
 }
 
+const isSharedPhone = (kind: string) => kind === 'shared-phone';
+
 /** Warns the stored cases of a phone many debtors share, in one transaction; how many warnings it added. */
 export function flagSharedPhones(store: Store, batchId: number, tally: SharedPhoneTally): number {
   const shared = tally.shared();
   if (shared.size === 0) return 0;
-  return store.db
-    .transaction(() => {
-      let added = 0;
-      for (const c of casesWithPhones(store.db, batchId, [...shared.keys()])) {
-        const found = sharedPhoneIssues(c, shared);
-        if (replaceIssuesOfKinds(store.db, c.id, (kind) => kind === 'shared-phone', found)) added += found.length;
-      }
-      return added;
-    })
-    .immediate();
+  return store.db.transaction(() => warnSharedPhones(store, batchId, shared, [])).immediate();
+}
+
+/** Sets every case's shared-phone warnings from the counts of the whole batch (`shared`); `warned`: cases that may hold one no longer right. */
+function warnSharedPhones(store: Store, batchId: number, shared: ReadonlyMap<string, number>, warned: readonly number[]): number {
+  let added = 0;
+  for (const c of casesWithPhones(store.db, batchId, [...shared.keys()], warned)) {
+    const found = sharedPhoneIssues(c, shared);
+    if (replaceIssuesOfKinds(store.db, c.id, isSharedPhone, found)) added += found.length;
+  }
+  return added;
+}
+
+type Debtor = Parameters<typeof phonesTouched>[0];
+
+/** What edits changed of a batch's cases' phones and debtors, noted as each case is written: for recheckSharedPhones. */
+export class SharedPhoneChanges {
+  readonly phones = new Set<string>();
+  readonly caseIds: number[] = [];
+
+  note(caseId: number, before: Debtor, after: Debtor): void {
+    const touched = phonesTouched(before, after);
+    if (touched.length === 0) return;
+    this.caseIds.push(caseId);
+    for (const p of touched) this.phones.add(p);
+  }
+}
+
+/**
+ * Past this many phones, counting the whole batch again costs less than finding their cases: each 50
+ * phones are a pass over the batch's search index (a bulk fix touches every phone).
+ */
+const WHOLE_BATCH_FROM_PHONES = 200;
+
+/**
+ * The batch's shared-phone warnings made right again after its cases were edited (call inside the
+ * transaction that wrote them): a phone no longer shared by enough debtors loses its warning on every
+ * case, one that now is gets it on all. Only the phones the edits touched are counted again, through
+ * the search index; many of them (a bulk fix), the whole batch.
+ *
+ * Which cases count is what preparing counts: every case of the batch, whatever its status. An
+ * excluded case's row still says the creditor gave that number to that debtor, as a rejected or a
+ * suppressed one does: leaving a case out says nothing about whose the number is, so excluding or
+ * including a case counts nothing again (and keeps the other cases' warnings as they were).
+ */
+export function recheckSharedPhones(store: Store, batchId: number, changes: SharedPhoneChanges): void {
+  if (changes.phones.size === 0) return;
+  if (changes.phones.size >= WHOLE_BATCH_FROM_PHONES) {
+    const tally = new SharedPhoneTally();
+    for (let afterId = 0; ;) {
+      const page = pageCaseDebtors(store.db, batchId, afterId, 5000);
+      if (page.length === 0) break;
+      for (const c of page) tally.add(c);
+      afterId = page[page.length - 1]?.id ?? afterId;
+    }
+    warnSharedPhones(store, batchId, tally.shared(), caseIdsWithKind(store.db, batchId, 'shared-phone'));
+    return;
+  }
+  const cases = casesWithPhones(store.db, batchId, [...changes.phones], changes.caseIds);
+  for (const { case: c, issues } of recountSharedPhones(cases, changes.phones)) replaceIssuesOfKinds(store.db, c.id, isSharedPhone, issues);
 }

@@ -5,6 +5,8 @@ import {
   debtorKey,
   duplicateIssues,
   phonesSharedByManyDebtors,
+  phonesTouched,
+  recountSharedPhones,
   SHARED_PHONE_MIN_DEBTORS,
   SharedPhoneTally,
   sharedPhoneIssues,
@@ -98,5 +100,23 @@ describe('a phone shared by many different debtors', () => {
     expect(describeIssue(issues[0] as PreparedIssue).messageEn).toBe(
       'Phone 1143334444 is shared by 6 different debtors of this batch: a switchboard or a placeholder?',
     );
+  });
+
+  it('after an edit, counts again only the phones it touched: a case keeps its warning of another phone as it was', () => {
+    const before = debtor('C4', 'Sol', ['1143334444']);
+    expect(phonesTouched(before, { ...before })).toEqual([]);
+    expect(phonesTouched(before, { ...before, firstName: 'SOL' })).toEqual([]);
+    expect(phonesTouched(before, { ...before, firstName: 'Ana' })).toEqual(['1143334444']);
+    expect(phonesTouched(before, { ...before, phones: ['2614441111'] })).toEqual(['1143334444', '2614441111']);
+
+    const warned = (phone: string, debtors: number) => ({ kind: 'shared-phone', params: { phone, debtors } });
+    // Four left on the switchboard; the first of them also on an office line of seven, not touched.
+    const cases = ['Ana', 'Luis', 'Eva', 'Juan'].map((name, i) => ({
+      ...debtor(`C${i}`, name, i === 0 ? ['1143334444', '1150005000'] : ['1143334444']),
+      sourceRows: [i + 2],
+      issues: [warned('1143334444', 5), ...(i === 0 ? [warned('1150005000', 7)] : [])],
+    }));
+    const recounted = recountSharedPhones(cases, new Set(['1143334444', '2614441111']));
+    expect(recounted.map((r) => r.issues.map((i) => i.params))).toEqual([[{ phone: '1150005000', debtors: 7 }], [], [], []]);
   });
 });
