@@ -98,7 +98,7 @@ function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow
 export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, shared = NO_SHARED_LIST): BatchCaseRow {
   const current = getBatchCase(store.db, caseId);
   if (!current || current.batchId !== batchId) throw new EditError('edit.case_not_in_batch', { caseId, batchId });
-  if (current.uploadState !== 'pending') throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
+  if (!current.editable) throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
   const settings = settingsForEdit(store, batchId, shared);
   const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];
@@ -172,7 +172,7 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
         if (page.length === 0) break;
         afterId = page[page.length - 1]?.id ?? afterId;
         for (const c of page) {
-          if (c.uploadState !== 'pending') continue;
+          if (!c.editable) continue;
           const raw = unpackRaw(c.raw);
           let excluded = c.status === 'excluded';
           if (fix.kind === 'exclude-rejected') {
@@ -213,7 +213,7 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
       const phones = new SharedPhoneChanges();
       for (const id of held) {
         const c = getBatchCase(store.db, id);
-        if (!c || c.uploadState !== 'pending') continue;
+        if (!c?.editable) continue;
         const raw = unpackRaw(c.raw);
         // Stored before rows were kept with their case (migration 3): nothing to build it again from.
         if (raw.length === 0) continue;

@@ -60,7 +60,7 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
           summary.unknownCodes.push(code);
           continue;
         }
-        if (current.uploadState !== 'pending') {
+        if (!current.editable) {
           summary.alreadySent.push(code);
           continue;
         }

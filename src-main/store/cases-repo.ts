@@ -14,6 +14,12 @@ export type { CaseStatus } from '../domain/case-status';
 /** skipped: the campaign already held its code at upload, and the agent did not choose to load it again. */
 export type UploadState = 'pending' | 'loaded' | 'rejected' | 'in_doubt' | 'skipped';
 
+/**
+ * Whether the agent can still change a case: nothing of it reached the campaign. A skipped case can be
+ * (its code was already there; it goes only if the agent loads it again, and then as edited).
+ */
+export const isEditable = (state: UploadState): boolean => state === 'pending' || state === 'skipped';
+
 /** A case to keep: its record, what preparation found, and the rows it was built from. */
 export interface BatchCaseInput extends CaseRecord {
   issues?: readonly IssueInput[];
@@ -26,6 +32,8 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
   batchId: number;
   uploadState: UploadState;
   uploadDetail: string | null;
+  /** isEditable(uploadState), for the faces that show the case. */
+  editable: boolean;
   issueCounts: { errors: number; warnings: number; fixes: number };
 }
 
@@ -145,6 +153,7 @@ function toCase(r: RawCase): BatchCaseRow {
     status: r.status,
     uploadState: r.upload_state,
     uploadDetail: r.upload_detail,
+    editable: isEditable(r.upload_state),
     issueCounts: { errors: r.error_count, warnings: r.warning_count, fixes: r.fix_count },
   });
 }
@@ -205,7 +214,7 @@ function keptThroughRebuild(kind: string): boolean {
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
   const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as
     { code: string; upload_state: UploadState; issues_json: string } | undefined;
-  if (!row || row.upload_state !== 'pending') return null;
+  if (!row || !isEditable(row.upload_state)) return null;
   const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;

@@ -487,6 +487,8 @@ export interface BatchCaseView {
   status: CaseStatus;
   uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt' | 'skipped';
   uploadDetail: string | null;
+  /** The agent can still change it: pending, or skipped (sent as edited only if loaded again). */
+  editable: boolean;
   issueCounts: { errors: number; warnings: number; fixes: number };
 }
 

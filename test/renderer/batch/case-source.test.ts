@@ -18,6 +18,7 @@ const view = (id: number): BatchCaseView =>
     status: 'ready',
     uploadState: 'pending',
     uploadDetail: null,
+    editable: true,
     issueCounts: { errors: 0, warnings: 0, fixes: 0 },
   }) as BatchCaseView;
 

@@ -16,6 +16,7 @@ const view = (products: BatchCaseView['products'], rows: number[]): BatchCaseVie
   status: 'rejected',
   uploadState: 'pending',
   uploadDetail: null,
+  editable: true,
   issueCounts: { errors: 1, warnings: 0, fixes: 0 },
 });
 

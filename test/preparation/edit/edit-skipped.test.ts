@@ -1,0 +1,67 @@
+// A case the upload skipped (the campaign already held its code) is still the agent's to change: it
+// reaches the campaign only if loaded again, and then as edited. A case that reached the campaign is not.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { Failure } from '../../../src-main/domain/failures/failure';
+import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
+import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
+import { findCaseByCode, getBatchCase, markSkipped, openStore, recordChunkOutcome, unskipCases, type Store } from '../../../src-main/store';
+import { TEST_STORE_KEY } from '../../support/store-key';
+import { sourceFile } from '../../support/source-file';
+
+const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+const dir = mkdtempSync(join(tmpdir(), 'casedesk-edit-skipped-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let store: Store;
+let batchId: number;
+let n = 0;
+
+beforeEach(async () => {
+  store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
+  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batchId;
+});
+
+const caseOf = (code: string) => {
+  const id = findCaseByCode(store.db, batchId, code);
+  return id === null ? null : getBatchCase(store.db, id);
+};
+
+describe('a skipped case', () => {
+  it('is editable, stays skipped, and goes back to the queue as edited when loaded again', () => {
+    const c = caseOf('33444555')!;
+    markSkipped(store.db, c.id);
+    expect(caseOf('33444555')).toMatchObject({ uploadState: 'skipped', editable: true });
+
+    const after = editCase(store, batchId, c.id, { products: [{ index: 0, expiration: '28/02/2027' }], phones: ['011 4567-8901'] });
+    expect(after).toMatchObject({ status: 'ready', uploadState: 'skipped', phones: ['1145678901'] });
+
+    expect(unskipCases(store.db, batchId)).toBe(1);
+    expect(caseOf('33444555')).toMatchObject({ uploadState: 'pending', status: 'ready', phones: ['1145678901'] });
+  });
+
+  it('takes a bulk fix like a pending case', () => {
+    const rejected = caseOf('33444555')!;
+    markSkipped(store.db, rejected.id);
+    bulkFix(store, batchId, { kind: 'exclude-rejected' });
+    expect(caseOf('33444555')).toMatchObject({ status: 'excluded', uploadState: 'skipped' });
+  });
+});
+
+describe('a case that reached the campaign', () => {
+  it('is refused with edit.case_sent, and left as it was', () => {
+    const c = caseOf('20123456')!;
+    recordChunkOutcome(store.db, -1, 'done', [c.id], []);
+    expect(caseOf('20123456')).toMatchObject({ uploadState: 'loaded', editable: false });
+    let refused: unknown;
+    try {
+      editCase(store, batchId, c.id, { firstName: 'Otro' });
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(Failure);
+    expect((refused as Failure).toData()).toMatchObject({ code: 'edit.case_sent', params: { code: '20123456', state: 'loaded' } });
+    expect(caseOf('20123456')?.firstName).toBe(c.firstName);
+  });
+});
