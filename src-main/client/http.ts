@@ -2,17 +2,9 @@
 // bodies read under a cap and checked.
 import type { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
-import {
-  contentTypeFailure,
-  contractFailure,
-  isJsonType,
-  jsonPath,
-  networkFailure,
-  redirectFailure,
-  statusFailure,
-  tooLargeFailure,
-  type RequestContext,
-} from './errors';
+import { contentTypeFailure, contractFailure, isJsonType, jsonPath, redirectFailure, statusFailure, tooLargeFailure } from './answer-failures';
+import type { RequestContext } from './errors';
+import { networkFailure } from './network-failure';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

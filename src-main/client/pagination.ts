@@ -1,6 +1,7 @@
 // Lists of the service, cursor or offset style: follow `next` verbatim, never build it (SPEC-GAPS rows 10–12).
 import type { z } from 'zod';
-import { contractFailure, requestContext } from './errors';
+import { contractFailure } from './answer-failures';
+import { requestContext } from './errors';
 import type { Requester } from './requester';
 
 interface AnyPage {

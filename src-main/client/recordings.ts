@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { paths } from '../contract';
-import { networkFailure, ServiceError, statusFailure, tooLargeFailure } from './errors';
+import { statusFailure, tooLargeFailure } from './answer-failures';
+import { ServiceError } from './errors';
+import { networkFailure } from './network-failure';
 import { declaredLength, discard, isOk, readAnswer, type BodyLimits } from './http';
 import type { Opened, Requester } from './requester';
 

@@ -2,7 +2,9 @@
 // proactive and single-flight refresh. Tokens and the password never reach logs, messages or errors.
 import { decodeJwt } from 'jose';
 import { paths, REFRESH_AUTH_SCHEME, TokenPair } from '../contract';
-import { requestContext, serverText, ServiceError, statusKind } from './errors';
+import { statusKind } from './answer-failures';
+import { requestContext, ServiceError } from './errors';
+import { serverText } from './server-text';
 import {
   bodyLimits,
   DEFAULT_TIMEOUT_MS,

@@ -1,6 +1,8 @@
 // PUT /api/v2/create_campaign/{id}/: every documented answer as data, not as an exception.
 import { LogicErrorBody, paths, UploadLoadedBody, UploadRejectionsBody, UploadServerErrorBody } from '../contract';
-import { contentTypeFailure, isJsonType, requestContext, scrub, serverText, statusFailure, type RequestContext } from './errors';
+import { contentTypeFailure, isJsonType, statusFailure } from './answer-failures';
+import { requestContext, type RequestContext } from './errors';
+import { scrub, serverText } from './server-text';
 import { isOk, parseWith, type Answer } from './http';
 import type { Requester } from './requester';
 

@@ -4,7 +4,7 @@
 // read here, once, into the codes the client classifies. No Electron import: tested in plain Node.
 import type { FetchLike } from '../client';
 
-/** Chromium's error names, by the client's problem codes (see client/errors.ts). */
+/** Chromium's error names, by the client's problem codes (see client/network-failure.ts). */
 const CODE_OF_CHROMIUM_ERROR: Record<string, string> = {
   ERR_NAME_NOT_RESOLVED: 'CASEDESK_DNS',
   ERR_NAME_RESOLUTION_FAILED: 'CASEDESK_DNS',

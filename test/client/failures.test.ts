@@ -3,7 +3,7 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../support/closed-port';
 import { collect, createServiceClient, createSession, memoryVault, ServiceError } from '../../src-main/client';
-import { networkFailure } from '../../src-main/client/errors';
+import { networkFailure } from '../../src-main/client/network-failure';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { bodyOf, campaignRequest, connect, control, fixedTokens, sendJson, useLocalServer } from './helpers';
 import { aBotBody } from '../support/wire-bodies';
