@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { userInfo } from 'node:os';
 import type { Environment } from '../../domain/environments';
 import type { WipePlan } from '../../surface/procedures';
-import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, printAnswer, printJson, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId } from '../cli-options';
 
@@ -20,11 +20,9 @@ export function batchesCommand(): Command {
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:list', { environment: opts.env });
-        const { json, lang } = globals(command);
-        if (json) return printJson(list);
-        await printTable(
-          ['id', 'name', 'ready', 'rejected', 'campaign', 'loaded', 'pending', 'in doubt', 'kept until'],
-          list.map((b) => [
+        await printAnswer(command, list, (lang) => ({
+          head: ['id', 'name', 'ready', 'rejected', 'campaign', 'loaded', 'pending', 'in doubt', 'kept until'],
+          rows: list.map((b) => [
             b.id,
             b.name,
             b.counts.ready + b.counts.warning,
@@ -35,8 +33,7 @@ export function batchesCommand(): Command {
             b.upload.inDoubt,
             b.keptUntil ? day(b.keptUntil) : words(lang, 'line.table.until_deleted', {}),
           ]),
-          lang,
-        );
+        }));
       });
     });
   batches

@@ -3,7 +3,7 @@ import { readMappingFile } from '../cli-mapping';
 import { Failure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
 import { Command } from 'commander';
 import { LEDGER_REASONS, type LedgerEntry, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
-import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, openLocalFile, printAnswer, printJson, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { noticeLine } from './notices';
 
@@ -111,12 +111,10 @@ export function suppressCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'ledger:list', {});
-        const { json, lang } = globals(command);
-        for (const n of listing.notices) process.stderr.write(noticeLine(n, lang));
-        if (json) return printJson(listing);
-        await printTable(
-          ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
-          listing.entries.map((e) => [
+        for (const n of listing.notices) process.stderr.write(noticeLine(n, globals(command).lang));
+        await printAnswer(command, listing, (lang) => ({
+          head: ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
+          rows: listing.entries.map((e) => [
             e.id,
             e.source,
             e.kind,
@@ -128,8 +126,7 @@ export function suppressCommand(): Command {
             e.addedBy,
             e.addedAt.slice(0, 10),
           ]),
-          lang,
-        );
+        }));
       });
     });
 
