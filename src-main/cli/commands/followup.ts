@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { FollowupOutcome, FollowupSummary } from '../../results/case-outcome';
 import type { CampaignResultsSummary } from '../../results/campaign-summary';
 import type { Environment } from '../../domain/environments';
-import { call, globals, printAnswer, printJson, withApp } from '../cli-context';
+import { call, globals, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { countsLine } from './batches';
 import { envOption, positiveId } from '../cli-options';
@@ -71,10 +71,8 @@ export function followupCommand(): Command {
           results: opts.result.length > 0 ? opts.result : undefined,
           fromBatch: opts.fromBatch,
         });
-        const { json, lang } = globals(command);
-        for (const n of s.notices) process.stderr.write(noticeLine(n, lang));
-        if (json) return printJson(s);
-        process.stdout.write(followupReport(s, campaignId, lang));
+        for (const n of s.notices) process.stderr.write(noticeLine(n, globals(command).lang));
+        await printAnswer(command, s, (lang) => followupReport(s, campaignId, lang));
       });
     });
 }
