@@ -5,7 +5,7 @@
 import type { Command } from 'commander';
 import type { AppContext } from '../surface/app-context-types';
 import type { FailureLang } from '../domain/failures/failure';
-import { printableText, words } from './cli-globals';
+import { globals, printableText, words } from './cli-globals';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
 
 // Kept apart so cli-app.ts and cli-policy.ts can use them without importing this file back.
@@ -32,14 +32,42 @@ export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
 }
 
+type Cell = string | number | null | undefined;
+
+/** The line a table without rows prints instead. */
+type NoneLine = 'line.table.none' | 'line.bots.none';
+
+/** A table for a person: its column keys as they are, its rows, and what it says when it has none. */
+export interface Table {
+  head: string[];
+  rows: Cell[][];
+  none?: NoneLine;
+}
+
+/** What a command shows a person: a table, text as it is (its own line ends), or several in order. */
+export type ForAPerson = Table | string | readonly (Table | string)[];
+
+/**
+ * A command's answer: with --json `value` as it is (what scripts read), else what `forAPerson` shows
+ * of it in the run's --lang.
+ */
+export async function printAnswer(command: Command, value: unknown, forAPerson: (lang: FailureLang) => ForAPerson): Promise<void> {
+  const { json, lang } = globals(command);
+  if (json) return printJson(value);
+  for (const part of [forAPerson(lang)].flat()) {
+    if (typeof part === 'string') process.stdout.write(part);
+    else await printTable(part.head, part.rows, lang, part.none);
+  }
+}
+
 /** A table for a person (its column keys as they are, `(none)` worded in `lang`); --json is what scripts read. */
-export async function printTable(head: string[], rows: (string | number | null | undefined)[][], lang: FailureLang): Promise<void> {
+export async function printTable(head: string[], rows: Cell[][], lang: FailureLang, none: NoneLine = 'line.table.none'): Promise<void> {
   if (rows.length === 0) {
-    process.stdout.write(`${words(lang, 'line.table.none', {})}\n`);
+    process.stdout.write(`${words(lang, none, {})}\n`);
     return;
   }
-  const { default: Table } = await import('cli-table3');
-  const table = new Table({ head: head.map(printableText), style: { head: [], border: [], compact: true } });
+  const { default: CliTable } = await import('cli-table3');
+  const table = new CliTable({ head: head.map(printableText), style: { head: [], border: [], compact: true } });
   // Names and reasons come from files and the service: no escape sequence reaches the terminal.
   for (const row of rows) table.push(row.map((v) => (v === null || v === undefined ? '' : printableText(String(v)))));
   process.stdout.write(`${table.toString()}\n`);

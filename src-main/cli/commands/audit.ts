@@ -1,7 +1,7 @@
 // `casedesk audit`: who did what on this computer, oldest first, and whether the trail is intact.
 import { Command } from 'commander';
 import { Failure } from '../../domain/failures/failure';
-import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, printAnswer, withApp } from '../cli-context';
 import { BadValue, wholeNumberIn } from '../cli-options';
 
 function since(value: string): string {
@@ -28,21 +28,17 @@ export function auditCommand(): Command {
         const listing = await call(ctx, 'audit:list', { since: opts.since, limit: opts.limit });
         const entries = [...listing.entries].reverse();
         const { eventFields } = await import('../../domain/audit-events');
-        const { json, lang } = globals(command);
-        if (json) printJson({ ...listing, entries });
-        else
-          await printTable(
-            ['at', 'seq', 'who', 'env', 'action', 'details'],
-            entries.map((e) => [
-              e.at,
-              e.seq,
-              [e.actor.osUser, e.actor.serviceUser].filter(Boolean).join(' / '),
-              e.actor.environment,
-              e.action,
-              describeFields(eventFields(e)),
-            ]),
-            lang,
-          );
+        await printAnswer(command, { ...listing, entries }, () => ({
+          head: ['at', 'seq', 'who', 'env', 'action', 'details'],
+          rows: entries.map((e) => [
+            e.at,
+            e.seq,
+            [e.actor.osUser, e.actor.serviceUser].filter(Boolean).join(' / '),
+            e.actor.environment,
+            e.action,
+            describeFields(eventFields(e)),
+          ]),
+        }));
         if (!listing.chainOk) {
           // Each break by its reason and the entry's number (words of no language); after the listing: what is there is still worth reading.
           const breaks = listing.breaks.map((b) => `${b.reason}${b.seq === null ? '' : ` #${b.seq}`}`);

@@ -8,7 +8,7 @@ import type { MappingFile } from '../../domain/mapping-file';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
 import type { PrepareSummary } from '../../preparation/preparation-types';
-import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-context';
 import { noteLine, words } from '../cli-globals';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
@@ -85,10 +85,8 @@ export function batchCommands(): Command[] {
             maxPhonePriority: opts.maxPhonePriority,
             creditor: opts.creditor,
           });
-          const { json, lang } = globals(command);
-          for (const n of s.notices) process.stderr.write(noticeLine(n, lang));
-          if (json) return printJson(s);
-          process.stdout.write(prepareReport(s, lang));
+          for (const n of s.notices) process.stderr.write(noticeLine(n, globals(command).lang));
+          await printAnswer(command, s, (lang) => prepareReport(s, lang));
         });
       },
     );
@@ -121,15 +119,13 @@ export function batchCommands(): Command[] {
     .addOption(new Option('--severity <s>', 'only these').choices(['error', 'warning', 'fix']))
     .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix' }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const { lang, json } = globals(command);
+        const { lang } = globals(command);
         // Worded in the run's --lang; --json keeps the text as data too, for scripts that decide by code.
         const list = (await call(ctx, 'batches:issues', { batchId, severity: opts.severity })).map((i) => ({ ...i, message: formatIssueText(lang, i.text) }));
-        if (json) return printJson(list);
-        await printTable(
-          ['case', 'rows', 'severity', 'field', 'message'],
-          list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message]),
-          lang,
-        );
+        await printAnswer(command, list, () => ({
+          head: ['case', 'rows', 'severity', 'field', 'message'],
+          rows: list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message]),
+        }));
       });
     });
 
@@ -172,12 +168,12 @@ export function batchCommands(): Command[] {
     .action(async (batchId: number, file: string, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const s = await call(ctx, 'batches:importCorrections', { batchId, fileId: await openLocalFile(ctx, file) });
-        const { json, lang } = globals(command);
-        if (json) return printJson(s);
-        process.stdout.write(`${words(lang, 'line.batch.corrected', { updated: s.updated, nowReady: s.nowReady, stillRejected: s.stillRejected })}\n`);
-        // The codes are the corrected file's: printable.
-        if (s.unknownCodes.length) process.stdout.write(`${words(lang, 'line.batch.not_in_batch', { codes: s.unknownCodes })}\n`);
-        if (s.alreadySent.length) process.stdout.write(`${words(lang, 'line.batch.already_sent', { codes: s.alreadySent })}\n`);
+        await printAnswer(command, s, (lang) => [
+          `${words(lang, 'line.batch.corrected', { updated: s.updated, nowReady: s.nowReady, stillRejected: s.stillRejected })}\n`,
+          // The codes are the corrected file's: printable.
+          s.unknownCodes.length ? `${words(lang, 'line.batch.not_in_batch', { codes: s.unknownCodes })}\n` : '',
+          s.alreadySent.length ? `${words(lang, 'line.batch.already_sent', { codes: s.alreadySent })}\n` : '',
+        ]);
       });
     });
 
@@ -190,13 +186,10 @@ export function batchCommands(): Command[] {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'templates:list', {});
-        const { json, lang } = globals(command);
-        if (json) return printJson(list);
-        await printTable(
-          ['creditor', 'columns'],
-          list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]),
-          lang,
-        );
+        await printAnswer(command, list, () => ({
+          head: ['creditor', 'columns'],
+          rows: list.map((t) => [t.creditor, t.headerSignature.split('|').join(', ')]),
+        }));
       });
     });
   templates

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import type { FollowupOutcome, FollowupSummary } from '../../results/case-outcome';
 import type { CampaignResultsSummary } from '../../results/campaign-summary';
 import type { Environment } from '../../domain/environments';
-import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { countsLine } from './batches';
 import { envOption, positiveId } from '../cli-options';
@@ -71,10 +71,8 @@ export function followupCommand(): Command {
           results: opts.result.length > 0 ? opts.result : undefined,
           fromBatch: opts.fromBatch,
         });
-        const { json, lang } = globals(command);
-        for (const n of s.notices) process.stderr.write(noticeLine(n, lang));
-        if (json) return printJson(s);
-        process.stdout.write(followupReport(s, campaignId, lang));
+        for (const n of s.notices) process.stderr.write(noticeLine(n, globals(command).lang));
+        await printAnswer(command, s, (lang) => followupReport(s, campaignId, lang));
       });
     });
 }
@@ -101,25 +99,16 @@ export function addResultsSummary(results: Command): Command {
             { environment: env },
           );
         }
-        const { json, lang } = globals(command);
-        if (json) return printJson({ environment: env, campaignId, summary: s, export: exported });
-        process.stdout.write(summaryReport(s, campaignId, env, lang));
-        await printTable(
-          ['result', 'cases', 'final'],
-          s.byResult.map((r) => [r.name, r.cases, r.final]),
-          lang,
-        );
-        await printTable(
-          ['promised for', 'promises', 'amount'],
-          s.promises.byDate.map((d) => [d.date, d.count, d.amount]),
-          lang,
-        );
-        await printTable(
-          ['hour', 'calls', 'contacts'],
-          s.byHour.filter((h) => h.calls > 0).map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.calls, h.contacts]),
-          lang,
-        );
-        if (exported) process.stdout.write(`${words(lang, 'line.summary.promises_written', { count: exported.promises, file: exported.file })}\n`);
+        await printAnswer(command, { environment: env, campaignId, summary: s, export: exported }, (lang) => [
+          summaryReport(s, campaignId, env, lang),
+          { head: ['result', 'cases', 'final'], rows: s.byResult.map((r) => [r.name, r.cases, r.final]) },
+          { head: ['promised for', 'promises', 'amount'], rows: s.promises.byDate.map((d) => [d.date, d.count, d.amount]) },
+          {
+            head: ['hour', 'calls', 'contacts'],
+            rows: s.byHour.filter((h) => h.calls > 0).map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.calls, h.contacts]),
+          },
+          exported ? `${words(lang, 'line.summary.promises_written', { count: exported.promises, file: exported.file })}\n` : '',
+        ]);
       });
     });
 }

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { userInfo } from 'node:os';
 import type { Environment } from '../../domain/environments';
 import type { WipePlan } from '../../surface/procedures';
-import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId } from '../cli-options';
 
@@ -20,11 +20,9 @@ export function batchesCommand(): Command {
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:list', { environment: opts.env });
-        const { json, lang } = globals(command);
-        if (json) return printJson(list);
-        await printTable(
-          ['id', 'name', 'ready', 'rejected', 'campaign', 'loaded', 'pending', 'in doubt', 'kept until'],
-          list.map((b) => [
+        await printAnswer(command, list, (lang) => ({
+          head: ['id', 'name', 'ready', 'rejected', 'campaign', 'loaded', 'pending', 'in doubt', 'kept until'],
+          rows: list.map((b) => [
             b.id,
             b.name,
             b.counts.ready + b.counts.warning,
@@ -35,8 +33,7 @@ export function batchesCommand(): Command {
             b.upload.inDoubt,
             b.keptUntil ? day(b.keptUntil) : words(lang, 'line.table.until_deleted', {}),
           ]),
-          lang,
-        );
+        }));
       });
     });
   batches
@@ -46,10 +43,8 @@ export function batchesCommand(): Command {
     .action(async (batchId: number, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const deleted = await call(ctx, 'batches:delete', { batchId });
-        const { json, lang } = globals(command);
-        if (json) return printJson(deleted);
         const line = deleted.importedFileDeleted ? 'line.batches.deleted_with_file' : 'line.batches.deleted';
-        process.stdout.write(`${words(lang, line, { batchId, cases: deleted.cases })}\n`);
+        await printAnswer(command, deleted, (lang) => `${words(lang, line, { batchId, cases: deleted.cases })}\n`);
       });
     });
   return batches;
@@ -65,11 +60,11 @@ export function addResultsDelete(results: Command): Command {
     .action(async (campaignId: number, opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const deleted = await call(ctx, 'results:delete', { environment: opts.env, campaignId });
-        const { json, lang } = globals(command);
-        if (json) return printJson(deleted);
         const counts = { campaignId, cases: deleted.cases, calls: deleted.calls, recordings: deleted.recordings };
-        process.stdout.write(`${words(lang, 'line.results.deleted', counts)}\n`);
-        if (deleted.recordingFilesLeft > 0) process.stdout.write(`${words(lang, 'line.results.recordings_left', { count: deleted.recordingFilesLeft })}\n`);
+        await printAnswer(command, deleted, (lang) => [
+          `${words(lang, 'line.results.deleted', counts)}\n`,
+          deleted.recordingFilesLeft > 0 ? `${words(lang, 'line.results.recordings_left', { count: deleted.recordingFilesLeft })}\n` : '',
+        ]);
       });
     });
 }
@@ -80,8 +75,6 @@ export function purgeCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const report = await call(ctx, 'retention:purge', {});
-        const { json, lang } = globals(command);
-        if (json) return printJson(report);
         const counts = {
           days: report.retentionDays,
           batches: report.batches.length,
@@ -90,7 +83,7 @@ export function purgeCommand(): Command {
           recordings: report.recordingFiles,
           files: report.importedFiles,
         };
-        process.stdout.write(`${words(lang, 'line.purge.done', counts)}\n`);
+        await printAnswer(command, report, (lang) => `${words(lang, 'line.purge.done', counts)}\n`);
       });
     });
 }
@@ -118,7 +111,7 @@ export function wipeCommand(): Command {
     .description('delete everything CaseDesk keeps in the data folder (store, demo service, recordings, imported files, logs, audit) and its data key')
     .option('--yes', 'do it; without it, only say what would be deleted (exit 2)')
     .action(async (opts: { yes?: boolean }, command: Command) => {
-      const { dataDir, json, lang } = globals(command);
+      const { dataDir } = globals(command);
       const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }] = await Promise.all([
         import('../../store'),
         import('../../surface/workstation-wipe'),
@@ -129,15 +122,15 @@ export function wipeCommand(): Command {
       // No app context: a folder whose key is already lost must still be wipeable.
       const plan = wipePlan(dataDir);
       if (!opts.yes) {
-        if (json) printJson(plan);
-        else process.stdout.write(describePlan(plan, false, lang));
+        await printAnswer(command, plan, (lang) => describePlan(plan, false, lang));
         throw new Failure('cli.wipe_needs_yes', {});
       }
       const outcome = wipeDataFolder(dataDir, { keychain: osKeychain(), env: process.env });
       // The trail went with the rest: the fresh one starts by saying so.
       appendAudit(dataDir, { action: 'workstation.wiped' }, { osUser: userInfo().username, serviceUser: null, environment: null, face: 'cli' });
-      if (json) return printJson(outcome);
-      process.stdout.write(`${words(lang, 'line.wipe.done', {})}\n${describePlan(outcome, true, lang)}`);
-      if (outcome.key !== 'environment' && !outcome.keyForgotten) process.stdout.write(`${words(lang, 'line.wipe.key_kept', {})}\n`);
+      await printAnswer(command, outcome, (lang) => [
+        `${words(lang, 'line.wipe.done', {})}\n${describePlan(outcome, true, lang)}`,
+        outcome.key !== 'environment' && !outcome.keyForgotten ? `${words(lang, 'line.wipe.key_kept', {})}\n` : '',
+      ]);
     });
 }

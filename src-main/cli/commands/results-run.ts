@@ -12,7 +12,7 @@ import { audit } from '../../surface/audit-trail';
 import { connectionFor } from '../../surface/handlers/session-handlers';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import { downloadCampaignResults, type DownloadPhase, type DownloadProgress, type DownloadDeps } from '../../sync/results-download';
-import { CliFailure, globals, printJson, withApp } from '../cli-context';
+import { CliFailure, globals, printAnswer, withApp } from '../cli-context';
 import { exitCodeOf, noteLine, words } from '../cli-globals';
 
 /** Exit code of a download interrupted with Ctrl-C (128 + SIGINT), as shells expect. */
@@ -116,7 +116,7 @@ export interface ResultsOptions {
 
 export async function runResults(campaignId: number, opts: ResultsOptions, command: Command): Promise<void> {
   if (opts.offline && !opts.out) throw new Failure('cli.offline_needs_out', {});
-  const { json, lang } = globals(command);
+  const { lang } = globals(command);
   await withApp(command, async (ctx) => {
     const env = opts.env ?? ctx.currentEnvironment();
     let download: Awaited<ReturnType<typeof downloadCampaignResults>> | null = null;
@@ -172,19 +172,16 @@ export async function runResults(campaignId: number, opts: ResultsOptions, comma
         { environment: env },
       );
 
-    if (json) {
-      printJson({ environment: env, campaignId, download, export: exported });
-    } else {
-      if (download) {
-        const d = download;
-        const counts = { campaignId, environment: env, cases: d.cases, changed: d.changedCases, calls: d.calls };
-        const line = opts.recordings
-          ? words(lang, 'line.results.downloaded_recordings', { ...counts, recordings: d.recordings, skipped: d.recordingsSkipped })
-          : words(lang, 'line.results.downloaded', counts);
-        process.stdout.write(`${line}\n`);
-      }
-      if (exported) process.stdout.write(`${words(lang, 'line.results.exported', { cases: exported.cases, calls: exported.calls, file: exported.file })}\n`);
-    }
+    const downloadedLine = (d: NonNullable<typeof download>) => {
+      const counts = { campaignId, environment: env, cases: d.cases, changed: d.changedCases, calls: d.calls };
+      return opts.recordings
+        ? words(lang, 'line.results.downloaded_recordings', { ...counts, recordings: d.recordings, skipped: d.recordingsSkipped })
+        : words(lang, 'line.results.downloaded', counts);
+    };
+    await printAnswer(command, { environment: env, campaignId, download, export: exported }, () => [
+      download ? `${downloadedLine(download)}\n` : '',
+      exported ? `${words(lang, 'line.results.exported', { cases: exported.cases, calls: exported.calls, file: exported.file })}\n` : '',
+    ]);
     if (download?.cancelled) throw interrupted();
   });
 }
@@ -198,7 +195,7 @@ export interface InboundSyncOptions {
 }
 
 export async function runInboundSync(opts: InboundSyncOptions, command: Command): Promise<void> {
-  const { json, lang } = globals(command);
+  const { lang } = globals(command);
   await withApp(command, async (ctx) => {
     const env = opts.env ?? ctx.currentEnvironment();
     let summary: Awaited<ReturnType<typeof downloadInboundCases>>;
@@ -238,15 +235,12 @@ export async function runInboundSync(opts: InboundSyncOptions, command: Command)
         { action: 'export.written', kind: 'recordings', environment: env, count: summary.recordings, to: 'folder', path: resolve(opts.recordings) },
         { environment: env },
       );
-    if (json) {
-      printJson({ environment: env, filter: { botId: opts.bot ?? null, from: opts.from ?? null, to: opts.to ?? null }, ...summary });
-    } else {
-      const counts = { environment: env, cases: summary.cases, changed: summary.changedCases };
-      const line = opts.recordings
-        ? words(lang, 'line.inbound.downloaded_recordings', { ...counts, recordings: summary.recordings, skipped: summary.recordingsSkipped })
-        : words(lang, 'line.inbound.downloaded', counts);
-      process.stdout.write(`${line}\n`);
-    }
+    const counts = { environment: env, cases: summary.cases, changed: summary.changedCases };
+    const line = opts.recordings
+      ? words(lang, 'line.inbound.downloaded_recordings', { ...counts, recordings: summary.recordings, skipped: summary.recordingsSkipped })
+      : words(lang, 'line.inbound.downloaded', counts);
+    const filter = { botId: opts.bot ?? null, from: opts.from ?? null, to: opts.to ?? null };
+    await printAnswer(command, { environment: env, filter, ...summary }, () => `${line}\n`);
     if (summary.cancelled) throw interrupted();
   });
 }

@@ -1,6 +1,6 @@
 // `casedesk bots`, `campaigns list|show`, `inbound list`: the service's objects, as a table or JSON.
 import { Command } from 'commander';
-import { call, globals, printJson, printTable, withApp } from '../cli-context';
+import { call, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId, isoDay } from '../cli-options';
 
@@ -11,15 +11,9 @@ export function serviceCommands(): Command[] {
     .action(async (opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'bots:list', { environment: opts.env });
-        const { json, lang } = globals(command);
-        if (json) return printJson(list);
-        if (list.length === 0) {
-          process.stdout.write(`${words(lang, 'line.bots.none', {})}\n`);
-          return;
-        }
-        await printTable(
-          ['id', 'name', 'type', 'channel', 'last campaign', 'status', 'completed'],
-          list.map((b) => [
+        await printAnswer(command, list, () => ({
+          head: ['id', 'name', 'type', 'channel', 'last campaign', 'status', 'completed'],
+          rows: list.map((b) => [
             b.id,
             b.name,
             b.bot_type,
@@ -28,8 +22,8 @@ export function serviceCommands(): Command[] {
             b.last_campaign.status,
             b.last_campaign.percentage_completed === undefined ? '' : `${b.last_campaign.percentage_completed}%`,
           ]),
-          lang,
-        );
+          none: 'line.bots.none',
+        }));
       });
     });
 
@@ -42,13 +36,10 @@ export function serviceCommands(): Command[] {
     .action(async (opts: { bot: number; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const items = await call(ctx, 'campaigns:list', { environment: opts.env, botId: opts.bot });
-        const { json, lang } = globals(command);
-        if (json) return printJson(items);
-        await printTable(
-          ['id', 'name', 'status', 'dialing', 'completed', 'final cases', 'created'],
-          items.map((c) => [c.id, c.name, c.status, c.dialing_type, `${c.percentage_completed}%`, c.q_final_cases, c.created_at]),
-          lang,
-        );
+        await printAnswer(command, items, () => ({
+          head: ['id', 'name', 'status', 'dialing', 'completed', 'final cases', 'created'],
+          rows: items.map((c) => [c.id, c.name, c.status, c.dialing_type, `${c.percentage_completed}%`, c.q_final_cases, c.created_at]),
+        }));
       });
     });
   campaigns
@@ -59,14 +50,12 @@ export function serviceCommands(): Command[] {
     .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const c = await call(ctx, 'campaigns:show', { environment: opts.env, campaignId });
-        const { json, lang } = globals(command);
-        if (json) return printJson(c);
         const p = c.params;
         const s = c.case_stats;
         const m = c.metrics;
-        await printTable(
-          ['field', 'value'],
-          [
+        await printAnswer(command, c, (lang) => ({
+          head: ['field', 'value'],
+          rows: [
             ['id', c.id],
             ['name', c.name],
             ['status', c.metrics.status],
@@ -87,8 +76,7 @@ export function serviceCommands(): Command[] {
             ['progress', words(lang, 'line.campaign.progress', { completed: m.percentage_completed, called: m.percentage_called })],
             ['results', words(lang, 'line.campaign.results', { success: m.success_rate, contactability: m.contactability_rate })],
           ],
-          lang,
-        );
+        }));
       });
     });
 
@@ -103,14 +91,18 @@ export function serviceCommands(): Command[] {
     .action(async (opts: { bot?: number; from?: string; to?: string; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const cases = await call(ctx, 'inbound:list', { environment: opts.env, botId: opts.bot, from: opts.from, to: opts.to });
-        const { json, lang } = globals(command);
-        if (json) return printJson(cases);
-        await printTable(
-          ['id', 'bot', 'result', 'duration', 'recording', 'updated'],
+        await printAnswer(command, cases, (lang) => ({
+          head: ['id', 'bot', 'result', 'duration', 'recording', 'updated'],
           // "no" is the same word in Spanish.
-          cases.map((c) => [c.id, c.bot.name, c.case_result.name, c.case_duration, c.recording ? words(lang, 'line.table.yes', {}) : 'no', c.last_updated]),
-          lang,
-        );
+          rows: cases.map((c) => [
+            c.id,
+            c.bot.name,
+            c.case_result.name,
+            c.case_duration,
+            c.recording ? words(lang, 'line.table.yes', {}) : 'no',
+            c.last_updated,
+          ]),
+        }));
       });
     });
 

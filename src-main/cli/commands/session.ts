@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import type { Environment } from '../../domain/environments';
 import type { FailureCode, FailureLang } from '../../domain/failures/failure';
 import type { SessionStatus } from '../../surface/procedures';
-import { call, envCredentials, globals, printJson, withApp } from '../cli-context';
+import { call, envCredentials, globals, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { ask } from '../prompt';
 import { envOption } from '../cli-options';
@@ -31,7 +31,7 @@ export function sessionCommands(): Command[] {
     .addOption(envOption('environment').default('demo'))
     .option('--base-url <url>', 'the service address of test or production (https)')
     .action(async (opts: { env: Environment; baseUrl?: string }, command: Command) => {
-      const { json, lang } = globals(command);
+      const { lang } = globals(command);
       const given = envCredentials();
       const emailPrompt =
         opts.env === 'demo'
@@ -41,10 +41,11 @@ export function sessionCommands(): Command[] {
       const password = given?.password ?? (await ask(words(lang, 'line.prompt.password', {}), { secret: true }));
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:signIn', { environment: opts.env, email, password, baseUrl: opts.baseUrl });
-        if (json) printJson(status);
-        else process.stdout.write(`${words(lang, 'line.session.signed_in', { environment: status.environment, email: status.email ?? '' })}\n`);
-        // The access token lives in memory only, and refresh needs it: each later run signs in again.
-        if (!given && !json) process.stdout.write(`${words(lang, 'line.session.sign_in_by_env', {})}\n`);
+        await printAnswer(command, status, () => [
+          `${words(lang, 'line.session.signed_in', { environment: status.environment, email: status.email ?? '' })}\n`,
+          // The access token lives in memory only, and refresh needs it: each later run signs in again.
+          given ? '' : `${words(lang, 'line.session.sign_in_by_env', {})}\n`,
+        ]);
       });
     });
 
@@ -54,9 +55,7 @@ export function sessionCommands(): Command[] {
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:signOut', { environment: opts.env });
-        const { json, lang } = globals(command);
-        if (json) printJson(status);
-        else process.stdout.write(`${words(lang, 'line.session.signed_out', { environment: status.environment })}\n`);
+        await printAnswer(command, status, (lang) => `${words(lang, 'line.session.signed_out', { environment: status.environment })}\n`);
       });
     });
 
@@ -66,9 +65,7 @@ export function sessionCommands(): Command[] {
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:status', { environment: opts.env });
-        const { json, lang } = globals(command);
-        if (json) printJson(status);
-        else process.stdout.write(whoLine(status, lang));
+        await printAnswer(command, status, (lang) => whoLine(status, lang));
       });
     });
 

@@ -3,7 +3,7 @@ import { readMappingFile } from '../cli-mapping';
 import { Failure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
 import { Command } from 'commander';
 import { LEDGER_REASONS, type LedgerEntry, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
-import { call, globals, openLocalFile, printJson, printTable, withApp } from '../cli-context';
+import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { noticeLine } from './notices';
 
@@ -73,10 +73,10 @@ export function suppressCommand(): Command {
       const input = { phone: opts.phone, code: opts.code, reason: reasonOf(opts.reason), until: untilOf(opts.until), creditor: opts.creditor };
       await withApp(command, async (ctx) => {
         const { entry, created } = await call(ctx, 'ledger:add', input);
-        const { json, lang } = globals(command);
-        if (json) return printJson({ ...entry, created });
-        process.stdout.write(
-          `${words(lang, created ? 'line.ledger.added' : 'line.ledger.replaced', { id: entry.id, entry: entryWords(entry, lang, true) })}\n`,
+        await printAnswer(
+          command,
+          { ...entry, created },
+          (lang) => `${words(lang, created ? 'line.ledger.added' : 'line.ledger.replaced', { id: entry.id, entry: entryWords(entry, lang, true) })}\n`,
         );
       });
     });
@@ -96,9 +96,12 @@ export function suppressCommand(): Command {
       await withApp(command, async (ctx) => {
         const fileId = await openLocalFile(ctx, file);
         const s = await call(ctx, 'ledger:import', { fileId, mapping, reason });
-        const { json, lang } = globals(command);
-        if (json) printJson(s);
-        else process.stdout.write(`${words(lang, 'line.ledger.imported', { file: s.file, sheet: s.sheet, added: s.added, updated: s.updated })}\n`);
+        await printAnswer(
+          command,
+          s,
+          (lang) => `${words(lang, 'line.ledger.imported', { file: s.file, sheet: s.sheet, added: s.added, updated: s.updated })}\n`,
+        );
+        const { lang } = globals(command);
         for (const p of s.problems) process.stderr.write(rowProblemLine(p, lang));
         const bad = new Set(s.problems.map((p) => p.row)).size;
         if (bad > 0) throw new Failure('cli.rows_not_imported', { count: bad, file: s.file });
@@ -111,12 +114,10 @@ export function suppressCommand(): Command {
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'ledger:list', {});
-        const { json, lang } = globals(command);
-        for (const n of listing.notices) process.stderr.write(noticeLine(n, lang));
-        if (json) return printJson(listing);
-        await printTable(
-          ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
-          listing.entries.map((e) => [
+        for (const n of listing.notices) process.stderr.write(noticeLine(n, globals(command).lang));
+        await printAnswer(command, listing, (lang) => ({
+          head: ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
+          rows: listing.entries.map((e) => [
             e.id,
             e.source,
             e.kind,
@@ -128,8 +129,7 @@ export function suppressCommand(): Command {
             e.addedBy,
             e.addedAt.slice(0, 10),
           ]),
-          lang,
-        );
+        }));
       });
     });
 
@@ -141,10 +141,10 @@ export function suppressCommand(): Command {
       if (!/^\d+$/.test(id) || Number(id) < 1) throw new Failure('cli.bad_value.whole_number', { what: '<id>', value: id, min: 1 });
       await withApp(command, async (ctx) => {
         const { removed, released } = await call(ctx, 'ledger:remove', { id: Number(id) });
-        const { json, lang } = globals(command);
-        if (json) return printJson({ ...removed, released });
-        process.stdout.write(`${words(lang, 'line.ledger.removed', { id: removed.id, entry: entryWords(removed, lang, false) })}\n`);
-        if (released > 0) process.stdout.write(`${words(lang, 'line.ledger.released', { count: released })}\n`);
+        await printAnswer(command, { ...removed, released }, (lang) => [
+          `${words(lang, 'line.ledger.removed', { id: removed.id, entry: entryWords(removed, lang, false) })}\n`,
+          released > 0 ? `${words(lang, 'line.ledger.released', { count: released })}\n` : '',
+        ]);
       });
     });
 

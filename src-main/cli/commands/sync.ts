@@ -5,7 +5,7 @@ import { DIALING_TYPES } from '../../contract/dialing-types';
 import { Failure, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
 import type { UploadSummary } from '../../surface/procedures';
 import type { UploadProgress } from '../../sync/upload-engine';
-import { call, globals, printJson, withApp } from '../cli-context';
+import { call, globals, printAnswer, printJson, withApp } from '../cli-context';
 import { terminalWords, words } from '../cli-globals';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
@@ -86,8 +86,9 @@ export function uploadCommand(): Command {
               reloadDuplicates: opts.reloadDuplicates === true,
             });
             for (const n of r.notices) process.stderr.write(noticeLine(n, lang));
-            if (globals(command).json)
-              printJson({
+            await printAnswer(
+              command,
+              {
                 status: r.status,
                 campaignId: r.campaignId,
                 loaded: r.loaded,
@@ -99,10 +100,9 @@ export function uploadCommand(): Command {
                 skipped: r.skipped,
                 notices: r.notices,
                 ...(r.pause ? { pause: r.pause } : {}),
-              });
-            else {
-              process.stdout.write(uploadReport(r, lang));
-            }
+              },
+              () => uploadReport(r, lang),
+            );
             if (r.status === 'needs-decision') {
               // Exit 3 (the class of cli.in_doubt): the agent decides. The first ten codes, enough to look them up.
               const codes = r.inDoubt.length > 10 ? [...r.inDoubt.slice(0, 10), '…'] : r.inDoubt;
