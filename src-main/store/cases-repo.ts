@@ -207,6 +207,12 @@ function keptThroughRebuild(kind: string): boolean {
 }
 
 /**
+ * A case left out (excluded, rejected, suppressed) leaves a chunk planned but not sent (a paused upload
+ * would send it else); one whose request may be on its way stays, for reading the campaign back.
+ */
+const LEAVES_CHUNK_NOT_SENT = `CASE WHEN ? IN ('ready', 'warning') OR chunk_id IN (SELECT id FROM upload_chunks WHERE state IN ('sending', 'unknown')) THEN chunk_id ELSE NULL END`;
+
+/**
  * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
  * for the issues that stay). A case already sent is never changed: null. Else the status written (a kept
  * warning makes a ready case one with warnings).
@@ -223,9 +229,9 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
     db
       .prepare(
         `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
-         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ? WHERE id = ?`,
+         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT} WHERE id = ?`,
       )
-      .run(...values, caseId),
+      .run(...values, status, caseId),
   );
   return status;
 }
