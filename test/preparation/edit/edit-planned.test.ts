@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { editCase } from '../../../src-main/preparation/edit-batch';
+import { Failure } from '../../../src-main/domain/failures/failure';
+import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import { addChunks, chunkCases, findCaseByCode, listChunks, markSending, openStore, unplannedCases, type Store } from '../../../src-main/store';
+import { addChunks, chunkCases, findCaseByCode, getBatchCase, listChunks, markSending, openStore, unplannedCases, type Store } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 
@@ -37,11 +38,34 @@ describe('a planned case left out', () => {
     editCase(store, batchId, id, { excluded: false });
     expect(unplannedCases(store.db, batchId).map((c) => c.code)).toEqual(['20123456']);
   });
+});
 
-  it('stays in a chunk whose request may be on its way (reading the campaign back settles it)', () => {
+describe('a case whose request may be on its way', () => {
+  it('is refused with edit.case_sent, left as it was and in its chunk (reading the campaign back settles it)', () => {
     markSending(store.db, chunkId);
     const id = findCaseByCode(store.db, batchId, '20123456')!;
-    editCase(store, batchId, id, { excluded: true });
-    expect(store.db.prepare('SELECT chunk_id FROM batch_cases WHERE id = ?').pluck().get(id)).toBe(chunkId);
+    const before = getBatchCase(store.db, id)!;
+    let refused: unknown;
+    try {
+      editCase(store, batchId, id, { firstName: 'Otra', excluded: true });
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(Failure);
+    expect((refused as Failure).toData()).toMatchObject({ code: 'edit.case_sent', params: { code: '20123456', state: 'sending' } });
+    expect(getBatchCase(store.db, id)).toMatchObject({ firstName: before.firstName, status: before.status, issueCounts: before.issueCounts });
+    expect(codesInChunk()).toContain('20123456');
+  });
+
+  it('is left out of a bulk fix', () => {
+    const id = findCaseByCode(store.db, batchId, '20123456')!;
+    editCase(store, batchId, id, { products: [{ index: 0, debt: 'mucho' }] });
+    expect(getBatchCase(store.db, id)?.status).toBe('rejected');
+    addChunks(store.db, batchId, 1, [{ caseIds: [id], bytes: 10 }]);
+    const inFlight = listChunks(store.db, batchId).at(-1)!.id;
+    markSending(store.db, inFlight);
+    const rejected = store.db.prepare("SELECT count(*) FROM batch_cases WHERE batch_id = ? AND status = 'rejected'").pluck().get(batchId) as number;
+    expect(bulkFix(store, batchId, { kind: 'exclude-rejected' })).toEqual({ changed: rejected - 1 });
+    expect(getBatchCase(store.db, id)?.status).toBe('rejected');
   });
 });
