@@ -6,6 +6,7 @@ import {
   addCaseIssue,
   batchCreditor,
   batchSettings,
+  caseInFlight,
   casesHeldByLedger,
   getBatchCase,
   ledgerHoldIssues,
@@ -99,6 +100,7 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   const current = getBatchCase(store.db, caseId);
   if (!current || current.batchId !== batchId) throw new EditError('edit.case_not_in_batch', { caseId, batchId });
   if (!current.editable) throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
+  if (caseInFlight(store.db, caseId)) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
   const settings = settingsForEdit(store, batchId, shared);
   const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];
@@ -135,7 +137,8 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   const next = rebuild(store, current, raw, settings, excluded);
   store.db
     .transaction(() => {
-      replaceCase(store.db, caseId, next);
+      // Sent meanwhile (another process's upload): nothing of the edit is kept.
+      if (replaceCase(store.db, caseId, next) === null) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
       for (const e of edits)
         addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
       const phones = new SharedPhoneChanges();
@@ -187,8 +190,9 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
           const next = rebuild(store, c, raw, settings, excluded);
           // Issues are always refreshed; a case counts as changed when what would be sent changed.
           const written = replaceCase(store.db, c.id, next);
-          if (written !== null) phones.note(c.id, c, next);
-          if (!sameValues(c, { ...next, status: written ?? next.status })) changed += 1;
+          if (written === null) continue; // its request may be on its way
+          phones.note(c.id, c, next);
+          if (!sameValues(c, { ...next, status: written })) changed += 1;
         }
       }
       recheckSharedPhones(store, batchId, phones);
@@ -220,8 +224,9 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
         const next = rebuild(store, c, raw, settings, c.status === 'excluded');
         // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
         const written = replaceCase(store.db, c.id, next);
-        if (written !== null) phones.note(c.id, c, next);
-        const status = written ?? next.status;
+        if (written === null) continue; // its request may be on its way
+        phones.note(c.id, c, next);
+        const status = written;
         if (sameValues(c, { ...next, status })) continue;
         addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status }));
         released += 1;

@@ -89,8 +89,13 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
         const built = caseFromRaw(code, raw, settings);
         // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
         const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) });
-        if (written !== null) phones.note(caseId, current, built);
-        const status = written ?? built.status;
+        // Its request may be on its way: the campaign gets what was sent.
+        if (written === null) {
+          summary.alreadySent.push(code);
+          continue;
+        }
+        phones.note(caseId, current, built);
+        const status = written;
         addCaseIssue(
           store.db,
           batchId,

@@ -207,14 +207,29 @@ function keptThroughRebuild(kind: string): boolean {
 }
 
 /**
+ * A case left out (excluded, rejected, suppressed) leaves a chunk planned but not sent (a paused upload
+ * would send it else). A case whose request may be on its way is never changed (see replaceCase).
+ */
+const LEAVES_CHUNK_NOT_SENT = `CASE WHEN ? IN ('ready', 'warning') THEN chunk_id ELSE NULL END`;
+
+/** 1 when the case's chunk was sent and not answered: reading the campaign back settles it, with what was sent. */
+const IN_FLIGHT = `EXISTS (SELECT 1 FROM upload_chunks k WHERE k.id = c.chunk_id AND k.state IN ('sending', 'unknown'))`;
+
+/** Whether a case is in a request that may be on its way (an upload running, or killed mid-request). */
+export function caseInFlight(db: Db, caseId: number): boolean {
+  return db.prepare(`SELECT ${IN_FLIGHT} FROM batch_cases c WHERE c.id = ?`).pluck().get(caseId) === 1;
+}
+
+/**
  * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
- * for the issues that stay). A case already sent is never changed: null. Else the status written (a kept
+ * for the issues that stay). A case already sent, or in a request that may be on its way, is never changed: null. Else the status written (a kept
  * warning makes a ready case one with warnings).
  */
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
-  const row = db.prepare('SELECT code, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as
-    { code: string; upload_state: UploadState; issues_json: string } | undefined;
-  if (!row || !isEditable(row.upload_state)) return null;
+  const row = db.prepare(`SELECT c.code, c.upload_state, c.issues_json, ${IN_FLIGHT} AS in_flight FROM batch_cases c WHERE c.id = ?`).get(caseId) as
+    { code: string; upload_state: UploadState; issues_json: string; in_flight: number } | undefined;
+  // On its way, the campaign gets what was sent: an edit now would be shown as loaded and never reach it.
+  if (!row || !isEditable(row.upload_state) || row.in_flight === 1) return null;
   const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
@@ -223,9 +238,9 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
     db
       .prepare(
         `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
-         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ? WHERE id = ?`,
+         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT} WHERE id = ?`,
       )
-      .run(...values, caseId),
+      .run(...values, status, caseId),
   );
   return status;
 }

@@ -174,7 +174,9 @@ const PHONES_PER_SCAN = 50;
 export function casesWithPhones(db: Db, batchId: number, phones: readonly string[], alsoIds: readonly number[] = []): CaseOfPhones[] {
   const wanted = new Set(phones);
   const digits = [...new Set([...wanted].map((p) => p.replace(/\D/g, '')).filter((d) => d !== ''))];
-  const ids = new Set(alsoIds);
+  // A set: a bulk fix may ask for every case of the batch, and each row found is looked up in it.
+  const also = new Set(alsoIds);
+  const ids = new Set(also);
   for (let from = 0; from < digits.length; from += PHONES_PER_SCAN) {
     const some = digits.slice(from, from + PHONES_PER_SCAN);
     for (const id of db
@@ -197,7 +199,7 @@ export function casesWithPhones(db: Db, batchId: number, phones: readonly string
   for (const r of rows) {
     const own = JSON.parse(r.phones_json) as string[];
     // The digits may be inside a code or a longer number: only a case that has the phone itself.
-    if (!alsoIds.includes(r.id) && !own.some((p) => wanted.has(p))) continue;
+    if (!also.has(r.id) && !own.some((p) => wanted.has(p))) continue;
     out.push({
       id: r.id,
       code: r.code,

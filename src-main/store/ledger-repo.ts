@@ -164,11 +164,14 @@ export function batchesWithLedgerHolds(db: Db): number[] {
     .all(...LEDGER_KEYS) as number[];
 }
 
-/** The batch's cases not yet sent that the ledger held back, in id order. */
+/**
+ * The batch's cases not yet sent that the ledger held back, in id order: skipped ones too (still the
+ * agent's to edit, see isEditable), so an edit while the shared list is offline keeps what it held.
+ */
 export function casesHeldByLedger(db: Db, batchId: number): number[] {
   return db
     .prepare(
-      `SELECT DISTINCT k.case_id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE k.batch_id = ? AND k.key IN ${IN_LEDGER_KEYS} AND c.upload_state = 'pending' ORDER BY k.case_id`,
+      `SELECT DISTINCT k.case_id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE k.batch_id = ? AND k.key IN ${IN_LEDGER_KEYS} AND c.upload_state IN ('pending', 'skipped') ORDER BY k.case_id`,
     )
     .pluck()
     .all(batchId, ...LEDGER_KEYS) as number[];

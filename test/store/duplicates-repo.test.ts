@@ -12,6 +12,7 @@ import {
   CASES_OF_PHONES_SQL,
   CASE_IDS_WITH_KIND_SQL,
   casesWithDigitsSql,
+  casesWithPhones,
   PAGE_CASE_DEBTORS_SQL,
   countMatchingCases,
   createBatch,
@@ -191,5 +192,26 @@ describe("query plans of counting a phone's debtors again: index ranges, never t
     const steps = plan(PAGE_CASE_DEBTORS_SQL, 1, 0, 5000);
     expect(steps).toMatch(/^SEARCH batch_cases USING INDEX batch_cases_by_(batch|search|status|upload) \(batch_id=\?( AND rowid>\?)?\)/);
     expect(steps).not.toMatch(/TEMP B-TREE/);
+  });
+});
+
+describe("the cases of some phones and of some ids (counting a phone's debtors again)", () => {
+  it('reads each id asked for a bounded number of times: a bulk fix over a batch warned on every case stays linear', () => {
+    const n = 2000;
+    const b = batch(
+      'demo',
+      Array.from({ length: n }, (_, i) => aCase(`S${i}`, { firstName: `Ana${i}`, phones: ['3514567890'] })),
+    );
+    const ids = store.db.prepare('SELECT id FROM batch_cases WHERE batch_id = ? ORDER BY id').pluck().all(b) as number[];
+    let reads = 0;
+    const counted = new Proxy(ids, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const found = casesWithPhones(store.db, b, ['3514567890'], counted);
+    expect(found).toHaveLength(n);
+    expect(reads).toBeLessThanOrEqual(4 * n);
   });
 });

@@ -11,7 +11,17 @@ import { workbookBytes } from '../../../src-main/exports/xlsx-writer';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { importCorrections } from '../../../src-main/preparation/import-corrections';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import { countCasesByStatus, findCaseByCode, getBatchCase, listIssues, openStore, type Store } from '../../../src-main/store';
+import {
+  addChunks,
+  countCasesByStatus,
+  findCaseByCode,
+  getBatchCase,
+  listChunks,
+  listIssues,
+  markSending,
+  openStore,
+  type Store,
+} from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 
@@ -108,6 +118,19 @@ describe('the error report, round trip', () => {
     expect(summary.updated).toBeGreaterThan(0);
     expect(caseOf('33444555')).toMatchObject({ status: 'ready', phones: ['1145678901'] });
     expect(caseOf('33444555')?.sourceRows).toEqual([10]);
+  });
+
+  it('leaves a case whose request may be on its way as it was, among those already sent', async () => {
+    const rows = errorReportSheets(store, batchId)[0]?.rows ?? [];
+    const c = caseOf('33444555')!;
+    addChunks(store.db, batchId, 1, [{ caseIds: [c.id], bytes: 10 }]);
+    markSending(store.db, listChunks(store.db, batchId).at(-1)!.id);
+    const corrected = rows.map((r) => (r[0] === '33444555' ? [r[0], r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r));
+    const file = join(dir, 'en-camino.xlsx');
+    writeFileSync(file, workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
+    const summary = await importCorrections(store, batchId, sourceFile(file));
+    expect(summary.alreadySent).toEqual(['33444555']);
+    expect(caseOf('33444555')).toMatchObject({ status: c.status, phones: c.phones, issueCounts: c.issueCounts });
   });
 
   it('refuses a workbook that is not an error report', async () => {
