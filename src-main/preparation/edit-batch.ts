@@ -99,8 +99,8 @@ function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow
 export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, shared = NO_SHARED_LIST): BatchCaseRow {
   const current = getBatchCase(store.db, caseId);
   if (!current || current.batchId !== batchId) throw new EditError('edit.case_not_in_batch', { caseId, batchId });
-  if (!current.editable) throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
   if (caseInFlight(store.db, caseId)) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
+  if (!current.editable) throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
   const settings = settingsForEdit(store, batchId, shared);
   const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];

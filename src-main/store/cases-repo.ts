@@ -32,7 +32,7 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
   batchId: number;
   uploadState: UploadState;
   uploadDetail: string | null;
-  /** isEditable(uploadState), for the faces that show the case. */
+  /** isEditable(uploadState) and not in a request that may be on its way (see caseInFlight): for the faces that show the case. */
   editable: boolean;
   issueCounts: { errors: number; warnings: number; fixes: number };
 }
@@ -141,6 +141,7 @@ interface RawCase extends RawSentCase {
   error_count: number;
   warning_count: number;
   fix_count: number;
+  in_flight: number;
 }
 
 // The sent columns are sentCase's, and the others are added to its object: spreading sentCase(r) into a
@@ -153,13 +154,16 @@ function toCase(r: RawCase): BatchCaseRow {
     status: r.status,
     uploadState: r.upload_state,
     uploadDetail: r.upload_detail,
-    editable: isEditable(r.upload_state),
+    editable: isEditable(r.upload_state) && r.in_flight !== 1,
     issueCounts: { errors: r.error_count, warnings: r.warning_count, fixes: r.fix_count },
   });
 }
 
+/** 1 when the case's chunk was sent and not answered (see IN_FLIGHT): such a case is not editable. */
+const IN_FLIGHT_COLUMN = `EXISTS (SELECT 1 FROM upload_chunks k WHERE k.id = batch_cases.chunk_id AND k.state IN ('sending', 'unknown')) AS in_flight`;
+
 const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status,
-  upload_state, upload_detail, error_count, warning_count, fix_count`;
+  upload_state, upload_detail, error_count, warning_count, fix_count, ${IN_FLIGHT_COLUMN}`;
 
 /**
  * A page of cases in id order, after `afterId` (keyset paging: as fast on the last page as on the
@@ -185,13 +189,15 @@ export function casesByIds(db: Db, ids: readonly number[]): BatchCaseRow[] {
 }
 
 export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unknown[] }) | null {
-  const row = db.prepare('SELECT * FROM batch_cases WHERE id = ?').get(caseId) as (RawCase & { raw_json: string }) | undefined;
+  const row = db.prepare(`SELECT *, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`).get(caseId) as (RawCase & { raw_json: string }) | undefined;
   return row ? { ...toCase(row), raw: JSON.parse(row.raw_json) as unknown[] } : null;
 }
 
 /** Cases of a batch with their raw rows, in id order, a page at a time. */
 export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit: number): (BatchCaseRow & { raw: unknown[] })[] {
-  const rows = db.prepare('SELECT * FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?').all(batchId, afterId, limit) as (RawCase & {
+  const rows = db
+    .prepare(`SELECT *, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`)
+    .all(batchId, afterId, limit) as (RawCase & {
     raw_json: string;
   })[];
   return rows.map((r) => ({ ...toCase(r), raw: JSON.parse(r.raw_json) as unknown[] }));

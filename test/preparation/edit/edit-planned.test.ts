@@ -7,7 +7,19 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/domain/failures/failure';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import { addChunks, chunkCases, findCaseByCode, getBatchCase, listChunks, markSending, openStore, unplannedCases, type Store } from '../../../src-main/store';
+import {
+  addChunks,
+  chunkCases,
+  findCaseByCode,
+  getBatchCase,
+  listChunks,
+  markSending,
+  openStore,
+  pageBatchCases,
+  setChunkState,
+  unplannedCases,
+  type Store,
+} from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 
@@ -41,6 +53,16 @@ describe('a planned case left out', () => {
 });
 
 describe('a case whose request may be on its way', () => {
+  it('is shown as not editable, in a page and alone, and editable again once its chunk is answered', () => {
+    const id = findCaseByCode(store.db, batchId, '20123456')!;
+    const shown = () => [getBatchCase(store.db, id)?.editable, pageBatchCases(store.db, batchId, { afterId: id - 1, limit: 1 })[0]?.editable];
+    expect(shown()).toEqual([true, true]);
+    markSending(store.db, chunkId);
+    expect(shown()).toEqual([false, false]);
+    setChunkState(store.db, chunkId, 'pending');
+    expect(shown()).toEqual([true, true]);
+  });
+
   it('is refused with edit.case_sent, left as it was and in its chunk (reading the campaign back settles it)', () => {
     markSending(store.db, chunkId);
     const id = findCaseByCode(store.db, batchId, '20123456')!;

@@ -166,6 +166,10 @@ export default {
     saving: { en: 'Validating…', es: 'Validando…' },
     saved: { en: 'Saved and validated', es: 'Guardado y validado' },
     sent: { en: 'This case is already {state} and cannot be edited.', es: 'Este caso ya está {state} y no se puede editar.' },
+    inFlight: {
+      en: 'This case is on its way to the campaign and cannot be edited now.',
+      es: 'Este caso está en camino a la campaña y ahora no se puede editar.',
+    },
     skipped: {
       en: 'The campaign already holds this code, so the upload skipped it. Your changes reach the campaign only if you tick “Load again the codes the campaign already holds” in Sync.',
       es: 'La campaña ya tiene este código, así que la carga lo salteó. Sus cambios llegan a la campaña solo si marca «Cargar de nuevo los códigos que la campaña ya tiene» en Sincronización.',
