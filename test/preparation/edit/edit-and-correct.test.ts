@@ -1,46 +1,28 @@
 // After the import: the agent edits a case, applies bulk fixes, and closes the loop with the error
 // report — exported, corrected in a spreadsheet, imported back.
 import * as XLSX from '@e965/xlsx';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanBatchSheets, errorReportSheets } from '../../../src-main/exports/batch-exports';
 import { CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
 import { workbookBytes } from '../../../src-main/exports/xlsx-writer';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { importCorrections } from '../../../src-main/preparation/import-corrections';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import {
-  addChunks,
-  countCasesByStatus,
-  findCaseByCode,
-  getBatchCase,
-  listChunks,
-  listIssues,
-  markSending,
-  openStore,
-  type Store,
-} from '../../../src-main/store';
-import { TEST_STORE_KEY } from '../../support/store-key';
+import { addChunks, countCasesByStatus, listChunks, listIssues, markSending, type Store } from '../../../src-main/store';
+import { SAMPLE, sampleBatchEachTest } from '../../support/sample-batch';
 import { sourceFile } from '../../support/source-file';
 
-const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
-const dir = mkdtempSync(join(tmpdir(), 'casedesk-edit-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const sample = sampleBatchEachTest('edit');
+const { dir } = sample;
 let store: Store;
 let batchId: number;
-let n = 0;
-
-beforeEach(async () => {
-  store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
-  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batchId;
+beforeEach(() => {
+  ({ store, batchId } = sample);
 });
 
-const caseOf = (code: string) => {
-  const id = findCaseByCode(store.db, batchId, code);
-  return id === null ? null : getBatchCase(store.db, id);
-};
+const { caseOf } = sample;
 
 describe('editCase', () => {
   it('re-validates at once: a corrected impossible date makes the case ready, and the edit is remembered', () => {

@@ -1,12 +1,8 @@
 // A case already planned into a chunk that was not sent yet (an upload paused between chunks) and then
 // left out by an edit, a bulk fix or corrections: no later request may carry it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/domain/failures/failure';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
-import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import {
   addChunks,
   chunkCases,
@@ -14,26 +10,19 @@ import {
   getBatchCase,
   listChunks,
   markSending,
-  openStore,
   pageBatchCases,
   setChunkState,
   unplannedCases,
   type Store,
 } from '../../../src-main/store';
-import { TEST_STORE_KEY } from '../../support/store-key';
-import { sourceFile } from '../../support/source-file';
+import { sampleBatchEachTest } from '../../support/sample-batch';
 
-const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
-const dir = mkdtempSync(join(tmpdir(), 'casedesk-edit-planned-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let chunkId: number;
+const sample = sampleBatchEachTest('edit-planned');
 let store: Store;
 let batchId: number;
-let chunkId: number;
-let n = 0;
-
-beforeEach(async () => {
-  store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
-  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batchId;
+beforeEach(() => {
+  ({ store, batchId } = sample);
   addChunks(store.db, batchId, 1, [{ caseIds: unplannedCases(store.db, batchId).map((c) => c.id), bytes: 10 }]);
   chunkId = listChunks(store.db, batchId)[0]!.id;
 });

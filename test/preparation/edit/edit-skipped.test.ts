@@ -1,32 +1,19 @@
 // A case the upload skipped (the campaign already held its code) is still the agent's to change: it
 // reaches the campaign only if loaded again, and then as edited. A case that reached the campaign is not.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Failure } from '../../../src-main/domain/failures/failure';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
-import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import { findCaseByCode, getBatchCase, markSkipped, openStore, recordChunkOutcome, unskipCases, type Store } from '../../../src-main/store';
-import { TEST_STORE_KEY } from '../../support/store-key';
-import { sourceFile } from '../../support/source-file';
+import { markSkipped, recordChunkOutcome, unskipCases, type Store } from '../../../src-main/store';
+import { sampleBatchEachTest } from '../../support/sample-batch';
 
-const SAMPLE = join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
-const dir = mkdtempSync(join(tmpdir(), 'casedesk-edit-skipped-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const sample = sampleBatchEachTest('edit-skipped');
 let store: Store;
 let batchId: number;
-let n = 0;
-
-beforeEach(async () => {
-  store = openStore(join(dir, `data-${n++}`), TEST_STORE_KEY);
-  batchId = (await prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 2 })).batchId;
+beforeEach(() => {
+  ({ store, batchId } = sample);
 });
 
-const caseOf = (code: string) => {
-  const id = findCaseByCode(store.db, batchId, code);
-  return id === null ? null : getBatchCase(store.db, id);
-};
+const { caseOf } = sample;
 
 describe('a skipped case', () => {
   it('is editable, stays skipped, and goes back to the queue as edited when loaded again', () => {
