@@ -6,9 +6,9 @@ import {
   addCaseIssue,
   batchCreditor,
   batchSettings,
-  caseInFlight,
   casesHeldByLedger,
   getBatchCase,
+  isEditable,
   ledgerHoldIssues,
   listLedgerEntries,
   pageCasesWithRaw,
@@ -99,8 +99,9 @@ function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow
 export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, shared = NO_SHARED_LIST): BatchCaseRow {
   const current = getBatchCase(store.db, caseId);
   if (!current || current.batchId !== batchId) throw new EditError('edit.case_not_in_batch', { caseId, batchId });
-  if (caseInFlight(store.db, caseId)) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
-  if (!current.editable) throw new EditError('edit.case_sent', { code: current.code, state: current.uploadState });
+  // Not editable yet pending or skipped: its request may be on its way.
+  if (!current.editable)
+    throw new EditError('edit.case_sent', { code: current.code, state: isEditable(current.uploadState) ? 'sending' : current.uploadState });
   const settings = settingsForEdit(store, batchId, shared);
   const raw = unpackRaw(current.raw);
   const edits: { field: string; before: string; after: string }[] = [];

@@ -32,7 +32,7 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
   batchId: number;
   uploadState: UploadState;
   uploadDetail: string | null;
-  /** isEditable(uploadState) and not in a request that may be on its way (see caseInFlight): for the faces that show the case. */
+  /** isEditable(uploadState) and not in a request that may be on its way (its chunk sent and not answered): for the faces that show the case. */
   editable: boolean;
   issueCounts: { errors: number; warnings: number; fixes: number };
 }
@@ -159,7 +159,10 @@ function toCase(r: RawCase): BatchCaseRow {
   });
 }
 
-/** 1 when the case's chunk was sent and not answered (see IN_FLIGHT): such a case is not editable. */
+/**
+ * 1 when the case's chunk was sent and not answered (an upload running, or killed mid-request): reading
+ * the campaign back settles it, with what was sent, so such a case is not editable.
+ */
 const IN_FLIGHT_COLUMN = `EXISTS (SELECT 1 FROM upload_chunks k WHERE k.id = batch_cases.chunk_id AND k.state IN ('sending', 'unknown')) AS in_flight`;
 
 const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status,
@@ -218,21 +221,13 @@ function keptThroughRebuild(kind: string): boolean {
  */
 const LEAVES_CHUNK_NOT_SENT = `CASE WHEN ? IN ('ready', 'warning') THEN chunk_id ELSE NULL END`;
 
-/** 1 when the case's chunk was sent and not answered: reading the campaign back settles it, with what was sent. */
-const IN_FLIGHT = `EXISTS (SELECT 1 FROM upload_chunks k WHERE k.id = c.chunk_id AND k.state IN ('sending', 'unknown'))`;
-
-/** Whether a case is in a request that may be on its way (an upload running, or killed mid-request). */
-export function caseInFlight(db: Db, caseId: number): boolean {
-  return db.prepare(`SELECT ${IN_FLIGHT} FROM batch_cases c WHERE c.id = ?`).pluck().get(caseId) === 1;
-}
-
 /**
  * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
  * for the issues that stay). A case already sent, or in a request that may be on its way, is never changed: null. Else the status written (a kept
  * warning makes a ready case one with warnings).
  */
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
-  const row = db.prepare(`SELECT c.code, c.upload_state, c.issues_json, ${IN_FLIGHT} AS in_flight FROM batch_cases c WHERE c.id = ?`).get(caseId) as
+  const row = db.prepare(`SELECT code, upload_state, issues_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`).get(caseId) as
     { code: string; upload_state: UploadState; issues_json: string; in_flight: number } | undefined;
   // On its way, the campaign gets what was sent: an edit now would be shown as loaded and never reach it.
   if (!row || !isEditable(row.upload_state) || row.in_flight === 1) return null;
