@@ -104,6 +104,9 @@ export function batchCreditor(db: Db, batchId: number): string | null {
 export interface CaseBeforeUpload {
   id: number;
   code: string;
+  /** Who the debtor is, for counting a phone's debtors again (see recheckSharedPhones). */
+  firstName: string;
+  lastName: string;
   phones: string[];
   sourceRows: number[];
   status: CaseStatus;
@@ -116,14 +119,16 @@ export interface CaseBeforeUpload {
 export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
   const rows = db
     .prepare(
-      `SELECT c.id, c.code, c.phones_json, c.source_rows_json, c.status FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
+      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
        WHERE c.batch_id = ? AND c.status IN ('ready', 'warning') AND c.upload_state = 'pending'
          AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
     )
-    .all(batchId) as { id: number; code: string; phones_json: string; source_rows_json: string; status: CaseStatus }[];
+    .all(batchId) as { id: number; code: string; first_name: string; last_name: string; phones_json: string; source_rows_json: string; status: CaseStatus }[];
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
+    firstName: r.first_name,
+    lastName: r.last_name,
     phones: JSON.parse(r.phones_json) as string[],
     sourceRows: JSON.parse(r.source_rows_json) as number[],
     status: r.status,
