@@ -1,13 +1,14 @@
 // Rows of a sheet → cases: rows with the same code form one case, every value normalized, every
 // change and problem recorded with its rows so the agent can see it. Pure: no I/O.
 import { Failure } from '../../domain/failures/failure';
-import { getDataKey, ruleViolationText, setDataKey, typedRuleViolations, type Product } from '../../contract';
+import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../../contract';
 import type { CaseRecord, PreparedStatus } from '../../domain/case-record';
 import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
 import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
 import type { Cell } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
+import { serviceRuleParams } from '../../domain/issue-texts/wording';
 import { issue, noCodeRowError, type PreparedIssue, type RowError } from './prepared-issue';
 
 export interface PrepareSettings {
@@ -411,7 +412,7 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   }
   if (!issues.some((i) => i.severity === 'error')) {
     for (const v of typedRuleViolations(uploadEntry(prepared), s.maxPhonePriority)) {
-      issues.push(issue('error', 'service-rule', v.path || 'case', d.rows, { detail: ruleViolationText(v) }));
+      issues.push(issue('error', 'service-rule', v.path || 'case', d.rows, serviceRuleParams(v)));
     }
   }
   prepared.status = statusOf(issues);
