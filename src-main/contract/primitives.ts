@@ -17,5 +17,9 @@ export const IsoDateTime = z.iso.datetime({ offset: true });
  * Free-form JSON object (params, extra_metadata), passed on as it came: a zod record would drop a
  * "__proto__" key, which in params is a creditor's data.
  */
-export const JsonObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected a JSON object');
+// `params.expected` says, as data, what a failing value should have been (see upload-rules' shapeViolation).
+export const JsonObject = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), {
+  error: 'expected a JSON object',
+  params: { expected: 'object' },
+});
 export type JsonObject = z.infer<typeof JsonObject>;

@@ -1,5 +1,5 @@
 // Loading an upload body into a campaign: every rule of the spec, one verdict per case.
-import { uploadRuleViolations } from '../contract';
+import { ruleViolationText, uploadRuleViolations } from '../contract';
 import { afterCasesLoaded, type CampaignCore, type CampaignRow } from './campaigns';
 import { isoUtc } from './sim-clock';
 
@@ -26,7 +26,7 @@ export function loadCases(core: CampaignCore, campaign: CampaignRow, body: Recor
     for (const [code, entry] of Object.entries(body)) {
       const violations = uploadRuleViolations(entry, campaign.max_phone_priority);
       if (violations.length > 0) {
-        rejected.push([code, violations.map((v) => (v.path ? `${v.path}: ${v.message}` : v.message)).join('; ')]);
+        rejected.push([code, violations.map(ruleViolationText).join('; ')]);
         continue;
       }
       const c = entry as { first_name: string; last_name: string; phone_settings: { phone_list: string[] }; products: unknown[]; params: object };

@@ -33,6 +33,7 @@ export const ISSUE_TEXTS = {
   'issue.date_fixed': { en: 'Date "{before}" read as {after}', es: 'Fecha "{before}" leída como {after}' },
   'issue.date_invalid': { en: 'Date "{before}" is not valid ({reason})', es: 'Fecha "{before}" no válida ({reason})' },
   'issue.product_field_missing': { en: 'The product is missing its {field}', es: 'Al producto le falta: {field}' },
+  // {detail}: one of the issue.rule texts below (or, for issues stored before rules were data, the service's sentence).
   'issue.service_rule': { en: 'The service would reject it: {detail}', es: 'El servicio lo rechazaría: {detail}' },
   'issue.cuit_check_digit': {
     en: 'Code {code} looks like a CUIT/CUIL, but its check digit should be {expected}: check it',
@@ -127,6 +128,41 @@ export const ISSUE_TEXTS = {
     en: 'it does not start with any Argentine area code',
     es: 'no empieza con ningún código de área de Argentina',
   },
+  // The service's upload rules (contract/upload-rules.ts), nested in service_rule.
+  'issue.rule.phone.digits_only': {
+    en: 'phone "{phone}" has characters that are not digits',
+    es: 'el teléfono "{phone}" tiene caracteres que no son dígitos',
+  },
+  'issue.rule.phone.trunk_prefix': { en: 'phone {phone} starts with the trunk prefix 0', es: 'el teléfono {phone} empieza con el 0 de larga distancia' },
+  'issue.rule.phone.mobile_prefix': {
+    en: 'phone {phone} starts with the mobile prefix 15, with no area code',
+    es: 'el teléfono {phone} empieza con el 15 de los celulares, sin código de área',
+  },
+  'issue.rule.phone.length': {
+    en: 'phone {phone} has {digits} digits; a complete number (area code and number) has {needed}',
+    es: 'el teléfono {phone} tiene {digits} cifras; un número completo (código de área y número) tiene {needed}',
+  },
+  'issue.rule.phones.none': { en: 'the case has no phone', es: 'el caso no tiene ningún teléfono' },
+  'issue.rule.phones.too_many': {
+    en: 'the case has {count} phones; the campaign takes at most {max}',
+    es: 'el caso tiene {count} teléfonos; la campaña admite como máximo {max}',
+  },
+  'issue.rule.products.none': { en: 'the case has no product', es: 'el caso no tiene ningún producto' },
+  'issue.rule.product.debt_format': {
+    en: 'the amount "{debt}" of product {number} must have a decimal point, like 1500.00',
+    es: 'el saldo "{debt}" del producto {number} tiene que llevar punto decimal, como 1500.00',
+  },
+  'issue.rule.product.expiration_date': {
+    en: 'the due date "{expiration}" of product {number} is not a real date (YYYY-MM-DD)',
+    es: 'el vencimiento "{expiration}" del producto {number} no es una fecha real (AAAA-MM-DD)',
+  },
+  // The shape of a case (a body CaseDesk did not build); {field} is a field's label.
+  'issue.rule.shape.missing': { en: '{field} is missing', es: 'falta {field}' },
+  'issue.rule.shape.type': { en: '{field} has the wrong type of value', es: '{field} tiene un tipo de valor que no corresponde' },
+  'issue.rule.shape.too_long': { en: '{field} is too long (at most {max})', es: '{field} es demasiado largo (como máximo {max})' },
+  'issue.rule.shape.too_short': { en: '{field} is too short (at least {min})', es: '{field} es demasiado corto (como mínimo {min})' },
+  'issue.rule.shape.format': { en: '{field} is not in the expected format', es: '{field} no tiene el formato esperado' },
+  'issue.rule.shape.other': { en: '{field} is not valid', es: '{field} no es válido' },
   // The do-not-contact lists and their reasons (see preparation/ledger).
   'issue.dnc_list.own': { en: 'the do-not-contact list', es: 'la lista de no contactar' },
   'issue.dnc_list.shared': { en: "the organization's do-not-contact list", es: 'la lista de no contactar de la organización' },
@@ -148,6 +184,8 @@ export const ISSUE_TEXTS = {
   'issue.field.sub_id': { en: 'sub-product', es: 'subproducto' },
   'issue.field.debt': { en: 'amount', es: 'saldo' },
   'issue.field.expiration': { en: 'due date', es: 'vencimiento' },
+  /** "Phone 2": a phone of the upload body, by its place in the case's list. */
+  'issue.field.phone_number': { en: 'Phone {number}', es: 'Teléfono {number}' },
   /** "Product 2, amount": a product's field; {part} is one of the field labels above. */
   'issue.field.product_part': { en: 'Product {number}, {part}', es: 'Producto {number}, {part}' },
 

@@ -1,6 +1,7 @@
 // Which words an issue gets: its kind and params (as preparation stores them) → a catalog code and
 // the params its words need. Pure; the variants (a reason, a list, a field's label, a missing
 // value) are chosen here once, so every edge says the same.
+import type { RuleCode, RuleParamsByCode, RuleViolation } from '../../contract/upload-rules';
 import type { IssueText, IssueTextCode, IssueTextParam } from './issue-text';
 
 /** What a dropped phone piece's message says; the reasons of numbers that cannot be real name their values. */
@@ -15,6 +16,17 @@ export type PhoneDropParams = {
   needed?: number;
   national?: string;
 };
+
+/** A broken service rule as its issue keeps it: the rule's code, where in the case, and the rule's params. */
+export type ServiceRuleParams = { [K in RuleCode]: { rule: K; path: string } & RuleParamsByCode[K] }[RuleCode];
+
+/** Issues stored before rules were data kept the service's English sentence alone. */
+type StoredRuleDetail = { detail: string };
+
+/** The params a 'service-rule' issue keeps for a violation (flat, like every other kind's). */
+export function serviceRuleParams(v: RuleViolation): ServiceRuleParams {
+  return { rule: v.rule, path: v.path, ...v.params } as ServiceRuleParams;
+}
 
 type LedgerSource = 'own' | 'shared';
 type BeforeAfter = { before: string; after: string };
@@ -34,7 +46,7 @@ export interface IssueParamsByKind {
   'date-fixed': BeforeAfter;
   'date-invalid': { before: string; why: string };
   'product-field-missing': { field: string };
-  'service-rule': { detail: string };
+  'service-rule': ServiceRuleParams | StoredRuleDetail;
   'cuit-check-digit': { code: string; expected: number | null };
   'dni-out-of-range': { code: string; value: number };
   'already-uploaded': { campaign: number; batch: number };
@@ -127,7 +139,45 @@ const fieldName = (field: string): IssueText => (Object.hasOwn(FIELDS, field) ? 
 function fieldLabel(field: string): IssueText {
   const product = /^products\[(\d+)\]\.(\w+)$/.exec(field);
   if (product) return text('issue.field.product_part', { number: Number(product[1]) + 1, part: fieldName(product[2] ?? '') });
-  return fieldName(field);
+  // The upload body's own paths, as the service rules name them.
+  const phone = /^phone_settings\.phone_list\[(\d+)\]$/.exec(field);
+  if (phone) return text('issue.field.phone_number', { number: Number(phone[1]) + 1 });
+  if (field === 'phone_settings.phone_list') return fieldName('phones');
+  return fieldName(field === '' ? 'case' : field);
+}
+
+/** "products[0].debt" → 1: the product a rule's path names, as the agent counts them. */
+const productNumber = (path: string): number | string => {
+  const m = /^products\[(\d+)\]/.exec(path);
+  return m ? Number(m[1]) + 1 : '';
+};
+
+const RULE_WORDING: { [K in RuleCode]: (p: RuleParamsByCode[K], path: string) => IssueText } = {
+  'phone.digits_only': (p) => text('issue.rule.phone.digits_only', { phone: p.phone }),
+  'phone.trunk_prefix': (p) => text('issue.rule.phone.trunk_prefix', { phone: p.phone }),
+  'phone.mobile_prefix': (p) => text('issue.rule.phone.mobile_prefix', { phone: p.phone }),
+  'phone.length': (p) => text('issue.rule.phone.length', { phone: p.phone, digits: p.digits, needed: p.needed }),
+  'phones.none': () => text('issue.rule.phones.none'),
+  'phones.too_many': (p) => text('issue.rule.phones.too_many', { count: p.count, max: p.max }),
+  'products.none': () => text('issue.rule.products.none'),
+  'product.debt_format': (p, path) => text('issue.rule.product.debt_format', { debt: p.debt, number: productNumber(path) }),
+  'product.expiration_date': (p, path) => text('issue.rule.product.expiration_date', { expiration: p.expiration, number: productNumber(path) }),
+  'shape.missing': (_p, path) => text('issue.rule.shape.missing', { field: fieldLabel(path) }),
+  'shape.type': (_p, path) => text('issue.rule.shape.type', { field: fieldLabel(path) }),
+  'shape.too_long': (p, path) => text('issue.rule.shape.too_long', { field: fieldLabel(path), max: p.max }),
+  'shape.too_short': (p, path) => text('issue.rule.shape.too_short', { field: fieldLabel(path), min: p.min }),
+  'shape.format': (_p, path) => text('issue.rule.shape.format', { field: fieldLabel(path) }),
+  'shape.other': (_p, path) => text('issue.rule.shape.other', { field: fieldLabel(path) }),
+};
+
+/**
+ * The service rule an issue names, in the catalog's words; a rule this CaseDesk does not know shows
+ * its code, and an issue stored before rules were data shows the sentence it kept.
+ */
+function serviceRule(p: ServiceRuleParams | StoredRuleDetail): IssueText {
+  if (!('rule' in p)) return text('issue.service_rule', { detail: typeof p.detail === 'string' ? p.detail : '' });
+  const word = Object.hasOwn(RULE_WORDING, p.rule) ? (RULE_WORDING[p.rule] as (params: unknown, path: string) => IssueText) : null;
+  return text('issue.service_rule', { detail: word ? word(p, typeof p.path === 'string' ? p.path : '') : verbatim(String(p.rule)) });
 }
 
 const WORDING: { [K in IssueKind]: (p: IssueParamsByKind[K]) => IssueText } = {
@@ -144,7 +194,7 @@ const WORDING: { [K in IssueKind]: (p: IssueParamsByKind[K]) => IssueText } = {
   'date-fixed': (p) => text('issue.date_fixed', { before: p.before, after: p.after }),
   'date-invalid': (p) => text('issue.date_invalid', { before: p.before, reason: reason(p.why) }),
   'product-field-missing': (p) => text('issue.product_field_missing', { field: fieldName(p.field) }),
-  'service-rule': (p) => text('issue.service_rule', { detail: p.detail }),
+  'service-rule': serviceRule,
   'cuit-check-digit': (p) =>
     p.expected === null ? text('issue.cuit_no_check_digit', { code: p.code }) : text('issue.cuit_check_digit', { code: p.code, expected: p.expected }),
   'dni-out-of-range': (p) => text('issue.dni_out_of_range', { code: p.code, value: p.value }),

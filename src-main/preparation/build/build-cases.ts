@@ -8,6 +8,7 @@ import { normalizeHeader } from '../mapping/headers';
 import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
 import type { Cell } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
+import { serviceRuleParams } from '../../domain/issue-texts/wording';
 import { issue, noCodeRowError, type PreparedIssue, type RowError } from './prepared-issue';
 
 export interface PrepareSettings {
@@ -411,7 +412,7 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   }
   if (!issues.some((i) => i.severity === 'error')) {
     for (const v of typedRuleViolations(uploadEntry(prepared), s.maxPhonePriority)) {
-      issues.push(issue('error', 'service-rule', v.path || 'case', d.rows, { detail: `${v.path}: ${v.message}` }));
+      issues.push(issue('error', 'service-rule', v.path || 'case', d.rows, serviceRuleParams(v)));
     }
   }
   prepared.status = statusOf(issues);
