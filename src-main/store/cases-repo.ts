@@ -222,26 +222,42 @@ function keptThroughRebuild(kind: string): boolean {
 const LEAVES_CHUNK_NOT_SENT = `CASE WHEN ? IN ('ready', 'warning') THEN chunk_id ELSE NULL END`;
 
 /**
+ * A skipped case whose sent values change is marked (edited_while_skipped, migration 12): the campaign
+ * holds it as it was, so its batch is not finished until it is loaded again or left out (see
+ * lifecycle-repo's FULLY_UPLOADED). A change while pending is not: the upload sends it, or skips it
+ * as the campaign already holds the code (markSkipped clears the mark: nothing new to send).
+ */
+const MARKS_EDITED_WHILE_SKIPPED = `CASE WHEN upload_state = 'skipped' AND ? THEN 1 ELSE edited_while_skipped END`;
+
+/**
  * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
  * for the issues that stay). A case already sent, or in a request that may be on its way, is never changed: null. Else the status written (a kept
  * warning makes a ready case one with warnings).
  */
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
-  const row = db.prepare(`SELECT code, upload_state, issues_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`).get(caseId) as
-    { code: string; upload_state: UploadState; issues_json: string; in_flight: number } | undefined;
+  const row = db
+    .prepare(
+      `SELECT code, upload_state, issues_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
+    )
+    .get(caseId) as (Omit<RawSentCase, 'id'> & { upload_state: UploadState; issues_json: string; in_flight: number }) | undefined;
   // On its way, the campaign gets what was sent: an edit now would be shown as loaded and never reach it.
   if (!row || !isEditable(row.upload_state) || row.in_flight === 1) return null;
   const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
   const [, ...values] = caseColumns({ ...c, code: row.code, status, issues: [...(c.issues ?? []), ...kept] });
+  // Only what would be sent counts: a bulk fix rebuilds every case, most of them to the same values.
+  const [firstName, lastName, phones, products, params] = values;
+  const sentChanged =
+    firstName !== row.first_name || lastName !== row.last_name || phones !== row.phones_json || products !== row.products_json || params !== row.params_json;
   withCaseKeys(db, caseId, () =>
     db
       .prepare(
         `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
-         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT} WHERE id = ?`,
+         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT},
+         edited_while_skipped = ${MARKS_EDITED_WHILE_SKIPPED} WHERE id = ?`,
       )
-      .run(...values, status, caseId),
+      .run(...values, status, sentChanged ? 1 : 0, caseId),
   );
   return status;
 }

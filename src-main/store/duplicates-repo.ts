@@ -124,18 +124,21 @@ export const duplicateIssueKinds = (kind: string): boolean => isDuplicateKind(ki
 
 /**
  * A case the campaign already holds stays out of this upload (and out of its chunk, if the chunk was
- * not sent): unless the agent chooses to load it again, which puts it back in the queue.
+ * not sent): unless the agent chooses to load it again, which puts it back in the queue. Skipped as it
+ * is now: only a change after this counts as edited while skipped (replaceCase).
  */
 export function markSkipped(db: Db, caseId: number): void {
   db.prepare(
-    "UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL WHERE id = ? AND upload_state = 'pending'",
+    `UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL, edited_while_skipped = 0
+     WHERE id = ? AND upload_state = 'pending'`,
   ).run(caseId);
 }
 
-/** The agent chose to load them again: every skipped case of the batch goes back to the queue. */
+/** The agent chose to load them again: every skipped case of the batch goes back to the queue (pending: what it holds goes as it is now). */
 export function unskipCases(db: Db, batchId: number): number {
-  return db.prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL WHERE batch_id = ? AND upload_state = 'skipped'").run(batchId)
-    .changes;
+  return db
+    .prepare("UPDATE batch_cases SET upload_state = 'pending', upload_detail = NULL, edited_while_skipped = 0 WHERE batch_id = ? AND upload_state = 'skipped'")
+    .run(batchId).changes;
 }
 
 /** Cases of a batch the campaign already held at upload, left out. */

@@ -99,27 +99,37 @@ function deleteRowsOfBatch(db: Db, batchId: number): DeletedBatchRows | null {
   return { batchId, cases, rowIssues, chunks, sourceFile: batch.sourceFile };
 }
 
-const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))`;
+/**
+ * Nothing of the batch left to send: no ready case pending or in doubt, and no ready case skipped
+ * whose sent values changed after the upload skipped it (an edit, a bulk fix, imported corrections, a
+ * phone the ledger gave back: edited_while_skipped, migration 12). The campaign holds it as it was,
+ * and the correction goes only if it is loaded again (then the rules above), or the agent leaves it
+ * out (excluded). A case edited before it was skipped is finished: nothing new to send.
+ * The second check reads the partial index of marked cases (none, most often): the unary + keeps the
+ * planner from taking the upload-state index instead, which would read every skipped case's row.
+ */
+const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))
+  AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.edited_while_skipped = 1 AND +c.upload_state = 'skipped' AND +c.status IN ('ready', 'warning'))`;
+
+/** fullyUploadedAt's query (exported for its query-plan test). */
+export const FULLY_UPLOADED_AT_SQL = `SELECT max(u.answered_at) AS at FROM batches b JOIN upload_chunks u ON u.batch_id = b.id WHERE b.id = ? AND ${FULLY_UPLOADED}`;
+
+/** batchesUploadedBefore's query (exported for its query-plan test). */
+export const BATCHES_UPLOADED_BEFORE_SQL = `SELECT b.id, max(u.answered_at) AS lastUploadAt FROM batches b JOIN upload_chunks u ON u.batch_id = b.id
+  WHERE ${FULLY_UPLOADED} GROUP BY b.id HAVING max(u.answered_at) < ? ORDER BY b.id`;
 
 /**
- * When a fully uploaded batch (no case left pending or in doubt) last uploaded: its newest chunk
- * answer. Null for a batch not fully uploaded, or never uploaded (a draft is kept until deleted).
+ * When a fully uploaded batch (see FULLY_UPLOADED) last uploaded: its newest chunk answer. Null for
+ * a batch not fully uploaded, or never uploaded (a draft is kept until deleted).
  */
 export function fullyUploadedAt(db: Db, batchId: number): string | null {
-  const row = db
-    .prepare(`SELECT max(u.answered_at) AS at FROM batches b JOIN upload_chunks u ON u.batch_id = b.id WHERE b.id = ? AND ${FULLY_UPLOADED}`)
-    .get(batchId) as { at: string | null } | undefined;
+  const row = db.prepare(FULLY_UPLOADED_AT_SQL).get(batchId) as { at: string | null } | undefined;
   return row?.at ?? null;
 }
 
-/** Fully uploaded batches whose last upload is before `cutoff` (ISO time). */
+/** Fully uploaded batches whose last upload is before `cutoff` (ISO time): what retention purges, by the same rule the batch list's "goes on" date is. */
 export function batchesUploadedBefore(db: Db, cutoff: string): { id: number; lastUploadAt: string }[] {
-  return db
-    .prepare(
-      `SELECT b.id, max(u.answered_at) AS lastUploadAt FROM batches b JOIN upload_chunks u ON u.batch_id = b.id
-       WHERE ${FULLY_UPLOADED} GROUP BY b.id HAVING max(u.answered_at) < ? ORDER BY b.id`,
-    )
-    .all(cutoff) as { id: number; lastUploadAt: string }[];
+  return db.prepare(BATCHES_UPLOADED_BEFORE_SQL).all(cutoff) as { id: number; lastUploadAt: string }[];
 }
 
 // ---------------------------------------------------------------------------------------------------

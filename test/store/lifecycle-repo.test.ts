@@ -10,6 +10,7 @@ import { prepareBatch } from '../../src-main/preparation/prepare-batch';
 import {
   addChunks,
   batchesUploadedBefore,
+  BATCHES_UPLOADED_BEFORE_SQL,
   campaignsDownloadedBefore,
   casesInDoubtCount,
   createBatch,
@@ -18,6 +19,7 @@ import {
   deleteInboundCasesBefore,
   deleteOrphanRecordingsBefore,
   fullyUploadedAt,
+  FULLY_UPLOADED_AT_SQL,
   getBatch,
   insertBatchCases,
   listChunks,
@@ -163,6 +165,29 @@ describe('fully uploaded batches', () => {
     expect(fullyUploadedAt(store.db, whole.id)).toBe('2020-01-02T00:00:00.000Z');
     expect(batchesUploadedBefore(store.db, '2020-01-03T00:00:00.000Z')).toEqual([{ id: whole.id, lastUploadAt: '2020-01-02T00:00:00.000Z' }]);
     expect(batchesUploadedBefore(store.db, '2020-01-01T00:00:00.000Z')).toEqual([]);
+  });
+});
+
+describe("query plans of what retention finds: each batch's cases through an index, never a scan of them", () => {
+  const plan = (sql: string, ...args: unknown[]) =>
+    (
+      freshStore()
+        .store.db.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .all(...args) as { detail: string }[]
+    )
+      .map((r) => r.detail)
+      .join('\n');
+
+  it.each([
+    ['fullyUploadedAt', FULLY_UPLOADED_AT_SQL],
+    ['batchesUploadedBefore', BATCHES_UPLOADED_BEFORE_SQL],
+  ])('%s: cases pending or in doubt by the upload index, cases edited while skipped by their own partial index', (_name, sql) => {
+    const steps = plan(sql, 1);
+    expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_by_upload \(batch_id=\? AND upload_state=\?\)$/m);
+    // Not the upload index: it would read the row of every skipped case (a whole batch, sent twice).
+    expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_edited_while_skipped \(batch_id=\?\)$/m);
+    expect(steps).toMatch(/^SEARCH u USING INDEX sqlite_autoindex_upload_chunks_1 \(batch_id=\?\)$/m);
+    expect(steps).not.toMatch(/SCAN (c|u)\b/);
   });
 });
 

@@ -117,7 +117,9 @@ describe('a kill while store migration 11 runs', () => {
       const raw = openDatabase(storeFile(dir), TEST_STORE_KEY);
       expect(raw.pragma('integrity_check', { simple: true }), what).toBe('ok');
       const steps = raw.prepare('SELECT count(*) FROM schema_migrations').pluck().get();
-      expect([10, 11], what).toContain(steps);
+      // Step 10, or 11 whole (the opener goes on to the later steps, each its own transaction).
+      expect(steps, what).toBeGreaterThanOrEqual(10);
+      expect(steps, what).toBeLessThanOrEqual(MIGRATIONS.length);
       expect(fingerprint(raw), what).toEqual(before);
       raw.close();
       const store = openStore(dir, TEST_STORE_KEY);

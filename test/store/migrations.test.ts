@@ -282,7 +282,9 @@ describe('011: ids never given again', () => {
     expect(referencesBefore.filter((r) => r.parent === 'batches' && r.on_delete === 'CASCADE').map((r) => r.table)).toEqual(CHILDREN);
     old.close();
 
-    const store = openStore(dir, TEST_STORE_KEY);
+    // Up to this step only: later steps add their own columns and indexes.
+    const upTo11 = MIGRATIONS.filter((m) => m.version <= 11);
+    const store = openStore(dir, TEST_STORE_KEY, upTo11);
     expect(appliedVersions(store.db)).toContain(11);
     for (const [table, rows] of Object.entries(tablesBefore)) expect(rowsOf(store.db, table), table).toEqual(rows);
     expect(schemaOf(store.db, 'index')).toEqual(indexesBefore);
@@ -291,7 +293,7 @@ describe('011: ids never given again', () => {
     expect(store.db.pragma('foreign_key_check')).toEqual([]);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
     // The same schema as a store created at this version.
-    const fresh = openStore(dataDir(), TEST_STORE_KEY);
+    const fresh = openStore(dataDir(), TEST_STORE_KEY, upTo11);
     expect(schemaOf(store.db, 'table')).toEqual(schemaOf(fresh.db, 'table'));
     fresh.close();
 
@@ -304,6 +306,50 @@ describe('011: ids never given again', () => {
     const removed = listLedgerEntries(store.db).at(-1)!;
     removeLedgerEntry(store.db, removed.id);
     expect(addLedgerEntry(store.db, { kind: 'phone', value: '3514000009', reason: 'other', addedBy: 'ana' }).entry.id).toBe(removed.id + 1);
+    store.close();
+  });
+});
+
+describe('012: edited while skipped', () => {
+  const aCase = (code: string, issueKinds: string[]): BatchCaseInput => ({
+    code,
+    firstName: 'Ana',
+    lastName: 'Peña',
+    phones: ['3514000001'],
+    products: [],
+    params: {},
+    sourceRows: [2],
+    status: 'ready',
+    issues: issueKinds.map((kind) => ({ severity: 'fix', kind, field: 'first_name', rows: [2], params: { before: 'A', after: 'B' } })),
+  });
+
+  it('takes skipped cases an earlier version stored edited (or given a phone back) as changed since: kept rather than purged', () => {
+    const dir = dataDir();
+    const old = openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version <= 11),
+    );
+    const id = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
+    insertBatchCases(old.db, id, [
+      aCase('EDITED', ['edited']),
+      aCase('RELEASED', ['ledger-released']),
+      aCase('UNTOUCHED', ['phone-fixed']),
+      aCase('EDITED-PENDING', ['edited']),
+    ]);
+    old.db.prepare("UPDATE batch_cases SET upload_state = 'skipped' WHERE code <> 'EDITED-PENDING'").run();
+    old.close();
+
+    const store = openStore(dir, TEST_STORE_KEY);
+    expect(store.db.prepare('SELECT code, edited_while_skipped AS marked FROM batch_cases ORDER BY id').all()).toEqual([
+      { code: 'EDITED', marked: 1 },
+      { code: 'RELEASED', marked: 1 },
+      { code: 'UNTOUCHED', marked: 0 },
+      { code: 'EDITED-PENDING', marked: 0 },
+    ]);
+    expect(store.db.prepare("SELECT sql FROM sqlite_master WHERE name = 'batch_cases_edited_while_skipped'").pluck().get()).toMatch(
+      /WHERE edited_while_skipped = 1/,
+    );
     store.close();
   });
 });

@@ -10,6 +10,7 @@ import {
   addChunks,
   beginStagedBatch,
   caseColumns,
+  findCaseByCode,
   listChunks,
   markInDoubt,
   pageBatchCases,
@@ -250,6 +251,79 @@ describe('retention', () => {
     // On demand, after lowering the limit: the rest is newer than a day.
     await api.call('settings:set', { retentionDays: 1 });
     expect(await api.call('retention:purge', {})).toMatchObject({ retentionDays: 1, batches: [], campaigns: 0 });
+  });
+});
+
+describe('retention and cases the upload skipped (the campaign already held their codes)', () => {
+  const aged = (ctx: AppContext) => ctx.store.db.prepare('UPDATE upload_chunks SET answered_at = ?').run(new Date(Date.now() - 31 * DAY).toISOString());
+  const keptUntil = async (ctx: AppContext, batchId: number) => (await surfaceOf(ctx).call('batches:get', { batchId })).keptUntil;
+  const edit = (ctx: AppContext, batchId: number, code: string, changes: Record<string, unknown>) =>
+    surfaceOf(ctx).call('batches:editCase', { batchId, caseId: findCaseByCode(ctx.store.db, batchId, code), changes });
+
+  /**
+   * The sample loaded into a campaign (one case left out), then the sample again into the same
+   * campaign: its one new code loaded, the other seven skipped. `before` is edited in the second batch
+   * before its upload.
+   */
+  async function skippedBatch(before?: { code: string; changes: Record<string, unknown> }) {
+    const ctx = freshApp();
+    const api = surfaceOf(ctx);
+    await api.call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
+    await api.call('settings:set', { retentionDays: 30 });
+    const first = await preparedFromPickedFile(ctx, 'test');
+    await edit(ctx, first.batchId, '20123456', { excluded: true });
+    const { campaign } = await api.call('campaigns:create', {
+      environment: 'test',
+      campaign: {
+        client_id: BOTS.voice,
+        name: 'Salteados',
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 2,
+        max_calls_per_case: 2,
+      },
+    });
+    const upload = (batchId: number, reloadDuplicates = false) =>
+      api.call('sync:upload', { environment: 'test', batchId, campaignId: campaign.id, reloadDuplicates });
+    expect(await upload(first.batchId)).toMatchObject({ status: 'done', loaded: 7 });
+    const second = await preparedFromPickedFile(ctx, 'test');
+    if (before) await edit(ctx, second.batchId, before.code, before.changes);
+    expect(await upload(second.batchId)).toMatchObject({ status: 'done', loaded: 1, skipped: { duplicates: 7 } });
+    return { ctx, api, first: first.batchId, second: second.batchId, upload };
+  }
+
+  it('keeps a batch whose skipped case was corrected after the upload, until it is loaded again', async () => {
+    const { ctx, api, first, second, upload } = await skippedBatch();
+    expect(await keptUntil(ctx, second)).not.toBeNull();
+    expect(await edit(ctx, second, '28999000', { firstName: 'Jorge Luis' })).toMatchObject({ uploadState: 'skipped', editable: true });
+    aged(ctx);
+
+    // The batch list and the purge agree: the corrected batch has no date, and stays.
+    const listed = await api.call('batches:list', { environment: 'test' });
+    expect(listed.find((b) => b.id === second)?.keptUntil).toBeNull();
+    expect(listed.find((b) => b.id === first)?.keptUntil).not.toBeNull();
+    expect((await api.call('retention:purge', {})).batches).toEqual([first]);
+    expect(await api.call('batches:get', { batchId: second })).toMatchObject({ upload: { skipped: 7 }, keptUntil: null });
+
+    // Loaded again: the correction reaches the campaign, and the batch goes 30 days after that upload.
+    expect(await upload(second, true)).toMatchObject({ status: 'done', skipped: { duplicates: 0 } });
+    expect(await keptUntil(ctx, second)).not.toBeNull();
+    expect((await api.call('retention:purge', {})).batches).toEqual([]);
+    aged(ctx);
+    expect((await api.call('retention:purge', {})).batches).toEqual([second]);
+  });
+
+  it('lets it go once that case is excluded; a case corrected before the upload never held it', async () => {
+    const { ctx, api, first, second } = await skippedBatch({ code: '31222333', changes: { phones: ['011 4444-5556'] } });
+    await edit(ctx, second, '28999000', { phones: ['261 512-3457'] });
+    aged(ctx);
+    expect((await api.call('retention:purge', {})).batches).toEqual([first]);
+    expect(await keptUntil(ctx, second)).toBeNull();
+
+    await edit(ctx, second, '28999000', { excluded: true });
+    const lastUpload = ctx.store.db.prepare('SELECT max(answered_at) FROM upload_chunks WHERE batch_id = ?').pluck().get(second) as string;
+    expect(await keptUntil(ctx, second)).toBe(new Date(Date.parse(lastUpload) + 30 * DAY).toISOString());
+    expect((await api.call('retention:purge', {})).batches).toEqual([second]);
   });
 });
 

@@ -11,6 +11,7 @@ import * as m008 from './008-case-keys';
 import * as m009 from './009-search-in-id-order';
 import * as m010 from './010-issue-texts-as-data';
 import * as m011 from './011-ids-never-reused';
+import * as m012 from './012-edited-while-skipped';
 
 export interface Migration {
   version: number;
@@ -39,6 +40,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: 'search-in-id-order', up: m009.up },
   { version: 10, name: 'issue-texts-as-data', up: m010.up, backfill: m010.backfill },
   { version: 11, name: 'ids-never-reused', up: m011.up, foreignKeysOff: true },
+  { version: 12, name: 'edited-while-skipped', up: m012.up },
 ];
 
 export class StoreVersionError extends Error {}

@@ -171,8 +171,8 @@ export default {
       es: 'Este caso está en camino a la campaña y ahora no se puede editar.',
     },
     skipped: {
-      en: 'The campaign already holds this code, so the upload skipped it. Your changes reach the campaign only if you tick “Load again the codes the campaign already holds” in Sync.',
-      es: 'La campaña ya tiene este código, así que la carga lo salteó. Sus cambios llegan a la campaña solo si marca «Cargar de nuevo los códigos que la campaña ya tiene» en Sincronización.',
+      en: 'The campaign already holds this code, so the upload skipped it. Your changes reach the campaign only if you tick “Load again the codes the campaign already holds” in Sync; until then the batch is not deleted by itself.',
+      es: 'La campaña ya tiene este código, así que la carga lo salteó. Sus cambios llegan a la campaña solo si marca «Cargar de nuevo los códigos que la campaña ya tiene» en Sincronización; hasta entonces el lote no se borra solo.',
     },
     exclude: { en: 'Leave this case out of the upload', es: 'Excluir este caso de la carga' },
     person: { en: 'Debtor', es: 'Deudor' },

@@ -28,8 +28,8 @@ export default {
     },
     failed: { en: 'Not deleted: {message}', es: 'No se borró: {message}' },
     keptHelp: {
-      en: 'A fully uploaded batch is deleted by itself {days} days after its last upload; the others stay until you delete them.',
-      es: 'Un lote subido por completo se borra solo {days} días después de su última carga; los demás quedan hasta que usted los borre.',
+      en: 'A fully uploaded batch is deleted by itself {days} days after its last upload; the others stay until you delete them. A skipped case you changed after the upload counts as still to upload, until you load it again or exclude it.',
+      es: 'Un lote subido por completo se borra solo {days} días después de su última carga; los demás quedan hasta que usted los borre. Un caso salteado que cambió después de la carga cuenta como pendiente, hasta que lo cargue de nuevo o lo excluya.',
     },
   },
   results: {
@@ -58,8 +58,8 @@ export default {
     title: { en: 'How long data is kept', es: 'Conservación de los datos' },
     days: { en: 'Days kept', es: 'Días que se conservan' },
     help: {
-      en: "After that they are deleted by themselves, when CaseDesk opens and once a day: fully uploaded batches (counted from their last upload), a campaign's results and recordings (from their last download), inbound cases (from when they were downloaded) and the copies of imported spreadsheets (from when they were received). Batches not uploaded, or with cases pending or in doubt, are kept.",
-      es: 'Pasado ese plazo se borran solos, al abrir CaseDesk y una vez por día: los lotes subidos por completo (contado desde su última carga), los resultados y grabaciones de una campaña (desde su última descarga), los casos entrantes (desde que se descargaron) y las copias de las planillas importadas (desde que se recibieron). Los lotes sin subir, o con casos pendientes o en duda, se conservan.',
+      en: "After that they are deleted by themselves, when CaseDesk opens and once a day: fully uploaded batches (counted from their last upload), a campaign's results and recordings (from their last download), inbound cases (from when they were downloaded) and the copies of imported spreadsheets (from when they were received). Batches not uploaded, or with cases pending or in doubt (or skipped cases changed after the upload, until they are loaded again or excluded), are kept.",
+      es: 'Pasado ese plazo se borran solos, al abrir CaseDesk y una vez por día: los lotes subidos por completo (contado desde su última carga), los resultados y grabaciones de una campaña (desde su última descarga), los casos entrantes (desde que se descargaron) y las copias de las planillas importadas (desde que se recibieron). Los lotes sin subir, o con casos pendientes o en duda (o con casos salteados que se cambiaron después de la carga, hasta cargarlos de nuevo o excluirlos), se conservan.',
     },
     save: { en: 'Save and apply', es: 'Guardar y aplicar' },
     applyNote: {
