@@ -111,16 +111,24 @@ function deleteRowsOfBatch(db: Db, batchId: number): DeletedBatchRows | null {
 const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))
   AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.edited_while_skipped = 1 AND +c.upload_state = 'skipped' AND +c.status IN ('ready', 'warning'))`;
 
-/** fullyUploadedAt's query (exported for its query-plan test). */
-export const FULLY_UPLOADED_AT_SQL = `SELECT max(u.answered_at) AS at FROM batches b JOIN upload_chunks u ON u.batch_id = b.id WHERE b.id = ? AND ${FULLY_UPLOADED}`;
+/**
+ * A batch's last upload: the later of its last upload run's end (migration 13) and its newest chunk
+ * answer, whichever it has (a run that sent nothing has no answer; a batch uploaded before migration
+ * 13, or whose run was killed after its last answer, may have no run end). Null for a batch never
+ * uploaded. Over the batch's rows joined to its chunks (max of two values is null when either is).
+ */
+const LAST_UPLOAD = 'coalesce(max(b.uploaded_at, max(u.answered_at)), b.uploaded_at, max(u.answered_at))';
 
-/** batchesUploadedBefore's query (exported for its query-plan test). */
-export const BATCHES_UPLOADED_BEFORE_SQL = `SELECT b.id, max(u.answered_at) AS lastUploadAt FROM batches b JOIN upload_chunks u ON u.batch_id = b.id
-  WHERE ${FULLY_UPLOADED} GROUP BY b.id HAVING max(u.answered_at) < ? ORDER BY b.id`;
+/** fullyUploadedAt's query (exported for its query-plan test). */
+export const FULLY_UPLOADED_AT_SQL = `SELECT ${LAST_UPLOAD} AS at FROM batches b LEFT JOIN upload_chunks u ON u.batch_id = b.id WHERE b.id = ? AND ${FULLY_UPLOADED}`;
+
+/** batchesUploadedBefore's query (exported for its query-plan test). A batch with no last upload is not less than the cutoff: never purged. */
+export const BATCHES_UPLOADED_BEFORE_SQL = `SELECT b.id, ${LAST_UPLOAD} AS lastUploadAt FROM batches b LEFT JOIN upload_chunks u ON u.batch_id = b.id
+  WHERE ${FULLY_UPLOADED} GROUP BY b.id HAVING lastUploadAt < ? ORDER BY b.id`;
 
 /**
- * When a fully uploaded batch (see FULLY_UPLOADED) last uploaded: its newest chunk answer. Null for
- * a batch not fully uploaded, or never uploaded (a draft is kept until deleted).
+ * When a fully uploaded batch (see FULLY_UPLOADED) last uploaded (see LAST_UPLOAD). Null for a batch
+ * not fully uploaded, or never uploaded (a draft is kept until deleted).
  */
 export function fullyUploadedAt(db: Db, batchId: number): string | null {
   const row = db.prepare(FULLY_UPLOADED_AT_SQL).get(batchId) as { at: string | null } | undefined;

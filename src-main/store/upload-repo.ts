@@ -104,6 +104,14 @@ export function splitChunk(db: Db, chunk: ChunkRow, halves: readonly { caseIds: 
   }).immediate();
 }
 
+/**
+ * An upload run of the batch ended (whatever its outcome): when retention times it from, with its
+ * chunks' answers. A run may send no request at all (every case skipped, or none ready).
+ */
+export function markUploadRunEnded(db: Db, batchId: number, at = new Date().toISOString()): void {
+  db.prepare('UPDATE batches SET uploaded_at = ? WHERE id = ?').run(at, batchId);
+}
+
 /** Cases whose outcome could not be decided: the agent (or an explicit CLI flag) must choose. */
 export function markInDoubt(db: Db, caseIds: readonly number[], detail: string): void {
   const stmt = db.prepare("UPDATE batch_cases SET upload_state = 'in_doubt', upload_detail = ? WHERE id = ?");

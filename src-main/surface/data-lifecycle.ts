@@ -98,8 +98,9 @@ function removeCampaignResults(ctx: AppContext, env: Environment, campaignId: nu
 /**
  * Purges what is older than the retention setting. What "older" is measured from, for each kind:
  * - a batch: only once fully uploaded (no ready case pending or in doubt, nor skipped and changed
- *   after the upload skipped it: see lifecycle-repo's FULLY_UPLOADED), from its last upload (the
- *   newest answer to one of its chunks); a draft, or a batch with cases to decide, is never purged;
+ *   after the upload skipped it: see lifecycle-repo's FULLY_UPLOADED), from its last upload (the end
+ *   of its last upload run, even one that sent nothing, or its newest chunk answer if later); a
+ *   draft, or a batch with cases to decide, is never purged;
  * - a campaign's results, calls and outbound recordings: together, from the campaign's last results
  *   download (a campaign the agent keeps downloading is in use);
  * - inbound cases and their recordings: from when each case was downloaded (or last changed);

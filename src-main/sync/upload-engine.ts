@@ -19,6 +19,7 @@ import {
   codesHeldBefore,
   markInDoubt,
   markSending,
+  markUploadRunEnded,
   recordChunkOutcome,
   rejectedCases,
   resolveInDoubt,
@@ -181,7 +182,10 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
     });
   };
 
+  // Every way a run ends goes through here: its end times the batch's retention, with its chunks'
+  // answers (a run that skipped every case sent no request, so it has none).
   const result = (status: UploadResult['status'], pause?: UploadPause): UploadResult => {
+    markUploadRunEnded(db, batchId);
     const c = uploadCounts(db, batchId);
     return {
       status,

@@ -25,6 +25,8 @@ import {
   listChunks,
   markInDoubt,
   markSending,
+  markSkipped,
+  markUploadRunEnded,
   openStore,
   pageBatchCases,
   recordChunkOutcome,
@@ -166,6 +168,36 @@ describe('fully uploaded batches', () => {
     expect(batchesUploadedBefore(store.db, '2020-01-03T00:00:00.000Z')).toEqual([{ id: whole.id, lastUploadAt: '2020-01-02T00:00:00.000Z' }]);
     expect(batchesUploadedBefore(store.db, '2020-01-01T00:00:00.000Z')).toEqual([]);
   });
+
+  it('are timed from the end of their last upload run when no request carried a case; a draft with nothing to send is never timed', () => {
+    const { store } = freshStore();
+    const make = (status: BatchCaseInput['status']) => {
+      const id = createBatch(store.db, { environment: 'test', name: 'b', sourceFile: 'b.csv', campaignId: 5, maxPhonePriority: 1 });
+      insertBatchCases(store.db, id, [{ ...aCase(`${status}-${id}`, 'Ana', 'Paz', '3514000000'), status }]);
+      return id;
+    };
+    // Every case skipped by the run (the campaign held its code): no chunk, the run's end only.
+    const skipped = make('ready');
+    markSkipped(store.db, pageBatchCases(store.db, skipped, { limit: 1 })[0]?.id ?? 0);
+    markUploadRunEnded(store.db, skipped, '2020-01-02T00:00:00.000Z');
+    // Nothing ready to send, and never uploaded: nothing left to send, but nothing to time it by.
+    const draft = make('rejected');
+    expect(fullyUploadedAt(store.db, skipped)).toBe('2020-01-02T00:00:00.000Z');
+    expect(fullyUploadedAt(store.db, draft)).toBeNull();
+    expect(batchesUploadedBefore(store.db, '2030-01-01T00:00:00.000Z')).toEqual([{ id: skipped, lastUploadAt: '2020-01-02T00:00:00.000Z' }]);
+
+    // A later run that sent nothing moves it on; so does a chunk answered after the last run's end.
+    markUploadRunEnded(store.db, skipped, '2020-03-01T00:00:00.000Z');
+    expect(fullyUploadedAt(store.db, skipped)).toBe('2020-03-01T00:00:00.000Z');
+    const whole = make('ready');
+    const [w] = unplannedCases(store.db, whole).map((c) => c.id) as [number];
+    markUploadRunEnded(store.db, whole, '2020-01-01T00:00:00.000Z');
+    addChunks(store.db, whole, 5, [{ caseIds: [w], bytes: 50 }]);
+    recordChunkOutcome(store.db, listChunks(store.db, whole)[0]?.id ?? 0, 'done', [w], []);
+    store.db.prepare('UPDATE upload_chunks SET answered_at = ? WHERE batch_id = ?').run('2020-02-01T00:00:00.000Z', whole);
+    expect(fullyUploadedAt(store.db, whole)).toBe('2020-02-01T00:00:00.000Z');
+    expect(batchesUploadedBefore(store.db, '2020-02-15T00:00:00.000Z')).toEqual([{ id: whole, lastUploadAt: '2020-02-01T00:00:00.000Z' }]);
+  });
 });
 
 describe("query plans of what retention finds: each batch's cases through an index, never a scan of them", () => {
@@ -186,8 +218,15 @@ describe("query plans of what retention finds: each batch's cases through an ind
     expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_by_upload \(batch_id=\? AND upload_state=\?\)$/m);
     // Not the upload index: it would read the row of every skipped case (a whole batch, sent twice).
     expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_edited_while_skipped \(batch_id=\?\)$/m);
-    expect(steps).toMatch(/^SEARCH u USING INDEX sqlite_autoindex_upload_chunks_1 \(batch_id=\?\)$/m);
+    // A left join: a batch whose runs sent no request has no chunk, and is timed by its last run's end.
+    expect(steps).toMatch(/^SEARCH u USING INDEX sqlite_autoindex_upload_chunks_1 \(batch_id=\?\) LEFT-JOIN$/m);
     expect(steps).not.toMatch(/SCAN (c|u)\b/);
+    expect(steps).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it('fullyUploadedAt reads its one batch by id; batchesUploadedBefore reads the batches once, in id order', () => {
+    expect(plan(FULLY_UPLOADED_AT_SQL, 1)).toMatch(/^SEARCH b USING INTEGER PRIMARY KEY \(rowid=\?\)$/m);
+    expect(plan(BATCHES_UPLOADED_BEFORE_SQL, '2020-01-01')).toMatch(/^SCAN b$/m);
   });
 });
 

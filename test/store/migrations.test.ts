@@ -354,6 +354,49 @@ describe('012: edited while skipped', () => {
   });
 });
 
+describe('013: upload run times', () => {
+  const aCase = (code: string): BatchCaseInput => ({
+    code,
+    firstName: 'Ana',
+    lastName: 'Peña',
+    phones: ['3514000001'],
+    products: [],
+    params: {},
+    sourceRows: [2],
+    status: 'ready',
+  });
+
+  it('times a batch an earlier version uploaded with no request (every case skipped) from the upgrade; a chunk answer still times its own, a draft stays untimed', () => {
+    const dir = dataDir();
+    const old = openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version <= 12),
+    );
+    const batch = (name: string) => {
+      const id = createBatch(old.db, { environment: 'test', name, sourceFile: `${name}.xlsx`, campaignId: 5, maxPhonePriority: 2 });
+      insertBatchCases(old.db, id, [aCase(`${name}-1`)]);
+      return id;
+    };
+    const skipped = batch('skipped');
+    old.db.prepare("UPDATE batch_cases SET upload_state = 'skipped' WHERE batch_id = ?").run(skipped);
+    const sent = batch('sent');
+    addChunks(old.db, sent, 5, [{ caseIds: unplannedCases(old.db, sent).map((c) => c.id), bytes: 10 }]);
+    old.db.prepare("UPDATE upload_chunks SET state = 'done', answered_at = '2020-01-01T00:00:00.000Z'").run();
+    old.db.prepare("UPDATE batch_cases SET upload_state = 'loaded' WHERE batch_id = ?").run(sent);
+    const draft = batch('draft');
+    old.close();
+
+    const upgradedAt = Date.now();
+    const store = openStore(dir, TEST_STORE_KEY);
+    const uploadedAt = (id: number) => store.db.prepare('SELECT uploaded_at FROM batches WHERE id = ?').pluck().get(id) as string | null;
+    expect(Date.parse(uploadedAt(skipped) ?? '')).toBeGreaterThanOrEqual(upgradedAt - 1000);
+    expect(uploadedAt(sent)).toBeNull();
+    expect(uploadedAt(draft)).toBeNull();
+    store.close();
+  });
+});
+
 describe('indexes the preview and sync rely on', () => {
   const plan = (db: Db, sql: string, ...args: unknown[]) =>
     (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');

@@ -208,7 +208,10 @@ describe('retention', () => {
     const campaignId = await uploadedToEmulator(ctx, uploaded.batchId);
     const draft = await preparedFromPickedFile(ctx, 'test');
     const listed = await api.call('batches:list', { environment: 'test' });
-    const lastUpload = (ctx.store.db.prepare('SELECT max(answered_at) AS at FROM upload_chunks WHERE batch_id = ?').get(uploaded.batchId) as { at: string }).at;
+    // Its last upload: the end of the upload run (just after its last chunk's answer).
+    const lastUpload = ctx.store.db.prepare('SELECT uploaded_at FROM batches WHERE id = ?').pluck().get(uploaded.batchId) as string;
+    const lastAnswer = ctx.store.db.prepare('SELECT max(answered_at) FROM upload_chunks WHERE batch_id = ?').pluck().get(uploaded.batchId) as string;
+    expect(lastUpload >= lastAnswer).toBe(true);
     expect(listed.find((b) => b.id === uploaded.batchId)?.keptUntil).toBe(new Date(Date.parse(lastUpload) + 30 * DAY).toISOString());
     expect(listed.find((b) => b.id === draft.batchId)?.keptUntil).toBeNull();
     await api.call('results:download', { environment: 'test', campaignId, recordings: false });
@@ -227,6 +230,7 @@ describe('retention', () => {
     const old = new Date(Date.now() - 31 * DAY);
     ctx.store.db.prepare('UPDATE upload_chunks SET answered_at = ?').run(old.toISOString());
     ctx.store.db.prepare('UPDATE batches SET created_at = ?').run(old.toISOString());
+    ctx.store.db.prepare('UPDATE batches SET uploaded_at = ? WHERE uploaded_at IS NOT NULL').run(old.toISOString());
     ctx.store.db.prepare("UPDATE sync_marks SET value = ? WHERE scope = 'results-downloaded'").run(old.toISOString());
     // A picked file an older CaseDesk copied into the folder (this one keeps none).
     const legacy = join(dataDir, 'imports', '2026-01-02T10-00-00-000Z-abcd', 'cartera.xlsx');
@@ -254,8 +258,15 @@ describe('retention', () => {
   });
 });
 
+/** The uploads (chunk answers and runs' ends) moved 31 days back, and the batches' other times with them. */
+const aged = (ctx: AppContext) => {
+  const old = new Date(Date.now() - 31 * DAY).toISOString();
+  ctx.store.db.prepare('UPDATE upload_chunks SET answered_at = ?').run(old);
+  ctx.store.db.prepare('UPDATE batches SET uploaded_at = ? WHERE uploaded_at IS NOT NULL').run(old);
+  ctx.store.db.prepare('UPDATE batches SET created_at = ?, updated_at = ?').run(old, old);
+};
+
 describe('retention and cases the upload skipped (the campaign already held their codes)', () => {
-  const aged = (ctx: AppContext) => ctx.store.db.prepare('UPDATE upload_chunks SET answered_at = ?').run(new Date(Date.now() - 31 * DAY).toISOString());
   const keptUntil = async (ctx: AppContext, batchId: number) => (await surfaceOf(ctx).call('batches:get', { batchId })).keptUntil;
   const edit = (ctx: AppContext, batchId: number, code: string, changes: Record<string, unknown>) =>
     surfaceOf(ctx).call('batches:editCase', { batchId, caseId: findCaseByCode(ctx.store.db, batchId, code), changes });
@@ -324,6 +335,49 @@ describe('retention and cases the upload skipped (the campaign already held thei
     const lastUpload = ctx.store.db.prepare('SELECT max(answered_at) FROM upload_chunks WHERE batch_id = ?').pluck().get(second) as string;
     expect(await keptUntil(ctx, second)).toBe(new Date(Date.parse(lastUpload) + 30 * DAY).toISOString());
     expect((await api.call('retention:purge', {})).batches).toEqual([second]);
+  });
+});
+
+describe('retention and a batch whose upload sent no request', () => {
+  it('purges a batch whose every code the campaign already held, 30 days after the upload that skipped them all, and says when; a draft with nothing to send stays', async () => {
+    const ctx = freshApp();
+    const api = surfaceOf(ctx);
+    await api.call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
+    await api.call('settings:set', { retentionDays: 30 });
+    const first = await preparedFromPickedFile(ctx, 'test');
+    const campaignId = await uploadedToEmulator(ctx, first.batchId);
+    // The same file again, into the same campaign: every code is held, nothing is sent.
+    const second = await preparedFromPickedFile(ctx, 'test');
+    const started = Date.now();
+    expect(await api.call('sync:upload', { environment: 'test', batchId: second.batchId, campaignId })).toMatchObject({
+      status: 'done',
+      loaded: 0,
+      requests: 0,
+      skipped: { duplicates: 8 },
+    });
+    const ended = Date.now();
+    expect(listChunks(ctx.store.db, second.batchId)).toEqual([]);
+    // A draft whose every case to send the agent left out: nothing left to send, and never uploaded.
+    const draft = await preparedFromPickedFile(ctx, 'test');
+    for (const status of ['ready', 'warning'] as const) {
+      for (const c of pageBatchCases(ctx.store.db, draft.batchId, { status, limit: 100 })) {
+        await api.call('batches:editCase', { batchId: draft.batchId, caseId: c.id, changes: { excluded: true } });
+      }
+    }
+
+    const goesOn = (await api.call('batches:list', { environment: 'test' })).find((b) => b.id === second.batchId)?.keptUntil;
+    expect(Date.parse(goesOn ?? '')).toBeGreaterThanOrEqual(started + 30 * DAY);
+    expect(Date.parse(goesOn ?? '')).toBeLessThanOrEqual(ended + 30 * DAY);
+    expect(await api.call('batches:get', { batchId: draft.batchId })).toMatchObject({ keptUntil: null });
+    expect((await api.call('retention:purge', {})).batches).toEqual([]);
+
+    aged(ctx);
+    expect((await api.call('batches:get', { batchId: second.batchId })).keptUntil).toBe(
+      new Date(Date.parse(ctx.store.db.prepare('SELECT uploaded_at FROM batches WHERE id = ?').pluck().get(second.batchId) as string) + 30 * DAY).toISOString(),
+    );
+    expect((await api.call('retention:purge', {})).batches).toEqual([first.batchId, second.batchId]);
+    expect((await api.call('batches:list', { environment: 'test' })).map((b) => b.id)).toEqual([draft.batchId]);
+    expect(await api.call('batches:get', { batchId: draft.batchId })).toMatchObject({ keptUntil: null });
   });
 });
 

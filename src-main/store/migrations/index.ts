@@ -12,6 +12,7 @@ import * as m009 from './009-search-in-id-order';
 import * as m010 from './010-issue-texts-as-data';
 import * as m011 from './011-ids-never-reused';
 import * as m012 from './012-edited-while-skipped';
+import * as m013 from './013-upload-run-times';
 
 export interface Migration {
   version: number;
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: 'issue-texts-as-data', up: m010.up, backfill: m010.backfill },
   { version: 11, name: 'ids-never-reused', up: m011.up, foreignKeysOff: true },
   { version: 12, name: 'edited-while-skipped', up: m012.up },
+  { version: 13, name: 'upload-run-times', up: m013.up },
 ];
 
 export class StoreVersionError extends Error {}
