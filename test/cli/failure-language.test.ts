@@ -50,6 +50,19 @@ describe('a failure printed by the CLI', { timeout: SLOW }, () => {
     expect(english.stderr).toBe(`casedesk: The mapping file ${mapping} is not valid at columns.phone: must be text\n`);
   });
 
+  it('says a file it cannot write where it was told as a code of the catalog, in Spanish with --lang es', async () => {
+    const folder = join(dataDir, 'no-existe');
+    const spanish = await casedesk(['--lang', 'es', 'diagnostics', '--out', join(folder, 'diag.zip')]);
+    expect(spanish.code).toBe(2);
+    expect(spanish.stderr).toBe(`casedesk: La carpeta ${folder} no existe (o no es una carpeta); elija otro lugar donde guardar el archivo.\n`);
+    // Replacing (--force) goes through a temporary file beside it: the folder said is still the agent's.
+    const notFolder = join(dataDir, 'nota.txt');
+    writeFileSync(notFolder, 'a file, not a folder');
+    const english = await casedesk(['diagnostics', '--out', join(notFolder, 'diag.zip'), '--force']);
+    expect(english.code).toBe(2);
+    expect(english.stderr).toBe(`casedesk: The folder ${notFolder} does not exist (or is not a folder); choose another place to save the file.\n`);
+  });
+
   it('refuses a language it does not have, as bad input', async () => {
     const res = await casedesk(['--lang', 'fr', 'batches', 'list']);
     expect(res.code).toBe(2);
