@@ -91,6 +91,18 @@ describe('inputProblem', () => {
       problem: 'format',
       params: { format: 'area_code' },
     });
+    // A data-keyed record (contract/data-keys.ts) passes each value's problem on.
+    const named = { ...mapping, columns: { ...mapping.columns, full_name: 'N' } };
+    expect(problemOf(MappingFile, { ...named, columns: { ...named.columns, params: { __proto__x: '' } } })).toEqual({
+      path: 'columns.params.__proto__x',
+      problem: 'too_small',
+      params: { measure: 'length', bound: 'at_least', limit: 1 },
+    });
+    expect(problemOf(MappingFile, { ...named, columns: { ...named.columns, params: ['Nro'] } })).toEqual({
+      path: 'columns.params',
+      problem: 'type',
+      params: { expected: 'object' },
+    });
     const Plain = z.string().refine(() => false, { message: 'some English' });
     expect(problemOf(Plain, 'x')).toEqual({ path: '', problem: 'other', params: {} });
     const Odd = z.string().refine(() => false, { params: { problem: 'nonsense' } });
