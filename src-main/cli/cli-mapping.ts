@@ -3,6 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ZodType } from 'zod';
 import { Failure } from '../domain/failures/failure';
+import { firstInputProblem } from '../domain/failures/input-problem';
 
 export async function readMappingFile<T>(file: string, schema: ZodType<T>): Promise<T> {
   let raw: unknown;
@@ -12,11 +13,11 @@ export async function readMappingFile<T>(file: string, schema: ZodType<T>): Prom
     // The OS's code (ENOENT, EACCES…) or that it is not JSON: never the file's text.
     throw new Failure('cli.mapping_unreadable', { file, reason: (err as NodeJS.ErrnoException).code ?? 'not JSON' });
   }
-  const parsed = schema.safeParse(raw);
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    // zod's words (English) say what is wrong; the path says where.
-    throw new Failure('cli.mapping_invalid', { file, path: issue?.path.join('.') || '(root)', problem: issue?.message ?? 'invalid' });
+    // What is wrong as a code and its figures (worded in --lang), where as the path.
+    const { path, problem, params } = firstInputProblem(parsed.error);
+    throw new Failure('cli.mapping_invalid', { ...params, file, path: path || '(root)', problem });
   }
   return parsed.data;
 }

@@ -21,15 +21,18 @@ export function getDataKey<T>(obj: Record<string, T>, key: string): T | undefine
  * "__proto__" key; this keeps every own key.
  */
 export function dataRecord<T extends z.ZodType>(value: T) {
-  return z
-    .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'expected an object')
-    .transform((obj, ctx) => {
-      const out: Record<string, z.output<T>> = {};
-      for (const [key, raw] of Object.entries(obj)) {
-        const parsed = value.safeParse(raw);
-        if (parsed.success) setDataKey(out, key, parsed.data);
-        else for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [key, ...issue.path] });
-      }
-      return out;
-    });
+  return (
+    z
+      // The problems as data (params, and each value's own issue passed on whole), not as words.
+      .custom<Record<string, unknown>>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { params: { problem: 'type', expected: 'object' } })
+      .transform((obj, ctx) => {
+        const out: Record<string, z.output<T>> = {};
+        for (const [key, raw] of Object.entries(obj)) {
+          const parsed = value.safeParse(raw);
+          if (parsed.success) setDataKey(out, key, parsed.data);
+          else for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, path: [key, ...issue.path] });
+        }
+        return out;
+      })
+  );
 }

@@ -7,17 +7,19 @@ import { z } from 'zod';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-const HourMinute = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM');
+/** HH:MM, 00:00 to 23:59 (zod's own time format, so a wrong one is said as a time: input-problem.ts). */
+const HourMinute = z.iso.time({ precision: -1 });
 
 /** Hours debtors may be called, on the days listed: the setting, and the policy's `contact_hours`. */
 export const ContactHours = z
   .strictObject({
     from: HourMinute,
     to: HourMinute,
-    days: z.array(z.enum(WEEKDAYS)).min(1, 'name at least one day').max(7),
+    days: z.array(z.enum(WEEKDAYS)).min(1).max(7),
   })
-  .refine((hours) => hours.to > hours.from, { message: '"to" must be later than "from"', path: ['to'] })
-  .refine((hours) => new Set(hours.days).size === hours.days.length, { message: 'a day is named twice', path: ['days'] });
+  // Their problems as data (input-problem.ts), worded at the edges.
+  .refine((hours) => hours.to > hours.from, { params: { problem: 'order', after: 'from' }, path: ['to'] })
+  .refine((hours) => new Set(hours.days).size === hours.days.length, { params: { problem: 'repeated' }, path: ['days'] });
 export type ContactHours = z.infer<typeof ContactHours>;
 
 /** Working days are Monday to Friday: the usual reading of "días hábiles" for calling debtors. */

@@ -14,6 +14,6 @@ export const LedgerMapping = z.strictObject({
       until: z.string().min(1).optional(),
       creditor: z.string().min(1).optional(),
     })
-    .refine((c) => c.phone !== undefined || c.code !== undefined, { message: 'name a phone or a code column' }),
+    .refine((c) => c.phone !== undefined || c.code !== undefined, { params: { problem: 'one_of', keys: ['phone', 'code'] } }),
 });
 export type LedgerMapping = z.infer<typeof LedgerMapping>;

@@ -38,14 +38,15 @@ export const MappingFile = z
     date_order: DateOrder,
     default_area_code: z
       .string()
-      .regex(/^[1-9]\d{1,3}$/, 'an area code: 2 to 4 digits, no leading 0')
+      .refine((code) => /^[1-9]\d{1,3}$/.test(code), { params: { problem: 'format', format: 'area_code' } })
       .optional(),
     max_phone_priority: z.number().int().nonnegative().optional(),
   })
   .superRefine((m, ctx) => {
     const { first_name, last_name, full_name } = m.columns;
     if (!full_name && (!first_name || !last_name)) {
-      ctx.addIssue({ code: 'custom', path: ['columns'], message: 'map first_name and last_name, or full_name' });
+      // Said as data (input-problem.ts): the names need full_name, or first_name and last_name.
+      ctx.addIssue({ code: 'custom', path: ['columns'], params: { problem: 'one_of', keys: ['full_name', 'first_name + last_name'] } });
     }
   });
 export type MappingFile = z.infer<typeof MappingFile>;

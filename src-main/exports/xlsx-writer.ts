@@ -2,9 +2,9 @@
 // injection, the file replaced atomically. General on purpose: every export goes through here.
 import * as XLSX from '@e965/xlsx';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+import { writeFailure } from './write-failure';
 
 export interface SheetData {
   name: string;
@@ -104,12 +104,12 @@ export function workbookBytes(sheets: readonly SheetData[]): Buffer {
 /**
  * Writes the sheets to `file` (.xlsx). Atomic: the bytes go to a temporary file in the same folder,
  * which then replaces `file`, so a reader never sees half a workbook and a failure leaves the old
- * file as it was. The file is readable by its owner only: exports carry personal data.
+ * file as it was. The file is readable by its owner only: exports carry personal data. A folder that is
+ * not there, a file open in another program, a full disk are failures of the catalog (write-failure.ts).
  */
 export async function writeWorkbook(file: string, sheets: readonly SheetData[]): Promise<void> {
   const target = resolve(file);
   const folder = dirname(target);
-  if (!existsSync(folder)) throw new Error(`The folder ${folder} does not exist.`);
   const bytes = workbookBytes(sheets);
   const temp = join(folder, `.${basename(target)}.${randomUUID()}.tmp`);
   try {
@@ -123,10 +123,7 @@ export async function writeWorkbook(file: string, sheets: readonly SheetData[]):
     await rename(temp, target);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
-    const code = (error as { code?: unknown }).code;
-    if (code === 'EPERM' || code === 'EBUSY' || code === 'EACCES') {
-      throw new Error(`Could not write ${target}: is it open in another program, or read-only?`, { cause: error });
-    }
-    throw error;
+    // A missing folder, a file open in Excel, a full disk: a failure of the catalog, not Node's words.
+    throw writeFailure(error, target) ?? error;
   }
 }

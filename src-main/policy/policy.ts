@@ -2,6 +2,7 @@
 // usual place). What it sets, the agent cannot change. A policy that cannot be read or parsed stops
 // CaseDesk (fail closed); keys this version does not know are reported, not fatal.
 import { Failure, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParams } from '../domain/failures/failure';
+import { firstInputProblem } from '../domain/failures/input-problem';
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -9,12 +10,20 @@ import { z } from 'zod';
 import { ContactHours } from '../domain/contact-calendar';
 import { checkBaseUrl, type Environment } from '../domain/environments';
 
+/**
+ * An address the policy names: refused with a failure of its own (policy.invalid_url, in loadPolicy),
+ * which the refinement names in its params; `https` when only https will do (updates).
+ */
+const PolicyUrl = (https: 'https' | 'https-or-loopback') =>
+  z.string().superRefine((text, check) => {
+    const url = checkBaseUrl(text);
+    if (!url.ok || (https === 'https' && !url.url.startsWith('https:')))
+      check.addIssue({ code: 'custom', params: { failure: 'policy.invalid_url', url: text } });
+  });
+
 /** Where the service of an environment is, and the CA that signs its certificate when it is a private one. */
 const ManagedEnvironment = z.strictObject({
-  base_url: z.string().superRefine((text, check) => {
-    const url = checkBaseUrl(text);
-    if (!url.ok) check.addIssue({ code: 'custom', message: url.message });
-  }),
+  base_url: PolicyUrl('https-or-loopback'),
   /** PEM file of one or more CA certificates, trusted for this environment's service besides the usual ones. */
   ca_file: z.string().min(1).optional(),
 });
@@ -36,13 +45,7 @@ export const Policy = z.object({
   /** When debtors may be called (campaigns outside them are warned about): e.g. {"from": "08:00", "to": "20:00", "days": ["mon", …]}. */
   contact_hours: ContactHours.optional(),
   /** Where updates are published (electron-updater's generic provider): https only. */
-  update_url: z
-    .string()
-    .superRefine((text, check) => {
-      const url = checkBaseUrl(text);
-      if (!url.ok || !url.url.startsWith('https:')) check.addIssue({ code: 'custom', message: url.ok ? 'must use https' : url.message });
-    })
-    .optional(),
+  update_url: PolicyUrl('https').optional(),
   /**
    * The organization's do-not-contact list: a .csv/.xlsx (a relative path is read beside the policy),
    * applied read-only beside each agent's own entries when preparing and before each upload.
@@ -79,6 +82,7 @@ export type PolicyFailureCode = Extract<
   | 'policy.not_json'
   | 'policy.not_object'
   | 'policy.invalid_key'
+  | 'policy.invalid_url'
   | 'policy.ca_file_unreadable'
   | 'policy.ca_file_not_pem'
   | 'policy.data_dir_variable'
@@ -115,15 +119,22 @@ export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = proc
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError('policy.not_object', { file });
   const warnings = unknownKeys(file, raw as Record<string, unknown>);
-  const parsed = Policy.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    // zod's words (English) say what is wrong with the key; the key's path is the part IT acts on.
-    throw new PolicyError('policy.invalid_key', { file, key: issue?.path.join('.') || '(root)', problem: issue?.message ?? 'invalid' });
-  }
+  const parsed = Policy.safeParse(raw, { reportInput: true });
+  if (!parsed.success) throw invalidKey(file, parsed.error);
   const policy = parsed.data;
   if (policy.data_dir !== undefined) policy.data_dir = expandDataDir(file, policy.data_dir, env);
   return { policy, file, warnings, caCertificates: readCaFiles(file, policy) };
+}
+
+/** A key the policy has wrong: its path, and what is wrong as a code and its figures (never zod's English). */
+function invalidKey(file: string, error: z.ZodError): PolicyError {
+  const issue = error.issues[0];
+  const key = issue?.path.join('.') || '(root)';
+  // An address has words of its own: the refinement names them.
+  if (issue?.code === 'custom' && issue.params?.failure === 'policy.invalid_url')
+    return new PolicyError('policy.invalid_url', { file, key, url: String(issue.params.url) });
+  const { problem, params } = firstInputProblem(error);
+  return new PolicyError('policy.invalid_key', { ...params, file, key, problem });
 }
 
 function unknownKeys(file: string, raw: Record<string, unknown>): PolicyWarning[] {

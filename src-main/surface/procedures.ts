@@ -33,7 +33,7 @@ const Id = z.number().int().positive();
  * base64url. Never a path: the renderer and the browser host cannot name any other file of the machine.
  */
 export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-const FileId = z.string().regex(FILE_ID_PATTERN, 'not a file id');
+const FileId = z.string().regex(FILE_ID_PATTERN);
 /** Omitted: the environment the agent last signed in to. */
 const Env = Environment.optional();
 
@@ -174,7 +174,7 @@ export const procedures = {
       results: z.array(z.string().min(1).max(200)).max(100).optional(),
       fromBatch: Id.optional(),
     })
-    .refine((i) => i.outcome !== undefined || (i.results?.length ?? 0) > 0, { message: 'give an outcome or result names', path: ['outcome'] }),
+    .refine((i) => i.outcome !== undefined || (i.results?.length ?? 0) > 0, { params: { problem: 'one_of', keys: ['outcome', 'results'] }, path: ['outcome'] }),
   'recordings:get': z.object({ environment: Env, kind: z.enum(['outbound', 'inbound']), refId: Id }),
   'inbound:download': z.object({
     environment: Env,
@@ -250,7 +250,7 @@ export const procedures = {
       until: IsoDate.nullable().optional(),
       creditor: z.string().trim().max(200).optional(),
     })
-    .refine((e) => (e.phone === undefined) !== (e.code === undefined), { message: 'give a phone or a code, not both', path: ['phone'] }),
+    .refine((e) => (e.phone === undefined) !== (e.code === undefined), { params: { problem: 'one_of', keys: ['phone', 'code'] }, path: ['phone'] }),
   'ledger:remove': z.object({ id: Id }),
   /** A list from an .xlsx/.csv (received with files:receive or files:open): rows without a reason take `reason`. */
   'ledger:import': z.object({ fileId: FileId, mapping: LedgerMapping.optional(), reason: z.enum(LEDGER_REASONS).default('other') }),

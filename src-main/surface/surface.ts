@@ -2,6 +2,7 @@
 import { ZodError, type z } from 'zod';
 import { isServiceError, serviceFailure } from '../client';
 import { Failure, formatFailure, type FailureCode, type FailureParamValue } from '../domain/failures/failure';
+import { firstInputProblem } from '../domain/failures/input-problem';
 import type { AuditEvent } from '../domain/audit-events';
 import type { Environment } from '../domain/environments';
 import { getBatch } from '../store';
@@ -61,7 +62,8 @@ export function createSurface(ctx: AppContext, options: SurfaceOptions = {}): Su
       if (localOnlyProcedures.has(name) && options.localFiles !== true) return { ok: false, error: surfaceError('file.local_only', { procedure: name }) };
       let parsed: unknown;
       try {
-        parsed = procedures[name].parse(input ?? {});
+        // reportInput: a missing value is told from a wrong one (the value itself goes no further).
+        parsed = procedures[name].parse(input ?? {}, { reportInput: true });
       } catch (error) {
         return { ok: false, error: toSurfaceError(error, ctx, name) };
       }
@@ -139,8 +141,9 @@ function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureNam
   // Failures reported on purpose, by any layer (a file's refusal, a worker's, the surface's own), pass whole.
   if (error instanceof Failure) return surfaceError(error.code, error.params);
   if (error instanceof ZodError) {
-    const issue = error.issues[0];
-    return surfaceError('input.invalid', { path: issue?.path.join('.') || 'input', problem: issue?.message ?? 'invalid' });
+    // The problem as a code and its figures, never zod's English.
+    const { path, problem, params } = firstInputProblem(error);
+    return surfaceError('input.invalid', { ...params, path: path || 'input', problem });
   }
   if (isServiceError(error)) {
     const { code, params } = serviceFailure(error);

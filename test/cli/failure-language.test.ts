@@ -1,7 +1,7 @@
 // A failure the surface reports reaches the CLI as a code and params, and is printed in the run's
 // language: --lang, else the locale of LC_ALL / LC_MESSAGES / LANG (es* is Spanish), else English.
 // The exit code follows the code's class (README: "Exit codes").
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,29 @@ describe('a failure printed by the CLI', { timeout: SLOW }, () => {
     const res = await casedesk(['--lang', 'es', 'suppress', 'add', '--phone', '4444-5555']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^casedesk: el teléfono "4444-5555" no es un número de teléfono argentino \(no-area-code\)\.\n$/);
+  });
+
+  it('words what is wrong in a mapping file from its code, in Spanish with --lang es, without zod’s English', async () => {
+    const mapping = join(dataDir, 'mapeo.json');
+    writeFileSync(mapping, JSON.stringify({ columns: { phone: 5 } }));
+    const spanish = await casedesk(['--lang', 'es', 'suppress', 'import', 'lista.csv', '--mapping', mapping]);
+    expect(spanish.code).toBe(2);
+    expect(spanish.stderr).toBe(`casedesk: El archivo de mapeo ${mapping} no es válido en columns.phone: debe ser un texto\n`);
+    const english = await casedesk(['suppress', 'import', 'lista.csv', '--mapping', mapping]);
+    expect(english.stderr).toBe(`casedesk: The mapping file ${mapping} is not valid at columns.phone: must be text\n`);
+  });
+
+  it('says a file it cannot write where it was told as a code of the catalog, in Spanish with --lang es', async () => {
+    const folder = join(dataDir, 'no-existe');
+    const spanish = await casedesk(['--lang', 'es', 'diagnostics', '--out', join(folder, 'diag.zip')]);
+    expect(spanish.code).toBe(2);
+    expect(spanish.stderr).toBe(`casedesk: La carpeta ${folder} no existe (o no es una carpeta); elija otro lugar donde guardar el archivo.\n`);
+    // Replacing (--force) goes through a temporary file beside it: the folder said is still the agent's.
+    const notFolder = join(dataDir, 'nota.txt');
+    writeFileSync(notFolder, 'a file, not a folder');
+    const english = await casedesk(['diagnostics', '--out', join(notFolder, 'diag.zip'), '--force']);
+    expect(english.code).toBe(2);
+    expect(english.stderr).toBe(`casedesk: The folder ${notFolder} does not exist (or is not a folder); choose another place to save the file.\n`);
   });
 
   it('refuses a language it does not have, as bad input', async () => {

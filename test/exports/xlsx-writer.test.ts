@@ -1,10 +1,12 @@
 // The workbook writer every export uses: formula-looking text neutralized, numbers kept as numbers,
-// sheet names mended, files replaced atomically.
+// sheet names mended, files replaced atomically, and a file it cannot write said as a failure of the
+// catalog (which folder is missing, a file open elsewhere or read-only), never in Node's words.
 import * as XLSX from '@e965/xlsx';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
 import { EXCEL_CELL_MAX_CHARS, neutralizeCell, writeWorkbook } from '../../src-main/exports/xlsx-writer';
 
 let root = '';
@@ -109,13 +111,68 @@ describe('writeWorkbook', () => {
     const dir = join(root, 'blocked');
     const target = join(dir, 'ocupado.xlsx');
     await mkdir(join(target, 'inside'), { recursive: true }); // a folder where the file should go
-    await expect(writeWorkbook(target, [{ name: 'Casos', rows: [['x']] }])).rejects.toThrow();
+    const failure = await refusal(target);
+    expect(failure.toData()).toEqual({ code: 'export.write_failed', params: { file: target, reason: 'EISDIR' } });
     expect(await readdir(dir)).toEqual(['ocupado.xlsx']);
     expect(await readdir(target)).toEqual(['inside']);
   });
 
-  it('says which folder is missing, and refuses a workbook without sheets', async () => {
-    await expect(writeWorkbook(join(root, 'no-such-folder', 'x.xlsx'), [{ name: 'A', rows: [] }])).rejects.toThrow(/no-such-folder does not exist/);
+  it('says which folder is missing as export.folder_missing, and refuses a workbook without sheets', async () => {
+    const folder = join(root, 'no-such-folder');
+    const failure = await refusal(join(folder, 'x.xlsx'));
+    expect(failure.toData()).toEqual({ code: 'export.folder_missing', params: { folder } });
+    expect(formatFailure('es', failure.code, failure.params)).toBe(
+      `La carpeta ${folder} no existe (o no es una carpeta); elija otro lugar donde guardar el archivo.`,
+    );
     await expect(writeWorkbook(join(root, 'empty.xlsx'), [])).rejects.toThrow(RangeError);
   });
+
+  it('says a folder that is a file as export.folder_missing', async () => {
+    const notFolder = join(root, 'carpeta.txt');
+    await writeFile(notFolder, 'a file, not a folder');
+    const failure = await refusal(join(notFolder, 'x.xlsx')); // ENOTDIR
+    expect(failure.toData()).toEqual({ code: 'export.folder_missing', params: { folder: notFolder } });
+  });
+
+  it('says a read-only folder as export.file_busy, and writes nothing there', async () => {
+    const dir = join(root, 'solo-lectura');
+    await mkdir(dir);
+    await chmod(dir, 0o500);
+    const target = join(dir, 'resultados.xlsx');
+    try {
+      const failure = await unprivileged(() => refusal(target));
+      expect(failure.toData()).toEqual({ code: 'export.file_busy', params: { file: target } });
+      expect(formatFailure('es', failure.code, failure.params)).toMatch(/^No se pudo escribir .*resultados\.xlsx: está abierto en otro programa, o /);
+      expect(failure.message).not.toMatch(/EACCES|permission denied/i);
+    } finally {
+      await chmod(dir, 0o700);
+    }
+    expect(await readdir(dir)).toEqual([]);
+  });
 });
+
+/** What writeWorkbook throws for `file`: a failure of the catalog. */
+async function refusal(file: string): Promise<Failure> {
+  const thrown = await writeWorkbook(file, [{ name: 'Casos', rows: [['x']] }]).then(
+    () => null,
+    (err: unknown) => err,
+  );
+  if (!(thrown instanceof Failure)) throw new Error(`not a failure of the catalog: ${String(thrown)}`);
+  return thrown;
+}
+
+/**
+ * `work` as a user a folder's mode binds. Root's writes ignore the mode, so as root it runs with the
+ * effective uid of nobody (the test's folders let it in), given back after.
+ */
+async function unprivileged<T>(work: () => Promise<T>): Promise<T> {
+  if (process.getuid?.() !== 0 || !process.seteuid) return work();
+  await chmod(root, 0o755); // so nobody reaches the folder and is refused there, not before
+  process.seteuid(65534);
+  try {
+    return await work();
+  } finally {
+    process.seteuid(0);
+    await chmod(root, 0o700);
+  }
+}

@@ -18,7 +18,16 @@ describe('failures in vue-i18n', () => {
     const params = sampleParams(code);
     for (const lang of ['es', 'en'] as const) {
       i18n.global.locale.value = lang;
-      expect(i18n.global.t(`failures.${code}`, shownParams(params))).toBe(formatFailure(lang, code, params));
+      expect(i18n.global.t(`failures.${code}`, shownParams(params, lang))).toBe(formatFailure(lang, code, params));
     }
+  });
+
+  it('words an input’s problem (a code with its figures) the same way, in the language shown', () => {
+    const params = { path: 'contact_hours.days', problem: 'too_small', measure: 'count', bound: 'at_least', limit: 1 };
+    for (const lang of ['es', 'en'] as const) {
+      i18n.global.locale.value = lang;
+      expect(i18n.global.t('failures.input.invalid', shownParams(params, lang))).toBe(formatFailure(lang, 'input.invalid', params));
+    }
+    expect(formatFailure('es', 'input.invalid', params)).toBe('Dato no válido en contact_hours.days: debe tener al menos 1 elemento(s)');
   });
 });

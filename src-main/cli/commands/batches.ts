@@ -2,9 +2,9 @@
 import { readMappingFile } from '../cli-mapping';
 import { Failure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
 import { Command, Option } from 'commander';
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
+import { writeFileOrFail } from '../../exports/write-failure';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
 import type { PrepareSummary } from '../../preparation/preparation-types';
@@ -99,7 +99,7 @@ export function batchCommands(): Command[] {
       await withApp(command, async (ctx) => {
         const p = await call(ctx, 'batches:payload', { batchId });
         if (opts.out) {
-          await writeFile(opts.out, p.json, { mode: 0o600 });
+          await writeFileOrFail(opts.out, p.json, { mode: 0o600 });
           const note = { code: 'payload.written', params: { cases: p.cases, chunks: p.chunks, file: opts.out } } as const;
           process.stderr.write(noteLine('note', note, globals(command).lang));
         } else process.stdout.write(`${p.json}\n`);
@@ -144,7 +144,7 @@ export function batchCommands(): Command[] {
           if (!file) continue;
           const download = await call(ctx, name, { batchId });
           const bytes = Buffer.from(download.base64, 'base64');
-          await writeFile(file, bytes, { mode: 0o600 });
+          await writeFileOrFail(file, bytes, { mode: 0o600 });
           const errors = name === 'batches:exportErrors';
           const written = { code: errors ? 'export.error_report_written' : 'export.clean_batch_written', params: { file } } as const;
           process.stderr.write(noteLine('note', written, globals(command).lang));
@@ -202,7 +202,7 @@ export function batchCommands(): Command[] {
         const found = (await call(ctx, 'templates:list', {})).filter((t) => t.creditor === opts.creditor);
         if (found.length === 0) throw new Failure('cli.no_template', { creditor: opts.creditor });
         const text = `${JSON.stringify(found[0]?.mapping, null, 2)}\n`;
-        if (opts.out) await writeFile(opts.out, text);
+        if (opts.out) await writeFileOrFail(opts.out, text);
         else process.stdout.write(text);
       });
     });

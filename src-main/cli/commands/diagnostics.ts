@@ -33,24 +33,29 @@ export function diagnosticsCommand(): Command {
 
 /**
  * Written 0600. Without `replace`, a file that appeared meanwhile is still not overwritten; with it,
- * the new file is complete before it takes the old one's place.
+ * the new file is complete before it takes the old one's place. Other refusals (a missing folder, a
+ * read-only one, a full disk) are failures of the catalog (exports/write-failure.ts).
  */
 async function writePrivate(file: string, bytes: Buffer, replace: boolean, exists: () => Error): Promise<void> {
   const { randomBytes } = await import('node:crypto');
   const { rename, rm, writeFile } = await import('node:fs/promises');
+  const { writeFailure } = await import('../../exports/write-failure');
+  // Said of the file the agent named, even when the temporary one beside it was refused.
+  const refusal = (err: unknown) => ((err as NodeJS.ErrnoException).code === 'EEXIST' && !replace ? exists() : (writeFailure(err, file) ?? err));
   if (!replace) {
-    try {
-      await writeFile(file, bytes, { flag: 'wx', mode: 0o600 });
-    } catch (err) {
-      throw (err as NodeJS.ErrnoException).code === 'EEXIST' ? exists() : err;
-    }
+    await writeFile(file, bytes, { flag: 'wx', mode: 0o600 }).catch((err: unknown) => {
+      throw refusal(err);
+    });
     return;
   }
   const part = `${file}.${randomBytes(6).toString('hex')}.part`;
   try {
     await writeFile(part, bytes, { flag: 'wx', mode: 0o600 });
     await rename(part, file);
+  } catch (err) {
+    throw refusal(err);
   } finally {
-    await rm(part, { force: true });
+    // Gone once renamed; never there when its folder is not (ENOTDIR is not what force forgives).
+    await rm(part, { force: true }).catch(() => undefined);
   }
 }

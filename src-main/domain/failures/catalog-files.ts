@@ -18,6 +18,28 @@ export const FILE_FAILURES = {
     es: '{procedure} es solo para la línea de comandos casedesk; elija o arrastre el archivo en la aplicación.',
   },
 
+  // A file CaseDesk writes where the agent said (exports/write-failure.ts), from the OS's error code.
+  'export.folder_missing': {
+    class: 'invalid-input',
+    en: 'The folder {folder} does not exist (or is not a folder); choose another place to save the file.',
+    es: 'La carpeta {folder} no existe (o no es una carpeta); elija otro lugar donde guardar el archivo.',
+  },
+  'export.file_busy': {
+    class: 'forbidden',
+    en: 'Could not write {file}: it is open in another program, or it or its folder is read-only. Close it, or choose another place.',
+    es: 'No se pudo escribir {file}: está abierto en otro programa, o el archivo o su carpeta son de solo lectura. Ciérrelo o elija otro lugar.',
+  },
+  'export.disk_full': {
+    class: 'refused',
+    en: 'Could not write {file}: the disk is full. Free some space, or choose another place.',
+    es: 'No se pudo escribir {file}: el disco está lleno. Libere espacio o elija otro lugar.',
+  },
+  'export.write_failed': {
+    class: 'refused',
+    en: 'Could not write {file} (the system said {reason}).',
+    es: 'No se pudo escribir {file} (el sistema indicó {reason}).',
+  },
+
   'read.damaged': { class: 'invalid-input', en: '{file} is damaged or incomplete.', es: '{file} está dañado o incompleto.' },
   'read.damaged_archive': {
     class: 'invalid-input',

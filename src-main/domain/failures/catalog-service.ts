@@ -222,6 +222,11 @@ export const SERVICE_FAILURES = {
     en: 'The policy file {file} cannot be used: {key}: {problem}. CaseDesk does not start without it; ask your IT department.',
     es: 'No se puede usar el archivo de política {file}: {key}: {problem}. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
   },
+  'policy.invalid_url': {
+    class: 'forbidden',
+    en: 'The policy file {file} cannot be used: {key}: "{url}" is not an https address without user name, password, query or fragment. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede usar el archivo de política {file}: {key}: "{url}" no es una dirección https sin usuario, contraseña, consulta ni fragmento. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
+  },
   'policy.ca_file_unreadable': {
     class: 'forbidden',
     en: 'The policy file {file} cannot be used: {key}: {path} cannot be read. CaseDesk does not start without it; ask your IT department.',

@@ -39,14 +39,34 @@ export function shownParam(value: FailureParamValue | undefined): string {
   return Array.isArray(value) ? value.join(', ') : String(value);
 }
 
-/** The params as vue-i18n takes them (lists joined), so both edges print the same words. */
-export function shownParams(params: Record<string, FailureParamValue> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(params ?? {}).map(([k, v]) => [k, shownParam(v)]));
+/**
+ * Params whose value is a code of catalog-input.ts, worded there in place: a failure's {problem} (an
+ * input's, input-problem.ts), and inside a problem's words the small words it is built of.
+ */
+const OUTER_WORDS = { problem: 'input.problem' } as const;
+const PROBLEM_WORDS = { expected: 'input.kind', measure: 'input.measure', bound: 'input.bound', format: 'input.format' } as const;
+
+/** One param as the words show it in `lang`: a word of the catalog when it names one, else the value itself. */
+function shownWord(lang: FailureLang, name: string, params: Record<string, FailureParamValue>, nested: Record<string, string>): string {
+  const value = params[name];
+  const code = Object.hasOwn(nested, name) && typeof value === 'string' ? `${nested[name]}.${value}` : null;
+  if (code !== null && isFailureCode(code)) return fill(lang, FAILURES[code][lang], params, PROBLEM_WORDS);
+  return shownParam(value);
+}
+
+function fill(lang: FailureLang, template: string, params: Record<string, FailureParamValue>, nested: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => shownWord(lang, name, params, nested));
+}
+
+/** The params as vue-i18n takes them in `lang` (lists joined, a problem worded), so both edges print the same words. */
+export function shownParams(params: Record<string, FailureParamValue> | undefined, lang: FailureLang): Record<string, string> {
+  const all = params ?? {};
+  return Object.fromEntries(Object.keys(all).map((name) => [name, shownWord(lang, name, all, OUTER_WORDS)]));
 }
 
 /** The words of a failure in `lang` (the CLI's formatter; the renderer has vue-i18n do the same). */
 export function formatFailure(lang: FailureLang, code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
-  return FAILURES[code][lang].replace(/\{(\w+)\}/g, (_, name: string) => shownParam(params[name]));
+  return fill(lang, FAILURES[code][lang], params, OUTER_WORDS);
 }
 
 /** The catalog in one language as a tree (a code's dots are levels), to register under vue-i18n's `failures.`. */

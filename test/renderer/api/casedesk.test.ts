@@ -28,6 +28,14 @@ describe('ApiError', () => {
       'El archivo no tiene ninguna columna llamada "DNI", "Saldo".',
     );
   });
+
+  it('words an input the surface refused from its problem’s code, in the agent’s language', () => {
+    const params = { path: 'retentionDays', problem: 'too_big', measure: 'value', bound: 'at_most', limit: 3650 };
+    i18n.global.locale.value = 'es';
+    expect(new ApiError('input.invalid', params).message).toBe('Dato no válido en retentionDays: debe ser como máximo 3650');
+    i18n.global.locale.value = 'en';
+    expect(new ApiError('input.invalid', params).message).toBe('retentionDays: must be at most 3650');
+  });
 });
 
 describe('errorText', () => {
