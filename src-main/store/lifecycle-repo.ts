@@ -99,6 +99,9 @@ function deleteRowsOfBatch(db: Db, batchId: number): DeletedBatchRows | null {
   return { batchId, cases, rowIssues, chunks, sourceFile: batch.sourceFile };
 }
 
+/** A ready case skipped and changed since (edited_while_skipped): one of FULLY_UPLOADED's checks, and what correctedSkippedCount counts. */
+const CORRECTED_SKIPPED = `c.edited_while_skipped = 1 AND +c.upload_state = 'skipped' AND +c.status IN ('ready', 'warning')`;
+
 /**
  * Nothing of the batch left to send: no ready case pending or in doubt, and no ready case skipped
  * whose sent values changed after the upload skipped it (an edit, a bulk fix, imported corrections, a
@@ -109,7 +112,7 @@ function deleteRowsOfBatch(db: Db, batchId: number): DeletedBatchRows | null {
  * planner from taking the upload-state index instead, which would read every skipped case's row.
  */
 const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))
-  AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND c.edited_while_skipped = 1 AND +c.upload_state = 'skipped' AND +c.status IN ('ready', 'warning'))`;
+  AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND ${CORRECTED_SKIPPED})`;
 
 /**
  * A batch's last upload: the later of its last upload run's end (migration 13) and its newest chunk
@@ -133,6 +136,17 @@ export const BATCHES_UPLOADED_BEFORE_SQL = `SELECT b.id, ${LAST_UPLOAD} AS lastU
 export function fullyUploadedAt(db: Db, batchId: number): string | null {
   const row = db.prepare(FULLY_UPLOADED_AT_SQL).get(batchId) as { at: string | null } | undefined;
   return row?.at ?? null;
+}
+
+/** correctedSkippedCount's query (exported for its query-plan test): the partial index, as FULLY_UPLOADED's check. */
+export const CORRECTED_SKIPPED_COUNT_SQL = `SELECT count(*) AS n FROM batch_cases c WHERE c.batch_id = ? AND ${CORRECTED_SKIPPED}`;
+
+/**
+ * Skipped cases of the batch changed after the upload skipped them, neither loaded again nor excluded:
+ * while there is one, retention keeps the batch (see FULLY_UPLOADED), and the agent is told why.
+ */
+export function correctedSkippedCount(db: Db, batchId: number): number {
+  return (db.prepare(CORRECTED_SKIPPED_COUNT_SQL).get(batchId) as { n: number }).n;
 }
 
 /** Fully uploaded batches whose last upload is before `cutoff` (ISO time): what retention purges, by the same rule the batch list's "goes on" date is. */

@@ -473,6 +473,11 @@ export interface BatchSummary {
   duplicates: number;
   /** Fully uploaded batches go on this date (retention); null: kept until the agent deletes it. */
   keptUntil: string | null;
+  /**
+   * Skipped cases changed after the upload skipped them, neither loaded again nor excluded: while
+   * there is one, the batch is kept (keptUntil null) so the correction is not lost.
+   */
+  correctedSkipped: number;
 }
 
 export interface BatchCaseView {

@@ -3,7 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markInDoubt, openStore, pageBatchCases } from '../../src-main/store';
+import { editCase } from '../../src-main/preparation/edit-batch';
+import { markInDoubt, markSkipped, markUploadRunEnded, openStore, pageBatchCases } from '../../src-main/store';
 import { connect, dialedCampaign } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { TEST_STORE_KEY } from '../support/store-key';
@@ -63,6 +64,37 @@ describe('casedesk batches', { timeout: SLOW }, () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toMatch(/2 case\(s\) in doubt/);
     expect(JSON.parse((await casedesk(['batches', 'list', '--env', 'test', '--json'])).stdout)).toHaveLength(1);
+  });
+});
+
+describe('casedesk batches list, for a batch kept by skipped cases corrected after the upload', { timeout: SLOW }, () => {
+  it('says so with their count, in --lang, and --json carries the count', async () => {
+    const batchId = await prepared();
+    // Uploaded with every code already in the campaign: all skipped, the run ended.
+    const store = openStore(dataDir, TEST_STORE_KEY);
+    const sendable = pageBatchCases(store.db, batchId, { limit: 50 }).filter((c) => c.status === 'ready' || c.status === 'warning');
+    for (const c of sendable) markSkipped(store.db, c.id);
+    markUploadRunEnded(store.db, batchId);
+    store.close();
+    const row = (stdout: string) => stdout.split('\n').find((line) => line.startsWith(`│ ${batchId} `)) ?? '';
+    expect(row((await casedesk(['--lang', 'en', 'batches', 'list', '--env', 'test'])).stdout)).toMatch(/│ \d{4}-\d{2}-\d{2}\s+│$/);
+
+    // Two of them corrected afterwards.
+    const again = openStore(dataDir, TEST_STORE_KEY);
+    for (const c of sendable.slice(0, 2)) editCase(again, batchId, c.id, { firstName: `${c.firstName} Corregido` });
+    again.close();
+    const en = await casedesk(['--lang', 'en', 'batches', 'list', '--env', 'test']);
+    expect(en.code, en.stderr).toBe(0);
+    expect(row(en.stdout)).toMatch(/│ kept: 2 corrected case\(s\) not loaded again\s+│$/);
+    const es = await casedesk(['--lang', 'es', 'batches', 'list', '--env', 'test']);
+    expect(row(es.stdout)).toMatch(/│ se conserva: 2 caso\(s\) corregido\(s\) sin cargar de nuevo\s+│$/);
+    const listed = JSON.parse((await casedesk(['batches', 'list', '--env', 'test', '--json'])).stdout) as {
+      id: number;
+      keptUntil: string | null;
+      correctedSkipped: number;
+    }[];
+    expect(listed.find((b) => b.id === batchId)).toMatchObject({ keptUntil: null, correctedSkipped: 2 });
+    for (const other of listed.filter((b) => b.id !== batchId)) expect(other.correctedSkipped).toBe(0);
   });
 });
 

@@ -1,14 +1,16 @@
 // The data's lifecycle on the screens: a batch deleted from the Batches screen (and one with cases in
-// doubt refused, saying why), diagnostics exported for IT, and the workstation wiped from Settings,
-// back to a first run.
+// doubt refused, saying why), a batch kept for its skipped cases corrected after the upload saying so
+// on the Batches screen and its own, diagnostics exported for IT, and the workstation wiped from
+// Settings, back to a first run.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markInDoubt, pageBatchCases } from '../../src-main/store';
+import { markInDoubt, markSkipped, markUploadRunEnded, pageBatchCases } from '../../src-main/store';
 import { createSurface } from '../../src-main/surface/surface';
 import { handOver } from '../support/source-file';
 import { zipEntries } from '../support/zip-entries';
+import { expectAccessible } from './support/accessibility';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
@@ -53,6 +55,47 @@ describe.runIf(hasChromium)('deleting and wiping', () => {
     expect(await page.locator('[data-test="batch-deletion"]').innerText()).toContain(`El lote N.º ${doubtful} tiene 2 casos en duda`);
     expect(await page.locator(`[data-test="batch-row-${doubtful}"]`).count()).toBe(1);
     await app.current.screenshot('40-batch-delete-refused');
+  });
+
+  it('says why a batch whose skipped cases were corrected after the upload is kept, on the Batches screen and its own', { timeout: 60_000 }, async () => {
+    const { page, ctx } = app.current;
+    const batchId = await prepared();
+    // Uploaded with every code already in the campaign: all skipped, the run ended, a date to go on.
+    const sendable = pageBatchCases(ctx.store.db, batchId, { limit: 50 }).filter((c) => c.status === 'ready' || c.status === 'warning');
+    for (const c of sendable) markSkipped(ctx.store.db, c.id);
+    markUploadRunEnded(ctx.store.db, batchId);
+    // The Batches screen reads the list when it opens: from another screen.
+    const openBatches = async () => {
+      await page.locator('a[href="#/sync"]').click();
+      await page.waitForURL(/#\/sync$/);
+      await page.locator('a[href="#/batches"]').click();
+      await page.locator(`[data-test="batch-row-${batchId}"]`).waitFor();
+    };
+    await openBatches();
+    expect(await page.locator(`[data-test="batch-kept-${batchId}"]`).innerText()).toMatch(/^Se borra el /);
+
+    // Two of them corrected afterwards, as the drawer would.
+    const surface = createSurface(ctx);
+    for (const c of sendable.slice(0, 2)) {
+      const edited = await surface.call('batches:editCase', { batchId, caseId: c.id, changes: { firstName: `${c.firstName} Corregido` } });
+      expect(edited.ok).toBe(true);
+    }
+    await openBatches();
+    await page.waitForFunction((id) => document.querySelector(`[data-test="batch-kept-${id}"]`)?.textContent?.startsWith('Se conserva'), batchId);
+    expect(await page.locator(`[data-test="batch-kept-${batchId}"]`).innerText()).toBe('Se conserva: 2 casos corregidos sin cargar de nuevo');
+    await expectAccessible(page, 'batches: a batch kept for its corrected skipped cases');
+
+    await page.locator(`[data-test="batch-row-${batchId}"]`).click();
+    await page.waitForURL(new RegExp(`#/batches/${batchId}$`));
+    const note = page.locator('[data-test="batch-kept-corrected"]');
+    await note.waitFor();
+    expect(await note.innerText()).toMatch(/^Se conserva: 2 casos corregidos sin cargar de nuevo\. La campaña ya tenía sus códigos/);
+    expect(await note.innerText()).toContain('«Cargar de nuevo los códigos que la campaña ya tiene» en Sincronización');
+    expect(await page.locator('[data-test="batch-kept"]').count()).toBe(0);
+    await expectAccessible(page, 'batch: kept for its corrected skipped cases');
+    await app.current.screenshot('42-batch-kept-corrected');
+    await page.locator('[data-test="kept-corrected-to-sync"]').click();
+    await page.waitForURL(/#\/sync$/);
   });
 
   it('exports diagnostics for IT from Settings, as a zip the browser saves', async () => {

@@ -13,6 +13,7 @@ import {
   BATCHES_UPLOADED_BEFORE_SQL,
   campaignsDownloadedBefore,
   casesInDoubtCount,
+  CORRECTED_SKIPPED_COUNT_SQL,
   createBatch,
   deleteBatchRows,
   deleteCampaignResultRows,
@@ -222,6 +223,12 @@ describe("query plans of what retention finds: each batch's cases through an ind
     expect(steps).toMatch(/^SEARCH u USING INDEX sqlite_autoindex_upload_chunks_1 \(batch_id=\?\) LEFT-JOIN$/m);
     expect(steps).not.toMatch(/SCAN (c|u)\b/);
     expect(steps).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("correctedSkippedCount reads only the batch's cases edited while skipped, by their partial index", () => {
+    const steps = plan(CORRECTED_SKIPPED_COUNT_SQL, 1);
+    expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_edited_while_skipped \(batch_id=\?\)$/);
+    expect(steps).not.toMatch(/SCAN c\b/);
   });
 
   it('fullyUploadedAt reads its one batch by id; batchesUploadedBefore reads the batches once, in id order', () => {

@@ -7,6 +7,7 @@ import { bulkFix, editCase } from '../../src-main/preparation/edit-batch';
 import {
   addChunks,
   batchesUploadedBefore,
+  correctedSkippedCount,
   fullyUploadedAt,
   listChunks,
   markSkipped,
@@ -103,6 +104,43 @@ describe('a skipped case edited after the upload', () => {
     // The next run is told not to load the campaign's codes: skipped as it is now, nothing new since.
     markSkipped(store.db, idOf(HELD));
     expect(purged()).toBe(true);
+  });
+});
+
+describe('the count of corrected skipped cases that keep the batch (what the batch list says)', () => {
+  /** Ready too, with the held one: a second code the campaign already held. */
+  const ALSO_HELD = '31222333';
+  const count = () => correctedSkippedCount(store.db, batchId);
+
+  it('is 0 until a skipped case changes after the upload; counts each one; 0 again once they are loaded again', () => {
+    expect(count()).toBe(0);
+    markSkipped(store.db, idOf(ALSO_HELD));
+    uploadSkipping(HELD);
+    expect(count()).toBe(0);
+
+    editCase(store, batchId, idOf(HELD), { firstName: 'Jorge Luis' });
+    expect(count()).toBe(1);
+    editCase(store, batchId, idOf(ALSO_HELD), { phones: ['011 4444-5556'] });
+    // The same case changed twice is one case.
+    editCase(store, batchId, idOf(HELD), { lastName: 'Otro' });
+    expect(count()).toBe(2);
+    expect(purged()).toBe(false);
+
+    expect(unskipCases(store.db, batchId)).toBe(2);
+    expect(count()).toBe(0);
+    uploadPending();
+    expect(count()).toBe(0);
+    expect(purged()).toBe(true);
+  });
+
+  it('leaves out a case excluded, and counts it again when included again', () => {
+    uploadSkipping(HELD);
+    editCase(store, batchId, idOf(HELD), { phones: ['261 512-3457'] });
+    expect(count()).toBe(1);
+    editCase(store, batchId, idOf(HELD), { excluded: true });
+    expect(count()).toBe(0);
+    editCase(store, batchId, idOf(HELD), { excluded: false });
+    expect(count()).toBe(1);
   });
 });
 

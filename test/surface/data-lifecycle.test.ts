@@ -306,19 +306,23 @@ describe('retention and cases the upload skipped (the campaign already held thei
   it('keeps a batch whose skipped case was corrected after the upload, until it is loaded again', async () => {
     const { ctx, api, first, second, upload } = await skippedBatch();
     expect(await keptUntil(ctx, second)).not.toBeNull();
+    expect(await api.call('batches:get', { batchId: second })).toMatchObject({ upload: { skipped: 7 }, correctedSkipped: 0 });
     expect(await edit(ctx, second, '28999000', { firstName: 'Jorge Luis' })).toMatchObject({ uploadState: 'skipped', editable: true });
+    expect(await edit(ctx, second, '31222333', { phones: ['011 4444-5556'] })).toMatchObject({ uploadState: 'skipped' });
     aged(ctx);
 
-    // The batch list and the purge agree: the corrected batch has no date, and stays.
+    // The batch list and the purge agree: the corrected batch has no date, and stays; the list says why.
     const listed = await api.call('batches:list', { environment: 'test' });
-    expect(listed.find((b) => b.id === second)?.keptUntil).toBeNull();
+    expect(listed.find((b) => b.id === second)).toMatchObject({ keptUntil: null, correctedSkipped: 2 });
     expect(listed.find((b) => b.id === first)?.keptUntil).not.toBeNull();
+    expect(listed.find((b) => b.id === first)?.correctedSkipped).toBe(0);
     expect((await api.call('retention:purge', {})).batches).toEqual([first]);
-    expect(await api.call('batches:get', { batchId: second })).toMatchObject({ upload: { skipped: 7 }, keptUntil: null });
+    expect(await api.call('batches:get', { batchId: second })).toMatchObject({ upload: { skipped: 7 }, keptUntil: null, correctedSkipped: 2 });
 
     // Loaded again: the correction reaches the campaign, and the batch goes 30 days after that upload.
     expect(await upload(second, true)).toMatchObject({ status: 'done', skipped: { duplicates: 0 } });
     expect(await keptUntil(ctx, second)).not.toBeNull();
+    expect(await api.call('batches:get', { batchId: second })).toMatchObject({ upload: { skipped: 0 }, correctedSkipped: 0 });
     expect((await api.call('retention:purge', {})).batches).toEqual([]);
     aged(ctx);
     expect((await api.call('retention:purge', {})).batches).toEqual([second]);
@@ -331,7 +335,9 @@ describe('retention and cases the upload skipped (the campaign already held thei
     expect((await api.call('retention:purge', {})).batches).toEqual([first]);
     expect(await keptUntil(ctx, second)).toBeNull();
 
+    expect((await api.call('batches:get', { batchId: second })).correctedSkipped).toBe(1);
     await edit(ctx, second, '28999000', { excluded: true });
+    expect((await api.call('batches:get', { batchId: second })).correctedSkipped).toBe(0);
     const lastUpload = ctx.store.db.prepare('SELECT max(answered_at) FROM upload_chunks WHERE batch_id = ?').pluck().get(second) as string;
     expect(await keptUntil(ctx, second)).toBe(new Date(Date.parse(lastUpload) + 30 * DAY).toISOString());
     expect((await api.call('retention:purge', {})).batches).toEqual([second]);

@@ -4,18 +4,25 @@ import { Failure, type FailureLang } from '../../domain/failures/failure';
 import { Command } from 'commander';
 import { userInfo } from 'node:os';
 import type { Environment } from '../../domain/environments';
-import type { WipePlan } from '../../surface/procedures';
+import type { BatchSummary, WipePlan } from '../../surface/procedures';
 import { call, globals, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId } from '../cli-options';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
+/** The day retention deletes the batch; else why it is kept, when corrected skipped cases hold it; else until deleted. */
+function keptCell(b: BatchSummary, lang: FailureLang): string {
+  if (b.keptUntil) return day(b.keptUntil);
+  if (b.correctedSkipped > 0) return words(lang, 'line.table.kept_corrected', { count: b.correctedSkipped });
+  return words(lang, 'line.table.until_deleted', {});
+}
+
 export function batchesCommand(): Command {
   const batches = new Command('batches').description('the batches prepared on this machine');
   batches
     .command('list')
-    .description('every batch with its counts and, once fully uploaded, the day retention deletes it')
+    .description('every batch with its counts and, once fully uploaded, the day retention deletes it (or why it is kept)')
     .addOption(envOption())
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
@@ -31,7 +38,7 @@ export function batchesCommand(): Command {
             b.upload.loaded,
             b.upload.pending,
             b.upload.inDoubt,
-            b.keptUntil ? day(b.keptUntil) : words(lang, 'line.table.until_deleted', {}),
+            keptCell(b, lang),
           ]),
         }));
       });

@@ -104,6 +104,12 @@ export const CLI_LINES = {
   'line.table.yes': { class: 'notice', en: 'yes', es: 'sí' },
   'line.table.expired': { class: 'notice', en: 'expired', es: 'vencida' },
   'line.table.until_deleted': { class: 'notice', en: 'until deleted', es: 'hasta que se borre' },
+  // `batches list`: why an uploaded batch has no day to go (skipped cases corrected after the upload).
+  'line.table.kept_corrected': {
+    class: 'notice',
+    en: 'kept: {count} corrected case(s) not loaded again',
+    es: 'se conserva: {count} caso(s) corregido(s) sin cargar de nuevo',
+  },
 
   // `suppress add|remove|import`: an entry is "{kind words} ({reason}, {until words}, {creditor words})",
   // the reason as the option takes it (debtor-asked…).

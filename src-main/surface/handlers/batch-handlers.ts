@@ -17,6 +17,7 @@ import {
   countCasesByStatus,
   countIssuesBySeverity,
   countMatchingCases,
+  correctedSkippedCount,
   fullyUploadedAt,
   getCampaignDraft,
   getBatch,
@@ -199,5 +200,6 @@ function batchSummary(ctx: AppContext, b: BatchRow) {
     upload: uploadCounts(ctx.store.db, b.id),
     duplicates: duplicateCount(ctx.store.db, b.id),
     keptUntil: keptUntil(fullyUploadedAt(ctx.store.db, b.id), readSettings(ctx).retentionDays),
+    correctedSkipped: correctedSkippedCount(ctx.store.db, b.id),
   };
 }

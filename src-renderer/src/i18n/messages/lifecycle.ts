@@ -4,6 +4,11 @@ import type { Texts } from '../texts';
 export default {
   keptUntil: { en: 'Goes on {date}', es: 'Se borra el {date}' },
   untilDeleted: { en: 'Until you delete it', es: 'Hasta que lo borre' },
+  // Why a batch uploaded has no date: skipped cases changed after the upload (see batch.keptCorrectedHelp).
+  keptCorrected: {
+    en: 'Kept: {n} corrected case not loaded again | Kept: {n} corrected cases not loaded again',
+    es: 'Se conserva: {n} caso corregido sin cargar de nuevo | Se conserva: {n} casos corregidos sin cargar de nuevo',
+  },
   keptColumn: { en: 'Kept', es: 'Se conserva' },
   inboundKept: {
     en: 'Inbound cases and their recordings are deleted from this computer {days} days after they were downloaded.',
@@ -27,6 +32,10 @@ export default {
       es: 'El lote N.º {batchId} tiene {inDoubt} casos en duda: el servicio podría tenerlos. En Sincronización, súbalo de nuevo (primero se consulta al servicio) o decida qué hacer con ellos; después podrá borrarlo.',
     },
     failed: { en: 'Not deleted: {message}', es: 'No se borró: {message}' },
+    keptCorrectedHelp: {
+      en: 'The campaign already held its code, so the upload skipped it, and it was changed afterwards. The change reaches the campaign only if you tick “Load again the codes the campaign already holds” in Sync; if it should not be sent, exclude the case. Until then the batch is not deleted by itself. | The campaign already held their codes, so the upload skipped them, and they were changed afterwards. The changes reach the campaign only if you tick “Load again the codes the campaign already holds” in Sync; if they should not be sent, exclude those cases. Until then the batch is not deleted by itself.',
+      es: 'La campaña ya tenía su código, así que la carga lo salteó, y se cambió después. El cambio llega a la campaña solo si marca «Cargar de nuevo los códigos que la campaña ya tiene» en Sincronización; si no debe enviarse, excluya el caso. Hasta entonces el lote no se borra solo. | La campaña ya tenía sus códigos, así que la carga los salteó, y se cambiaron después. Los cambios llegan a la campaña solo si marca «Cargar de nuevo los códigos que la campaña ya tiene» en Sincronización; si no deben enviarse, excluya esos casos. Hasta entonces el lote no se borra solo.',
+    },
     keptHelp: {
       en: 'A fully uploaded batch is deleted by itself {days} days after its last upload; the others stay until you delete them. A skipped case you changed after the upload counts as still to upload, until you load it again or exclude it.',
       es: 'Un lote subido por completo se borra solo {days} días después de su última carga; los demás quedan hasta que usted los borre. Un caso salteado que cambió después de la carga cuenta como pendiente, hasta que lo cargue de nuevo o lo excluya.',
