@@ -75,3 +75,21 @@ describe('input the surface refuses', () => {
     expect(formatFailure('es', wrong.code, wrong.params)).toBe('Dato no válido en input: debe ser un objeto');
   });
 });
+
+// The handlers check an address before the store keeps it; both refuse it as the same code (url.*).
+describe('a base URL the surface refuses', () => {
+  it.each([
+    ['environments:setBaseUrl', { environment: 'test', baseUrl: 'http://bots.example.com' }],
+    ['session:signIn', { environment: 'production', email: 'ana@example.com', password: 'x', baseUrl: 'http://bots.example.com' }],
+  ] as const)('through %s is url.not_https, in Spanish from the catalog', async (name, input) => {
+    const error = await refusal(name, input);
+    expect(error).toMatchObject({ code: 'url.not_https', params: { origin: 'http://bots.example.com' } });
+    expect(formatFailure('es', error.code, error.params)).toBe('http://bots.example.com debe usar https (http simple solo se permite en este equipo).');
+    expect(error.message).toBe(formatFailure('en', error.code, error.params));
+  });
+
+  it('is not stored', async () => {
+    await refusal('environments:setBaseUrl', { environment: 'test', baseUrl: 'https://ana:secreto@bots.example.com' });
+    expect(await ctx.baseUrl('test')).toBeNull();
+  });
+});
