@@ -38,15 +38,24 @@ export const CreateCampaignRequest = z
     max_calls_per_case: z.number().int().positive().optional(),
   })
   .superRefine((body, ctx) => {
-    for (const { rule, path, message } of dialingRuleIssues(body)) ctx.addIssue({ code: 'custom', path, message, params: { rule } });
+    for (const { rule, path, problem, message } of dialingRuleIssues(body)) ctx.addIssue({ code: 'custom', path, message, params: { rule, ...problem } });
   });
 export type CreateCampaignRequest = z.infer<typeof CreateCampaignRequest>;
 
 /** The dialing-type rules of the create request, as data so forms and the emulator say the same thing. */
-/** A dialing rule the body breaks: `rule` is what callers decide on; `message` is for people. */
+/** A dialing rule the body breaks: `rule` is what callers decide on. */
 export interface DialingRuleIssue {
   rule: 'vertical-same-priority' | 'max-below-min' | 'window-order';
   path: string[];
+  /**
+   * The rule as an input's problem and its figures (src-main/domain/failures/input-problem.ts), so
+   * the surface words it from the catalog in the agent's language.
+   */
+  problem: { problem: 'choice' | 'too_small' | 'order' } & Record<string, string | number | string[]>;
+  /**
+   * English, for the wire only: the emulator answers a refused create with it (as the service answers
+   * in its own words). No screen shows it: the forms word `rule`, the surface `problem`.
+   */
   message: string;
 }
 
@@ -64,14 +73,25 @@ export function dialingRuleIssues(body: {
     issues.push({
       rule: 'vertical-same-priority',
       path: ['max_phone_priority'],
+      problem: { problem: 'choice', choices: [String(min)] },
       message: 'VERTICAL dialing needs max_phone_priority equal to min_phone_priority',
     });
   }
   if (min !== undefined && max !== undefined && max < min) {
-    issues.push({ rule: 'max-below-min', path: ['max_phone_priority'], message: 'max_phone_priority must not be below min_phone_priority' });
+    issues.push({
+      rule: 'max-below-min',
+      path: ['max_phone_priority'],
+      problem: { problem: 'too_small', measure: 'value', bound: 'at_least', limit: min },
+      message: 'max_phone_priority must not be below min_phone_priority',
+    });
   }
   if (body.call_from !== undefined && body.call_to !== undefined && body.call_to <= body.call_from) {
-    issues.push({ rule: 'window-order', path: ['call_to'], message: 'call_to must be later than call_from' });
+    issues.push({
+      rule: 'window-order',
+      path: ['call_to'],
+      problem: { problem: 'order', after: 'call_from' },
+      message: 'call_to must be later than call_from',
+    });
   }
   return issues;
 }

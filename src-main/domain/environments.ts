@@ -14,25 +14,20 @@ function isLoopback(hostname: string): boolean {
 
 /**
  * A base URL the client may use: https, or http on loopback (the Demo service).
- * Returns the normalised URL (no trailing slash) or a message saying what is wrong.
+ * Returns the normalised URL (no trailing slash) or what is wrong, as a failure of the catalog (url.*).
  */
-export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: false; message: string; failure: FailureData } {
+export function checkBaseUrl(text: string): { ok: true; url: string } | { ok: false; failure: FailureData } {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    return { ok: false, message: `"${text}" is not a URL`, failure: { code: 'url.not_a_url', params: { text } } };
+    return { ok: false, failure: { code: 'url.not_a_url', params: { text } } };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-    return {
-      ok: false,
-      message: `${url.origin} must use https (plain http is only allowed on this machine)`,
-      failure: { code: 'url.not_https', params: { origin: url.origin } },
-    };
+    return { ok: false, failure: { code: 'url.not_https', params: { origin: url.origin } } };
   }
-  if (url.username || url.password)
-    return { ok: false, message: 'a base URL must not carry a user name or password', failure: { code: 'url.has_credentials', params: {} } };
-  if (url.search || url.hash) return { ok: false, message: 'a base URL has no query or fragment', failure: { code: 'url.has_query', params: {} } };
+  if (url.username || url.password) return { ok: false, failure: { code: 'url.has_credentials', params: {} } };
+  if (url.search || url.hash) return { ok: false, failure: { code: 'url.has_query', params: {} } };
   return { ok: true, url: url.toString().replace(/\/+$/, '') };
 }
 

@@ -1,6 +1,7 @@
 // Environments, their base URLs, and the signed-in account of each (its e-mail only: no token is
 // stored, since a session cannot survive a restart; see Session.resume).
 import { checkBaseUrl, type Environment } from '../domain/environments';
+import { Failure } from '../domain/failures/failure';
 import type { Db } from './store';
 
 export function getBaseUrl(db: Db, env: Environment): string | null {
@@ -8,10 +9,10 @@ export function getBaseUrl(db: Db, env: Environment): string | null {
   return row?.base_url ?? null;
 }
 
-/** Stores a checked base URL; throws with the reason when it is not acceptable. */
+/** Stores a checked base URL; throws the catalog's failure (url.*) when it is not acceptable. */
 export function setBaseUrl(db: Db, env: Environment, text: string): string {
   const checked = checkBaseUrl(text);
-  if (!checked.ok) throw new Error(checked.message);
+  if (!checked.ok) throw new Failure(checked.failure.code, checked.failure.params as never);
   db.prepare(
     `INSERT INTO environments (name, base_url, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (name) DO UPDATE SET base_url = excluded.base_url, updated_at = excluded.updated_at`,

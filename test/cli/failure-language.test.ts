@@ -63,6 +63,16 @@ describe('a failure printed by the CLI', { timeout: SLOW }, () => {
     expect(english.stderr).toBe(`casedesk: The folder ${notFolder} does not exist (or is not a folder); choose another place to save the file.\n`);
   });
 
+  it('says a base URL it cannot use by the catalog, in Spanish with --lang es (exit 2)', async () => {
+    const account = { CASEDESK_EMAIL: 'ana@example.com', CASEDESK_PASSWORD: 'x' };
+    const spanish = await casedesk(['--lang', 'es', 'login', '--env', 'test', '--base-url', 'http://bots.example.com'], account);
+    expect(spanish.code).toBe(2);
+    expect(spanish.stderr).toMatch(/^casedesk: http:\/\/bots\.example\.com debe usar https \(http simple solo se permite en este equipo\)\.\n$/m);
+    const notUrl = await casedesk(['--lang', 'es', 'login', '--env', 'production', '--base-url', 'bots.example.com'], account);
+    expect(notUrl.code).toBe(2);
+    expect(notUrl.stderr).toMatch(/^casedesk: "bots\.example\.com" no es una dirección web \(URL\)\.\n$/m);
+  });
+
   it('refuses a language it does not have, as bad input', async () => {
     const res = await casedesk(['--lang', 'fr', 'batches', 'list']);
     expect(res.code).toBe(2);

@@ -16,15 +16,20 @@ const BODY = {
 
 describe('dialing rules', () => {
   it.each([
-    [{ max_phone_priority: 2 }, 'vertical-same-priority', 'max_phone_priority'],
-    [{ dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 }, 'max-below-min', 'max_phone_priority'],
-    [{ call_to: '08:00' }, 'window-order', 'call_to'],
-  ] as const)('%o breaks %s', (change, rule, field) => {
+    [{ max_phone_priority: 2 }, 'vertical-same-priority', 'max_phone_priority', { problem: 'choice', choices: ['0'] }],
+    [
+      { dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 },
+      'max-below-min',
+      'max_phone_priority',
+      { problem: 'too_small', measure: 'value', bound: 'at_least', limit: 2 },
+    ],
+    [{ call_to: '08:00' }, 'window-order', 'call_to', { problem: 'order', after: 'call_from' }],
+  ] as const)('%o breaks %s, said as an input problem too', (change, rule, field, problem) => {
     const body = { ...BODY, ...change };
-    expect(dialingRuleIssues(body)).toEqual([expect.objectContaining({ rule, path: [field] })]);
+    expect(dialingRuleIssues(body)).toEqual([expect.objectContaining({ rule, path: [field], problem })]);
     const parsed = CreateCampaignRequest.safeParse(body);
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues.find((i) => i.code === 'custom')).toMatchObject({ path: [field], params: { rule } });
+    expect(parsed.error?.issues.find((i) => i.code === 'custom')).toMatchObject({ path: [field], params: { rule, ...problem } });
   });
 
   it('a body that keeps them has none', () => {

@@ -85,7 +85,8 @@ describe('POST /api/v2/create_campaign/', () => {
       body: { client_id: BOTS.voice, name: 'x', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 1 },
     });
     expect(res.status).toBe(400);
-    expect(res.json).toHaveProperty('max_phone_priority');
+    // The service's own words on the wire (English, DRF-style): the contract's message for the rule.
+    expect(res.json).toEqual({ max_phone_priority: ['VERTICAL dialing needs max_phone_priority equal to min_phone_priority'] });
   });
 
   it('answers 404 for a bot of another user and 400 for an inbound bot', async () => {

@@ -1,8 +1,10 @@
 // The mapping step's form: column headers and the keys the agent gives them are data, so a header
 // named "constructor" or a key "__proto__" is offered and sent like any other.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FileInspection } from '../../src-main/preparation/preparation-types';
 import { checkMapping, formFromInspection, type MappingForm } from '../../src-renderer/src/components/prepare/mapping-form';
+import { problemText } from '../../src-renderer/src/components/prepare/wizard';
+import { i18n } from '../../src-renderer/src/i18n';
 
 /** The form's own entry for a header (never an inherited member of the object). */
 const extraOf = (form: MappingForm, header: string) => Object.getOwnPropertyDescriptor(form.extras, header)?.value as MappingForm['extras'][string] | undefined;
@@ -43,5 +45,30 @@ describe('the mapping form with headers and keys that are JavaScript property na
     const { form } = formFromInspection(inspection({ creditor: 'Banco Sur', mapping: { columns, decimal_separator: ',', date_order: 'DMY' } }));
     expect(extraOf(form, 'constructor')).toEqual({ use: 'param', key: '__proto__' });
     expect(extraOf(form, '__proto__')).toEqual({ use: 'product', key: 'constructor' });
+  });
+});
+
+describe('a problem of the mapping that is none of the kinds the form names', () => {
+  afterEach(() => {
+    i18n.global.locale.value = 'es';
+  });
+  const t = (key: string, params?: Record<string, unknown>) => i18n.global.t(key, params ?? {});
+  /** zod's own words, in any of its messages. */
+  const ZOD_ENGLISH = /Invalid|expected|received|Too (small|big)|must match/i;
+
+  it.each([
+    [{ headerRow: 1.5 }, 'header_row', 'Dato no válido en header_row: debe ser un número entero', 'header_row: must be a whole number'],
+    [{ maxPhonePriority: -1 }, 'max_phone_priority', 'Dato no válido en max_phone_priority: debe ser al menos 0', 'max_phone_priority: must be at least 0'],
+  ])('%o is said as data and worded by the catalog in the agent’s language, not in zod’s English', (place, path, spanish, english) => {
+    const { form } = formFromInspection(inspection());
+    const { mapping, problems } = checkMapping(form, place);
+    expect(mapping).toBeNull();
+    expect(problems).toEqual([{ kind: 'other', problem: expect.objectContaining({ path }) }]);
+    const problem = problems[0]!;
+    i18n.global.locale.value = 'es';
+    expect(problemText(problem, t)).toBe(spanish);
+    i18n.global.locale.value = 'en';
+    expect(problemText(problem, t)).toBe(english);
+    expect(problemText(problem, t)).not.toMatch(ZOD_ENGLISH);
   });
 });

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
 import { TEST_STORE_KEY } from '../support/store-key';
 import {
   batchInEnvironment,
@@ -55,6 +56,20 @@ describe('environments and accounts', () => {
     expect(getBaseUrl(store.db, 'test')).toBe('https://test.example.com');
     expect(() => setBaseUrl(store.db, 'production', 'http://prod.example.com')).toThrow(/https/);
     expect(getBaseUrl(store.db, 'production')).toBeNull();
+  });
+
+  it('refuses an unacceptable base URL as a failure of the catalog, worded in either language', () => {
+    let refused: unknown;
+    try {
+      setBaseUrl(store.db, 'production', 'http://prod.example.com');
+    } catch (err) {
+      refused = err;
+    }
+    expect(refused).toBeInstanceOf(Failure);
+    const failure = refused as Failure;
+    expect(failure.toData()).toEqual({ code: 'url.not_https', params: { origin: 'http://prod.example.com' } });
+    expect(formatFailure('es', failure.code, failure.params)).toBe('http://prod.example.com debe usar https (http simple solo se permite en este equipo).');
+    expect(() => setBaseUrl(store.db, 'test', 'no es una url')).toThrow(expect.objectContaining({ code: 'url.not_a_url' }));
   });
 
   it('keeps who is signed in, and forgets it at sign-out', () => {

@@ -75,3 +75,53 @@ describe('input the surface refuses', () => {
     expect(formatFailure('es', wrong.code, wrong.params)).toBe('Dato no válido en input: debe ser un objeto');
   });
 });
+
+describe('a dialing rule the campaign breaks', () => {
+  const campaign = {
+    client_id: 101,
+    name: 'Mora temprana',
+    dialing_type: 'VERTICAL',
+    call_from: '09:00',
+    call_to: '18:00',
+    min_phone_priority: 0,
+    max_phone_priority: 0,
+  };
+  it.each([
+    [{ max_phone_priority: 2 }, 'campaign.max_phone_priority', 'vertical-same-priority', 'debe ser uno de estos valores: 0'],
+    [
+      { dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 },
+      'campaign.max_phone_priority',
+      'max-below-min',
+      'debe ser al menos 2',
+    ],
+    [{ call_to: '08:00' }, 'campaign.call_to', 'window-order', 'debe ser posterior a call_from'],
+  ])('%o is said by its rule and worded from the catalog, never the contract’s English', async (change, path, rule, spanish) => {
+    for (const name of ['campaigns:create', 'batches:setCampaignDraft'] as const) {
+      const input =
+        name === 'campaigns:create' ? { environment: 'test', campaign: { ...campaign, ...change } } : { batchId: 1, campaign: { ...campaign, ...change } };
+      const error = await refusal(name, input);
+      expect(error).toMatchObject({ code: 'input.invalid', params: { path, rule } });
+      expect(formatFailure('es', error.code, error.params)).toBe(`Dato no válido en ${path}: ${spanish}`);
+      expect(error.message).toBe(formatFailure('en', error.code, error.params));
+      expect(error.message).not.toMatch(/dialing needs|must not be below/);
+    }
+  });
+});
+
+// The handlers check an address before the store keeps it; both refuse it as the same code (url.*).
+describe('a base URL the surface refuses', () => {
+  it.each([
+    ['environments:setBaseUrl', { environment: 'test', baseUrl: 'http://bots.example.com' }],
+    ['session:signIn', { environment: 'production', email: 'ana@example.com', password: 'x', baseUrl: 'http://bots.example.com' }],
+  ] as const)('through %s is url.not_https, in Spanish from the catalog', async (name, input) => {
+    const error = await refusal(name, input);
+    expect(error).toMatchObject({ code: 'url.not_https', params: { origin: 'http://bots.example.com' } });
+    expect(formatFailure('es', error.code, error.params)).toBe('http://bots.example.com debe usar https (http simple solo se permite en este equipo).');
+    expect(error.message).toBe(formatFailure('en', error.code, error.params));
+  });
+
+  it('is not stored', async () => {
+    await refusal('environments:setBaseUrl', { environment: 'test', baseUrl: 'https://ana:secreto@bots.example.com' });
+    expect(await ctx.baseUrl('test')).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import {
   type FailureCode,
   type FailureParamValue,
 } from '../../../src-main/domain/failures/failure';
+import type { InputProblem } from '../../../src-main/domain/failures/input-problem';
 import type { ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
 import { i18n } from '../i18n';
 import { transport } from './transport';
@@ -31,6 +32,16 @@ export class ApiError extends Error {
 /** A failure of the catalog in the agent's language. */
 export function failureText(code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
   return i18n.global.t(`failures.${code}`, shownParams(params, i18n.global.locale.value));
+}
+
+/** What is wrong with one value a screen checked itself, in the words the surface's input.invalid has. */
+export function inputProblemText(p: InputProblem): string {
+  return failureText('input.invalid', { ...p.params, path: p.path || 'input', problem: p.problem });
+}
+
+/** Only the problem's words ("must be text"), for a form that shows them under the field itself. */
+export function problemWords(p: InputProblem): string {
+  return shownParams({ ...p.params, problem: p.problem }, i18n.global.locale.value).problem ?? '';
 }
 
 /**

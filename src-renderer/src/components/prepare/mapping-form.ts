@@ -1,6 +1,7 @@
 // The column-mapping step as plain data: filled from a saved template or the suggestion, turned into
 // a MappingFile and checked with the same schema the preparation uses.
 import { getDataKey, setDataKey } from '../../../../src-main/contract/data-keys';
+import { inputProblem, type InputProblem } from '../../../../src-main/domain/failures/input-problem';
 import { DEFAULT_FORMAT, MappingFile, type ColumnMapping, type DateOrder } from '../../../../src-main/domain/mapping-file';
 import type { FileInspection } from '../../../../src-main/surface/procedures';
 
@@ -155,11 +156,12 @@ export type MappingProblem =
   | { kind: 'area-code' }
   | { kind: 'param-key'; header: string }
   | { kind: 'param-key-repeated'; key: string }
-  | { kind: 'other'; path: string; message: string };
+  /** Anything else, as data (never zod's English): worded by the catalog, as the surface words it. */
+  | { kind: 'other'; problem: InputProblem };
 
 export function checkMapping(form: MappingForm, place: MappingPlace = {}): { mapping: MappingFile | null; problems: MappingProblem[] } {
   const problems: MappingProblem[] = [];
-  const parsed = MappingFile.safeParse(mappingFromForm(form, place));
+  const parsed = MappingFile.safeParse(mappingFromForm(form, place), { reportInput: true });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [first, second] = issue.path;
@@ -168,8 +170,7 @@ export function checkMapping(form: MappingForm, place: MappingPlace = {}): { map
       else if (first === 'columns' && typeof second === 'string' && (SINGLE_FIELDS as readonly string[]).includes(second))
         problems.push({ kind: 'missing', field: second as SingleField });
       else if (first === 'default_area_code') problems.push({ kind: 'area-code' });
-      else if (!(first === 'columns' && (second === 'params' || second === 'product_info')))
-        problems.push({ kind: 'other', path: issue.path.join('.'), message: issue.message });
+      else if (!(first === 'columns' && (second === 'params' || second === 'product_info'))) problems.push({ kind: 'other', problem: inputProblem(issue) });
     }
   }
   const seen = new Map<string, number>();

@@ -1,6 +1,7 @@
 // The prepare wizard's decisions as plain data: what the mapping's problems say and mark, what the
 // summary shows, and what batches:prepare is sent. The steps only show them.
 import type { MappingFile } from '../../../../src-main/domain/mapping-file';
+import { inputProblemText } from '../../api/casedesk';
 import type { PrepareSummary, ProcedureInput } from '../../../../src-main/surface/procedures';
 import type { MappingProblem, Target } from './mapping-form';
 
@@ -22,7 +23,7 @@ export function problemText(p: MappingProblem, t: Translate): string {
     case 'param-key-repeated':
       return t('prepare.problem.paramKeyRepeated', { key: p.key });
     default:
-      return t('prepare.problem.other', { path: p.path, message: p.message });
+      return inputProblemText(p.problem);
   }
 }
 

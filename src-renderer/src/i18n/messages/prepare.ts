@@ -166,7 +166,6 @@ export default {
     paramKey: { en: 'The data name for column “{header}” is missing.', es: 'Falta el nombre del dato para la columna «{header}».' },
     paramKeyRepeated: { en: 'The data name “{key}” is repeated.', es: 'El nombre de dato «{key}» está repetido.' },
     target: { en: 'Give the max phone priority or choose an existing campaign.', es: 'Indique la prioridad máxima de teléfono o elija una campaña existente.' },
-    other: { en: '{path}: {message}', es: '{path}: {message}' },
   },
   review: {
     file: { en: 'File', es: 'Archivo' },

@@ -11,6 +11,7 @@ import {
   targetMissing,
   type PrepareChoices,
 } from '../../../../src-renderer/src/components/prepare/wizard';
+import { i18n } from '../../../../src-renderer/src/i18n';
 
 /** A translator that shows which key and values it was given. */
 const t = (key: string, params?: Record<string, unknown>) => (params ? `${key}${JSON.stringify(params)}` : key);
@@ -34,14 +35,16 @@ const summary = (over: Partial<PrepareSummary> = {}): PrepareSummary => ({
 });
 
 describe('the mapping problems', () => {
-  it('word a missing field by its own name, and every other kind by its key', () => {
+  it('word a missing field by its own name, every named kind by its key, any other by the catalog', () => {
     expect(problemText({ kind: 'missing', field: 'debt' }, t)).toBe('prepare.problem.missing{"field":"prepare.mapping.fields.debt"}');
     expect(problemText({ kind: 'names' }, t)).toBe('prepare.problem.names');
     expect(problemText({ kind: 'phones' }, t)).toBe('prepare.problem.phones');
     expect(problemText({ kind: 'area-code' }, t)).toBe('prepare.problem.areaCode');
     expect(problemText({ kind: 'param-key', header: 'Nro' }, t)).toBe('prepare.problem.paramKey{"header":"Nro"}');
     expect(problemText({ kind: 'param-key-repeated', key: 'nro' }, t)).toBe('prepare.problem.paramKeyRepeated{"key":"nro"}');
-    expect(problemText({ kind: 'other', path: 'columns.debt', message: 'bad' }, t)).toBe('prepare.problem.other{"path":"columns.debt","message":"bad"}');
+    // Any other kind is an input's problem, worded by the failure catalog (test/renderer/mapping-form.test.ts).
+    i18n.global.locale.value = 'es';
+    expect(problemText({ kind: 'other', problem: { path: 'header_row', problem: 'other', params: {} } }, t)).toBe('Dato no válido en header_row: no es válido');
   });
 
   it('mark the missing fields and groups for the editor, and nothing for a key problem', () => {

@@ -1,0 +1,69 @@
+// The new-campaign form says each field's problem in the agent's language: its own words for the fields
+// and the dialing rules it names, the failure catalog's for any other; zod's English never.
+import { afterEach, describe, expect, it } from 'vitest';
+import { campaignProblems, type CampaignBody } from '../../../../src-renderer/src/components/campaigns/campaign-form';
+import { i18n } from '../../../../src-renderer/src/i18n';
+
+afterEach(() => {
+  i18n.global.locale.value = 'es';
+});
+
+const t = (key: string) => i18n.global.t(key);
+/** zod's own words, in any of its messages; and the contract's English for the dialing rules. */
+const ENGLISH = /Invalid|expected|received|Too (small|big)|must match|VERTICAL dialing needs|must not be below|must be later than/i;
+
+const BODY: CampaignBody = {
+  client_id: 101,
+  name: 'Mora temprana',
+  description: '',
+  start_date: '2026-12-01',
+  call_from: '09:00',
+  call_to: '18:00',
+  closes_eod: false,
+  dialing_type: 'VERTICAL',
+  min_phone_priority: 0,
+  max_phone_priority: 0,
+  max_calls_per_case: 2,
+};
+
+describe('the new-campaign form’s problems', () => {
+  it('has none for a body the service takes', () => {
+    expect(campaignProblems(BODY, [], t)).toEqual({});
+  });
+
+  it.each([
+    [{ description: 7 }, 'description', 'debe ser un texto', 'must be text'],
+    [
+      { dialing_type: 'DIAGONAL' },
+      'dialing_type',
+      'debe ser uno de estos valores: VERTICAL, HORIZONTAL_VERTICAL',
+      'must be one of: VERTICAL, HORIZONTAL_VERTICAL',
+    ],
+    [{ closes_eod: 'sí' }, 'closes_eod', 'debe ser true o false', 'must be true or false'],
+  ])('words %o, a field without words of its own, by the catalog and not in zod’s English', (change, field, spanish, english) => {
+    const body = { ...BODY, ...change } as CampaignBody;
+    i18n.global.locale.value = 'es';
+    expect(campaignProblems(body, [], t)).toEqual({ [field]: spanish });
+    i18n.global.locale.value = 'en';
+    expect(campaignProblems(body, [], t)).toEqual({ [field]: english });
+  });
+
+  it.each([
+    [{ max_phone_priority: 2 }, 'max_phone_priority', 'Con marcación vertical, la prioridad máxima debe ser igual a la mínima.'],
+    [
+      { dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 },
+      'max_phone_priority',
+      'La prioridad máxima no puede ser menor que la mínima.',
+    ],
+    [{ call_to: '08:00' }, 'call_to', 'La hora de fin debe ser posterior a la de inicio.'],
+  ])('words a broken dialing rule %o by its code, never the contract’s English', (change, field, spanish) => {
+    const problems = campaignProblems({ ...BODY, ...change } as CampaignBody, [], t);
+    expect(problems[field as keyof typeof problems]).toBe(spanish);
+    expect(Object.values(problems).join(' ')).not.toMatch(ENGLISH);
+  });
+
+  it('says a field left empty is required, before anything else about it', () => {
+    const { start_date: _, ...body } = BODY;
+    expect(campaignProblems(body, ['start_date'], t)).toEqual({ start_date: 'Complete este campo.' });
+  });
+});
