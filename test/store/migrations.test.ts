@@ -39,6 +39,27 @@ afterEach(() => {
 const tables = (db: Db) => (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 const appliedVersions = (db: Db) => (db.prepare('SELECT version FROM schema_migrations ORDER BY version').all() as { version: number }[]).map((r) => r.version);
 
+/** The store as a CaseDesk that stopped at migration `version` left it in `dir`. */
+const storeUpTo = (dir: string, version: number) =>
+  openStore(
+    dir,
+    TEST_STORE_KEY,
+    MIGRATIONS.filter((m) => m.version <= version),
+  );
+
+/** A ready case of one debtor with one phone; `more` adds or overrides fields. */
+const anaCase = (code: string, more: Partial<BatchCaseInput> = {}): BatchCaseInput => ({
+  code,
+  firstName: 'Ana',
+  lastName: 'Peña',
+  phones: ['3514000001'],
+  products: [],
+  params: {},
+  sourceRows: [2],
+  status: 'ready',
+  ...more,
+});
+
 describe('openStore', () => {
   it('creates every table in an empty data folder, with WAL, foreign keys and FULL sync', () => {
     const store = openStore(dataDir(), TEST_STORE_KEY);
@@ -70,11 +91,7 @@ describe('openStore', () => {
 
   it.each(MIGRATIONS.map((m) => m.version).slice(0, -1))('upgrades a store left at version %i, keeping its data', (version) => {
     const dir = dataDir();
-    const old = openStore(
-      dir,
-      TEST_STORE_KEY,
-      MIGRATIONS.filter((m) => m.version <= version),
-    );
+    const old = storeUpTo(dir, version);
     old.db.prepare("INSERT INTO settings (key, value_json) VALUES ('language', '\"es\"')").run();
     old.close();
     const store = openStore(dir, TEST_STORE_KEY);
@@ -142,11 +159,7 @@ describe('005: no stored tokens', () => {
 describe('008: case keys', () => {
   it('makes the cases of a store written before it searchable and filterable by kind', () => {
     const dir = dataDir();
-    const old = openStore(
-      dir,
-      TEST_STORE_KEY,
-      MIGRATIONS.filter((m) => m.version <= 6),
-    );
+    const old = storeUpTo(dir, 6);
     const batchId = createBatch(old.db, { environment: 'demo', name: 'old', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
     // As a version-6 CaseDesk wrote them: without the columns and keys migration 8 adds.
     const insert = old.db.prepare(
@@ -183,11 +196,7 @@ describe('008: case keys', () => {
 describe('010: issue texts as data', () => {
   it('keeps the words of issues stored before it as their params, worded by issue.legacy, and stores params from then on', () => {
     const dir = dataDir();
-    const old = openStore(
-      dir,
-      TEST_STORE_KEY,
-      MIGRATIONS.filter((m) => m.version <= 9),
-    );
+    const old = storeUpTo(dir, 9);
     const batchId = createBatch(old.db, { environment: 'demo', name: 'old', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
     old.db
       .prepare(
@@ -247,25 +256,12 @@ describe('011: ids never given again', () => {
         ({ table: parent, from, to, on_delete }) => ({ table, parent, from, to, on_delete }),
       ),
     );
-  const anyCase = (code: string): BatchCaseInput => ({
-    code,
-    firstName: 'Ana',
-    lastName: 'Peña',
-    phones: ['3514000001'],
-    products: [],
-    params: {},
-    sourceRows: [2],
-    status: 'ready',
-    issues: [{ severity: 'warning', kind: 'name-missing', field: 'first_name', rows: [2], params: { field: 'first_name' } }],
-  });
+  const anyCase = (code: string) =>
+    anaCase(code, { issues: [{ severity: 'warning', kind: 'name-missing', field: 'first_name', rows: [2], params: { field: 'first_name' } }] });
 
   it('rebuilds batches and ledger entries in an encrypted store, keeping every row, reference and index', () => {
     const dir = dataDir();
-    const old = openStore(
-      dir,
-      TEST_STORE_KEY,
-      MIGRATIONS.filter((m) => m.version <= 10),
-    );
+    const old = storeUpTo(dir, 10);
     const ids = ['octubre', 'noviembre', 'diciembre'].map((name) =>
       createBatch(old.db, { environment: 'demo', name, sourceFile: `${name}.xlsx`, maxPhonePriority: 2, creditor: 'Banco del Sur', campaignDraft: { name } }),
     );
@@ -283,8 +279,7 @@ describe('011: ids never given again', () => {
     old.close();
 
     // Up to this step only: later steps add their own columns and indexes.
-    const upTo11 = MIGRATIONS.filter((m) => m.version <= 11);
-    const store = openStore(dir, TEST_STORE_KEY, upTo11);
+    const store = storeUpTo(dir, 11);
     expect(appliedVersions(store.db)).toContain(11);
     for (const [table, rows] of Object.entries(tablesBefore)) expect(rowsOf(store.db, table), table).toEqual(rows);
     expect(schemaOf(store.db, 'index')).toEqual(indexesBefore);
@@ -293,7 +288,7 @@ describe('011: ids never given again', () => {
     expect(store.db.pragma('foreign_key_check')).toEqual([]);
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
     // The same schema as a store created at this version.
-    const fresh = openStore(dataDir(), TEST_STORE_KEY, upTo11);
+    const fresh = storeUpTo(dataDir(), 11);
     expect(schemaOf(store.db, 'table')).toEqual(schemaOf(fresh.db, 'table'));
     fresh.close();
 
@@ -311,25 +306,12 @@ describe('011: ids never given again', () => {
 });
 
 describe('012: edited while skipped', () => {
-  const aCase = (code: string, issueKinds: string[]): BatchCaseInput => ({
-    code,
-    firstName: 'Ana',
-    lastName: 'Peña',
-    phones: ['3514000001'],
-    products: [],
-    params: {},
-    sourceRows: [2],
-    status: 'ready',
-    issues: issueKinds.map((kind) => ({ severity: 'fix', kind, field: 'first_name', rows: [2], params: { before: 'A', after: 'B' } })),
-  });
+  const aCase = (code: string, issueKinds: string[]) =>
+    anaCase(code, { issues: issueKinds.map((kind) => ({ severity: 'fix', kind, field: 'first_name', rows: [2], params: { before: 'A', after: 'B' } })) });
 
   it('takes skipped cases an earlier version stored edited (or given a phone back) as changed since: kept rather than purged', () => {
     const dir = dataDir();
-    const old = openStore(
-      dir,
-      TEST_STORE_KEY,
-      MIGRATIONS.filter((m) => m.version <= 11),
-    );
+    const old = storeUpTo(dir, 11);
     const id = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
     insertBatchCases(old.db, id, [
       aCase('EDITED', ['edited']),
@@ -355,27 +337,12 @@ describe('012: edited while skipped', () => {
 });
 
 describe('013: upload run times', () => {
-  const aCase = (code: string): BatchCaseInput => ({
-    code,
-    firstName: 'Ana',
-    lastName: 'Peña',
-    phones: ['3514000001'],
-    products: [],
-    params: {},
-    sourceRows: [2],
-    status: 'ready',
-  });
-
   it('times a batch an earlier version uploaded with no request (every case skipped) from the upgrade; a chunk answer still times its own, a draft stays untimed', () => {
     const dir = dataDir();
-    const old = openStore(
-      dir,
-      TEST_STORE_KEY,
-      MIGRATIONS.filter((m) => m.version <= 12),
-    );
+    const old = storeUpTo(dir, 12);
     const batch = (name: string) => {
       const id = createBatch(old.db, { environment: 'test', name, sourceFile: `${name}.xlsx`, campaignId: 5, maxPhonePriority: 2 });
-      insertBatchCases(old.db, id, [aCase(`${name}-1`)]);
+      insertBatchCases(old.db, id, [anaCase(`${name}-1`)]);
       return id;
     };
     const skipped = batch('skipped');
