@@ -104,13 +104,30 @@ export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, 
   return counts;
 }
 
-/** The columns of a case that are sent: what an upload reads, and the start of every case read. */
-export interface RawSentCase {
+/** Who a case's debtor is and their phones, as stored: what every read of a case starts with. */
+export interface RawCaseDebtor {
   id: number;
   code: string;
   first_name: string;
   last_name: string;
   phones_json: string;
+}
+
+/** Who a case's debtor is and their phones: what matching the ledger and counting a phone's debtors need. */
+export interface CaseDebtor {
+  id: number;
+  code: string;
+  firstName: string;
+  lastName: string;
+  phones: string[];
+}
+
+export function caseDebtor(r: RawCaseDebtor): CaseDebtor {
+  return { id: r.id, code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] };
+}
+
+/** The columns of a case that are sent: what an upload reads, and the start of every case read. */
+export interface RawSentCase extends RawCaseDebtor {
   products_json: string;
   params_json: string;
 }
@@ -122,11 +139,7 @@ export interface SentCase extends Pick<CaseRecord, 'code' | 'firstName' | 'lastN
 
 export function sentCase(r: RawSentCase): SentCase {
   return {
-    id: r.id,
-    code: r.code,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phones: JSON.parse(r.phones_json) as string[],
+    ...caseDebtor(r),
     products: JSON.parse(r.products_json) as Product[],
     params: JSON.parse(r.params_json) as Record<string, unknown>,
   };

@@ -4,7 +4,7 @@
 // (preparation/duplicates): the store only finds and keeps.
 import type { Environment } from '../domain/environments';
 import { isDuplicateKind } from '../domain/duplicates';
-import { type CaseStatus, type UploadState } from './cases-repo';
+import { caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor, type UploadState } from './cases-repo';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
 import { DUPLICATE_KEY, KIND_KEY, withCaseKeys } from './case-keys';
 import type { Db } from './store';
@@ -152,12 +152,7 @@ export function duplicateCount(db: Db, batchId: number): number {
 }
 
 /** A case as counting a phone's debtors reads it: who it is, its phones, and the issues it has now. */
-export interface CaseOfPhones {
-  id: number;
-  code: string;
-  firstName: string;
-  lastName: string;
-  phones: string[];
+export interface CaseOfPhones extends CaseDebtor {
   sourceRows: number[];
   issues: IssueInput[];
 }
@@ -189,26 +184,14 @@ export function casesWithPhones(db: Db, batchId: number, phones: readonly string
       ids.add(id);
   }
   if (ids.size === 0) return [];
-  const rows = db.prepare(CASES_OF_PHONES_SQL).all(JSON.stringify([...ids]), batchId) as {
-    id: number;
-    code: string;
-    first_name: string;
-    last_name: string;
-    phones_json: string;
-    source_rows_json: string;
-    issues_json: string;
-  }[];
+  const rows = db.prepare(CASES_OF_PHONES_SQL).all(JSON.stringify([...ids]), batchId) as (RawCaseDebtor & { source_rows_json: string; issues_json: string })[];
   const out: CaseOfPhones[] = [];
   for (const r of rows) {
-    const own = JSON.parse(r.phones_json) as string[];
+    const debtor = caseDebtor(r);
     // The digits may be inside a code or a longer number: only a case that has the phone itself.
-    if (!also.has(r.id) && !own.some((p) => wanted.has(p))) continue;
+    if (!also.has(r.id) && !debtor.phones.some((p) => wanted.has(p))) continue;
     out.push({
-      id: r.id,
-      code: r.code,
-      firstName: r.first_name,
-      lastName: r.last_name,
-      phones: own,
+      ...debtor,
       sourceRows: JSON.parse(r.source_rows_json) as number[],
       issues: decodeIssues(r.issues_json),
     });
@@ -237,18 +220,6 @@ export function caseIdsWithKind(db: Db, batchId: number, kind: string): number[]
 export const PAGE_CASE_DEBTORS_SQL = 'SELECT id, code, first_name, last_name, phones_json FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?';
 
 /** Who each case of a batch is and its phones, a page at a time in id order (counting every phone's debtors again). */
-export function pageCaseDebtors(
-  db: Db,
-  batchId: number,
-  afterId: number,
-  limit: number,
-): { id: number; code: string; firstName: string; lastName: string; phones: string[] }[] {
-  const rows = db.prepare(PAGE_CASE_DEBTORS_SQL).all(batchId, afterId, limit) as {
-    id: number;
-    code: string;
-    first_name: string;
-    last_name: string;
-    phones_json: string;
-  }[];
-  return rows.map((r) => ({ id: r.id, code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] }));
+export function pageCaseDebtors(db: Db, batchId: number, afterId: number, limit: number): CaseDebtor[] {
+  return (db.prepare(PAGE_CASE_DEBTORS_SQL).all(batchId, afterId, limit) as RawCaseDebtor[]).map(caseDebtor);
 }

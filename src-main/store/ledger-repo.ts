@@ -1,7 +1,7 @@
 // The do-not-contact ledger's own entries, and what applying it right before an upload changes in a
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
-import { addCaseIssue, type CaseStatus } from './cases-repo';
+import { addCaseIssue, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
 import { decodeIssues, type IssueInput } from './issue-codec';
 import { KIND_KEY } from './case-keys';
 import type { Db } from './store';
@@ -101,13 +101,8 @@ export function batchCreditor(db: Db, batchId: number): string | null {
   return row?.creditor ?? null;
 }
 
-export interface CaseBeforeUpload {
-  id: number;
-  code: string;
-  /** Who the debtor is, for counting a phone's debtors again (see recheckSharedPhones). */
-  firstName: string;
-  lastName: string;
-  phones: string[];
+/** Who the debtor is (for counting a phone's debtors again, see recheckSharedPhones), the rows it came from, and its status. */
+export interface CaseBeforeUpload extends CaseDebtor {
   sourceRows: number[];
   status: CaseStatus;
 }
@@ -123,13 +118,9 @@ export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
        WHERE c.batch_id = ? AND c.status IN ('ready', 'warning') AND c.upload_state = 'pending'
          AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
     )
-    .all(batchId) as { id: number; code: string; first_name: string; last_name: string; phones_json: string; source_rows_json: string; status: CaseStatus }[];
+    .all(batchId) as (RawCaseDebtor & { source_rows_json: string; status: CaseStatus })[];
   return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phones: JSON.parse(r.phones_json) as string[],
+    ...caseDebtor(r),
     sourceRows: JSON.parse(r.source_rows_json) as number[],
     status: r.status,
   }));
