@@ -3,7 +3,7 @@
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
 import { addCaseIssue, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
 import { decodeIssues, type IssueInput } from './issue-codec';
-import { KIND_KEY } from './case-keys';
+import { KIND_KEY, searchText } from './case-keys';
 import type { Db } from './store';
 
 export interface NewLedgerEntry {
@@ -128,22 +128,21 @@ export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
 
 /**
  * What the ledger changed in a case not yet sent: its phones, its status, and why (issues appended).
- * A case that may no longer be contacted leaves its chunk, so no request carries it.
+ * A case that may no longer be contacted leaves its chunk, so no request carries it. Its search text
+ * loses the phones taken off, as a case prepared with the entry never had them.
  */
 export function recordLedgerOutcome(
   db: Db,
   batchId: number,
-  caseId: number,
+  debtor: CaseDebtor,
   change: { phones: string[]; status: CaseStatus; issues: readonly IssueInput[] },
 ): void {
   db.transaction(() => {
     const leaves = change.status === 'suppressed';
-    db.prepare(`UPDATE batch_cases SET phones_json = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`).run(
-      JSON.stringify(change.phones),
-      change.status,
-      caseId,
-    );
-    for (const i of change.issues) addCaseIssue(db, batchId, caseId, i);
+    db.prepare(
+      `UPDATE batch_cases SET phones_json = ?, search_text = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`,
+    ).run(JSON.stringify(change.phones), searchText({ ...debtor, phones: change.phones }), change.status, debtor.id);
+    for (const i of change.issues) addCaseIssue(db, batchId, debtor.id, i);
   }).immediate();
 }
 

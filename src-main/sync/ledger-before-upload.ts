@@ -33,7 +33,7 @@ export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: L
     for (const c of casesBeforeUpload(db, batchId)) {
       const match = matchLedger(c, index);
       if (match.removed.length === 0 && match.code === null) continue;
-      recordLedgerOutcome(db, batchId, c.id, { phones: match.phones, status: statusAfterLedger(c.status, match), issues: match.issues });
+      recordLedgerOutcome(db, batchId, c, { phones: match.phones, status: statusAfterLedger(c.status, match), issues: match.issues });
       changes.note(c.id, c, { ...c, phones: match.phones });
       counts.phones += match.removed.length;
       if (match.suppressed) counts.cases += 1;

@@ -11,6 +11,7 @@ import {
   addLedgerEntry,
   countCasesByStatus,
   countIssuesBySeverity,
+  countMatchingCases,
   listIssues,
   openStore,
   removeLedgerEntry,
@@ -69,8 +70,12 @@ function counts({ store, batchId }: { store: Store; batchId: number }) {
   return { ...countCasesByStatus(store.db, batchId), warnings: countIssuesBySeverity(store.db, batchId).warnings };
 }
 
-/** Warnings and counts together, for comparing a batch with the same file prepared afresh. */
-const seen = (b: { store: Store; batchId: number }) => ({ warned: warned(b), counts: counts(b) });
+/** Warnings, counts and the cases a search for the switchboard finds, for comparing a batch with the same file prepared afresh. */
+const seen = (b: { store: Store; batchId: number }) => ({
+  warned: warned(b),
+  counts: counts(b),
+  foundBySwitchboard: countMatchingCases(b.store.db, b.batchId, { search: SWITCHBOARD }),
+});
 
 const onSwitchboard = (debtors: number) => Object.fromEntries(SWITCHBOARD_CODES.map((c) => [c, [`${SWITCHBOARD}×${debtors}`]]));
 
