@@ -96,6 +96,10 @@ describe.runIf(hasChromium)('deleting and wiping', () => {
     await app.current.screenshot('42-batch-kept-corrected');
     await page.locator('[data-test="kept-corrected-to-sync"]').click();
     await page.waitForURL(/#\/sync$/);
+    // Beside the tick that sends them: how many of the skipped cases were corrected since.
+    const corrected = page.locator(`[data-test="reload-corrected-${batchId}"]`);
+    await corrected.waitFor();
+    expect(await corrected.innerText()).toBe('2 de ellos corregidos desde entonces: llegan a la campaña solo si lo marca');
   });
 
   it('exports diagnostics for IT from Settings, as a zip the browser saves', async () => {

@@ -85,6 +85,11 @@ export default {
   },
   reloadDuplicates: { en: 'Load again the codes the campaign already holds', es: 'Cargar de nuevo los códigos que la campaña ya tiene' },
   reloadSkipped: { en: '{n} skipped by the last upload', es: '{n} salteado(s) en la carga anterior' },
+  // The batch is kept until these go (see lifecycle's keptCorrected): ticking is how they reach the campaign.
+  reloadCorrected: {
+    en: '{n} of them corrected since: it reaches the campaign only if ticked | {n} of them corrected since: they reach the campaign only if ticked',
+    es: '{n} de ellos corregido desde entonces: llega a la campaña solo si lo marca | {n} de ellos corregidos desde entonces: llegan a la campaña solo si lo marca',
+  },
   reloadDuplicatesHelp: {
     en: 'Unticked, the upload skips the cases whose code is already in the campaign: nobody gets called twice by mistake.',
     es: 'Sin marcar, la carga saltea los casos cuyo código ya está en la campaña: así nadie recibe dos llamadas por error.',
