@@ -51,7 +51,7 @@ export interface DialingRuleIssue {
    * The rule as an input's problem and its figures (src-main/domain/failures/input-problem.ts), so
    * the surface words it from the catalog in the agent's language.
    */
-  problem: { problem: 'choice' | 'too_small' | 'order' } & Record<string, string | number | string[]>;
+  problem: { problem: 'same_as' | 'too_small' | 'order' } & Record<string, string | number | string[]>;
   /**
    * English, for the wire only: the emulator answers a refused create with it (as the service answers
    * in its own words). No screen shows it: the forms word `rule`, the surface `problem`.
@@ -73,7 +73,7 @@ export function dialingRuleIssues(body: {
     issues.push({
       rule: 'vertical-same-priority',
       path: ['max_phone_priority'],
-      problem: { problem: 'choice', choices: [String(min)] },
+      problem: { problem: 'same_as', field: 'min_phone_priority', value: min },
       message: 'VERTICAL dialing needs max_phone_priority equal to min_phone_priority',
     });
   }

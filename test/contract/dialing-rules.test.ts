@@ -16,7 +16,7 @@ const BODY = {
 
 describe('dialing rules', () => {
   it.each([
-    [{ max_phone_priority: 2 }, 'vertical-same-priority', 'max_phone_priority', { problem: 'choice', choices: ['0'] }],
+    [{ max_phone_priority: 2 }, 'vertical-same-priority', 'max_phone_priority', { problem: 'same_as', field: 'min_phone_priority', value: 0 }],
     [
       { dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 },
       'max-below-min',

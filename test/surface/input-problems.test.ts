@@ -87,7 +87,7 @@ describe('a dialing rule the campaign breaks', () => {
     max_phone_priority: 0,
   };
   it.each([
-    [{ max_phone_priority: 2 }, 'campaign.max_phone_priority', 'vertical-same-priority', 'debe ser uno de estos valores: 0'],
+    [{ max_phone_priority: 2 }, 'campaign.max_phone_priority', 'vertical-same-priority', 'debe ser igual a min_phone_priority (0)'],
     [
       { dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 },
       'campaign.max_phone_priority',

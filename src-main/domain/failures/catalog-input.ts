@@ -15,6 +15,7 @@ export const INPUT_WORDS = {
   'input.problem.order': { class: 'notice', en: 'must be later than {after}', es: 'debe ser posterior a {after}' },
   'input.problem.repeated': { class: 'notice', en: 'names the same value more than once', es: 'repite un mismo valor' },
   'input.problem.one_of': { class: 'notice', en: 'needs one of: {keys}', es: 'necesita uno de: {keys}' },
+  'input.problem.same_as': { class: 'notice', en: 'must equal {field} ({value})', es: 'debe ser igual a {field} ({value})' },
 
   'input.kind.text': { class: 'notice', en: 'text', es: 'un texto' },
   'input.kind.number': { class: 'notice', en: 'a number', es: 'un número' },

@@ -6,10 +6,23 @@ import type { z } from 'zod';
 import type { FailureParamValue } from './failure';
 
 /**
- * zod 4's issue codes, folded into what a person can act on; the last three are named by our own
+ * zod 4's issue codes, folded into what a person can act on; the last four are named by our own
  * refinements (`params: { problem }`), which have no zod code of their own.
  */
-export const INPUT_PROBLEMS = ['missing', 'type', 'too_small', 'too_big', 'format', 'choice', 'unknown_key', 'other', 'order', 'repeated', 'one_of'] as const;
+export const INPUT_PROBLEMS = [
+  'missing',
+  'type',
+  'too_small',
+  'too_big',
+  'format',
+  'choice',
+  'unknown_key',
+  'other',
+  'order',
+  'repeated',
+  'one_of',
+  'same_as',
+] as const;
 export type InputProblemCode = (typeof INPUT_PROBLEMS)[number];
 
 /** The kinds of value a `type` problem says were expected (`input.kind.*`). */

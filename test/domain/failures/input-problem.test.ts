@@ -137,7 +137,7 @@ describe('the words of input problems', () => {
 
   it('nests only words below them (no loop), and only placeholders a problem has', () => {
     const allowed: Record<string, string[]> = {
-      'input.problem': ['expected', 'measure', 'format', 'choices', 'keys', 'after'],
+      'input.problem': ['expected', 'measure', 'format', 'choices', 'keys', 'after', 'field', 'value'],
       'input.measure': ['bound', 'limit'],
       'input.kind': [],
       'input.bound': [],
