@@ -115,10 +115,11 @@ const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id
   AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND ${CORRECTED_SKIPPED})`;
 
 /**
- * A batch's last upload: the later of its last upload run's end (migration 13) and its newest chunk
- * answer, whichever it has (a run that sent nothing has no answer; a batch uploaded before migration
- * 13, or whose run was killed after its last answer, may have no run end). Null for a batch never
- * uploaded. Over the batch's rows joined to its chunks (max of two values is null when either is).
+ * A batch's last upload: the later of its last upload run's end (migration 13: a run that sent or
+ * settled something, see markUploadRunEnded) and its newest chunk answer, whichever it has (a run that
+ * sent nothing has no answer; a batch uploaded before migration 13, or whose run was killed after its
+ * last answer, may have no run end). Null for a batch never uploaded. Over the batch's rows joined to
+ * its chunks (max of two values is null when either is).
  */
 const LAST_UPLOAD = 'coalesce(max(b.uploaded_at, max(u.answered_at)), b.uploaded_at, max(u.answered_at))';
 
