@@ -104,10 +104,10 @@ const CORRECTED_SKIPPED = `c.edited_while_skipped = 1 AND +c.upload_state = 'ski
 
 /**
  * Nothing of the batch left to send: no ready case pending or in doubt, and no ready case skipped
- * whose sent values changed after the upload skipped it (an edit, a bulk fix, imported corrections, a
- * phone the ledger gave back: edited_while_skipped, migration 12). The campaign holds it as it was,
- * and the correction goes only if it is loaded again (then the rules above), or the agent leaves it
- * out (excluded). A case edited before it was skipped is finished: nothing new to send.
+ * whose sent values the agent changed after the upload skipped it (an edit, a bulk fix, imported
+ * corrections: edited_while_skipped, migration 12; a phone the ledger gave back is no correction). The
+ * campaign holds it as it was, and the correction goes only if it is loaded again (then the rules
+ * above), or the agent leaves it out (excluded). A case edited before it was skipped is finished.
  * The second check reads the partial index of marked cases (none, most often): the unary + keeps the
  * planner from taking the upload-state index instead, which would read every skipped case's row.
  */
