@@ -139,7 +139,7 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   store.db
     .transaction(() => {
       // Sent meanwhile (another process's upload): nothing of the edit is kept.
-      if (replaceCase(store.db, caseId, next) === null) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
+      if (replaceCase(store.db, caseId, next, 'agent') === null) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
       for (const e of edits)
         addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
       const phones = new SharedPhoneChanges();
@@ -190,7 +190,7 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
           }
           const next = rebuild(store, c, raw, settings, excluded);
           // Issues are always refreshed; a case counts as changed when what would be sent changed.
-          const written = replaceCase(store.db, c.id, next);
+          const written = replaceCase(store.db, c.id, next, 'agent');
           if (written === null) continue; // its request may be on its way
           phones.note(c.id, c, next);
           if (!sameValues(c, { ...next, status: written })) changed += 1;
@@ -205,8 +205,10 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
 /**
  * Cases the ledger held back, built again from their rows against the ledger as it is now: a case
  * whose entry was removed or has expired is callable again, and a phone taken off comes back. The
- * prepare-time rules run unchanged (caseFromRaw), so only the ledger's part can differ. Returns how
- * many cases changed what would be sent.
+ * prepare-time rules run unchanged (caseFromRaw), so only the ledger's part can differ. A skipped case
+ * too: it holds what a load again would send, so that stays current; but nobody corrected it, so its
+ * batch is not kept for it (a change by the ledger, not the agent: see replaceCase). Returns how many
+ * cases changed what would be sent.
  */
 export function releaseFromLedger(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = [], today = localDay()): { released: number } {
   const held = casesHeldByLedger(store.db, batchId);
@@ -224,7 +226,7 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
         if (raw.length === 0) continue;
         const next = rebuild(store, c, raw, settings, c.status === 'excluded');
         // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
-        const written = replaceCase(store.db, c.id, next);
+        const written = replaceCase(store.db, c.id, next, 'ledger');
         if (written === null) continue; // its request may be on its way
         phones.note(c.id, c, next);
         const status = written;

@@ -88,7 +88,7 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
         });
         const built = caseFromRaw(code, raw, settings);
         // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
-        const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) });
+        const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }, 'agent');
         // Its request may be on its way: the campaign gets what was sent.
         if (written === null) {
           summary.alreadySent.push(code);

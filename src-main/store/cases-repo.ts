@@ -235,19 +235,27 @@ function keptThroughRebuild(kind: string): boolean {
 const LEAVES_CHUNK_NOT_SENT = `CASE WHEN ? IN ('ready', 'warning') THEN chunk_id ELSE NULL END`;
 
 /**
- * A skipped case whose sent values change is marked (edited_while_skipped, migration 12): the campaign
- * holds it as it was, so its batch is not finished until it is loaded again or left out (see
+ * A skipped case whose sent values the agent changes is marked (edited_while_skipped, migration 12): the
+ * campaign holds it as it was, so its batch is not finished until it is loaded again or left out (see
  * lifecycle-repo's FULLY_UPLOADED). A change while pending is not: the upload sends it, or skips it
  * as the campaign already holds the code (markSkipped clears the mark: nothing new to send).
  */
 const MARKS_EDITED_WHILE_SKIPPED = `CASE WHEN upload_state = 'skipped' AND ? THEN 1 ELSE edited_while_skipped END`;
 
 /**
- * Replaces a case's prepared values and its issues after an edit or a bulk fix (see keptThroughRebuild
- * for the issues that stay). A case already sent, or in a request that may be on its way, is never changed: null. Else the status written (a kept
- * warning makes a ready case one with warnings).
+ * Who changes a case: the agent (an edit, a bulk fix, imported corrections), or the do-not-contact
+ * ledger giving back what it held (releaseFromLedger). Only the agent's change of a skipped case is a
+ * correction that keeps its batch; the ledger's leaves the mark as it was, set or not.
  */
-export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>): CaseStatus | null {
+export type CaseChangedBy = 'agent' | 'ledger';
+
+/**
+ * Replaces a case's prepared values and its issues after an edit, a bulk fix or the ledger's release
+ * (see keptThroughRebuild for the issues that stay). A case already sent, or in a request that may be
+ * on its way, is never changed: null. Else the status written (a kept warning makes a ready case one
+ * with warnings).
+ */
+export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>, by: CaseChangedBy): CaseStatus | null {
   const row = db
     .prepare(
       `SELECT code, upload_state, issues_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
@@ -270,7 +278,7 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
          issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT},
          edited_while_skipped = ${MARKS_EDITED_WHILE_SKIPPED} WHERE id = ?`,
       )
-      .run(...values, status, sentChanged ? 1 : 0, caseId),
+      .run(...values, status, sentChanged && by === 'agent' ? 1 : 0, caseId),
   );
   return status;
 }

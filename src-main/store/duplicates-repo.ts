@@ -125,13 +125,18 @@ export const duplicateIssueKinds = (kind: string): boolean => isDuplicateKind(ki
 /**
  * A case the campaign already holds stays out of this upload (and out of its chunk, if the chunk was
  * not sent): unless the agent chooses to load it again, which puts it back in the queue. Skipped as it
- * is now: only a change after this counts as edited while skipped (replaceCase).
+ * is now: only a change after this counts as edited while skipped (replaceCase). False when it was
+ * not pending.
  */
-export function markSkipped(db: Db, caseId: number): void {
-  db.prepare(
-    `UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL, edited_while_skipped = 0
+export function markSkipped(db: Db, caseId: number): boolean {
+  return (
+    db
+      .prepare(
+        `UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL, edited_while_skipped = 0
      WHERE id = ? AND upload_state = 'pending'`,
-  ).run(caseId);
+      )
+      .run(caseId).changes > 0
+  );
 }
 
 /** The agent chose to load them again: every skipped case of the batch goes back to the queue (pending: what it holds goes as it is now). */

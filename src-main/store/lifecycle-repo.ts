@@ -104,10 +104,10 @@ const CORRECTED_SKIPPED = `c.edited_while_skipped = 1 AND +c.upload_state = 'ski
 
 /**
  * Nothing of the batch left to send: no ready case pending or in doubt, and no ready case skipped
- * whose sent values changed after the upload skipped it (an edit, a bulk fix, imported corrections, a
- * phone the ledger gave back: edited_while_skipped, migration 12). The campaign holds it as it was,
- * and the correction goes only if it is loaded again (then the rules above), or the agent leaves it
- * out (excluded). A case edited before it was skipped is finished: nothing new to send.
+ * whose sent values the agent changed after the upload skipped it (an edit, a bulk fix, imported
+ * corrections: edited_while_skipped, migration 12; a phone the ledger gave back is no correction). The
+ * campaign holds it as it was, and the correction goes only if it is loaded again (then the rules
+ * above), or the agent leaves it out (excluded). A case edited before it was skipped is finished.
  * The second check reads the partial index of marked cases (none, most often): the unary + keeps the
  * planner from taking the upload-state index instead, which would read every skipped case's row.
  */
@@ -115,10 +115,11 @@ const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id
   AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND ${CORRECTED_SKIPPED})`;
 
 /**
- * A batch's last upload: the later of its last upload run's end (migration 13) and its newest chunk
- * answer, whichever it has (a run that sent nothing has no answer; a batch uploaded before migration
- * 13, or whose run was killed after its last answer, may have no run end). Null for a batch never
- * uploaded. Over the batch's rows joined to its chunks (max of two values is null when either is).
+ * A batch's last upload: the later of its last upload run's end (migration 13: a run that sent or
+ * settled something, see markUploadRunEnded) and its newest chunk answer, whichever it has (a run that
+ * sent nothing has no answer; a batch uploaded before migration 13, or whose run was killed after its
+ * last answer, may have no run end). Null for a batch never uploaded. Over the batch's rows joined to
+ * its chunks (max of two values is null when either is).
  */
 const LAST_UPLOAD = 'coalesce(max(b.uploaded_at, max(u.answered_at)), b.uploaded_at, max(u.answered_at))';
 

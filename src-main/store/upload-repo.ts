@@ -105,11 +105,25 @@ export function splitChunk(db: Db, chunk: ChunkRow, halves: readonly { caseIds: 
 }
 
 /**
- * An upload run of the batch ended (whatever its outcome): when retention times it from, with its
- * chunks' answers. A run may send no request at all (every case skipped, or none ready).
+ * An upload run of the batch ended (whatever its outcome) having sent a request or changed a case's
+ * upload state: when retention times it from, with its chunks' answers. Such a run may send no request
+ * at all (every case skipped because the campaign held its code).
  */
 export function markUploadRunEnded(db: Db, batchId: number, at = new Date().toISOString()): void {
   db.prepare('UPDATE batches SET uploaded_at = ? WHERE id = ?').run(at, batchId);
+}
+
+/**
+ * An upload run ended having done nothing (no request, no case's upload state changed): the batch's
+ * time stays where the last run that did something put it. Only a batch with no upload time at all
+ * takes this run's end: a first run killed after skipping every case, before its end was written,
+ * would otherwise leave it untimed, kept forever.
+ */
+export function markIdleUploadRunEnded(db: Db, batchId: number, at = new Date().toISOString()): void {
+  db.prepare(
+    `UPDATE batches SET uploaded_at = ? WHERE id = ? AND uploaded_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM upload_chunks u WHERE u.batch_id = batches.id AND u.answered_at IS NOT NULL)`,
+  ).run(at, batchId);
 }
 
 /** Cases whose outcome could not be decided: the agent (or an explicit CLI flag) must choose. */

@@ -10,12 +10,20 @@ export interface DuplicatesAtUpload {
   reload?: boolean;
 }
 
-/** Applies the rule before anything is planned; how many of the batch's cases are skipped now (this run's and earlier runs'). */
-export function skipDuplicatesBeforeUpload(store: Store, batchId: number, campaignId: number, opts: DuplicatesAtUpload = {}): { skipped: number } {
+/**
+ * Applies the rule before anything is planned: how many of the batch's cases are skipped now (this
+ * run's and earlier runs'), and how many changed their upload state here (skipped now, or back to the queue).
+ */
+export function skipDuplicatesBeforeUpload(
+  store: Store,
+  batchId: number,
+  campaignId: number,
+  opts: DuplicatesAtUpload = {},
+): { skipped: number; changed: number } {
   const db = store.db;
   const batch = getBatch(db, batchId);
-  if (!batch) return { skipped: 0 };
-  if (opts.reload) unskipCases(db, batchId);
+  if (!batch) return { skipped: 0, changed: 0 };
+  let changed = opts.reload ? unskipCases(db, batchId) : 0;
   const sources = duplicateSources(store, batch.environment, batchId, campaignId);
   // The grid says what the upload does: the warnings are refreshed against the campaign it goes to.
   recheckDuplicates(store, batchId, { sources });
@@ -23,8 +31,8 @@ export function skipDuplicatesBeforeUpload(store: Store, batchId: number, campai
   if (!opts.reload && holds && holds.size > 0) {
     db.transaction(() => {
       // Cases whose request may be on its way are not among them: reading the campaign back settles those.
-      for (const c of casesBeforeUpload(db, batchId)) if (holds.has(c.code)) markSkipped(db, c.id);
+      for (const c of casesBeforeUpload(db, batchId)) if (holds.has(c.code) && markSkipped(db, c.id)) changed += 1;
     }).immediate();
   }
-  return { skipped: skippedCount(db, batchId) };
+  return { skipped: skippedCount(db, batchId), changed };
 }

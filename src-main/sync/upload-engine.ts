@@ -17,6 +17,7 @@ import {
   chunkCases,
   listChunks,
   codesHeldBefore,
+  markIdleUploadRunEnded,
   markInDoubt,
   markSending,
   markUploadRunEnded,
@@ -161,6 +162,8 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
   const maxRetries = options.maxRetries ?? 6;
   const limits = options.chunkLimits ?? DEFAULT_CHUNK_LIMITS;
   let requests = 0;
+  /** A case's upload state changed in this run (skipped, back in the queue, in doubt settled) or a chunk was reconciled. */
+  let settled = false;
   let suppressed = { cases: 0, phones: 0 };
 
   const batch = batchInEnvironment(db, batchId, environment);
@@ -182,10 +185,12 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
     });
   };
 
-  // Every way a run ends goes through here: its end times the batch's retention, with its chunks'
-  // answers (a run that skipped every case sent no request, so it has none).
+  // Every way a run ends goes through here. Its end times the batch's retention (beside its chunks'
+  // answers) only if the run sent a request or changed a case's upload state (skipping every case
+  // counts); a run that did neither leaves the last such run's time, so running again postpones nothing.
   const result = (status: UploadResult['status'], pause?: UploadPause): UploadResult => {
-    markUploadRunEnded(db, batchId);
+    if (requests > 0 || settled) markUploadRunEnded(db, batchId);
+    else markIdleUploadRunEnded(db, batchId);
     const c = uploadCounts(db, batchId);
     return {
       status,
@@ -217,6 +222,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
 
   /** Reads back the campaign and settles a chunk whose answer never came. */
   async function reconcile(chunk: ChunkRow): Promise<void> {
+    settled = true;
     setChunkState(db, chunk.id, 'unknown', 'no answer came back; checking what the service loaded');
     progress('reconciling', { chunk: chunk.seq, note: say.reconciling });
     const cases = chunkCases(db, chunk.id);
@@ -353,7 +359,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
   }
 
   try {
-    if (options.inDoubt === 'resend' || options.inDoubt === 'assume-loaded') resolveInDoubt(db, batchId, options.inDoubt);
+    if ((options.inDoubt === 'resend' || options.inDoubt === 'assume-loaded') && resolveInDoubt(db, batchId, options.inDoubt) > 0) settled = true;
     if (casesInDoubt(db, batchId).length > 0) return result('needs-decision');
     // A chunk left "sending" or "unknown" by a killed or interrupted run: reconcile before anything
     // else, so a case it did not load is back among the pending ones the checks below see.
@@ -364,7 +370,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
     // Before planning: a case the ledger now lists never enters a chunk (or leaves the one it was in)…
     suppressed = applyLedgerBeforeUpload(store, batchId, options.ledger);
     // …a code the campaign already holds (another batch may have loaded it meanwhile) is not sent again…
-    skipDuplicatesBeforeUpload(store, batchId, campaignId, options.duplicates);
+    if (skipDuplicatesBeforeUpload(store, batchId, campaignId, options.duplicates).changed > 0) settled = true;
     // …and the ledger once more, for skipped cases the agent chose to load again (and cases it released
     // that the campaign holds were skipped just above).
     const again = applyLedgerBeforeUpload(store, batchId, options.ledger);

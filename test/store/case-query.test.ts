@@ -169,7 +169,7 @@ describe('filters, counts and pages', () => {
     const id = findCaseByCode(store.db, batchId, 'C00010');
     if (id === null) throw new Error('no case C00010');
     const before = aCase(10);
-    expect(replaceCase(store.db, id, { ...before, lastName: 'Zárate', issues: [] })).toBe('ready');
+    expect(replaceCase(store.db, id, { ...before, lastName: 'Zárate', issues: [] }, 'agent')).toBe('ready');
     expect(codesOf({ search: 'zarate' })).toEqual(['C00010']);
     expect(codesOf({ search: 'pena' })).not.toContain('C00010');
     expect(codesOf({ kind: 'date-invalid' })).not.toContain('C00010');

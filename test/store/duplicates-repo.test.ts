@@ -156,7 +156,7 @@ describe('checking duplicates again', () => {
     recheckDuplicates(store, mine);
     const id = findCaseByCode(store.db, mine, 'A') as number;
     // An edit rebuilds the case from its rows: the duplicate's warning is not among what it makes again.
-    replaceCase(store.db, id, { ...aCase('A'), firstName: 'Ana María', issues: [] });
+    replaceCase(store.db, id, { ...aCase('A'), firstName: 'Ana María', issues: [] }, 'agent');
     expect(kindsOf(mine, 'A').map(([k]) => k)).toEqual(['duplicate-other-batch']);
     expect(statusOf(mine, 'A')).toBe('warning');
     load(mine, 9, ['B']);

@@ -26,6 +26,7 @@ import {
   listChunks,
   markInDoubt,
   markSending,
+  markIdleUploadRunEnded,
   markSkipped,
   markUploadRunEnded,
   openStore,
@@ -187,7 +188,10 @@ describe('fully uploaded batches', () => {
     expect(fullyUploadedAt(store.db, draft)).toBeNull();
     expect(batchesUploadedBefore(store.db, '2030-01-01T00:00:00.000Z')).toEqual([{ id: skipped, lastUploadAt: '2020-01-02T00:00:00.000Z' }]);
 
-    // A later run that sent nothing moves it on; so does a chunk answered after the last run's end.
+    // A later run that did nothing leaves it; one that sent or settled something moves it on; so does
+    // a chunk answered after the last run's end.
+    markIdleUploadRunEnded(store.db, skipped, '2020-02-01T00:00:00.000Z');
+    expect(fullyUploadedAt(store.db, skipped)).toBe('2020-01-02T00:00:00.000Z');
     markUploadRunEnded(store.db, skipped, '2020-03-01T00:00:00.000Z');
     expect(fullyUploadedAt(store.db, skipped)).toBe('2020-03-01T00:00:00.000Z');
     const whole = make('ready');
@@ -198,6 +202,17 @@ describe('fully uploaded batches', () => {
     store.db.prepare('UPDATE upload_chunks SET answered_at = ? WHERE batch_id = ?').run('2020-02-01T00:00:00.000Z', whole);
     expect(fullyUploadedAt(store.db, whole)).toBe('2020-02-01T00:00:00.000Z');
     expect(batchesUploadedBefore(store.db, '2020-02-15T00:00:00.000Z')).toEqual([{ id: whole, lastUploadAt: '2020-02-01T00:00:00.000Z' }]);
+
+    // A run that did nothing times only a batch that has no upload time at all (its first run killed
+    // after skipping every case): not one timed by its run's end, nor one by its chunks' answers alone.
+    const killed = make('ready');
+    markSkipped(store.db, pageBatchCases(store.db, killed, { limit: 1 })[0]?.id ?? 0);
+    expect(fullyUploadedAt(store.db, killed)).toBeNull();
+    markIdleUploadRunEnded(store.db, killed, '2020-04-01T00:00:00.000Z');
+    expect(fullyUploadedAt(store.db, killed)).toBe('2020-04-01T00:00:00.000Z');
+    store.db.prepare('UPDATE batches SET uploaded_at = NULL WHERE id = ?').run(whole);
+    markIdleUploadRunEnded(store.db, whole, '2020-04-01T00:00:00.000Z');
+    expect(fullyUploadedAt(store.db, whole)).toBe('2020-02-01T00:00:00.000Z');
   });
 });
 

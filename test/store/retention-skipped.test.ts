@@ -3,19 +3,22 @@
 // only if it is loaded again, so its batch is kept until then (or until the case is excluded). The
 // batch list's "goes on" date (fullyUploadedAt) and the purge (batchesUploadedBefore) say the same.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { bulkFix, editCase } from '../../src-main/preparation/edit-batch';
+import { bulkFix, editCase, releaseFromLedger } from '../../src-main/preparation/edit-batch';
 import {
   addChunks,
+  addLedgerEntry,
   batchesUploadedBefore,
   correctedSkippedCount,
   fullyUploadedAt,
   listChunks,
   markSkipped,
   recordChunkOutcome,
+  removeLedgerEntry,
   unplannedCases,
   unskipCases,
   type Store,
 } from '../../src-main/store';
+import { applyLedgerBeforeUpload } from '../../src-main/sync/ledger-before-upload';
 import { sampleBatchEachTest } from '../support/sample-batch';
 
 const sample = sampleBatchEachTest('retention-skipped');
@@ -29,6 +32,8 @@ const LONG_AGO = '2020-01-01T00:00:00.000Z';
 const CUTOFF = '2020-02-01T00:00:00.000Z';
 /** Ready, one phone: the case the campaign already holds. */
 const HELD = '28999000';
+/** Ready too, two phones: a second code the campaign already held. */
+const ALSO_HELD = '31222333';
 const idOf = (code: string) => sample.caseOf(code)!.id;
 
 /** As the upload engine does it: the held code skipped, the rest planned and loaded; then long ago. */
@@ -108,8 +113,6 @@ describe('a skipped case edited after the upload', () => {
 });
 
 describe('the count of corrected skipped cases that keep the batch (what the batch list says)', () => {
-  /** Ready too, with the held one: a second code the campaign already held. */
-  const ALSO_HELD = '31222333';
   const count = () => correctedSkippedCount(store.db, batchId);
 
   it('is 0 until a skipped case changes after the upload; counts each one; 0 again once they are loaded again', () => {
@@ -150,5 +153,42 @@ describe('a case edited before the upload, then skipped', () => {
     uploadSkipping(HELD);
     expect(sample.caseOf(HELD)).toMatchObject({ uploadState: 'skipped', firstName: 'Jorge Luis' });
     expect(purged()).toBe(true);
+  });
+});
+
+describe('a skipped case the ledger gives a phone back to (its entry removed: the ledger screens, or the next upload)', () => {
+  const LISTED = '1166667777';
+
+  /** ALSO_HELD's second phone listed: the upload takes it off, then skips the case with the phone it keeps. */
+  function uploadWithPhoneListed(): number {
+    const { entry } = addLedgerEntry(store.db, { kind: 'phone', value: LISTED, reason: 'wrong-number', addedBy: 'ana' });
+    expect(applyLedgerBeforeUpload(store, batchId)).toEqual({ cases: 0, phones: 1 });
+    uploadSkipping(ALSO_HELD);
+    expect(sample.caseOf(ALSO_HELD)).toMatchObject({ uploadState: 'skipped', phones: ['1144445555'] });
+    return entry.id;
+  }
+
+  it('is no correction: its batch still goes at the cutoff, and the case holds the phone for a load again', () => {
+    removeLedgerEntry(store.db, uploadWithPhoneListed());
+    expect(releaseFromLedger(store, batchId)).toEqual({ released: 1 });
+    expect(sample.caseOf(ALSO_HELD)).toMatchObject({ uploadState: 'skipped', phones: ['1144445555', LISTED] });
+    expect(correctedSkippedCount(store.db, batchId)).toBe(0);
+    expect(purged()).toBe(true);
+
+    // Loaded again: it goes as it is now, with the phone given back.
+    unskipCases(store.db, batchId);
+    expect(unplannedCases(store.db, batchId).find((c) => c.code === ALSO_HELD)?.phones).toEqual(['1144445555', LISTED]);
+  });
+
+  it("keeps the agent's own correction, and the batch with it", () => {
+    const entry = uploadWithPhoneListed();
+    editCase(store, batchId, idOf(ALSO_HELD), { firstName: 'Martín José' });
+    expect(correctedSkippedCount(store.db, batchId)).toBe(1);
+
+    removeLedgerEntry(store.db, entry);
+    expect(releaseFromLedger(store, batchId)).toEqual({ released: 1 });
+    expect(sample.caseOf(ALSO_HELD)).toMatchObject({ uploadState: 'skipped', firstName: 'Martín José', phones: ['1144445555', LISTED] });
+    expect(correctedSkippedCount(store.db, batchId)).toBe(1);
+    expect(purged()).toBe(false);
   });
 });

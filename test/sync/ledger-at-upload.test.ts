@@ -3,10 +3,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../src-main/domain/ledger';
 import { packRaw } from '../../src-main/preparation/build/build-cases';
-import { addLedgerEntry, insertBatchCases, listChunks, listIssues, pageBatchCases, removeLedgerEntry } from '../../src-main/store';
+import {
+  addLedgerEntry,
+  correctedSkippedCount,
+  createBatch,
+  fullyUploadedAt,
+  insertBatchCases,
+  listChunks,
+  listIssues,
+  pageBatchCases,
+  removeLedgerEntry,
+} from '../../src-main/store';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { control } from '../client/helpers';
-import { useEmulator } from '../support/emulator';
+import { BOTS, useEmulator } from '../support/emulator';
 import { aCase, expectExactlyOnce, uploadWorld, type UploadWorld } from './upload-fixture';
 
 const emulator = useEmulator();
@@ -108,5 +118,60 @@ describe('the ledger at upload', () => {
         .filter((i) => i.code === 'X1')
         .map((i) => i.kind),
     ).toContain('ledger-released');
+  });
+});
+
+describe('the ledger at upload, for a case an earlier run skipped (the campaign already held its code)', () => {
+  it("gives back a phone whose entry was removed without keeping the batch for it (no correction of the agent's); a load again sends it", async () => {
+    const w = await uploadWorld(emulator.current.url, 1, { codes: ['X1'] });
+    worlds.push(w);
+    // A campaign that takes two phones a case.
+    const campaign = await w.client.createCampaign({
+      client_id: BOTS.voice,
+      name: 'Dos teléfonos',
+      dialing_type: 'HORIZONTAL_VERTICAL',
+      min_phone_priority: 0,
+      max_phone_priority: 1,
+      max_calls_per_case: 1,
+    });
+    const upload = (batchId: number, extra: Parameters<typeof uploadBatch>[3] = {}) =>
+      uploadBatch({ store: w.store, client: w.client, environment: 'test', pacer: w.pacer, sleep: w.sleep, random: () => 0.5 }, batchId, campaign.id, extra);
+    expect(await upload(w.batchId)).toMatchObject({ status: 'done', loaded: 1 });
+    // X1 again in a second batch, with a phone listed since: taken off, then X1 skipped.
+    const phones = ['1144445555', '3514567890'];
+    const second = createBatch(w.store.db, { environment: 'test', name: 'otra lista', sourceFile: 'y.xlsx', maxPhonePriority: 1 });
+    const row = {
+      row: 7,
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      phones,
+      debtCode: 'D-X1',
+      pid: 'Tarjeta',
+      subId: '',
+      debt: '1500.00',
+      expiration: '2026-12-31',
+      params: { company_name: 'Banco del Sur' },
+      productInfo: {},
+    };
+    insertBatchCases(w.store.db, second, [{ ...aCase('X1'), phones, sourceRows: [7], raw: packRaw([row]) }]);
+    const { entry } = addLedgerEntry(w.store.db, { kind: 'phone', value: '1144445555', reason: 'wrong-number', addedBy: 'ana' });
+    const x1 = () => pageBatchCases(w.store.db, second, { limit: 1 })[0];
+    expect(await upload(second)).toMatchObject({ status: 'done', requests: 0, suppressed: { cases: 0, phones: 1 }, skipped: { duplicates: 1 } });
+    expect(x1()).toMatchObject({ uploadState: 'skipped', phones: ['3514567890'] });
+    const skippedAt = fullyUploadedAt(w.store.db, second);
+    expect(skippedAt).not.toBeNull();
+
+    removeLedgerEntry(w.store.db, entry.id);
+    expect(await upload(second)).toMatchObject({ status: 'done', requests: 0, skipped: { duplicates: 1 } });
+    expect(x1()).toMatchObject({ uploadState: 'skipped', phones });
+    expect(correctedSkippedCount(w.store.db, second)).toBe(0);
+    expect(fullyUploadedAt(w.store.db, second)).toBe(skippedAt);
+
+    expect(await upload(second, { duplicates: { reload: true } })).toMatchObject({ status: 'done', loaded: 1, requests: 1, skipped: { duplicates: 0 } });
+    const sentAgain = emulator.current.core.db
+      .prepare('SELECT phones FROM cases WHERE campaign_id = ? AND code = ? ORDER BY id DESC')
+      .pluck()
+      .get(campaign.id, 'X1');
+    expect(JSON.parse(sentAgain as string)).toEqual(phones);
   });
 });
