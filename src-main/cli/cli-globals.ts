@@ -23,6 +23,21 @@ export function defaultLang(env: NodeJS.ProcessEnv = process.env): FailureLang {
   return locale.toLowerCase().startsWith('es') ? 'es' : 'en';
 }
 
+/**
+ * The run's language before commander reads the command line (its help is worded as the program is
+ * built): the last `--lang en|es` (or `--lang=…`) anywhere before a `--`, as commander takes it; else the
+ * locale's. A value it does not take is left to commander to refuse.
+ */
+export function languageOf(args: readonly string[], env: NodeJS.ProcessEnv = process.env): FailureLang {
+  let lang = defaultLang(env);
+  for (const [i, arg] of args.entries()) {
+    if (arg === '--') break;
+    const value = arg === '--lang' ? args[i + 1] : arg.startsWith('--lang=') ? arg.slice('--lang='.length) : undefined;
+    if (value === 'en' || value === 'es') lang = value;
+  }
+  return lang;
+}
+
 export function globals(command: Command): GlobalOptions {
   return command.optsWithGlobals() as GlobalOptions;
 }

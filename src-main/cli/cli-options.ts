@@ -21,8 +21,8 @@ export class BadValue extends InvalidArgumentError {
   }
 }
 
-/** `--env <name>`, one of the known environments. */
-export function envOption(description = 'environment (default: the last one signed in to)'): Option {
+/** `--env <name>`, one of the known environments; its description in the run's language (help.common.env*). */
+export function envOption(description: string): Option {
   return new Option('--env <name>', description).choices([...ENVIRONMENTS]);
 }
 

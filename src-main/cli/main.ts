@@ -2,7 +2,9 @@
 import { Command, CommanderError, Option } from 'commander';
 import { Failure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
-import { defaultLang, exitCodeOf, failureWords, printableText, terminalWords, type GlobalOptions } from './cli-globals';
+import type { FailureLang } from '../domain/failures/failure';
+import { defaultLang, exitCodeOf, failureWords, languageOf, printableText, terminalWords, type GlobalOptions } from './cli-globals';
+import { helpWords, wordHelp } from './cli-help';
 import { refuseWithFailures } from './cli-usage';
 import { auditCommand } from './commands/audit';
 import { diagnosticsCommand } from './commands/diagnostics';
@@ -24,41 +26,44 @@ export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return `${home}/.casedesk`;
 }
 
-export function buildProgram(): Command {
+/** The whole `casedesk` program, its help worded in `lang` (the run's: see languageOf). */
+export function buildProgram(lang: FailureLang): Command {
+  const help = helpWords(lang);
   const program = new Command('casedesk')
-    .description('Prepare debtor lists into batches of cases and sync them with the campaign service.')
-    .option('--data-dir <dir>', 'where the local store lives (env CASEDESK_DATA_DIR)', defaultDataDir())
-    .option('--json', 'machine-readable output', false)
-    .addOption(new Option('--lang <lang>', 'language of messages (default: from LC_ALL / LC_MESSAGES / LANG)').choices(['en', 'es']).default(defaultLang()))
+    .description(help('help.program'))
+    .option('--data-dir <dir>', help('help.global.data_dir'), defaultDataDir())
+    .option('--json', help('help.global.json'), false)
+    .addOption(new Option('--lang <lang>', help('help.global.lang')).choices(['en', 'es']).default(defaultLang()))
     .showHelpAfterError()
     .exitOverride();
-  const service = serviceCommands();
+  const service = serviceCommands(help);
   const campaigns = service.find((c) => c.name() === 'campaigns');
-  if (campaigns) addCampaignControl(campaigns);
+  if (campaigns) addCampaignControl(campaigns, help);
   const inbound = service.find((c) => c.name() === 'inbound');
-  if (inbound) addInboundSync(inbound);
-  const results = resultsCommands();
+  if (inbound) addInboundSync(inbound, help);
+  const results = resultsCommands(help);
   const resultsCommand = results.find((c) => c.name() === 'results');
   if (resultsCommand) {
-    addResultsDelete(resultsCommand);
-    addResultsSummary(resultsCommand);
+    addResultsDelete(resultsCommand, help);
+    addResultsSummary(resultsCommand, help);
   }
   for (const command of [
-    ...sessionCommands(),
+    ...sessionCommands(help),
     ...service,
-    ...batchCommands(),
-    uploadCommand(),
-    followupCommand(),
+    ...batchCommands(help),
+    uploadCommand(help),
+    followupCommand(help),
     ...results,
-    auditCommand(),
-    startCommand(),
-    emulatorCommand(program),
+    auditCommand(help),
+    startCommand(help),
+    emulatorCommand(help),
   ])
     program.addCommand(command);
-  for (const command of [batchesCommand(), purgeCommand(), wipeCommand(), policyCommand()]) program.addCommand(command);
-  program.addCommand(diagnosticsCommand());
-  program.addCommand(suppressCommand());
+  for (const command of [batchesCommand(help), purgeCommand(help), wipeCommand(help), policyCommand(help)]) program.addCommand(command);
+  program.addCommand(diagnosticsCommand(help));
+  program.addCommand(suppressCommand(help));
   overrideExits(program);
+  wordHelp(program, lang);
   return program;
 }
 
@@ -74,7 +79,7 @@ function overrideExits(command: Command): void {
 
 /** Runs the CLI with these arguments; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const program = buildProgram();
+  const program = buildProgram(languageOf(argv));
   try {
     await program.parseAsync(argv, { from: 'user' });
     // A command that ends well can still have something to say by its exit code (an upload that paused: 4);

@@ -19,8 +19,8 @@ describe('shared CLI option parsers', () => {
   });
 
   it('offers the known environments for --env', () => {
-    expect(envOption().argChoices).toEqual(expect.arrayContaining(['demo', 'test', 'production']));
-    expect(envOption('environment').description).toBe('environment');
+    expect(envOption('entorno').argChoices).toEqual(expect.arrayContaining(['demo', 'test', 'production']));
+    expect(envOption('entorno').description).toBe('entorno');
   });
 });
 

@@ -14,7 +14,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 /** Runs the CLI; returns its exit code, output and every module URL it loaded. */
 function run(args: string[], name: string) {
   const loadsFile = join(dir, `${name}.txt`);
-  const res = spawnSync(process.execPath, ['--import', RECORD, BIN, '--data-dir', join(dir, 'data'), ...args], {
+  // In English whatever the locale: the help's first line is checked below.
+  const res = spawnSync(process.execPath, ['--import', RECORD, BIN, '--data-dir', join(dir, 'data'), '--lang', 'en', ...args], {
     encoding: 'utf8',
     env: { ...process.env, CASEDESK_LOADS_FILE: loadsFile },
   });

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { Failure } from '../../domain/failures/failure';
 import { call, printAnswer, withApp } from '../cli-context';
 import { BadValue, wholeNumberIn } from '../cli-options';
+import type { HelpWords } from '../cli-help';
 
 function since(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(Date.parse(value))) throw new BadValue('cli.bad_value.instant', value);
@@ -18,11 +19,11 @@ export function describeFields(fields: Record<string, unknown>): string {
     .join(' ');
 }
 
-export function auditCommand(): Command {
+export function auditCommand(help: HelpWords): Command {
   return new Command('audit')
-    .description('the audit trail of this computer: sign-ins, imports, edits, exports, uploads, campaigns, settings (no personal data)')
-    .option('--since <date>', 'from this day (YYYY-MM-DD, from midnight here) or instant on', since)
-    .option('--limit <n>', 'at most the latest N entries', count, 200)
+    .description(help('help.audit.what'))
+    .option('--since <date>', help('help.audit.since'), since)
+    .option('--limit <n>', help('help.audit.limit'), count, 200)
     .action(async (opts: { since?: string; limit: number }, command: Command) => {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'audit:list', { since: opts.since, limit: opts.limit });

@@ -12,6 +12,7 @@ import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-conte
 import { noteLine, words } from '../cli-globals';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
+import type { HelpWords } from '../cli-help';
 
 async function readMapping(file: string): Promise<MappingFile> {
   const { MappingFile } = await import('../../domain/mapping-file');
@@ -53,17 +54,17 @@ export function prepareReport(s: PrepareSummary, lang: FailureLang): string {
   );
 }
 
-export function batchCommands(): Command[] {
+export function batchCommands(help: HelpWords): Command[] {
   const prepare = new Command('prepare')
-    .description('import a creditor file into a new draft batch')
-    .argument('<file>', '.xlsx, .xls, .ods, .csv or .txt')
-    .option('--mapping <file>', 'a JSON mapping file (else a saved template, else suggestions)')
-    .option('--sheet <name>', 'the sheet to read')
-    .option('--header-row <n>', 'the header row, 1-based (found automatically otherwise)', wholeNumber(1))
-    .option('--campaign <id>', 'target campaign (its cached max phone priority is used)', wholeNumber(1))
-    .option('--max-phone-priority <n>', 'for a campaign still to be created', wholeNumber(0))
-    .option('--creditor <name>', "save the mapping as this creditor's template")
-    .addOption(envOption('environment'))
+    .description(help('help.prepare.what'))
+    .argument('<file>', help('help.common.sheet_file'))
+    .option('--mapping <file>', help('help.prepare.mapping'))
+    .option('--sheet <name>', help('help.prepare.sheet'))
+    .option('--header-row <n>', help('help.prepare.header_row'), wholeNumber(1))
+    .option('--campaign <id>', help('help.prepare.campaign'), wholeNumber(1))
+    .option('--max-phone-priority <n>', help('help.prepare.max_phone_priority'), wholeNumber(0))
+    .option('--creditor <name>', help('help.prepare.creditor'))
+    .addOption(envOption(help('help.common.env')))
     .action(
       async (
         file: string,
@@ -92,9 +93,9 @@ export function batchCommands(): Command[] {
     );
 
   const payload = new Command('payload')
-    .description('write the exact JSON that uploading the ready cases would send (all chunks merged)')
-    .argument('<batch>', 'batch id', wholeNumber(1))
-    .option('--out <file>', 'write here instead of printing')
+    .description(help('help.payload.what'))
+    .argument('<batch>', help('help.common.batch_id'), wholeNumber(1))
+    .option('--out <file>', help('help.common.out_or_print'))
     .action(async (batchId: number, opts: { out?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const p = await call(ctx, 'batches:payload', { batchId });
@@ -114,9 +115,9 @@ export function batchCommands(): Command[] {
     });
 
   const issues = new Command('issues')
-    .description("a batch's issues: errors (case not sent), warnings, automatic fixes")
-    .argument('<batch>', 'batch id', wholeNumber(1))
-    .addOption(new Option('--severity <s>', 'only these').choices(['error', 'warning', 'fix']))
+    .description(help('help.issues.what'))
+    .argument('<batch>', help('help.common.batch_id'), wholeNumber(1))
+    .addOption(new Option('--severity <s>', help('help.issues.severity')).choices(['error', 'warning', 'fix']))
     .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix' }, command: Command) => {
       await withApp(command, async (ctx) => {
         const { lang } = globals(command);
@@ -130,10 +131,10 @@ export function batchCommands(): Command[] {
     });
 
   const exportCmd = new Command('export')
-    .description('write the error report (to correct and import back) or the clean batch, as .xlsx')
-    .argument('<batch>', 'batch id', wholeNumber(1))
-    .option('--errors <file>', 'the error report: rejected cases and warnings with their reasons')
-    .option('--clean <file>', 'the cases that will be sent, as they will be sent')
+    .description(help('help.export.what'))
+    .argument('<batch>', help('help.common.batch_id'), wholeNumber(1))
+    .option('--errors <file>', help('help.export.errors'))
+    .option('--clean <file>', help('help.export.clean'))
     .action(async (batchId: number, opts: { errors?: string; clean?: string }, command: Command) => {
       if (!opts.errors && !opts.clean) throw new Failure('cli.give_one_of', { options: ['--errors FILE', '--clean FILE'] });
       await withApp(command, async (ctx) => {
@@ -162,9 +163,9 @@ export function batchCommands(): Command[] {
     });
 
   const importCorrections = new Command('import-corrections')
-    .description('import a corrected error report back into its batch (cases matched by code)')
-    .argument('<batch>', 'batch id', wholeNumber(1))
-    .argument('<file>', 'the corrected .xlsx')
+    .description(help('help.import_corrections.what'))
+    .argument('<batch>', help('help.common.batch_id'), wholeNumber(1))
+    .argument('<file>', help('help.import_corrections.file'))
     .action(async (batchId: number, file: string, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const s = await call(ctx, 'batches:importCorrections', { batchId, fileId: await openLocalFile(ctx, file) });
@@ -177,12 +178,10 @@ export function batchCommands(): Command[] {
       });
     });
 
-  const templates = new Command('templates').description(
-    'saved column mappings, one per creditor layout (import one with prepare --mapping F --creditor NAME)',
-  );
+  const templates = new Command('templates').description(help('help.templates.what'));
   templates
     .command('list')
-    .description('the saved templates')
+    .description(help('help.templates_list.what'))
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'templates:list', {});
@@ -194,9 +193,9 @@ export function batchCommands(): Command[] {
     });
   templates
     .command('export')
-    .description("a creditor's template as a mapping file (JSON)")
-    .requiredOption('--creditor <name>', 'whose template')
-    .option('--out <file>', 'write here instead of printing')
+    .description(help('help.templates_export.what'))
+    .requiredOption('--creditor <name>', help('help.templates_export.creditor'))
+    .option('--out <file>', help('help.common.out_or_print'))
     .action(async (opts: { creditor: string; out?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const found = (await call(ctx, 'templates:list', {})).filter((t) => t.creditor === opts.creditor);

@@ -3,14 +3,13 @@
 import { Failure } from '../../domain/failures/failure';
 import { Command } from 'commander';
 import { noteLine } from '../cli-globals';
+import type { HelpWords } from '../cli-help';
 
-export function diagnosticsCommand(): Command {
+export function diagnosticsCommand(help: HelpWords): Command {
   return new Command('diagnostics')
-    .description(
-      'write a zip for IT support: versions, policy, settings, store counts, recent log and audit lines, connection tests (no personal data, no secrets)',
-    )
-    .requiredOption('--out <file>', 'the .zip to write')
-    .option('--force', 'replace the file if it exists', false)
+    .description(help('help.diagnostics.what'))
+    .requiredOption('--out <file>', help('help.diagnostics.out'))
+    .option('--force', help('help.diagnostics.force'), false)
     .action(async (opts: { out: string; force: boolean }, command: Command) => {
       // Loaded when the command runs: the app's code is only needed then.
       const { existsSync } = await import('node:fs');

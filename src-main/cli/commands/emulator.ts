@@ -5,6 +5,7 @@ import { parseHost } from '../../emulator/request-guard';
 import { globals, noteLine } from '../cli-globals';
 import { BadValue, portNumber, wholeNumber } from '../cli-options';
 import { readFileSync } from 'node:fs';
+import type { HelpWords } from '../cli-help';
 
 function positiveNumber(value: string) {
   const n = Number(value);
@@ -48,33 +49,24 @@ interface EmulatorOptions {
   tlsKey?: string;
 }
 
-export function emulatorCommand(_program: Command): Command {
+export function emulatorCommand(help: HelpWords): Command {
   return new Command('emulator')
-    .description('run the local service emulator (prints "listening on URL" first)')
-    .option('--port <n>', 'port; 0 picks a free one', portNumber, 0)
-    .option('--host <host>', 'interface to bind', '127.0.0.1')
-    .option(
-      '--allowed-host <name>',
-      'also answer requests whose Host is this name (or name:port, [v6]:port); repeatable. Other Hosts get 421',
-      hostName,
-      [] as string[],
-    )
-    .option('--seed <file>', 'users, passwords and bots (JSON); the built-in demo seed by default')
-    .option('--db <file>', 'keep the emulator state in this SQLite file')
-    .option('--speed <x>', 'simulated time runs x times faster and ignores call windows', positiveNumber)
-    .option('--faults', 'serve the test-only /__control/ endpoints', false)
-    .option('--page-size <n>', 'items per page of list endpoints', wholeNumber(1), 20)
-    .option('--access-ttl <seconds>', 'access token lifetime', wholeNumber(1), 300)
-    .option('--refresh-ttl <seconds>', 'refresh token lifetime', wholeNumber(1), 86_400)
-    .option('--upload-limit <bytes>', 'upload bodies over this size get 413', wholeNumber(1))
-    .option('--random-seed <n>', 'seed of the dialing simulation', wholeNumber(0), 42)
-    .option('--tls-cert <file>', 'serve https with this certificate (PEM; with --tls-key)')
-    .option('--tls-key <file>', 'the private key of --tls-cert (PEM)')
-    .addOption(
-      new Option('--create-status <story>', "state of a new campaign: the endpoint's PAUSED, or the guide's SCHEDULED/ONGOING by date")
-        .choices(['paused', 'guide'])
-        .default('paused'),
-    )
+    .description(help('help.emulator.what'))
+    .option('--port <n>', help('help.emulator.port'), portNumber, 0)
+    .option('--host <host>', help('help.emulator.host'), '127.0.0.1')
+    .option('--allowed-host <name>', help('help.emulator.allowed_host'), hostName, [] as string[])
+    .option('--seed <file>', help('help.emulator.seed'))
+    .option('--db <file>', help('help.emulator.db'))
+    .option('--speed <x>', help('help.emulator.speed'), positiveNumber)
+    .option('--faults', help('help.emulator.faults'), false)
+    .option('--page-size <n>', help('help.emulator.page_size'), wholeNumber(1), 20)
+    .option('--access-ttl <seconds>', help('help.emulator.access_ttl'), wholeNumber(1), 300)
+    .option('--refresh-ttl <seconds>', help('help.emulator.refresh_ttl'), wholeNumber(1), 86_400)
+    .option('--upload-limit <bytes>', help('help.emulator.upload_limit'), wholeNumber(1))
+    .option('--random-seed <n>', help('help.emulator.random_seed'), wholeNumber(0), 42)
+    .option('--tls-cert <file>', help('help.emulator.tls_cert'))
+    .option('--tls-key <file>', help('help.emulator.tls_key'))
+    .addOption(new Option('--create-status <story>', help('help.emulator.create_status')).choices(['paused', 'guide']).default('paused'))
     .action(async (opts: EmulatorOptions, command: Command) => {
       if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new Failure('cli.options_together', { options: ['--tls-cert', '--tls-key'] });
       const tls =
@@ -98,6 +90,7 @@ export function emulatorCommand(_program: Command): Command {
         randomSeed: opts.randomSeed,
         createStatus: opts.createStatus,
       });
+      // A protocol line, not a message: tests and scripts read the URL off it, so it is never worded in --lang.
       console.log(`listening on ${emulator.url}`);
       if (opts.host !== '127.0.0.1' && opts.host !== 'localhost' && opts.host !== '::1') {
         const { lang } = globals(command);

@@ -12,6 +12,7 @@ import { words } from '../cli-globals';
 import { countsLine } from './batches';
 import { envOption, positiveId } from '../cli-options';
 import { noticeLine } from './notices';
+import type { HelpWords } from '../cli-help';
 
 /** Spelled here so `--help` loads no app code (the same list as the surface's). */
 const FOLLOWUP_OUTCOMES = ['non-final', 'not-contacted', 'no-promise'] as const satisfies readonly FollowupOutcome[];
@@ -50,16 +51,14 @@ export function summaryReport(s: CampaignResultsSummary, campaignId: number, env
   );
 }
 
-export function followupCommand(): Command {
+export function followupCommand(help: HelpWords): Command {
   return new Command('followup')
-    .description("a new draft batch of a campaign's original cases, chosen by how they ended (from its downloaded results)")
-    .argument('<campaign>', 'campaign id', positiveId)
-    .addOption(
-      new Option('--outcome <outcome>', 'which cases: not final yet, never reached a person, or without a promise to pay').choices([...FOLLOWUP_OUTCOMES]),
-    )
-    .option('--result <name>', 'cases with this result name, as the service shows it (repeat for more; with --outcome both must hold)', collect, [] as string[])
-    .option('--from-batch <id>', 'only cases uploaded from this batch', positiveId)
-    .addOption(envOption())
+    .description(help('help.followup.what'))
+    .argument('<campaign>', help('help.common.campaign_id'), positiveId)
+    .addOption(new Option('--outcome <outcome>', help('help.followup.outcome')).choices([...FOLLOWUP_OUTCOMES]))
+    .option('--result <name>', help('help.followup.result'), collect, [] as string[])
+    .option('--from-batch <id>', help('help.followup.from_batch'), positiveId)
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (campaignId: number, opts: { outcome?: FollowupOutcome; result: string[]; fromBatch?: number; env?: Environment }, command: Command) => {
       if (opts.outcome === undefined && opts.result.length === 0)
         throw new Failure('cli.give_one_of', { options: ['--outcome non-final|not-contacted|no-promise', '--result NAME'] });
@@ -78,13 +77,13 @@ export function followupCommand(): Command {
 }
 
 /** Adds `summary` to `casedesk results`. */
-export function addResultsSummary(results: Command): Command {
+export function addResultsSummary(results: Command, help: HelpWords): Command {
   return results
     .command('summary')
-    .description("a campaign's downloaded results at a glance: outcomes, promises to pay, calls and contacts by hour")
-    .argument('<campaign>', 'campaign id', positiveId)
-    .option('--promises-out <file>', 'also write the promises to pay (debtor, amount, date, call) to this .xlsx file')
-    .addOption(envOption())
+    .description(help('help.results_summary.what'))
+    .argument('<campaign>', help('help.common.campaign_id'), positiveId)
+    .option('--promises-out <file>', help('help.results_summary.promises_out'))
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (campaignId: number, opts: { promisesOut?: string; env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const env = opts.env ?? ctx.currentEnvironment();

@@ -8,6 +8,7 @@ import type { BatchSummary, WipePlan } from '../../surface/procedures';
 import { call, globals, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId } from '../cli-options';
+import type { HelpWords } from '../cli-help';
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 
@@ -18,12 +19,12 @@ function keptCell(b: BatchSummary, lang: FailureLang): string {
   return words(lang, 'line.table.until_deleted', {});
 }
 
-export function batchesCommand(): Command {
-  const batches = new Command('batches').description('the batches prepared on this machine');
+export function batchesCommand(help: HelpWords): Command {
+  const batches = new Command('batches').description(help('help.batches.what'));
   batches
     .command('list')
-    .description('every batch with its counts and, once fully uploaded, the day retention deletes it (or why it is kept)')
-    .addOption(envOption())
+    .description(help('help.batches_list.what'))
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'batches:list', { environment: opts.env });
@@ -45,8 +46,8 @@ export function batchesCommand(): Command {
     });
   batches
     .command('delete')
-    .description('delete a batch with its cases, issues, upload queue and the copy of its file (refused while it uploads or has cases in doubt)')
-    .argument('<batch>', 'batch id', positiveId)
+    .description(help('help.batches_delete.what'))
+    .argument('<batch>', help('help.common.batch_id'), positiveId)
     .action(async (batchId: number, _opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const deleted = await call(ctx, 'batches:delete', { batchId });
@@ -58,12 +59,12 @@ export function batchesCommand(): Command {
 }
 
 /** Adds `delete` to `casedesk results` (which downloads when given a campaign id). */
-export function addResultsDelete(results: Command): Command {
+export function addResultsDelete(results: Command, help: HelpWords): Command {
   return results
     .command('delete')
-    .description("delete a campaign's stored results and recordings (the next download starts over)")
-    .argument('<campaign>', 'campaign id', positiveId)
-    .addOption(envOption())
+    .description(help('help.results_delete.what'))
+    .argument('<campaign>', help('help.common.campaign_id'), positiveId)
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (campaignId: number, opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const deleted = await call(ctx, 'results:delete', { environment: opts.env, campaignId });
@@ -76,23 +77,21 @@ export function addResultsDelete(results: Command): Command {
     });
 }
 
-export function purgeCommand(): Command {
-  return new Command('purge')
-    .description('delete now what is older than the retention setting (it also happens at every start and daily)')
-    .action(async (_opts: unknown, command: Command) => {
-      await withApp(command, async (ctx) => {
-        const report = await call(ctx, 'retention:purge', {});
-        const counts = {
-          days: report.retentionDays,
-          batches: report.batches.length,
-          campaigns: report.campaigns,
-          inbound: report.inboundCases,
-          recordings: report.recordingFiles,
-          files: report.importedFiles,
-        };
-        await printAnswer(command, report, (lang) => `${words(lang, 'line.purge.done', counts)}\n`);
-      });
+export function purgeCommand(help: HelpWords): Command {
+  return new Command('purge').description(help('help.purge.what')).action(async (_opts: unknown, command: Command) => {
+    await withApp(command, async (ctx) => {
+      const report = await call(ctx, 'retention:purge', {});
+      const counts = {
+        days: report.retentionDays,
+        batches: report.batches.length,
+        campaigns: report.campaigns,
+        inbound: report.inboundCases,
+        recordings: report.recordingFiles,
+        files: report.importedFiles,
+      };
+      await printAnswer(command, report, (lang) => `${words(lang, 'line.purge.done', counts)}\n`);
     });
+  });
 }
 
 /** Where the key is, and what the wipe does (or did) with it. */
@@ -113,10 +112,10 @@ export function describePlan(plan: WipePlan, done: boolean, lang: FailureLang): 
   return `${lines.join('\n')}\n`;
 }
 
-export function wipeCommand(): Command {
+export function wipeCommand(help: HelpWords): Command {
   return new Command('wipe')
-    .description('delete everything CaseDesk keeps in the data folder (store, demo service, recordings, imported files, logs, audit) and its data key')
-    .option('--yes', 'do it; without it, only say what would be deleted (exit 2)')
+    .description(help('help.wipe.what'))
+    .option('--yes', help('help.wipe.yes'))
     .action(async (opts: { yes?: boolean }, command: Command) => {
       const { dataDir } = globals(command);
       const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }] = await Promise.all([

@@ -4,28 +4,29 @@
 import { Command } from 'commander';
 import type { InboundSyncOptions, ResultsOptions } from './results-run';
 import { envOption, positiveId, isoDay } from '../cli-options';
+import type { HelpWords } from '../cli-help';
 
-export function resultsCommands(): Command[] {
+export function resultsCommands(help: HelpWords): Command[] {
   const results = new Command('results')
-    .description("download a campaign's results (cases, calls, transcripts, recordings) and export them to .xlsx")
-    .argument('<campaign>', 'campaign id', positiveId)
-    .option('--out <file>', 'write the results to this .xlsx file (sheets Casos and Llamadas)')
-    .option('--recordings <dir>', 'also download the call recordings into this folder')
-    .option('--offline', 'do not ask the service: export what was downloaded before (needs --out)')
-    .addOption(envOption())
+    .description(help('help.results.what'))
+    .argument('<campaign>', help('help.common.campaign_id'), positiveId)
+    .option('--out <file>', help('help.results.out'))
+    .option('--recordings <dir>', help('help.results.recordings'))
+    .option('--offline', help('help.results.offline'))
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (campaignId: number, opts: ResultsOptions, command: Command) => (await import('./results-run')).runResults(campaignId, opts, command));
   return [results];
 }
 
 /** Adds `sync` to the existing `casedesk inbound` group; returns the new subcommand. */
-export function addInboundSync(inbound: Command): Command {
+export function addInboundSync(inbound: Command, help: HelpWords): Command {
   return inbound
     .command('sync')
-    .description('download inbound cases into the local store (and their recordings), only what changed')
-    .option('--bot <id>', 'only this bot', positiveId)
-    .option('--from <date>', 'updated from this date (YYYY-MM-DD)', isoDay)
-    .option('--to <date>', 'updated up to this date (YYYY-MM-DD)', isoDay)
-    .option('--recordings <dir>', 'also download the recordings into this folder')
-    .addOption(envOption())
+    .description(help('help.inbound_sync.what'))
+    .option('--bot <id>', help('help.common.only_bot'), positiveId)
+    .option('--from <date>', help('help.common.from_day'), isoDay)
+    .option('--to <date>', help('help.common.to_day'), isoDay)
+    .option('--recordings <dir>', help('help.inbound_sync.recordings'))
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: InboundSyncOptions, command: Command) => (await import('./results-run')).runInboundSync(opts, command));
 }

@@ -3,11 +3,12 @@ import { Command } from 'commander';
 import { call, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId, isoDay } from '../cli-options';
+import type { HelpWords } from '../cli-help';
 
-export function serviceCommands(): Command[] {
+export function serviceCommands(help: HelpWords): Command[] {
   const bots = new Command('bots')
-    .description('the bots assigned to you')
-    .addOption(envOption())
+    .description(help('help.bots.what'))
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'bots:list', { environment: opts.env });
@@ -27,12 +28,12 @@ export function serviceCommands(): Command[] {
       });
     });
 
-  const campaigns = new Command('campaigns').description('campaigns of a bot');
+  const campaigns = new Command('campaigns').description(help('help.campaigns.what'));
   campaigns
     .command('list')
-    .description("a bot's campaigns, newest first")
-    .requiredOption('--bot <id>', 'bot id', positiveId)
-    .addOption(envOption())
+    .description(help('help.campaigns_list.what'))
+    .requiredOption('--bot <id>', help('help.common.bot_id'), positiveId)
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: { bot: number; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const items = await call(ctx, 'campaigns:list', { environment: opts.env, botId: opts.bot });
@@ -44,9 +45,9 @@ export function serviceCommands(): Command[] {
     });
   campaigns
     .command('show')
-    .description('one campaign: params, case stats, metrics')
-    .argument('<id>', 'campaign id', positiveId)
-    .addOption(envOption())
+    .description(help('help.campaigns_show.what'))
+    .argument('<id>', help('help.common.campaign_id'), positiveId)
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const c = await call(ctx, 'campaigns:show', { environment: opts.env, campaignId });
@@ -80,14 +81,14 @@ export function serviceCommands(): Command[] {
       });
     });
 
-  const inbound = new Command('inbound').description('inbound cases');
+  const inbound = new Command('inbound').description(help('help.inbound.what'));
   inbound
     .command('list')
-    .description('inbound cases, newest first')
-    .option('--bot <id>', 'only this bot', positiveId)
-    .option('--from <date>', 'updated from this date (YYYY-MM-DD)', isoDay)
-    .option('--to <date>', 'updated up to this date (YYYY-MM-DD)', isoDay)
-    .addOption(envOption())
+    .description(help('help.inbound_list.what'))
+    .option('--bot <id>', help('help.common.only_bot'), positiveId)
+    .option('--from <date>', help('help.common.from_day'), isoDay)
+    .option('--to <date>', help('help.common.to_day'), isoDay)
+    .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: { bot?: number; from?: string; to?: string; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const cases = await call(ctx, 'inbound:list', { environment: opts.env, botId: opts.bot, from: opts.from, to: opts.to });

@@ -7,6 +7,7 @@ import { call, envCredentials, globals, printAnswer, withApp } from '../cli-cont
 import { words } from '../cli-globals';
 import { ask } from '../prompt';
 import { envOption } from '../cli-options';
+import type { HelpWords } from '../cli-help';
 
 /** The demo account, named in the prompt (the app's Demo service takes any password for it). */
 const DEMO_EMAIL = 'demo@casedesk.local';
@@ -25,11 +26,11 @@ export function whoLine(status: SessionStatus, lang: FailureLang): string {
   return `${status.baseUrl ? words(lang, 'line.session.who_at', { ...who, baseUrl: status.baseUrl }) : words(lang, 'line.session.who', who)}\n`;
 }
 
-export function sessionCommands(): Command[] {
+export function sessionCommands(help: HelpWords): Command[] {
   const login = new Command('login')
-    .description('sign in (e-mail and password from CASEDESK_EMAIL / CASEDESK_PASSWORD, or asked)')
-    .addOption(envOption('environment').default('demo'))
-    .option('--base-url <url>', 'the service address of test or production (https)')
+    .description(help('help.login.what'))
+    .addOption(envOption(help('help.common.env')).default('demo'))
+    .option('--base-url <url>', help('help.login.base_url'))
     .action(async (opts: { env: Environment; baseUrl?: string }, command: Command) => {
       const { lang } = globals(command);
       const given = envCredentials();
@@ -50,8 +51,8 @@ export function sessionCommands(): Command[] {
     });
 
   const logout = new Command('logout')
-    .description('sign out and forget the tokens')
-    .addOption(envOption('environment'))
+    .description(help('help.logout.what'))
+    .addOption(envOption(help('help.common.env')))
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:signOut', { environment: opts.env });
@@ -60,8 +61,8 @@ export function sessionCommands(): Command[] {
     });
 
   const whoami = new Command('whoami')
-    .description('who is signed in, where')
-    .addOption(envOption('environment'))
+    .description(help('help.whoami.what'))
+    .addOption(envOption(help('help.common.env')))
     .action(async (opts: { env?: Environment }, command: Command) => {
       await withApp(command, async (ctx) => {
         const status = await call(ctx, 'session:status', { environment: opts.env });

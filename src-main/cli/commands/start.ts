@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { globals } from '../cli-context';
 import { noteLine, words } from '../cli-globals';
 import { portNumber } from '../cli-options';
+import type { HelpWords } from '../cli-help';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,11 +30,11 @@ function electronBinary(): string | null {
   }
 }
 
-export function startCommand(): Command {
+export function startCommand(help: HelpWords): Command {
   return new Command('start')
-    .description('run CaseDesk (the desktop app, or in a browser where Electron is not installed)')
-    .option('--browser', 'serve the app to a browser even if Electron is installed', false)
-    .option('--port <n>', 'browser host port (0 picks a free one)', portNumber, 0)
+    .description(help('help.start.what'))
+    .option('--browser', help('help.start.browser'), false)
+    .option('--port <n>', help('help.start.port'), portNumber, 0)
     .action(async (opts: { browser: boolean; port: number }, command: Command) => {
       const electron = opts.browser ? null : electronBinary();
       const { lang } = globals(command);

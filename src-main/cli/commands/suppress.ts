@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { LEDGER_REASONS, type LedgerEntry, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
 import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
+import type { HelpWords } from '../cli-help';
 import { noticeLine } from './notices';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -57,17 +58,21 @@ async function readLedgerMapping(file: string): Promise<unknown> {
   return readMappingFile(file, LedgerMapping);
 }
 
-export function suppressCommand(): Command {
-  const suppress = new Command('suppress').description('the do-not-contact ledger: phones and case codes never to be loaded');
+/** What `suppress import --mapping` reads, shown in its help. */
+const LEDGER_MAPPING_EXAMPLE = '{"columns": {"phone": "Tel", "code": "DNI", "reason": "Motivo", "until": "Hasta", "creditor": "Acreedor"}}';
+
+export function suppressCommand(help: HelpWords): Command {
+  const reasons = LEDGER_REASONS.join(' | ');
+  const suppress = new Command('suppress').description(help('help.suppress.what'));
 
   suppress
     .command('add')
-    .description('add a phone (written any way) or a case code; the same one again replaces its reason and expiry')
-    .option('--phone <phone>', 'a phone number, e.g. "011 15-4444-5555"')
-    .option('--code <code>', 'a case code')
-    .option('--reason <reason>', LEDGER_REASONS.join(' | '), 'other')
-    .option('--until <YYYY-MM-DD>', 'the last day it applies')
-    .option('--creditor <name>', "only this creditor's batches")
+    .description(help('help.suppress_add.what'))
+    .option('--phone <phone>', help('help.suppress_add.phone'))
+    .option('--code <code>', help('help.suppress_add.code'))
+    .option('--reason <reason>', help('help.suppress_add.reason', { reasons }), 'other')
+    .option('--until <YYYY-MM-DD>', help('help.suppress_add.until'))
+    .option('--creditor <name>', help('help.suppress_add.creditor'))
     .action(async (opts: { phone?: string; code?: string; reason?: string; until?: string; creditor?: string }, command: Command) => {
       if ((opts.phone === undefined) === (opts.code === undefined)) throw new Failure('cli.give_exactly_one', { options: ['--phone P', '--code C'] });
       const input = { phone: opts.phone, code: opts.code, reason: reasonOf(opts.reason), until: untilOf(opts.until), creditor: opts.creditor };
@@ -83,13 +88,10 @@ export function suppressCommand(): Command {
 
   suppress
     .command('import')
-    .description('add the phones and codes of a .xlsx/.csv list (columns phone and/or code, reason, until, creditor)')
-    .argument('<file>', '.xlsx, .xls, .ods, .csv or .txt')
-    .option(
-      '--mapping <file>',
-      'JSON naming the columns: {"columns": {"phone": "Tel", "code": "DNI", "reason": "Motivo", "until": "Hasta", "creditor": "Acreedor"}}',
-    )
-    .option('--reason <reason>', `for rows without one: ${LEDGER_REASONS.join(' | ')}`, 'other')
+    .description(help('help.suppress_import.what'))
+    .argument('<file>', help('help.common.sheet_file'))
+    .option('--mapping <file>', help('help.suppress_import.mapping', { example: LEDGER_MAPPING_EXAMPLE }))
+    .option('--reason <reason>', help('help.suppress_import.reason', { reasons }), 'other')
     .action(async (file: string, opts: { mapping?: string; reason?: string }, command: Command) => {
       const mapping = opts.mapping ? await readLedgerMapping(opts.mapping) : undefined;
       const reason = reasonOf(opts.reason);
@@ -110,7 +112,7 @@ export function suppressCommand(): Command {
 
   suppress
     .command('list')
-    .description("this workstation's entries and the organization's shared list")
+    .description(help('help.suppress_list.what'))
     .action(async (_opts: unknown, command: Command) => {
       await withApp(command, async (ctx) => {
         const listing = await call(ctx, 'ledger:list', {});
@@ -135,8 +137,8 @@ export function suppressCommand(): Command {
 
   suppress
     .command('remove')
-    .description("remove one of this workstation's entries (the shared list is the organization's)")
-    .argument('<id>', 'entry id (see suppress list)')
+    .description(help('help.suppress_remove.what'))
+    .argument('<id>', help('help.suppress_remove.id'))
     .action(async (id: string, _opts: unknown, command: Command) => {
       if (!/^\d+$/.test(id) || Number(id) < 1) throw new Failure('cli.bad_value.whole_number', { what: '<id>', value: id, min: 1 });
       await withApp(command, async (ctx) => {

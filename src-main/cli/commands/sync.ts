@@ -10,6 +10,7 @@ import { terminalWords, words } from '../cli-globals';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
+import type { HelpWords } from '../cli-help';
 
 const ACTIVITIES = {
   planning: 'line.upload.activity.planning',
@@ -53,19 +54,14 @@ export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, l
   return lines.map((l) => `${l}\n`).join('');
 }
 
-export function uploadCommand(): Command {
+export function uploadCommand(help: HelpWords): Command {
   return new Command('upload')
-    .description("load a batch's ready cases into a campaign, exactly once (progress on stderr)")
-    .argument('<batch>', 'batch id', wholeNumber(1))
-    .option('--campaign <id>', "campaign id (default: the batch's campaign, or the draft prepared for it, created now)", wholeNumber(1))
-    .addOption(
-      new Option('--in-doubt <decision>', 'cases whose loading could not be confirmed: send them again, or take them as loaded').choices([
-        'resend',
-        'assume-loaded',
-      ]),
-    )
-    .option('--reload-duplicates', 'also load the codes the campaign already holds (skipped otherwise), for this batch')
-    .addOption(envOption('environment'))
+    .description(help('help.upload.what'))
+    .argument('<batch>', help('help.common.batch_id'), wholeNumber(1))
+    .option('--campaign <id>', help('help.upload.campaign'), wholeNumber(1))
+    .addOption(new Option('--in-doubt <decision>', help('help.upload.in_doubt')).choices(['resend', 'assume-loaded']))
+    .option('--reload-duplicates', help('help.upload.reload_duplicates'))
+    .addOption(envOption(help('help.common.env')))
     .action(
       async (
         batchId: number,
@@ -117,23 +113,29 @@ export function uploadCommand(): Command {
     );
 }
 
-export function addCampaignControl(campaigns: Command): void {
+const CAMPAIGN_ACTIONS = {
+  start: 'help.campaigns_start.what',
+  stop: 'help.campaigns_stop.what',
+  end: 'help.campaigns_end.what',
+} as const satisfies Partial<Record<CampaignAction, FailureCode>>;
+
+export function addCampaignControl(campaigns: Command, help: HelpWords): void {
   campaigns
     .command('create')
-    .description('create a campaign for an outbound bot')
-    .requiredOption('--bot <id>', 'bot id', wholeNumber(1))
-    .requiredOption('--name <name>', 'campaign name')
-    .option('--description <text>', 'description', '')
-    .option('--start-date <date>', 'YYYY-MM-DD')
-    .option('--call-from <HH:MM>', 'earliest call time')
-    .option('--call-to <HH:MM>', 'latest call time')
-    .addOption(new Option('--dialing-type <type>', 'how phones are tried').choices([...DIALING_TYPES]))
-    .option('--min-phone-priority <n>', 'first phone index', wholeNumber(0))
-    .option('--max-phone-priority <n>', 'last phone index', wholeNumber(0))
-    .option('--max-calls-per-case <n>', 'attempts per phone', wholeNumber(1))
-    .option('--closes-eod', 'close at the end of the day', false)
-    .option('--draft-for <batch>', 'do not create it now: keep it with this batch, to be created at its upload (works offline)', wholeNumber(1))
-    .addOption(envOption('environment'))
+    .description(help('help.campaigns_create.what'))
+    .requiredOption('--bot <id>', help('help.common.bot_id'), wholeNumber(1))
+    .requiredOption('--name <name>', help('help.campaigns_create.name'))
+    .option('--description <text>', help('help.campaigns_create.description'), '')
+    .option('--start-date <date>', help('help.campaigns_create.start_date'))
+    .option('--call-from <HH:MM>', help('help.campaigns_create.call_from'))
+    .option('--call-to <HH:MM>', help('help.campaigns_create.call_to'))
+    .addOption(new Option('--dialing-type <type>', help('help.campaigns_create.dialing_type')).choices([...DIALING_TYPES]))
+    .option('--min-phone-priority <n>', help('help.campaigns_create.min_phone_priority'), wholeNumber(0))
+    .option('--max-phone-priority <n>', help('help.campaigns_create.max_phone_priority'), wholeNumber(0))
+    .option('--max-calls-per-case <n>', help('help.campaigns_create.max_calls_per_case'), wholeNumber(1))
+    .option('--closes-eod', help('help.campaigns_create.closes_eod'), false)
+    .option('--draft-for <batch>', help('help.campaigns_create.draft_for'), wholeNumber(1))
+    .addOption(envOption(help('help.common.env')))
     .action(
       async (
         opts: {
@@ -188,9 +190,9 @@ export function addCampaignControl(campaigns: Command): void {
   for (const action of ['start', 'stop', 'end'] as const satisfies readonly CampaignAction[]) {
     campaigns
       .command(action)
-      .description(`${action} a campaign; prints the state the service answers`)
-      .argument('<id>', 'campaign id', wholeNumber(1))
-      .addOption(envOption('environment'))
+      .description(help(CAMPAIGN_ACTIONS[action]))
+      .argument('<id>', help('help.common.campaign_id'), wholeNumber(1))
+      .addOption(envOption(help('help.common.env')))
       .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
         await withApp(command, async (ctx) => {
           const { campaign, warnings } = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });

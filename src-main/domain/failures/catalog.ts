@@ -1,14 +1,24 @@
 // The one catalog of failures, by stable code, in English and Spanish (with the warnings and notes of
-// catalog-notes.ts, the CLI's own lines of catalog-lines.ts and the input problems' words of
-// catalog-input.ts, worded the same way). vue-i18n's
+// catalog-notes.ts, the CLI's own lines of catalog-lines.ts, its --help of catalog-help.ts and the input
+// problems' words of catalog-input.ts, worded the same way). vue-i18n's
 // placeholder syntax ({name}): the renderer registers it under `failures.`, the CLI formats it itself.
 // A code's dots are vue-i18n levels, so no code is the start of another (a test checks it).
 import { APP_FAILURES } from './catalog-app';
 import { CLI_FAILURES } from './catalog-cli';
 import { FILE_FAILURES } from './catalog-files';
+import { CLI_HELP } from './catalog-help';
 import { INPUT_WORDS } from './catalog-input';
 import { CLI_LINES } from './catalog-lines';
 import { NOTICES } from './catalog-notes';
 import { SERVICE_FAILURES } from './catalog-service';
 
-export const FAILURES = { ...APP_FAILURES, ...CLI_FAILURES, ...FILE_FAILURES, ...SERVICE_FAILURES, ...NOTICES, ...CLI_LINES, ...INPUT_WORDS } as const;
+export const FAILURES = {
+  ...APP_FAILURES,
+  ...CLI_FAILURES,
+  ...FILE_FAILURES,
+  ...SERVICE_FAILURES,
+  ...NOTICES,
+  ...CLI_LINES,
+  ...CLI_HELP,
+  ...INPUT_WORDS,
+} as const;
