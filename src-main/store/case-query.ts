@@ -1,12 +1,14 @@
 // The batch grid's questions, answered by SQLite and nowhere else: which cases of a batch match a
 // filter, how many, the page at a position, and how many cases have each kind of issue. Every
-// query reads an index range (batch_cases_by_batch, batch_cases_by_status, case_keys): a page of a
+// query reads an index range (batch_cases_by_batch, batch_cases_by_status, case_keys, the partial
+// index of skipped cases corrected since, batch_cases_edited_while_skipped): a page of a
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
 import { DUPLICATE_KEY, KIND_KEY, searchWords } from './case-keys';
 import { casesByIds, type BatchCaseRow, type CaseStatus } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { listIssues } from './issues-repo';
+import { correctedSkippedWhere } from './lifecycle-repo';
 
 /** What the agent narrowed the grid to; every part given must hold. */
 export interface CaseFilter {
@@ -15,14 +17,20 @@ export interface CaseFilter {
   kind?: string | undefined;
   /** Only cases whose code is already elsewhere: another batch not yet uploaded, or the campaign. */
   duplicates?: boolean | undefined;
+  /**
+   * Only the skipped cases changed since the upload skipped them, neither loaded again nor excluded:
+   * the ones the batch's "kept for corrections" notice counts (lifecycle-repo's correctedSkippedCount).
+   */
+  corrected?: boolean | undefined;
   /** Words that must each be found in the case's code, name or phones (any case, any accent). */
   search?: string | undefined;
 }
 
 /**
  * The ids of the matching cases, in id order, as SQL (without LIMIT). The most selective index
- * drives: the search index for a search, case_keys for a kind, the status index for a status; the
- * rest of the filter is checked on that index's entries or by a probe of another index.
+ * drives: the partial index of corrected cases for those (a few, most often none), the search index
+ * for a search, case_keys for a kind, the status index for a status; the rest of the filter is
+ * checked on that index's entries, on the few rows it names, or by a probe of another index.
  *
  * A new filter is one more condition here. A set of cases the writer can name (the "d:" key of
  * duplicates) is a case_keys probe like the kind's; a new status (the do-not-contact ledger's
@@ -35,6 +43,20 @@ function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: 
   const [driver, ...probes] = keys;
   const probe = (alias: string) => probes.map(() => `EXISTS (SELECT 1 FROM case_keys p WHERE p.batch_id = ? AND p.key = ? AND p.case_id = ${alias})`);
   const probeArgs = probes.flatMap((key) => [batchId, key]);
+  if (filter.corrected) {
+    // INDEXED BY: the status or search index would read every case of the batch they hold to find a handful.
+    const where = ['c.batch_id = ?', correctedSkippedWhere('c'), ...words.map(() => 'instr(c.search_text, ?) > 0')];
+    const args: unknown[] = [batchId, ...words];
+    if (filter.status) {
+      where.push('c.status = ?');
+      args.push(filter.status);
+    }
+    for (const key of keys) {
+      where.push('EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = ? AND k.key = ? AND k.case_id = c.id)');
+      args.push(batchId, key);
+    }
+    return { sql: `SELECT c.id FROM batch_cases c INDEXED BY batch_cases_edited_while_skipped WHERE ${where.join(' AND ')} ORDER BY c.id`, args };
+  }
   if (words.length > 0) {
     // INDEXED BY: the batch index would give id order for free but read every case's row to search it.
     const where = ['batch_id = ?', ...words.map(() => 'instr(search_text, ?) > 0')];

@@ -99,8 +99,14 @@ function deleteRowsOfBatch(db: Db, batchId: number): DeletedBatchRows | null {
   return { batchId, cases, rowIssues, chunks, sourceFile: batch.sourceFile };
 }
 
-/** A ready case skipped and changed since (edited_while_skipped): one of FULLY_UPLOADED's checks, and what correctedSkippedCount counts. */
-const CORRECTED_SKIPPED = `c.edited_while_skipped = 1 AND +c.upload_state = 'skipped' AND +c.status IN ('ready', 'warning')`;
+/**
+ * A ready case skipped and changed since (edited_while_skipped), as a condition on the batch_cases row
+ * named `alias`: one of FULLY_UPLOADED's checks, what correctedSkippedCount counts and what the batch
+ * grid's "corrected" filter shows (case-query.ts), so the notice's count and the filtered list agree.
+ */
+export const correctedSkippedWhere = (alias: string): string =>
+  `${alias}.edited_while_skipped = 1 AND +${alias}.upload_state = 'skipped' AND +${alias}.status IN ('ready', 'warning')`;
+const CORRECTED_SKIPPED = correctedSkippedWhere('c');
 
 /**
  * Nothing of the batch left to send: no ready case pending or in doubt, and no ready case skipped

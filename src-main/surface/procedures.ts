@@ -45,6 +45,8 @@ const CaseFilter = {
   kind: z.string().min(1).max(100).optional(),
   /** Only cases whose code is already in another batch not yet uploaded, or in the campaign. */
   duplicates: z.boolean().optional(),
+  /** Only the skipped cases changed since the upload skipped them, not loaded again nor excluded (the batch's correctedSkipped). */
+  corrected: z.boolean().optional(),
   /** Words that each start the case's code, a word of its name, a phone or a phone's last 8 digits. */
   search: z.string().max(200).optional(),
 };

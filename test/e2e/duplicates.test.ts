@@ -67,6 +67,8 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
     const filter = page.locator('[data-test="duplicates-filter"]');
     await filter.waitFor();
     expect(await filter.innerText()).toBe('Solo duplicados · 8');
+    // No skipped case corrected since: that filter is not offered.
+    expect(await page.locator('[data-test="corrected-filter"]').count()).toBe(0);
     await filter.locator('input').check();
     await page.locator('[data-test="cases-grid"][data-total="8"]').waitFor();
     await page.locator('[data-test="case-row"]').first().click();

@@ -9,6 +9,7 @@ import {
   addCaseIssue,
   caseCountQuery,
   caseKeys,
+  correctedSkippedCount,
   searchText,
   casePageQuery,
   countMatchingCases,
@@ -16,10 +17,12 @@ import {
   deleteBatchRows,
   findCaseByCode,
   insertBatchCases,
+  markSkipped,
   openStore,
   pageCases,
   replaceCase,
   summarizeKinds,
+  unskipCases,
   type BatchCaseInput,
   type CaseFilter,
   type CaseStatus,
@@ -198,6 +201,79 @@ describe('filters, counts and pages', () => {
   });
 });
 
+describe('the skipped cases corrected since: what the "kept for corrections" notice counts', () => {
+  let skipped: number;
+  let neighbour: number;
+  const idIn = (batch: number, code: string): number => {
+    const id = findCaseByCode(store.db, batch, code);
+    if (id === null) throw new Error(`no case ${code}`);
+    return id;
+  };
+  /** An edit of a value the campaign gets (the first name), as the drawer makes it; or to another status. */
+  const edit = (batch: number, i: number, change: Partial<BatchCaseInput> = { firstName: 'Corregida' }) => {
+    const { code: _code, ...rest } = aCase(i);
+    replaceCase(store.db, idIn(batch, aCase(i).code), { ...rest, ...change });
+  };
+  const sendable = (i: number) => [0, 1, 2].includes(i % 5);
+  const correctedCodes = (filter: CaseFilter = {}) => pageCases(store.db, skipped, { ...filter, corrected: true }, 0, 1_000).map((c) => c.code);
+
+  beforeAll(() => {
+    skipped = createBatch(store.db, { environment: 'demo', name: 'skipped', sourceFile: 's.xlsx', maxPhonePriority: 1 });
+    insertBatchCases(
+      store.db,
+      skipped,
+      Array.from({ length: 60 }, (_, i) => aCase(i)),
+    );
+    // Changed while pending: the upload would have sent it, nothing new since.
+    edit(skipped, 5);
+    // Every case that would be sent was skipped: the campaign held all their codes.
+    for (let i = 0; i < 60; i++) if (sendable(i)) markSkipped(store.db, idIn(skipped, aCase(i).code));
+    // Corrected afterwards: ready (1, 11) and with warnings (their own, or a duplicate's that an edit keeps).
+    for (const i of [0, 1, 2, 7, 11, 21, 35, 42, 56]) edit(skipped, i);
+    // Rebuilt to the same values the campaign holds: not a correction.
+    edit(skipped, 10, {});
+    // Corrected, then left out or broken: not to load again, so neither counted nor shown.
+    edit(skipped, 16);
+    edit(skipped, 16, { status: 'excluded' });
+    edit(skipped, 26, { firstName: 'Rota', status: 'rejected' });
+    // Another batch's correction stays in its batch.
+    neighbour = createBatch(store.db, { environment: 'demo', name: 'neighbour', sourceFile: 'n.xlsx', maxPhonePriority: 1 });
+    insertBatchCases(store.db, neighbour, [aCase(0), aCase(1)]);
+    markSkipped(store.db, idIn(neighbour, aCase(1).code));
+    edit(neighbour, 1);
+  });
+
+  it('shows exactly the marked cases, in order, and counts what the notice counts', () => {
+    const marked = ['C00000', 'C00001', 'C00002', 'C00007', 'C00011', 'C00021', 'C00035', 'C00042', 'C00056'];
+    expect(correctedCodes()).toEqual(marked);
+    expect(countMatchingCases(store.db, skipped, { corrected: true })).toBe(marked.length);
+    expect(correctedSkippedCount(store.db, skipped)).toBe(marked.length);
+    expect(pageCases(store.db, skipped, { corrected: true }, 3, 2).map((c) => c.code)).toEqual(marked.slice(3, 5));
+    expect(pageCases(store.db, neighbour, { corrected: true }, 0, 10).map((c) => c.code)).toEqual(['C00001']);
+    // Not given, or false: the whole batch.
+    expect(countMatchingCases(store.db, skipped, { corrected: false })).toBe(60);
+  });
+
+  it('with a status, a kind, the duplicates or a search, every part holds', () => {
+    expect(correctedCodes({ status: 'ready' })).toEqual(['C00001', 'C00011']);
+    expect(countMatchingCases(store.db, skipped, { corrected: true, status: 'warning' })).toBe(7);
+    expect(correctedCodes({ status: 'excluded' })).toEqual([]);
+    expect(correctedCodes({ kind: 'phone-fixed' })).toEqual(['C00000', 'C00021', 'C00042']);
+    expect(correctedCodes({ duplicates: true })).toEqual(['C00000', 'C00007', 'C00021', 'C00035', 'C00042', 'C00056']);
+    expect(correctedCodes({ duplicates: true, kind: 'phone-fixed', status: 'warning' })).toEqual(['C00000', 'C00021', 'C00042']);
+    expect(correctedCodes({ search: 'gomez' })).toEqual(['C00001', 'C00021']);
+    expect(correctedCodes({ search: 'corregida pena' })).toEqual(['C00002', 'C00042']);
+    expect(countMatchingCases(store.db, skipped, { corrected: true, search: 'corregida', status: 'ready' })).toBe(2);
+    expect(countMatchingCases(store.db, skipped, { corrected: true, search: 'corregida pena', status: 'ready' })).toBe(0);
+  });
+
+  it('none once loaded again (back in the queue)', () => {
+    expect(unskipCases(store.db, neighbour)).toBe(1);
+    expect(countMatchingCases(store.db, neighbour, { corrected: true })).toBe(0);
+    expect(countMatchingCases(store.db, skipped, { corrected: true })).toBe(9);
+  });
+});
+
 describe('query plans: a page or a count reads an index range, never every case', () => {
   const plan = (q: { sql: string; args: unknown[] }) =>
     (store.db.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.args) as { detail: string }[]).map((r) => r.detail);
@@ -228,6 +304,25 @@ describe('query plans: a page or a count reads an index range, never every case'
         steps.find((x) => x.startsWith('SEARCH ')),
         steps.join('\n'),
       ).toMatch(/USING (COVERING INDEX batch_cases_by_(batch|status|search)|PRIMARY KEY) \(batch_id=\?/);
+    }
+  });
+
+  // The cases corrected since skipped are a handful: their partial index (migration 12) drives whatever else is given.
+  it.each<[string, CaseFilter]>([
+    ['alone', {}],
+    ['with a status', { status: 'warning' }],
+    ['with a kind', { kind: 'phone-fixed' }],
+    ['with the duplicates and a kind', { duplicates: true, kind: 'phone-fixed' }],
+    ['with a search and a status', { search: 'pena', status: 'ready' }],
+  ])('the corrected cases %s: read through their partial index, in order, without a sort', (_name, filter) => {
+    for (const q of [casePageQuery(batchId, { ...filter, corrected: true }, 0, 200), caseCountQuery(batchId, { ...filter, corrected: true })]) {
+      const steps = plan(q);
+      expect(
+        steps.find((x) => x.startsWith('SEARCH ')),
+        steps.join('\n'),
+      ).toBe('SEARCH c USING INDEX batch_cases_edited_while_skipped (batch_id=?)');
+      for (const step of steps.filter((x) => x.startsWith('SCAN '))) expect(step, steps.join('\n')).toMatch(/^SCAN \(subquery-\d+\)$/);
+      expect(steps.join('\n')).not.toMatch(/TEMP B-TREE/);
     }
   });
 

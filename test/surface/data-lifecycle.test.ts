@@ -309,6 +309,10 @@ describe('retention and cases the upload skipped (the campaign already held thei
     expect(await api.call('batches:get', { batchId: second })).toMatchObject({ upload: { skipped: 7 }, correctedSkipped: 0 });
     expect(await edit(ctx, second, '28999000', { firstName: 'Jorge Luis' })).toMatchObject({ uploadState: 'skipped', editable: true });
     expect(await edit(ctx, second, '31222333', { phones: ['011 4444-5556'] })).toMatchObject({ uploadState: 'skipped' });
+    // The grid finds just those two, as many as the batch says it is kept for.
+    const corrected = async () => (await api.call('batches:cases', { batchId: second, corrected: true })).map((c) => c.code);
+    expect(await corrected()).toEqual(['28999000', '31222333']);
+    expect(await api.call('batches:countCases', { batchId: second, corrected: true })).toBe(2);
     aged(ctx);
 
     // The batch list and the purge agree: the corrected batch has no date, and stays; the list says why.
@@ -323,6 +327,7 @@ describe('retention and cases the upload skipped (the campaign already held thei
     expect(await upload(second, true)).toMatchObject({ status: 'done', skipped: { duplicates: 0 } });
     expect(await keptUntil(ctx, second)).not.toBeNull();
     expect(await api.call('batches:get', { batchId: second })).toMatchObject({ upload: { skipped: 0 }, correctedSkipped: 0 });
+    expect(await corrected()).toEqual([]);
     expect((await api.call('retention:purge', {})).batches).toEqual([]);
     aged(ctx);
     expect((await api.call('retention:purge', {})).batches).toEqual([second]);
@@ -336,8 +341,11 @@ describe('retention and cases the upload skipped (the campaign already held thei
     expect(await keptUntil(ctx, second)).toBeNull();
 
     expect((await api.call('batches:get', { batchId: second })).correctedSkipped).toBe(1);
+    // The case corrected before the upload is not among them.
+    expect((await api.call('batches:cases', { batchId: second, corrected: true })).map((c) => c.code)).toEqual(['28999000']);
     await edit(ctx, second, '28999000', { excluded: true });
     expect((await api.call('batches:get', { batchId: second })).correctedSkipped).toBe(0);
+    expect(await api.call('batches:countCases', { batchId: second, corrected: true })).toBe(0);
     const lastUpload = ctx.store.db.prepare('SELECT max(answered_at) FROM upload_chunks WHERE batch_id = ?').pluck().get(second) as string;
     expect(await keptUntil(ctx, second)).toBe(new Date(Date.parse(lastUpload) + 30 * DAY).toISOString());
     expect((await api.call('retention:purge', {})).batches).toEqual([second]);

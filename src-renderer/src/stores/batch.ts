@@ -5,13 +5,14 @@ import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
 import { call } from '../api/casedesk';
-import { CaseSource, type CaseStatus } from '../components/batch/case-source';
+import { CORRECTED_ONLY, filterInput, isFiltered, WHOLE_BATCH, type GridFilter, type StatusFilter } from '../components/batch/case-filter';
+import { CaseSource } from '../components/batch/case-source';
 import { settle } from '../composables/use-reported';
 import { receiveFile } from '../components/prepare/files';
 import { saveFile } from '../components/results/files';
 import { useSessionStore } from './session';
 
-export type StatusFilter = 'all' | CaseStatus;
+export type { StatusFilter } from '../components/batch/case-filter';
 export type BatchDetail = ProcedureOutputs['batches:get'];
 export type BulkFix = ProcedureInput<'batches:bulkFix'>['fix'];
 export type CaseChanges = ProcedureInput<'batches:editCase'>['changes'];
@@ -28,6 +29,8 @@ export const useBatchStore = defineStore('batch', () => {
   const kind = ref<string | null>(null);
   /** Only the cases whose code is already elsewhere (another batch not uploaded, or the campaign). */
   const duplicates = ref(false);
+  /** Only the skipped cases corrected since the upload skipped them (detail.correctedSkipped of them). */
+  const corrected = ref(false);
   const search = ref('');
   const source = shallowRef<CaseSource | null>(null);
   /** Each kind of issue with its severity and how many cases have it (the kind filter's options). */
@@ -42,20 +45,27 @@ export const useBatchStore = defineStore('batch', () => {
     const c = detail.value?.counts;
     return c ? c.ready + c.warning + c.rejected + c.excluded + c.suppressed : 0;
   });
-  const filtered = () => status.value !== 'all' || kind.value !== null || duplicates.value || search.value.trim() !== '';
+  const current = (): GridFilter => ({
+    status: status.value,
+    kind: kind.value,
+    duplicates: duplicates.value,
+    corrected: corrected.value,
+    search: search.value,
+  });
+  const filtered = () => isFiltered(current());
+  function setFilter(f: Readonly<GridFilter>): void {
+    status.value = f.status;
+    kind.value = f.kind;
+    duplicates.value = f.duplicates;
+    corrected.value = f.corrected;
+    search.value = f.search;
+  }
 
   /** Bumped by every kinds load (and by opening a batch): only the newest one lands. */
   let kindsRun = 0;
 
   function filterOf(id: number) {
-    const text = search.value.trim();
-    return {
-      batchId: id,
-      ...(status.value === 'all' ? {} : { status: status.value }),
-      ...(kind.value ? { kind: kind.value } : {}),
-      ...(duplicates.value ? { duplicates: true } : {}),
-      ...(text ? { search: text } : {}),
-    };
+    return { batchId: id, ...filterInput(current()) };
   }
 
   function dropSource(): void {
@@ -83,10 +93,7 @@ export const useBatchStore = defineStore('batch', () => {
 
   async function open(id: number): Promise<void> {
     // Every visit starts from the whole batch, read afresh (another screen may have changed it).
-    status.value = 'all';
-    kind.value = null;
-    duplicates.value = false;
-    search.value = '';
+    setFilter(WHOLE_BATCH);
     kinds.value = [];
     rowIssues.value = [];
     kindsState.value = 'idle';
@@ -166,6 +173,17 @@ export const useBatchStore = defineStore('batch', () => {
     newSource();
   }
 
+  function setCorrected(next: boolean): void {
+    corrected.value = next;
+    newSource();
+  }
+
+  /** The kept-for-corrections notice's way to its cases: the list shows just them. */
+  function showCorrected(): void {
+    setFilter(CORRECTED_ONLY);
+    newSource();
+  }
+
   function setSearch(next: string): void {
     if (next.trim() === search.value.trim()) {
       search.value = next;
@@ -233,6 +251,7 @@ export const useBatchStore = defineStore('batch', () => {
     status,
     kind,
     duplicates,
+    corrected,
     search,
     source,
     kinds,
@@ -246,6 +265,8 @@ export const useBatchStore = defineStore('batch', () => {
     setStatus,
     setKind,
     setDuplicates,
+    setCorrected,
+    showCorrected,
     setSearch,
     newSource,
     caseIssues,

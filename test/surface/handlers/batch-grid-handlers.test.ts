@@ -102,6 +102,14 @@ describe('the grid asks, the store answers', () => {
     expect(await call('batches:countCases', { batchId, duplicates: true })).toBe(0);
   });
 
+  it('refuses a corrected flag that is not true or false, saying which field', async () => {
+    for (const name of ['batches:cases', 'batches:countCases'] as const) {
+      const answer = await surface.call(name, { batchId, corrected: 'yes' });
+      expect(answer.ok).toBe(false);
+      if (!answer.ok) expect(answer.error).toMatchObject({ code: 'input.invalid', params: { path: 'corrected', problem: 'type' } });
+    }
+  });
+
   it('refuses a filter it cannot read, saying which field', async () => {
     const answer = await surface.call('batches:cases', { batchId, status: 'maybe' });
     expect(answer.ok).toBe(false);

@@ -11,6 +11,7 @@ export default {
     exportClean: { en: 'Export clean batch', es: 'Exportar lote limpio' },
     importCorrections: { en: 'Import corrections', es: 'Importar correcciones' },
     toSync: { en: 'Go to sync', es: 'Ir a sincronización' },
+    showCorrected: { en: 'Show the corrected case | Show the corrected cases', es: 'Ver el caso corregido | Ver los casos corregidos' },
     exported: { en: '{name} was downloaded.', es: 'Se descargó {name}.' },
   },
   counts: {
@@ -61,6 +62,11 @@ export default {
     duplicatesHelp: {
       en: 'Cases whose code is already in another batch not uploaded, or in the campaign',
       es: 'Casos cuyo código ya está en otro lote sin cargar o en la campaña',
+    },
+    corrected: { en: 'Corrected since skipped', es: 'Corregidos desde que se saltearon' },
+    correctedHelp: {
+      en: 'Cases the upload skipped because the campaign already held their codes, changed afterwards: they reach the campaign only if loaded again',
+      es: 'Casos que la carga salteó porque la campaña ya tenía sus códigos, y que se cambiaron después: llegan a la campaña solo si se cargan de nuevo',
     },
     kindLoading: { en: 'Reading the problems…', es: 'Leyendo los problemas…' },
     search: { en: 'Search by code, name or phone', es: 'Buscar por código, nombre o teléfono' },

@@ -46,14 +46,15 @@ describe('the batch list says why a batch is kept', () => {
 });
 
 describe("the batch's screen says the same, with what to do", () => {
-  it('in English and in Spanish, beside the way to Sync', async () => {
+  it('in English and in Spanish, with the way to those cases and to Sync', async () => {
     const en = text(await render('en', KeptForCorrections, { count: 2 }));
     expect(en).toMatch(/^Kept: 2 corrected cases not loaded again\. The campaign already held their codes/);
     expect(en).toContain('only if you tick “Load again the codes the campaign already holds” in Sync; if they should not be sent, exclude those cases.');
-    expect(en).toMatch(/Go to sync$/);
+    expect(en).toMatch(/ Show the corrected cases Go to sync$/);
     const es = text(await render('es', KeptForCorrections, { count: 1 }));
     expect(es).toMatch(/^Se conserva: 1 caso corregido sin cargar de nuevo\. La campaña ya tenía su código/);
     expect(es).toContain('solo si marca «Cargar de nuevo los códigos que la campaña ya tiene» en Sincronización; si no debe enviarse, excluya el caso.');
-    expect(es).toMatch(/Ir a sincronización$/);
+    expect(es).toMatch(/ Ver el caso corregido Ir a sincronización$/);
+    expect(await render('es', KeptForCorrections, { count: 1 })).toContain('data-test="kept-corrected-show"');
   });
 });
