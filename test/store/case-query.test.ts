@@ -212,7 +212,7 @@ describe('the skipped cases corrected since: what the "kept for corrections" not
   /** An edit of a value the campaign gets (the first name), as the drawer makes it; or to another status. */
   const edit = (batch: number, i: number, change: Partial<BatchCaseInput> = { firstName: 'Corregida' }) => {
     const { code: _code, ...rest } = aCase(i);
-    replaceCase(store.db, idIn(batch, aCase(i).code), { ...rest, ...change });
+    replaceCase(store.db, idIn(batch, aCase(i).code), { ...rest, ...change }, 'agent');
   };
   const sendable = (i: number) => [0, 1, 2].includes(i % 5);
   const correctedCodes = (filter: CaseFilter = {}) => pageCases(store.db, skipped, { ...filter, corrected: true }, 0, 1_000).map((c) => c.code);
