@@ -117,6 +117,24 @@ export function tooLargeFailure(ctx: RequestContext, limit: number, body: 'json'
   });
 }
 
+/** A recording whose body came slower than the pace's floor, stopped part-way. Only GETs download recordings. */
+export function tooSlowFailure(
+  ctx: RequestContext,
+  pace: { minBytesPerSecond: number; graceMs: number },
+  elapsedMs: number,
+  received: number,
+  expected: number | null,
+): ServiceError {
+  const { minBytesPerSecond, graceMs } = pace;
+  return new ServiceError({
+    ...ctx,
+    kind: 'timeout',
+    ambiguous: false,
+    failure: { reason: 'too-slow', params: { minBytesPerSecond, graceMs, elapsedMs, received, expected } },
+    message: `the recording came too slowly (${received}${expected === null ? '' : ` of ${expected}`} bytes in ${Math.round(elapsedMs / 1000)} s, under ${minBytesPerSecond} bytes/s); it was stopped`,
+  });
+}
+
 /** The media type of a Content-Type header, lower-cased, without parameters; '' when none. */
 export function mediaType(contentType: string | null | undefined): string {
   return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

@@ -2,6 +2,7 @@
 // Messages carry the method, the path (never a query string) and the status; never a token, a password
 // or personal data from a body. They are built from a fetch that threw by ./network-failure.ts and from
 // an answer by ./answer-failures.ts; what the server said is made safe to show by ./server-text.ts.
+import { Failure } from '../domain/failures/failure';
 
 /**
  * - offline: the service was not reached (refused, DNS, unreachable), or the connection broke.
@@ -37,6 +38,11 @@ export interface FailureReasons {
   network: { problem: NetworkProblem; host: string; proxy: string | null; proxyStatus: number | null };
   /** The service refused the e-mail and password (any 4xx to the sign-in). */
   'sign-in': { status: number };
+  /**
+   * A recording's body fell below the slowest pace accepted (see RecordingPace) and was stopped:
+   * `received` of `expected` bytes (null: not declared) after `elapsedMs`.
+   */
+  'too-slow': { minBytesPerSecond: number; graceMs: number; elapsedMs: number; received: number; expected: number | null };
 }
 
 /**
@@ -108,6 +114,19 @@ export class ServiceError extends Error {
     if (init.serverMessage !== undefined) this.serverMessage = init.serverMessage;
   }
 }
+
+/**
+ * A request stopped by its caller's AbortSignal (a cancelled download): not a failure of the service,
+ * so not a ServiceError; callers that cancelled recognise it with isCancelled().
+ */
+export class RequestCancelled extends Failure<'service.cancelled'> {
+  constructor(ctx: RequestContext) {
+    super('service.cancelled', { request: `${ctx.method} ${ctx.path}` });
+    this.name = 'RequestCancelled';
+  }
+}
+
+export const isCancelled = (value: unknown): value is RequestCancelled => value instanceof RequestCancelled;
 
 export function isServiceError(value: unknown, kind?: FailureKind): value is ServiceError {
   return value instanceof ServiceError && (kind === undefined || value.kind === kind);

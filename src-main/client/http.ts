@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import pkg from '../../package.json' with { type: 'json' };
 import { contentTypeFailure, contractFailure, isJsonType, jsonPath, redirectFailure, statusFailure, tooLargeFailure } from './answer-failures';
-import type { RequestContext } from './errors';
+import { RequestCancelled, type RequestContext, type ServiceError } from './errors';
 import { networkFailure } from './network-failure';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -36,14 +36,35 @@ export function bodyLimits(given: { json?: number | undefined; recording?: numbe
   return limits;
 }
 
-/** An abort timer that can be re-armed: a whole request for JSON, each chunk for a download. */
+/**
+ * An abort timer that can be re-armed (a whole request for JSON, each chunk for a download), and
+ * the caller's own signal, when it gives one: either stops the request, and says which did.
+ */
 export class Deadline {
   private readonly controller = new AbortController();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private detach: () => void = () => undefined;
   timedOut = false;
+  /** The caller's signal stopped the request (a cancelled download). */
+  cancelled = false;
 
-  constructor(private readonly ms: number) {
-    this.arm();
+  constructor(
+    private readonly ms: number,
+    outer?: AbortSignal,
+  ) {
+    if (outer) {
+      const onAbort = () => {
+        this.cancelled = true;
+        this.abort(outer.reason);
+      };
+      if (outer.aborted) onAbort();
+      else {
+        outer.addEventListener('abort', onAbort, { once: true });
+        // A download's signal outlives its many requests: each takes its listener off when done.
+        this.detach = () => outer.removeEventListener('abort', onAbort);
+      }
+    }
+    if (!this.cancelled) this.arm();
   }
 
   get signal(): AbortSignal {
@@ -62,6 +83,25 @@ export class Deadline {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
+
+  /** Stops the request now (its reader decided: a body too slow, or the caller's signal). */
+  abort(reason?: unknown): void {
+    this.clear();
+    this.controller.abort(reason);
+  }
+
+  /** Done with the request: no timer, and the caller's signal no longer watched. */
+  release(): void {
+    this.clear();
+    this.detach();
+    this.detach = () => undefined;
+  }
+}
+
+/** A fetch or a body read that threw: cancelled by the caller, else a network failure or a timeout. */
+export function stoppedFailure(ctx: RequestContext, error: unknown, deadline: Deadline): ServiceError | RequestCancelled {
+  if (deadline.cancelled) return new RequestCancelled(ctx);
+  return networkFailure(ctx, error, deadline.timedOut);
 }
 
 export interface Outgoing {
@@ -82,12 +122,12 @@ export async function send(fetchFn: FetchLike, out: Outgoing, deadline: Deadline
   try {
     res = await fetchFn(out.url, { method: out.method, headers: out.headers, body: out.body, signal: deadline.signal, redirect: 'manual' });
   } catch (error) {
-    deadline.clear();
-    throw networkFailure(ctx, error, deadline.timedOut);
+    deadline.release();
+    throw stoppedFailure(ctx, error, deadline);
   }
   // Chromium's fetch answers a refused redirect as an opaque one (status 0): still a redirect.
   if (isRedirect(res.status) || res.type === 'opaqueredirect') {
-    deadline.clear();
+    deadline.release();
     await discard(res);
     throw redirectFailure(ctx, res.status, res.headers.get('location'), out.url);
   }
@@ -143,9 +183,9 @@ export async function readAnswer(res: Response, deadline: Deadline, ctx: Request
     if (declared === null || declared <= limit) bytes = await readCapped(res, limit);
     else await discard(res);
   } catch (error) {
-    throw networkFailure(ctx, error, deadline.timedOut);
+    throw stoppedFailure(ctx, error, deadline);
   } finally {
-    deadline.clear();
+    deadline.release();
   }
   if (bytes === null) {
     if (isOk(res.status)) throw tooLargeFailure(ctx, limit, 'json');

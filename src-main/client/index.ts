@@ -2,7 +2,9 @@
 // Failures are ServiceErrors classified by kind (./errors); uploads answer data, not exceptions.
 export {
   hasReason,
+  isCancelled,
   isServiceError,
+  RequestCancelled,
   ServiceError,
   type ContractIssue,
   type FailureKind,
@@ -14,11 +16,14 @@ export { serviceFailure } from './service-failure';
 export { DEFAULT_BODY_LIMITS, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type BodyLimits, type FetchLike } from './http';
 export { collect } from './pagination';
 export {
+  DEFAULT_RECORDING_PACE,
   detectRecordingFormat,
   formatFromContentType,
   formatFromMagic,
   RECORDING_FORMATS,
   type RecordingFile,
+  type RecordingOptions,
+  type RecordingPace,
   type RecordingSealer,
   type RecordingFormat,
 } from './recordings';

@@ -5,10 +5,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { paths } from '../contract';
-import { statusFailure, tooLargeFailure } from './answer-failures';
+import { statusFailure, tooLargeFailure, tooSlowFailure } from './answer-failures';
 import { ServiceError } from './errors';
-import { networkFailure } from './network-failure';
-import { declaredLength, discard, isOk, readAnswer, type BodyLimits } from './http';
+import { declaredLength, discard, isOk, readAnswer, stoppedFailure, type BodyLimits } from './http';
 import type { Opened, Requester } from './requester';
 
 export const RECORDING_FORMATS = ['wav', 'mp3', 'ogg', 'webm', 'm4a', 'bin'] as const;
@@ -82,17 +81,71 @@ export function detectRecordingFormat(head: Uint8Array, contentType: string | nu
  */
 export type RecordingSealer = (audio: Buffer, name: string) => Buffer;
 
-export async function downloadOutboundRecording(requester: Requester, callId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile> {
-  const opened = await requester.open('GET', requester.url(paths.outboundRecording(callId)), { accept: '*/*' });
-  const file = await saveRecording(opened, dir, `outbound-${callId}`, false, requester.limits, seal);
+/**
+ * The slowest a recording's body may come, on top of the idle timeout (which bounds only the silence
+ * between chunks): after `graceMs` from its answer, at least `minBytesPerSecond` on average. Each byte
+ * received buys 1/minBytesPerSecond s, so the whole download is bounded by its size (declared or
+ * received): at most graceMs + size / minBytesPerSecond.
+ */
+export interface RecordingPace {
+  minBytesPerSecond: number;
+  graceMs: number;
+}
+
+/**
+ * 8 KiB/s is 64 kbit/s, the rate of the telephone audio itself (8 kHz G.711): a line slower than a
+ * call spoken live is not one a recording is worth waiting on. A 10 MB recording is still given
+ * 30 s + 1,220 s (about 21 minutes), so a slow or shared office line (256 kbit/s brings it in about
+ * 5 minutes) is never cut off, while a server that trickles a byte every 29 s is stopped about 30 s
+ * in, not after days. The 30 s grace is the default idle timeout: what a server may take to start.
+ */
+export const DEFAULT_RECORDING_PACE: Readonly<RecordingPace> = { minBytesPerSecond: 8 * 1024, graceMs: 30_000 };
+
+export function recordingPace(given: Partial<RecordingPace> = {}): RecordingPace {
+  const pace = {
+    minBytesPerSecond: given.minBytesPerSecond ?? DEFAULT_RECORDING_PACE.minBytesPerSecond,
+    graceMs: given.graceMs ?? DEFAULT_RECORDING_PACE.graceMs,
+  };
+  if (!(pace.minBytesPerSecond > 0) || !Number.isFinite(pace.minBytesPerSecond))
+    throw new RangeError('recording pace "minBytesPerSecond" must be a positive number');
+  if (!(pace.graceMs >= 0) || !Number.isFinite(pace.graceMs)) throw new RangeError('recording pace "graceMs" must be a number of milliseconds, 0 or more');
+  return pace;
+}
+
+export interface RecordingOptions {
+  seal?: RecordingSealer | undefined;
+  /** Stops the download, mid-body too: it throws RequestCancelled and leaves no file behind. */
+  signal?: AbortSignal | undefined;
+}
+
+interface SaveOptions extends RecordingOptions {
+  limits: BodyLimits;
+  pace: RecordingPace;
+}
+
+export async function downloadOutboundRecording(
+  requester: Requester,
+  pace: RecordingPace,
+  callId: number,
+  dir: string,
+  options: RecordingOptions = {},
+): Promise<RecordingFile> {
+  const opened = await requester.open('GET', requester.url(paths.outboundRecording(callId)), { accept: '*/*', signal: options.signal });
+  const file = await saveRecording(opened, dir, `outbound-${callId}`, false, { ...options, limits: requester.limits, pace });
   if (!file) throw new Error('unreachable: a 404 of an outbound recording is thrown');
   return file;
 }
 
 /** null when the case has no recording (404, in any of its forms: SPEC-GAPS row 15). */
-export async function downloadInboundRecording(requester: Requester, caseId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile | null> {
-  const opened = await requester.open('GET', requester.url(paths.inboundRecording(caseId)), { accept: '*/*' });
-  return saveRecording(opened, dir, `inbound-${caseId}`, true, requester.limits, seal);
+export async function downloadInboundRecording(
+  requester: Requester,
+  pace: RecordingPace,
+  caseId: number,
+  dir: string,
+  options: RecordingOptions = {},
+): Promise<RecordingFile | null> {
+  const opened = await requester.open('GET', requester.url(paths.inboundRecording(caseId)), { accept: '*/*', signal: options.signal });
+  return saveRecording(opened, dir, `inbound-${caseId}`, true, { ...options, limits: requester.limits, pace });
 }
 
 async function existingSameSize(dir: string, base: string, size: number): Promise<{ path: string; format: RecordingFormat } | null> {
@@ -104,14 +157,22 @@ async function existingSameSize(dir: string, base: string, size: number): Promis
   return null;
 }
 
-async function saveRecording(
+async function saveRecording(opened: Opened, dir: string, base: string, notFoundIsNull: boolean, options: SaveOptions): Promise<RecordingFile | null> {
+  try {
+    return await saveBody(opened, dir, base, notFoundIsNull, options);
+  } finally {
+    opened.deadline.release();
+  }
+}
+
+async function saveBody(
   { res, deadline, ctx, token }: Opened,
   dir: string,
   base: string,
   notFoundIsNull: boolean,
-  limits: BodyLimits,
-  seal?: RecordingSealer,
+  { limits, pace, seal }: SaveOptions,
 ): Promise<RecordingFile | null> {
+  const answered = Date.now();
   if (!isOk(res.status)) {
     const answer = await readAnswer(res, deadline, ctx, limits.json);
     if (res.status === 404 && notFoundIsNull) return null;
@@ -145,12 +206,28 @@ async function saveRecording(
   const head = new Uint8Array(MAGIC_BYTES_NEEDED);
   let headLength = 0;
   let closed = false;
+  // The overall deadline: due when the bytes so far no longer keep up with the pace's floor. One
+  // timer, looked at again when it fires rather than moved on every chunk.
+  let tooSlow = false;
+  let paceTimer: ReturnType<typeof setTimeout> | undefined;
+  const dueInMs = () => answered + pace.graceMs + (size * 1000) / pace.minBytesPerSecond - Date.now();
+  const watchPace = () => {
+    paceTimer = setTimeout(
+      () => {
+        if (dueInMs() > 0) return watchPace();
+        tooSlow = true;
+        deadline.abort(new Error('recording too slow'));
+      },
+      Math.max(0, dueInMs()),
+    );
+  };
   try {
     if (res.body) {
+      watchPace();
       try {
         for await (const chunk of Readable.fromWeb(res.body as NodeReadableStream<Uint8Array>)) {
           const bytes = chunk as Uint8Array;
-          deadline.arm(); // the deadline bounds silence between chunks, not the length of the recording
+          deadline.arm(); // the idle timeout bounds silence between chunks; the pace, the whole body
           // Counted on the bytes as they come (decoded): a body that never ends is cut off here.
           if (size + bytes.length > limits.recording) throw tooLargeFailure(ctx, limits.recording, 'recording');
           if (headLength < head.length) {
@@ -163,8 +240,10 @@ async function saveRecording(
           size += bytes.length;
         }
       } catch (error) {
-        throw networkFailure(ctx, error, deadline.timedOut);
+        if (tooSlow && !deadline.cancelled) throw tooSlowFailure(ctx, pace, Date.now() - answered, size, expected);
+        throw stoppedFailure(ctx, error, deadline);
       } finally {
+        clearTimeout(paceTimer);
         deadline.clear();
       }
     }

@@ -10,9 +10,16 @@ export interface Opened {
   res: Response;
   /** The access token the answer was given to: a secret to scrub from anything shown. */
   token: string;
-  /** Still armed: whoever reads the body clears (or re-arms) it. */
+  /** Still armed: whoever reads the body re-arms it, and releases it when done. */
   deadline: Deadline;
   ctx: RequestContext;
+}
+
+export interface OpenInit {
+  body?: string;
+  accept?: string;
+  /** The caller's: stops the request, and the reading of its body, when aborted. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface Requester {
@@ -21,7 +28,7 @@ export interface Requester {
   readonly limits: BodyLimits;
   url(path: string): string;
   /** Any answer but a 401 (which is refreshed once and retried once, then thrown as kind 'auth'). */
-  open(method: string, url: string, init?: { body?: string; accept?: string }): Promise<Opened>;
+  open(method: string, url: string, init?: OpenInit): Promise<Opened>;
   /** open() and read the whole body, up to the JSON limit. */
   answer(method: string, url: string, init?: { body?: string }): Promise<{ answer: Answer; ctx: RequestContext; secrets: string[] }>;
   /** A 2xx answer parsed with the schema; anything else throws a classified ServiceError. */
@@ -38,7 +45,7 @@ export function createRequester(options: {
 }): Requester {
   const { session, timeoutMs, userAgent, baseUrl, limits } = options;
 
-  async function open(method: string, url: string, init: { body?: string; accept?: string } = {}): Promise<Opened> {
+  async function open(method: string, url: string, init: OpenInit = {}): Promise<Opened> {
     const ctx = requestContext(method, url);
     let token = await session.accessToken();
     for (let attempt = 1; ; attempt++) {
@@ -48,11 +55,11 @@ export function createRequester(options: {
         'user-agent': userAgent,
       };
       if (init.body !== undefined) headers['content-type'] = 'application/json';
-      const deadline = new Deadline(timeoutMs);
+      const deadline = new Deadline(timeoutMs, init.signal);
       const res = await send(options.fetch, { method, url, headers, body: init.body }, deadline, ctx);
       if (res.status !== 401) return { res, deadline, ctx, token };
       // Any 401 (the spec's {token}, or a framework's {detail}) means the token was not accepted.
-      deadline.clear();
+      deadline.release();
       await discard(res);
       if (attempt === 2) {
         throw new ServiceError({ ...ctx, kind: 'auth', status: 401, message: 'the service did not accept the session, even after refreshing it (HTTP 401)' });

@@ -20,7 +20,14 @@ import {
 import type { z } from 'zod';
 import { bodyLimits, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type BodyLimits, type FetchLike } from './http';
 import { items, pages } from './pagination';
-import { downloadInboundRecording, downloadOutboundRecording, type RecordingFile, type RecordingSealer } from './recordings';
+import {
+  downloadInboundRecording,
+  downloadOutboundRecording,
+  recordingPace,
+  type RecordingFile,
+  type RecordingOptions,
+  type RecordingPace,
+} from './recordings';
 import { createRequester } from './requester';
 import type { TokenSource } from './session';
 import { uploadCases, type UploadOutcome } from './uploads';
@@ -59,6 +66,8 @@ export interface ServiceClientOptions {
   serviceUtcOffsetMinutes?: number | undefined;
   /** Caps on answer bodies (DEFAULT_BODY_LIMITS for what is not given); tests lower them. */
   bodyLimits?: Partial<BodyLimits> | undefined;
+  /** The slowest a recording may come (DEFAULT_RECORDING_PACE for what is not given); tests quicken it. */
+  recordingPace?: Partial<RecordingPace> | undefined;
   fetch?: FetchLike | undefined;
 }
 
@@ -82,9 +91,9 @@ export interface ServiceClient {
   inboundCasePages(filter?: InboundFilter): AsyncIterable<InboundCasesPageData>;
   inboundCase(id: number): Promise<InboundCase>;
   uploadCases(campaignId: number, bodyJson: string): Promise<UploadOutcome>;
-  downloadOutboundRecording(callId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile>;
+  downloadOutboundRecording(callId: number, dir: string, options?: RecordingOptions): Promise<RecordingFile>;
   /** null when the case has no recording. */
-  downloadInboundRecording(caseId: number, dir: string, seal?: RecordingSealer): Promise<RecordingFile | null>;
+  downloadInboundRecording(caseId: number, dir: string, options?: RecordingOptions): Promise<RecordingFile | null>;
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -96,6 +105,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     limits: bodyLimits(options.bodyLimits),
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   });
+  const pace = recordingPace(options.recordingPace);
   const names = options.inboundFilterParams ?? DEFAULT_INBOUND_FILTER_PARAMS;
   const offsetMinutes = options.serviceUtcOffsetMinutes ?? -180;
   const url = requester.url;
@@ -144,8 +154,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     inboundCasePages,
     inboundCase: (id) => requester.json('GET', url(paths.inboundCase(id)), InboundCase),
     uploadCases: (campaignId, bodyJson) => uploadCases(requester, campaignId, bodyJson),
-    downloadOutboundRecording: (callId, dir, seal) => downloadOutboundRecording(requester, callId, dir, seal),
-    downloadInboundRecording: (caseId, dir, seal) => downloadInboundRecording(requester, caseId, dir, seal),
+    downloadOutboundRecording: (callId, dir, recording) => downloadOutboundRecording(requester, pace, callId, dir, recording),
+    downloadInboundRecording: (caseId, dir, recording) => downloadInboundRecording(requester, pace, caseId, dir, recording),
   };
 }
 

@@ -38,6 +38,10 @@ export function serviceFailure(error: ServiceError): FailureData {
     const { limit, body } = error.params;
     return failure(body === 'recording' ? 'service.recording_too_large' : 'service.answer_too_large', { size: sizeWords(limit), limit });
   }
+  if (hasReason(error, 'too-slow')) {
+    const { minBytesPerSecond, elapsedMs } = error.params;
+    return failure('service.recording_too_slow', { rate: Math.round((minBytesPerSecond / 1024) * 10) / 10, seconds: Math.round(elapsedMs / 1000) });
+  }
   if (hasReason(error, 'content-type')) {
     const { contentType } = error.params;
     return contentType ? failure('service.content_type', { contentType }) : failure('service.no_content_type', {});

@@ -153,8 +153,17 @@ export const procedures = {
   /** Stops a running upload after its current request; it resumes where it stopped when started again. */
   'sync:cancel': z.object({ batchId: Id }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
-  /** Stops a results or inbound download between items; downloading again resumes it. */
-  'downloads:cancel': z.object({ what: z.enum(['campaign', 'inbound']), campaignId: Id.optional() }),
+  /**
+   * Stops a results or inbound download, mid-recording too; downloading again resumes it. `recording`:
+   * the recording that recordings:get is fetching (kind and refId; without them, every one running).
+   */
+  'downloads:cancel': z.object({
+    what: z.enum(['campaign', 'inbound', 'recording']),
+    campaignId: Id.optional(),
+    environment: Env,
+    kind: z.enum(['outbound', 'inbound']).optional(),
+    refId: Id.optional(),
+  }),
   'results:cases': z.object({
     environment: Env,
     campaignId: Id,

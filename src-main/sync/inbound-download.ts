@@ -1,10 +1,10 @@
 // Brings inbound cases into the store, incrementally by `last_updated`, and optionally their recordings.
 // A case is stored only after its recording is on disk (or known to be missing), so a cancelled or
 // killed download finishes it next time. Nothing here logs: inbound cases carry personal data.
-import type { InboundFilter } from '../client';
+import { isCancelled, type InboundFilter } from '../client';
 import type { InboundCase } from '../contract';
 import { inboundCaseStamps, saveInboundCases } from '../store';
-import { ensureRecording, type DownloadDeps, type DownloadOptions, type DownloadPhase } from './results-download';
+import { ensureRecording, type DownloadDeps, type RecordingOutcome, type DownloadOptions, type DownloadPhase } from './results-download';
 
 export interface InboundDownloadSummary {
   /** Cases seen on the service (after the filter) in this run. */
@@ -49,7 +49,14 @@ export async function downloadInboundCases(deps: DownloadDeps, filter: InboundFi
         if (seen.has(found.id)) continue;
         seen.add(found.id);
         if (recordingsDir !== undefined) {
-          const outcome = await ensureRecording(deps, 'inbound', found.id, found.last_updated, recordingsDir);
+          let outcome: RecordingOutcome;
+          try {
+            outcome = await ensureRecording(deps, 'inbound', found.id, found.last_updated, recordingsDir, signal);
+          } catch (error) {
+            // Stopped mid-body: this case is not counted, so the next download asks for it again.
+            if (isCancelled(error) && stopped()) break pages;
+            throw error;
+          }
           if (outcome === 'downloaded') summary.recordings += 1;
           else summary.recordingsSkipped += 1;
           report('recordings', summary.recordings + summary.recordingsSkipped, null);

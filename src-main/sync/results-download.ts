@@ -6,7 +6,7 @@
 // that is cancelled or killed half-way sees that case as changed next time and finishes it.
 // Nothing here logs: names, phones and transcripts are personal data.
 import { existsSync } from 'node:fs';
-import { isServiceError, type RecordingFile, type RecordingSealer, type ServiceClient } from '../client';
+import { isCancelled, isServiceError, type RecordingFile, type RecordingSealer, type ServiceClient } from '../client';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import {
@@ -43,7 +43,10 @@ export interface DownloadProgress {
 export interface DownloadOptions {
   /** Where recordings are saved; without it no recording is downloaded. */
   recordingsDir?: string | undefined;
-  /** Checked between items (cases, recordings): an aborted download returns what it did, `cancelled: true`. */
+  /**
+   * Checked between items (cases, recordings), and given to each recording's request, which it stops
+   * mid-body (leaving no file): an aborted download returns what it did, `cancelled: true`.
+   */
   signal?: AbortSignal | undefined;
   onProgress?: ((progress: DownloadProgress) => void) | undefined;
 }
@@ -71,20 +74,28 @@ export type RecordingOutcome = 'downloaded' | 'present' | 'none';
  * Makes sure the recording of an outbound call (by call id) or of an inbound case (by case id) is on
  * disk and indexed. Asks the service only when it is neither indexed (with its file still there) nor
  * known to be missing for this `stamp` (the item's `last_updated`). A 404 means "no recording": it is
- * remembered, not an error. Other failures are thrown.
+ * remembered, not an error. Other failures are thrown; so is RequestCancelled when `signal` stops it.
  */
-export async function ensureRecording(deps: DownloadDeps, kind: 'outbound' | 'inbound', refId: number, stamp: string, dir: string): Promise<RecordingOutcome> {
+export async function ensureRecording(
+  deps: DownloadDeps,
+  kind: 'outbound' | 'inbound',
+  refId: number,
+  stamp: string,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<RecordingOutcome> {
   const { store, client, environment } = deps;
   const indexed = getRecording(store.db, environment, kind, refId);
   if (indexed && existsSync(indexed.path)) return 'present';
   if (!indexed && getSyncMark(store.db, environment, NO_RECORDING_SCOPE[kind], String(refId)) === stamp) return 'none';
 
   let file: RecordingFile | null;
+  const options = { seal: deps.sealRecording, signal };
   if (kind === 'inbound') {
-    file = await client.downloadInboundRecording(refId, dir, deps.sealRecording);
+    file = await client.downloadInboundRecording(refId, dir, options);
   } else {
     try {
-      file = await client.downloadOutboundRecording(refId, dir, deps.sealRecording);
+      file = await client.downloadOutboundRecording(refId, dir, options);
     } catch (error) {
       if (!(isServiceError(error, 'client') && error.status === 404)) throw error;
       file = null;
@@ -108,10 +119,16 @@ export async function downloadCampaignResults(deps: DownloadDeps, campaignId: nu
     return summary.cancelled;
   };
 
-  /** One recording; false when the download was cancelled before it. */
+  /** One recording; false when the download was cancelled before it or during it. */
   const recording = async (callId: number, stamp: string, dir: string): Promise<boolean> => {
     if (stopped()) return false;
-    const outcome = await ensureRecording(deps, 'outbound', callId, stamp, dir);
+    let outcome: RecordingOutcome;
+    try {
+      outcome = await ensureRecording(deps, 'outbound', callId, stamp, dir, signal);
+    } catch (error) {
+      if (isCancelled(error) && stopped()) return false;
+      throw error;
+    }
     if (outcome === 'downloaded') summary.recordings += 1;
     else summary.recordingsSkipped += 1;
     report('recordings', summary.recordings + summary.recordingsSkipped, null);

@@ -152,3 +152,59 @@ export async function dialedCampaign(baseUrl: string, client: ServiceClient, n: 
   await control(baseUrl, 'advance', { seconds: 3600 });
   return id;
 }
+
+/** What a trickling answer did: bytes written so far, and whether (and when) the client hung up. */
+export interface Trickle {
+  readonly sent: number;
+  /** Resolves when the client closes the connection (or the answer ends). */
+  readonly closed: Promise<void>;
+}
+
+/**
+ * A recording that comes a few bytes at a time: `head` at once, then `piece` every `everyMs` until
+ * `total` bytes (declared as Content-Length when `declare`), or until the client hangs up. A server
+ * that keeps the idle timeout from ever firing.
+ */
+export function trickle(res: ServerResponse, options: { head: Buffer; total: number; piece: Buffer; everyMs: number; declare?: boolean }): Trickle {
+  const { head, total, piece, everyMs, declare = true } = options;
+  let sent = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let done: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  res.on('close', () => {
+    clearTimeout(timer);
+    done();
+  });
+  res.writeHead(200, { 'content-type': 'audio/wav', ...(declare ? { 'content-length': String(total) } : {}) });
+  const write = (bytes: Buffer) => {
+    const part = bytes.subarray(0, total - sent);
+    sent += part.length;
+    if (sent >= total) res.end(part);
+    else {
+      res.write(part);
+      timer = setTimeout(() => write(piece), everyMs);
+    }
+  };
+  write(head);
+  return {
+    get sent() {
+      return sent;
+    },
+    closed,
+  };
+}
+
+/** `work`, or a failure naming `what` when it has not settled after `ms`: a stall fails the test quickly. */
+export async function within<T>(ms: number, what: string, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: still running after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

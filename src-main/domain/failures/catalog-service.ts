@@ -118,6 +118,17 @@ export const SERVICE_FAILURES = {
     en: '{request}: the recording is larger than CaseDesk accepts (over {size}); it was not read to the end.',
     es: '{request}: la grabación es más grande de lo que CaseDesk acepta (más de {size}); no se leyó completa.',
   },
+  'service.recording_too_slow': {
+    class: 'timeout',
+    en: '{request}: the recording came too slowly (under {rate} KB/s) and was stopped after {seconds} s; nothing of it was kept. Try again later or from a faster connection.',
+    es: '{request}: la grabación llegaba demasiado lento (menos de {rate} KB/s) y se detuvo a los {seconds} s; no se guardó nada de ella. Intente más tarde o desde una conexión más rápida.',
+  },
+  // Not a failure of the service: the agent (or the app closing) stopped it.
+  'service.cancelled': {
+    class: 'notice',
+    en: '{request}: stopped before it finished, as asked; nothing of it was kept.',
+    es: '{request}: se detuvo antes de terminar, como se pidió; no se guardó nada de ello.',
+  },
   'service.content_type': {
     class: 'contract',
     en: '{request}: the answer is {contentType}, not JSON as the service contract says.',

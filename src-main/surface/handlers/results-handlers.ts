@@ -13,7 +13,14 @@ export const resultsHandlers: Pick<
   Handlers,
   'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'
 > = {
-  async 'downloads:cancel'(ctx, { what, campaignId }) {
+  async 'downloads:cancel'(ctx, { what, campaignId, environment, kind, refId }) {
+    if (what === 'recording') {
+      const env = environment ?? ctx.currentEnvironment();
+      // The one named, else every recording being fetched for env.
+      const one = kind !== undefined && refId !== undefined ? recordingWorkKey(env, kind, refId) : null;
+      const keys = ctx.runningWork().filter((key) => (one ? key === one : key.startsWith(recordingWorkPrefix(env))));
+      return { cancelled: keys.filter((key) => ctx.cancel(key)).length > 0 };
+    }
     return { cancelled: ctx.cancel(what === 'campaign' ? `download:campaign:${campaignId}` : 'download:inbound') };
   },
 
@@ -56,14 +63,20 @@ export const resultsHandlers: Pick<
     const env = environment ?? ctx.currentEnvironment();
     let row = getRecording(ctx.store.db, env, kind, refId);
     if (!row) {
-      // Not downloaded yet: fetch it now (needs a connection), then serve it from disk.
+      // Not downloaded yet: fetch it now (needs a connection), then serve it from disk. Long work like
+      // any download: a wipe waits for it, and downloads:cancel stops it mid-body.
       const { client } = await connectionFor(ctx, env);
-      await ensureRecording(
-        { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
-        kind,
-        refId,
-        new Date().toISOString(),
-        recordingsDir(ctx, env),
+      await busyAware(() =>
+        ctx.track(recordingWorkKey(env, kind, refId), (signal) =>
+          ensureRecording(
+            { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
+            kind,
+            refId,
+            new Date().toISOString(),
+            recordingsDir(ctx, env),
+            signal,
+          ),
+        ),
       );
       row = getRecording(ctx.store.db, env, kind, refId);
     }
@@ -93,6 +106,10 @@ export const resultsHandlers: Pick<
     return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit) as InboundCase[];
   },
 };
+
+const recordingWorkPrefix = (env: string) => `download:recording:${env}:`;
+/** The running-work key of recordings:get fetching one recording. */
+export const recordingWorkKey = (env: string, kind: 'outbound' | 'inbound', refId: number) => `${recordingWorkPrefix(env)}${kind}:${refId}`;
 
 /** A second download of the same thing while one runs is the agent's double click: say so. */
 async function busyAware<T>(work: () => Promise<T>): Promise<T> {
