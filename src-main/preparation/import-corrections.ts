@@ -10,6 +10,7 @@ import { normalizeHeader } from './mapping/headers';
 import { cleanCode, cleanText } from './normalize';
 import { ReadError } from './reading/read-errors';
 import type { SourceFile } from './preparation-types';
+import { CORRECTIONS_READ_LIMITS } from './reading/read-limits';
 import { readTable, type Cell } from './reading/read-table';
 
 export interface CorrectionsSummary {
@@ -30,7 +31,7 @@ function unneutralize(cell: Cell | undefined): Cell {
 }
 
 export async function importCorrections(store: Store, batchId: number, file: SourceFile, shared = NO_SHARED_LIST): Promise<CorrectionsSummary> {
-  const table = await readTable(file.bytes, file.name);
+  const table = await readTable(file.bytes, file.name, CORRECTIONS_READ_LIMITS);
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
   const header = (rows[0] ?? []).map(normalizeHeader);

@@ -2,8 +2,10 @@
 // whenever its size or modification time changes, never copied into the store. When it cannot be read,
 // preparing and uploading say so (a notice with a stable code), or refuse when the policy requires it.
 import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { LedgerEntry } from '../domain/ledger';
-import { LedgerFileError, readLedgerFile, type LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
+import { LedgerFileError, readLedgerFile, type LedgerFileContents, type LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
+import { READ_LIMITS } from '../preparation/reading/read-limits';
 import type { SharedListRead } from '../preparation/edit-batch';
 import type { Notice } from '../preparation/preparation-types';
 import { ReadError } from '../preparation/reading/read-errors';
@@ -18,14 +20,16 @@ export interface SharedLedger {
 }
 
 interface Read {
-  mtimeMs: number;
-  size: number;
   entries: LedgerEntry[];
   problems: LedgerRowProblem[];
 }
 
-/** The last read of each list (by path): a list of thousands of rows is parsed once, not at every upload. */
-const lastRead = new Map<string, Read>();
+/**
+ * The last read of each list (by path), kept while its size and modification time stay the same: a
+ * list of thousands of rows is parsed once, not at every upload, and a list that could not be read
+ * for what it holds (too big, not a spreadsheet, no phone column) is not read again until it changes.
+ */
+const lastRead = new Map<string, { mtimeMs: number; size: number; outcome: { read: Read } | { failed: unknown } }>();
 
 /** Why a list could not be read, as a stable code. */
 function unreadableReason(err: unknown): string {
@@ -39,9 +43,25 @@ function unreadableReason(err: unknown): string {
 async function readShared(path: string): Promise<Read> {
   const before = await stat(path);
   const known = lastRead.get(path);
-  if (known && known.mtimeMs === before.mtimeMs && known.size === before.size) return known;
-  const bytes = await readFile(path);
-  const contents = await readLedgerFile({ name: path, bytes: new Uint8Array(bytes) }, { defaultReason: 'other' });
+  if (known && known.mtimeMs === before.mtimeMs && known.size === before.size) {
+    if ('failed' in known.outcome) throw known.outcome.failed;
+    return known.outcome.read;
+  }
+  const remember = (outcome: { read: Read } | { failed: unknown }) => lastRead.set(path, { mtimeMs: before.mtimeMs, size: before.size, outcome });
+  let contents: LedgerFileContents;
+  try {
+    // Refused by its size before a byte is read: a share may hold gigabytes.
+    if (before.size > READ_LIMITS.maxFileBytes) {
+      const file = basename(path);
+      throw new ReadError('file.too_large', { file, limitMb: Math.round(READ_LIMITS.maxFileBytes / 1024 ** 2) }, { file });
+    }
+    // A Buffer is a Uint8Array already: no copy of it.
+    contents = await readLedgerFile({ name: path, bytes: await readFile(path) }, { defaultReason: 'other' });
+  } catch (err) {
+    // What the file holds fails the same way until it changes; a share that is offline or locked may pass next time.
+    if (err instanceof ReadError || err instanceof LedgerFileError) remember({ failed: err });
+    throw err;
+  }
   const addedAt = new Date(before.mtimeMs).toISOString();
   const entries = contents.entries.map((e): LedgerEntry => ({
     id: e.row,
@@ -54,8 +74,8 @@ async function readShared(path: string): Promise<Read> {
     addedBy: '',
     addedAt,
   }));
-  const read = { mtimeMs: before.mtimeMs, size: before.size, entries, problems: contents.problems };
-  lastRead.set(path, read);
+  const read = { entries, problems: contents.problems };
+  remember({ read });
   return read;
 }
 

@@ -9,6 +9,7 @@ import { findHeaderRow, headerNames, normalizeHeader } from '../mapping/headers'
 import { normalizeDate } from '../normalize';
 import type { SourceFile } from '../preparation-types';
 import { columnLetter } from '../reading/read-errors';
+import { LEDGER_READ_LIMITS } from '../reading/read-limits';
 import { readTable, type Cell, type Sheet } from '../reading/read-table';
 import { cleanText } from '../normalize';
 import { ledgerCode, ledgerPhone } from './ledger-types';
@@ -95,7 +96,7 @@ export interface ReadLedgerOptions {
 }
 
 export async function readLedgerFile(file: SourceFile, options: ReadLedgerOptions = {}): Promise<LedgerFileContents> {
-  const table = await readTable(file.bytes, file.name);
+  const table = await readTable(file.bytes, file.name, LEDGER_READ_LIMITS);
   const mapping = options.mapping;
   const sheet = pickSheet(table.sheets, mapping?.sheet, table.fileName);
   const headerIndex = mapping?.header_row !== undefined ? mapping.header_row - 1 : headerRowOf(sheet);

@@ -25,3 +25,21 @@ export const READ_LIMITS = {
    */
   maxCells: 20_000_000,
 } as const;
+
+export type ReadLimits = { readonly [K in keyof typeof READ_LIMITS]: number };
+
+/**
+ * A do-not-contact list: 1,000,000 phones must import. Its columns are phone, code, reason, until
+ * and creditor, and lists kept by hand carry a few more (a name, who added it, a note): 1,000,000
+ * rows of 11 columns, each row counting one more, are 12 million cells. A list past that is no list
+ * of phones; the reviewer's 19-million-cell .ods is refused before it expands.
+ */
+export const LEDGER_READ_LIMITS: ReadLimits = { ...READ_LIMITS, maxCells: 12_000_000 };
+
+/**
+ * An error report sent back with its corrections (exports/batch-exports.ts writes it): one row of 11
+ * columns per product of each flagged case, and a sheet of reasons (6 columns, one row per issue).
+ * A 100,000-case batch every case of which is flagged, with 5 products and 5 issues each, is
+ * 500,000 × 12 + 500,000 × 7 = 9.5 million cells: 10 million.
+ */
+export const CORRECTIONS_READ_LIMITS: ReadLimits = { ...READ_LIMITS, maxCells: 10_000_000 };

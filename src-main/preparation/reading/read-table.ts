@@ -8,7 +8,7 @@ import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
 import { isEncryptedCompoundFile, isEncryptedOds } from './encrypted-workbook';
 import { checkOdsCells } from './ods-cells';
 import { columnLetter, ReadError, tooManyCells } from './read-errors';
-import { READ_LIMITS } from './read-limits';
+import { READ_LIMITS, type ReadLimits } from './read-limits';
 import { decodeText, looksBinary } from './text-decoding';
 import { UNSUPPORTED, worksheetRows, type SparseRows, type WorkbookParts } from './xlsx-worksheet';
 import { unpackZip, type ZipEntries } from './zip-unpack';
@@ -76,7 +76,7 @@ function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
 }
 
 /** `fastXlsx: false` reads an .xlsx with SheetJS alone (tests compare the two readers). */
-export async function readTable(bytes: Uint8Array, filePath: string, limits = READ_LIMITS, options: { fastXlsx?: boolean } = {}): Promise<Table> {
+export async function readTable(bytes: Uint8Array, filePath: string, limits: ReadLimits = READ_LIMITS, options: { fastXlsx?: boolean } = {}): Promise<Table> {
   const fileName = basename(filePath);
   const at = { file: fileName };
   if (bytes.length === 0) throw new ReadError('file.empty', { file: fileName }, at);
@@ -193,7 +193,7 @@ type SheetData = (XLSX.CellObject | undefined)[][];
  * row, a dense copy 16,384 slots a row. Rows are counted first, as walking a sheet that skips to
  * row 1,048,576 costs time; walking the rows stops at the budget.
  */
-function checkShape(sheets: { name: string; data: ArrayLike<ArrayLike<unknown> | undefined> }[], file: string, limits: typeof READ_LIMITS): void {
+function checkShape(sheets: { name: string; data: ArrayLike<ArrayLike<unknown> | undefined> }[], file: string, limits: ReadLimits): void {
   let cells = 0;
   for (const { name, data } of sheets) {
     if (data.length > limits.maxRows) {
@@ -219,7 +219,7 @@ function sheetJsValue(cell: XLSX.CellObject | undefined): Cell | undefined {
   return cell.t !== 'z' && cell.t !== 'e' && cell.v !== undefined ? (cell.v as Cell) : null;
 }
 
-function sheetRows(data: SheetData, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
+function sheetRows(data: SheetData, file: string, name: string, limits: ReadLimits): Cell[][] {
   return filledRows(
     data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))),
     file,
@@ -229,7 +229,7 @@ function sheetRows(data: SheetData, file: string, name: string, limits: typeof R
 }
 
 /** Holes (no row, no cell) become empty rows and null cells; a cell past Excel's length is refused. */
-function filledRows(data: SparseRows, file: string, name: string, limits: typeof READ_LIMITS): Cell[][] {
+function filledRows(data: SparseRows, file: string, name: string, limits: ReadLimits): Cell[][] {
   const rows: Cell[][] = new Array(data.length);
   for (let r = 0; r < data.length; r++) {
     const source = data[r] ?? [];
@@ -244,23 +244,24 @@ function filledRows(data: SparseRows, file: string, name: string, limits: typeof
   return rows;
 }
 
-function cellTooLong(file: string, sheet: string, r: number, c: number, limits: typeof READ_LIMITS): ReadError {
+function cellTooLong(file: string, sheet: string, r: number, c: number, limits: ReadLimits): ReadError {
   const where = `${columnLetter(c)}${r + 1}`;
   return new ReadError('read.cell_too_long', { cell: where, sheet, limit: limits.maxCellChars }, { file, sheet, row: r + 1, column: columnLetter(c) });
 }
 
-function readText(bytes: Uint8Array, fileName: string, limits: typeof READ_LIMITS): Table {
+function readText(bytes: Uint8Array, fileName: string, limits: ReadLimits): Table {
   const { text, encoding } = decodeText(bytes);
   const delimiter = sniffDelimiter(text);
-  const rows = parseCsv(text, delimiter);
-  if (rows.length > limits.maxRows) {
-    throw new ReadError('read.too_many_text_rows', { file: fileName, limit: limits.maxRows }, { file: fileName });
+  const parsed = parseCsv(text, delimiter, limits);
+  if ('refused' in parsed) {
+    const { refused } = parsed;
+    if (refused.limit === 'cells') throw tooManyCells(fileName, refused.cells, limits.maxCells);
+    if (refused.limit === 'rows') throw new ReadError('read.too_many_text_rows', { file: fileName, limit: limits.maxRows }, { file: fileName });
+    throw new ReadError('read.too_many_text_columns', { row: refused.row, limit: limits.maxColumns }, { file: fileName, row: refused.row });
   }
+  const { rows } = parsed;
   const name = fileName.replace(/\.[^.]+$/, '');
   rows.forEach((row, r) => {
-    if (row.length > limits.maxColumns) {
-      throw new ReadError('read.too_many_text_columns', { row: r + 1, limit: limits.maxColumns }, { file: fileName, row: r + 1 });
-    }
     row.forEach((value, c) => {
       if (value.length > limits.maxCellChars) throw cellTooLong(fileName, name, r, c, limits);
     });

@@ -3,9 +3,9 @@
 // too, but never trusted: a zip can claim 0 bytes and inflate to gigabytes.
 import yauzl from 'yauzl';
 import { ReadError } from './read-errors';
-import { READ_LIMITS } from './read-limits';
+import { READ_LIMITS, type ReadLimits } from './read-limits';
 
-export type ReadLimits = typeof READ_LIMITS;
+export type { ReadLimits } from './read-limits';
 
 /** Entry name → its inflated bytes, in the zip's order. */
 export type ZipEntries = Map<string, Buffer>;

@@ -214,3 +214,53 @@ describe('an .xlsx whose rows are far wider, or sheets far longer, than their ce
     expect(rows[1]?.[16_383]).toBe(7);
   });
 });
+
+describe('a text file of delimiters', () => {
+  it("refuses the reviewer's file (lines of commas, more cells than the budget) while counting, before parsing it: quickly, in a process that stays small", () => {
+    const file = join(dir, 'comas.csv');
+    // 2,500 lines of 10,000 commas: 25 million empty cells in 25 MB.
+    writeFileSync(file, `${','.repeat(10_000)}\n`.repeat(2_500));
+    // Before, the rows and columns were within Excel's limits and every cell was parsed (here the child's heap ran out).
+    const outcome = readInChild(file);
+    expect(outcome.code).toBe('read.too_many_cells');
+    expect(outcome.params?.limit).toBe(READ_LIMITS.maxCells);
+    expect(outcome.params?.cells).toBeGreaterThan(READ_LIMITS.maxCells);
+    expect(outcome.message).toContain('comas.csv');
+    expect(outcome.messageEs).toContain('comas.csv');
+    expect(outcome.ms).toBeLessThan(3000);
+  });
+
+  const limits = (maxCells: number) => ({ ...READ_LIMITS, maxCells });
+  // 3 rows of 3 cells, each row one more: 12.
+  const honest = 'DNI;Nombre;Saldo\n1;"Pérez; Juan";"10,5"\n2;"Gómez ""Tito""";3\n';
+
+  it('counts each row as one more cell, as a workbook is counted, and reads what is within the budget', async () => {
+    const table = await readTable(Buffer.from(honest), 'cartera.csv', limits(12));
+    expect(table.sheets[0]?.rows).toEqual([
+      ['DNI', 'Nombre', 'Saldo'],
+      ['1', 'Pérez; Juan', '10,5'],
+      ['2', 'Gómez "Tito"', '3'],
+    ]);
+    await expect(readTable(Buffer.from(honest), 'cartera.csv', limits(11))).rejects.toMatchObject({
+      code: 'read.too_many_cells',
+      params: { file: 'cartera.csv', limit: 11 },
+    });
+  });
+
+  it('counts the fields after a malformed quote as papaparse splits them, never fewer', async () => {
+    // An opening quote that papaparse reads as going on past its first closing quote.
+    const text = `a;"x"y;${';'.repeat(50)}\n`;
+    await expect(readTable(Buffer.from(text), 'comillas.csv', limits(40))).rejects.toMatchObject({ code: 'read.too_many_cells' });
+    // And one that never closes: the rest of the text is one cell.
+    expect((await readTable(Buffer.from(`a;"b;${';'.repeat(50)}`), 'abierta.csv', limits(6))).sheets[0]?.rows).toEqual([['a', `b;${';'.repeat(50)}`]]);
+  });
+
+  it('counts records where papaparse ends them (here at \r\n), a trailing line break making no row', async () => {
+    const text = 'a;b\r\nc;d\r\n';
+    expect((await readTable(Buffer.from(text), 'crlf.csv', limits(6))).sheets[0]?.rows).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    await expect(readTable(Buffer.from(text), 'crlf.csv', limits(5))).rejects.toMatchObject({ code: 'read.too_many_cells' });
+  });
+});
