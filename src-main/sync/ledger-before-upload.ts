@@ -4,12 +4,21 @@
 import type { LedgerEntry } from '../domain/ledger';
 import { recheckSharedPhones, SharedPhoneChanges } from '../preparation/duplicates/flag-duplicates';
 import { rebuildForLedger, releaseFromLedger, settingsOf } from '../preparation/edit-batch';
-import { allHoldsOf, holdsMore, ledgerIndex, ledgerOutcomeOf, matchLedger, statusAfterLedger, type LedgerMatch } from '../preparation/ledger/apply-ledger';
+import {
+  allHoldsOf,
+  holdsMore,
+  ledgerIndex,
+  ledgerOutcomeOf,
+  matchLedger,
+  statusAfterLedger,
+  type LedgerIndex,
+  type LedgerMatch,
+} from '../preparation/ledger/apply-ledger';
 import { localDay } from '../preparation/ledger/ledger-types';
-import type { PrepareSettings } from '../preparation/build/build-cases';
+import { phonesOfRows, unpackRaw, type PrepareSettings } from '../preparation/build/build-cases';
 import {
   batchCreditor,
-  caseRowsAndIssues,
+  caseRowsAndIssuesReader,
   casesForLedgerCheck,
   ledgerHoldIssues,
   listLedgerEntries,
@@ -19,6 +28,7 @@ import {
   type CaseForLedger,
   type CaseStatus,
   type Db,
+  type IssueInput,
   type Store,
 } from '../store';
 
@@ -55,15 +65,18 @@ export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: L
   let settings: PrepareSettings | undefined;
   const rebuildSettings = () =>
     (settings ??= settingsOf(store, batchId, ledger.complete === false ? [...shared, ...allHoldsOf(ledgerHoldIssues(db, batchId))] : shared, today));
-  // Only a listed phone can be one the limit cut: a list of codes alone needs no rebuild to find it.
-  const cutMayBeListed = index.phones.size > 0;
+  // Only a listed phone can be one the limit cut: a list of codes alone needs no case's rows.
+  const rowsOverLimit = index.phones.size > 0;
   db.transaction(() => {
     const changes = new SharedPhoneChanges();
-    for (const c of casesForLedgerCheck(db, batchId)) {
+    const stored = caseRowsAndIssuesReader(db);
+    for (const c of casesForLedgerCheck(db, batchId, { rowsOverLimit })) {
       const match = matchLedger(c, index);
       const listed = match.removed.length > 0 || match.code !== null;
-      if (!listed && !(cutMayBeListed && c.issueKinds.includes(' too-many-phones '))) continue;
-      const next = applyToCase(db, batchId, c, listed ? match : null, rebuildSettings);
+      // A case over the phone limit is built again only when a phone its rows give is listed (one
+      // it keeps was found just above): reading its phone cells costs a fraction of building it.
+      if (!listed && (c.rowsOverLimit === null || !someListed(phonesOfRows(unpackRaw(c.rowsOverLimit), rebuildSettings()), index))) continue;
+      const next = applyToCase(db, batchId, c, listed ? match : null, stored(c.id), rebuildSettings);
       if (next === null) continue;
       changes.note(c.id, c, next);
       // What the upload would have sent: a rejected or excluded case was never on its way.
@@ -89,9 +102,9 @@ function applyToCase(
   batchId: number,
   c: CaseForLedger,
   match: LedgerMatch | null,
+  stored: { raw: unknown[]; issues: IssueInput[] } | null,
   settings: () => PrepareSettings,
 ): (CaseDebtor & { status: CaseStatus }) | null {
-  const stored = caseRowsAndIssues(db, c.id);
   if (stored === null) return null;
   const next = rebuildForLedger({ code: c.code, status: c.status, raw: stored.raw }, settings());
   if (next === null) {
@@ -106,11 +119,16 @@ function applyToCase(
     recordLedgerOutcome(db, batchId, c, { phones: match.phones, status, issues });
     return { ...c, phones: match.phones, status };
   }
-  // Only the ledger's part is compared, and a case is rebuilt for a cut phone only when one is listed
-  // now: a case the ledger leaves as it was is not rewritten (by rules changed since it was prepared).
+  // Only the ledger's part is compared, and a case is rewritten for a cut phone only when one is newly
+  // held: a case the ledger leaves as it was is not rewritten (by rules changed since it was prepared).
   if (match === null && !holdsMore(next.issues, stored.issues)) return null;
   if (ledgerOutcomeOf(next) === ledgerOutcomeOf({ phones: c.phones, issues: stored.issues })) return null;
   const written = replaceCase(db, c.id, next);
   if (written === null) return null; // its request may be on its way
   return { ...next, id: c.id, status: written };
+}
+
+function someListed(phones: ReadonlySet<string>, index: LedgerIndex): boolean {
+  for (const p of phones) if (index.phones.has(p)) return true;
+  return false;
 }
