@@ -15,6 +15,7 @@ import {
   replaceCase,
   setBatchMapping,
   type BatchCaseRow,
+  type CaseStatus,
   type Store,
 } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
@@ -94,6 +95,21 @@ export interface CaseChanges {
 function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow[], settings: PrepareSettings, excluded: boolean) {
   const built = caseFromRaw(c.code, raw, settings);
   return { ...built, status: excluded ? ('excluded' as const) : built.status, raw: packRaw(raw) };
+}
+
+/**
+ * A case built again from its stored rows against the ledger in `settings`, for the ledger's own
+ * rebuilds (a release, the check before upload): a listed phone leaves its place to the next one the
+ * campaign's limit cut, as preparing does. An excluded case stays excluded, as after an edit, and a
+ * rejected one stays rejected: the ledger never makes a case the agent saw left out one to send (nor
+ * calls it suppressed; its ledger issues say what it lost). Null without rows (stored before migration 3).
+ */
+export function rebuildForLedger(c: { code: string; status: CaseStatus; raw: readonly unknown[] }, settings: PrepareSettings) {
+  const raw = unpackRaw(c.raw);
+  if (raw.length === 0) return null;
+  const built = caseFromRaw(c.code, raw, settings);
+  const status: CaseStatus = c.status === 'excluded' || c.status === 'rejected' ? c.status : built.status;
+  return { ...built, status, raw: packRaw(raw) };
 }
 
 export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, shared = NO_SHARED_LIST): BatchCaseRow {
@@ -205,10 +221,10 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
 /**
  * Cases the ledger held back, built again from their rows against the ledger as it is now: a case
  * whose entry was removed or has expired is callable again, and a phone taken off comes back. The
- * prepare-time rules run unchanged (caseFromRaw), so only the ledger's part can differ. A skipped case
- * too: it holds what a load again would send, so that stays current; but nobody corrected it, so its
- * batch is not kept for it (a change by the ledger, not the agent: see replaceCase). Returns how many
- * cases changed what would be sent.
+ * prepare-time rules run unchanged (caseFromRaw), so only the ledger's part can differ (a rejected or
+ * excluded case keeps its status, see rebuildForLedger). A skipped case too: it holds what a load again
+ * would send, so that stays current; but nobody corrected it, so its batch is not kept for it (a change
+ * by the ledger, not the agent: see replaceCase). Returns how many cases changed what would be sent.
  */
 export function releaseFromLedger(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = [], today = localDay()): { released: number } {
   const held = casesHeldByLedger(store.db, batchId);
@@ -221,10 +237,9 @@ export function releaseFromLedger(store: Store, batchId: number, sharedLedger: r
       for (const id of held) {
         const c = getBatchCase(store.db, id);
         if (!c?.editable) continue;
-        const raw = unpackRaw(c.raw);
+        const next = rebuildForLedger(c, settings);
         // Stored before rows were kept with their case (migration 3): nothing to build it again from.
-        if (raw.length === 0) continue;
-        const next = rebuild(store, c, raw, settings, c.status === 'excluded');
+        if (next === null) continue;
         // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
         const written = replaceCase(store.db, c.id, next, 'ledger');
         if (written === null) continue; // its request may be on its way

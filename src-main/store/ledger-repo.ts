@@ -112,18 +112,53 @@ export interface CaseBeforeUpload extends CaseDebtor {
  * be on its way (those are settled by reading the campaign back, never changed under it).
  */
 export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
+  return casesNotYetSent(db, batchId, `('ready', 'warning')`, false).map(({ issueKinds: _kinds, rowsOverLimit: _rows, ...c }) => c);
+}
+
+/** A case the ledger is checked against before an upload. */
+export interface CaseForLedger extends CaseBeforeUpload {
+  /** Its issue kinds (" kind-a kind-b "). */
+  issueKinds: string;
+  /** The rows of a case that lost phones to the campaign's limit (a too-many-phones warning), when asked for; else null. */
+  rowsOverLimit: unknown[] | null;
+}
+
+/**
+ * The cases the ledger is checked against before an upload: the ones it would send, and the rejected
+ * and excluded ones not yet sent (a phone listed now leaves them too, as preparing with the entry
+ * would), none loaded or in a chunk whose request may be on its way. `rowsOverLimit`: with the rows
+ * of each case over the phone limit, to find a listed phone among those it lost.
+ */
+export function casesForLedgerCheck(db: Db, batchId: number, opts: { rowsOverLimit: boolean }): CaseForLedger[] {
+  return casesNotYetSent(db, batchId, `('ready', 'warning', 'rejected', 'excluded')`, opts.rowsOverLimit);
+}
+
+function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimit: boolean): CaseForLedger[] {
+  const raw = rowsOverLimit ? `CASE WHEN c.issue_kinds LIKE '% too-many-phones %' THEN c.raw_json END` : 'NULL';
   const rows = db
     .prepare(
-      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
-       WHERE c.batch_id = ? AND c.status IN ('ready', 'warning') AND c.upload_state = 'pending'
+      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status, c.issue_kinds, ${raw} AS raw_json
+       FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
+       WHERE c.batch_id = ? AND c.status IN ${statuses} AND c.upload_state = 'pending'
          AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
     )
-    .all(batchId) as (RawCaseDebtor & { source_rows_json: string; status: CaseStatus })[];
+    .all(batchId) as (RawCaseDebtor & { source_rows_json: string; status: CaseStatus; issue_kinds: string; raw_json: string | null })[];
   return rows.map((r) => ({
     ...caseDebtor(r),
     sourceRows: JSON.parse(r.source_rows_json) as number[],
     status: r.status,
+    issueKinds: r.issue_kinds,
+    rowsOverLimit: r.raw_json === null ? null : (JSON.parse(r.raw_json) as unknown[]),
   }));
+}
+
+/** Reads a case's stored rows and issues, to build it again against the ledger and tell what that changed (one statement for many cases). */
+export function caseRowsAndIssuesReader(db: Db): (caseId: number) => { raw: unknown[]; issues: IssueInput[] } | null {
+  const read = db.prepare('SELECT raw_json, issues_json FROM batch_cases WHERE id = ?');
+  return (caseId) => {
+    const row = read.get(caseId) as { raw_json: string; issues_json: string } | undefined;
+    return row ? { raw: JSON.parse(row.raw_json) as unknown[], issues: decodeIssues(row.issues_json) } : null;
+  };
 }
 
 /**

@@ -259,6 +259,22 @@ export function caseFromRaw(code: string, raw: readonly RawRow[], settings: Prep
 }
 
 /**
+ * Every phone a case's rows give, before the ledger and the campaign's limit, in no order: to tell
+ * cheaply whether the ledger lists one the limit cut (caseFromRaw keeps them in their order).
+ */
+export function phonesOfRows(raw: readonly RawRow[], settings: Pick<PrepareSettings, 'defaultAreaCode'>): Set<string> {
+  const phones = new Set<string>();
+  const cells = new Set<string | number>();
+  for (const row of raw)
+    for (const cell of row.phones) {
+      if (cell === null || cells.has(cell)) continue;
+      cells.add(cell);
+      for (const p of normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones) phones.add(p.value);
+    }
+  return phones;
+}
+
+/**
  * A case's rows (one per product) usually repeat the debtor's phone cells. A cell seen before in
  * the same column is the same phone: its fixes gain the row instead of being told again, and its
  * numbers are not "repeated" (the same number under another column still is).

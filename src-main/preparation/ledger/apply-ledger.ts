@@ -86,14 +86,28 @@ export function statusAfterLedger<S extends string>(status: S, match: LedgerMatc
  * these too, so what the list held stays held. Own entries are not kept this way: the store always has them
  * (an issue without a source counts as shared: kept, the safe side).
  */
-export function sharedHoldsOf(
-  cases: readonly { code: string; issues: readonly { kind: string; params?: Record<string, unknown> | undefined }[] }[],
-): LedgerEntry[] {
+export function sharedHoldsOf(cases: readonly HeldCase[]): LedgerEntry[] {
+  return holdsOf(cases, false);
+}
+
+/**
+ * Every entry the cases were last held by, own ones too: for a rebuild that must never give anything
+ * back (the check before upload while the shared list is not read whole: only a release gives back).
+ */
+export function allHoldsOf(cases: readonly HeldCase[]): LedgerEntry[] {
+  return holdsOf(cases, true);
+}
+
+/** An issue as stored or as built: its kind and values. */
+type IssueLike = { kind: string; params?: Record<string, unknown> | undefined };
+type HeldCase = { code: string; issues: readonly IssueLike[] };
+
+function holdsOf(cases: readonly HeldCase[], own: boolean): LedgerEntry[] {
   const holds: LedgerEntry[] = [];
   for (const c of cases)
     for (const i of c.issues) {
       const p = i.params ?? {};
-      if (p.source === 'own') continue;
+      if (p.source === 'own' && !own) continue;
       const value = i.kind === 'suppressed-phone' ? p.phone : i.kind === 'suppressed-code' ? c.code : null;
       if (typeof value !== 'string' || value === '') continue;
       const reason = LEDGER_REASONS.includes(p.reason as LedgerReason) ? (p.reason as LedgerReason) : 'other';
@@ -101,7 +115,7 @@ export function sharedHoldsOf(
       // No expiry and no creditor scope: it applied to this batch when it was read, and is kept as it was.
       holds.push({
         id: typeof p.entry === 'number' ? p.entry : 0,
-        source: 'shared',
+        source: p.source === 'own' ? 'own' : 'shared',
         kind,
         value,
         reason,
@@ -112,4 +126,26 @@ export function sharedHoldsOf(
       });
     }
   return holds;
+}
+
+/** The issues the ledger decides, with the campaign's limit (its warning counts the phones the ledger leaves). */
+const DECIDED_BY_LEDGER = new Set(['suppressed-phone', 'suppressed-code', 'suppressed-no-phones', 'too-many-phones']);
+
+/**
+ * What the ledger made of a case, as one comparable text: its phones and the issues it decides with
+ * their values (in any order: an earlier check appended its issues). The same text: applying the
+ * ledger again changes nothing.
+ */
+export function ledgerOutcomeOf(c: { phones: readonly string[]; issues: readonly IssueLike[] }): string {
+  const decided = c.issues
+    .filter((i) => DECIDED_BY_LEDGER.has(i.kind))
+    .map((i) => JSON.stringify([i.kind, Object.entries(i.params ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]))
+    .sort();
+  return JSON.stringify([c.phones, decided]);
+}
+
+/** Whether `next` has a phone taken off by the ledger that `before` did not. */
+export function holdsMore(next: readonly IssueLike[], before: readonly IssueLike[]): boolean {
+  const held = new Set(before.filter((i) => i.kind === 'suppressed-phone').map((i) => i.params?.phone));
+  return next.some((i) => i.kind === 'suppressed-phone' && !held.has(i.params?.phone));
 }

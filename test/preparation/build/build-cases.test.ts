@@ -1,7 +1,16 @@
 // Rows → cases: what a collections agent expects to come out of a messy sheet.
 import { describe, expect, it } from 'vitest';
 import { uploadRuleViolations } from '../../../src-main/contract';
-import { buildCases, MappingError, splitFullName, uploadEntry, type PrepareSettings } from '../../../src-main/preparation/build/build-cases';
+import {
+  buildCases,
+  caseFromRaw,
+  MappingError,
+  phonesOfRows,
+  splitFullName,
+  uploadEntry,
+  type PrepareSettings,
+  type RawRow,
+} from '../../../src-main/preparation/build/build-cases';
 import { formatIssueText } from '../../../src-main/domain/issue-texts/issue-text';
 import { issueText } from '../../../src-main/domain/issue-texts/wording';
 import type { ColumnMapping } from '../../../src-main/domain/mapping-file';
@@ -239,5 +248,35 @@ describe('splitFullName', () => {
     expect(splitFullName('PÉREZ, Ana María')).toEqual({ lastName: 'PÉREZ', firstName: 'Ana María' });
     expect(splitFullName('Ana María Pérez')).toEqual({ firstName: 'Ana María', lastName: 'Pérez' });
     expect(splitFullName('Pérez')).toEqual({ firstName: '', lastName: 'Pérez' });
+  });
+});
+
+const ROW: RawRow = {
+  row: 2,
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  phones: [],
+  debtCode: 'OP-1',
+  pid: 'Tarjeta',
+  subId: '',
+  debt: '1500,00',
+  expiration: '31/12/2026',
+  params: {},
+  productInfo: {},
+};
+
+describe('phonesOfRows', () => {
+  it('gives every phone a case would keep with no limit, the ones the limit cuts too', () => {
+    const raw: RawRow[] = [
+      { ...ROW, row: 2, phones: ['011 4333-4444 / 0261 555-1200', '351 456-7890', null] },
+      // A second product repeats one cell and adds another (a number cell, and a 15 with the default area code).
+      { ...ROW, row: 3, phones: ['011 4333-4444 / 0261 555-1200', 3814000001, '15 4444-5555'] },
+    ];
+    const settings: PrepareSettings = { decimalSeparator: ',', dateOrder: 'DMY', defaultAreaCode: '11', maxPhonePriority: 1 };
+    const limited = caseFromRaw('20123456', raw, settings);
+    expect(limited.phones).toHaveLength(2);
+    const all = caseFromRaw('20123456', raw, { ...settings, maxPhonePriority: 99 }).phones;
+    expect(all).toHaveLength(5);
+    expect([...phonesOfRows(raw, settings)].sort()).toEqual([...all].sort());
   });
 });
