@@ -1,9 +1,10 @@
-// The organization's managed policy: a JSON file IT puts on every PC (CASEDESK_POLICY, or the OS's
-// usual place). What it sets, the agent cannot change. A policy that cannot be read or parsed stops
-// CaseDesk (fail closed); keys this version does not know are reported, not fatal.
+// The organization's managed policy: a JSON file IT puts on every PC, in the OS's usual place
+// (CASEDESK_POLICY is read only where there is none there). What it sets, the agent cannot change. A
+// policy that cannot be read or parsed stops CaseDesk (fail closed); keys this version does not know
+// are reported, not fatal.
 import { Failure, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParams } from '../domain/failures/failure';
 import { firstInputProblem } from '../domain/failures/input-problem';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -70,8 +71,11 @@ export interface LoadedPolicy {
   caCertificates: Partial<Record<ManagedEnvironmentName, string>>;
 }
 
-/** A key the policy has and this version ignores: its code and params (the file, the key or environment). */
-export type PolicyWarning = FailureData<'policy.unknown_key' | 'policy.unknown_environment'>;
+/**
+ * What the policy file has and this version ignores (its code and params: the file, the key or
+ * environment), or CASEDESK_POLICY ignored because the machine's policy is in force.
+ */
+export type PolicyWarning = FailureData<'policy.unknown_key' | 'policy.unknown_environment' | 'policy.variable_ignored'>;
 
 export const NO_POLICY: LoadedPolicy = { policy: {}, file: null, warnings: [], caCertificates: {} };
 
@@ -97,18 +101,32 @@ export class PolicyError<C extends PolicyFailureCode = PolicyFailureCode> extend
   }
 }
 
-export function policyLocation(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string {
-  if (env.CASEDESK_POLICY) return env.CASEDESK_POLICY;
-  if (platform === 'win32') return join(env.ProgramData ?? 'C:\\ProgramData', 'CaseDesk', 'policy.json');
+/**
+ * Where IT puts the policy on this OS: a fixed path only administrators can write. Never taken from a
+ * variable: %ProgramData%, like CASEDESK_POLICY, is the user's to set for the processes they start.
+ */
+export function machinePolicyLocation(platform: NodeJS.Platform = process.platform): string {
+  if (platform === 'win32') return 'C:\\ProgramData\\CaseDesk\\policy.json';
   if (platform === 'darwin') return '/Library/Application Support/CaseDesk/policy.json';
   return '/etc/casedesk/policy.json';
 }
 
-export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = process.platform): LoadedPolicy {
-  const file = policyLocation(env, platform);
+/**
+ * The policy file in force: the machine's whenever it exists (nothing the agent sets replaces it), else
+ * CASEDESK_POLICY (an unmanaged install, development, the tests), else the machine's place, empty.
+ */
+export function policyLocation(env: NodeJS.ProcessEnv = process.env, platform = process.platform, machineFile = machinePolicyLocation(platform)): string {
+  if (existsSync(machineFile)) return machineFile;
+  return env.CASEDESK_POLICY || machineFile;
+}
+
+/** `machineFile` is where the machine's policy is looked for (the OS's place; a test's own folder). */
+export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = process.platform, machineFile = machinePolicyLocation(platform)): LoadedPolicy {
+  const named = env.CASEDESK_POLICY || null;
+  const file = policyLocation(env, platform, machineFile);
   // Named explicitly but absent is a mistake worth stopping for; the OS place may simply be empty.
   if (!existsSync(file)) {
-    if (env.CASEDESK_POLICY) throw new PolicyError('policy.file_missing', { file });
+    if (named !== null) throw new PolicyError('policy.file_missing', { file });
     return NO_POLICY;
   }
   let raw: unknown;
@@ -119,11 +137,26 @@ export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = proc
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError('policy.not_object', { file });
   const warnings = unknownKeys(file, raw as Record<string, unknown>);
+  // The machine's policy is in force and the variable names another file: say which one was used.
+  if (named !== null && file === machineFile && !sameFile(named, machineFile))
+    warnings.unshift({ code: 'policy.variable_ignored', params: { file, variable: 'CASEDESK_POLICY', ignored: named } });
   const parsed = Policy.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw invalidKey(file, parsed.error);
   const policy = parsed.data;
   if (policy.data_dir !== undefined) policy.data_dir = expandDataDir(file, policy.data_dir, env);
   return { policy, file, warnings, caCertificates: readCaFiles(file, policy) };
+}
+
+/** The same file by either name (a link to it, a relative path); a name that cannot be resolved is compared as given. */
+function sameFile(a: string, b: string): boolean {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  return real(a) === real(b);
 }
 
 /** A key the policy has wrong: its path, and what is wrong as a code and its figures (never zod's English). */

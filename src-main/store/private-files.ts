@@ -1,10 +1,11 @@
 // Everything CaseDesk keeps is for the signed-in OS user only: folders 0700, files 0600, whatever the
 // umask or an older version left behind. (On Windows the modes are mostly ignored; the per-user
 // profile folders' ACLs do that job there.)
-import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, writeSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { syncDir } from '../sqlite/sync-dir';
+import { isDataFolderEntry } from './data-folder';
 
 export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
@@ -29,21 +30,34 @@ export function tightenFile(file: string): void {
   }
 }
 
-/** Every folder 0700 and every file 0600 under `root` (symbolic links are left alone, not followed). */
-export function tightenTree(root: string): void {
+/**
+ * The data folder 0700, and CaseDesk's own entries in it (the names a wipe removes) 0700 for folders
+ * and 0600 for files, however deep. Anything else in the folder keeps its mode: the folder may be a
+ * project or a home folder, whose scripts and hooks are not ours to change. Links are not followed.
+ */
+export function tightenDataFolder(dataDir: string): void {
   let entries;
   try {
-    entries = readdirSync(root, { withFileTypes: true });
+    entries = readdirSync(dataDir, { withFileTypes: true });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw err;
   }
-  chmodSync(root, PRIVATE_DIR_MODE);
+  chmodSync(dataDir, PRIVATE_DIR_MODE);
   for (const entry of entries) {
-    const path = join(root, entry.name);
-    if (entry.isDirectory()) tightenTree(path);
-    else if (entry.isFile()) chmodSync(path, PRIVATE_FILE_MODE);
+    if (isDataFolderEntry(entry.name)) tightenEntry(join(dataDir, entry.name), entry);
   }
+}
+
+/** Every folder 0700 and every file 0600 from `path` down (an entry of CaseDesk's own). */
+function tightenEntry(path: string, entry: Dirent): void {
+  if (entry.isFile()) {
+    chmodSync(path, PRIVATE_FILE_MODE);
+    return;
+  }
+  if (!entry.isDirectory()) return;
+  chmodSync(path, PRIVATE_DIR_MODE);
+  for (const inner of readdirSync(path, { withFileTypes: true })) tightenEntry(join(path, inner.name), inner);
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   setSetting,
   STALE_IMPORT_MS,
   sweepStaleImports,
-  tightenTree,
+  tightenDataFolder,
   writersSettled,
 } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
@@ -43,8 +43,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
   // Replaced by a wipe (a fresh first run): read through the context, never kept elsewhere.
   let dataKey = resolveDataKey(options.dataDir, keyOptions);
   let store = openStore(options.dataDir, dataKey.key);
-  // What an older version (or another umask) left readable by others is tightened once, at start.
-  tightenTree(options.dataDir);
+  // What an older version (or another umask) left readable by others is tightened once, at start:
+  // CaseDesk's own entries only, as the folder may be one the agent also keeps other files in.
+  tightenDataFolder(options.dataDir);
   let demo = demoService(options.dataDir, dataKey.key);
   const connections = new Map<Environment, Connection>();
   const pacers = new Map<Environment, Pacer>();

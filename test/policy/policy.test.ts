@@ -1,14 +1,25 @@
-// The organization's policy file: read from CASEDESK_POLICY or the OS's place, fail closed when it
-// is broken, unknown keys reported; `require_keychain` refuses a key file where there is no keychain.
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// The organization's policy file: read from the OS's place, or CASEDESK_POLICY where there is none
+// there; fail closed when it is broken, unknown keys reported; `require_keychain` refuses a key file
+// where there is no keychain.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { failureWords } from '../../src-main/cli/cli-globals';
+import { failureWords, noteLine } from '../../src-main/cli/cli-globals';
 import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
 import { DataKeyError } from '../../src-main/keys/data-key';
 import { memoryKeychain, osKeychain } from '../../src-main/keys/keychain';
-import { expandDataDir, loadPolicy, NO_POLICY, policyLocation, PolicyError, type LoadedPolicy } from '../../src-main/policy/policy';
+import {
+  effectivePolicy,
+  expandDataDir,
+  loadPolicy,
+  machinePolicyLocation,
+  NO_POLICY,
+  policyLocation,
+  PolicyError,
+  refuseBaseUrl,
+  type LoadedPolicy,
+} from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
 
@@ -25,7 +36,7 @@ describe('loadPolicy', () => {
   it('looks in the OS place by default, and nothing there means nothing is managed', () => {
     expect(policyLocation({}, 'linux')).toBe('/etc/casedesk/policy.json');
     expect(policyLocation({}, 'darwin')).toBe('/Library/Application Support/CaseDesk/policy.json');
-    expect(policyLocation({ ProgramData: 'C:\\ProgramData' }, 'win32')).toBe(join('C:\\ProgramData', 'CaseDesk', 'policy.json'));
+    expect(policyLocation({}, 'win32')).toBe('C:\\ProgramData\\CaseDesk\\policy.json');
     expect(loadPolicy({ CASEDESK_POLICY: '' }, 'linux').file === null || existsSync('/etc/casedesk/policy.json')).toBe(true);
   });
 
@@ -121,6 +132,63 @@ describe('loadPolicy', () => {
     const words = formatFailure('es', err.code, err.params);
     expect(words).toContain(spanish);
     expect(words).not.toMatch(/Invalid|expected|Too small|must/);
+  });
+});
+
+// CASEDESK_POLICY is the agent's to set: it must not replace what IT put on the machine.
+describe("the machine's policy and CASEDESK_POLICY", () => {
+  const FLEET = { allow_custom_base_url: false, shared_ledger_required: true, require_keychain: true };
+  const machineDir = join(dir, 'machine');
+  mkdirSync(machineDir);
+  const machineFile = join(machineDir, 'policy.json');
+  writeFileSync(machineFile, JSON.stringify(FLEET));
+  const nothing = policyFile('nothing.json', '{}');
+
+  it("is the machine's whenever it exists: a CASEDESK_POLICY of {} changes nothing, and is said to be ignored", () => {
+    const loaded = loadPolicy({ CASEDESK_POLICY: nothing }, 'linux', machineFile);
+    expect(loaded.file).toBe(machineFile);
+    expect(loaded.policy).toEqual(FLEET);
+    const warning = { code: 'policy.variable_ignored', params: { file: machineFile, variable: 'CASEDESK_POLICY', ignored: nothing } };
+    expect(loaded.warnings).toEqual([warning]);
+    // What `casedesk policy` and the diagnostics show: the file used, and the warning.
+    expect(effectivePolicy(loaded)).toMatchObject({ file: machineFile, policy: FLEET, warnings: [warning] });
+    expect(refuseBaseUrl(loaded, 'test', 'https://agent.example.com')).toEqual({ rule: 'allow_custom_base_url', environment: 'test' });
+    // Worded where the CLI prints policy warnings, naming both files, in either language.
+    for (const lang of ['en', 'es'] as const) {
+      const line = noteLine('warning', loaded.warnings[0]!, lang);
+      expect(line).toContain('policy.variable_ignored');
+      expect(line).toContain(machineFile);
+      expect(line).toContain(nothing);
+    }
+  });
+
+  it("is the machine's even when CASEDESK_POLICY names a file that is not there", () => {
+    const loaded = loadPolicy({ CASEDESK_POLICY: join(dir, 'nowhere.json') }, 'linux', machineFile);
+    expect(loaded).toMatchObject({ file: machineFile, policy: FLEET, warnings: [{ code: 'policy.variable_ignored' }] });
+  });
+
+  it("warns of nothing when CASEDESK_POLICY names the machine's own file", () => {
+    expect(loadPolicy({ CASEDESK_POLICY: machineFile }, 'linux', machineFile)).toMatchObject({ file: machineFile, policy: FLEET, warnings: [] });
+  });
+
+  it('is CASEDESK_POLICY as before where the machine has none', () => {
+    const absent = join(machineDir, 'absent.json');
+    const own = policyFile('own.json', JSON.stringify({ retention_days: 30 }));
+    expect(loadPolicy({ CASEDESK_POLICY: own }, 'linux', absent)).toEqual({ policy: { retention_days: 30 }, file: own, warnings: [], caCertificates: {} });
+    expect(loadPolicy({ CASEDESK_POLICY: nothing }, 'linux', absent)).toMatchObject({ policy: {}, file: nothing, warnings: [] });
+    expect(loadPolicy({}, 'linux', absent)).toBe(NO_POLICY);
+    expect((thrown(() => loadPolicy({ CASEDESK_POLICY: join(dir, 'nowhere.json') }, 'linux', absent)) as PolicyError).code).toBe('policy.file_missing');
+  });
+
+  it('is looked for on Windows at the fixed C:\\ProgramData, never where %ProgramData% points', () => {
+    // A policy of the agent's own where they point ProgramData.
+    const agentProgramData = join(dir, 'agent-programdata');
+    mkdirSync(join(agentProgramData, 'CaseDesk'), { recursive: true });
+    writeFileSync(join(agentProgramData, 'CaseDesk', 'policy.json'), '{}');
+    const env = { ProgramData: agentProgramData, PROGRAMDATA: agentProgramData, ALLUSERSPROFILE: agentProgramData };
+    expect(machinePolicyLocation('win32')).toBe('C:\\ProgramData\\CaseDesk\\policy.json');
+    expect(policyLocation(env, 'win32')).toBe('C:\\ProgramData\\CaseDesk\\policy.json');
+    expect(loadPolicy(env, 'win32').file).not.toBe(join(agentProgramData, 'CaseDesk', 'policy.json'));
   });
 });
 

@@ -1,10 +1,10 @@
 // What CaseDesk keeps is for the signed-in OS user only: folders 0700 and files 0600, whatever the
-// umask, and whatever an older version left behind.
+// umask, and whatever an older version left behind; what others keep in the data folder is theirs.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensurePrivateDir, isRegularFile, restrictUmask, tightenFile, tightenTree, writePrivateFileAtomic } from '../../src-main/store/private-files';
+import { ensurePrivateDir, isRegularFile, restrictUmask, tightenDataFolder, tightenFile, writePrivateFileAtomic } from '../../src-main/store/private-files';
 import { octal, walkTree } from '../support/file-tree';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-private-'));
@@ -50,8 +50,8 @@ describe('tightenFile', () => {
   });
 });
 
-describe('tightenTree', () => {
-  it('makes every folder 0700 and every file 0600, however deep, and follows no link out', () => {
+describe('tightenDataFolder', () => {
+  it("makes CaseDesk's folders 0700 and its files 0600, however deep, and follows no link out", () => {
     const dir = freshDir();
     mkdirSync(join(dir, 'recordings', 'demo'), { recursive: true, mode: 0o755 });
     mkdirSync(join(dir, 'imports'), { mode: 0o777 });
@@ -63,9 +63,9 @@ describe('tightenTree', () => {
     // A link someone planted to a file of theirs: its mode is theirs to keep.
     const outside = join(root, `outside-${folders}.txt`);
     writeFileSync(outside, 'not ours', { mode: 0o644 });
-    symlinkSync(outside, join(dir, 'link-out'));
+    symlinkSync(outside, join(dir, 'recordings', 'link-out'));
 
-    tightenTree(dir);
+    tightenDataFolder(dir);
 
     for (const entry of walkTree(dir)) {
       if (entry.kind === 'dir') expect(octal(entry.mode), entry.path || '(the folder)').toBe('0700');
@@ -75,8 +75,37 @@ describe('tightenTree', () => {
     expect(modeOf(outside)).toBe('0644');
   });
 
+  // A data folder opened where other things live (a project, a home folder): its scripts, hooks and
+  // folders are not CaseDesk's, and keep their modes.
+  it("leaves everything that is not CaseDesk's as it was, however deep", () => {
+    const dir = freshDir();
+    mkdirSync(dir, { mode: 0o755 });
+    writeFileSync(join(dir, 'build.sh'), '#!/bin/sh\n', { mode: 0o755 });
+    chmodSync(join(dir, 'build.sh'), 0o755);
+    mkdirSync(join(dir, '.git', 'hooks'), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dir, '.git', 'hooks', 'pre-commit'), '#!/bin/sh\n', { mode: 0o755 });
+    chmodSync(join(dir, '.git', 'hooks', 'pre-commit'), 0o755);
+    writeFileSync(join(dir, 'casedesk.sqlite'), 'store', { mode: 0o644 });
+    mkdirSync(join(dir, 'recordings', 'demo'), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dir, 'recordings', 'demo', '17.mp3'), 'audio', { mode: 0o644 });
+
+    tightenDataFolder(dir);
+
+    expect([
+      modeOf(join(dir, 'build.sh')),
+      modeOf(join(dir, '.git')),
+      modeOf(join(dir, '.git', 'hooks')),
+      modeOf(join(dir, '.git', 'hooks', 'pre-commit')),
+    ]).toEqual(['0755', '0755', '0755', '0755']);
+    expect([modeOf(join(dir, 'casedesk.sqlite')), modeOf(join(dir, 'recordings')), modeOf(join(dir, 'recordings', 'demo', '17.mp3'))]).toEqual([
+      '0600',
+      '0700',
+      '0600',
+    ]);
+  });
+
   it('does nothing for a folder that is not there', () => {
-    expect(() => tightenTree(join(root, 'never-made'))).not.toThrow();
+    expect(() => tightenDataFolder(join(root, 'never-made'))).not.toThrow();
     expect(existsSync(join(root, 'never-made'))).toBe(false);
   });
 });

@@ -15,6 +15,12 @@ export const NOTICES = {
     en: 'The policy file {file} names an environment CaseDesk does not have, environments.{environment} (only test and production): it is ignored.',
     es: 'El archivo de política {file} nombra un entorno que CaseDesk no tiene, environments.{environment} (solo test y production): se ignora.',
   },
+  // CASEDESK_POLICY set on a machine that has its own policy: the machine's wins (the agent can set the variable).
+  'policy.variable_ignored': {
+    class: 'notice',
+    en: "{variable} names {ignored}, but this machine's policy {file} is in force: the variable is ignored.",
+    es: '{variable} indica {ignored}, pero rige la política de esta máquina, {file}: la variable se ignora.',
+  },
   'key.kept_in_file': {
     class: 'notice',
     en: 'This machine has no OS keychain; the key that encrypts {dataDir} is kept in {keyFile} (readable only by you). Set CASEDESK_DB_KEY to supply it yourself.',
