@@ -43,34 +43,10 @@ function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: 
   const [driver, ...probes] = keys;
   const probe = (alias: string) => probes.map(() => `EXISTS (SELECT 1 FROM case_keys p WHERE p.batch_id = ? AND p.key = ? AND p.case_id = ${alias})`);
   const probeArgs = probes.flatMap((key) => [batchId, key]);
-  if (filter.corrected) {
-    // INDEXED BY: the status or search index would read every case of the batch they hold to find a handful.
-    const where = ['c.batch_id = ?', correctedSkippedWhere('c'), ...words.map(() => 'instr(c.search_text, ?) > 0')];
-    const args: unknown[] = [batchId, ...words];
-    if (filter.status) {
-      where.push('c.status = ?');
-      args.push(filter.status);
-    }
-    for (const key of keys) {
-      where.push('EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = ? AND k.key = ? AND k.case_id = c.id)');
-      args.push(batchId, key);
-    }
-    return { sql: `SELECT c.id FROM batch_cases c INDEXED BY batch_cases_edited_while_skipped WHERE ${where.join(' AND ')} ORDER BY c.id`, args };
-  }
-  if (words.length > 0) {
-    // INDEXED BY: the batch index would give id order for free but read every case's row to search it.
-    const where = ['batch_id = ?', ...words.map(() => 'instr(search_text, ?) > 0')];
-    const args: unknown[] = [batchId, ...words];
-    if (filter.status) {
-      where.push('status = ?');
-      args.push(filter.status);
-    }
-    for (const key of keys) {
-      where.push('EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = ? AND k.key = ? AND k.case_id = batch_cases.id)');
-      args.push(batchId, key);
-    }
-    return { sql: `SELECT id FROM batch_cases INDEXED BY batch_cases_by_search WHERE ${where.join(' AND ')} ORDER BY id`, args };
-  }
+  // INDEXED BY: the status or search index would read every case of the batch they hold to find a handful.
+  if (filter.corrected) return throughIndex('batch_cases_edited_while_skipped', correctedSkippedWhere('c'), batchId, words, filter.status, keys);
+  // INDEXED BY: the batch index would give id order for free but read every case's row to search it.
+  if (words.length > 0) return throughIndex('batch_cases_by_search', null, batchId, words, filter.status, keys);
   if (driver) {
     if (filter.status) {
       const where = ['k.batch_id = ?', 'k.key = ?', 'c.status = ?', ...probe('k.case_id')].join(' AND ');
@@ -84,6 +60,28 @@ function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: 
   }
   if (filter.status) return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? AND status = ? ORDER BY id', args: [batchId, filter.status] };
   return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? ORDER BY id', args: [batchId] };
+}
+
+/** The ids one index leads to, every other condition checked on the few rows it gives. */
+function throughIndex(
+  index: string,
+  lead: string | null,
+  batchId: number,
+  words: readonly string[],
+  status: CaseFilter['status'],
+  keys: readonly string[],
+): { sql: string; args: unknown[] } {
+  const where = ['c.batch_id = ?', ...(lead ? [lead] : []), ...words.map(() => 'instr(c.search_text, ?) > 0')];
+  const args: unknown[] = [batchId, ...words];
+  if (status) {
+    where.push('c.status = ?');
+    args.push(status);
+  }
+  for (const key of keys) {
+    where.push('EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = ? AND k.key = ? AND k.case_id = c.id)');
+    args.push(batchId, key);
+  }
+  return { sql: `SELECT c.id FROM batch_cases c INDEXED BY ${index} WHERE ${where.join(' AND ')} ORDER BY c.id`, args };
 }
 
 /** The SQL of a page's ids (for the tests that read its query plan). */

@@ -32,6 +32,21 @@ const run = (w: UploadWorld, extra: Parameters<typeof uploadBatch>[3] = {}) =>
     ...extra,
   });
 
+/** The spreadsheet row X1 was built from (Ana, one product), with the phones it gives. */
+const anaRow = (phones: string[]) => ({
+  row: 7,
+  firstName: 'Ana',
+  lastName: 'Pérez',
+  phones,
+  debtCode: 'D-X1',
+  pid: 'Tarjeta',
+  subId: '',
+  debt: '1500.00',
+  expiration: '2026-12-31',
+  params: { company_name: 'Banco del Sur' },
+  productInfo: {},
+});
+
 const phonesOnServer = (campaignId: number, code: string) =>
   JSON.parse(
     (emulator.current.core.db.prepare('SELECT phones FROM cases WHERE campaign_id = ? AND code = ?').get(campaignId, code) as { phones: string }).phones,
@@ -88,19 +103,7 @@ describe('the ledger at upload', () => {
   it('loads a case whose entry was removed after it was held back, but not while the shared list cannot be read whole', async () => {
     const w = await uploadWorld(emulator.current.url, 2);
     worlds.push(w);
-    const row = {
-      row: 7,
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      phones: ['3514567890'],
-      debtCode: 'D-X1',
-      pid: 'Tarjeta',
-      subId: '',
-      debt: '1500.00',
-      expiration: '2026-12-31',
-      params: { company_name: 'Banco del Sur' },
-      productInfo: {},
-    };
+    const row = anaRow(['3514567890']);
     insertBatchCases(w.store.db, w.batchId, [{ ...aCase('X1'), sourceRows: [7], raw: packRaw([row]) }]);
     const { entry } = addLedgerEntry(w.store.db, { kind: 'code', value: 'X1', reason: 'legal', addedBy: 'ana' });
     expect(await run(w)).toMatchObject({ status: 'done', loaded: 2, suppressed: { cases: 1, phones: 0 } });
@@ -140,19 +143,7 @@ describe('the ledger at upload, for a case an earlier run skipped (the campaign 
     // X1 again in a second batch, with a phone listed since: taken off, then X1 skipped.
     const phones = ['1144445555', '3514567890'];
     const second = createBatch(w.store.db, { environment: 'test', name: 'otra lista', sourceFile: 'y.xlsx', maxPhonePriority: 1 });
-    const row = {
-      row: 7,
-      firstName: 'Ana',
-      lastName: 'Pérez',
-      phones,
-      debtCode: 'D-X1',
-      pid: 'Tarjeta',
-      subId: '',
-      debt: '1500.00',
-      expiration: '2026-12-31',
-      params: { company_name: 'Banco del Sur' },
-      productInfo: {},
-    };
+    const row = anaRow(phones);
     insertBatchCases(w.store.db, second, [{ ...aCase('X1'), phones, sourceRows: [7], raw: packRaw([row]) }]);
     const { entry } = addLedgerEntry(w.store.db, { kind: 'phone', value: '1144445555', reason: 'wrong-number', addedBy: 'ana' });
     const x1 = () => pageBatchCases(w.store.db, second, { limit: 1 })[0];
