@@ -1,6 +1,7 @@
 // The results screen's exports to Excel (all the cases, the promises): the service makes the file, the
-// browser's save takes it, and the screen says its name, or why it failed. One flow for every such button.
-import { ref } from 'vue';
+// browser's save takes it, and the screen says its name, or why it failed. One flow for every such button
+// (ExportButton starts it; the screen shows `error` and `exported` where it says such things).
+import { reactive, ref } from 'vue';
 import { createAction, type ConnectionNotes } from '../../composables/use-reported';
 import { useSessionStore } from '../../stores/session';
 import { saveFile } from './files';
@@ -23,10 +24,13 @@ export function createExport(notes: ConnectionNotes, produce: () => Promise<Expo
     if (got.ok) exported.value = got.value;
   }
 
-  return { exporting, error, exported, start };
+  // Reactive, so a template reads (and closes) `excel.error` as it is.
+  return reactive({ exporting, error, exported, start });
 }
 
+export type ExcelExport = ReturnType<typeof createExport>;
+
 /** `createExport` bound to the session store and the browser's save, for a component's setup. */
-export function useExport(produce: () => Promise<ExportedFile>) {
+export function useExport(produce: () => Promise<ExportedFile>): ExcelExport {
   return createExport(useSessionStore(), produce, saveFile);
 }

@@ -12,37 +12,37 @@ describe('createExport', () => {
   it('is busy while the service makes the file, forgets the last name, saves the file and says its name', async () => {
     const saved: ExportedFile[] = [];
     const made = pending<ExportedFile>();
-    const { exporting, error, exported, start } = createExport(
+    const excel = createExport(
       quiet,
       () => made.promise,
       (f) => saved.push(f),
     );
-    exported.value = 'old.xlsx';
-    const done = start();
-    expect(exporting.value).toBe(true);
-    expect(exported.value).toBeNull();
+    excel.exported = 'old.xlsx';
+    const done = excel.start();
+    expect(excel.exporting).toBe(true);
+    expect(excel.exported).toBeNull();
     made.resolve(file);
     await done;
-    expect(exporting.value).toBe(false);
+    expect(excel.exporting).toBe(false);
     expect(saved).toEqual([file]);
-    expect(exported.value).toBe('resultados.xlsx');
-    expect(error.value).toBeNull();
+    expect(excel.exported).toBe('resultados.xlsx');
+    expect(excel.error).toBeNull();
   });
 
   it("says a failure in the failure's words, saves nothing, and tells the session", async () => {
     const heard: unknown[] = [];
     const saved: ExportedFile[] = [];
     const failure = new Error('disk full');
-    const { exporting, error, exported, start } = createExport(
+    const excel = createExport(
       { ...quiet, noteFailure: (e) => heard.push(e) },
       () => Promise.reject(failure),
       (f) => saved.push(f),
     );
-    await start();
-    expect(exporting.value).toBe(false);
+    await excel.start();
+    expect(excel.exporting).toBe(false);
     expect(saved).toEqual([]);
-    expect(exported.value).toBeNull();
-    expect(error.value).toBe('disk full');
+    expect(excel.exported).toBeNull();
+    expect(excel.error).toBe('disk full');
     expect(heard).toEqual([failure]);
   });
 });
