@@ -4,13 +4,12 @@
 // one set per app context (per data folder), and die with it. A picked file is kept in memory only,
 // never copied to disk: its debtors reach the disk only inside the encrypted store.
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { SourceFile } from '../preparation/preparation-types';
 import { READ_LIMITS } from '../preparation/reading/read-limits';
 import type { AppContext } from './app-context-types';
 import { FILE_ID_PATTERN, type ReceivedFileInfo } from './procedures';
+import { readUpTo, tooLarge, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
 
 type Entry = { name: string } & ({ bytes: Uint8Array } | { path: string });
@@ -46,11 +45,6 @@ function displayName(name: string): string {
   );
 }
 
-function tooLarge(name: string): SurfaceFailure {
-  const mb = Math.round(READ_LIMITS.maxFileBytes / 1024 ** 2);
-  return new SurfaceFailure('file.too_large', { file: name, limitMb: mb });
-}
-
 /** Holds a file the agent picked or dropped (in memory, never on disk), and names it by a new id. */
 export async function receiveFile(ctx: AppContext, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
   const shown = displayName(name);
@@ -65,7 +59,7 @@ export async function receiveFile(ctx: AppContext, name: string, bytes: Uint8Arr
  */
 export async function registerLocalFile(ctx: AppContext, path: string): Promise<ReceivedFileInfo> {
   const name = displayName(path);
-  const size = await withFile(path, name, new SurfaceFailure('file.cannot_open', { path }), async (_handle, size) => size);
+  const size = await withRegularFile(path, name, async (_handle, stats) => stats.size, new SurfaceFailure('file.cannot_open', { path }));
   return { fileId: register(ctx, { name, path }), name, bytes: size };
 }
 
@@ -80,34 +74,5 @@ export async function openReceivedFile(ctx: AppContext, fileId: string): Promise
   // takes over the bytes it is given.
   if ('bytes' in entry) return { name, bytes: new Uint8Array(entry.bytes) };
   const gone = new SurfaceFailure('file.gone', { file: name });
-  return withFile(entry.path, name, gone, async (handle, size) => {
-    // Bytes that own their buffer, so it can be handed to the preparation worker.
-    const bytes = new Uint8Array(size);
-    let filled = 0;
-    while (filled < size) {
-      const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return { name, bytes: filled === size ? bytes : bytes.slice(0, filled) };
-  });
-}
-
-/**
- * Opens a regular file within the size limit. Devices, folders and pipes are refused: they have no
- * size to check, and reading one may never end.
- */
-async function withFile<T>(path: string, name: string, cannotOpen: SurfaceFailure, work: (handle: FileHandle, size: number) => Promise<T>): Promise<T> {
-  // Non-blocking, so a named pipe cannot hold the open forever (regular files ignore the flag).
-  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(() => {
-    throw cannotOpen;
-  });
-  try {
-    const stat = await handle.stat();
-    if (!stat.isFile()) throw new SurfaceFailure('file.not_a_file', { file: name });
-    if (stat.size > READ_LIMITS.maxFileBytes) throw tooLarge(name);
-    return await work(handle, stat.size);
-  } finally {
-    await handle.close();
-  }
+  return withRegularFile(entry.path, name, async (handle, stats) => ({ name, bytes: await readUpTo(handle, stats.size) }), gone);
 }

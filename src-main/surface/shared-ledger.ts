@@ -1,16 +1,16 @@
 // The organization's do-not-contact list, named by the policy (shared_ledger): read-only, read again
 // whenever its size or modification time changes, never copied into the store. When it cannot be read,
 // preparing and uploading say so (a notice with a stable code), or refuse when the policy requires it.
-import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { Failure } from '../domain/failures/failure';
 import type { LedgerEntry } from '../domain/ledger';
 import { LedgerFileError, readLedgerFile, type LedgerFileContents, type LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
-import { READ_LIMITS } from '../preparation/reading/read-limits';
 import type { SharedListRead } from '../preparation/edit-batch';
 import type { Notice } from '../preparation/preparation-types';
 import { ReadError } from '../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../policy/policy';
 import type { AppContext } from './app-context-types';
+import { holdsMoreThan, readUpTo, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
 
 export interface SharedLedger {
@@ -27,42 +27,52 @@ interface Read {
 /**
  * The last read of each list (by path), kept while its size and modification time stay the same: a
  * list of thousands of rows is parsed once, not at every upload, and a list that could not be read
- * for what it holds (too big, not a spreadsheet, no phone column) is not read again until it changes.
+ * for what it holds (not a spreadsheet, no phone column) is not read again until it changes.
  */
-const lastRead = new Map<string, { mtimeMs: number; size: number; outcome: { read: Read } | { failed: unknown } }>();
+const lastRead = new Map<string, Known>();
+type Outcome = { read: Read } | { failed: unknown };
+type Known = { mtimeMs: number; size: number; outcome: Outcome };
 
-/** Why a list could not be read, as a stable code. */
+/**
+ * Why a list could not be read, as a stable code: a failure's own (`file.too_large`, `file.not_a_file`,
+ * `file.changed`, `ledger.no_header`…), else `missing`, `not-allowed` or `unreadable`.
+ */
 function unreadableReason(err: unknown): string {
-  if (err instanceof ReadError || err instanceof LedgerFileError) return err.code;
+  if (err instanceof Failure) return err.code;
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'missing';
   if (code === 'EACCES' || code === 'EPERM') return 'not-allowed';
   return 'unreadable';
 }
 
+// Others can write the share: the list is opened once, and whether it is a file, its size, its time
+// and its bytes all come from that one open file (regular-file.ts), so a file swapped or grown between
+// a check and the read is never read whole, and a named pipe cannot hang the read.
 async function readShared(path: string): Promise<Read> {
-  const before = await stat(path);
-  const known = lastRead.get(path);
-  if (known && known.mtimeMs === before.mtimeMs && known.size === before.size) {
-    if ('failed' in known.outcome) throw known.outcome.failed;
-    return known.outcome.read;
+  const file = basename(path);
+  const opened = await withRegularFile(path, file, async (handle, stats): Promise<Known | { bytes: Uint8Array; mtimeMs: number; size: number }> => {
+    const known = lastRead.get(path);
+    if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known;
+    const bytes = await readUpTo(handle, stats.size);
+    // Not the size its stat said: being written now. Not remembered: it may be whole at the next call.
+    if (bytes.length < stats.size || (await holdsMoreThan(handle, stats.size))) throw new SurfaceFailure('file.changed', { file });
+    return { bytes, mtimeMs: stats.mtimeMs, size: stats.size };
+  });
+  if ('outcome' in opened) {
+    if ('failed' in opened.outcome) throw opened.outcome.failed;
+    return opened.outcome.read;
   }
-  const remember = (outcome: { read: Read } | { failed: unknown }) => lastRead.set(path, { mtimeMs: before.mtimeMs, size: before.size, outcome });
+  const { mtimeMs, size } = opened;
+  const remember = (outcome: Outcome) => lastRead.set(path, { mtimeMs, size, outcome });
   let contents: LedgerFileContents;
   try {
-    // Refused by its size before a byte is read: a share may hold gigabytes.
-    if (before.size > READ_LIMITS.maxFileBytes) {
-      const file = basename(path);
-      throw new ReadError('file.too_large', { file, limitMb: Math.round(READ_LIMITS.maxFileBytes / 1024 ** 2) }, { file });
-    }
-    // A Buffer is a Uint8Array already: no copy of it.
-    contents = await readLedgerFile({ name: path, bytes: await readFile(path) }, { defaultReason: 'other' });
+    contents = await readLedgerFile({ name: path, bytes: opened.bytes }, { defaultReason: 'other' });
   } catch (err) {
-    // What the file holds fails the same way until it changes; a share that is offline or locked may pass next time.
+    // What the file holds fails the same way until it changes.
     if (err instanceof ReadError || err instanceof LedgerFileError) remember({ failed: err });
     throw err;
   }
-  const addedAt = new Date(before.mtimeMs).toISOString();
+  const addedAt = new Date(mtimeMs).toISOString();
   const entries = contents.entries.map((e): LedgerEntry => ({
     id: e.row,
     source: 'shared',

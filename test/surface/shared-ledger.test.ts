@@ -1,25 +1,60 @@
 // The organization's shared do-not-contact list is on a share anyone may fill: a list past the size
-// limit is refused by its size, before a byte is read, and a list that cannot be read for what it
-// holds is not read again at every prepare, upload and edit, only once it changes.
-import { mkdtempSync, rmSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+// limit is refused by its size, before a byte is read; what is not a file (a pipe, a device, a folder)
+// is refused without waiting on it; a list that grows or is swapped while it is read is never read
+// past the size taken from the open file; and a list that cannot be read for what it holds is not
+// read again at every prepare, upload and edit, only once it changes.
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import type * as fsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadPolicy } from '../../src-main/policy/policy';
+import { READ_LIMITS } from '../../src-main/preparation/reading/read-limits';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
 import { sharedLedger } from '../../src-main/surface/shared-ledger';
 
-/** Every path the app reads whole with readFile. */
-const reads = vi.hoisted(() => ({ paths: [] as string[] }));
+/**
+ * What the app read of each path: each read (whole with readFile, or from one open file) and the bytes
+ * it read. `afterSize` is a test's hook, run once right after a path's size was taken (by its path or
+ * on the open file): what someone else does to the share between the check and the read.
+ */
+const io = vi.hoisted(() => ({ reads: [] as string[], bytes: new Map<string, number>(), afterSize: new Map<string, () => void>() }));
 vi.mock('node:fs/promises', async (importOriginal) => {
   const actual = await importOriginal<typeof fsPromises>();
-  const readFile = ((...args: Parameters<typeof actual.readFile>) => {
-    reads.paths.push(String(args[0]));
-    return actual.readFile(...args);
+  const counted = (path: string, bytes: number) => io.bytes.set(path, (io.bytes.get(path) ?? 0) + bytes);
+  const sized = <T>(path: string, stats: T): T => {
+    const hook = io.afterSize.get(path);
+    io.afterSize.delete(path);
+    hook?.();
+    return stats;
+  };
+  const stat = (async (...args: Parameters<typeof actual.stat>) => sized(String(args[0]), await actual.stat(...args))) as typeof actual.stat;
+  const readFile = (async (...args: Parameters<typeof actual.readFile>) => {
+    io.reads.push(String(args[0]));
+    const bytes = await actual.readFile(...args);
+    counted(String(args[0]), bytes.length);
+    return bytes;
   }) as typeof actual.readFile;
-  return { ...actual, readFile, default: { ...actual, readFile } };
+  const open = async (...args: Parameters<typeof actual.open>) => {
+    const path = String(args[0]);
+    const handle = await actual.open(...args);
+    const [handleStat, handleRead] = [handle.stat.bind(handle), handle.read.bind(handle)] as const;
+    let unread = true;
+    return Object.assign(handle, {
+      stat: async (...a: Parameters<typeof handleStat>) => sized(path, await handleStat(...a)),
+      read: async (...a: Parameters<typeof handleRead>) => {
+        if (unread) io.reads.push(path);
+        unread = false;
+        const got = await handleRead(...a);
+        counted(path, got.bytesRead);
+        return got;
+      },
+    });
+  };
+  const mocked = { stat, readFile, open };
+  return { ...actual, ...mocked, default: { ...actual, ...mocked } };
 });
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-shared-hostile-'));
@@ -29,7 +64,9 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
-  reads.paths.length = 0;
+  io.reads.length = 0;
+  io.bytes.clear();
+  io.afterSize.clear();
 });
 
 function appWith(name: string, list: string, required = false): AppContext {
@@ -40,7 +77,9 @@ function appWith(name: string, list: string, required = false): AppContext {
   return ctx;
 }
 
-const readsOf = (path: string) => reads.paths.filter((p) => p === path).length;
+const readsOf = (path: string) => io.reads.filter((p) => p === path).length;
+const unreadable = (file: string, reason: string) => ({ entries: [], notices: [{ code: 'ledger.shared_unreadable', params: { file, reason } }] });
+const LIST = 'DNI;Motivo\n07654321;judicial\n';
 
 describe('the shared list on a share', () => {
   it('is refused by its size without being read: a 1.5 GB file, at every call, in milliseconds', async () => {
@@ -53,7 +92,7 @@ describe('the shared list on a share', () => {
       const started = performance.now();
       const shared = await sharedLedger(ctx);
       expect(performance.now() - started).toBeLessThan(500);
-      expect(shared).toEqual({ entries: [], notices: [{ code: 'ledger.shared_unreadable', params: { file: list, reason: 'file.too_large' } }] });
+      expect(shared).toEqual(unreadable(list, 'file.too_large'));
     }
     expect(readsOf(list)).toBe(0);
     // Required by the policy: refused with the same reason, still unread.
@@ -68,13 +107,13 @@ describe('the shared list on a share', () => {
     const list = join(dir, 'sin-columnas.csv');
     writeFileSync(list, 'Nombre;Motivo\nJuan;judicial\n');
     const ctx = appWith('no-key', list);
-    const unreadable = { entries: [], notices: [{ code: 'ledger.shared_unreadable', params: { file: list, reason: 'ledger.no_header' } }] };
-    expect(await sharedLedger(ctx)).toEqual(unreadable);
-    expect(await sharedLedger(ctx)).toEqual(unreadable);
-    expect(await sharedLedger(ctx)).toEqual(unreadable);
+    const noHeader = unreadable(list, 'ledger.no_header');
+    expect(await sharedLedger(ctx)).toEqual(noHeader);
+    expect(await sharedLedger(ctx)).toEqual(noHeader);
+    expect(await sharedLedger(ctx)).toEqual(noHeader);
     expect(readsOf(list)).toBe(1);
     // The same size, a later time: read again, and now it is a list.
-    writeFileSync(list, 'DNI;Motivo\n07654321;judicial\n');
+    writeFileSync(list, LIST);
     utimesSync(list, new Date(), new Date(Date.now() + 5_000));
     const fixed = await sharedLedger(ctx);
     expect(readsOf(list)).toBe(2);
@@ -86,7 +125,54 @@ describe('the shared list on a share', () => {
     const list = join(dir, 'todavia-no.csv');
     const ctx = appWith('later', list);
     expect((await sharedLedger(ctx)).notices).toMatchObject([{ params: { reason: 'missing' } }]);
-    writeFileSync(list, 'DNI;Motivo\n07654321;judicial\n');
+    writeFileSync(list, LIST);
     expect((await sharedLedger(ctx)).entries).toHaveLength(1);
+  });
+  it.skipIf(process.platform === 'win32')('that is a named pipe is refused at once, not waited on', { timeout: 5_000 }, async () => {
+    const list = join(dir, 'tuberia.csv');
+    execFileSync('mkfifo', [list]);
+    expect(await sharedLedger(appWith('fifo', list))).toEqual(unreadable(list, 'file.not_a_file'));
+    expect(readsOf(list)).toBe(0);
+  });
+
+  it.skipIf(process.platform === 'win32')('that is a link to /dev/zero is refused, not read', { timeout: 5_000 }, async () => {
+    const list = join(dir, 'ceros.csv');
+    symlinkSync('/dev/zero', list);
+    expect(await sharedLedger(appWith('zero', list))).toEqual(unreadable(list, 'file.not_a_file'));
+    expect(readsOf(list)).toBe(0);
+  });
+
+  it('that is a folder is refused, not read', async () => {
+    const list = join(dir, 'carpeta.csv');
+    mkdirSync(list);
+    expect(await sharedLedger(appWith('folder', list))).toEqual(unreadable(list, 'file.not_a_file'));
+    expect(readsOf(list)).toBe(0);
+  });
+
+  it('that grows after its size was taken is refused, and not a byte past that size is read', async () => {
+    const list = join(dir, 'creciendo.csv');
+    writeFileSync(list, LIST);
+    const ctx = appWith('growing', list);
+    // Someone writes on while CaseDesk reads.
+    io.afterSize.set(list, () => appendFileSync(list, '20123456;judicial\n'.repeat(1_000)));
+    expect(await sharedLedger(ctx)).toEqual(unreadable(list, 'file.changed'));
+    expect(io.bytes.get(list)).toBeLessThanOrEqual(LIST.length + 1);
+    // Not remembered: once it is written, it is read whole.
+    const written = await sharedLedger(ctx);
+    expect(written.notices).toEqual([]);
+    expect(written.entries).toHaveLength(1_001);
+  });
+
+  it('that is swapped for a huge file after it was opened is read as it was opened, never the huge one', async () => {
+    const list = join(dir, 'cambiada.csv');
+    writeFileSync(list, LIST);
+    const huge = join(dir, 'cambiada-enorme.csv');
+    writeFileSync(huge, '');
+    truncateSync(huge, READ_LIMITS.maxFileBytes + 1);
+    io.afterSize.set(list, () => renameSync(huge, list));
+    const shared = await sharedLedger(appWith('swapped', list));
+    expect(shared.notices).toEqual([]);
+    expect(shared.entries.map((e) => e.value)).toEqual(['07654321']);
+    expect(io.bytes.get(list)).toBeLessThanOrEqual(LIST.length + 1);
   });
 });

@@ -6,6 +6,11 @@ export const FILE_FAILURES = {
   'file.too_large': { class: 'invalid-input', en: '{file} is larger than the {limitMb} MB limit.', es: '{file} supera el máximo de {limitMb} MB.' },
   'file.cannot_open': { class: 'invalid-input', en: 'Cannot open {path}.', es: 'No se puede abrir {path}.' },
   'file.not_a_file': { class: 'invalid-input', en: '{file} is not a file.', es: '{file} no es un archivo.' },
+  'file.changed': {
+    class: 'invalid-input',
+    en: '{file} changed while it was being read; try again once it is saved.',
+    es: '{file} cambió mientras se leía; vuelva a intentarlo cuando esté guardado.',
+  },
   'file.not_handed_over': {
     class: 'not-found',
     en: 'That file is not among the files handed over to CaseDesk since it started; pick it again.',

@@ -1,5 +1,7 @@
 // The first schema of the local store. Every table that holds service data is keyed by environment,
 // so data of Test and Production never mix.
+import { BATCHES_COLUMNS_AFTER_ID } from './frozen-columns';
+
 export const up = `
 CREATE TABLE environments (
   name TEXT PRIMARY KEY CHECK (name IN ('demo', 'test', 'production')),
@@ -39,20 +41,7 @@ CREATE INDEX campaigns_by_bot ON campaigns (environment, bot_id, id);
 
 CREATE TABLE batches (
   id INTEGER PRIMARY KEY,
-  environment TEXT NOT NULL,
-  name TEXT NOT NULL,
-  source_file TEXT NOT NULL,
-  source_sheet TEXT,
-  header_row INTEGER,
-  mapping_json TEXT NOT NULL DEFAULT '{}',
-  -- An existing campaign, or the draft of one to create at the next sync.
-  campaign_id INTEGER,
-  campaign_draft_json TEXT,
-  max_phone_priority INTEGER NOT NULL,
-  dialing_type TEXT NOT NULL DEFAULT 'VERTICAL',
-  state TEXT NOT NULL DEFAULT 'draft',
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL
+${BATCHES_COLUMNS_AFTER_ID}
 );
 
 CREATE TABLE batch_cases (

@@ -6,24 +6,13 @@
 // every row with its id, with foreign keys off (see Migration.foreignKeysOff): dropping the old
 // batches would otherwise delete every case, issue, chunk and key (ON DELETE CASCADE). Ids deleted
 // before this step are unknown to it: the largest of them may be given once more.
-// The columns are those of migrations 1 and 7, in their order.
+// The columns are those migrations 1 and 7 created (frozen-columns.ts), in their order, creditor last.
+import { BATCHES_COLUMNS_AFTER_ID, LEDGER_ENTRIES_COLUMNS_AFTER_ID } from './frozen-columns';
+
 export const up = `
 CREATE TABLE batches_rebuilt (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  environment TEXT NOT NULL,
-  name TEXT NOT NULL,
-  source_file TEXT NOT NULL,
-  source_sheet TEXT,
-  header_row INTEGER,
-  mapping_json TEXT NOT NULL DEFAULT '{}',
-  -- An existing campaign, or the draft of one to create at the next sync.
-  campaign_id INTEGER,
-  campaign_draft_json TEXT,
-  max_phone_priority INTEGER NOT NULL,
-  dialing_type TEXT NOT NULL DEFAULT 'VERTICAL',
-  state TEXT NOT NULL DEFAULT 'draft',
-  created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL,
+${BATCHES_COLUMNS_AFTER_ID},
   creditor TEXT
 );
 INSERT INTO batches_rebuilt (id, environment, name, source_file, source_sheet, header_row, mapping_json, campaign_id, campaign_draft_json,
@@ -36,14 +25,7 @@ ALTER TABLE batches_rebuilt RENAME TO batches;
 
 CREATE TABLE ledger_entries_rebuilt (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  kind TEXT NOT NULL CHECK (kind IN ('phone', 'code')),
-  value TEXT NOT NULL,
-  reason TEXT NOT NULL,
-  until TEXT,
-  creditor TEXT,
-  creditor_key TEXT NOT NULL DEFAULT '',
-  added_by TEXT NOT NULL,
-  added_at TEXT NOT NULL
+${LEDGER_ENTRIES_COLUMNS_AFTER_ID}
 );
 INSERT INTO ledger_entries_rebuilt (id, kind, value, reason, until, creditor, creditor_key, added_by, added_at)
   SELECT id, kind, value, reason, until, creditor, creditor_key, added_by, added_at FROM ledger_entries;

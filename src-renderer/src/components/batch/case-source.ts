@@ -12,6 +12,8 @@ import { errorText } from '../../api/casedesk';
 export const PAGE_SIZE = 200;
 /** Pages kept in memory; the ones farthest from what the table last asked for go first. */
 export const KEPT_PAGES = 50;
+/** Most pages one request asks for (the surface's limit is 1,000 rows). */
+const PAGES_PER_REQUEST = 5;
 
 export type CaseStatus = BatchCaseView['status'];
 export type FetchPage = (offset: number, limit: number) => Promise<BatchCaseView[]>;
@@ -53,7 +55,18 @@ export class CaseSource {
     const first = Math.floor(Math.max(0, from) / PAGE_SIZE);
     this.focus = first;
     const jobs: Promise<void>[] = [];
-    for (let page = first; page <= Math.floor(last / PAGE_SIZE); page++) jobs.push(this.load(page));
+    const end = Math.floor(last / PAGE_SIZE);
+    for (let page = first; page <= end; page++) {
+      const job = this.inFlight.get(page);
+      if (job) jobs.push(job);
+      else if (!this.pages.has(page)) {
+        // A view across a page boundary (a jump lands on one half the time) is one request, not two the host answers in turn.
+        let pages = 1;
+        while (pages < PAGES_PER_REQUEST && page + pages <= end && !this.pages.has(page + pages) && !this.inFlight.has(page + pages)) pages++;
+        jobs.push(this.load(page, pages));
+        page += pages - 1;
+      }
+    }
     return Promise.all(jobs).then(() => undefined);
   }
 
@@ -80,20 +93,23 @@ export class CaseSource {
     this.bump();
   }
 
-  private load(page: number): Promise<void> {
+  /** Pages [page, page + pages), asked for in one request unless already loaded or asked for. */
+  private load(page: number, pages = 1): Promise<void> {
     if (this.pages.has(page)) return Promise.resolve();
-    let job = this.inFlight.get(page);
-    if (!job) {
-      job = this.fetchAndKeep(page).finally(() => this.inFlight.delete(page));
-      this.inFlight.set(page, job);
-    }
+    const known = this.inFlight.get(page);
+    if (known) return known;
+    const job = this.fetchAndKeep(page, pages).finally(() => {
+      for (let p = page; p < page + pages; p++) this.inFlight.delete(p);
+    });
+    for (let p = page; p < page + pages; p++) this.inFlight.set(p, job);
     return job;
   }
 
-  private async fetchAndKeep(page: number): Promise<void> {
-    const rows = await this.guard(this.fetchPage(page * PAGE_SIZE, PAGE_SIZE));
+  private async fetchAndKeep(page: number, pages: number): Promise<void> {
+    const rows = await this.guard(this.fetchPage(page * PAGE_SIZE, pages * PAGE_SIZE));
     if (!rows) return;
-    this.pages.set(page, rows);
+    // The first page even when empty (an empty view); the others only as far as rows came back.
+    for (let p = 0; p < pages && (p === 0 || p * PAGE_SIZE < rows.length); p++) this.pages.set(page + p, rows.slice(p * PAGE_SIZE, (p + 1) * PAGE_SIZE));
     // Before the count answers, the rows seen say at least how long the view is.
     if (!this.counted.value) this.total.value = Math.max(this.total.value, page * PAGE_SIZE + rows.length);
     this.evict();

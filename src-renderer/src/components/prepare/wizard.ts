@@ -1,5 +1,6 @@
-// The prepare wizard's decisions as plain data: what the mapping's problems say and mark, what the
-// summary shows, and what batches:prepare is sent. The steps only show them.
+// The prepare wizard's decisions as plain data: what the mapping's problems say and mark, whether the
+// batch can be prepared, what the review and the summary show, and what batches:prepare is sent. The
+// steps only show them.
 import type { MappingFile } from '../../../../src-main/domain/mapping-file';
 import { inputProblemText } from '../../api/casedesk';
 import type { PrepareSummary, ProcedureInput } from '../../../../src-main/surface/procedures';
@@ -40,6 +41,41 @@ export function missingFields(problems: readonly MappingProblem[]): Set<string> 
 /** A campaign to create needs its phone priority; an existing one must be picked. */
 export function targetMissing(target: Target): boolean {
   return target.mode === 'priority' ? target.maxPhonePriority === null : target.campaignId === null;
+}
+
+/** What step 3 shows of the mapping and the target: the problems in words, the fields to mark, and whether the batch can be prepared. */
+export interface MappingVerdict {
+  problems: readonly string[];
+  missing: ReadonlySet<string>;
+  ready: boolean;
+}
+
+/** The mapping's check (it gives a mapping only when it found no problem) and the target, judged together. */
+export function mappingVerdict(checked: { mapping: MappingFile | null; problems: readonly MappingProblem[] }, target: Target, t: Translate): MappingVerdict {
+  const noTarget = targetMissing(target);
+  return {
+    problems: [...checked.problems.map((p) => problemText(p, t)), ...(noTarget ? [t('prepare.problem.target')] : [])],
+    missing: missingFields(checked.problems),
+    ready: checked.mapping !== null && !noTarget,
+  };
+}
+
+/** Whose columns step 4 says are used: saved under the creditor, chosen by hand, the creditor's template, or the suggestion. */
+export function mappingSourceText(c: { sendsMapping: boolean; creditor: string; template: { creditor: string } | null }, t: Translate): string {
+  const creditor = c.creditor.trim();
+  if (c.sendsMapping) return creditor ? t('prepare.review.sourceSaved', { creditor }) : t('prepare.review.sourceChosen');
+  return c.template ? t('prepare.review.sourceTemplate', { creditor: c.template.creditor }) : t('prepare.review.sourceSuggested');
+}
+
+/** What step 4 shows will be prepared, built once by the view from the wizard's state. */
+export interface ReviewFacts {
+  fileName: string;
+  sheet: string;
+  headerRow: number | null;
+  dataRows: number;
+  /** Whose columns, in words (mappingSourceText). */
+  mappingSource: string;
+  target: Target;
 }
 
 export type SummaryTone = 'plain' | 'good' | 'bad' | 'warn' | 'info';

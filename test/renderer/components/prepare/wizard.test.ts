@@ -4,6 +4,8 @@ import type { MappingFile } from '../../../../src-main/domain/mapping-file';
 import type { PrepareSummary } from '../../../../src-main/preparation/preparation-types';
 import type { MappingProblem, Target } from '../../../../src-renderer/src/components/prepare/mapping-form';
 import {
+  mappingSourceText,
+  mappingVerdict,
   missingFields,
   prepareInput,
   problemText,
@@ -67,6 +69,48 @@ describe('the target', () => {
     expect(targetMissing(target({ maxPhonePriority: 0 }))).toBe(false);
     expect(targetMissing(target({ mode: 'campaign', maxPhonePriority: 3 }))).toBe(true);
     expect(targetMissing(target({ mode: 'campaign', botId: 1, campaignId: 101 }))).toBe(false);
+  });
+});
+
+describe('the mapping and the target judged together', () => {
+  const target = (over: Partial<Target>): Target => ({ mode: 'priority', maxPhonePriority: 2, botId: null, campaignId: null, ...over });
+  const mapping = { columns: {} } as unknown as MappingFile;
+
+  it('is ready with a mapping and a target, with nothing to say or mark', () => {
+    const verdict = mappingVerdict({ mapping, problems: [] }, target({}), t);
+    expect(verdict).toEqual({ problems: [], missing: new Set(), ready: true });
+  });
+
+  it("says the mapping's problems, then the missing target's, and marks only the mapping's fields", () => {
+    const verdict = mappingVerdict(
+      { mapping: null, problems: [{ kind: 'missing', field: 'code' }, { kind: 'phones' }] },
+      target({ maxPhonePriority: null }),
+      t,
+    );
+    expect(verdict.problems).toEqual(['prepare.problem.missing{"field":"prepare.mapping.fields.code"}', 'prepare.problem.phones', 'prepare.problem.target']);
+    expect([...verdict.missing].sort()).toEqual(['code', 'phones']);
+    expect(verdict.ready).toBe(false);
+  });
+
+  it('is not ready while the target is missing, even with a whole mapping', () => {
+    const verdict = mappingVerdict({ mapping, problems: [] }, target({ mode: 'campaign' }), t);
+    expect(verdict).toEqual({ problems: ['prepare.problem.target'], missing: new Set(), ready: false });
+  });
+});
+
+describe("the review's words for whose columns are used", () => {
+  it('says a mapping sent is saved under the creditor named, or only chosen without one', () => {
+    expect(mappingSourceText({ sendsMapping: true, creditor: ' Banco Sur ', template: { creditor: 'Otro' } }, t)).toBe(
+      'prepare.review.sourceSaved{"creditor":"Banco Sur"}',
+    );
+    expect(mappingSourceText({ sendsMapping: true, creditor: '  ', template: null }, t)).toBe('prepare.review.sourceChosen');
+  });
+
+  it("says a mapping not sent is the creditor's template, or else the suggestion", () => {
+    expect(mappingSourceText({ sendsMapping: false, creditor: '', template: { creditor: 'Banco Sur' } }, t)).toBe(
+      'prepare.review.sourceTemplate{"creditor":"Banco Sur"}',
+    );
+    expect(mappingSourceText({ sendsMapping: false, creditor: '', template: null }, t)).toBe('prepare.review.sourceSuggested');
   });
 });
 

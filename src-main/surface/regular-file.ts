@@ -1,0 +1,55 @@
+// A file named by a path that others may write (the organization's share, a path on the command line)
+// is opened once, and what it is, its size and its bytes all come from that open handle: swapped
+// between a check and the read for a bigger file, a pipe or a device (/dev/zero), it is never read.
+import { constants, type Stats } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
+import { READ_LIMITS } from '../preparation/reading/read-limits';
+import { SurfaceFailure } from './surface-failure';
+
+export function tooLarge(name: string): SurfaceFailure {
+  const mb = Math.round(READ_LIMITS.maxFileBytes / 1024 ** 2);
+  return new SurfaceFailure('file.too_large', { file: name, limitMb: mb });
+}
+
+/**
+ * Runs `work` on a regular file within the size limit, and closes it. Devices, folders and pipes are
+ * refused (`file.not_a_file`): they have no size to check, and reading one may never end. A failure to
+ * open is passed on as it is (its errno code), or as `cannotOpen` when given.
+ */
+export async function withRegularFile<T>(
+  path: string,
+  name: string,
+  work: (handle: FileHandle, stats: Stats) => Promise<T>,
+  cannotOpen?: SurfaceFailure,
+): Promise<T> {
+  // Non-blocking, so a named pipe cannot hold the open forever (regular files ignore the flag; Windows has none).
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch((err: unknown) => {
+    throw cannotOpen ?? err;
+  });
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new SurfaceFailure('file.not_a_file', { file: name });
+    if (stats.size > READ_LIMITS.maxFileBytes) throw tooLarge(name);
+    return await work(handle, stats);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** At most `size` bytes from the start, in a buffer of their own (one the preparation worker can take over). */
+export async function readUpTo(handle: FileHandle, size: number): Promise<Uint8Array> {
+  const bytes = new Uint8Array(size);
+  let filled = 0;
+  while (filled < size) {
+    const { bytesRead } = await handle.read(bytes, filled, size - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === size ? bytes : bytes.slice(0, filled);
+}
+
+/** Whether the file holds more than `size` bytes now (it grew since its size was taken): one byte is read to tell. */
+export async function holdsMoreThan(handle: FileHandle, size: number): Promise<boolean> {
+  const { bytesRead } = await handle.read(new Uint8Array(1), 0, 1, size);
+  return bytesRead > 0;
+}
