@@ -9,7 +9,7 @@ import type { SourceFile } from '../preparation/preparation-types';
 import { READ_LIMITS } from '../preparation/reading/read-limits';
 import type { AppContext } from './app-context-types';
 import { FILE_ID_PATTERN, type ReceivedFileInfo } from './procedures';
-import { readUpTo, tooLarge, withRegularFile } from './regular-file';
+import { readWhole, tooLarge, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
 
 type Entry = { name: string } & ({ bytes: Uint8Array } | { path: string });
@@ -74,5 +74,5 @@ export async function openReceivedFile(ctx: AppContext, fileId: string): Promise
   // takes over the bytes it is given.
   if ('bytes' in entry) return { name, bytes: new Uint8Array(entry.bytes) };
   const gone = new SurfaceFailure('file.gone', { file: name });
-  return withRegularFile(entry.path, name, async (handle, stats) => ({ name, bytes: await readUpTo(handle, stats.size) }), gone);
+  return withRegularFile(entry.path, name, async (handle, stats) => ({ name, bytes: await readWhole(handle, stats, name) }), gone);
 }

@@ -37,7 +37,7 @@ export async function withRegularFile<T>(
 }
 
 /** At most `size` bytes from the start, in a buffer of their own (one the preparation worker can take over). */
-export async function readUpTo(handle: FileHandle, size: number): Promise<Uint8Array> {
+async function readUpTo(handle: FileHandle, size: number): Promise<Uint8Array> {
   const bytes = new Uint8Array(size);
   let filled = 0;
   while (filled < size) {
@@ -49,7 +49,17 @@ export async function readUpTo(handle: FileHandle, size: number): Promise<Uint8A
 }
 
 /** Whether the file holds more than `size` bytes now (it grew since its size was taken): one byte is read to tell. */
-export async function holdsMoreThan(handle: FileHandle, size: number): Promise<boolean> {
+async function holdsMoreThan(handle: FileHandle, size: number): Promise<boolean> {
   const { bytesRead } = await handle.read(new Uint8Array(1), 0, 1, size);
   return bytesRead > 0;
+}
+
+/**
+ * The whole file, as long as its stat said. Shorter or longer, it is being written now (a list still
+ * copied to the share, a spreadsheet still saved): `file.changed` rather than a part of it.
+ */
+export async function readWhole(handle: FileHandle, stats: Stats, name: string): Promise<Uint8Array> {
+  const bytes = await readUpTo(handle, stats.size);
+  if (bytes.length < stats.size || (await holdsMoreThan(handle, stats.size))) throw new SurfaceFailure('file.changed', { file: name });
+  return bytes;
 }

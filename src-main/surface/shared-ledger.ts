@@ -10,7 +10,7 @@ import type { Notice } from '../preparation/preparation-types';
 import { ReadError } from '../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../policy/policy';
 import type { AppContext } from './app-context-types';
-import { holdsMoreThan, readUpTo, withRegularFile } from './regular-file';
+import { readWhole, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
 
 export interface SharedLedger {
@@ -53,10 +53,8 @@ async function readShared(path: string): Promise<Read> {
   const opened = await withRegularFile(path, file, async (handle, stats): Promise<Known | { bytes: Uint8Array; mtimeMs: number; size: number }> => {
     const known = lastRead.get(path);
     if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known;
-    const bytes = await readUpTo(handle, stats.size);
-    // Not the size its stat said: being written now. Not remembered: it may be whole at the next call.
-    if (bytes.length < stats.size || (await holdsMoreThan(handle, stats.size))) throw new SurfaceFailure('file.changed', { file });
-    return { bytes, mtimeMs: stats.mtimeMs, size: stats.size };
+    // A list being written now is not remembered as failed: it may be whole at the next call.
+    return { bytes: await readWhole(handle, stats, file), mtimeMs: stats.mtimeMs, size: stats.size };
   });
   if ('outcome' in opened) {
     if ('failed' in opened.outcome) throw opened.outcome.failed;
