@@ -21,7 +21,7 @@ export type RecordingState =
 /** How a recording is asked for and stopped: the command surface, or a test's stand-in. */
 export interface RecordingSource {
   get(kind: RecordingKind, refId: number): Promise<ProcedureOutputs['recordings:get']>;
-  stop(kind: RecordingKind, refId: number): Promise<unknown>;
+  stop(kind: RecordingKind, refId: number): Promise<ProcedureOutputs['downloads:cancel']>;
 }
 
 export function createRecording(kind: RecordingKind, notes: ConnectionNotes, source: RecordingSource) {
@@ -63,8 +63,14 @@ export function createRecording(kind: RecordingKind, notes: ConnectionNotes, sou
   async function stop(): Promise<void> {
     const refId = shown;
     if (refId === null || state.value.kind !== 'loading') return;
-    await settle(notes, () => source.stop(kind, refId));
-    await answered;
+    const mine = asked;
+    const got = await settle(notes, () => source.stop(kind, refId));
+    if (got.ok && got.value.cancelled) return answered;
+    // Nothing was running to stop (pressed before the download began, or the surface could not be
+    // reached): the agent asked to stop, so the screen stops waiting, and whatever answer comes is dropped.
+    if (mine !== asked || state.value.kind !== 'loading') return;
+    asked += 1;
+    state.value = { kind: 'stopped' };
   }
 
   return { state, show, stop, retry: () => show(shown) };

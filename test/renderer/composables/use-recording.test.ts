@@ -13,7 +13,7 @@ const WAV: NonNullable<Recording> = { contentType: 'application/octet-stream', f
 const cancelled = (refId: number) => new ApiError('service.cancelled', { request: `GET /api/v2/inbound-call-recording/${refId}/` });
 
 /** A source whose answers the test gives, one ask at a time; and what the session heard. */
-function fixture(kind: RecordingKind = 'inbound') {
+function fixture(kind: RecordingKind = 'inbound', downloading = true) {
   const asks: { refId: number; answer: ReturnType<typeof pending<Recording>> }[] = [];
   const stops: [RecordingKind, number][] = [];
   const heard: unknown[] = [];
@@ -27,6 +27,8 @@ function fixture(kind: RecordingKind = 'inbound') {
     },
     stop(k, refId) {
       stops.push([k, refId]);
+      // Nothing running yet (the ask has not reached the download): nothing to stop.
+      if (!downloading) return Promise.resolve({ cancelled: false });
       // The surface stops the running download: its recordings:get answers cancelled.
       asks.at(-1)?.answer.reject(cancelled(refId));
       return Promise.resolve({ cancelled: true });
@@ -69,6 +71,22 @@ describe('createRecording', () => {
     expect(asks.map((a) => a.refId)).toEqual([31, 31]);
     expect(recording.state.value.kind).toBe('ready');
     expect(heard).toEqual([cancelled(31)]);
+  });
+
+  it('stops waiting when Stop comes before the download began, and drops the answer that comes after', async () => {
+    const { recording, asks, stops } = fixture('outbound', false);
+    const shown = recording.show(12);
+    await recording.stop();
+    expect(stops).toEqual([['outbound', 12]]);
+    expect(recording.state.value).toEqual({ kind: 'stopped' });
+    asks[0]?.answer.resolve(WAV);
+    await shown;
+    expect(recording.state.value).toEqual({ kind: 'stopped' });
+
+    const again = recording.retry();
+    asks[1]?.answer.resolve(WAV);
+    await again;
+    expect(recording.state.value.kind).toBe('ready');
   });
 
   it('tells a stop by its code: another failure, or words that read like a stop, stay a failure', async () => {
