@@ -1,4 +1,5 @@
 // Test-only fault controls, served under /__control/ only when the emulator runs with --faults.
+import { Readable } from 'node:stream';
 
 export interface FaultSettings {
   /** Upload requests, counted from now (1 = the next one), that answer 500 without loading anything. */
@@ -9,6 +10,8 @@ export interface FaultSettings {
   latency_ms?: number;
   /** Upload bodies over this many bytes get 413. */
   body_limit?: number;
+  /** Recordings (outbound and inbound) are sent at this many bytes a second, a slow server's pace; 0 sends them at once. */
+  recording_bytes_per_second?: number;
 }
 
 export interface FaultState {
@@ -18,6 +21,8 @@ export interface FaultState {
   dropsUpload(n: number): boolean;
   latencyMs(): number;
   bodyLimit(): number;
+  /** A recording's body: the bytes as they are, or a stream that sends them at the set pace. */
+  recordingBody(bytes: Buffer): Buffer | Readable;
   set(settings: FaultSettings): void;
   reset(): void;
   describe(): Record<string, unknown>;
@@ -32,24 +37,64 @@ export function createFaultState(defaultBodyLimit = DEFAULT_UPLOAD_BODY_LIMIT): 
   let drop = new Set<number>();
   let latency = 0;
   let limit = defaultBodyLimit;
+  let recordingPace = 0;
+  // Slow recordings still being sent: one ends when its last byte goes or its client hangs up.
+  let trickling = 0;
   return {
     nextUpload: () => ++uploads,
     failsUpload: (n) => fail.has(n),
     dropsUpload: (n) => drop.has(n),
     latencyMs: () => latency,
     bodyLimit: () => limit,
+    recordingBody(bytes) {
+      if (recordingPace === 0) return bytes;
+      trickling += 1;
+      return paced(bytes, recordingPace, () => (trickling -= 1));
+    },
     set(s) {
       if (s.fail_upload) fail = new Set([...fail, ...s.fail_upload.map((k) => uploads + k)]);
       if (s.drop_upload) drop = new Set([...drop, ...s.drop_upload.map((k) => uploads + k)]);
       if (s.latency_ms !== undefined) latency = s.latency_ms;
       if (s.body_limit !== undefined) limit = s.body_limit;
+      if (s.recording_bytes_per_second !== undefined) recordingPace = s.recording_bytes_per_second;
     },
     reset() {
       fail = new Set();
       drop = new Set();
       latency = 0;
       limit = defaultBodyLimit;
+      recordingPace = 0;
     },
-    describe: () => ({ upload_requests: uploads, fail_upload: [...fail], drop_upload: [...drop], latency_ms: latency, body_limit: limit }),
+    describe: () => ({
+      upload_requests: uploads,
+      fail_upload: [...fail],
+      drop_upload: [...drop],
+      latency_ms: latency,
+      body_limit: limit,
+      recording_bytes_per_second: recordingPace,
+      recordings_trickling: trickling,
+    }),
   };
+}
+
+/** `bytes` sent a tenth of `perSecond` every 100 ms; `ended` runs once, when the last piece went or the reader went away. */
+function paced(bytes: Buffer, perSecond: number, ended: () => void): Readable {
+  const piece = Math.max(1, Math.round(perSecond / 10));
+  let at = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return new Readable({
+    read() {
+      timer = setTimeout(() => {
+        const part = bytes.subarray(at, at + piece);
+        at += part.length;
+        this.push(part);
+        if (at >= bytes.length) this.push(null);
+      }, 100);
+    },
+    destroy(error, callback) {
+      clearTimeout(timer);
+      ended();
+      callback(error);
+    },
+  });
 }

@@ -73,6 +73,7 @@ const ControlFaults = z.object({
   drop_upload: z.array(z.number().int().positive()).optional(),
   latency_ms: z.number().int().nonnegative().max(120_000).optional(),
   body_limit: z.number().int().positive().optional(),
+  recording_bytes_per_second: z.number().int().nonnegative().optional(),
 });
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

@@ -1,5 +1,5 @@
 // What the bot did: campaign cases, their calls, recordings, and inbound cases.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AUDIO_NOT_FOUND, DEFAULT_INBOUND_FILTER_PARAMS, IsoDate, paths, type Call, type CampaignCase } from '../contract';
 import { userBots, userOwnsBot } from './accounts';
 import { synthesizeCallAudio } from './call-audio';
@@ -80,6 +80,11 @@ const clipSeconds = (durationS: number) => Math.min(12, Math.max(2, durationS / 
 
 export function resultRoutes(app: FastifyInstance, deps: RouteDeps): void {
   const { core } = deps;
+  // Its length declared even when the faults send it slowly, as a real server's file would be.
+  const sendRecording = (reply: FastifyReply, type: string, audio: Uint8Array) => {
+    const bytes = Buffer.from(audio);
+    return reply.type(type).header('content-length', bytes.length).send(deps.faults.recordingBody(bytes));
+  };
   const caseRow = (campaignId: number, caseIdText: string) => {
     const caseId = positiveIntParam(caseIdText);
     return caseId === null
@@ -128,7 +133,7 @@ export function resultRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const call = id === null ? undefined : (core.db.prepare('SELECT * FROM calls WHERE id = ?').get(id) as CallRow | undefined);
     const campaign = call ? getCampaign(core.db, call.campaign_id) : null;
     if (!call || !campaign || !userOwnsBot(core.db, request.userId, campaign.bot_id)) return reply.code(404).send({ detail: 'Recording not found.' });
-    return reply.type('audio/wav').send(Buffer.from(synthesizeCallAudio(call.audio_seed, clipSeconds(call.duration_s))));
+    return sendRecording(reply, 'audio/wav', synthesizeCallAudio(call.audio_seed, clipSeconds(call.duration_s)));
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>(paths.inboundCases(), async (request, reply) => {
@@ -166,6 +171,6 @@ export function resultRoutes(app: FastifyInstance, deps: RouteDeps): void {
     const row = ownedInbound(request.userId, request.params.case_id);
     if (!row || row.has_recording === 0) return reply.code(404).type('text/plain; charset=utf-8').send(AUDIO_NOT_FOUND);
     // Served as a generic binary on purpose: clients must tell the format by its magic bytes.
-    return reply.type('application/octet-stream').send(Buffer.from(synthesizeCallAudio(row.audio_seed, clipSeconds(row.duration_s))));
+    return sendRecording(reply, 'application/octet-stream', synthesizeCallAudio(row.audio_seed, clipSeconds(row.duration_s)));
   });
 }

@@ -11,7 +11,7 @@ import { formatFailure } from '../../src-main/domain/failures/failure';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { createSurface } from '../../src-main/surface/surface';
 import { BOTS, http, login, OTHER_USER } from '../support/emulator';
-import { hasChromium, useE2eApp } from './support/app';
+import { hasChromium, signInToTest, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -42,16 +42,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
 
   it('signs in to Test at the address the administrator gave', async () => {
     const { page } = app.current;
-    await page.waitForSelector('[data-test="sign-in"]');
-    await page
-      .locator('[data-test="environment"]')
-      .getByText(/Prueba|Test/)
-      .click();
-    await page.locator('[data-test="base-url"]').fill(`http://127.0.0.1:${port}`);
-    await page.locator('[data-test="email"]').fill('demo@casedesk.local');
-    await page.locator('#password').fill('demo1234');
-    await page.locator('[data-test="sign-in"]').click();
-    await page.waitForURL(/#\/bots/);
+    await signInToTest(page, `http://127.0.0.1:${port}`);
     expect(await page.locator('[data-test="environment"]').innerText()).toMatch(/Prueba|Test/);
   });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Campaign } from '../../src-main/contract';
+import { Campaign, InboundCasesPage, paths } from '../../src-main/contract';
 import { startEmulator } from '../../src-main/emulator';
 import { BOTS, DEMO_USER, http, login, NO_BOTS_USER, useEmulator, offsetForLocalHour } from '../support/emulator';
 
@@ -40,6 +40,44 @@ describe('latency fault', () => {
     await http(`${emulator.current.url}/__control/reset`, { body: {} });
     const state = await http(`${emulator.current.url}/__control/state`);
     expect(state.json).toMatchObject({ latency_ms: 0 });
+  });
+});
+
+describe('slow recordings fault', () => {
+  const emulator = useEmulator();
+  const state = async () =>
+    (await http(`${emulator.current.url}/__control/state`)).json as { recording_bytes_per_second: number; recordings_trickling: number };
+
+  it('sends recordings at the pace set, the same bytes, and stops sending when the client hangs up', async () => {
+    const { access } = await login(emulator.current.url);
+    const page = InboundCasesPage.parse((await http(`${emulator.current.url}${paths.inboundCases()}`, { token: access })).json);
+    const withAudio = page.results.find((c) => c.recording !== '');
+    const address = `${emulator.current.url}${paths.inboundRecording(withAudio?.id ?? 0)}`;
+    const whole = await http(address, { token: access });
+
+    // Quick enough to read whole: the same bytes, its length declared.
+    await http(`${emulator.current.url}/__control/faults`, { body: { recording_bytes_per_second: 400_000 } });
+    const quick = await fetch(address, { headers: { authorization: `Bearer ${access}` } });
+    expect(quick.headers.get('content-length')).toBe(String(whole.bytes.length));
+    expect(Buffer.from(await quick.arrayBuffer()).equals(Buffer.from(whole.bytes))).toBe(true);
+    expect((await state()).recordings_trickling).toBe(0);
+
+    // 1 KiB/s: a piece a tenth of a second, still being sent until the client goes away.
+    await http(`${emulator.current.url}/__control/faults`, { body: { recording_bytes_per_second: 1024 } });
+    const stop = new AbortController();
+    const slow = await fetch(address, { headers: { authorization: `Bearer ${access}` }, signal: stop.signal });
+    const reader = (slow.body as ReadableStream<Uint8Array>).getReader();
+    const started = performance.now();
+    let got = 0;
+    while (got < 300) got += (await reader.read()).value?.length ?? 0;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(150);
+    expect(got).toBeLessThan(whole.bytes.length);
+    expect(await state()).toMatchObject({ recording_bytes_per_second: 1024, recordings_trickling: 1 });
+    stop.abort();
+    await expect.poll(async () => (await state()).recordings_trickling).toBe(0);
+
+    await http(`${emulator.current.url}/__control/reset`, { body: {} });
+    expect(await state()).toMatchObject({ recording_bytes_per_second: 0 });
   });
 });
 

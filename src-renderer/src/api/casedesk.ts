@@ -63,6 +63,11 @@ export function isUnreachable(err: unknown): boolean {
   return kind === 'offline' || kind === 'timeout';
 }
 
+/** The work was stopped as the agent asked (downloads:cancel): told by its code, never by its words. */
+export function isCancelled(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'service.cancelled';
+}
+
 export async function call<N extends ProcedureName>(name: N, input: ProcedureInput<N>): Promise<ProcedureOutputs[N]> {
   const answer = await transport.call(name, input);
   if (!answer.ok) {

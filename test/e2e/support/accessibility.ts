@@ -15,11 +15,12 @@ export interface AxeFinding {
 
 const BLOCKING = new Set(['serious', 'critical']);
 
-/** Every serious or critical WCAG 2 A/AA violation on the page as it is now. */
-export async function blockingViolations(page: Page): Promise<AxeFinding[]> {
+/** Every serious or critical WCAG 2 A/AA violation on the page as it is now (`within`: in that part of it only). */
+export async function blockingViolations(page: Page, within?: string): Promise<AxeFinding[]> {
   // Transitions (drawer slide-in, message fade-in) would make colours half-way: wait them out.
   await page.waitForTimeout(450);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const results = await (within === undefined ? builder : builder.include(within)).analyze();
   return results.violations
     .filter((v) => BLOCKING.has(v.impact ?? ''))
     .map((v) => ({ rule: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => `${n.target.join(' ')}${contrastOf(n.any)}`) }));
@@ -39,8 +40,9 @@ export function describeFindings(findings: AxeFinding[]): string {
 /**
  * Fails the test listing each serious or critical violation axe finds on `screen` as it is now. The
  * failure is soft: the test goes on to the next screens, so one run lists every screen's problems.
+ * `within` checks one part of the page (a state that lasts less than the whole page's check takes).
  */
-export async function expectAccessible(page: Page, screen: string): Promise<void> {
-  const findings = await blockingViolations(page);
+export async function expectAccessible(page: Page, screen: string, within?: string): Promise<void> {
+  const findings = await blockingViolations(page, within);
   expect.soft(findings.length, `axe on ${screen}:\n${describeFindings(findings)}`).toBe(0);
 }

@@ -90,3 +90,17 @@ export async function signInToDemo(page: Page): Promise<void> {
   await page.locator('[data-test="sign-in"]').click();
   await page.waitForURL(/#\/bots/);
 }
+
+/** Signs in to Test at `baseUrl` (a local emulator) with the demo account, as the agent types it. */
+export async function signInToTest(page: Page, baseUrl: string): Promise<void> {
+  await page.waitForSelector('[data-test="sign-in"]');
+  await page
+    .locator('[data-test="environment"]')
+    .getByText(/Prueba|Test/)
+    .click();
+  await page.locator('[data-test="base-url"]').fill(baseUrl);
+  await page.locator('[data-test="email"]').fill('demo@casedesk.local');
+  await page.locator('#password').fill('demo1234');
+  await page.locator('[data-test="sign-in"]').click();
+  await page.waitForURL(/#\/bots/);
+}

@@ -1,7 +1,7 @@
 // A failure from the surface becomes an ApiError worded by the catalog in the agent's language, with
 // its code, params and coarse class kept for the screens' decisions (never its words).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, errorText, failureKind, failureText, isUnreachable } from '../../../src-renderer/src/api/casedesk';
+import { ApiError, errorText, failureKind, failureText, isCancelled, isUnreachable } from '../../../src-renderer/src/api/casedesk';
 import { i18n } from '../../../src-renderer/src/i18n';
 
 afterEach(() => {
@@ -61,5 +61,15 @@ describe('failureKind and isUnreachable', () => {
     expect(failureKind(new Error('offline'))).toBeNull();
     expect(isUnreachable(new Error('network timeout'))).toBe(false);
     expect(isUnreachable(undefined)).toBe(false);
+  });
+});
+
+describe('isCancelled', () => {
+  it('tells work the agent stopped by its code, never by its words', () => {
+    expect(isCancelled(new ApiError('service.cancelled', { request: 'GET /api/v2/outbound-call-recording/7/' }))).toBe(true);
+    // A download the pace floor ended is not one the agent stopped.
+    expect(isCancelled(new ApiError('service.recording_too_slow', { request: 'GET /x', rate: 1, seconds: 30 }))).toBe(false);
+    expect(isCancelled(new Error('stopped before it finished, as asked'))).toBe(false);
+    expect(isCancelled(undefined)).toBe(false);
   });
 });

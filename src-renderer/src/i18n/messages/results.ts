@@ -107,6 +107,10 @@ export default {
     gateway: { en: 'Line status', es: 'Estado de la línea' },
     recording: { en: 'Call recording', es: 'Grabación de la llamada' },
     recordingLoading: { en: 'Loading the recording…', es: 'Cargando la grabación…' },
+    recordingStop: { en: 'Stop downloading the recording of call {n}', es: 'Detener la descarga de la grabación de la llamada {n}' },
+    recordingStopped: { en: 'Recording not downloaded.', es: 'Grabación no descargada.' },
+    recordingRetry: { en: 'Try again', es: 'Volver a intentar' },
+    recordingRetryName: { en: 'Try again to download the recording of call {n}', es: 'Volver a intentar la descarga de la grabación de la llamada {n}' },
     noRecording: { en: 'This call has no recording.', es: 'Esta llamada no tiene grabación.' },
     recordingOffline: {
       en: 'The recording is not downloaded and there is no connection to fetch it.',

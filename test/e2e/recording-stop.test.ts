@@ -1,0 +1,170 @@
+// A recording from a slow server: the agent opens a call whose recording was not downloaded, the Test
+// service sends it at 1 KiB/s (minutes for a call), and the agent stops it with the Stop beside the
+// loading text, from the keyboard in a campaign's results and with the mouse in an inbound call. The
+// card says the recording was not downloaded, and the download really stopped: the surface answered
+// service.cancelled, the service saw the app hang up, nothing runs and no file was saved. Try again
+// then brings it (the service quick again). axe checks each state added.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
+import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
+import { createSurface } from '../../src-main/surface/surface';
+import { BOTS, http } from '../support/emulator';
+import { handOver } from '../support/source-file';
+import { expectAccessible } from './support/accessibility';
+import { hasChromium, signInToTest, useE2eApp } from './support/app';
+
+const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
+
+describe.runIf(hasChromium)('a recording that comes slowly', () => {
+  const app = useE2eApp();
+  const dbDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-recording-'));
+  let service: RunningEmulator | null = null;
+  beforeAll(async () => {
+    service = await startEmulator({ tickMs: 0, faults: true, dbFile: join(dbDir, 'service.sqlite') });
+  });
+  afterAll(async () => {
+    await service?.close();
+    rmSync(dbDir, { recursive: true, force: true });
+  });
+  const serviceUrl = () => service?.url ?? '';
+
+  async function surfaceCall<N extends ProcedureName>(name: N, input: unknown): Promise<ProcedureOutputs[N]> {
+    const answer = await createSurface(app.current.ctx).call(name, input);
+    if (!answer.ok) throw new Error(`${name}: ${answer.error.code} ${answer.error.message}`);
+    return answer.value;
+  }
+  const faults = async (settings: object) => expect((await http(`${serviceUrl()}/__control/faults`, { body: settings })).status).toBe(200);
+  const trickling = async () => ((await http(`${serviceUrl()}/__control/state`)).json as { recordings_trickling: number }).recordings_trickling;
+  const savedRecordings = () => {
+    try {
+      return readdirSync(join(app.current.dataDir, 'recordings', 'test'));
+    } catch {
+      return [];
+    }
+  };
+  /** The renderer's next recordings:get answer, as the surface sent it. */
+  const nextRecordingAnswer = (page: Page): Promise<Response> =>
+    page.waitForResponse((res) => decodeURIComponent(new URL(res.url()).pathname) === '/api/call/recordings:get');
+
+  /**
+   * Stop pressed while the recording comes (mid-body on the service, half-written here), and every sign
+   * that it stopped; `saved` is what the recordings folder held before the call was opened.
+   */
+  async function stopsMidway(
+    page: Page,
+    where: string,
+    { work, saved, shot }: { work: RegExp; saved: string[]; shot: string },
+    press: (stop: ReturnType<Page['locator']>) => Promise<void>,
+  ): Promise<void> {
+    const scope = page.locator(where);
+    const stop = scope.locator('[data-test="recording-stop"]');
+    await stop.waitFor();
+    await expect.poll(trickling, { timeout: 10_000 }).toBe(1);
+    expect(app.current.ctx.runningWork()).toEqual([expect.stringMatching(work)]);
+    await expect.poll(() => savedRecordings().filter((name) => name.endsWith('.part')).length, { timeout: 5_000 }).toBe(1);
+    // The card or dialog alone: the whole page's check can outlast the 30 s the pace floor gives.
+    await expectAccessible(page, `${where}: recording loading, with its Stop`, where);
+    await app.current.screenshot(`${shot}-loading`);
+
+    const answer = nextRecordingAnswer(page);
+    const pressedAt = Date.now();
+    await press(stop);
+    await scope
+      .locator('[data-test="recording-stopped"]')
+      .filter({ hasText: /Grabación no descargada|Recording not downloaded/ })
+      .waitFor();
+    // Well before the service's pace floor (30 s) would have ended it.
+    expect(Date.now() - pressedAt).toBeLessThan(10_000);
+    expect(await (await answer).json()).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
+    await expect.poll(trickling, { timeout: 5_000 }).toBe(0);
+    expect(app.current.ctx.runningWork()).toEqual([]);
+    expect(savedRecordings()).toEqual(saved);
+    expect(await stop.count()).toBe(0);
+    await expectAccessible(page, `${where}: recording stopped, with Try again`);
+    await app.current.screenshot(`${shot}-stopped`);
+  }
+
+  it('signs in to Test', async () => {
+    await signInToTest(app.current.page, serviceUrl());
+  });
+
+  it("stops a call's recording from the keyboard, then Try again brings it", async () => {
+    const { page } = app.current;
+    // A campaign that dialed its cases, its results downloaded without recordings.
+    const batch = await surfaceCall('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
+      maxPhonePriority: 2,
+    });
+    const { campaign } = await surfaceCall('campaigns:create', {
+      environment: 'test',
+      campaign: {
+        client_id: BOTS.voice,
+        name: 'Grabaciones lentas',
+        dialing_type: 'HORIZONTAL_VERTICAL',
+        min_phone_priority: 0,
+        max_phone_priority: 2,
+        max_calls_per_case: 1,
+      },
+    });
+    expect(await surfaceCall('sync:upload', { environment: 'test', batchId: batch.batchId, campaignId: campaign.id })).toMatchObject({ status: 'done' });
+    await surfaceCall('campaigns:action', { environment: 'test', campaignId: campaign.id, action: 'start' });
+    expect((await http(`${serviceUrl()}/__control/advance`, { body: { seconds: 3600 } })).status).toBe(200);
+    expect(await surfaceCall('results:download', { environment: 'test', campaignId: campaign.id, recordings: false })).toMatchObject({ recordings: 0 });
+    const { cases } = await surfaceCall('results:cases', { environment: 'test', campaignId: campaign.id, limit: 100 });
+    // One call: its card is the only one asking for a recording.
+    const called = cases.find((c) => c.call_count === 1);
+    expect(called, 'no case was called once').toBeDefined();
+    const caseId = called?.id ?? 0;
+    const [first] = await surfaceCall('results:calls', { environment: 'test', campaignId: campaign.id, caseId });
+    const callId = first?.id ?? 0;
+
+    await faults({ recording_bytes_per_second: 1024 });
+    const saved = savedRecordings();
+    await page.goto(`${app.current.origin}/#/campaigns/${campaign.id}/results`);
+    await page.locator(`[data-test="case-${caseId}"]`).click();
+    const card = `[data-test="call-${callId}"]`;
+    // Its name says what it stops: this call's recording.
+    await page.getByRole('button', { name: 'Detener la descarga de la grabación de la llamada 1' }).waitFor();
+    await stopsMidway(page, card, { work: new RegExp(`^download:recording:test:outbound:${callId}$`), saved, shot: '70-call-recording' }, async (stop) => {
+      await stop.focus();
+      await page.keyboard.press('Enter');
+    });
+
+    // The keyboard goes on from Try again, not from the top of the page.
+    const retry = page.locator(`${card} [data-test="recording-retry"]`);
+    expect(await retry.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await retry.getAttribute('aria-label')).toBe('Volver a intentar la descarga de la grabación de la llamada 1');
+    await faults({ recording_bytes_per_second: 0 });
+    await page.keyboard.press('Enter');
+    await page.locator(`${card} [data-test="call-audio"]`).waitFor({ timeout: 20_000 });
+    expect(savedRecordings()).toHaveLength(saved.length + 1);
+    await page.locator('[data-test="close-drawer"]').click();
+    await page.locator('[data-test="case-drawer"]').waitFor({ state: 'detached' });
+  }, 120_000);
+
+  it("stops an inbound call's recording, then Try again brings it", async () => {
+    const { page } = app.current;
+    await surfaceCall('inbound:download', { environment: 'test', recordings: false });
+    await faults({ recording_bytes_per_second: 1024 });
+    const saved = savedRecordings();
+    await page.goto(`${app.current.origin}/#/inbound`);
+    await page
+      .locator('[data-test="inbound-table"] tbody tr')
+      .filter({ has: page.locator('[data-test="has-recording"]') })
+      .first()
+      .click();
+    const dialog = '[data-test="inbound-case-dialog"]';
+    await page.getByRole('button', { name: 'Detener la descarga de la grabación de esta llamada' }).waitFor();
+    await stopsMidway(page, dialog, { work: /^download:recording:test:inbound:\d+$/, saved, shot: '71-inbound-recording' }, (stop) => stop.click());
+
+    await faults({ recording_bytes_per_second: 0 });
+    await page.locator(`${dialog} [data-test="recording-retry"]`).click();
+    await page.locator(`${dialog} [data-test="recording-audio"]`).waitFor({ timeout: 20_000 });
+    expect(savedRecordings()).toHaveLength(saved.length + 1);
+  }, 120_000);
+});
