@@ -30,7 +30,25 @@ function unneutralize(cell: Cell | undefined): Cell {
   return cell ?? null;
 }
 
-export async function importCorrections(store: Store, batchId: number, file: SourceFile, shared = NO_SHARED_LIST): Promise<CorrectionsSummary> {
+/** One row of a corrected case as the sheet has it: the fields a case is rebuilt from, plain data. */
+export interface CorrectedRow {
+  /** 1-based, in the corrections sheet. */
+  row: number;
+  firstName: string;
+  lastName: string;
+  phones: string | number | null;
+  debtCode: string;
+  pid: string;
+  subId: string;
+  debt: string | number | null;
+  expiration: string | number | null;
+}
+
+/** A corrected error report, read: each case code with its rows, in the sheet's order. Plain data, so it crosses threads. */
+export type CorrectionsRead = [code: string, rows: CorrectedRow[]][];
+
+/** Reads the corrected error report (the parsing only, no store: the preparation worker runs it). */
+export async function readCorrections(file: SourceFile): Promise<CorrectionsRead> {
   const table = await readTable(file.bytes, file.name, CORRECTIONS_READ_LIMITS);
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
@@ -41,14 +59,41 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
     throw new ReadError('read.not_a_correction_report', { file: table.fileName, missing }, { file: table.fileName });
   }
   const col = Object.fromEntries(CORRECTION_HEADERS.map((h) => [h, index(h)])) as Record<(typeof CORRECTION_HEADERS)[number], number>;
-  const byCode = new Map<string, { row: number; cells: Cell[] }[]>();
+  const byCode = new Map<string, CorrectedRow[]>();
   rows.slice(1).forEach((raw, i) => {
     const cells = raw.map(unneutralize);
     const code = cleanCode(cells[col['Código']] as string | number | null);
     if (code === '') return;
-    byCode.set(code, [...(byCode.get(code) ?? []), { row: i + 2, cells }]);
+    const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[col[h]] as string | null);
+    const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
+      const v = cells[col[h]];
+      return v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' ? String(v) : (v ?? null);
+    };
+    const line: CorrectedRow = {
+      row: i + 2,
+      firstName: text('Nombre'),
+      lastName: text('Apellido'),
+      phones: value('Teléfonos'),
+      debtCode: text('Nro Operación'),
+      pid: text('Producto'),
+      subId: text('Subproducto'),
+      debt: value('Saldo'),
+      expiration: value('Vencimiento'),
+    };
+    const lines = byCode.get(code);
+    if (lines) lines.push(line);
+    else byCode.set(code, [line]);
   });
+  return [...byCode];
+}
 
+/** Reads the corrected error report and applies it, on this thread. */
+export async function importCorrections(store: Store, batchId: number, file: SourceFile, shared = NO_SHARED_LIST): Promise<CorrectionsSummary> {
+  return applyCorrections(store, batchId, await readCorrections(file), shared);
+}
+
+/** Replaces each corrected case of the batch by its corrected version, validated again. */
+export function applyCorrections(store: Store, batchId: number, byCode: CorrectionsRead, shared = NO_SHARED_LIST): CorrectionsSummary {
   const settings = settingsForEdit(store, batchId, shared);
   const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
   store.db
@@ -66,27 +111,14 @@ export async function importCorrections(store: Store, batchId: number, file: Sou
           continue;
         }
         const original = unpackRaw(current.raw);
-        const raw: RawRow[] = lines.map(({ row, cells }, i) => {
-          const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[col[h]] as string | null);
-          const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
-            const v = cells[col[h]];
-            return v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' ? String(v) : (v ?? null);
-          };
-          return {
-            // Issues keep pointing at the creditor's original rows where there is one.
-            row: original[i]?.row ?? row,
-            firstName: text('Nombre'),
-            lastName: text('Apellido'),
-            phones: [value('Teléfonos')],
-            debtCode: text('Nro Operación'),
-            pid: text('Producto'),
-            subId: text('Subproducto'),
-            debt: value('Saldo'),
-            expiration: value('Vencimiento'),
-            params: original[i]?.params ?? original[0]?.params ?? {},
-            productInfo: original[i]?.productInfo ?? {},
-          };
-        });
+        const raw: RawRow[] = lines.map((line, i) => ({
+          ...line,
+          // Issues keep pointing at the creditor's original rows where there is one.
+          row: original[i]?.row ?? line.row,
+          phones: [line.phones],
+          params: original[i]?.params ?? original[0]?.params ?? {},
+          productInfo: original[i]?.productInfo ?? {},
+        }));
         const built = caseFromRaw(code, raw, settings);
         // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
         const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }, 'agent');

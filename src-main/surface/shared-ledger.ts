@@ -4,12 +4,13 @@
 import { basename } from 'node:path';
 import { Failure } from '../domain/failures/failure';
 import type { LedgerEntry } from '../domain/ledger';
-import { LedgerFileError, readLedgerFile, type LedgerFileContents, type LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
+import { LedgerFileError, type LedgerFileContents, type LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
 import type { SharedListRead } from '../preparation/edit-batch';
 import type { Notice } from '../preparation/preparation-types';
 import { ReadError } from '../preparation/reading/read-errors';
 import { sharedLedgerPath } from '../policy/policy';
 import type { AppContext } from './app-context-types';
+import { readLedger } from './read-off-thread';
 import { readWhole, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
 
@@ -48,7 +49,7 @@ function unreadableReason(err: unknown): string {
 // Others can write the share: the list is opened once, and whether it is a file, its size, its time
 // and its bytes all come from that one open file (regular-file.ts), so a file swapped or grown between
 // a check and the read is never read whole, and a named pipe cannot hang the read.
-async function readShared(path: string): Promise<Read> {
+async function readShared(ctx: AppContext, path: string): Promise<Read> {
   const file = basename(path);
   const opened = await withRegularFile(path, file, async (handle, stats): Promise<Known | { bytes: Uint8Array; mtimeMs: number; size: number }> => {
     const known = lastRead.get(path);
@@ -64,7 +65,8 @@ async function readShared(path: string): Promise<Read> {
   const remember = (outcome: Outcome) => lastRead.set(path, { mtimeMs, size, outcome });
   let contents: LedgerFileContents;
   try {
-    contents = await readLedgerFile({ name: path, bytes: opened.bytes }, { defaultReason: 'other' });
+    // Parsed off this thread in the app (its bytes handed over, not used after).
+    contents = await readLedger(ctx, { name: path, bytes: opened.bytes }, { defaultReason: 'other' });
   } catch (err) {
     // What the file holds fails the same way until it changes.
     if (err instanceof ReadError || err instanceof LedgerFileError) remember({ failed: err });
@@ -97,7 +99,7 @@ export async function sharedLedger(ctx: AppContext): Promise<SharedLedger> {
   if (path === null) return { entries: [], notices: [] };
   let read: Read;
   try {
-    read = await readShared(path);
+    read = await readShared(ctx, path);
   } catch (err) {
     const params = { file: path, reason: unreadableReason(err) };
     if (ctx.policy.policy.shared_ledger_required === true) {

@@ -69,10 +69,10 @@ beforeEach(() => {
   io.afterSize.clear();
 });
 
-function appWith(name: string, list: string, required = false): AppContext {
+function appWith(name: string, list: string, required = false, preparationInWorker = false): AppContext {
   const policyFile = join(dir, `${name}.json`);
   writeFileSync(policyFile, JSON.stringify({ shared_ledger: list, shared_ledger_required: required }));
-  const ctx = createAppContext({ dataDir: join(dir, `data-${name}`), policy: loadPolicy({ CASEDESK_POLICY: policyFile }) });
+  const ctx = createAppContext({ dataDir: join(dir, `data-${name}`), policy: loadPolicy({ CASEDESK_POLICY: policyFile }), preparationInWorker });
   contexts.push(ctx);
   return ctx;
 }
@@ -103,10 +103,14 @@ describe('the shared list on a share', () => {
     expect(readsOf(list)).toBe(0);
   });
 
-  it('that cannot be read for what it holds is read once while it stays the same, and again once it changes', async () => {
-    const list = join(dir, 'sin-columnas.csv');
+  // The app parses it in the preparation worker: its failure comes back the same, and is remembered the same.
+  it.each([
+    ['on this thread', false],
+    ['in the preparation worker', true],
+  ])('that cannot be read for what it holds is read once while it stays the same, and again once it changes (parsed %s)', async (_where, inWorker) => {
+    const list = join(dir, inWorker ? 'sin-columnas-worker.csv' : 'sin-columnas.csv');
     writeFileSync(list, 'Nombre;Motivo\nJuan;judicial\n');
-    const ctx = appWith('no-key', list);
+    const ctx = appWith(inWorker ? 'no-key-worker' : 'no-key', list, false, inWorker);
     const noHeader = unreadable(list, 'ledger.no_header');
     expect(await sharedLedger(ctx)).toEqual(noHeader);
     expect(await sharedLedger(ctx)).toEqual(noHeader);

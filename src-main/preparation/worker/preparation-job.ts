@@ -2,6 +2,8 @@
 import { basename } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileInspection } from '../inspect-file';
+import type { CorrectionsRead } from '../import-corrections';
+import { LedgerFileError, type LedgerFileContents, type ReadLedgerOptions } from '../ledger/read-ledger-file';
 import type { PrepareOptions, PrepareSummary } from '../prepare-batch';
 import type { SourceFile } from '../preparation-types';
 import { PrepareError } from '../prepare-batch';
@@ -10,9 +12,18 @@ import { MappingError } from '../build/build-cases';
 import { Failure, isFailureCode, type FailureParamValue } from '../../domain/failures/failure';
 import { refusalData, refusalFromData, type BatchRefusalData } from '../../store';
 
-export type PreparationJob =
+/** Jobs that work with the store: the worker opens its own connection to it. */
+export type StoreJob =
   | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: WorkerPrepareOptions }
   | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: SourceFile; options: { sheet?: string | undefined; headerRow?: number | undefined } };
+
+/**
+ * Jobs that only parse: a do-not-contact list, a corrected error report. Their result is plain data;
+ * the caller writes it into the store on its own thread.
+ */
+export type ReadJob = { kind: 'read-ledger'; file: SourceFile; options: ReadLedgerOptions } | { kind: 'read-corrections'; file: SourceFile };
+
+export type PreparationJob = StoreJob | ReadJob;
 
 /** What crosses to the worker: no callbacks. */
 export type WorkerPrepareOptions = Omit<PrepareOptions, 'onTimings' | 'onCheckpoint'>;
@@ -36,7 +47,8 @@ export function workerError(err: unknown): WorkerError {
   const refusal = refusalData(err);
   if (refusal) return { name: e.name, message: e.message, refusal };
   if (!(err instanceof Failure)) return { name: e.name, message: e.message };
-  return { name: err.name, message: err.message, code: err.code, params: err.params, ...(err instanceof ReadError ? { place: err.place } : {}) };
+  const placed = err instanceof ReadError || err instanceof LedgerFileError;
+  return { name: err.name, message: err.message, code: err.code, params: err.params, ...(placed ? { place: err.place } : {}) };
 }
 
 /**
@@ -60,6 +72,8 @@ export function rebuildError(e: WorkerError): Error {
   // The params were checked when the failure was made in the worker: the same code, the same params.
   if (e.name === 'ReadError') return new ReadError(e.code as never, params as never, e.place);
   if (e.name === 'PrepareError') return new PrepareError(e.code as never, params as never);
+  // Its place was a LedgerFileError's, which always names the file.
+  if (e.name === 'LedgerFileError') return new LedgerFileError(e.code as never, params as never, e.place as LedgerFileError['place']);
   if (e.name === 'MappingError') return new MappingError(Array.isArray(params.missing) ? params.missing : []);
   return new Failure(e.code, params as never);
 }
@@ -157,4 +171,14 @@ export function inspectInWorker(
   limits = PREPARATION_WORKER_LIMITS,
 ): Promise<FileInspection> {
   return run({ kind: 'inspect', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options }, limits);
+}
+
+/** Reads a do-not-contact list in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
+export function readLedgerInWorker(file: SourceFile, options: ReadLedgerOptions, limits = PREPARATION_WORKER_LIMITS): Promise<LedgerFileContents> {
+  return run({ kind: 'read-ledger', file: transferable(file), options }, limits);
+}
+
+/** Reads a corrected error report in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
+export function readCorrectionsInWorker(file: SourceFile, limits = PREPARATION_WORKER_LIMITS): Promise<CorrectionsRead> {
+  return run({ kind: 'read-corrections', file: transferable(file) }, limits);
 }

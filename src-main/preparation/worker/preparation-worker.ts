@@ -3,23 +3,36 @@
 // the same SQLite file (WAL lets both work at once).
 import { parentPort } from 'node:worker_threads';
 import { openStore, writersSettled } from '../../store';
+import { readCorrections } from '../import-corrections';
 import { inspectFile } from '../inspect-file';
+import { readLedgerFile } from '../ledger/read-ledger-file';
 import { prepareBatch } from '../prepare-batch';
-import { workerError, type PreparationJob, type PreparationReply } from './preparation-job';
+import { workerError, type PreparationJob, type PreparationReply, type StoreJob } from './preparation-job';
 
 parentPort?.on('message', (job: PreparationJob) => {
   void (async () => {
-    const store = openStore(job.dataDir, job.storeKey === null ? null : Buffer.from(job.storeKey, 'hex'));
     try {
-      const value = job.kind === 'prepare' ? await prepareBatch(store, job.file, job.options) : await inspectFile(store, job.file, job.options);
+      const value =
+        job.kind === 'read-ledger'
+          ? await readLedgerFile(job.file, job.options)
+          : job.kind === 'read-corrections'
+            ? await readCorrections(job.file)
+            : await withStore(job);
       parentPort?.postMessage({ ok: true, value } satisfies PreparationReply);
     } catch (err) {
       parentPort?.postMessage({ ok: false, error: workerError(err) } satisfies PreparationReply);
-    } finally {
-      store.close();
     }
     // One job a worker: it ends once its batch writer has copied the batch into the file.
     await writersSettled();
     parentPort?.close();
   })();
 });
+
+async function withStore(job: StoreJob): Promise<unknown> {
+  const store = openStore(job.dataDir, job.storeKey === null ? null : Buffer.from(job.storeKey, 'hex'));
+  try {
+    return job.kind === 'prepare' ? await prepareBatch(store, job.file, job.options) : await inspectFile(store, job.file, job.options);
+  } finally {
+    store.close();
+  }
+}

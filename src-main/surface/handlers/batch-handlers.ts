@@ -6,7 +6,7 @@ import { prepareBatch } from '../../preparation/prepare-batch';
 import { cleanBatchSheets, errorReportSheets } from '../../exports/batch-exports';
 import { workbookBytes } from '../../exports/xlsx-writer';
 import { bulkFix, editCase } from '../../preparation/edit-batch';
-import { importCorrections } from '../../preparation/import-corrections';
+import { applyCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicates';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
@@ -32,6 +32,7 @@ import {
 import { keptUntil } from '../data-lifecycle';
 import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
+import { readCorrectionsSheet } from '../read-off-thread';
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
 import { sharedLedger, sharedListForEdits } from '../shared-ledger';
@@ -158,8 +159,10 @@ export const batchHandlers: Pick<
   async 'batches:importCorrections'(ctx, { batchId, fileId }) {
     requireBatch(ctx.store.db, batchId);
     const file = await openReceivedFile(ctx, fileId);
+    // Parsed off this thread (its bytes handed over); the corrected cases are written here, where the store is.
+    const corrections = await readCorrectionsSheet(ctx, file);
     const shared = await sharedListForEdits(ctx);
-    return importCorrections(ctx.store, batchId, file, shared);
+    return applyCorrections(ctx.store, batchId, corrections, shared);
   },
 
   async 'batches:payload'(ctx, { batchId }) {

@@ -1,6 +1,5 @@
 // The do-not-contact ledger through the surface: list, add, remove, import. Values are normalized
 // here with preparation's rules, so the store and the matching only ever see one spelling.
-import { readLedgerFile } from '../../preparation/ledger/read-ledger-file';
 import { ledgerCode, ledgerPhone, localDay } from '../../preparation/ledger/ledger-types';
 import { sharedLedgerPath } from '../../policy/policy';
 import { releaseFromLedger } from '../../preparation/edit-batch';
@@ -8,6 +7,7 @@ import { addLedgerEntries, addLedgerEntry, batchesWithLedgerHolds, listLedgerEnt
 import type { AppContext } from '../app-context-types';
 import { actorOf } from '../audit-trail';
 import { openReceivedFile } from '../received-files';
+import { readLedger } from '../read-off-thread';
 import { sharedLedger } from '../shared-ledger';
 import type { Handlers } from './handler';
 import { SurfaceFailure } from '../surface-failure';
@@ -78,7 +78,8 @@ export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledg
   async 'ledger:import'(ctx, { fileId, mapping, reason }) {
     const file = await openReceivedFile(ctx, fileId);
     // A file that cannot be read or is no ledger (ReadError, LedgerFileError) fails with its own code and place.
-    const contents = await readLedgerFile(file, { mapping, defaultReason: reason, defaultAreaCode: areaCode(ctx) });
+    // Read off this thread (its bytes handed over): only what it held is used after.
+    const contents = await readLedger(ctx, file, { mapping, defaultReason: reason, defaultAreaCode: areaCode(ctx) });
     const by = author(ctx);
     const { added, updated } = addLedgerEntries(
       ctx.store.db,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../../../src-main/preparation/reading/read-errors';
-import { READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
+import { CORRECTIONS_READ_LIMITS, LEDGER_READ_LIMITS, READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
 import { unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
 import {
   awaitReply,
@@ -13,6 +13,8 @@ import {
   PREPARATION_WORKER_LIMITS,
   preparationsSettled,
   prepareInWorker,
+  readCorrectionsInWorker,
+  readLedgerInWorker,
   rebuildError,
   workerError,
 } from '../../../src-main/preparation/worker/preparation-job';
@@ -24,6 +26,11 @@ import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 import { buildZip } from '../reading/fixtures/zip-builder';
 import { formatFailure, type Failure } from '../../../src-main/domain/failures/failure';
+import { LedgerFileError, LedgerMapping, readLedgerFile } from '../../../src-main/preparation/ledger/read-ledger-file';
+import { readCorrections } from '../../../src-main/preparation/import-corrections';
+import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
+import { workbookBytes } from '../../../src-main/exports/xlsx-writer';
+import { repeatedCellOds } from '../../support/ods-bomb';
 
 /** A failure's words in Spanish, as the app's Spanish faces show them. */
 const spanish = (err: Failure) => formatFailure('es', err.code, err.params);
@@ -94,6 +101,15 @@ describe('a failure met in the worker', () => {
       code: 'read.too_many_columns',
       params: { row: 7, sheet: 'Cartera', limit: 500, file: 'c.xlsx' },
       place: { file: 'c.xlsx', sheet: 'Cartera', row: 7 },
+    });
+    const ledger = across(
+      new LedgerFileError('ledger.no_column', { file: 'l.csv', sheet: 'l', column: 'Tel', field: 'phone' }, { file: 'l.csv', sheet: 'l', column: 'Tel' }),
+    );
+    expect(ledger).toBeInstanceOf(LedgerFileError);
+    expect(ledger).toMatchObject({
+      code: 'ledger.no_column',
+      params: { file: 'l.csv', sheet: 'l', column: 'Tel', field: 'phone' },
+      place: { file: 'l.csv', sheet: 'l', column: 'Tel' },
     });
     const prepare = across(new PrepareError('prepare.no_such_sheet', { file: 'c.xlsx', sheet: 'Hoja9', sheets: ['"Cartera"'] }));
     expect(prepare).toBeInstanceOf(PrepareError);
@@ -177,5 +193,92 @@ describe('a hostile file refused in the worker', () => {
     const err = await inspectInWorker({ dataDir: join(dir, 'bomb'), key: TEST_STORE_KEY }, sourceFile(file), {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
     expect(err).toMatchObject({ code: 'read.too_many_cells', place: { file: 'bomba.ods' }, params: { cells: 16_384_000_000, limit: READ_LIMITS.maxCells } });
+  });
+});
+
+describe('a do-not-contact list or a corrected error report read in the worker', () => {
+  const bytesOf = (text: string) => new TextEncoder().encode(text);
+  const LIST = 'Teléfono;Motivo;Hasta\n+54 9 11 4444 5555;fallecido;\n4444-5555;;31/12/2099\nhola;otro;\n;;\n1144446666;porque sí;\n';
+
+  it('reads a list as it is read here, and takes over its bytes', async () => {
+    const options = { defaultReason: 'debtor-asked' as const, defaultAreaCode: '11' };
+    const file = { name: 'no-llamar.csv', bytes: bytesOf(LIST) };
+    const there = await readLedgerInWorker(file, options);
+    expect(there).toEqual(await readLedgerFile({ name: 'no-llamar.csv', bytes: bytesOf(LIST) }, options));
+    expect(there.entries).toHaveLength(2);
+    expect(there.problems.map((p) => [p.code, p.row, p.column])).toEqual([
+      ['phone-invalid', 4, 'A'],
+      ['reason-unknown', 6, 'B'],
+    ]);
+    // Handed over, not copied: the caller has nothing left to read them again.
+    expect(file.bytes.byteLength).toBe(0);
+  });
+
+  it('brings a list that is no list back as the same LedgerFileError, its code, params and place', async () => {
+    const mapping = LedgerMapping.parse({ columns: { phone: 'Tel' } });
+    const here = await readLedgerFile({ name: 'y.csv', bytes: bytesOf(LIST) }, { mapping }).catch((e: unknown) => e);
+    const there = await readLedgerInWorker({ name: 'y.csv', bytes: bytesOf(LIST) }, { mapping }).catch((e: unknown) => e);
+    expect(there).toBeInstanceOf(LedgerFileError);
+    expect(there).toMatchObject({
+      code: 'ledger.no_column',
+      params: { file: 'y.csv', column: 'Tel', field: 'phone' },
+      place: { file: 'y.csv', column: 'Tel' },
+    });
+    expect(there).toEqual(here);
+    expect(spanish(there as LedgerFileError)).toBe(spanish(here as LedgerFileError));
+  });
+
+  it('reads a corrected report as it is read here: dates as days, the formula guard taken off', async () => {
+    const report = workbookBytes([
+      {
+        name: CORRECTIONS_SHEET,
+        rows: [
+          [...CORRECTION_HEADERS],
+          ['20123456', "'=Ana", 'Pérez', '011 4567-8901', 'OP-1', 'Tarjeta', '', 1500.5, new Date(Date.UTC(2027, 1, 28)), 'rejected', ''],
+          ['20123456', 'Ana', 'Pérez', '', 'OP-2', 'Préstamo', 'A', '2.000,00', '28/02/2027', '', ''],
+          ['', 'sin código', '', '', '', '', '', '', '', '', ''],
+        ],
+      },
+    ]);
+    const there = await readCorrectionsInWorker({ name: 'corregido.xlsx', bytes: new Uint8Array(report) });
+    expect(there).toEqual(await readCorrections({ name: 'corregido.xlsx', bytes: new Uint8Array(report) }));
+    expect(there).toMatchObject([
+      [
+        '20123456',
+        [
+          { row: 2, firstName: '=Ana', phones: '011 4567-8901', debt: 1500.5, expiration: '2027-02-28' },
+          { row: 3, pid: 'Préstamo', subId: 'A', debt: '2.000,00' },
+        ],
+      ],
+    ]);
+  });
+
+  it('brings a workbook that is no report back as the same ReadError, naming what it lacks', async () => {
+    const other = workbookBytes([{ name: 'Hoja', rows: [['Código', 'Nombre']] }]);
+    const err = await readCorrectionsInWorker({ name: 'otra.xlsx', bytes: new Uint8Array(other) }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReadError);
+    expect(err).toMatchObject({
+      code: 'read.not_a_correction_report',
+      place: { file: 'otra.xlsx' },
+      params: { file: 'otra.xlsx', missing: ['Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] },
+    });
+  });
+
+  it("refuses the reviewer's .ods by each one's own cell budget, and a heap too small as too much memory", async () => {
+    const bomb = await repeatedCellOds(998_000, 19);
+    const cells = 998_000 * 19;
+    await expect(readLedgerInWorker({ name: 'no-llamar.ods', bytes: new Uint8Array(bomb) }, {})).rejects.toMatchObject({
+      code: 'read.too_many_cells',
+      params: { file: 'no-llamar.ods', cells, limit: LEDGER_READ_LIMITS.maxCells },
+    });
+    await expect(readCorrectionsInWorker({ name: 'corregido.ods', bytes: new Uint8Array(bomb) })).rejects.toMatchObject({
+      code: 'read.too_many_cells',
+      params: { file: 'corregido.ods', cells, limit: CORRECTIONS_READ_LIMITS.maxCells },
+    });
+    const tiny = { maxOldGenerationSizeMb: 4 };
+    const err = await readLedgerInWorker({ name: '/listas/no-llamar.csv', bytes: bytesOf(LIST) }, {}, tiny).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReadError);
+    expect(err).toMatchObject({ code: 'read.too_much_memory', place: { file: 'no-llamar.csv' }, params: { limitMb: 4 } });
+    await expect(readCorrectionsInWorker({ name: 'c.xlsx', bytes: new Uint8Array(bomb) }, tiny)).rejects.toMatchObject({ code: 'read.too_much_memory' });
   });
 });
