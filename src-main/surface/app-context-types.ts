@@ -1,6 +1,6 @@
 // What the procedures work with: the store, the Demo service, and one session per environment.
 // Types only, apart from createAppContext (app-context.ts), which imports modules that take an AppContext.
-import type { FetchLike, ServiceClient, Session } from '../client';
+import type { FetchLike, RecordingPace, ServiceClient, Session } from '../client';
 import type { DiagnosticLog } from '../diagnostics/diagnostic-log';
 import type { Environment } from '../domain/environments';
 import type { Keychain } from '../keys/keychain';
@@ -35,6 +35,12 @@ export interface AppContextOptions {
    * HTTPS_PROXY / NO_PROXY and the policy's CA file; the Electron app passes Chromium's (net.fetch).
    */
   network?: (environment: Environment) => FetchLike;
+  /**
+   * The slowest a recording may come before it is given up (service.recording_too_slow); the client's
+   * default when not given. Tests that stop a slow recording by hand give it longer, so a loaded
+   * machine never lets the floor end it first.
+   */
+  recordingPace?: Partial<RecordingPace> | undefined;
 }
 
 export interface Connection {

@@ -152,7 +152,13 @@ export function createAppContext(options: AppContextOptions): AppContext {
       // CLI know only the public one, which the service no longer accepts); only ever sent to it.
       const signIn = env === 'demo' && baseUrl === (await demo.baseUrl()) ? demo.credentials(credentials.email) : credentials;
       await session.signIn(signIn.email, signIn.password, signal);
-      const connection = { environment: env, email: credentials.email, baseUrl, session, client: createServiceClient({ baseUrl, session, fetch }) };
+      const connection = {
+        environment: env,
+        email: credentials.email,
+        baseUrl,
+        session,
+        client: createServiceClient({ baseUrl, session, fetch, recordingPace: options.recordingPace }),
+      };
       connections.set(env, connection);
       return connection;
     },

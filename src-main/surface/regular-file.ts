@@ -55,11 +55,15 @@ async function holdsMoreThan(handle: FileHandle, size: number): Promise<boolean>
 }
 
 /**
- * The whole file, as long as its stat said. Shorter or longer, it is being written now (a list still
- * copied to the share, a spreadsheet still saved): `file.changed` rather than a part of it.
+ * The whole file, as it was when its stat was taken. Shorter, longer or written to meanwhile (its times
+ * moved on), it is being written now (a list still copied to the share, a spreadsheet still saved):
+ * `file.changed` rather than a part of it, or a mix of two versions.
  */
 export async function readWhole(handle: FileHandle, stats: Stats, name: string): Promise<Uint8Array> {
   const bytes = await readUpTo(handle, stats.size);
-  if (bytes.length < stats.size || (await holdsMoreThan(handle, stats.size))) throw new SurfaceFailure('file.changed', { file: name });
+  const changed = () => new SurfaceFailure('file.changed', { file: name });
+  if (bytes.length < stats.size || (await holdsMoreThan(handle, stats.size))) throw changed();
+  const after = await handle.stat();
+  if (after.size !== stats.size || after.mtimeMs !== stats.mtimeMs) throw changed();
   return bytes;
 }

@@ -31,6 +31,8 @@ interface Read {
  * for what it holds (not a spreadsheet, no phone column) is not read again until it changes.
  */
 const lastRead = new Map<string, Known>();
+/** The read of each list under way: calls that come meanwhile (a refresh, an upload) wait for it instead of starting their own worker. */
+const reading = new Map<string, Promise<Read>>();
 type Outcome = { read: Read } | { failed: unknown };
 type Known = { mtimeMs: number; size: number; outcome: Outcome };
 
@@ -49,7 +51,15 @@ function unreadableReason(err: unknown): string {
 // Others can write the share: the list is opened once, and whether it is a file, its size, its time
 // and its bytes all come from that one open file (regular-file.ts), so a file swapped or grown between
 // a check and the read is never read whole, and a named pipe cannot hang the read.
-async function readShared(ctx: AppContext, path: string): Promise<Read> {
+function readShared(ctx: AppContext, path: string): Promise<Read> {
+  const running = reading.get(path);
+  if (running) return running;
+  const read = readSharedNow(ctx, path).finally(() => reading.delete(path));
+  reading.set(path, read);
+  return read;
+}
+
+async function readSharedNow(ctx: AppContext, path: string): Promise<Read> {
   const file = basename(path);
   const opened = await withRegularFile(path, file, async (handle, stats): Promise<Known | { bytes: Uint8Array; mtimeMs: number; size: number }> => {
     const known = lastRead.get(path);

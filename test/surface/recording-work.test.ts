@@ -124,6 +124,28 @@ describe('recordings:get as long work', () => {
     expect(await within(1_000, 'the cancelled recordings:get', getting)).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
     expect(filesIn(recordingsDir(ctx, 'test'))).toEqual([]);
   });
+
+  it("gives up on a recording at the context's own pace floor", async () => {
+    served = null;
+    const slowDir = mkdtempSync(join(tmpdir(), 'casedesk-recording-pace-'));
+    // 20 bytes a second, with no grace: the default floor would wait 30 s before judging it.
+    const strict = createAppContext({
+      dataDir: slowDir,
+      credentials: () => DEMO_USER,
+      network: () => recordingsElsewhere,
+      recordingPace: { minBytesPerSecond: 1024, graceMs: 0 },
+    });
+    try {
+      const strictSurface = createSurface(strict);
+      expect(await strictSurface.call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url })).toMatchObject({ ok: true });
+      const getting = strictSurface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 4243 });
+      expect(await within(5_000, 'the recording given up as too slow', getting)).toMatchObject({ ok: false, error: { code: 'service.recording_too_slow' } });
+      expect(filesIn(recordingsDir(strict, 'test'))).toEqual([]);
+    } finally {
+      await strict.close();
+      rmSync(slowDir, { recursive: true, force: true });
+    }
+  });
 });
 
 const WHOLE_WAV = Buffer.concat([WAV_HEAD, Buffer.alloc(64, 1)]);

@@ -167,6 +167,27 @@ describe('the shared list on a share', () => {
     expect(written.entries).toHaveLength(1_001);
   });
 
+  it('that is rewritten at the same size while it is read is refused, not read as a mix of two versions', async () => {
+    const list = join(dir, 'reescrita.csv');
+    writeFileSync(list, LIST);
+    const ctx = appWith('rewritten', list);
+    io.afterSize.set(list, () => {
+      writeFileSync(list, LIST.replace('07654321', '07654322'));
+      utimesSync(list, new Date(), new Date(Date.now() + 5_000));
+    });
+    expect(await sharedLedger(ctx)).toEqual(unreadable(list, 'file.changed'));
+    expect((await sharedLedger(ctx)).entries.map((e) => e.value)).toEqual(['07654322']);
+  });
+
+  it('is read once by the calls that come while it is read (each screen refresh does not start a worker of its own)', async () => {
+    const list = join(dir, 'concurrida.csv');
+    writeFileSync(list, LIST + '20123456;judicial\n'.repeat(5_000));
+    const ctx = appWith('concurrent', list, false, true);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => sharedLedger(ctx)));
+    expect(readsOf(list)).toBe(1);
+    for (const answer of answers) expect(answer.entries).toHaveLength(5_001);
+  });
+
   it('that is swapped for a huge file after it was opened is read as it was opened, never the huge one', async () => {
     const list = join(dir, 'cambiada.csv');
     writeFileSync(list, LIST);

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import type { RecordingPace } from '../../../src-main/client';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
 import { createAppContext } from '../../../src-main/surface/app-context';
@@ -27,13 +28,15 @@ export interface E2eApp {
 }
 
 /** One browser, one host and one fresh data folder for the file's tests. */
-export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: number; height: number } } = {}): { readonly current: E2eApp } {
+export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: number; height: number }; recordingPace?: Partial<RecordingPace> } = {}): {
+  readonly current: E2eApp;
+} {
   const holder: { current?: E2eApp; browser?: Browser } = {};
   // Everything the renderer was ever told: procedure answers and pushed events. None may carry a token.
   const told: Promise<string>[] = [];
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
-    const ctx = createAppContext({ dataDir, preparationInWorker: true });
+    const ctx = createAppContext({ dataDir, preparationInWorker: true, recordingPace: options.recordingPace });
     const host = await startBrowserHost(ctx, { rendererDir: RENDERER_DIR });
     const browser = await launchChromium();
     const context = await browser.newContext({
