@@ -54,7 +54,8 @@ export interface TokenSource {
 }
 
 export interface Session extends TokenSource {
-  signIn(email: string, password: string): Promise<void>;
+  /** `signal` stops it (RequestCancelled): a download asked to stop while it was still signing in. */
+  signIn(email: string, password: string, signal?: AbortSignal): Promise<void>;
   signOut(): Promise<void>;
   /**
    * True when the session can be used as it is. The refresh endpoint needs the previous access
@@ -218,12 +219,12 @@ export function createSession(options: SessionOptions): Session {
   }
 
   return {
-    async signIn(email, password) {
+    async signIn(email, password, signal) {
       const started = ++epoch;
       inflight = null;
       const url = joinUrl(options.baseUrl, paths.login());
       const ctx = requestContext('POST', url);
-      const deadline = new Deadline(timeoutMs);
+      const deadline = new Deadline(timeoutMs, signal);
       const res = await send(fetchFn, { method: 'POST', url, headers: headers({}), body: JSON.stringify({ email, password }) }, deadline, ctx);
       const answer = await readAnswer(res, deadline, ctx, maxJson);
       const secrets = [password, email];

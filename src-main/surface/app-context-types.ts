@@ -84,7 +84,7 @@ export interface AppContext {
   setCurrentEnvironment(env: Environment): void;
   /** The base URL the client uses for `env`; starts the Demo service when needed. */
   baseUrl(env: Environment): Promise<string | null>;
-  /** Opens a session and its client (on Demo, with the Demo service's own password). */
-  connect(env: Environment, credentials: Credentials, baseUrl: string): Promise<Connection>;
+  /** Opens a session and its client (on Demo, with the Demo service's own password); `signal` stops the sign-in. */
+  connect(env: Environment, credentials: Credentials, baseUrl: string, signal?: AbortSignal): Promise<Connection>;
   close(): Promise<void>;
 }

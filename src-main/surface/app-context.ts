@@ -137,7 +137,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       if (!environmentAllowed(policy, env)) return null;
       return env === 'demo' ? demo.baseUrl() : (managedBaseUrl(policy, env) ?? getBaseUrl(store.db, env));
     },
-    async connect(env, credentials, baseUrl) {
+    async connect(env, credentials, baseUrl, signal) {
       // Tokens stay in this session's memory: a refresh needs the previous access token, so a
       // stored refresh token could never be used after a restart (see Session.resume).
       // undici loads with the first connection: a run that stays offline (most CLI commands) skips it.
@@ -151,7 +151,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       // Demo takes this launch's own password, whatever the caller was given (the renderer and the
       // CLI know only the public one, which the service no longer accepts); only ever sent to it.
       const signIn = env === 'demo' && baseUrl === (await demo.baseUrl()) ? demo.credentials(credentials.email) : credentials;
-      await session.signIn(signIn.email, signIn.password);
+      await session.signIn(signIn.email, signIn.password, signal);
       const connection = {
         environment: env,
         email: credentials.email,

@@ -1,11 +1,14 @@
 // recordings:get fetching a recording is long work like any download: a wipe waits for it (never
 // into a half-written file), downloads:cancel stops it mid-body, and then the wipe goes ahead. The
-// recording comes from a local server that trickles it; everything else from the emulator.
+// recording comes from a local server that trickles it; everything else from the emulator. A Stop
+// during the sign-in the fetch needs first stops it too: the work is tracked from its first moment.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FetchLike } from '../../src-main/client';
+import { paths } from '../../src-main/contract';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { recordingsDir } from '../../src-main/surface/recordings-at-rest';
 import { createSurface } from '../../src-main/surface/surface';
@@ -18,8 +21,29 @@ const WAV_HEAD = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]
 let served: Trickle | null = null;
 /** Read through a function: a test resets `served`, and the server sets it later. */
 const current = (): Trickle | null => served;
-const recordingsElsewhere: FetchLike = (input, init) =>
-  fetch(input.includes('-call-recording/') ? input.replace(emulator.current.url, audio.url) : input, init);
+/** The next sign-in, held until the test lets it go or its caller's signal stops it: a slow service, on cue. */
+let signInHold: { arrived: () => void; released: Promise<void> } | null = null;
+const recordingsElsewhere: FetchLike = async (input, init) => {
+  const hold = input.endsWith(paths.login()) ? signInHold : null;
+  if (hold) {
+    signInHold = null;
+    hold.arrived();
+    // Stopped while held: fetch itself then refuses it, as it would a request cut off in flight.
+    await new Promise<void>((resolve) => {
+      void hold.released.then(resolve);
+      init.signal?.addEventListener('abort', () => resolve(), { once: true });
+    });
+  }
+  return fetch(input.includes('-call-recording/') ? input.replace(emulator.current.url, audio.url) : input, init);
+};
+
+function holdNextSignIn(): { arrived: Promise<void>; release: () => void } {
+  let arrived: () => void = () => undefined;
+  let release: () => void = () => undefined;
+  const arrival = new Promise<void>((resolve) => (arrived = resolve));
+  signInHold = { arrived, released: new Promise<void>((resolve) => (release = resolve)) };
+  return { arrived: arrival, release };
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-recording-work-'));
 const ctx = createAppContext({ dataDir: dir, credentials: () => DEMO_USER, network: () => recordingsElsewhere });
@@ -121,5 +145,106 @@ describe('recordings:get as long work', () => {
       await strict.close();
       rmSync(slowDir, { recursive: true, force: true });
     }
+  });
+});
+
+const WHOLE_WAV = Buffer.concat([WAV_HEAD, Buffer.alloc(64, 1)]);
+function wholeRecording(res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'audio/wav', 'content-length': String(WHOLE_WAV.length) });
+  res.end(WHOLE_WAV);
+}
+
+describe('recordings:get stopped while it signs in', () => {
+  beforeEach(async () => {
+    // No session: the fetch has to sign in first.
+    expect(await surface.call('session:signOut', { environment: 'test' })).toMatchObject({ ok: true, value: { signedIn: false } });
+  });
+  afterEach(async () => {
+    signInHold = null;
+    await surface.call('downloads:cancel', { what: 'recording', environment: 'test' });
+  });
+
+  it('is tracked from the start: Stop ends it with service.cancelled, nothing left running, the recording never asked for', async () => {
+    let asked = 0;
+    audio.handle = (_req, res) => {
+      asked += 1;
+      wholeRecording(res);
+    };
+    const hold = holdNextSignIn();
+    try {
+      const getting = surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 5151 });
+      await within(10_000, 'the sign-in', hold.arrived);
+      expect(ctx.runningWork()).toEqual(['download:recording:test:outbound:5151']);
+      expect(await surface.call('downloads:cancel', { what: 'recording', environment: 'test', kind: 'outbound', refId: 5151 })).toMatchObject({
+        ok: true,
+        value: { cancelled: true },
+      });
+      expect(await within(1_000, 'the cancelled recordings:get', getting)).toMatchObject({
+        ok: false,
+        error: { code: 'service.cancelled', params: { request: `POST ${paths.login()}` } },
+      });
+    } finally {
+      hold.release();
+    }
+    expect(ctx.runningWork()).toEqual([]);
+    expect(asked).toBe(0);
+    expect(filesIn(recordingsDir(ctx, 'test'))).toEqual([]);
+  });
+
+  it('lets the same recording be asked for again right after (not refused as already running)', async () => {
+    let again = false;
+    let recordingAsked: () => void = () => undefined;
+    const fetching = new Promise<void>((resolve) => (recordingAsked = resolve));
+    // Had the first ask gone on after its Stop, its recording would never end and keep its key taken.
+    audio.handle = (req, res) => {
+      if (req.url?.includes('/6161/')) recordingAsked();
+      if (again) wholeRecording(res);
+      else trickle(res, { head: WAV_HEAD, total: 50_000, piece: Buffer.from([1]), everyMs: 50 });
+    };
+    const hold = holdNextSignIn();
+    const first = surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 6161 });
+    try {
+      await within(10_000, 'the sign-in', hold.arrived);
+      await surface.call('downloads:cancel', { what: 'recording', environment: 'test', kind: 'outbound', refId: 6161 });
+    } finally {
+      hold.release();
+    }
+    // Stopped: it ends. Had the Stop missed it, it goes on to fetch the recording instead.
+    await within(10_000, 'the first ask ending or fetching', Promise.race([first, fetching]));
+
+    again = true;
+    expect(
+      await within(10_000, 'the second recordings:get', surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 6161 })),
+    ).toMatchObject({
+      ok: true,
+      value: { format: 'wav', base64: WHOLE_WAV.toString('base64') },
+    });
+    expect(ctx.runningWork()).toEqual([]);
+  });
+
+  // The other downloads sign in the same way: a Stop then answers as a Stop at their start does.
+  it.each([
+    {
+      what: 'campaign' as const,
+      key: 'download:campaign:1',
+      start: () => surface.call('results:download', { environment: 'test', campaignId: 1, recordings: true }),
+    },
+    {
+      what: 'inbound' as const,
+      key: 'download:inbound',
+      start: () => surface.call('inbound:download', { environment: 'test', botId: 201, from: '2024-01-01', to: '2024-01-31', recordings: true }),
+    },
+  ])('stops a $what download in its sign-in too: cancelled, nothing fetched', async ({ what, key, start }) => {
+    const hold = holdNextSignIn();
+    try {
+      const downloading = start();
+      await within(10_000, 'the sign-in', hold.arrived);
+      expect(ctx.runningWork()).toEqual([key]);
+      expect(await surface.call('downloads:cancel', { what, campaignId: 1, environment: 'test' })).toMatchObject({ ok: true, value: { cancelled: true } });
+      expect(await within(1_000, 'the cancelled download', downloading)).toMatchObject({ ok: true, value: { cases: 0, recordings: 0, cancelled: true } });
+    } finally {
+      hold.release();
+    }
+    expect(ctx.runningWork()).toEqual([]);
   });
 });

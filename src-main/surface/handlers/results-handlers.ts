@@ -1,11 +1,14 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
+import { isCancelled, type ServiceClient } from '../../client';
 import type { Call, CampaignCase, InboundCase } from '../../contract';
+import type { Environment } from '../../domain/environments';
 import { campaignResultsBytes } from '../../exports/results-export';
 import { BatchRefusal, countResultCases, getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import type { Handlers } from './handler';
 import { readRecordingAudio, recordingSealer, recordingsDir } from '../recordings-at-rest';
+import type { AppContext } from '../app-context-types';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 
@@ -26,15 +29,17 @@ export const resultsHandlers: Pick<
 
   async 'results:download'(ctx, { environment, campaignId, recordings }) {
     const env = environment ?? ctx.currentEnvironment();
-    const { client } = await connectionFor(ctx, env);
-    return busyAware(() =>
-      ctx.track(`download:campaign:${campaignId}`, (signal) =>
+    return trackedDownload(
+      ctx,
+      env,
+      `download:campaign:${campaignId}`,
+      (client, signal) =>
         downloadCampaignResults({ store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) }, campaignId, {
           signal,
           recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
           onProgress: (p) => ctx.emit('download:progress', { what: 'campaign', campaignId, ...p }),
         }),
-      ),
+      () => ({ cases: 0, changedCases: 0, calls: 0, recordings: 0, recordingsSkipped: 0, cancelled: true }),
     );
   },
 
@@ -64,18 +69,15 @@ export const resultsHandlers: Pick<
     let row = getRecording(ctx.store.db, env, kind, refId);
     if (!row) {
       // Not downloaded yet: fetch it now (needs a connection), then serve it from disk. Long work like
-      // any download: a wipe waits for it, and downloads:cancel stops it mid-body.
-      const { client } = await connectionFor(ctx, env);
-      await busyAware(() =>
-        ctx.track(recordingWorkKey(env, kind, refId), (signal) =>
-          ensureRecording(
-            { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
-            kind,
-            refId,
-            new Date().toISOString(),
-            recordingsDir(ctx, env),
-            signal,
-          ),
+      // any download: a wipe waits for it, and downloads:cancel stops it, in the sign-in or mid-body.
+      await trackedDownload(ctx, env, recordingWorkKey(env, kind, refId), (client, signal) =>
+        ensureRecording(
+          { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
+          kind,
+          refId,
+          new Date().toISOString(),
+          recordingsDir(ctx, env),
+          signal,
         ),
       );
       row = getRecording(ctx.store.db, env, kind, refId);
@@ -86,9 +88,11 @@ export const resultsHandlers: Pick<
 
   async 'inbound:download'(ctx, { environment, botId, from, to, recordings }) {
     const env = environment ?? ctx.currentEnvironment();
-    const { client } = await connectionFor(ctx, env);
-    return busyAware(() =>
-      ctx.track('download:inbound', (signal) =>
+    return trackedDownload(
+      ctx,
+      env,
+      'download:inbound',
+      (client, signal) =>
         downloadInboundCases(
           { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
           { botId, from, to },
@@ -98,7 +102,7 @@ export const resultsHandlers: Pick<
             onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),
           },
         ),
-      ),
+      () => ({ cases: 0, changedCases: 0, recordings: 0, recordingsSkipped: 0, cancelled: true }),
     );
   },
 
@@ -110,6 +114,33 @@ export const resultsHandlers: Pick<
 const recordingWorkPrefix = (env: string) => `download:recording:${env}:`;
 /** The running-work key of recordings:get fetching one recording. */
 export const recordingWorkKey = (env: string, kind: 'outbound' | 'inbound', refId: number) => `${recordingWorkPrefix(env)}${kind}:${refId}`;
+
+/**
+ * A download, tracked under `key` from its first moment: the sign-in it may need (seconds) is part of
+ * it, so Stop works then too, a wipe waits, and asking again meanwhile is a double click. A Stop during
+ * the sign-in answers `stoppedEarly()` when given (the download's own "cancelled, nothing fetched"),
+ * else service.cancelled; one just after it reaches `work` with the signal already aborted.
+ */
+function trackedDownload<T>(
+  ctx: AppContext,
+  env: Environment,
+  key: string,
+  work: (client: ServiceClient, signal: AbortSignal) => Promise<T>,
+  stoppedEarly?: () => T,
+): Promise<T> {
+  return busyAware(() =>
+    ctx.track(key, async (signal) => {
+      let client: ServiceClient;
+      try {
+        ({ client } = await connectionFor(ctx, env, signal));
+      } catch (err) {
+        if (stoppedEarly && signal.aborted && isCancelled(err)) return stoppedEarly();
+        throw err;
+      }
+      return work(client, signal);
+    }),
+  );
+}
 
 /** A second download of the same thing while one runs is the agent's double click: say so. */
 async function busyAware<T>(work: () => Promise<T>): Promise<T> {

@@ -22,15 +22,18 @@ export async function statusOf(ctx: AppContext, env: Environment): Promise<Sessi
   };
 }
 
-/** The live connection of `env`, signing in with the configured credentials when there is none. */
-export async function connectionFor(ctx: AppContext, env: Environment): Promise<Connection> {
+/**
+ * The live connection of `env`, signing in with the configured credentials when there is none.
+ * `signal` stops that sign-in (RequestCancelled): long work asked to stop before it got going.
+ */
+export async function connectionFor(ctx: AppContext, env: Environment, signal?: AbortSignal): Promise<Connection> {
   const existing = ctx.connections.get(env);
   if (existing && existing.session.state() === 'active') return existing;
   const credentials = ctx.options.credentials?.(env) ?? null;
   if (credentials) {
     const baseUrl = await ctx.baseUrl(env);
     if (!baseUrl) throw new SurfaceFailure('session.no_base_url', { environment: env });
-    return ctx.connect(env, credentials, baseUrl);
+    return ctx.connect(env, credentials, baseUrl, signal);
   }
   if (existing) throw new SurfaceFailure('session.expired', { environment: env });
   throw new SurfaceFailure('session.not_signed_in', { environment: env });
