@@ -156,6 +156,47 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     expect(loaded.n).toBeGreaterThan(0);
   }, 60_000);
 
+  it('offers Stop from the first moment of an upload: stopped while its drafted campaign is created, it keeps that campaign for the next', async () => {
+    const { page } = app.current;
+    const base = `http://127.0.0.1:${port}`;
+    const name = 'Parada al crearse';
+    const batch = await call<{ batchId: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
+      maxPhonePriority: 2,
+    });
+    await call('batches:setCampaignDraft', {
+      batchId: batch.batchId,
+      campaign: { client_id: BOTS.voice, name, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+    });
+    const campaignsNamed = () => (service?.core.db.prepare('SELECT id FROM campaigns WHERE name = ?').all(name) as { id: number }[]).map((c) => c.id);
+    const creationsHeld = async () =>
+      ((await http(`${base}/__control/state`)).json as { answers_held: { create_campaign: number } }).answers_held.create_campaign;
+    await page.goto(`${app.current.origin}/#/sync`);
+    await page.reload();
+    await page.locator(`[data-test="draft-${batch.batchId}"]`).waitFor();
+    // The service makes the campaign but answers a minute later: no progress comes meanwhile.
+    await http(`${base}/__control/faults`, { body: { slow_answers: { create_campaign: 60_000 } } });
+    try {
+      await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+      while ((await creationsHeld()) === 0) await page.waitForTimeout(20);
+      await page.locator(`[data-test="cancel-${batch.batchId}"]`).click();
+      await app.current.screenshot('55-upload-stopped-creating-campaign');
+    } finally {
+      await http(`${base}/__control/reset`, { body: {} });
+    }
+    const status = page.locator(`[data-test="upload-status-${batch.batchId}"]`);
+    await status.filter({ hasText: /cancelada|cancelled/i }).waitFor({ timeout: 20_000 });
+    expect(await status.innerText()).toMatch(/8/); // still to upload
+    const [created] = campaignsNamed();
+    expect(service?.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created)).toEqual({ n: 0 });
+
+    await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+    await page.locator(`[data-test="upload-loaded-${batch.batchId}"]`).filter({ hasText: /8/ }).waitFor({ timeout: 30_000 });
+    expect(campaignsNamed()).toEqual([created]);
+    expect(service?.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created)).toEqual({ n: 8 });
+  }, 60_000);
+
   it('stops with a plain message when the campaign belongs to someone else (403), keeping every case', async () => {
     const { page } = app.current;
     const base = `http://127.0.0.1:${port}`;
