@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { RequestCancelled } from '../../src-main/client';
 import { paths } from '../../src-main/contract';
-import { useEmulator } from '../support/emulator';
+import { answerHeld, useEmulator } from '../support/emulator';
 import { connect, control, within } from './helpers';
 
 const emulator = useEmulator();
@@ -19,18 +19,10 @@ afterEach(async () => {
   await control(base(), 'reset');
 });
 
-/** The refresh's answer is held by the service (a minute), the token already rotated; resolves once it is. */
+/** The refresh's answer is held by the service (a minute), the token already rotated. */
 async function slowRefresh(): Promise<void> {
   await control(base(), 'faults', { slow_answers: { refresh: 60_000 } });
 }
-async function refreshHeld(): Promise<void> {
-  for (;;) {
-    const state = (await (await fetch(`${base()}/__control/state`)).json()) as { answers_held: { refresh: number } };
-    if (state.answers_held.refresh > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** How long `work` takes to settle after `stop()`, and what it settled with. */
 async function stopTimed(stop: () => void, work: Promise<unknown>): Promise<{ ms: number; outcome: unknown }> {
   const settled = work.then(
@@ -54,7 +46,7 @@ describe('a Stop during a token refresh', () => {
     const stop = new AbortController();
     const stopping = session.refreshAfterUnauthorized(stale, stop.signal);
     const other = session.refreshAfterUnauthorized(stale);
-    await within(10_000, 'the refresh reaching the service', refreshHeld());
+    await within(10_000, 'the refresh reaching the service', answerHeld(base(), 'refresh'));
 
     const { ms, outcome } = await stopTimed(() => stop.abort(), stopping);
     expect(outcome).toBeInstanceOf(RequestCancelled);
@@ -79,7 +71,7 @@ describe('a Stop during a token refresh', () => {
     await slowRefresh();
     const stop = new AbortController();
     const stopping = session.refreshAfterUnauthorized(stale, stop.signal);
-    await within(10_000, 'the refresh reaching the service', refreshHeld());
+    await within(10_000, 'the refresh reaching the service', answerHeld(base(), 'refresh'));
     expect((await stopTimed(() => stop.abort(), stopping)).outcome).toMatchObject(cancelledRefresh);
 
     await control(base(), 'reset');
@@ -100,7 +92,7 @@ describe('a Stop during a token refresh', () => {
     const stop = new AbortController();
     const fetching = client.downloadInboundRecording(1, dir, { signal: stop.signal });
     const other = client.bots();
-    await within(10_000, 'the refresh reaching the service', refreshHeld());
+    await within(10_000, 'the refresh reaching the service', answerHeld(base(), 'refresh'));
 
     const { ms, outcome } = await stopTimed(() => stop.abort(), fetching);
     expect(outcome).toBeInstanceOf(RequestCancelled);
@@ -122,7 +114,7 @@ describe('a Stop during a token refresh', () => {
     shift = 285_000; // inside the 30 s skew of the 300 s token: the next token is refreshed first
     const stop = new AbortController();
     const stopping = session.accessToken(stop.signal);
-    await within(10_000, 'the refresh reaching the service', refreshHeld());
+    await within(10_000, 'the refresh reaching the service', answerHeld(base(), 'refresh'));
     expect((await stopTimed(() => stop.abort(), stopping)).outcome).toMatchObject(cancelledRefresh);
     await control(base(), 'reset');
     expect(await within(10_000, 'the refresh ending', session.accessToken())).not.toBe(before);

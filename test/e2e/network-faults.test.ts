@@ -10,7 +10,7 @@ import { Campaign } from '../../src-main/contract';
 import { formatFailure } from '../../src-main/domain/failures/failure';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { createSurface } from '../../src-main/surface/surface';
-import { BOTS, http, login, OTHER_USER } from '../support/emulator';
+import { answerHeld, BOTS, http, login, OTHER_USER } from '../support/emulator';
 import { hasChromium, signInToTest, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
@@ -170,8 +170,6 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
       campaign: { client_id: BOTS.voice, name, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
     });
     const campaignsNamed = () => (service?.core.db.prepare('SELECT id FROM campaigns WHERE name = ?').all(name) as { id: number }[]).map((c) => c.id);
-    const creationsHeld = async () =>
-      ((await http(`${base}/__control/state`)).json as { answers_held: { create_campaign: number } }).answers_held.create_campaign;
     await page.goto(`${app.current.origin}/#/sync`);
     await page.reload();
     await page.locator(`[data-test="draft-${batch.batchId}"]`).waitFor();
@@ -179,7 +177,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     await http(`${base}/__control/faults`, { body: { slow_answers: { create_campaign: 60_000 } } });
     try {
       await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
-      while ((await creationsHeld()) === 0) await page.waitForTimeout(20);
+      await answerHeld(base, 'create_campaign');
       await page.locator(`[data-test="cancel-${batch.batchId}"]`).click();
       await app.current.screenshot('55-upload-stopped-creating-campaign');
     } finally {

@@ -3,31 +3,22 @@
 // during the creation of the campaign drafted for the batch lets that creation finish and be recorded
 // (never a campaign the service made and this app forgot), then stops before any case goes. The
 // emulator holds the sign-in's or the creation's answer after doing the work (slow_answers).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CreateCampaignRequest } from '../../src-main/contract';
 import type { SlowEndpoint } from '../../src-main/emulator/faults';
 import { getBatch, getCampaign, getCampaignDraft } from '../../src-main/store';
-import { createAppContext } from '../../src-main/surface/app-context';
 import { uploadWorkKey } from '../../src-main/surface/handlers/sync-handlers';
 import type { UploadSummary } from '../../src-main/surface/procedures';
-import { createSurface } from '../../src-main/surface/surface';
 import { control, within } from '../client/helpers';
-import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
+import { answerHeld, BOTS, useEmulator } from '../support/emulator';
+import { signedInApp } from '../support/signed-in-app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const CASES = 8;
-const dir = mkdtempSync(join(tmpdir(), 'casedesk-upload-stop-'));
 const emulator = useEmulator();
-const ctx = createAppContext({ dataDir: dir, credentials: () => DEMO_USER });
-const surface = createSurface(ctx);
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { ctx, surface } = signedInApp('casedesk-upload-stop-');
 beforeAll(async () => {
   await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
 });
@@ -60,14 +51,6 @@ async function preparedBatch(): Promise<number> {
 async function slow(endpoint: SlowEndpoint): Promise<void> {
   await control(emulator.current.url, 'faults', { slow_answers: { [endpoint]: 60_000 } });
 }
-async function held(endpoint: SlowEndpoint): Promise<void> {
-  for (;;) {
-    const state = (await (await fetch(`${emulator.current.url}/__control/state`)).json()) as { answers_held: Record<SlowEndpoint, number> };
-    if (state.answers_held[endpoint] > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 const emulatorRows = <T>(sql: string, ...args: unknown[]): T[] => emulator.current.core.db.prepare(sql).all(...args) as T[];
 const casesOnService = (campaignId: number) => emulatorRows<{ n: number }>('SELECT count(*) AS n FROM cases WHERE campaign_id = ?', campaignId)[0]?.n;
 const campaignsNamed = (name: string) => emulatorRows<{ id: number }>('SELECT id FROM campaigns WHERE name = ?', name).map((c) => c.id);
@@ -77,7 +60,7 @@ async function uploadInItsSignIn(input: { batchId: number; campaignId?: number }
   await call('session:signOut', { environment: 'test' });
   await slow('login');
   const uploading = surface.call('sync:upload', { environment: 'test', ...input });
-  await within(10_000, 'the sign-in reaching the service', held('login'));
+  await within(10_000, 'the sign-in reaching the service', answerHeld(emulator.current.url, 'login'));
   return { uploading };
 }
 
@@ -152,7 +135,7 @@ describe('an upload stopped while it creates the campaign drafted for its batch'
     await call('bots:list', { environment: 'test' }); // signed in: only the creation is slow
     await slow('create_campaign');
     const uploading = surface.call('sync:upload', { environment: 'test', batchId });
-    await within(10_000, 'the creation reaching the service', held('create_campaign'));
+    await within(10_000, 'the creation reaching the service', answerHeld(emulator.current.url, 'create_campaign'));
     const [created] = campaignsNamed(name);
     expect(created).toBeDefined();
 
