@@ -53,6 +53,19 @@ function fixture(kind: RecordingKind = 'inbound', { downloading = true, endsLate
   return { recording, asks, stops, stopped, heard };
 }
 
+/**
+ * A screen closed while its recording comes, whose stopped download ends when the test says, and a
+ * screen opened on the same recording right after.
+ */
+function closedThenReopened(refId: number) {
+  const letting: LettingGo = new Map();
+  const closed = fixture('inbound', { letting, endsLater: true });
+  void closed.recording.show(refId);
+  closed.recording.close();
+  const reopened = fixture('inbound', { letting });
+  return { letting, closed, reopened, shown: reopened.recording.show(refId) };
+}
+
 describe('createRecording', () => {
   it('loads a call’s recording into a playable address, and shows none when the service has none', async () => {
     const { recording, asks } = fixture('outbound');
@@ -182,13 +195,7 @@ describe('createRecording', () => {
   });
 
   it('asks for a recording let go a moment ago once its stopped download has ended, not before (it would be refused as running)', async () => {
-    const letting: LettingGo = new Map();
-    const closed = fixture('inbound', { letting, endsLater: true });
-    void closed.recording.show(40);
-    closed.recording.close();
-
-    const reopened = fixture('inbound', { letting });
-    const shown = reopened.recording.show(40);
+    const { letting, closed, reopened, shown } = closedThenReopened(40);
     // Another recording is not held up.
     const other = fixture('inbound', { letting });
     void other.recording.show(41);
@@ -207,12 +214,7 @@ describe('createRecording', () => {
   });
 
   it('stops waiting for another screen’s stopped download on Stop, stopping nothing and asking nothing', async () => {
-    const letting: LettingGo = new Map();
-    const closed = fixture('inbound', { letting, endsLater: true });
-    void closed.recording.show(42);
-    closed.recording.close();
-    const reopened = fixture('inbound', { letting });
-    const shown = reopened.recording.show(42);
+    const { closed, reopened, shown } = closedThenReopened(42);
     await reopened.recording.stop();
     expect(reopened.recording.state.value).toEqual({ kind: 'stopped' });
     closed.asks[0]?.answer.reject(cancelled(42));
