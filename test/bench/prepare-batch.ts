@@ -124,7 +124,7 @@ function gridPageTimes(store: Store, batchId: number): number[] {
     { status: 'ready' },
     { status: 'warning' },
     ...countCasesByKind(store.db, batchId).map((k) => ({ kind: k.kind })),
-    { search: 'apellido12' }, // about one case in 90: APELLIDO12, APELLIDO120…129, APELLIDO12x
+    { search: 'apellido12' }, // APELLIDO12 and APELLIDO120 to 129: about one case in 90
   ];
   const ms: number[] = [];
   for (const filter of filters) {
