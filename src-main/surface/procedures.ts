@@ -36,6 +36,8 @@ export const FILE_ID_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const FileId = z.string().regex(FILE_ID_PATTERN);
 /** Omitted: the environment the agent last signed in to. */
 const Env = Environment.optional();
+/** A screen's own name for one of its asks (a recording it asked for), unique to that screen's page. */
+const AskId = z.string().regex(/^[\w-]{1,64}$/);
 
 /** The batch grid's filter: every part given must hold (see store/case-query.ts). */
 const CaseFilter = {
@@ -155,7 +157,8 @@ export const procedures = {
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
   /**
    * Stops a results or inbound download, mid-recording too; downloading again resumes it. `recording`:
-   * the recording that recordings:get is fetching (kind and refId; without them, every one running).
+   * the recording that recordings:get is fetching (kind and refId; without them, every one running);
+   * with `ask`, only if that recordings:get started it (another view of the same call keeps its own).
    */
   'downloads:cancel': z.object({
     what: z.enum(['campaign', 'inbound', 'recording']),
@@ -163,6 +166,7 @@ export const procedures = {
     environment: Env,
     kind: z.enum(['outbound', 'inbound']).optional(),
     refId: Id.optional(),
+    ask: AskId.optional(),
   }),
   'results:cases': z.object({
     environment: Env,
@@ -186,7 +190,8 @@ export const procedures = {
       fromBatch: Id.optional(),
     })
     .refine((i) => i.outcome !== undefined || (i.results?.length ?? 0) > 0, { params: { problem: 'one_of', keys: ['outcome', 'results'] }, path: ['outcome'] }),
-  'recordings:get': z.object({ environment: Env, kind: z.enum(['outbound', 'inbound']), refId: Id }),
+  /** `ask`: the asker's own name for this ask, for downloads:cancel to stop this one's download only. */
+  'recordings:get': z.object({ environment: Env, kind: z.enum(['outbound', 'inbound']), refId: Id, ask: AskId.optional() }),
   'inbound:download': z.object({
     environment: Env,
     botId: Id.optional(),

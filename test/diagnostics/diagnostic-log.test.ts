@@ -119,4 +119,12 @@ describe('diagnosticLog', () => {
     expect(failureShape('a string with María')).toEqual({ type: 'string', frames: [] });
     expect(failureShape(null)).toEqual({ type: 'null', frames: [] });
   });
+
+  it("names a plain Error by the name it was given, but only when that name is an identifier (never a person's words)", () => {
+    const named = Object.assign(new Error('x'), { name: 'ZipTrouble' });
+    expect(failureShape(named).type).toBe('ZipTrouble');
+    const hostile = Object.assign(new Error('x'), { name: 'María Pérez 3514567890' });
+    expect(failureShape(hostile).type).toBe('Error');
+    expect(failureShape(Object.assign(new Error('x'), { name: 'A'.repeat(65) })).type).toBe('Error');
+  });
 });

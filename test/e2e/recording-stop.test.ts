@@ -3,7 +3,8 @@
 // loading text, from the keyboard in a campaign's results and with the mouse in an inbound call. The
 // card says the recording was not downloaded, and the download really stopped: the surface answered
 // service.cancelled, the service saw the app hang up, nothing runs and no file was saved. Try again
-// then brings it (the service quick again). axe checks each state added.
+// then brings it (the service quick again). Closing the case's panel or the inbound call's dialog while
+// a recording comes stops it the same way, and opening it again brings it. axe checks each state added.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,9 +49,24 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
       return [];
     }
   };
-  /** The renderer's next recordings:get answer, as the surface sent it. */
-  const nextRecordingAnswer = (page: Page): Promise<Response> =>
-    page.waitForResponse((res) => decodeURIComponent(new URL(res.url()).pathname) === '/api/call/recordings:get');
+  /** The renderer's next answer to `name`, as the surface sent it. */
+  const nextAnswer = (page: Page, name: ProcedureName = 'recordings:get'): Promise<Response> =>
+    page.waitForResponse((res) => decodeURIComponent(new URL(res.url()).pathname) === `/api/call/${name}`);
+
+  /** The recording in `where` coming: mid-body on the service, half-written here, its Stop shown. */
+  async function coming(page: Page, where: string, work: RegExp): Promise<void> {
+    await page.locator(`${where} [data-test="recording-stop"]`).waitFor();
+    await expect.poll(trickling, { timeout: 10_000 }).toBe(1);
+    expect(app.current.ctx.runningWork()).toEqual([expect.stringMatching(work)]);
+    await expect.poll(() => savedRecordings().filter((name) => name.endsWith('.part')).length, { timeout: 5_000 }).toBe(1);
+  }
+
+  /** Every sign that the download stopped: the service saw the app hang up, nothing runs, nothing was kept. */
+  async function stoppedForGood(saved: string[]): Promise<void> {
+    await expect.poll(trickling, { timeout: 5_000 }).toBe(0);
+    expect(app.current.ctx.runningWork()).toEqual([]);
+    expect(savedRecordings()).toEqual(saved);
+  }
 
   /**
    * Stop pressed while the recording comes (mid-body on the service, half-written here), and every sign
@@ -64,15 +80,12 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
   ): Promise<void> {
     const scope = page.locator(where);
     const stop = scope.locator('[data-test="recording-stop"]');
-    await stop.waitFor();
-    await expect.poll(trickling, { timeout: 10_000 }).toBe(1);
-    expect(app.current.ctx.runningWork()).toEqual([expect.stringMatching(work)]);
-    await expect.poll(() => savedRecordings().filter((name) => name.endsWith('.part')).length, { timeout: 5_000 }).toBe(1);
+    await coming(page, where, work);
     // The card or dialog alone: what this state adds.
     await expectAccessible(page, `${where}: recording loading, with its Stop`, where);
     await app.current.screenshot(`${shot}-loading`);
 
-    const answer = nextRecordingAnswer(page);
+    const answer = nextAnswer(page);
     const pressedAt = Date.now();
     await press(stop);
     await scope
@@ -82,13 +95,35 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
     // Stop ends it at once, not some later limit.
     expect(Date.now() - pressedAt).toBeLessThan(10_000);
     expect(await (await answer).json()).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
-    await expect.poll(trickling, { timeout: 5_000 }).toBe(0);
-    expect(app.current.ctx.runningWork()).toEqual([]);
-    expect(savedRecordings()).toEqual(saved);
+    await stoppedForGood(saved);
     expect(await stop.count()).toBe(0);
     await expectAccessible(page, `${where}: recording stopped, with Try again`);
     await app.current.screenshot(`${shot}-stopped`);
   }
+
+  /**
+   * The call card or dialog `where` closed by `close` while its recording comes: the download stops as
+   * a Stop stops it (the cancel naming the ask the view made), at once, and its answer goes unseen.
+   */
+  async function closesMidway(page: Page, where: string, { work, saved }: { work: RegExp; saved: string[] }, close: () => Promise<void>): Promise<void> {
+    await coming(page, where, work);
+    const answer = nextAnswer(page);
+    const cancel = nextAnswer(page, 'downloads:cancel');
+    const closedAt = Date.now();
+    await close();
+    await page.locator(where).waitFor({ state: 'detached' });
+    expect(await (await cancel).json()).toEqual({ ok: true, value: { cancelled: true } });
+    const asked = (await answer).request().postDataJSON() as { kind: string; refId: number; ask: string };
+    expect((await cancel).request().postDataJSON()).toEqual({ what: 'recording', ...asked });
+    expect(await (await answer).json()).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
+    expect(Date.now() - closedAt).toBeLessThan(10_000);
+    await stoppedForGood(saved);
+  }
+
+  /** The campaign the calls' tests share, its results downloaded without recordings; its cases called once. */
+  let campaignId = 0;
+  let calledOnce: number[] = [];
+  const firstCallOf = async (caseId: number) => (await surfaceCall('results:calls', { environment: 'test', campaignId, caseId }))[0]?.id ?? 0;
 
   it('signs in to Test', async () => {
     await signInToTest(app.current.page, serviceUrl());
@@ -118,12 +153,12 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
     expect((await http(`${serviceUrl()}/__control/advance`, { body: { seconds: 3600 } })).status).toBe(200);
     expect(await surfaceCall('results:download', { environment: 'test', campaignId: campaign.id, recordings: false })).toMatchObject({ recordings: 0 });
     const { cases } = await surfaceCall('results:cases', { environment: 'test', campaignId: campaign.id, limit: 100 });
+    campaignId = campaign.id;
     // One call: its card is the only one asking for a recording.
-    const called = cases.find((c) => c.call_count === 1);
-    expect(called, 'no case was called once').toBeDefined();
-    const caseId = called?.id ?? 0;
-    const [first] = await surfaceCall('results:calls', { environment: 'test', campaignId: campaign.id, caseId });
-    const callId = first?.id ?? 0;
+    calledOnce = cases.filter((c) => c.call_count === 1).map((c) => c.id);
+    expect(calledOnce.length, 'fewer than two cases were called once').toBeGreaterThanOrEqual(2);
+    const caseId = calledOnce[0] ?? 0;
+    const callId = await firstCallOf(caseId);
 
     await faults({ recording_bytes_per_second: 1024 });
     const saved = savedRecordings();
@@ -149,6 +184,27 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
     await page.locator('[data-test="case-drawer"]').waitFor({ state: 'detached' });
   }, 120_000);
 
+  it("stops a call's recording when its case's panel is closed while it comes; opened again, the recording plays", async () => {
+    const { page } = app.current;
+    const caseId = calledOnce[1] ?? 0;
+    const callId = await firstCallOf(caseId);
+    await faults({ recording_bytes_per_second: 1024 });
+    const saved = savedRecordings();
+    await page.goto(`${app.current.origin}/#/campaigns/${campaignId}/results`);
+    await page.locator(`[data-test="case-${caseId}"]`).click();
+    const card = `[data-test="call-${callId}"]`;
+    await closesMidway(page, card, { work: new RegExp(`^download:recording:test:outbound:${callId}$`), saved }, () =>
+      page.locator('[data-test="close-drawer"]').click(),
+    );
+
+    await faults({ recording_bytes_per_second: 0 });
+    await page.locator(`[data-test="case-${caseId}"]`).click();
+    await page.locator(`${card} [data-test="call-audio"]`).waitFor({ timeout: 20_000 });
+    expect(savedRecordings()).toHaveLength(saved.length + 1);
+    expect(app.current.ctx.runningWork()).toEqual([]);
+    await page.locator('[data-test="close-drawer"]').click();
+  }, 120_000);
+
   it("stops an inbound call's recording, then Try again brings it", async () => {
     const { page } = app.current;
     await surfaceCall('inbound:download', { environment: 'test', recordings: false });
@@ -168,5 +224,30 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
     await page.locator(`${dialog} [data-test="recording-retry"]`).click();
     await page.locator(`${dialog} [data-test="recording-audio"]`).waitFor({ timeout: 20_000 });
     expect(savedRecordings()).toHaveLength(saved.length + 1);
+  }, 120_000);
+
+  it("stops an inbound call's recording when its dialog is closed while it comes; opened again, the recording plays", async () => {
+    const { page } = app.current;
+    const dialog = '[data-test="inbound-case-dialog"]';
+    // The call of the test before, its recording played, closed from the keyboard.
+    await page.keyboard.press('Escape');
+    await page.locator(dialog).waitFor({ state: 'detached' });
+    await faults({ recording_bytes_per_second: 1024 });
+    const saved = savedRecordings();
+    // Another call with a recording, not downloaded.
+    const row = page
+      .locator('[data-test="inbound-table"] tbody tr')
+      .filter({ has: page.locator('[data-test="has-recording"]') })
+      .nth(1);
+    await row.click();
+    await closesMidway(page, dialog, { work: /^download:recording:test:inbound:\d+$/, saved }, () =>
+      page.locator(`${dialog} .p-dialog-footer`).getByRole('button', { name: 'Cerrar' }).click(),
+    );
+
+    await faults({ recording_bytes_per_second: 0 });
+    await row.click();
+    await page.locator(`${dialog} [data-test="recording-audio"]`).waitFor({ timeout: 20_000 });
+    expect(savedRecordings()).toHaveLength(saved.length + 1);
+    expect(app.current.ctx.runningWork()).toEqual([]);
   }, 120_000);
 });

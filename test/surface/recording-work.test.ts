@@ -61,6 +61,11 @@ beforeAll(async () => {
   expect(await surface.call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url })).toMatchObject({ ok: true });
 });
 
+/** Resolves once the trickling server has sent the recording's head and a little of its body. */
+async function firstBytes(): Promise<void> {
+  while ((current()?.sent ?? 0) < WAV_HEAD.length + 2) await new Promise((r) => setTimeout(r, 10));
+}
+
 const filesIn = (folder: string) => {
   try {
     return readdirSync(folder);
@@ -73,13 +78,7 @@ describe('recordings:get as long work', () => {
   it('is tracked, refuses a wipe while it runs, stops when cancelled (no file left), and then lets the wipe go', async () => {
     const folder = recordingsDir(ctx, 'test');
     const getting = surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 4242 });
-    await within(
-      10_000,
-      'the first recording bytes',
-      (async () => {
-        while ((current()?.sent ?? 0) < WAV_HEAD.length + 2) await new Promise((r) => setTimeout(r, 10));
-      })(),
-    );
+    await within(10_000, 'the first recording bytes', firstBytes());
     expect(ctx.runningWork()).toEqual(['download:recording:test:outbound:4242']);
     expect(await surface.call('workstation:wipe', { confirmation: 'WIPE' })).toMatchObject({
       ok: false,
@@ -113,15 +112,33 @@ describe('recordings:get as long work', () => {
     // The wipe above forgot the address: a fresh first run.
     expect(await surface.call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url })).toMatchObject({ ok: true });
     const getting = surface.call('recordings:get', { environment: 'test', kind: 'inbound', refId: 77 });
-    await within(
-      10_000,
-      'the first recording bytes',
-      (async () => {
-        while ((current()?.sent ?? 0) < WAV_HEAD.length + 2) await new Promise((r) => setTimeout(r, 10));
-      })(),
-    );
+    await within(10_000, 'the first recording bytes', firstBytes());
     expect(await surface.call('downloads:cancel', { what: 'recording', environment: 'test' })).toMatchObject({ ok: true, value: { cancelled: true } });
     expect(await within(1_000, 'the cancelled recordings:get', getting)).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
+    expect(filesIn(recordingsDir(ctx, 'test'))).toEqual([]);
+  });
+
+  it('stops, for a cancel naming an ask, only the download that ask started', async () => {
+    served = null;
+    const getting = surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 4244, ask: 'card-1' });
+    await within(10_000, 'the first recording bytes', firstBytes());
+    // Another view of the same call: refused as a double click, it started nothing, so it stops nothing.
+    expect(await surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 4244, ask: 'card-2' })).toMatchObject({
+      ok: false,
+      error: { code: 'results.download_running' },
+    });
+    expect(await surface.call('downloads:cancel', { what: 'recording', environment: 'test', kind: 'outbound', refId: 4244, ask: 'card-2' })).toMatchObject({
+      ok: true,
+      value: { cancelled: false },
+    });
+    expect(ctx.runningWork()).toEqual(['download:recording:test:outbound:4244']);
+
+    expect(await surface.call('downloads:cancel', { what: 'recording', environment: 'test', kind: 'outbound', refId: 4244, ask: 'card-1' })).toMatchObject({
+      ok: true,
+      value: { cancelled: true },
+    });
+    expect(await within(1_000, 'the cancelled recordings:get', getting)).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
+    expect(ctx.runningWork()).toEqual([]);
     expect(filesIn(recordingsDir(ctx, 'test'))).toEqual([]);
   });
 

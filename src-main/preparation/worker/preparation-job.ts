@@ -39,14 +39,20 @@ export interface WorkerError {
   place?: ReadErrorPlace | undefined;
   /** A store's refusal (its batch writer's import swept meanwhile): no failure of the catalog, but a code all the same. */
   refusal?: BatchRefusalData | undefined;
+  /** Any other error: its stack (frames from the worker's code) and cause, for the diagnostic log. */
+  stack?: string | undefined;
+  cause?: WorkerError | undefined;
 }
 
+/** JavaScript's own error classes, which a rebuilt error takes again by name. */
+const BUILT_IN_ERRORS: Record<string, ErrorConstructor> = { Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError };
+
 /** What the worker posts for an error it met (structured clone keeps only plain data). */
-export function workerError(err: unknown): WorkerError {
+export function workerError(err: unknown, depth = 0): WorkerError {
   const e = err as Error;
   const refusal = refusalData(err);
   if (refusal) return { name: e.name, message: e.message, refusal };
-  if (!(err instanceof Failure)) return { name: e.name, message: e.message };
+  if (!(err instanceof Failure)) return otherError(err, depth);
   const placed = err instanceof ReadError || err instanceof LedgerFileError;
   return { name: err.name, message: err.message, code: err.code, params: err.params, ...(placed ? { place: err.place } : {}) };
 }
@@ -64,10 +70,21 @@ function workerUrl(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './preparation-worker-boot.mjs' : './preparation-worker.js', import.meta.url);
 }
 
+/**
+ * An error outside the catalog (a bug, a library's surprise): the surface reports it as internal, and
+ * the diagnostic log keeps its class and the worker's frames, so they must cross the thread too.
+ */
+function otherError(err: unknown, depth: number): WorkerError {
+  if (!(err instanceof Error)) return { name: err === null ? 'null' : typeof err, message: String(err) };
+  const name = err.constructor?.name && err.constructor.name !== 'Error' ? err.constructor.name : err.name;
+  const cause = depth < 3 && err.cause !== undefined ? workerError(err.cause, depth + 1) : undefined;
+  return { name, message: err.message, stack: err.stack, ...(cause ? { cause } : {}) };
+}
+
 /** Rebuilds the error the worker met, so callers treat it like one thrown in-process. */
 export function rebuildError(e: WorkerError): Error {
   if (e.refusal) return refusalFromData(e.refusal);
-  if (!isFailureCode(e.code)) return new Error(e.message);
+  if (!isFailureCode(e.code)) return rebuildOther(e);
   const params = e.params ?? {};
   // The params were checked when the failure was made in the worker: the same code, the same params.
   if (e.name === 'ReadError') return new ReadError(e.code as never, params as never, e.place);
@@ -76,6 +93,15 @@ export function rebuildError(e: WorkerError): Error {
   if (e.name === 'LedgerFileError') return new LedgerFileError(e.code as never, params as never, e.place as LedgerFileError['place']);
   if (e.name === 'MappingError') return new MappingError(Array.isArray(params.missing) ? params.missing : []);
   return new Failure(e.code, params as never);
+}
+
+function rebuildOther(e: WorkerError): Error {
+  const Built = Object.hasOwn(BUILT_IN_ERRORS, e.name) ? BUILT_IN_ERRORS[e.name]! : Error;
+  const err = new Built(e.message, e.cause ? { cause: rebuildError(e.cause) } : undefined);
+  // A class of the worker's own code keeps its name; its frames are the worker's, not this rebuild's.
+  if (Built === Error && e.name !== 'Error') err.name = e.name;
+  if (e.stack !== undefined) err.stack = e.stack;
+  return err;
 }
 
 function run<T>(job: PreparationJob, limits: ResourceLimits): Promise<T> {

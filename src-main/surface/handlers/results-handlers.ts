@@ -16,12 +16,15 @@ export const resultsHandlers: Pick<
   Handlers,
   'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'
 > = {
-  async 'downloads:cancel'(ctx, { what, campaignId, environment, kind, refId }) {
+  async 'downloads:cancel'(ctx, { what, campaignId, environment, kind, refId, ask }) {
     if (what === 'recording') {
       const env = environment ?? ctx.currentEnvironment();
-      // The one named, else every recording being fetched for env.
+      // The one named, else every recording being fetched for env; with an ask, only the download it started.
       const one = kind !== undefined && refId !== undefined ? recordingWorkKey(env, kind, refId) : null;
-      const keys = ctx.runningWork().filter((key) => (one ? key === one : key.startsWith(recordingWorkPrefix(env))));
+      const keys = ctx
+        .runningWork()
+        .filter((key) => (one ? key === one : key.startsWith(recordingWorkPrefix(env))))
+        .filter((key) => ask === undefined || startedBy(ctx).get(key) === ask);
       return { cancelled: keys.filter((key) => ctx.cancel(key)).length > 0 };
     }
     return { cancelled: ctx.cancel(what === 'campaign' ? `download:campaign:${campaignId}` : 'download:inbound') };
@@ -39,7 +42,7 @@ export const resultsHandlers: Pick<
           recordingsDir: recordings ? recordingsDir(ctx, env) : undefined,
           onProgress: (p) => ctx.emit('download:progress', { what: 'campaign', campaignId, ...p }),
         }),
-      () => ({ cases: 0, changedCases: 0, calls: 0, recordings: 0, recordingsSkipped: 0, cancelled: true }),
+      { stoppedEarly: () => ({ cases: 0, changedCases: 0, calls: 0, recordings: 0, recordingsSkipped: 0, cancelled: true }) },
     );
   },
 
@@ -64,21 +67,26 @@ export const resultsHandlers: Pick<
     };
   },
 
-  async 'recordings:get'(ctx, { environment, kind, refId }) {
+  async 'recordings:get'(ctx, { environment, kind, refId, ask }) {
     const env = environment ?? ctx.currentEnvironment();
     let row = getRecording(ctx.store.db, env, kind, refId);
     if (!row) {
       // Not downloaded yet: fetch it now (needs a connection), then serve it from disk. Long work like
       // any download: a wipe waits for it, and downloads:cancel stops it, in the sign-in or mid-body.
-      await trackedDownload(ctx, env, recordingWorkKey(env, kind, refId), (client, signal) =>
-        ensureRecording(
-          { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
-          kind,
-          refId,
-          new Date().toISOString(),
-          recordingsDir(ctx, env),
-          signal,
-        ),
+      await trackedDownload(
+        ctx,
+        env,
+        recordingWorkKey(env, kind, refId),
+        (client, signal) =>
+          ensureRecording(
+            { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
+            kind,
+            refId,
+            new Date().toISOString(),
+            recordingsDir(ctx, env),
+            signal,
+          ),
+        { ask },
       );
       row = getRecording(ctx.store.db, env, kind, refId);
     }
@@ -102,7 +110,7 @@ export const resultsHandlers: Pick<
             onProgress: (p) => ctx.emit('download:progress', { what: 'inbound', ...p }),
           },
         ),
-      () => ({ cases: 0, changedCases: 0, recordings: 0, recordingsSkipped: 0, cancelled: true }),
+      { stoppedEarly: () => ({ cases: 0, changedCases: 0, recordings: 0, recordingsSkipped: 0, cancelled: true }) },
     );
   },
 
@@ -115,29 +123,43 @@ const recordingWorkPrefix = (env: string) => `download:recording:${env}:`;
 /** The running-work key of recordings:get fetching one recording. */
 export const recordingWorkKey = (env: string, kind: 'outbound' | 'inbound', refId: number) => `${recordingWorkPrefix(env)}${kind}:${refId}`;
 
+/** Which ask started each download running (by work key), for those asked for with one. */
+const starters = new WeakMap<AppContext, Map<string, string>>();
+function startedBy(ctx: AppContext): Map<string, string> {
+  let started = starters.get(ctx);
+  if (!started) starters.set(ctx, (started = new Map()));
+  return started;
+}
+
 /**
  * A download, tracked under `key` from its first moment: the sign-in it may need (seconds) is part of
  * it, so Stop works then too, a wipe waits, and asking again meanwhile is a double click. A Stop during
  * the sign-in answers `stoppedEarly()` when given (the download's own "cancelled, nothing fetched"),
- * else service.cancelled; one just after it reaches `work` with the signal already aborted.
+ * else service.cancelled; one just after it reaches `work` with the signal already aborted. `ask`
+ * names who started it, from that first moment too (an ask refused as a double click starts nothing).
  */
 function trackedDownload<T>(
   ctx: AppContext,
   env: Environment,
   key: string,
   work: (client: ServiceClient, signal: AbortSignal) => Promise<T>,
-  stoppedEarly?: () => T,
+  { stoppedEarly, ask }: { stoppedEarly?: () => T; ask?: string } = {},
 ): Promise<T> {
   return busyAware(() =>
     ctx.track(key, async (signal) => {
-      let client: ServiceClient;
+      if (ask !== undefined) startedBy(ctx).set(key, ask);
       try {
-        ({ client } = await connectionFor(ctx, env, signal));
-      } catch (err) {
-        if (stoppedEarly && signal.aborted && isCancelled(err)) return stoppedEarly();
-        throw err;
+        let client: ServiceClient;
+        try {
+          ({ client } = await connectionFor(ctx, env, signal));
+        } catch (err) {
+          if (stoppedEarly && signal.aborted && isCancelled(err)) return stoppedEarly();
+          throw err;
+        }
+        return await work(client, signal);
+      } finally {
+        startedBy(ctx).delete(key);
       }
-      return work(client, signal);
     }),
   );
 }

@@ -26,6 +26,7 @@ import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 import { buildZip } from '../reading/fixtures/zip-builder';
 import { formatFailure, type Failure } from '../../../src-main/domain/failures/failure';
+import { failureShape } from '../../../src-main/diagnostics/diagnostic-log';
 import { LedgerFileError, LedgerMapping, readLedgerFile } from '../../../src-main/preparation/ledger/read-ledger-file';
 import { readCorrections } from '../../../src-main/preparation/import-corrections';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
@@ -118,10 +119,28 @@ describe('a failure met in the worker', () => {
     const refusal = across(new BatchRefusal('batch.missing', 'Batch 4 was removed while it was being imported.', 4));
     expect(refusal).toBeInstanceOf(BatchRefusal);
     expect(refusal).toMatchObject({ code: 'batch.missing', batchId: 4 });
-    // Anything else is no failure of the catalog: only its message crosses, and the surface calls it internal.
+    // Anything else is no failure of the catalog: the surface calls it internal, and it has no code.
     const other = across(new TypeError('x is undefined'));
     expect(other).not.toHaveProperty('code');
     expect((other as Error).message).toBe('x is undefined');
+  });
+
+  it('outside the catalog, keeps what the diagnostic log records of it: its class, its own frames, its cause', () => {
+    class ZipTrouble extends Error {}
+    const inWorker = (): Error => new ZipTrouble('entry 3 of Pérez.xlsx', { cause: new RangeError('offset 9 of 4') });
+    const original = inWorker();
+    const rebuilt = rebuildError(structuredClone(workerError(original)));
+    const shape = failureShape(rebuilt);
+    expect(shape.type).toBe('ZipTrouble');
+    // The frames are where it was thrown (this file's inWorker), not where it was rebuilt.
+    expect(shape.frames).toEqual(failureShape(original).frames);
+    expect(shape.frames[0]).toContain('inWorker');
+    expect(shape.cause?.type).toBe('RangeError');
+    expect((rebuilt.cause as Error).message).toBe('offset 9 of 4');
+    // A built-in class comes back as itself, so code that asks instanceof still can.
+    expect(rebuildError(structuredClone(workerError(new TypeError('t'))))).toBeInstanceOf(TypeError);
+    // What is thrown that is no Error at all is still an Error on this side, named by its kind.
+    expect(failureShape(rebuildError(structuredClone(workerError('a string'))))).toMatchObject({ type: 'string' });
   });
 });
 
