@@ -18,7 +18,7 @@ export interface Opened {
 export interface OpenInit {
   body?: string;
   accept?: string;
-  /** The caller's: stops the request, and the reading of its body, when aborted. */
+  /** The caller's: stops the request, the reading of its body, and its wait for a token refresh, when aborted. */
   signal?: AbortSignal | undefined;
 }
 
@@ -47,7 +47,7 @@ export function createRequester(options: {
 
   async function open(method: string, url: string, init: OpenInit = {}): Promise<Opened> {
     const ctx = requestContext(method, url);
-    let token = await session.accessToken();
+    let token = await session.accessToken(init.signal);
     for (let attempt = 1; ; attempt++) {
       const headers: Record<string, string> = {
         authorization: `${ACCESS_AUTH_SCHEME} ${token}`,
@@ -64,7 +64,7 @@ export function createRequester(options: {
       if (attempt === 2) {
         throw new ServiceError({ ...ctx, kind: 'auth', status: 401, message: 'the service did not accept the session, even after refreshing it (HTTP 401)' });
       }
-      token = await session.refreshAfterUnauthorized(token);
+      token = await session.refreshAfterUnauthorized(token, init.signal);
     }
   }
 

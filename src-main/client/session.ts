@@ -3,7 +3,7 @@
 import { decodeJwt } from 'jose';
 import { paths, REFRESH_AUTH_SCHEME, TokenPair } from '../contract';
 import { statusKind } from './answer-failures';
-import { requestContext, ServiceError } from './errors';
+import { RequestCancelled, requestContext, ServiceError } from './errors';
 import { serverText } from './server-text';
 import {
   bodyLimits,
@@ -45,12 +45,15 @@ export function memoryVault(initial: string | null = null): TokenVault {
 
 export type SessionState = 'signed-out' | 'active' | 'expired';
 
-/** What the service client needs from a session. */
+/**
+ * What the service client needs from a session. A caller's `signal` stops its own wait for a refresh
+ * (RequestCancelled), never the refresh the others share.
+ */
 export interface TokenSource {
   /** A usable access token, refreshed first when it is about to expire. */
-  accessToken(): Promise<string>;
+  accessToken(signal?: AbortSignal): Promise<string>;
   /** After a 401 with `staleAccess`: the new access token (one shared refresh for all callers). */
-  refreshAfterUnauthorized(staleAccess: string): Promise<string>;
+  refreshAfterUnauthorized(staleAccess: string, signal?: AbortSignal): Promise<string>;
 }
 
 export interface Session extends TokenSource {
@@ -218,6 +221,24 @@ export function createSession(options: SessionOptions): Session {
     return run;
   }
 
+  /**
+   * The shared refresh, or RequestCancelled as soon as this caller's `signal` says stop, whichever
+   * comes first. The refresh itself is never cut off: once sent, the service has spent the refresh
+   * token it carried (single use, rotated), and only its answer holds the new one the session and
+   * every other caller need. So a Stop only stops waiting; the answer is still taken when it comes.
+   */
+  function refreshFor(signal: AbortSignal | undefined): Promise<string> {
+    if (!signal) return refreshOnce();
+    const stopped = () => new RequestCancelled(requestContext('POST', joinUrl(options.baseUrl, paths.refresh())));
+    if (signal.aborted) return Promise.reject(stopped());
+    const shared = refreshOnce();
+    return new Promise<string>((resolve, reject) => {
+      const onAbort = () => reject(stopped());
+      signal.addEventListener('abort', onAbort, { once: true });
+      shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
+  }
+
   return {
     async signIn(email, password, signal) {
       const started = ++epoch;
@@ -265,14 +286,14 @@ export function createSession(options: SessionOptions): Session {
       return current === 'active' && access !== null;
     },
 
-    async accessToken() {
+    async accessToken(signal) {
       if (!inflight) {
         if (current !== 'active' || !access) throw unusable();
         if (access.refreshFrom === null || now() < access.refreshFrom) return access.token;
       }
       const held = access;
       try {
-        return await refreshOnce();
+        return await refreshFor(signal);
       } catch (error) {
         // Could not refresh early (offline, timeout): the current token still works until it expires.
         const stillValid = held !== null && held.expiresAt !== null && now() < held.expiresAt && access === held;
@@ -281,13 +302,13 @@ export function createSession(options: SessionOptions): Session {
       }
     },
 
-    async refreshAfterUnauthorized(staleAccess) {
+    async refreshAfterUnauthorized(staleAccess, signal) {
       if (current !== 'active' || !access) {
-        if (inflight) return inflight;
+        if (inflight) return refreshFor(signal);
         throw unusable();
       }
       if (access.token !== staleAccess) return access.token;
-      return refreshOnce();
+      return refreshFor(signal);
     },
 
     state: () => current,

@@ -81,7 +81,8 @@ export const AuditEvent = z.discriminatedUnion('action', [
   event('upload.finished', {
     environment: Environment,
     batchId: Id,
-    campaignId: Id,
+    // Null: stopped before the campaign drafted for the batch was created.
+    campaignId: Id.nullable(),
     status: z.enum(['done', 'paused', 'needs-decision', 'cancelled']),
     loaded: Count,
     rejected: Count,

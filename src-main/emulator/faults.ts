@@ -12,7 +12,16 @@ export interface FaultSettings {
   body_limit?: number;
   /** Recordings (outbound and inbound) are sent at this many bytes a second, a slow server's pace; 0 sends them at once. */
   recording_bytes_per_second?: number;
+  /**
+   * The answers of these endpoints are held this many ms after the request was handled: the work is
+   * done on the service (a token rotated, a campaign created) and its answer comes late. 0 lifts it.
+   */
+  slow_answers?: Partial<Record<SlowEndpoint, number>>;
 }
+
+/** The endpoints whose answers `slow_answers` can hold. */
+export const SLOW_ENDPOINTS = ['login', 'refresh', 'create_campaign'] as const;
+export type SlowEndpoint = (typeof SLOW_ENDPOINTS)[number];
 
 export interface FaultState {
   /** Counts an upload request; returns its number. */
@@ -23,6 +32,8 @@ export interface FaultState {
   bodyLimit(): number;
   /** A recording's body: the bytes as they are, or a stream that sends them at the set pace. */
   recordingBody(bytes: Buffer): Buffer | Readable;
+  /** Holds the answer of `endpoint` as `slow_answers` says (a reset lets every held answer go at once). */
+  holdAnswer(endpoint: SlowEndpoint): Promise<void>;
   set(settings: FaultSettings): void;
   reset(): void;
   describe(): Record<string, unknown>;
@@ -40,6 +51,12 @@ export function createFaultState(defaultBodyLimit = DEFAULT_UPLOAD_BODY_LIMIT): 
   let recordingPace = 0;
   // Slow recordings still being sent: one ends when its last byte goes or its client hangs up.
   let trickling = 0;
+  let slow: Partial<Record<SlowEndpoint, number>> = {};
+  // The answers being held, each with what lets it go early.
+  const held = new Map<() => void, SlowEndpoint>();
+  const releaseHeld = () => {
+    for (const release of [...held.keys()]) release();
+  };
   return {
     nextUpload: () => ++uploads,
     failsUpload: (n) => fail.has(n),
@@ -51,12 +68,26 @@ export function createFaultState(defaultBodyLimit = DEFAULT_UPLOAD_BODY_LIMIT): 
       trickling += 1;
       return paced(bytes, recordingPace, () => (trickling -= 1));
     },
+    holdAnswer(endpoint) {
+      const ms = slow[endpoint] ?? 0;
+      if (ms === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const release = () => {
+          clearTimeout(timer);
+          held.delete(release);
+          resolve();
+        };
+        const timer = setTimeout(release, ms);
+        held.set(release, endpoint);
+      });
+    },
     set(s) {
       if (s.fail_upload) fail = new Set([...fail, ...s.fail_upload.map((k) => uploads + k)]);
       if (s.drop_upload) drop = new Set([...drop, ...s.drop_upload.map((k) => uploads + k)]);
       if (s.latency_ms !== undefined) latency = s.latency_ms;
       if (s.body_limit !== undefined) limit = s.body_limit;
       if (s.recording_bytes_per_second !== undefined) recordingPace = s.recording_bytes_per_second;
+      if (s.slow_answers) slow = { ...slow, ...s.slow_answers };
     },
     reset() {
       fail = new Set();
@@ -64,6 +95,8 @@ export function createFaultState(defaultBodyLimit = DEFAULT_UPLOAD_BODY_LIMIT): 
       latency = 0;
       limit = defaultBodyLimit;
       recordingPace = 0;
+      slow = {};
+      releaseHeld();
     },
     describe: () => ({
       upload_requests: uploads,
@@ -73,6 +106,9 @@ export function createFaultState(defaultBodyLimit = DEFAULT_UPLOAD_BODY_LIMIT): 
       body_limit: limit,
       recording_bytes_per_second: recordingPace,
       recordings_trickling: trickling,
+      slow_answers: { ...slow },
+      /** Answers being held now, by endpoint: a test knows its request was handled. */
+      answers_held: Object.fromEntries(SLOW_ENDPOINTS.map((e) => [e, [...held.values()].filter((h) => h === e).length])),
     }),
   };
 }

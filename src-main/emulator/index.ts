@@ -3,10 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { paths } from '../contract';
 import { setEveryPassword, writeSeed } from './accounts';
 import { advanceDialing, dialStep, type DialerCore } from './dialer';
 import { getMeta, openEmulatorDb, setMeta } from './emulator-db';
-import { createFaultState, DEFAULT_UPLOAD_BODY_LIMIT, type FaultState } from './faults';
+import { createFaultState, DEFAULT_UPLOAD_BODY_LIMIT, SLOW_ENDPOINTS, type FaultState, type SlowEndpoint } from './faults';
 import { bearerAuth, NOT_FOUND } from './http-kit';
 import { inboundStep, seedInboundHistory } from './inbound';
 import { authRoutes } from './routes-auth';
@@ -74,7 +75,15 @@ const ControlFaults = z.object({
   latency_ms: z.number().int().nonnegative().max(120_000).optional(),
   body_limit: z.number().int().positive().optional(),
   recording_bytes_per_second: z.number().int().nonnegative().optional(),
+  slow_answers: z.partialRecord(z.enum(SLOW_ENDPOINTS), z.number().int().nonnegative().max(120_000)).optional(),
 });
+
+/** Which endpoint of `slow_answers` a request is: by its route, so a campaign's upload (PUT) is not its creation. */
+const SLOW_ROUTES: Record<string, SlowEndpoint> = {
+  [`POST ${paths.login()}`]: 'login',
+  [`POST ${paths.refresh()}`]: 'refresh',
+  [`POST ${paths.createCampaign()}`]: 'create_campaign',
+};
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const bindHost = options.host ?? '127.0.0.1';
@@ -158,6 +167,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
   });
 
+  // After the handler: what the request did is done on the service by the time its answer is held.
+  app.addHook('onSend', async (request) => {
+    const endpoint = SLOW_ROUTES[`${request.method} ${request.routeOptions.url ?? ''}`];
+    if (endpoint) await faults.holdAnswer(endpoint);
+  });
+
   const timed = options.onRequestTimed;
   if (timed) app.addHook('onResponse', async (request, reply) => timed(request.method, request.url, reply.elapsedTime));
 
@@ -227,6 +242,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     app,
     async close() {
       if (ticker) clearInterval(ticker);
+      // Answers still held (slow_answers) go now: closing waits for every request under way.
+      faults.reset();
       await app.close();
       db.close();
     },

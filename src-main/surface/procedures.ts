@@ -536,8 +536,11 @@ export interface IssueView {
 }
 
 export interface UploadSummary {
-  /** The campaign the cases went to (created now when the batch carried a draft). */
-  campaignId: number;
+  /**
+   * The campaign the cases went to (created now when the batch carried a draft); null when stopped
+   * before that drafted campaign was created.
+   */
+  campaignId: number | null;
   status: 'done' | 'paused' | 'needs-decision' | 'cancelled';
   loaded: number;
   /** code → the service's reason. */

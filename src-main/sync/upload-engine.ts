@@ -22,7 +22,6 @@ import {
   markSending,
   markUploadRunEnded,
   recordChunkOutcome,
-  rejectedCases,
   resolveInDoubt,
   setChunkState,
   splitChunk,
@@ -36,6 +35,9 @@ import { applyLedgerBeforeUpload, type LedgerAtUpload } from './ledger-before-up
 import { skipDuplicatesBeforeUpload, type DuplicatesAtUpload } from './duplicates-before-upload';
 import { backoffMs, createPacer, sleep as realSleep, type Pacer, type Sleep } from './pacing';
 import { judge, readBackCodes } from './reconcile';
+import { uploadResult, type PauseCode, type UploadPause, type UploadResult } from './upload-result';
+
+export type { PauseCode, UploadPause, UploadResult } from './upload-result';
 
 export interface UploadDeps {
   store: Store;
@@ -77,30 +79,6 @@ export interface UploadProgress {
 
 /** A progress note: one of the catalog's upload.progress.* codes, never the service's own text. */
 export type UploadNote = FailureData<Extract<FailureCode, `upload.progress.${string}`>>;
-
-export type PauseCode = 'refused' | 'forbidden' | 'not-found' | 'server' | 'offline' | 'session-expired' | 'contract';
-
-export interface UploadResult {
-  status: 'done' | 'paused' | 'needs-decision' | 'cancelled';
-  loaded: number;
-  rejected: { code: string; detail: string }[];
-  pending: number;
-  inDoubt: string[];
-  requests: number;
-  /** What the ledger kept out in this run: cases suppressed, phones taken off cases. */
-  suppressed: { cases: number; phones: number };
-  /** Cases of the batch not sent because the campaign already held their codes (see ./duplicates-before-upload.ts). */
-  skipped: { duplicates: number };
-  pause?: UploadPause;
-}
-
-/** Why an upload paused: its coarse code, and the failure that says it (a code of the catalog, its params). */
-export interface UploadPause {
-  code: PauseCode;
-  failure: FailureData;
-  /** The failure's English, for logs and scripts. */
-  message: string;
-}
 
 /**
  * Why a chunk is sent again, as a note: the HTTP status the service answered, or that it did not answer
@@ -191,18 +169,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
   const result = (status: UploadResult['status'], pause?: UploadPause): UploadResult => {
     if (requests > 0 || settled) markUploadRunEnded(db, batchId);
     else markIdleUploadRunEnded(db, batchId);
-    const c = uploadCounts(db, batchId);
-    return {
-      status,
-      loaded: c.loaded,
-      rejected: rejectedCases(db, batchId),
-      pending: c.pending,
-      inDoubt: casesInDoubt(db, batchId).map((x) => x.code),
-      requests,
-      suppressed,
-      skipped: { duplicates: c.skipped },
-      ...(pause ? { pause } : {}),
-    };
+    return uploadResult(db, batchId, status, { requests, suppressed }, pause);
   };
 
   /** Waits out an offline spell, trying `attempt` until it stops failing for lack of network. */

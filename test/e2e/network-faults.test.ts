@@ -10,7 +10,7 @@ import { Campaign } from '../../src-main/contract';
 import { formatFailure } from '../../src-main/domain/failures/failure';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { createSurface } from '../../src-main/surface/surface';
-import { BOTS, http, login, OTHER_USER } from '../support/emulator';
+import { answerHeld, BOTS, http, login, OTHER_USER } from '../support/emulator';
 import { hasChromium, signInToTest, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
@@ -154,6 +154,45 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     expect(created).toHaveLength(1);
     const loaded = service?.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created[0]?.id) as { n: number };
     expect(loaded.n).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('offers Stop from the first moment of an upload: stopped while its drafted campaign is created, it keeps that campaign for the next', async () => {
+    const { page } = app.current;
+    const base = `http://127.0.0.1:${port}`;
+    const name = 'Parada al crearse';
+    const batch = await call<{ batchId: number }>('batches:prepare', {
+      environment: 'test',
+      fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
+      maxPhonePriority: 2,
+    });
+    await call('batches:setCampaignDraft', {
+      batchId: batch.batchId,
+      campaign: { client_id: BOTS.voice, name, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+    });
+    const campaignsNamed = () => (service?.core.db.prepare('SELECT id FROM campaigns WHERE name = ?').all(name) as { id: number }[]).map((c) => c.id);
+    await page.goto(`${app.current.origin}/#/sync`);
+    await page.reload();
+    await page.locator(`[data-test="draft-${batch.batchId}"]`).waitFor();
+    // The service makes the campaign but answers a minute later: no progress comes meanwhile.
+    await http(`${base}/__control/faults`, { body: { slow_answers: { create_campaign: 60_000 } } });
+    try {
+      await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+      await answerHeld(base, 'create_campaign');
+      await page.locator(`[data-test="cancel-${batch.batchId}"]`).click();
+      await app.current.screenshot('55-upload-stopped-creating-campaign');
+    } finally {
+      await http(`${base}/__control/reset`, { body: {} });
+    }
+    const status = page.locator(`[data-test="upload-status-${batch.batchId}"]`);
+    await status.filter({ hasText: /cancelada|cancelled/i }).waitFor({ timeout: 20_000 });
+    expect(await status.innerText()).toMatch(/8/); // still to upload
+    const [created] = campaignsNamed();
+    expect(service?.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created)).toEqual({ n: 0 });
+
+    await page.locator(`[data-test="upload-${batch.batchId}"]`).click();
+    await page.locator(`[data-test="upload-loaded-${batch.batchId}"]`).filter({ hasText: /8/ }).waitFor({ timeout: 30_000 });
+    expect(campaignsNamed()).toEqual([created]);
+    expect(service?.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created)).toEqual({ n: 8 });
   }, 60_000);
 
   it('stops with a plain message when the campaign belongs to someone else (403), keeping every case', async () => {

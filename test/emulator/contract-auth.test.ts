@@ -121,6 +121,34 @@ describe('refresh', () => {
   });
 });
 
+describe('slow answers (fault control)', () => {
+  const held = async () => ((await http(url('/__control/state'))).json as { answers_held: Record<string, number> }).answers_held;
+
+  it('hold a refresh answer after the token rotated, counted while held, until a reset lets it go', async () => {
+    const pair = await login(emulator.current.url);
+    expect((await http(url('/__control/faults'), { body: { slow_answers: { refresh: 60_000 } } })).status).toBe(200);
+    try {
+      const holding = async (n: number) => {
+        while ((await held()).refresh !== n) await new Promise((resolve) => setTimeout(resolve, 10));
+      };
+      const refreshing = refresh(pair);
+      await holding(1);
+      expect(await held()).toEqual({ login: 0, refresh: 1, create_campaign: 0 });
+      // Other endpoints are not held.
+      expect((await http(url('/auth/login/'), { body: DEMO_USER })).status).toBe(200);
+      // The service already spent the token the held answer replaces: a client that dropped that answer could not go on.
+      const again = refresh(pair);
+      await holding(2);
+      await http(url('/__control/reset'), { body: {} });
+      expect((await refreshing).status).toBe(200);
+      expect((await again).status).toBe(401);
+      expect(await held()).toEqual({ login: 0, refresh: 0, create_campaign: 0 });
+    } finally {
+      await http(url('/__control/reset'), { body: {} });
+    }
+  });
+});
+
 describe('fault controls', () => {
   it('are not served unless the emulator is started with faults on', async () => {
     const plain = await startEmulator({ tickMs: 0 });

@@ -2,6 +2,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src-main/emulator';
+import type { SlowEndpoint } from '../../src-main/emulator/faults';
 
 export const DEMO_USER = { email: 'demo@casedesk.local', password: 'demo1234' };
 export const NO_BOTS_USER = { email: 'sinbots@casedesk.local', password: 'demo1234' };
@@ -24,6 +25,15 @@ export function useEmulator(options: EmulatorOptions = {}): { readonly current: 
       return holder.current;
     },
   };
+}
+
+/** Resolves once the emulator holds an answer of `endpoint` (fault slow_answers): the request reached it and its work is done. */
+export async function answerHeld(baseUrl: string, endpoint: SlowEndpoint): Promise<void> {
+  for (;;) {
+    const state = (await (await fetch(`${baseUrl}/__control/state`)).json()) as { answers_held: Record<SlowEndpoint, number> };
+    if (state.answers_held[endpoint] > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export interface HttpAnswer {

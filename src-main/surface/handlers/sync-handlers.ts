@@ -1,6 +1,7 @@
 // Campaign control and uploads: they need a connection.
 import { uploadBatch } from '../../sync/upload-engine';
-import type { ServiceClient } from '../../client';
+import { NOTHING_RUN, uploadResult, type UploadResult } from '../../sync/upload-result';
+import { isCancelled, type ServiceClient } from '../../client';
 import { CreateCampaignRequest } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { BatchRefusal, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
@@ -11,6 +12,7 @@ import { sharedLedger } from '../shared-ledger';
 import { batchRefusalFailure, SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from '../settings';
+import type { Notice, UploadSummary } from '../procedures';
 
 /** The key an upload runs under (AppContext.track). */
 export const uploadWorkKey = (batchId: number) => `upload:${batchId}`;
@@ -60,34 +62,60 @@ export const syncHandlers: Pick<
 
   async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt, reloadDuplicates }) {
     const env = environment ?? ctx.currentEnvironment();
-    // Before anything else: a list the policy requires and that cannot be read refuses the upload.
-    const shared = await sharedLedger(ctx);
-    const connection = await connectionFor(ctx, env);
-    const campaignId = given ?? (await campaignOf(ctx, connection.client, env, batchId));
-    const settings = readSettings(ctx);
-    let result;
+    let campaignId = given ?? null;
     try {
-      result = await ctx.track(uploadWorkKey(batchId), (signal) =>
-        uploadBatch({ store: ctx.store, client: connection.client, environment: env, pacer: ctx.pacer(env, settings.uploadSpacingMs) }, batchId, campaignId, {
+      // Tracked from its first moment: a Stop during the sign-in stops it, and a second upload of the
+      // batch meanwhile is refused as running (upload.running).
+      return await ctx.track(uploadWorkKey(batchId), async (signal) => {
+        // Before anything else: a list the policy requires and that cannot be read refuses the upload.
+        const shared = await sharedLedger(ctx);
+        // Stopped before a case went: what a Stop at the engine's start answers, the batch as it stands.
+        const stopped = () =>
+          summaryOf(
+            uploadResult(ctx.store.db, batchId, 'cancelled', NOTHING_RUN),
+            campaignId ?? getBatch(ctx.store.db, batchId)?.campaignId ?? null,
+            shared.notices,
+          );
+        let client: ServiceClient;
+        try {
+          ({ client } = await connectionFor(ctx, env, signal));
+        } catch (err) {
+          if (signal.aborted && isCancelled(err)) return stopped();
+          throw err;
+        }
+        if (signal.aborted) return stopped();
+        // The campaign drafted offline is created even when a Stop comes meanwhile: its request is not
+        // cut off (a campaign the service made, unknown here, would be made twice by the next try), but
+        // recorded and bound to the batch; the Stop is honoured right after, before any case goes.
+        campaignId ??= await campaignOf(ctx, client, env, batchId);
+        if (signal.aborted) return stopped();
+        const settings = readSettings(ctx);
+        const result = await uploadBatch({ store: ctx.store, client, environment: env, pacer: ctx.pacer(env, settings.uploadSpacingMs) }, batchId, campaignId, {
           inDoubt,
           signal,
           chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
           onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
           ledger: { shared: shared.entries, complete: shared.notices.length === 0 },
           duplicates: { reload: reloadDuplicates },
-        }),
-      );
+        });
+        return summaryOf(result, campaignId, shared.notices);
+      });
     } catch (err) {
       // Wrong environment or campaign, or already running: the agent's mistake, said plainly.
-      if (err instanceof BatchRefusal) throw batchRefusalFailure(ctx.store.db, err, { batchId, environment: env, campaignId });
+      if (err instanceof BatchRefusal)
+        throw batchRefusalFailure(ctx.store.db, err, { batchId, environment: env, ...(campaignId !== null ? { campaignId } : {}) });
       throw err;
     }
-    // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
-    const rejected = Object.create(null) as Record<string, string>;
-    for (const r of result.rejected) rejected[r.code] = r.detail;
-    return { ...result, rejected, campaignId, notices: shared.notices };
   },
 };
+
+/** An upload's result as the surface answers it, with the campaign it went to (null: a drafted one not created yet). */
+function summaryOf(result: UploadResult, campaignId: number | null, notices: Notice[]): UploadSummary {
+  // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
+  const rejected = Object.create(null) as Record<string, string>;
+  for (const r of result.rejected) rejected[r.code] = r.detail;
+  return { ...result, rejected, campaignId, notices };
+}
 
 /**
  * The campaign a batch goes to: the one it is bound to, or the draft prepared offline — created now,

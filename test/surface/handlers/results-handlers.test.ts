@@ -1,24 +1,16 @@
 // results:export hands the renderer the results workbook as bytes, built in memory: debtor data never
 // goes through a temporary file (the OS temp folder is shared and outlives a crash).
 import * as XLSX from '@e965/xlsx';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CASES_SHEET, CALLS_SHEET } from '../../../src-main/exports/results-export';
-import { createAppContext } from '../../../src-main/surface/app-context';
-import { createSurface } from '../../../src-main/surface/surface';
 import { connect, dialedCampaign } from '../../client/helpers';
-import { DEMO_USER, useEmulator } from '../../support/emulator';
+import { useEmulator } from '../../support/emulator';
+import { signedInApp } from '../../support/signed-in-app';
 
-const dir = mkdtempSync(join(tmpdir(), 'casedesk-results-export-'));
 const emulator = useEmulator();
-const ctx = createAppContext({ dataDir: dir, credentials: () => DEMO_USER });
-const surface = createSurface(ctx);
-afterAll(async () => {
-  await ctx.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const { dir, surface } = signedInApp('casedesk-results-export-');
 
 /** Runs `work` with the OS temp folder pointing nowhere: writing a temporary file there fails. */
 async function withoutTempFolder<T>(work: () => Promise<T>): Promise<T> {
