@@ -4,7 +4,7 @@ import { NOTHING_RUN, uploadResult, type UploadResult } from '../../sync/upload-
 import { isCancelled, type ServiceClient } from '../../client';
 import { CreateCampaignRequest } from '../../contract';
 import type { Environment } from '../../domain/environments';
-import { BatchRefusal, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
+import { BatchRefusal, batchInEnvironment, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
 import { actionWarnings, scheduleWarnings } from '../campaign-schedule';
@@ -67,15 +67,17 @@ export const syncHandlers: Pick<
       // Tracked from its first moment: a Stop during the sign-in stops it, and a second upload of the
       // batch meanwhile is refused as running (upload.running).
       return await ctx.track(uploadWorkKey(batchId), async (signal) => {
-        // Before anything else: a list the policy requires and that cannot be read refuses the upload.
+        // The batch is this environment's, and the campaign asked for is the one it is bound to, before
+        // anything reaches the service: a drafted campaign must never be created in another environment.
+        const batch = batchInEnvironment(ctx.store.db, batchId, env);
+        if (batch.campaignId !== null && given !== undefined && given !== batch.campaignId) {
+          throw new SurfaceFailure('batch.other_campaign', { batchId, batchCampaignId: batch.campaignId, campaignId: given });
+        }
+        campaignId ??= batch.campaignId;
+        // Then, before the service: a list the policy requires and that cannot be read refuses the upload.
         const shared = await sharedLedger(ctx);
         // Stopped before a case went: what a Stop at the engine's start answers, the batch as it stands.
-        const stopped = () =>
-          summaryOf(
-            uploadResult(ctx.store.db, batchId, 'cancelled', NOTHING_RUN),
-            campaignId ?? getBatch(ctx.store.db, batchId)?.campaignId ?? null,
-            shared.notices,
-          );
+        const stopped = () => summaryOf(uploadResult(ctx.store.db, batchId, 'cancelled', NOTHING_RUN), campaignId, shared.notices);
         let client: ServiceClient;
         try {
           ({ client } = await connectionFor(ctx, env, signal));
@@ -84,9 +86,10 @@ export const syncHandlers: Pick<
           throw err;
         }
         if (signal.aborted) return stopped();
-        // The campaign drafted offline is created even when a Stop comes meanwhile: its request is not
-        // cut off (a campaign the service made, unknown here, would be made twice by the next try), but
-        // recorded and bound to the batch; the Stop is honoured right after, before any case goes.
+        // The campaign drafted offline is created even when a Stop comes meanwhile: a Stop does not cut
+        // its request off (a campaign the service made, unknown here, would be made again by the next
+        // try), it is recorded and bound to the batch, and the Stop is honoured before any case goes.
+        // An answer lost to the network or a timeout is still that risk (SPEC-GAPS 36).
         campaignId ??= await campaignOf(ctx, client, env, batchId);
         if (signal.aborted) return stopped();
         const settings = readSettings(ctx);
