@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createStream, type RotatingFileStream } from 'rotating-file-stream';
+import { errorClassName } from '../domain/error-class';
 
 export const LOG_FOLDER = 'logs';
 export const LOG_FILE = 'casedesk.log';
@@ -56,17 +57,7 @@ export function failureShape(error: unknown, depth = 0): FailureShape {
     .slice(0, MAX_FRAMES)
     .map((line) => (home.length > 1 ? line.split(home).join('~') : line).trim());
   const cause = depth < 3 && error.cause !== undefined ? failureShape(error.cause, depth + 1) : undefined;
-  return { type: errorType(error), frames, ...(cause ? { cause } : {}) };
-}
-
-/**
- * An error's class: its constructor's name, or, for a plain Error that was given a name (one rebuilt
- * from a worker thread's), that name. Only an identifier is kept: a name is code's, never the user's.
- */
-function errorType(error: Error): string {
-  const ctor = error.constructor?.name;
-  const type = ctor && ctor !== 'Error' ? ctor : typeof error.name === 'string' ? error.name : 'Error';
-  return /^[A-Za-z_$][\w$]{0,63}$/.test(type) ? type : 'Error';
+  return { type: errorClassName(error), frames, ...(cause ? { cause } : {}) };
 }
 
 export function newIncidentId(): string {

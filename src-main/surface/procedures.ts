@@ -158,7 +158,8 @@ export const procedures = {
   /**
    * Stops a results or inbound download, mid-recording too; downloading again resumes it. `recording`:
    * the recording that recordings:get is fetching (kind and refId; without them, every one running);
-   * with `ask`, only if that recordings:get started it (another view of the same call keeps its own).
+   * with `ask`, only if that recordings:get started it (a stop from another view leaves it be), and an ask
+   * stopped before it came answers cancelled when it comes.
    */
   'downloads:cancel': z.object({
     what: z.enum(['campaign', 'inbound', 'recording']),

@@ -111,12 +111,8 @@ export function child(file: string, args: string[]): Record<string, unknown> {
 const median = (values: number[]) => percentile(values, 50);
 
 /**
- * One case edited at a time in the stored batch, as the case drawer sends a field when it is left: a
- * phone (its shared-phone count follows), a name (the debtor behind its phones), a debt (neither).
- */
-/**
  * What the batch grid asks the store for (batches:cases): a page by position, at the start, the middle
- * and the end of what each filter matches. The keyset page above is the exports' and the CLI's.
+ * and the end of what each filter matches. The keyset page above walks a whole batch (the upload payload).
  */
 function gridPageTimes(store: Store, batchId: number): number[] {
   const filters: CaseFilter[] = [
@@ -138,6 +134,10 @@ function gridPageTimes(store: Store, batchId: number): number[] {
   return ms;
 }
 
+/**
+ * One case edited at a time in the stored batch, as the case drawer sends a field when it is left: a
+ * phone (its shared-phone count follows), a name (the debtor behind its phones), a debt (neither).
+ */
 function editTimes(store: Store, batchId: number, edits = 30): Record<string, number[]> {
   const kinds: Record<string, (k: number) => CaseChanges> = {
     phone: (k) => ({ phones: [`011 4999-${1000 + k}`] }),

@@ -142,6 +142,27 @@ describe('recordings:get as long work', () => {
     expect(filesIn(recordingsDir(ctx, 'test'))).toEqual([]);
   });
 
+  it('answers an ask whose stop came before it as cancelled, fetching nothing (over the browser host the two may cross)', async () => {
+    served = null;
+    // The card was closed before its ask reached the main process: the stop finds nothing running.
+    expect(await surface.call('downloads:cancel', { what: 'recording', environment: 'test', kind: 'outbound', refId: 4245, ask: 'card-9' })).toMatchObject({
+      ok: true,
+      value: { cancelled: false },
+    });
+    const late = await within(1_000, 'the late ask', surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 4245, ask: 'card-9' }));
+    expect(late).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
+    expect(ctx.runningWork()).toEqual([]);
+    expect(current()).toBeNull();
+    expect(filesIn(recordingsDir(ctx, 'test'))).toEqual([]);
+
+    // The card opened again asks anew, and is not refused as already running.
+    const again = surface.call('recordings:get', { environment: 'test', kind: 'outbound', refId: 4245, ask: 'card-10' });
+    await within(10_000, 'the first recording bytes', firstBytes());
+    expect(ctx.runningWork()).toEqual(['download:recording:test:outbound:4245']);
+    await surface.call('downloads:cancel', { what: 'recording', environment: 'test', kind: 'outbound', refId: 4245, ask: 'card-10' });
+    expect(await within(1_000, 'the stopped ask', again)).toMatchObject({ ok: false, error: { code: 'service.cancelled' } });
+  });
+
   it("gives up on a recording at the context's own pace floor", async () => {
     served = null;
     const slowDir = mkdtempSync(join(tmpdir(), 'casedesk-recording-pace-'));

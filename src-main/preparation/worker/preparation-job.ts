@@ -11,6 +11,7 @@ import { ReadError, type ReadErrorPlace } from '../reading/read-errors';
 import { MappingError } from '../build/build-cases';
 import { Failure, isFailureCode, type FailureParamValue } from '../../domain/failures/failure';
 import { refusalData, refusalFromData, type BatchRefusalData } from '../../store';
+import { errorClassName } from '../../domain/error-class';
 
 /** Jobs that work with the store: the worker opens its own connection to it. */
 export type StoreJob =
@@ -39,8 +40,9 @@ export interface WorkerError {
   place?: ReadErrorPlace | undefined;
   /** A store's refusal (its batch writer's import swept meanwhile): no failure of the catalog, but a code all the same. */
   refusal?: BatchRefusalData | undefined;
-  /** Any other error: its stack (frames from the worker's code) and cause, for the diagnostic log. */
+  /** Where it was thrown in the worker, for the diagnostic log (any error's). */
   stack?: string | undefined;
+  /** What caused an error outside the catalog, for the diagnostic log. */
   cause?: WorkerError | undefined;
 }
 
@@ -51,10 +53,10 @@ const BUILT_IN_ERRORS: Record<string, ErrorConstructor> = { Error, TypeError, Ra
 export function workerError(err: unknown, depth = 0): WorkerError {
   const e = err as Error;
   const refusal = refusalData(err);
-  if (refusal) return { name: e.name, message: e.message, refusal };
+  if (refusal) return { name: e.name, message: e.message, stack: e.stack, refusal };
   if (!(err instanceof Failure)) return otherError(err, depth);
   const placed = err instanceof ReadError || err instanceof LedgerFileError;
-  return { name: err.name, message: err.message, code: err.code, params: err.params, ...(placed ? { place: err.place } : {}) };
+  return { name: err.name, message: err.message, stack: err.stack, code: err.code, params: err.params, ...(placed ? { place: err.place } : {}) };
 }
 
 /**
@@ -76,13 +78,20 @@ function workerUrl(): URL {
  */
 function otherError(err: unknown, depth: number): WorkerError {
   if (!(err instanceof Error)) return { name: err === null ? 'null' : typeof err, message: String(err) };
-  const name = err.constructor?.name && err.constructor.name !== 'Error' ? err.constructor.name : err.name;
+  const name = errorClassName(err);
   const cause = depth < 3 && err.cause !== undefined ? workerError(err.cause, depth + 1) : undefined;
   return { name, message: err.message, stack: err.stack, ...(cause ? { cause } : {}) };
 }
 
 /** Rebuilds the error the worker met, so callers treat it like one thrown in-process. */
 export function rebuildError(e: WorkerError): Error {
+  const err = rebuilt(e);
+  // Its frames are the worker's, where it was thrown, not this rebuild's.
+  if (e.stack !== undefined) err.stack = e.stack;
+  return err;
+}
+
+function rebuilt(e: WorkerError): Error {
   if (e.refusal) return refusalFromData(e.refusal);
   if (!isFailureCode(e.code)) return rebuildOther(e);
   const params = e.params ?? {};
@@ -98,9 +107,8 @@ export function rebuildError(e: WorkerError): Error {
 function rebuildOther(e: WorkerError): Error {
   const Built = Object.hasOwn(BUILT_IN_ERRORS, e.name) ? BUILT_IN_ERRORS[e.name]! : Error;
   const err = new Built(e.message, e.cause ? { cause: rebuildError(e.cause) } : undefined);
-  // A class of the worker's own code keeps its name; its frames are the worker's, not this rebuild's.
+  // A class of the worker's own code keeps its name.
   if (Built === Error && e.name !== 'Error') err.name = e.name;
-  if (e.stack !== undefined) err.stack = e.stack;
   return err;
 }
 

@@ -25,7 +25,9 @@ export const resultsHandlers: Pick<
         .runningWork()
         .filter((key) => (one ? key === one : key.startsWith(recordingWorkPrefix(env))))
         .filter((key) => ask === undefined || startedBy(ctx).get(key) === ask);
-      return { cancelled: keys.filter((key) => ctx.cancel(key)).length > 0 };
+      const cancelled = keys.filter((key) => ctx.cancel(key)).length > 0;
+      if (!cancelled && ask !== undefined) rememberStopped(ctx, ask);
+      return { cancelled };
     }
     return { cancelled: ctx.cancel(what === 'campaign' ? `download:campaign:${campaignId}` : 'download:inbound') };
   },
@@ -68,6 +70,7 @@ export const resultsHandlers: Pick<
   },
 
   async 'recordings:get'(ctx, { environment, kind, refId, ask }) {
+    if (ask !== undefined && forgetStopped(ctx, ask)) throw new SurfaceFailure('service.cancelled', { request: 'recordings:get' });
     const env = environment ?? ctx.currentEnvironment();
     let row = getRecording(ctx.store.db, env, kind, refId);
     if (!row) {
@@ -129,6 +132,39 @@ function startedBy(ctx: AppContext): Map<string, string> {
   let started = starters.get(ctx);
   if (!started) starters.set(ctx, (started = new Map()));
   return started;
+}
+
+/**
+ * Asks stopped before their recordings:get arrived: over the browser host the stop and the ask are two
+ * requests that may cross. Such an ask, when it comes, answers cancelled and starts nothing (else it
+ * would fetch for nobody, and the same call opened again would be refused as already running). Ask ids
+ * are the renderer's, unique to its page; a few are kept, for a minute.
+ */
+const stoppedBeforeAsked = new WeakMap<AppContext, Map<string, number>>();
+const STOPPED_KEPT = 64;
+const STOPPED_KEPT_MS = 60_000;
+
+function stoppedAsks(ctx: AppContext): Map<string, number> {
+  let asks = stoppedBeforeAsked.get(ctx);
+  if (!asks) stoppedBeforeAsked.set(ctx, (asks = new Map()));
+  const now = Date.now();
+  for (const [ask, at] of asks) if (now - at > STOPPED_KEPT_MS || now < at) asks.delete(ask);
+  return asks;
+}
+
+function rememberStopped(ctx: AppContext, ask: string): void {
+  const asks = stoppedAsks(ctx);
+  asks.set(ask, Date.now());
+  // The oldest go first (a Map keeps the order they were set in).
+  for (const oldest of asks.keys()) {
+    if (asks.size <= STOPPED_KEPT) break;
+    asks.delete(oldest);
+  }
+}
+
+/** Whether this ask was stopped before it came; it is forgotten either way. */
+function forgetStopped(ctx: AppContext, ask: string): boolean {
+  return stoppedAsks(ctx).delete(ask);
 }
 
 /**

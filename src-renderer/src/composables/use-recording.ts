@@ -82,8 +82,8 @@ export function createRecording(kind: RecordingKind, notes: ConnectionNotes, sou
     if (!sent) return;
     out = null;
     const key = `${kind}:${sent.refId}`;
-    // Stopped, the download ends at once: the next ask waits for that. One the stop missed (it had not
-    // begun) is not waited for.
+    // Stopped, the download ends at once: the next ask waits for that. One the stop missed (its ask had
+    // not reached the main process) is not waited for: when it comes, it answers cancelled at once.
     const stopped = stopAsk(sent).then((cancelled) => (cancelled ? sent.answered : undefined));
     const done: Promise<unknown> = Promise.all([letting.get(key), stopped]).finally(() => {
       if (letting.get(key) === done) letting.delete(key);

@@ -137,6 +137,15 @@ describe('a failure met in the worker', () => {
     expect(shape.frames[0]).toContain('inWorker');
     expect(shape.cause?.type).toBe('RangeError');
     expect((rebuilt.cause as Error).message).toBe('offset 9 of 4');
+    // A catalog failure keeps the worker's frames too, as an error of its own or as a cause.
+    const refused = (): ReadError =>
+      new ReadError('read.too_many_columns', { row: 7, sheet: 'Cartera', limit: 500 }, { file: 'c.xlsx', sheet: 'Cartera', row: 7 });
+    const failure = refused();
+    expect(failureShape(rebuildError(structuredClone(workerError(failure)))).frames).toEqual(failureShape(failure).frames);
+    const wrapped = new Error('while reading', { cause: refused() });
+    const wrappedShape = failureShape(rebuildError(structuredClone(workerError(wrapped))));
+    expect(wrappedShape.cause?.type).toBe('ReadError');
+    expect(wrappedShape.cause?.frames[0]).toContain('refused');
     // A built-in class comes back as itself, so code that asks instanceof still can.
     expect(rebuildError(structuredClone(workerError(new TypeError('t'))))).toBeInstanceOf(TypeError);
     // What is thrown that is no Error at all is still an Error on this side, named by its kind.
