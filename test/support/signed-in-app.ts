@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
+import type { CreateCampaignRequest } from '../../src-main/contract';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
-import { DEMO_USER } from './emulator';
+import { BOTS, DEMO_USER } from './emulator';
 
 export function signedInApp(prefix: string) {
   const dir = mkdtempSync(join(tmpdir(), prefix));
@@ -15,5 +16,22 @@ export function signedInApp(prefix: string) {
     await ctx.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { dir, ctx, surface: createSurface(ctx) };
+  const surface = createSurface(ctx);
+  /** A procedure's value; its failure, by code and words, as a thrown error. */
+  async function call<T>(name: string, input: unknown): Promise<T> {
+    const answer = await surface.call(name as never, input);
+    if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+    return answer.value as T;
+  }
+  return { dir, ctx, surface, call };
 }
+
+/** A campaign of the emulator's voice bot, as a batch's draft or a new campaign. */
+export const voiceCampaign = (name: string): CreateCampaignRequest => ({
+  client_id: BOTS.voice,
+  name,
+  dialing_type: 'HORIZONTAL_VERTICAL',
+  min_phone_priority: 0,
+  max_phone_priority: 2,
+  max_calls_per_case: 1,
+});

@@ -3,36 +3,21 @@
 // sign-in, no campaign created from the batch's draft, and no case sent.
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreateCampaignRequest } from '../../src-main/contract';
 import { getBatch, getCampaignDraft } from '../../src-main/store';
 import type { UploadSummary } from '../../src-main/surface/procedures';
-import { BOTS, useEmulator } from '../support/emulator';
-import { signedInApp } from '../support/signed-in-app';
+import { useEmulator } from '../support/emulator';
+import { signedInApp, voiceCampaign as draft } from '../support/signed-in-app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const emulator = useEmulator();
-const { ctx, surface } = signedInApp('casedesk-upload-checks-');
+const { ctx, surface, call } = signedInApp('casedesk-upload-checks-');
 beforeAll(async () => {
   // Both environments reach the same service: only the batch's own environment tells them apart.
   await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
   await call('environments:setBaseUrl', { environment: 'production', baseUrl: emulator.current.url });
 });
 
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const answer = await surface.call(name as never, input);
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
-  return answer.value as T;
-}
-
-const draft = (name: string): CreateCampaignRequest => ({
-  client_id: BOTS.voice,
-  name,
-  dialing_type: 'HORIZONTAL_VERTICAL',
-  min_phone_priority: 0,
-  max_phone_priority: 2,
-  max_calls_per_case: 1,
-});
 const emulatorRows = <T>(sql: string, ...args: unknown[]): T[] => emulator.current.core.db.prepare(sql).all(...args) as T[];
 const campaignsNamed = (name: string) => emulatorRows<{ id: number }>('SELECT id FROM campaigns WHERE name = ?', name).map((c) => c.id);
 const casesOnService = () => emulatorRows<{ n: number }>('SELECT count(*) AS n FROM cases')[0]?.n;

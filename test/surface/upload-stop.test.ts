@@ -5,41 +5,25 @@
 // emulator holds the sign-in's or the creation's answer after doing the work (slow_answers).
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateCampaignRequest } from '../../src-main/contract';
 import type { SlowEndpoint } from '../../src-main/emulator/faults';
 import { getBatch, getCampaign, getCampaignDraft } from '../../src-main/store';
 import { uploadWorkKey } from '../../src-main/surface/handlers/sync-handlers';
 import type { UploadSummary } from '../../src-main/surface/procedures';
 import { control, within } from '../client/helpers';
-import { answerHeld, BOTS, useEmulator } from '../support/emulator';
-import { signedInApp } from '../support/signed-in-app';
+import { answerHeld, useEmulator } from '../support/emulator';
+import { signedInApp, voiceCampaign as draft } from '../support/signed-in-app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const CASES = 8;
 const emulator = useEmulator();
-const { ctx, surface } = signedInApp('casedesk-upload-stop-');
+const { ctx, surface, call } = signedInApp('casedesk-upload-stop-');
 beforeAll(async () => {
   await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
 });
 afterEach(async () => {
   await control(emulator.current.url, 'reset');
   for (const key of ctx.runningWork()) ctx.cancel(key);
-});
-
-async function call<T>(name: string, input: unknown): Promise<T> {
-  const answer = await surface.call(name as never, input);
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
-  return answer.value as T;
-}
-
-const draft = (name: string): CreateCampaignRequest => ({
-  client_id: BOTS.voice,
-  name,
-  dialing_type: 'HORIZONTAL_VERTICAL',
-  min_phone_priority: 0,
-  max_phone_priority: 2,
-  max_calls_per_case: 1,
 });
 
 async function preparedBatch(): Promise<number> {
