@@ -67,6 +67,8 @@ export const syncHandlers: Pick<
       // Tracked from its first moment: a Stop during the sign-in stops it, and a second upload of the
       // batch meanwhile is refused as running (upload.running).
       return await ctx.track(uploadWorkKey(batchId), async (signal) => {
+        // Before anything else: a list the policy requires and that cannot be read refuses the upload.
+        const shared = await sharedLedger(ctx);
         // The batch is this environment's, and the campaign asked for is the one it is bound to, before
         // anything reaches the service: a drafted campaign must never be created in another environment.
         const batch = batchInEnvironment(ctx.store.db, batchId, env);
@@ -74,8 +76,6 @@ export const syncHandlers: Pick<
           throw new SurfaceFailure('batch.other_campaign', { batchId, batchCampaignId: batch.campaignId, campaignId: given });
         }
         campaignId ??= batch.campaignId;
-        // Then, before the service: a list the policy requires and that cannot be read refuses the upload.
-        const shared = await sharedLedger(ctx);
         // Stopped before a case went: what a Stop at the engine's start answers, the batch as it stands.
         const stopped = () => summaryOf(uploadResult(ctx.store.db, batchId, 'cancelled', NOTHING_RUN), campaignId, shared.notices);
         let client: ServiceClient;
