@@ -1,7 +1,8 @@
 // Closing the loop: the agent corrects the error report in a spreadsheet program and imports it
 // back; each corrected case replaces its own (matched by code) and is validated again.
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
-import { addCaseIssue, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
+import { personKey } from '../domain/person-key';
+import { addCaseIssue, batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/prepared-issue';
 import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
@@ -99,8 +100,9 @@ export function applyCorrections(store: Store, batchId: number, byCode: Correcti
   store.db
     .transaction(() => {
       const phones = new SharedPhoneChanges();
+      const findCase = caseFinder(store, batchId);
       for (const [code, lines] of byCode) {
-        const caseId = findCaseByCode(store.db, batchId, code);
+        const caseId = findCase(code);
         const current = caseId === null ? null : getBatchCase(store.db, caseId);
         if (!current || caseId === null) {
           summary.unknownCodes.push(code);
@@ -119,7 +121,8 @@ export function applyCorrections(store: Store, batchId: number, byCode: Correcti
           params: original[i]?.params ?? original[0]?.params ?? {},
           productInfo: original[i]?.productInfo ?? {},
         }));
-        const built = caseFromRaw(code, raw, settings);
+        // The case keeps its code as the creditor wrote it: the report's may be spelled another way.
+        const built = caseFromRaw(current.code, raw, settings);
         // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
         const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }, 'agent');
         // Its request may be on its way: the campaign gets what was sent.
@@ -144,4 +147,24 @@ export function applyCorrections(store: Store, batchId: number, byCode: Correcti
     })
     .immediate();
   return summary;
+}
+
+/**
+ * The batch's case a corrected row names: by its code as written, else by the person it names (a
+ * spreadsheet program turns "030000001" into 30000001), when exactly one case of the batch is that person.
+ */
+function caseFinder(store: Store, batchId: number): (code: string) => number | null {
+  let byPerson: Map<string, number | null> | undefined;
+  return (code) => {
+    const exact = findCaseByCode(store.db, batchId, code);
+    if (exact !== null) return exact;
+    if (!byPerson) {
+      byPerson = new Map();
+      for (const c of batchCaseCodes(store.db, batchId)) {
+        const person = personKey(c.code);
+        byPerson.set(person, byPerson.has(person) ? null : c.id);
+      }
+    }
+    return byPerson.get(personKey(code)) ?? null;
+  };
 }

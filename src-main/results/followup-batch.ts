@@ -6,6 +6,7 @@
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import type { Environment } from '../domain/environments';
 import type { LedgerEntry } from '../domain/ledger';
+import { personKey } from '../domain/person-key';
 import {
   batchCreditor,
   batchSource,
@@ -16,6 +17,7 @@ import {
   loadedCaseOrigins,
   startBatchWriter,
   type BatchSource,
+  type LoadedOrigin,
   type NewBatch,
   type Store,
 } from '../store';
@@ -73,6 +75,10 @@ function settingsOfSource(source: BatchSource): PrepareSettings {
 /** The original cases the selection takes, in the order the service lists them, each once. */
 function selectedOrigins(store: Store, opts: FollowupOptions) {
   const origins = loadedCaseOrigins(store.db, opts.environment, opts.campaignId);
+  // The service may write a code back another way ("030000001" as 30000001): the same person is found.
+  let byPerson: Map<string, LoadedOrigin> | undefined;
+  const originOf = (code: string) =>
+    origins.get(code) ?? (byPerson ??= new Map([...origins].map(([loaded, origin]) => [personKey(loaded), origin]))).get(personKey(code));
   const picked: { code: string; batchId: number; caseId: number }[] = [];
   const seen = new Set<string>();
   let stored = 0;
@@ -81,14 +87,16 @@ function selectedOrigins(store: Store, opts: FollowupOptions) {
     stored += 1;
     const outcome = caseOutcome(found, calls);
     if (!selectsOutcome(outcome, opts)) continue;
-    const origin = outcome.code === null ? undefined : origins.get(outcome.code);
+    const origin = outcome.code === null ? undefined : originOf(outcome.code);
     if (!origin || outcome.code === null) {
       notFound += 1;
       continue;
     }
     if (opts.fromBatch !== undefined && origin.batchId !== opts.fromBatch) continue;
-    if (seen.has(outcome.code)) continue;
-    seen.add(outcome.code);
+    // One person once, however many spellings of their code the campaign holds.
+    const person = personKey(outcome.code);
+    if (seen.has(person)) continue;
+    seen.add(person);
     picked.push({ code: outcome.code, ...origin });
   }
   return { picked, stored, notFound };

@@ -295,6 +295,11 @@ export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: Is
   );
 }
 
+/** Every case of a batch, its id and code only (the (batch_id, code) index holds both: no case row is read). */
+export function batchCaseCodes(db: Db, batchId: number): { id: number; code: string }[] {
+  return db.prepare('SELECT id, code FROM batch_cases WHERE batch_id = ?').all(batchId) as { id: number; code: string }[];
+}
+
 export function findCaseByCode(db: Db, batchId: number, code: string): number | null {
   const row = db.prepare('SELECT id FROM batch_cases WHERE batch_id = ? AND code = ?').get(batchId, code) as { id: number } | undefined;
   return row?.id ?? null;

@@ -4,14 +4,15 @@
 // (preparation/duplicates): the store only finds and keeps.
 import type { Environment } from '../domain/environments';
 import { isDuplicateKind } from '../domain/duplicates';
-import { caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor, type UploadState } from './cases-repo';
+import { personKey } from '../domain/person-key';
+import { batchCaseCodes, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor, type UploadState } from './cases-repo';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
 import { DUPLICATE_KEY, KIND_KEY, withCaseKeys } from './case-keys';
 import type { Db } from './store';
 import { IMPORTING } from './batches-repo';
 
 /**
- * Code → the lowest id of another batch of the environment that still holds the code unsent: not yet
+ * Person (the key of a code, domain/person-key.ts: "30.000.001" and "30000001" are one) → the lowest id of another batch of the environment that still holds the code unsent: not yet
  * loaded (pending or in doubt), and not left out (excluded, do not contact); a rejected case counts,
  * it is one fix away from being sent.
  */
@@ -24,12 +25,15 @@ export function codesWaitingInOtherBatches(db: Db, env: Environment, exceptBatch
     )
     .all(env, exceptBatchId ?? -1) as { code: string; batchId: number }[];
   const out = new Map<string, number>();
-  for (const r of rows) if (!out.has(r.code)) out.set(r.code, r.batchId);
+  for (const r of rows) {
+    const person = personKey(r.code);
+    if (!out.has(person)) out.set(person, r.batchId);
+  }
   return out;
 }
 
 /**
- * The codes a campaign holds: those a batch of this workstation (but `exceptBatchId`) loaded into it,
+ * The people a campaign holds (by the key of their code, as above): those a batch of this workstation (but `exceptBatchId`) loaded into it,
  * with that batch, and those its downloaded results show (batch null). The service holds what other
  * workstations loaded too: the results are how this one learns of them.
  */
@@ -41,12 +45,18 @@ export function codesCampaignHolds(db: Db, env: Environment, campaignId: number,
        WHERE b.environment = ? AND b.id <> ? AND c.upload_state = 'loaded' AND u.campaign_id = ? ORDER BY b.id`,
     )
     .all(env, exceptBatchId ?? -1, campaignId) as { code: string; batchId: number }[];
-  for (const r of loaded) if (!out.has(r.code)) out.set(r.code, { batch: r.batchId });
+  for (const r of loaded) {
+    const person = personKey(r.code);
+    if (!out.has(person)) out.set(person, { batch: r.batchId });
+  }
   const seen = db
     .prepare('SELECT code FROM result_cases WHERE environment = ? AND campaign_id = ? AND code IS NOT NULL')
     .pluck()
     .all(env, campaignId) as string[];
-  for (const code of seen) if (!out.has(code)) out.set(code, { batch: null });
+  for (const code of seen) {
+    const person = personKey(code);
+    if (!out.has(person)) out.set(person, { batch: null });
+  }
   return out;
 }
 
@@ -63,13 +73,12 @@ export interface CaseToRecheck {
 
 /**
  * The batch's cases whose duplicate warnings may have to change: those flagged now (the "d:" key)
- * and those whose code is in `codes`. Only cases not yet sent: a loaded case's issues are history.
+ * and those whose code names a person in `people` (keys of codes). Only cases not yet sent: a loaded case's issues are history.
  */
-export function casesToRecheck(db: Db, batchId: number, codes: ReadonlySet<string>): CaseToRecheck[] {
+export function casesToRecheck(db: Db, batchId: number, people: ReadonlySet<string>): CaseToRecheck[] {
   const flagged = new Set(db.prepare('SELECT case_id FROM case_keys WHERE batch_id = ? AND key = ?').pluck().all(batchId, DUPLICATE_KEY) as number[]);
   // The (batch_id, code) unique index holds both: the codes are read without reading the cases.
-  for (const r of db.prepare('SELECT id, code FROM batch_cases WHERE batch_id = ?').all(batchId) as { id: number; code: string }[])
-    if (codes.has(r.code)) flagged.add(r.id);
+  for (const r of batchCaseCodes(db, batchId)) if (people.has(personKey(r.code))) flagged.add(r.id);
   if (flagged.size === 0) return [];
   const rows = db
     .prepare(

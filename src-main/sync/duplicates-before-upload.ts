@@ -2,6 +2,7 @@
 // campaign since this one was prepared, or its results may now show them. A code the campaign already
 // holds is skipped (never sent twice by accident), unless the agent chose to load this batch's
 // duplicates again: then the cases skipped by an earlier run go back to the queue too.
+import { personKey } from '../domain/person-key';
 import { duplicateSources, recheckDuplicates } from '../preparation/duplicates/recheck-duplicates';
 import { casesBeforeUpload, getBatch, markSkipped, skippedCount, unskipCases, type Store } from '../store';
 
@@ -31,7 +32,7 @@ export function skipDuplicatesBeforeUpload(
   if (!opts.reload && holds && holds.size > 0) {
     db.transaction(() => {
       // Cases whose request may be on its way are not among them: reading the campaign back settles those.
-      for (const c of casesBeforeUpload(db, batchId)) if (holds.has(c.code) && markSkipped(db, c.id)) changed += 1;
+      for (const c of casesBeforeUpload(db, batchId)) if (holds.has(personKey(c.code)) && markSkipped(db, c.id)) changed += 1;
     }).immediate();
   }
   return { skipped: skippedCount(db, batchId), changed };

@@ -66,7 +66,7 @@ export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: L
   const rebuildSettings = () =>
     (settings ??= settingsOf(store, batchId, ledger.complete === false ? [...shared, ...allHoldsOf(ledgerHoldIssues(db, batchId))] : shared, today));
   // Only a listed phone can be one the limit cut: a list of codes alone needs no case's rows.
-  const rowsOverLimit = index.phones.size > 0;
+  const rowsOverLimit = index.hasPhones;
   db.transaction(() => {
     const changes = new SharedPhoneChanges();
     const stored = caseRowsAndIssuesReader(db);
@@ -129,6 +129,6 @@ function applyToCase(
 }
 
 function someListed(phones: ReadonlySet<string>, index: LedgerIndex): boolean {
-  for (const p of phones) if (index.phones.has(p)) return true;
+  for (const p of phones) if (index.phone(p) !== undefined) return true;
   return false;
 }

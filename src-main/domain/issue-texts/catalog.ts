@@ -78,6 +78,18 @@ export const ISSUE_TEXTS = entries({
     'El teléfono {phone} está en {list} ({reason}); se quitó del caso',
   ],
   'issue.suppressed_code': ['This code is on {list} ({reason}); the case is not loaded', 'Este código está en {list} ({reason}); el caso no se carga'],
+  'issue.suppressed_code_cuit_dni': [
+    'This code is the CUIT/CUIL of DNI {listed}, which is on {list} ({reason}); the case is not loaded',
+    'Este código es el CUIT/CUIL del DNI {listed}, que está en {list} ({reason}); el caso no se carga',
+  ],
+  'issue.suppressed_code_dni_cuit': [
+    'This code is the DNI inside CUIT/CUIL {listed}, which is on {list} ({reason}); the case is not loaded',
+    'Este código es el DNI del CUIT/CUIL {listed}, que está en {list} ({reason}); el caso no se carga',
+  ],
+  'issue.suppressed_code_written': [
+    'This code is {listed} written another way, which is on {list} ({reason}); the case is not loaded',
+    'Este código es {listed} escrito de otra forma, que está en {list} ({reason}); el caso no se carga',
+  ],
   'issue.suppressed_no_phones': [
     'Every phone of the case ({count}) is on the do-not-contact list; it cannot be called and is not loaded',
     'Todos los teléfonos del caso ({count}) están en la lista de no contactar; no se lo puede llamar y no se carga',

@@ -2,6 +2,7 @@
 // the params its words need. Pure; the variants (a reason, a list, a field's label, a missing
 // value) are chosen here once, so every edge says the same.
 import type { RuleCode, RuleParamsByCode, RuleViolation } from '../../contract/upload-rules';
+import type { SpellingDifference } from '../person-key';
 import type { IssueText, IssueTextCode, IssueTextParam } from './issue-text';
 
 /** What a dropped phone piece's message says; the reasons of numbers that cannot be real name their values. */
@@ -54,7 +55,8 @@ export interface IssueParamsByKind {
   'duplicate-in-campaign': { campaign: number; batch: number | null };
   'shared-phone': { phone: string; debtors: number };
   'suppressed-phone': { phone: string; reason: string; entry: number; source: LedgerSource };
-  'suppressed-code': { reason: string; entry: number; source: LedgerSource };
+  /** `listed` and `spelling`: the entry's code, when it names the same person written another way. */
+  'suppressed-code': { reason: string; entry: number; source: LedgerSource; listed?: string; spelling?: SpellingDifference };
   'suppressed-no-phones': { count: number };
   'ledger-released': BeforeAfter;
   edited: { field: string; before: string; after: string };
@@ -206,10 +208,20 @@ const WORDING: { [K in IssueKind]: (p: IssueParamsByKind[K]) => IssueText } = {
       : text('issue.duplicate_in_campaign', { campaign: p.campaign, batch: p.batch }),
   'shared-phone': (p) => text('issue.shared_phone', { phone: p.phone, debtors: p.debtors }),
   'suppressed-phone': (p) => text('issue.suppressed_phone', { phone: p.phone, list: ledgerList(p.source), reason: ledgerReason(p.reason) }),
-  'suppressed-code': (p) => text('issue.suppressed_code', { list: ledgerList(p.source), reason: ledgerReason(p.reason) }),
+  'suppressed-code': (p) =>
+    p.listed === undefined || p.spelling === undefined
+      ? text('issue.suppressed_code', { list: ledgerList(p.source), reason: ledgerReason(p.reason) })
+      : text(SPELLED_APART[p.spelling] ?? 'issue.suppressed_code_written', { listed: p.listed, list: ledgerList(p.source), reason: ledgerReason(p.reason) }),
   'suppressed-no-phones': (p) => text('issue.suppressed_no_phones', { count: p.count }),
   'ledger-released': () => text('issue.ledger_released'),
   edited: (p) => text('issue.edited', { field: fieldLabel(p.field), before: p.before, after: p.after }),
+};
+
+/** How a listed code was written apart from the case's (domain/person-key.ts). */
+const SPELLED_APART: Partial<Record<string, IssueTextCode>> = {
+  'cuit-dni': 'issue.suppressed_code_cuit_dni',
+  'dni-cuit': 'issue.suppressed_code_dni_cuit',
+  written: 'issue.suppressed_code_written',
 };
 
 const ROW_WORDING: { [K in RowIssueKind]: (p: RowIssueParamsByKind[K]) => IssueText } = {

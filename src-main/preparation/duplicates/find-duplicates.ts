@@ -2,6 +2,7 @@
 // same environment, a code the target campaign already holds, a phone many different debtors share.
 // Pure: the caller reads what the store knows (store/duplicates-repo.ts) and hands it in; the same
 // rules run at prepare, for a follow-up batch, and again right before each upload.
+import { personKey } from '../../domain/person-key';
 import { issue, type PreparedIssue } from '../build/prepared-issue';
 
 export { DUPLICATE_ISSUE_KINDS, isDuplicateKind } from '../../domain/duplicates';
@@ -14,9 +15,9 @@ export interface CampaignHolding {
 
 /** What is known, when preparing one batch, about where its codes already are. */
 export interface DuplicateSources {
-  /** Code → the lowest id of another batch of the environment that still holds it unsent. */
+  /** Person (personKey of a code) → the lowest id of another batch of the environment that still holds them unsent. */
   otherBatches: ReadonlyMap<string, number>;
-  /** The target campaign and the codes it holds; null when the batch has no campaign yet. */
+  /** The target campaign and the people it holds (personKey of their codes); null when the batch has no campaign yet. */
   campaign: { id: number; holds: ReadonlyMap<string, CampaignHolding> } | null;
 }
 
@@ -25,9 +26,10 @@ export const NO_DUPLICATE_SOURCES: DuplicateSources = { otherBatches: new Map(),
 /** The duplicate warnings of one case: at most one per kind. A warning, never a rejection: the agent decides. */
 export function duplicateIssues(c: { code: string; sourceRows: number[] }, sources: DuplicateSources): PreparedIssue[] {
   const out: PreparedIssue[] = [];
-  const other = sources.otherBatches.get(c.code);
+  const person = personKey(c.code);
+  const other = sources.otherBatches.get(person);
   if (other !== undefined) out.push(issue('warning', 'duplicate-other-batch', 'code', c.sourceRows, { batch: other }));
-  const held = sources.campaign?.holds.get(c.code);
+  const held = sources.campaign?.holds.get(person);
   if (sources.campaign && held) out.push(issue('warning', 'duplicate-in-campaign', 'code', c.sourceRows, { campaign: sources.campaign.id, batch: held.batch }));
   return out;
 }

@@ -31,11 +31,11 @@ export function recheckDuplicates(store: Store, batchId: number, opts: { campaig
   const batch = getBatch(store.db, batchId);
   if (!batch) return { duplicates: 0, changed: 0 };
   const sources = opts.sources ?? duplicateSources(store, batch.environment, batchId, opts.campaignId ?? batch.campaignId);
-  const codes = new Set([...sources.otherBatches.keys(), ...(sources.campaign?.holds.keys() ?? [])]);
+  const people = new Set([...sources.otherBatches.keys(), ...(sources.campaign?.holds.keys() ?? [])]);
   const changed = store.db
     .transaction(() => {
       let n = 0;
-      for (const c of casesToRecheck(store.db, batchId, codes)) if (replaceIssuesOfKinds(store.db, c.id, isDuplicateKind, duplicateIssues(c, sources))) n += 1;
+      for (const c of casesToRecheck(store.db, batchId, people)) if (replaceIssuesOfKinds(store.db, c.id, isDuplicateKind, duplicateIssues(c, sources))) n += 1;
       return n;
     })
     .immediate();

@@ -1,5 +1,6 @@
 // Matching cases against the do-not-contact ledger. Pure: the same rules at prepare, at every edit
 // and right before each upload, from the entries the caller read (own and shared).
+import { personKey, spellingDifference, type SpellingDifference } from '../../domain/person-key';
 import { issue, type PreparedIssue } from '../build/prepared-issue';
 import { LEDGER_REASONS, sameCreditor, type LedgerEntry, type LedgerReason } from './ledger-types';
 
@@ -17,24 +18,70 @@ export function entryApplies(e: LedgerEntry, scope: LedgerScope): boolean {
   return true;
 }
 
+/**
+ * A list the ledger reads entries from, by value: entries in memory (this workstation's own, or what
+ * held a batch's cases) or the organization's compiled list (./shared-list.ts), never all read at once.
+ */
+export interface LedgerList {
+  /** The entries listing this phone (10-digit national number), in the list's order. */
+  phoneEntries(phone: string): readonly LedgerEntry[];
+  /** The entries whose code names this person (domain/person-key.ts), in the list's order. */
+  codeEntries(key: string): readonly LedgerEntry[];
+  readonly phoneCount: number;
+  readonly codeCount: number;
+}
+
+/** Entries in memory as a list: phones by value, codes by the person they name. */
+export function entriesList(entries: readonly LedgerEntry[]): LedgerList {
+  const phones = new Map<string, LedgerEntry[]>();
+  const codes = new Map<string, LedgerEntry[]>();
+  for (const e of entries) {
+    const [into, key] = e.kind === 'phone' ? [phones, e.value] : [codes, personKey(e.value)];
+    const found = into.get(key);
+    if (found) found.push(e);
+    else into.set(key, [e]);
+  }
+  let phoneCount = 0;
+  for (const list of phones.values()) phoneCount += list.length;
+  return {
+    phoneEntries: (phone) => phones.get(phone) ?? [],
+    codeEntries: (key) => codes.get(key) ?? [],
+    phoneCount,
+    codeCount: entries.length - phoneCount,
+  };
+}
+
 /** The entries that apply, by value: built once per batch, looked up once per phone and code. */
 export interface LedgerIndex {
-  phones: ReadonlyMap<string, LedgerEntry>;
-  codes: ReadonlyMap<string, LedgerEntry>;
-  /** No entry applies: callers skip the work. */
+  /** The first entry that applies to this phone, or undefined. */
+  phone(value: string): LedgerEntry | undefined;
+  /** The first entry that applies to the person this case code names, or undefined. */
+  code(caseCode: string): LedgerEntry | undefined;
+  /** Some list has phones: only then can a phone the campaign's limit cut be listed. */
+  hasPhones: boolean;
+  /** No list has an entry: callers skip the work. */
   empty: boolean;
 }
 
-export function ledgerIndex(entries: readonly LedgerEntry[], scope: LedgerScope): LedgerIndex {
-  const phones = new Map<string, LedgerEntry>();
-  const codes = new Map<string, LedgerEntry>();
-  for (const e of entries) {
-    if (!entryApplies(e, scope)) continue;
-    const into = e.kind === 'phone' ? phones : codes;
-    // The first wins: callers list their own entries before the shared ones.
-    if (!into.has(e.value)) into.set(e.value, e);
-  }
-  return { phones, codes, empty: phones.size === 0 && codes.size === 0 };
+/**
+ * For each phone or person, the first entry that applies to this batch today: of `entries` in their
+ * order (callers put their own entries before the shared ones), then of each list in `lists`.
+ */
+export function ledgerIndex(entries: readonly LedgerEntry[], scope: LedgerScope, lists: readonly LedgerList[] = []): LedgerIndex {
+  // Entries in memory that do not apply are left out now: a batch no entry applies to skips the work.
+  const sources = [entriesList(entries.filter((e) => entryApplies(e, scope))), ...lists].filter((l) => l.phoneCount + l.codeCount > 0);
+  const first = (of: (l: LedgerList) => readonly LedgerEntry[]) => {
+    for (const l of sources) for (const e of of(l)) if (entryApplies(e, scope)) return e;
+    return undefined;
+  };
+  const hasPhones = sources.some((l) => l.phoneCount > 0);
+  const hasCodes = sources.some((l) => l.codeCount > 0);
+  return {
+    phone: (value) => (hasPhones ? first((l) => l.phoneEntries(value)) : undefined),
+    code: (caseCode) => (hasCodes ? first((l) => l.codeEntries(personKey(caseCode))) : undefined),
+    hasPhones,
+    empty: sources.length === 0,
+  };
 }
 
 export interface LedgerMatch {
@@ -56,7 +103,7 @@ export function matchLedger(c: { code: string; phones: readonly string[]; source
   const removed: LedgerMatch['removed'] = [];
   const issues: PreparedIssue[] = [];
   for (const phone of c.phones) {
-    const entry = index.phones.get(phone);
+    const entry = index.phone(phone);
     if (!entry) {
       phones.push(phone);
       continue;
@@ -64,10 +111,19 @@ export function matchLedger(c: { code: string; phones: readonly string[]; source
     removed.push({ phone, entry });
     issues.push(issue('warning', 'suppressed-phone', 'phones', c.sourceRows, { phone, reason: entry.reason, entry: entry.id, source: entry.source }));
   }
-  const code = index.codes.get(c.code) ?? null;
-  if (code) issues.push(issue('warning', 'suppressed-code', 'code', c.sourceRows, { reason: code.reason, entry: code.id, source: code.source }));
+  const code = index.code(c.code) ?? null;
+  if (code)
+    issues.push(
+      issue('warning', 'suppressed-code', 'code', c.sourceRows, { reason: code.reason, entry: code.id, source: code.source, ...spelledApart(c.code, code) }),
+    );
   else if (removed.length > 0 && phones.length === 0) issues.push(issue('warning', 'suppressed-no-phones', 'phones', c.sourceRows, { count: removed.length }));
   return { phones, removed, code, suppressed: code !== null || (removed.length > 0 && phones.length === 0), issues };
+}
+
+/** How the entry that holds a case's code was written, when apart from the case's code: the agent sees both spellings. */
+function spelledApart(caseCode: string, entry: LedgerEntry): { listed: string; spelling: SpellingDifference } | Record<string, never> {
+  const spelling = spellingDifference(caseCode, entry.value);
+  return spelling === null ? {} : { listed: entry.value, spelling };
 }
 
 /**

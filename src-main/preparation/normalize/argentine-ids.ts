@@ -1,10 +1,12 @@
 // Case codes that look like an Argentine DNI or CUIT/CUIL, checked the way AFIP and RENAPER issue
 // them. A creditor's code is the case's key whatever it holds: these only tell the agent it looks
 // mistyped, they never change or refuse it. Pure.
+import { cuitCheckDigit } from '../../domain/person-key';
+
+export { cuitCheckDigit } from '../../domain/person-key';
 
 /** The first two digits of a CUIT (people: 20, 23, 24, 27; companies: 30, 33, 34). */
 const CUIT_PREFIXES = ['20', '23', '24', '27', '30', '33', '34'];
-const CUIT_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
 // "20-12345678-6", "20 12345678 6" or eleven digits in a row.
 const CUIT = /^(\d{2})[- ]?(\d{8})[- ]?(\d)$/;
 // "12345678", "12.345.678", "1.234.567".
@@ -19,19 +21,6 @@ export type CaseCodeCheck =
   | { kind: 'dni'; ok: true }
   | { kind: 'dni'; ok: false; value: number }
   | { kind: 'other' };
-
-/**
- * The check digit of a CUIT/CUIL's first ten digits (mod 11, weights 5,4,3,2,7,6,5,4,3,2):
- * 11 − (sum mod 11), where 11 gives 0 and 10 gives null (no digit fits).
- */
-export function cuitCheckDigit(firstTen: string): number | null {
-  if (!/^\d{10}$/.test(firstTen)) throw new RangeError('cuitCheckDigit takes ten digits');
-  let sum = 0;
-  for (let i = 0; i < 10; i++) sum += Number(firstTen[i]) * (CUIT_WEIGHTS[i] ?? 0);
-  const digit = 11 - (sum % 11);
-  if (digit === 11) return 0;
-  return digit === 10 ? null : digit;
-}
 
 /** Whether a case code looks like a CUIT/CUIL or a DNI and, if so, whether it can be one. */
 export function checkCaseCode(code: string): CaseCodeCheck {

@@ -102,6 +102,20 @@ describe('the error report, round trip', () => {
     expect(caseOf('33444555')?.sourceRows).toEqual([10]);
   });
 
+  it('finds the case a corrected row names with its code written another way, and keeps the code as the creditor wrote it', async () => {
+    const rows = errorReportSheets(store, batchId)[0]?.rows ?? [];
+    // Someone retyped the DNI with dots; the date and the phone are fixed too.
+    const corrected = rows.map((r) =>
+      r[0] === '33444555' ? ['33.444.555', r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r,
+    );
+    const file = join(dir, 'con-puntos.xlsx');
+    writeFileSync(file, workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
+    const summary = await importCorrections(store, batchId, sourceFile(file));
+    expect(summary.unknownCodes).toEqual([]);
+    expect(caseOf('33444555')).toMatchObject({ status: 'ready', phones: ['1145678901'] });
+    expect(caseOf('33.444.555')).toBeNull();
+  });
+
   it('leaves a case whose request may be on its way as it was, among those already sent', async () => {
     const rows = errorReportSheets(store, batchId)[0]?.rows ?? [];
     const c = caseOf('33444555')!;
