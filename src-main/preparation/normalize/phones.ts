@@ -57,6 +57,7 @@ const LETTER = /\p{L}/u;
 // dotted spellings ("11.4567.8901") are never touched.
 const DECIMAL_ZERO = /(?<=\d{6})[.,]0{1,2}(?!\d|[.,]\d)/g;
 const SCIENTIFIC = /^\+?(\d+)(?:[.,](\d+))?e\+?(\d{1,2})$/i;
+const TEN_DIGITS = /^\d{10}$/;
 // Only ASCII digits, spaces and number punctuation: none of the patterns above can match.
 const PLAIN_CELL = /^[\d ()+\-/]*$/;
 
@@ -78,6 +79,9 @@ export function normalizePhoneCell(cell: string | number | null | undefined, opt
     if (cell === null || cell === undefined) return { phones: [], dropped: [{ original: '', reason: 'empty' }] };
     if (typeof cell === 'number' || typeof cell === 'bigint') return numericCell(cell, area);
     if (typeof cell !== 'string') return { phones: [], dropped: [{ original: '', reason: 'invalid' }] };
+    // Ten digits and nothing else, as national lists and most creditors write a number: nothing to
+    // cut or clean, so the number is read at once (the same reading the general path gives it).
+    if (TEN_DIGITS.test(cell)) return single(readDigits(cell, false, area), cell, cell, [], area);
     return textCell(cell, area);
   } catch {
     // Defensive only: every path above is total; a cell must never stop a whole batch.

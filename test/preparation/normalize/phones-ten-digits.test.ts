@@ -1,0 +1,27 @@
+// A cell of ten digits takes a short way through the phone reader: it must read exactly as the
+// general way reads the same digits (reached here through a space before them, which the reader trims).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalizePhoneCell } from '../../../src-main/preparation/normalize';
+
+const tenDigits = fc.oneof(
+  // Any ten digits: most are no Argentine number, and each way must refuse them alike.
+  fc.stringMatching(/^\d{10}$/),
+  // Real-looking numbers: a known area code's first digits, then the rest.
+  fc
+    .tuple(fc.constantFrom('11', '221', '2914', '351', '3814', '261', '341', '0', '15', '54'), fc.stringMatching(/^\d{10}$/))
+    .map(([start, rest]) => (start + rest).slice(0, 10)),
+  // Placeholders and sequences.
+  fc.constantFrom('1111111111', '1123456789', '1198765432', '0000000000', '1100000000', '1145678901'),
+);
+
+describe('a ten-digit phone cell', () => {
+  it('reads as the general reader reads it, with or without a default area code (property)', () => {
+    fc.assert(
+      fc.property(tenDigits, fc.constantFrom(undefined, '11', '351'), (digits, defaultAreaCode) => {
+        expect(normalizePhoneCell(digits, { defaultAreaCode })).toEqual(normalizePhoneCell(` ${digits}`, { defaultAreaCode }));
+      }),
+      { numRuns: 5000, seed: 29 },
+    );
+  });
+});
