@@ -99,37 +99,90 @@ export async function readLedgerFile(file: SourceFile, options: ReadLedgerOption
   const table = await readTable(file.bytes, file.name, LEDGER_READ_LIMITS);
   const mapping = options.mapping;
   const sheet = pickSheet(table.sheets, mapping?.sheet, table.fileName);
+  const { headerRow, columns } = ledgerLayout(sheet, mapping, table.fileName);
+  const out: LedgerFileContents = { file: table.fileName, sheet: sheet.name, headerRow, entries: [], problems: [] };
+  const read = ledgerRowReader(columns, { ...options, file: table.fileName, sheet: sheet.name, date1904: table.date1904 });
+  sheet.rows.forEach((cells, i) => {
+    if (i < headerRow) return;
+    read(
+      cells,
+      i + 1,
+      (e) => out.entries.push(e),
+      (p) => out.problems.push(p),
+    );
+  });
+  return out;
+}
+
+/** Where a list's header is (1-based; 0 when it has none) and which column holds what. */
+export interface LedgerLayout {
+  headerRow: number;
+  columns: LedgerColumns;
+}
+
+export type LedgerColumns = Partial<Record<Field, number>>;
+
+/**
+ * The header and columns of a list's sheet: named by the mapping, or found by their names. A list
+ * with no header whose first row starts with a phone is one number per line (national registers).
+ */
+export function ledgerLayout(sheet: Sheet, mapping: LedgerMapping | undefined, file: string): LedgerLayout {
   const headerIndex = mapping?.header_row !== undefined ? mapping.header_row - 1 : headerRowOf(sheet);
+  if (headerIndex === null && mapping === undefined && startsWithPhone(sheet)) return { headerRow: 0, columns: { phone: 0 } };
   if (headerIndex === null || headerIndex >= sheet.rows.length) {
-    throw new LedgerFileError('ledger.no_header', { file: table.fileName, sheet: sheet.name }, { file: table.fileName, sheet: sheet.name });
+    throw new LedgerFileError('ledger.no_header', { file, sheet: sheet.name }, { file, sheet: sheet.name });
   }
   const headers = headerNames(sheet.rows[headerIndex] ?? []).map(normalizeHeader);
-  const columns = columnsOf(headers, mapping, { file: table.fileName, sheet: sheet.name });
-  const out: LedgerFileContents = { file: table.fileName, sheet: sheet.name, headerRow: headerIndex + 1, entries: [], problems: [] };
-  const problem = (code: LedgerRowProblemCode, row: number, column: number | null, params: Record<string, string> = {}) =>
-    out.problems.push({ code, file: table.fileName, sheet: sheet.name, row, column: column === null ? null : columnLetter(column), params });
-  sheet.rows.forEach((cells, i) => {
-    if (i <= headerIndex || cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''))) return;
-    const row = i + 1;
+  return { headerRow: headerIndex + 1, columns: columnsOf(headers, mapping, { file, sheet: sheet.name }) };
+}
+
+/** The first row with anything in it holds a phone in its first cell, and nothing else. */
+function startsWithPhone(sheet: Sheet): boolean {
+  const first = sheet.rows.find((cells) => !blankRow(cells));
+  if (!first || first.slice(1).some((c) => c !== null && cleanText(c) !== '')) return false;
+  const cell = first[0] ?? null;
+  return cell !== null && ledgerPhone(typeof cell === 'number' ? cell : cleanText(cell)).ok;
+}
+
+const blankRow = (cells: readonly Cell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
+
+export interface LedgerRowContext extends ReadLedgerOptions {
+  file: string;
+  sheet: string;
+  date1904: boolean;
+}
+
+/**
+ * Reads one row of a list (1-based `row`) into its entries, or the problems that kept it from giving
+ * any: the same rules for a list read whole and one streamed. A blank row gives nothing.
+ */
+export function ledgerRowReader(
+  columns: LedgerColumns,
+  context: LedgerRowContext,
+): (cells: readonly Cell[], row: number, entry: (e: LedgerFileEntry) => void, problem: (p: LedgerRowProblem) => void) => void {
+  return (cells, row, addEntry, addProblem) => {
+    if (blankRow(cells)) return;
+    const problem = (code: LedgerRowProblemCode, column: number | null, params: Record<string, string> = {}) =>
+      addProblem({ code, file: context.file, sheet: context.sheet, row, column: column === null ? null : columnLetter(column), params });
     const cell = (field: Field): Cell => (columns[field] === undefined ? null : (cells[columns[field]] ?? null));
     const text = (field: Field) => cleanText(cell(field));
     let good = true;
-    let reason: LedgerReason = options.defaultReason ?? 'other';
+    let reason: LedgerReason = context.defaultReason ?? 'other';
     if (text('reason') !== '') {
       const known = REASON_WORDS[normalizeHeader(text('reason'))];
       if (known) reason = known;
       else {
-        problem('reason-unknown', row, columns.reason ?? null, { value: text('reason') });
+        problem('reason-unknown', columns.reason ?? null, { value: text('reason') });
         good = false;
       }
     }
     let until: string | null = null;
     const untilCell = cell('until');
     if (untilCell !== null && text('until') !== '') {
-      const date = normalizeDate(untilCell as string | number | Date, { dateOrder: 'DMY', date1904: table.date1904 });
+      const date = normalizeDate(untilCell as string | number | Date, { dateOrder: 'DMY', date1904: context.date1904 });
       if (date.ok) until = date.value;
       else {
-        problem('until-invalid', row, columns.until ?? null, { value: text('until'), why: date.reason });
+        problem('until-invalid', columns.until ?? null, { value: text('until'), why: date.reason });
         good = false;
       }
     }
@@ -137,10 +190,10 @@ export async function readLedgerFile(file: SourceFile, options: ReadLedgerOption
     const found: Omit<LedgerFileEntry, 'row' | 'reason' | 'until' | 'creditor'>[] = [];
     if (columns.phone !== undefined && text('phone') !== '') {
       const phoneCell = cell('phone');
-      const phone = ledgerPhone(typeof phoneCell === 'number' ? phoneCell : text('phone'), options.defaultAreaCode);
+      const phone = ledgerPhone(typeof phoneCell === 'number' ? phoneCell : text('phone'), context.defaultAreaCode);
       if (phone.ok) found.push({ kind: 'phone', value: phone.value });
       else {
-        problem('phone-invalid', row, columns.phone, { value: text('phone'), why: phone.reason });
+        problem('phone-invalid', columns.phone, { value: text('phone'), why: phone.reason });
         good = false;
       }
     }
@@ -149,19 +202,18 @@ export async function readLedgerFile(file: SourceFile, options: ReadLedgerOption
       const code = ledgerCode(typeof codeCell === 'number' ? codeCell : text('code'));
       if (code !== '') found.push({ kind: 'code', value: code });
       else {
-        problem('code-empty', row, columns.code, { value: text('code') });
+        problem('code-empty', columns.code, { value: text('code') });
         good = false;
       }
     }
     if (found.length === 0 && good) {
-      problem('no-phone-or-code', row, null);
+      problem('no-phone-or-code', null);
       return;
     }
     // A row with any bad value gives nothing: half a row's meaning is not what compliance wrote.
     if (!good) return;
-    for (const f of found) out.entries.push({ row, ...f, reason, until, creditor });
-  });
-  return out;
+    for (const f of found) addEntry({ row, ...f, reason, until, creditor });
+  };
 }
 
 function pickSheet(sheets: readonly Sheet[], wanted: string | undefined, file: string): Sheet {

@@ -1,0 +1,200 @@
+// The organization's list, read once into its compiled form (./shared-list.ts). A text list (.csv,
+// .txt, .tsv: what national registers come as) is streamed 4 MB at a time, so memory holds the
+// entries, never the file; a workbook is read whole within the spreadsheet limits. The content hash
+// is taken on the same pass: it tells a later run whether its index is still this file's.
+import { createHash } from 'node:crypto';
+import Papa from 'papaparse';
+import { LEDGER_READ_LIMITS } from '../reading/read-limits';
+import { lineBreakOf, sniffDelimiter } from '../reading/csv';
+import { ReadError } from '../reading/read-errors';
+import { columnLetter } from '../reading/read-errors';
+import { looksBinary } from '../reading/text-decoding';
+import { ledgerLayout, ledgerRowReader, readLedgerFile, type LedgerColumns, type ReadLedgerOptions } from './read-ledger-file';
+import { SharedListBuilder, type CompiledLedger } from './shared-list';
+
+/** The list's bytes, read where they are (an open file), never all at once. */
+export interface ListBytes {
+  name: string;
+  size: number;
+  /** Bytes read into `into` from `position`; 0 at the end. */
+  read(into: Uint8Array, position: number): Promise<number>;
+}
+
+export interface CompiledSharedList {
+  list: CompiledLedger;
+  /** SHA-256 of the bytes read, hex. */
+  sha256: string;
+}
+
+/** What a streamed list may hold: past this it is no list of phones (a register of every line in the country is about 60 million). */
+export const SHARED_LIST_LIMITS = {
+  /** A text list (the caller checks it on the open file); 10,000,000 numbers with a reason and a date are about 300 MB. */
+  maxTextBytes: 2 * 1024 ** 3,
+  maxEntries: 60_000_000,
+  /** A record longer than this has no line break where one belongs. */
+  maxRecordChars: 64 * 1024,
+} as const;
+
+const BLOCK_BYTES = 4 * 1024 * 1024;
+/** Rows the header and columns are looked for in, and the text that is enough when its lines are long. */
+const HEAD_ROWS = 200;
+const HEAD_CHARS = 64 * 1024;
+
+function lineCount(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n += 1;
+  return n;
+}
+
+const TEXT_LIST = /\.(csv|txt|tsv|tab)$/i;
+
+export interface CompileOptions extends ReadLedgerOptions {
+  /** Every entry's addedAt: when the list was written. */
+  addedAt: string;
+  /** Bytes read at a time (tests cut records across reads with small ones). */
+  blockBytes?: number;
+}
+
+export async function compileSharedList(source: ListBytes, options: CompileOptions): Promise<CompiledSharedList> {
+  const head = new Uint8Array(Math.min(source.size, 64 * 1024));
+  await readFully(source, head, 0);
+  if (TEXT_LIST.test(source.name) && !looksBinary(head)) {
+    try {
+      return await streamText(source, options, 'utf-8');
+    } catch (err) {
+      // Not UTF-8 after all (an old export): read again as Windows' Latin code page, as a whole file would be.
+      if (!(err instanceof TypeError && (err as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')) throw err;
+      return streamText(source, options, 'windows-1252');
+    }
+  }
+  return wholeSheet(source, options);
+}
+
+async function readFully(source: ListBytes, into: Uint8Array, position: number): Promise<number> {
+  let filled = 0;
+  while (filled < into.length) {
+    const n = await source.read(into.subarray(filled), position + filled);
+    if (n === 0) break;
+    filled += n;
+  }
+  return filled;
+}
+
+/** A workbook (or an odd text): read whole, within the same limits as any list the agent imports. */
+async function wholeSheet(source: ListBytes, options: CompileOptions): Promise<CompiledSharedList> {
+  const bytes = new Uint8Array(source.size);
+  const read = await readFully(source, bytes, 0);
+  const contents = await readLedgerFile({ name: source.name, bytes: bytes.subarray(0, read) }, options);
+  const builder = new SharedListBuilder();
+  for (const e of contents.entries) builder.addEntry(e);
+  for (const p of contents.problems) builder.addProblem(p);
+  return { list: builder.finish(options.addedAt), sha256: createHash('sha256').update(bytes.subarray(0, read)).digest('hex') };
+}
+
+async function streamText(source: ListBytes, options: CompileOptions, encoding: 'utf-8' | 'windows-1252'): Promise<CompiledSharedList> {
+  const fileName = source.name.replace(/^.*[\\/]/, '');
+  const sheet = fileName.replace(/\.[^.]+$/, '');
+  const hash = createHash('sha256');
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  const builder = new SharedListBuilder();
+  const block = new Uint8Array(Math.min(options.blockBytes ?? BLOCK_BYTES, Math.max(source.size, 1)));
+  let position = 0;
+  let pending = '';
+  let rowNumber = 0;
+  let layout = null as TextLayout | null;
+
+  const recordTooLong = () =>
+    new ReadError(
+      'read.cell_too_long',
+      { cell: `A${rowNumber + 1}`, sheet, limit: SHARED_LIST_LIMITS.maxRecordChars },
+      { file: fileName, sheet, row: rowNumber + 1 },
+    );
+
+  // Complete records only: text up to its last line break outside quotes.
+  const consume = (text: string, last: boolean) => {
+    if (layout === null) layout = layoutOf(text, fileName, sheet, options);
+    const { delimiter, lineBreak, headerRow, read } = layout;
+    const parsed = Papa.parse<string[]>(text, { delimiter, newline: lineBreak, header: false, dynamicTyping: false, skipEmptyLines: false });
+    const rows = parsed.data;
+    // Text that ends with a line break makes one last empty record: no row of the file.
+    const lastRow = rows[rows.length - 1];
+    if (lastRow && lastRow.length === 1 && lastRow[0] === '' && (text.endsWith(lineBreak) || !last)) rows.pop();
+    for (const cells of rows) {
+      rowNumber += 1;
+      if (rowNumber <= headerRow) continue;
+      if (cells.length > LEDGER_READ_LIMITS.maxColumns)
+        throw new ReadError('read.too_many_text_columns', { row: rowNumber, limit: LEDGER_READ_LIMITS.maxColumns }, { file: fileName, row: rowNumber });
+      for (let c = 0; c < cells.length; c++)
+        if ((cells[c] as string).length > LEDGER_READ_LIMITS.maxCellChars)
+          throw new ReadError(
+            'read.cell_too_long',
+            { cell: `${columnLetter(c)}${rowNumber}`, sheet, limit: LEDGER_READ_LIMITS.maxCellChars },
+            { file: fileName, sheet, row: rowNumber, column: columnLetter(c) },
+          );
+      read(
+        cells,
+        rowNumber,
+        (e) => builder.addEntry(e),
+        (p) => builder.addProblem(p),
+      );
+      if (builder.entries > SHARED_LIST_LIMITS.maxEntries)
+        throw new ReadError('read.too_many_text_rows', { file: fileName, limit: SHARED_LIST_LIMITS.maxEntries }, { file: fileName });
+    }
+  };
+
+  for (;;) {
+    const n = position < source.size ? await source.read(block, position) : 0;
+    const done = n === 0;
+    if (!done) {
+      const bytes = block.subarray(0, n);
+      hash.update(bytes);
+      position += n;
+      pending += decoder.decode(bytes, { stream: true });
+    } else pending += decoder.decode();
+    if (done) {
+      if (pending !== '') consume(pending, true);
+      break;
+    }
+    // The header and columns are looked for in the first records, so they wait until there are enough.
+    if (layout === null && pending.length < HEAD_CHARS && lineCount(pending) < HEAD_ROWS) continue;
+    const cut = recordsEnd(pending, layout?.lineBreak ?? lineBreakOf(pending));
+    if (cut > 0) {
+      consume(pending.slice(0, cut), false);
+      pending = pending.slice(cut);
+    }
+    if (pending.length > Math.max(SHARED_LIST_LIMITS.maxRecordChars, BLOCK_BYTES)) throw recordTooLong();
+  }
+  return { list: builder.finish(options.addedAt), sha256: hash.digest('hex') };
+}
+
+/** Where the last complete record of `text` ends: after its last line break outside double quotes (0: none yet). */
+function recordsEnd(text: string, lineBreak: string): number {
+  const mark = lineBreak.at(-1) as string;
+  let inQuotes = false;
+  let end = 0;
+  // One pass: quotes toggle, a line break outside them ends a record.
+  for (let i = text.indexOf('"') < 0 ? text.lastIndexOf(mark) : 0; i < text.length && i >= 0; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 34) inQuotes = !inQuotes;
+    else if (!inQuotes && ch === mark.charCodeAt(0)) end = i + 1;
+  }
+  return end;
+}
+
+interface TextLayout {
+  delimiter: string;
+  lineBreak: '\n' | '\r\n' | '\r';
+  /** 1-based; 0 for a list with no header. */
+  headerRow: number;
+  read: ReturnType<typeof ledgerRowReader>;
+}
+
+/** The delimiter, line break, header and columns, from the first records of the list. */
+function layoutOf(text: string, file: string, sheet: string, options: ReadLedgerOptions): TextLayout {
+  const lineBreak = lineBreakOf(text);
+  const delimiter = sniffDelimiter(text);
+  const rows = Papa.parse<string[]>(text, { delimiter, newline: lineBreak, header: false, preview: HEAD_ROWS }).data;
+  const found = ledgerLayout({ name: sheet, rows }, options.mapping, file);
+  const columns: LedgerColumns = found.columns;
+  return { delimiter, lineBreak, headerRow: found.headerRow, read: ledgerRowReader(columns, { ...options, file, sheet, date1904: false }) };
+}

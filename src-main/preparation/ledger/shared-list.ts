@@ -1,0 +1,185 @@
+// The organization's do-not-contact list compiled for lookup: national registers run to millions of
+// numbers, so phones are kept as sorted 32-bit numbers beside their rows, never as one object each.
+// Plain data (typed arrays and a few tables): it crosses to the preparation worker and into the
+// sealed index file as it is. Pure.
+import { personKey } from '../../domain/person-key';
+import type { LedgerEntry, LedgerReason, LedgerRowProblem } from '../../domain/ledger';
+import type { LedgerList } from './apply-ledger';
+
+/** What an entry says besides its value: few distinct ones in a list of millions. */
+export interface EntryTerms {
+  reason: LedgerReason;
+  until: string | null;
+  creditor: string | null;
+}
+
+/** The first rows a list could not use, each with where it is; the rest are counted. */
+export const PROBLEMS_KEPT = 100;
+
+export interface CompiledLedger {
+  /** Phones as numbers (every Argentine national number is below 2³²: area codes start with 1 to 3), ascending; a phone listed twice, in row order. */
+  phones: Uint32Array;
+  /** The row of each phone entry (its id), and the index of its terms. */
+  phoneRows: Uint32Array;
+  phoneTerms: Uint32Array;
+  /** Code entries by the person they name (personKey), ascending; the code as written beside it. */
+  codeKeys: string[];
+  codeValues: string[];
+  codeRows: Uint32Array;
+  codeTerms: Uint32Array;
+  terms: EntryTerms[];
+  /** When the list was written (its file's modification time, ISO 8601): every entry's addedAt. */
+  addedAt: string;
+  /** Rows that gave no entry: how many, and the first PROBLEMS_KEPT with their place. */
+  problemCount: number;
+  problems: LedgerRowProblem[];
+}
+
+/** Collects a list's entries in row order, and sorts them once at the end. */
+export class SharedListBuilder {
+  private phones = new Uint32Array(1 << 16);
+  private phoneRows = new Uint32Array(1 << 16);
+  private phoneTerms = new Uint32Array(1 << 16);
+  private phoneCount = 0;
+  private readonly codes: { key: string; value: string; row: number; terms: number }[] = [];
+  private readonly terms: EntryTerms[] = [];
+  private readonly termIds = new Map<string, number>();
+  private problemCount = 0;
+  private readonly problems: LedgerRowProblem[] = [];
+
+  /** The index of these terms, added once. */
+  termsOf(t: EntryTerms): number {
+    const key = `${t.reason}\u0000${t.until ?? ''}\u0000${t.creditor ?? '\u0001'}`;
+    let id = this.termIds.get(key);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(t);
+      this.termIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** A phone entry: `phone` is a 10-digit national number (preparation's normalized form). */
+  addPhone(phone: string, row: number, terms: number): void {
+    const n = Number(phone);
+    if (!/^\d{10}$/.test(phone) || n >= 2 ** 32) throw new RangeError('a shared list phone is a 10-digit national number below 2³²');
+    if (this.phoneCount === this.phones.length) this.grow();
+    this.phones[this.phoneCount] = n;
+    this.phoneRows[this.phoneCount] = row;
+    this.phoneTerms[this.phoneCount] = terms;
+    this.phoneCount += 1;
+  }
+
+  /** An entry as a list's row gives it. */
+  addEntry(e: { kind: LedgerEntry['kind']; value: string; row: number } & EntryTerms): void {
+    const terms = this.termsOf({ reason: e.reason, until: e.until, creditor: e.creditor });
+    if (e.kind === 'phone') this.addPhone(e.value, e.row, terms);
+    else this.addCode(e.value, e.row, terms);
+  }
+
+  addCode(value: string, row: number, terms: number): void {
+    this.codes.push({ key: personKey(value), value, row, terms });
+  }
+
+  addProblem(p: LedgerRowProblem): void {
+    this.problemCount += 1;
+    if (this.problems.length < PROBLEMS_KEPT) this.problems.push(p);
+  }
+
+  get entries(): number {
+    return this.phoneCount + this.codes.length;
+  }
+
+  finish(addedAt: string): CompiledLedger {
+    const n = this.phoneCount;
+    // Sorted by phone, then by the order added (rows): one 64-bit key each, sorted natively.
+    const keys = new BigUint64Array(n);
+    for (let i = 0; i < n; i++) keys[i] = (BigInt(this.phones[i] as number) << 32n) | BigInt(i);
+    keys.sort();
+    const phones = new Uint32Array(n);
+    const phoneRows = new Uint32Array(n);
+    const phoneTerms = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const key = keys[i] as bigint;
+      const from = Number(key & 0xffffffffn);
+      phones[i] = Number(key >> 32n);
+      phoneRows[i] = this.phoneRows[from] as number;
+      phoneTerms[i] = this.phoneTerms[from] as number;
+    }
+    const codes = this.codes.map((c, order) => ({ ...c, order })).sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.order - b.order));
+    return {
+      phones,
+      phoneRows,
+      phoneTerms,
+      codeKeys: codes.map((c) => c.key),
+      codeValues: codes.map((c) => c.value),
+      codeRows: Uint32Array.from(codes, (c) => c.row),
+      codeTerms: Uint32Array.from(codes, (c) => c.terms),
+      terms: this.terms,
+      addedAt,
+      problemCount: this.problemCount,
+      problems: this.problems,
+    };
+  }
+
+  private grow(): void {
+    const more = (a: Uint32Array) => {
+      const b = new Uint32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.phones = more(this.phones);
+    this.phoneRows = more(this.phoneRows);
+    this.phoneTerms = more(this.phoneTerms);
+  }
+}
+
+/** Entries in memory compiled as the shared list is (tests, and the XLSX lists read whole). */
+export function compileEntries(entries: readonly Pick<LedgerEntry, 'id' | 'kind' | 'value' | 'reason' | 'until' | 'creditor'>[], addedAt = ''): CompiledLedger {
+  const builder = new SharedListBuilder();
+  for (const e of entries) builder.addEntry({ ...e, row: e.id });
+  return builder.finish(addedAt);
+}
+
+/** The first index whose value is not below `value` (the arrays are ascending). */
+function lowerBound<T>(length: number, at: (i: number) => T, value: T): number {
+  let lo = 0;
+  let hi = length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((at(mid) as T) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The compiled list as the ledger reads it: each lookup a binary search, each entry made when found. */
+export function sharedListLookup(list: CompiledLedger): LedgerList {
+  const entry = (kind: LedgerEntry['kind'], value: string, row: number, terms: number): LedgerEntry => ({
+    id: row,
+    source: 'shared',
+    kind,
+    value,
+    ...(list.terms[terms] as EntryTerms),
+    addedBy: '',
+    addedAt: list.addedAt,
+  });
+  return {
+    phoneEntries(phone) {
+      if (!/^\d{10}$/.test(phone)) return [];
+      const n = Number(phone);
+      const found: LedgerEntry[] = [];
+      for (let i = lowerBound(list.phones.length, (k) => list.phones[k] as number, n); i < list.phones.length && list.phones[i] === n; i++)
+        found.push(entry('phone', phone, list.phoneRows[i] as number, list.phoneTerms[i] as number));
+      return found;
+    },
+    codeEntries(key) {
+      const found: LedgerEntry[] = [];
+      for (let i = lowerBound(list.codeKeys.length, (k) => list.codeKeys[k] as string, key); i < list.codeKeys.length && list.codeKeys[i] === key; i++)
+        found.push(entry('code', list.codeValues[i] as string, list.codeRows[i] as number, list.codeTerms[i] as number));
+      return found;
+    },
+    phoneCount: list.phones.length,
+    codeCount: list.codeKeys.length,
+  };
+}

@@ -1,0 +1,93 @@
+// The organization's list compiled for lookup: a text list streamed a block at a time gives the
+// entries and row problems a whole read gives, wherever the blocks cut it, and a lookup finds each.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compileSharedList, type ListBytes } from '../../../src-main/preparation/ledger/compile-shared-list';
+import { readLedgerFile } from '../../../src-main/preparation/ledger/read-ledger-file';
+import { compileEntries, sharedListLookup } from '../../../src-main/preparation/ledger/shared-list';
+import { createHash } from 'node:crypto';
+
+const ADDED = '2026-11-20T10:00:00.000Z';
+
+function bytesOf(name: string, text: string | Uint8Array): ListBytes & { bytes: Uint8Array } {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
+  return {
+    name,
+    size: bytes.length,
+    bytes,
+    async read(into, position) {
+      const part = bytes.subarray(position, position + into.length);
+      into.set(part);
+      return part.length;
+    },
+  };
+}
+
+/** What the list gives read whole, compiled the same way. */
+async function wholeRead(name: string, bytes: Uint8Array) {
+  const contents = await readLedgerFile({ name, bytes: bytes.slice() }, { defaultReason: 'other' });
+  const list = compileEntries(
+    contents.entries.map((e) => ({ ...e, id: e.row })),
+    ADDED,
+  );
+  return { ...list, problemCount: contents.problems.length, problems: contents.problems.slice(0, 100) };
+}
+
+const CSV = [
+  'Lista de no llamar - Registro provincial',
+  '',
+  'Teléfono;DNI;Motivo;Hasta;Acreedor',
+  '011 4444-5555;;no llamar;;',
+  '"+54 9 11 4444-6666";30.000.001;judicial;31/12/2027;Banco del Sur',
+  ';20-30000002-0;;;',
+  '4444-5555;;;;',
+  '1144445555;;fallecido;;',
+  '"351 456-7890 ; casa";;;;',
+  ';;;;',
+  '2614445555;;motivo raro;;',
+].join('\r\n');
+
+describe('compileSharedList', () => {
+  it('gives what a whole read gives, wherever the blocks cut the records (property)', async () => {
+    const expected = await wholeRead('lista.csv', new TextEncoder().encode(CSV));
+    expect(expected.phones.length).toBeGreaterThan(2);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 80 }), async (blockBytes) => {
+        const source = bytesOf('lista.csv', CSV);
+        const { list, sha256 } = await compileSharedList(source, { defaultReason: 'other', addedAt: ADDED, blockBytes });
+        expect(list).toEqual(expected);
+        expect(sha256).toBe(createHash('sha256').update(source.bytes).digest('hex'));
+      }),
+      { numRuns: 40, seed: 26 },
+    );
+  });
+
+  it('reads a plain text list of one number per line, with no header', async () => {
+    const text = ['1145678901', '+54 9 351 456-7890', '', 'sin número', '2614445555', '1145678901'].join('\n') + '\n';
+    const { list } = await compileSharedList(bytesOf('no-llame.txt', text), { defaultReason: 'debtor-asked', addedAt: ADDED, blockBytes: 7 });
+    const lookup = sharedListLookup(list);
+    expect(lookup.phoneEntries('1145678901').map((e) => e.id)).toEqual([1, 6]);
+    expect(lookup.phoneEntries('3514567890')).toEqual([
+      { id: 2, source: 'shared', kind: 'phone', value: '3514567890', reason: 'debtor-asked', until: null, creditor: null, addedBy: '', addedAt: ADDED },
+    ]);
+    expect(lookup.phoneEntries('1100000000')).toEqual([]);
+    expect(list.problemCount).toBe(1);
+    expect(list.problems[0]).toMatchObject({ code: 'phone-invalid', row: 4, column: 'A', file: 'no-llame.txt' });
+  });
+
+  it('reads a Latin-1 list as a whole read would', async () => {
+    // "Teléfono" in Windows-1252: é is one byte, 0xE9, which is no UTF-8.
+    const bytes = Uint8Array.from('Teléfono;Motivo\n1145678901;fallecido\n', (c) => c.charCodeAt(0));
+    const { list } = await compileSharedList(bytesOf('lista.csv', bytes), { addedAt: ADDED, blockBytes: 5 });
+    expect(sharedListLookup(list).phoneEntries('1145678901')).toMatchObject([{ reason: 'deceased', id: 2 }]);
+  });
+
+  it('finds a listed person by any spelling of their code, and refuses a record with no line break where one belongs', async () => {
+    const { list } = await compileSharedList(bytesOf('dni.csv', 'DNI\n30.000.001\n20-30000003-8\n'), { addedAt: ADDED });
+    const lookup = sharedListLookup(list);
+    expect(lookup.codeEntries('30000001')).toMatchObject([{ value: '30.000.001', id: 2 }]);
+    expect(lookup.codeEntries('30000003')).toMatchObject([{ value: '20-30000003-8', id: 3 }]);
+    const endless = 'Teléfono\n' + '1'.repeat(200_000);
+    await expect(compileSharedList(bytesOf('x.csv', endless), { addedAt: ADDED, blockBytes: 65_536 })).rejects.toMatchObject({ code: 'read.cell_too_long' });
+  });
+});
