@@ -21,7 +21,7 @@ import {
 import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
 import { issue } from './build/prepared-issue';
 import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
-import { ledgerIndex, sharedHoldsOf } from './ledger/apply-ledger';
+import { batchLedgerIndex, sharedHoldsOf, type SharedList } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { normalizePhoneCell } from './normalize';
@@ -42,21 +42,27 @@ export class EditError<
  * do-not-contact ledger as it is now (own entries, and the shared list's when given): an edit never
  * brings back a listed phone.
  */
-export function settingsOf(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = [], today = localDay()): PrepareSettings {
+export function settingsOf(
+  store: Store,
+  batchId: number,
+  shared: SharedList | null = null,
+  today = localDay(),
+  held: readonly LedgerEntry[] = [],
+): PrepareSettings {
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError('batch.not_found', { batchId });
-  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...sharedLedger], { today, creditor: batchCreditor(store.db, batchId) });
+  const ledger = batchLedgerIndex(listLedgerEntries(store.db), shared, { today, creditor: batchCreditor(store.db, batchId) }, held);
   return { ...settingsFromMapping(batch.mapping, batch.maxPhonePriority), ledger };
 }
 
 /** The organization's shared list as read for an edit; complete false: it could not be read whole (unreachable, or rows not understood). */
 export interface SharedListRead {
-  entries: readonly LedgerEntry[];
+  list: SharedList | null;
   complete: boolean;
 }
 
 /** No shared list in the policy. */
-export const NO_SHARED_LIST: SharedListRead = { entries: [], complete: true };
+export const NO_SHARED_LIST: SharedListRead = { list: null, complete: true };
 
 /**
  * settingsOf for an edit, a bulk fix or imported corrections. When the shared list was not read whole,
@@ -65,8 +71,7 @@ export const NO_SHARED_LIST: SharedListRead = { entries: [], complete: true };
  * whole read of the list, or this workstation's own entries, release anything.
  */
 export function settingsForEdit(store: Store, batchId: number, shared: SharedListRead): PrepareSettings {
-  const entries = shared.complete ? shared.entries : [...shared.entries, ...sharedHoldsOf(ledgerHoldIssues(store.db, batchId))];
-  return settingsOf(store, batchId, entries);
+  return settingsOf(store, batchId, shared.list, localDay(), shared.complete ? [] : sharedHoldsOf(ledgerHoldIssues(store.db, batchId)));
 }
 
 /** A batch's kept mapping as the rules' settings: its format, or the default format's. */
@@ -226,10 +231,10 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
  * would send, so that stays current; but nobody corrected it, so its batch is not kept for it (a change
  * by the ledger, not the agent: see replaceCase). Returns how many cases changed what would be sent.
  */
-export function releaseFromLedger(store: Store, batchId: number, sharedLedger: readonly LedgerEntry[] = [], today = localDay()): { released: number } {
+export function releaseFromLedger(store: Store, batchId: number, shared: SharedList | null = null, today = localDay()): { released: number } {
   const held = casesHeldByLedger(store.db, batchId);
   if (held.length === 0) return { released: 0 };
-  const settings = settingsOf(store, batchId, sharedLedger, today);
+  const settings = settingsOf(store, batchId, shared, today);
   return store.db
     .transaction(() => {
       let released = 0;

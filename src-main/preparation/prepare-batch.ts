@@ -6,8 +6,8 @@ import { cachedMaxPhonePriority, findMappingTemplate, listLedgerEntries, startBa
 import { casesOfSheet, packRaw, type BuiltCase } from './build/build-cases';
 import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from './duplicates/flag-duplicates';
 import { duplicateSources } from './duplicates/recheck-duplicates';
-import { ledgerIndex } from './ledger/apply-ledger';
-import { localDay, type LedgerEntry } from './ledger/ledger-types';
+import { batchLedgerIndex, type SharedList } from './ledger/apply-ledger';
+import { localDay } from './ledger/ledger-types';
 import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './mapping/headers';
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from '../domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
@@ -33,7 +33,7 @@ export interface PrepareOptions {
    */
   creditor?: string;
   /** The organization's do-not-contact list (read-only), applied beside this workstation's own entries. */
-  sharedLedger?: readonly LedgerEntry[];
+  sharedLedger?: SharedList | null;
   /** YYYY-MM-DD, for the ledger's expiry dates; this machine's day by default. */
   today?: string;
   /** Told where the time went (benchmarks); the checkpoint after the commit is told later, when done. */
@@ -137,7 +137,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const maxPhonePriority = targetPriority(store, opts, mapping);
   const creditor = opts.creditor?.trim() || templateCreditor;
   // Own entries first: an agent's own reason is the one shown when both lists name a phone.
-  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...(opts.sharedLedger ?? [])], { today: opts.today ?? localDay(), creditor });
+  const ledger = batchLedgerIndex(listLedgerEntries(store.db), opts.sharedLedger, { today: opts.today ?? localDay(), creditor });
   const built = casesOfSheet(sheet.rows, headerIndex, headers, mapping.columns, {
     ledger,
     decimalSeparator: mapping.decimal_separator,

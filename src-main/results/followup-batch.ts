@@ -5,7 +5,6 @@
 // work on the new batch as on any prepared one.
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import type { Environment } from '../domain/environments';
-import type { LedgerEntry } from '../domain/ledger';
 import { personKey } from '../domain/person-key';
 import {
   batchCreditor,
@@ -24,7 +23,7 @@ import {
 import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from './case-outcome';
 import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from '../preparation/build/build-cases';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
-import { ledgerIndex } from '../preparation/ledger/apply-ledger';
+import { batchLedgerIndex, type SharedList } from '../preparation/ledger/apply-ledger';
 import { localDay } from '../preparation/ledger/ledger-types';
 import { settingsFromMapping } from '../preparation/edit-batch';
 import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from '../preparation/duplicates/flag-duplicates';
@@ -39,7 +38,7 @@ export interface FollowupOptions {
   /** Only cases uploaded from this batch (when the campaign's cases came from batches read differently). */
   fromBatch?: number | undefined;
   /** The organization's do-not-contact list, applied beside this workstation's own entries. */
-  sharedLedger?: readonly LedgerEntry[] | undefined;
+  sharedLedger?: SharedList | null | undefined;
   /** YYYY-MM-DD for the ledger's expiry; this machine's day by default. */
   today?: string | undefined;
 }
@@ -151,7 +150,7 @@ async function writeFollowup(
   const { first } = plan;
   // The ledger as it is now: a case listed since it was first loaded is not called again.
   const creditor = batchCreditor(store.db, first.id);
-  const ledger = ledgerIndex([...listLedgerEntries(store.db), ...(opts.sharedLedger ?? [])], { today: opts.today ?? localDay(), creditor });
+  const ledger = batchLedgerIndex(listLedgerEntries(store.db), opts.sharedLedger, { today: opts.today ?? localDay(), creditor });
   const settings = { ...settingsOfSource(first), ledger };
   const label = [opts.outcome === undefined ? null : OUTCOME_NAME_ES[opts.outcome], ...plan.results].filter(Boolean).join(', ');
   const batch: NewBatch = {

@@ -256,7 +256,13 @@ export const procedures = {
   /** A zip for IT: versions, policy, settings, store counts, recent log and audit lines, connectivity; no personal data or secret. */
   'diagnostics:export': z.object({}),
   /** The do-not-contact ledger: this workstation's entries and the organization's shared list (read-only). */
-  'ledger:list': z.object({}),
+  'ledger:list': z.object({
+    /** A phone written any way, the first digits of phones, or a code (any spelling of the person it names). */
+    search: z.string().max(200).optional(),
+    /** The page of the organization's list: it may hold millions of entries, never all sent at once. */
+    offset: z.number().int().min(0).default(0),
+    limit: z.number().int().min(1).max(1000).default(100),
+  }),
   /** One phone (written any way, Argentine rules) or one case code; the same value and creditor again replaces it. */
   'ledger:add': z
     .object({

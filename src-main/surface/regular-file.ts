@@ -6,8 +6,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { READ_LIMITS } from '../preparation/reading/read-limits';
 import { SurfaceFailure } from './surface-failure';
 
-export function tooLarge(name: string): SurfaceFailure {
-  const mb = Math.round(READ_LIMITS.maxFileBytes / 1024 ** 2);
+export function tooLarge(name: string, maxBytes: number = READ_LIMITS.maxFileBytes): SurfaceFailure {
+  const mb = Math.round(maxBytes / 1024 ** 2);
   return new SurfaceFailure('file.too_large', { file: name, limitMb: mb });
 }
 
@@ -21,6 +21,7 @@ export async function withRegularFile<T>(
   name: string,
   work: (handle: FileHandle, stats: Stats) => Promise<T>,
   cannotOpen?: SurfaceFailure,
+  maxBytes: number = READ_LIMITS.maxFileBytes,
 ): Promise<T> {
   // Non-blocking, so a named pipe cannot hold the open forever (regular files ignore the flag; Windows has none).
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch((err: unknown) => {
@@ -29,7 +30,7 @@ export async function withRegularFile<T>(
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) throw new SurfaceFailure('file.not_a_file', { file: name });
-    if (stats.size > READ_LIMITS.maxFileBytes) throw tooLarge(name);
+    if (stats.size > maxBytes) throw tooLarge(name, maxBytes);
     return await work(handle, stats);
   } finally {
     await handle.close();
@@ -61,9 +62,15 @@ async function holdsMoreThan(handle: FileHandle, size: number): Promise<boolean>
  */
 export async function readWhole(handle: FileHandle, stats: Stats, name: string): Promise<Uint8Array> {
   const bytes = await readUpTo(handle, stats.size);
+  if (bytes.length < stats.size) throw new SurfaceFailure('file.changed', { file: name });
+  await checkUnchanged(handle, stats, name);
+  return bytes;
+}
+
+/** After reading `stats.size` bytes another way (streamed): the file is still what its stat said, else `file.changed`. */
+export async function checkUnchanged(handle: FileHandle, stats: Stats, name: string): Promise<void> {
   const changed = () => new SurfaceFailure('file.changed', { file: name });
-  if (bytes.length < stats.size || (await holdsMoreThan(handle, stats.size))) throw changed();
+  if (await holdsMoreThan(handle, stats.size)) throw changed();
   const after = await handle.stat();
   if (after.size !== stats.size || after.mtimeMs !== stats.mtimeMs) throw changed();
-  return bytes;
 }

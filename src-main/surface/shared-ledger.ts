@@ -1,39 +1,41 @@
-// The organization's do-not-contact list, named by the policy (shared_ledger): read-only, read again
-// whenever its size or modification time changes, never copied into the store. When it cannot be read,
-// preparing and uploading say so (a notice with a stable code), or refuse when the policy requires it.
+// The organization's do-not-contact list, named by the policy (shared_ledger): read-only, compiled into
+// a sealed index in the data folder (shared-list-index.ts) whenever its size, time or content changes,
+// never copied into the store. When it cannot be read, preparing says so (a notice with a stable code)
+// and an upload is refused unless the policy lets it go on (shared_ledger_required: false).
+import { createHash } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Failure } from '../domain/failures/failure';
-import type { LedgerEntry } from '../domain/ledger';
-import { LedgerFileError, type LedgerFileContents, type LedgerRowProblem } from '../preparation/ledger/read-ledger-file';
+import { compileSharedList, SHARED_LIST_LIMITS, type CompiledSharedList, type ListBytes } from '../preparation/ledger/compile-shared-list';
+import { LedgerFileError } from '../preparation/ledger/read-ledger-file';
+import type { CompiledLedger } from '../preparation/ledger/shared-list';
 import type { SharedListRead } from '../preparation/edit-batch';
 import type { Notice } from '../preparation/preparation-types';
 import { ReadError } from '../preparation/reading/read-errors';
+import { READ_LIMITS } from '../preparation/reading/read-limits';
+import { compileSharedListInWorker } from '../preparation/worker/preparation-job';
 import { sharedLedgerPath } from '../policy/policy';
 import type { AppContext } from './app-context-types';
-import { readLedger } from './read-off-thread';
-import { readWhole, withRegularFile } from './regular-file';
+import { checkUnchanged, withRegularFile } from './regular-file';
+import { readSharedListIndex, writeSharedListIndex } from './shared-list-index';
 import { SurfaceFailure } from './surface-failure';
 
 export interface SharedLedger {
-  entries: LedgerEntry[];
+  /** The list compiled for lookup; null when the policy names none, or it could not be read. */
+  list: CompiledLedger | null;
   /** What to tell the agent: the list could not be read, or some of its rows were not understood. */
   notices: Notice[];
 }
 
-interface Read {
-  entries: LedgerEntry[];
-  problems: LedgerRowProblem[];
-}
-
 /**
- * The last read of each list (by path), kept while its size and modification time stay the same: a
- * list of thousands of rows is parsed once, not at every upload, and a list that could not be read
+ * The last compile of each list (by path), kept while its size and modification time stay the same:
+ * a list of millions of rows is compiled once, not at every upload, and a list that could not be read
  * for what it holds (not a spreadsheet, no phone column) is not read again until it changes.
  */
 const lastRead = new Map<string, Known>();
 /** The read of each list under way: calls that come meanwhile (a refresh, an upload) wait for it instead of starting their own worker. */
-const reading = new Map<string, Promise<Read>>();
-type Outcome = { read: Read } | { failed: unknown };
+const reading = new Map<string, Promise<CompiledLedger>>();
+type Outcome = { list: CompiledLedger } | { failed: unknown };
 type Known = { mtimeMs: number; size: number; outcome: Outcome };
 
 /**
@@ -51,7 +53,7 @@ function unreadableReason(err: unknown): string {
 // Others can write the share: the list is opened once, and whether it is a file, its size, its time
 // and its bytes all come from that one open file (regular-file.ts), so a file swapped or grown between
 // a check and the read is never read whole, and a named pipe cannot hang the read.
-function readShared(ctx: AppContext, path: string): Promise<Read> {
+function readShared(ctx: AppContext, path: string): Promise<CompiledLedger> {
   const running = reading.get(path);
   if (running) return running;
   const read = readSharedNow(ctx, path).finally(() => reading.delete(path));
@@ -59,72 +61,115 @@ function readShared(ctx: AppContext, path: string): Promise<Read> {
   return read;
 }
 
-async function readSharedNow(ctx: AppContext, path: string): Promise<Read> {
+/** A text list is streamed, so it may be as large as a national register; a workbook is read whole, within the spreadsheet limits. */
+const maxBytesOf = (path: string) => (/\.(csv|txt|tsv|tab)$/i.test(path) ? SHARED_LIST_LIMITS.maxTextBytes : READ_LIMITS.maxFileBytes);
+
+async function readSharedNow(ctx: AppContext, path: string): Promise<CompiledLedger> {
   const file = basename(path);
-  const opened = await withRegularFile(path, file, async (handle, stats): Promise<Known | { bytes: Uint8Array; mtimeMs: number; size: number }> => {
-    const known = lastRead.get(path);
-    if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known;
-    // A list being written now is not remembered as failed: it may be whole at the next call.
-    return { bytes: await readWhole(handle, stats, file), mtimeMs: stats.mtimeMs, size: stats.size };
-  });
-  if ('outcome' in opened) {
-    if ('failed' in opened.outcome) throw opened.outcome.failed;
-    return opened.outcome.read;
-  }
-  const { mtimeMs, size } = opened;
-  const remember = (outcome: Outcome) => lastRead.set(path, { mtimeMs, size, outcome });
-  let contents: LedgerFileContents;
-  try {
-    // Parsed off this thread in the app (its bytes handed over, not used after).
-    contents = await readLedger(ctx, { name: path, bytes: opened.bytes }, { defaultReason: 'other' });
-  } catch (err) {
-    // What the file holds fails the same way until it changes.
-    if (err instanceof ReadError || err instanceof LedgerFileError) remember({ failed: err });
-    throw err;
-  }
-  const addedAt = new Date(mtimeMs).toISOString();
-  const entries = contents.entries.map((e): LedgerEntry => ({
-    id: e.row,
-    source: 'shared',
-    kind: e.kind,
-    value: e.value,
-    reason: e.reason,
-    until: e.until,
-    creditor: e.creditor,
-    addedBy: '',
-    addedAt,
-  }));
-  const read = { entries, problems: contents.problems };
-  remember({ read });
-  return read;
+  const outcome = await withRegularFile(
+    path,
+    file,
+    async (handle, stats): Promise<Outcome> => {
+      const known = lastRead.get(path);
+      if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known.outcome;
+      const remember = (o: Outcome) => {
+        lastRead.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, outcome: o });
+        return o;
+      };
+      const key = ctx.dataKey.key;
+      // Compiled before, by this app or a CLI run: used when the file's size, time and content are the same.
+      const kept = readSharedListIndex(ctx.options.dataDir, key, path);
+      if (kept && kept.identity.size === stats.size && kept.identity.mtimeMs === stats.mtimeMs) {
+        const sha256 = await hashOf(handle, stats.size);
+        await checkUnchanged(handle, stats, file);
+        if (sha256 === kept.identity.sha256) return remember({ list: kept.list });
+      }
+      let compiled: CompiledSharedList;
+      try {
+        compiled = await compile(ctx, handle, { name: path, size: stats.size }, new Date(stats.mtimeMs).toISOString());
+      } catch (err) {
+        // What the file holds fails the same way until it changes.
+        if (err instanceof ReadError || err instanceof LedgerFileError) remember({ failed: err });
+        throw err;
+      }
+      // A list being written now is not remembered, nor kept: it may be whole at the next call.
+      await checkUnchanged(handle, stats, file);
+      writeSharedListIndex(ctx.options.dataDir, key, { path, size: stats.size, mtimeMs: stats.mtimeMs, sha256: compiled.sha256 }, compiled.list);
+      return remember({ list: compiled.list });
+    },
+    undefined,
+    maxBytesOf(path),
+  );
+  if ('failed' in outcome) throw outcome.failed;
+  return outcome.list;
 }
+
+/** Compiled off this thread in the app (the worker reads the open file itself), on it in the CLI. */
+function compile(ctx: AppContext, handle: FileHandle, file: { name: string; size: number }, addedAt: string): Promise<CompiledSharedList> {
+  const options = { defaultReason: 'other' as const, addedAt };
+  compiles.set(file.name, (compiles.get(file.name) ?? 0) + 1);
+  if (ctx.options.preparationInWorker) return compileSharedListInWorker({ fd: handle.fd, ...file }, options);
+  return compileSharedList(handleBytes(handle, file.name, file.size), options);
+}
+
+/** The open file's bytes, never past the size taken when it was opened. */
+function handleBytes(handle: FileHandle, name: string, size: number): ListBytes {
+  return {
+    name,
+    size,
+    read: async (into, position) => {
+      const length = Math.min(into.length, size - position);
+      return length <= 0 ? 0 : (await handle.read(into, 0, length, position)).bytesRead;
+    },
+  };
+}
+
+/** How many times each list was compiled by this process (the diagnostics and tests tell a reuse from a read). */
+const compiles = new Map<string, number>();
+export const sharedListCompiles = (path: string): number => compiles.get(path) ?? 0;
+
+/** SHA-256 of the file's first `size` bytes, read 4 MB at a time. */
+async function hashOf(handle: FileHandle, size: number): Promise<string> {
+  const hash = createHash('sha256');
+  const block = new Uint8Array(Math.min(4 * 1024 * 1024, Math.max(size, 1)));
+  for (let at = 0; at < size;) {
+    const { bytesRead } = await handle.read(block, 0, Math.min(block.length, size - at), at);
+    if (bytesRead === 0) break;
+    hash.update(block.subarray(0, bytesRead));
+    at += bytesRead;
+  }
+  return hash.digest('hex');
+}
+
+/** What the shared list is read for: preparing and edits go on without it (with a notice); an upload does not, unless the policy says so. */
+export type SharedListUse = 'prepare' | 'upload';
 
 /**
  * The shared list as it is now. No list in the policy: nothing. Unreadable: a notice
- * `ledger.shared_unreadable` {file, reason}, or, when shared_ledger_required, a refusal
- * `ledger.shared_unavailable` with the same params.
+ * `ledger.shared_unreadable` {file, reason}, or a refusal `ledger.shared_unavailable` with the same
+ * params: for an upload unless the policy sets shared_ledger_required to false (fail closed), for
+ * anything when it sets it to true.
  */
-export async function sharedLedger(ctx: AppContext): Promise<SharedLedger> {
+export async function sharedLedger(ctx: AppContext, use: SharedListUse = 'prepare'): Promise<SharedLedger> {
   const path = sharedLedgerPath(ctx.policy);
-  if (path === null) return { entries: [], notices: [] };
-  let read: Read;
+  if (path === null) return { list: null, notices: [] };
+  let list: CompiledLedger;
   try {
-    read = await readShared(ctx, path);
+    list = await readShared(ctx, path);
   } catch (err) {
     const params = { file: path, reason: unreadableReason(err) };
-    if (ctx.policy.policy.shared_ledger_required === true) {
-      throw new SurfaceFailure('ledger.shared_unavailable', params);
-    }
-    return { entries: [], notices: [{ code: 'ledger.shared_unreadable', params }] };
+    const required = ctx.policy.policy.shared_ledger_required;
+    if (required === true || (use === 'upload' && required !== false)) throw new SurfaceFailure('ledger.shared_unavailable', params);
+    return { list: null, notices: [{ code: 'ledger.shared_unreadable', params }] };
   }
   const notices: Notice[] = [];
-  const [first] = read.problems;
+  const [first] = list.problems;
   if (first)
     notices.push({
       code: 'ledger.shared_bad_rows',
-      params: { file: path, rows: read.problems.length, firstRow: first.row, firstColumn: first.column ?? '', firstProblem: first.code },
+      params: { file: path, rows: list.problemCount, firstRow: first.row, firstColumn: first.column ?? '', firstProblem: first.code },
     });
-  return { entries: read.entries, notices };
+  return { list, notices };
 }
 
 /**
@@ -135,9 +180,9 @@ export async function sharedLedger(ctx: AppContext): Promise<SharedLedger> {
 export async function sharedListForEdits(ctx: AppContext): Promise<SharedListRead> {
   try {
     const shared = await sharedLedger(ctx);
-    return { entries: shared.entries, complete: shared.notices.length === 0 };
+    return { list: shared.list, complete: shared.notices.length === 0 };
   } catch (err) {
-    if (err instanceof SurfaceFailure) return { entries: [], complete: false };
+    if (err instanceof SurfaceFailure) return { list: null, complete: false };
     throw err;
   }
 }

@@ -1,18 +1,18 @@
 // The do-not-contact ledger once more, right before an upload: an entry added (or a shared list
 // changed) after the batch was prepared still keeps its phone or case out of the campaign, and leaves
 // the batch as preparing it afresh with the ledger would.
-import type { LedgerEntry } from '../domain/ledger';
 import { recheckSharedPhones, SharedPhoneChanges } from '../preparation/duplicates/flag-duplicates';
 import { rebuildForLedger, releaseFromLedger, settingsOf } from '../preparation/edit-batch';
 import {
   allHoldsOf,
+  batchLedgerIndex,
   holdsMore,
-  ledgerIndex,
   ledgerOutcomeOf,
   matchLedger,
   statusAfterLedger,
   type LedgerIndex,
   type LedgerMatch,
+  type SharedList,
 } from '../preparation/ledger/apply-ledger';
 import { localDay } from '../preparation/ledger/ledger-types';
 import { phonesOfRows, unpackRaw, type PrepareSettings } from '../preparation/build/build-cases';
@@ -34,7 +34,7 @@ import {
 
 export interface LedgerAtUpload {
   /** The organization's list (read-only), applied beside this workstation's own entries. */
-  shared?: readonly LedgerEntry[];
+  shared?: SharedList | null;
   /** YYYY-MM-DD for expiry; this machine's day by default. */
   today?: string;
   /**
@@ -53,18 +53,18 @@ export interface LedgerAtUpload {
 export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: LedgerAtUpload = {}): { cases: number; phones: number } {
   const db = store.db;
   const today = ledger.today ?? localDay();
-  const shared = ledger.shared ?? [];
+  const shared = ledger.shared ?? null;
   // First what the ledger no longer lists comes back (an entry removed or expired since preparing);
   // releaseFromLedger counts the phones it gives back among their debtors in its own write.
   if (ledger.complete !== false) releaseFromLedger(store, batchId, shared, today);
-  const index = ledgerIndex([...listLedgerEntries(db), ...shared], { today, creditor: batchCreditor(db, batchId) });
+  const index = batchLedgerIndex(listLedgerEntries(db), shared, { today, creditor: batchCreditor(db, batchId) });
   const counts = { cases: 0, phones: 0 };
   if (index.empty) return counts;
   // Read once a case needs building again. A rebuild only takes off: while the shared list is not read
   // whole, what the ledger held stays held (no release ran), so the entries that held it apply too.
   let settings: PrepareSettings | undefined;
   const rebuildSettings = () =>
-    (settings ??= settingsOf(store, batchId, ledger.complete === false ? [...shared, ...allHoldsOf(ledgerHoldIssues(db, batchId))] : shared, today));
+    (settings ??= settingsOf(store, batchId, shared, today, ledger.complete === false ? allHoldsOf(ledgerHoldIssues(db, batchId)) : []));
   // Only a listed phone can be one the limit cut: a list of codes alone needs no case's rows.
   const rowsOverLimit = index.hasPhones;
   db.transaction(() => {

@@ -64,10 +64,11 @@ describe('shared_ledger in the policy', () => {
     expect(await prepared(ctx)).toMatchObject({ ok: true, value: { suppressed: { cases: 2, phones: 1 } } });
     // The list shows them, read-only, beside the own entries.
     const listing = await surface.call('ledger:list', {});
-    expect(listing).toMatchObject({ ok: true, value: { shared: { file: list, required: false }, notices: [] } });
+    expect(listing).toMatchObject({ ok: true, value: { shared: { file: list, required: 'upload', count: 2, matching: 2 }, notices: [] } });
+    // Phones first (ascending), then codes: the order a list of millions is paged in.
     expect(listing.ok && listing.value.entries.map((e) => [e.source, e.kind, e.value, e.id])).toEqual([
-      ['shared', 'code', '20123456', 2],
       ['shared', 'phone', '2615123456', 3],
+      ['shared', 'code', '20123456', 2],
     ]);
   });
 
@@ -110,7 +111,30 @@ describe('shared_ledger in the policy', () => {
     // Looking at the ledger is never refused.
     expect(await createSurface(ctx).call('ledger:list', {})).toMatchObject({
       ok: true,
-      value: { shared: { required: true }, notices: [{ code: 'ledger.shared_unreadable' }] },
+      value: { shared: { required: 'all' }, notices: [{ code: 'ledger.shared_unreadable' }] },
     });
+  });
+
+  it('fails closed by default: a list it cannot read lets preparing go on with a notice, and refuses the upload', async () => {
+    const ctx = appWith('default', policyWith('default', { shared_ledger: 'offline.csv' }));
+    const answer = await prepared(ctx);
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { notices: [{ code: 'ledger.shared_unreadable', params: { file: join(dir, 'offline.csv'), reason: 'missing' } }] },
+    });
+    const batchId = answer.ok ? answer.value.batchId : 0;
+    const upload = await createSurface(ctx).call('sync:upload', { environment: 'demo', batchId, campaignId: 1 });
+    expect(upload).toMatchObject({ ok: false, error: { code: 'ledger.shared_unavailable', params: { reason: 'missing' } } });
+    expect(await createSurface(ctx).call('ledger:list', {})).toMatchObject({ ok: true, value: { shared: { required: 'upload', count: 0 } } });
+  });
+
+  it('lets the upload go on without the list only when the policy says so (shared_ledger_required: false)', async () => {
+    const ctx = appWith('optional', policyWith('optional', { shared_ledger: 'offline.csv', shared_ledger_required: false }));
+    const answer = await prepared(ctx);
+    const batchId = answer.ok ? answer.value.batchId : 0;
+    const upload = await createSurface(ctx).call('sync:upload', { environment: 'demo', batchId, campaignId: 1 });
+    // Past the list: whatever stops it now is not the list.
+    expect(upload.ok ? null : upload.error.code).not.toBe('ledger.shared_unavailable');
+    expect(await createSurface(ctx).call('ledger:list', {})).toMatchObject({ ok: true, value: { shared: { required: 'none' } } });
   });
 });

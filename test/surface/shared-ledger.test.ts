@@ -13,7 +13,9 @@ import { loadPolicy } from '../../src-main/policy/policy';
 import { READ_LIMITS } from '../../src-main/preparation/reading/read-limits';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
-import { sharedLedger } from '../../src-main/surface/shared-ledger';
+import type { LedgerEntry } from '../../src-main/domain/ledger';
+import { pageSharedList } from '../../src-main/preparation/ledger/shared-list';
+import { sharedLedger, sharedListCompiles, type SharedLedger } from '../../src-main/surface/shared-ledger';
 
 /**
  * What the app read of each path: each read (whole with readFile, or from one open file) and the bytes
@@ -78,7 +80,9 @@ function appWith(name: string, list: string, required = false, preparationInWork
 }
 
 const readsOf = (path: string) => io.reads.filter((p) => p === path).length;
-const unreadable = (file: string, reason: string) => ({ entries: [], notices: [{ code: 'ledger.shared_unreadable', params: { file, reason } }] });
+const unreadable = (file: string, reason: string) => ({ list: null, notices: [{ code: 'ledger.shared_unreadable', params: { file, reason } }] });
+/** Every entry of a compiled shared list, in its order. */
+const entriesOf = (shared: SharedLedger): LedgerEntry[] => (shared.list ? pageSharedList(shared.list, { offset: 0, limit: 1_000_000 }).entries : []);
 const LIST = 'DNI;Motivo\n07654321;judicial\n';
 
 describe('the shared list on a share', () => {
@@ -115,14 +119,17 @@ describe('the shared list on a share', () => {
     expect(await sharedLedger(ctx)).toEqual(noHeader);
     expect(await sharedLedger(ctx)).toEqual(noHeader);
     expect(await sharedLedger(ctx)).toEqual(noHeader);
-    expect(readsOf(list)).toBe(1);
+    // In the worker the file is read there (its descriptor handed over): what this thread counts is the compile.
+    expect(sharedListCompiles(list)).toBe(1);
+    if (!inWorker) expect(readsOf(list)).toBe(1);
     // The same size, a later time: read again, and now it is a list.
     writeFileSync(list, LIST);
     utimesSync(list, new Date(), new Date(Date.now() + 5_000));
     const fixed = await sharedLedger(ctx);
-    expect(readsOf(list)).toBe(2);
+    expect(sharedListCompiles(list)).toBe(2);
+    if (!inWorker) expect(readsOf(list)).toBe(2);
     expect(fixed.notices).toEqual([]);
-    expect(fixed.entries.map((e) => [e.kind, e.value, e.reason])).toEqual([['code', '07654321', 'legal']]);
+    expect(entriesOf(fixed).map((e) => [e.kind, e.value, e.reason])).toEqual([['code', '07654321', 'legal']]);
   });
 
   it('that is missing is looked for again at the next call (a share that was offline)', async () => {
@@ -130,7 +137,7 @@ describe('the shared list on a share', () => {
     const ctx = appWith('later', list);
     expect((await sharedLedger(ctx)).notices).toMatchObject([{ params: { reason: 'missing' } }]);
     writeFileSync(list, LIST);
-    expect((await sharedLedger(ctx)).entries).toHaveLength(1);
+    expect(entriesOf(await sharedLedger(ctx))).toHaveLength(1);
   });
   it.skipIf(process.platform === 'win32')('that is a named pipe is refused at once, not waited on', { timeout: 5_000 }, async () => {
     const list = join(dir, 'tuberia.csv');
@@ -164,7 +171,7 @@ describe('the shared list on a share', () => {
     // Not remembered: once it is written, it is read whole.
     const written = await sharedLedger(ctx);
     expect(written.notices).toEqual([]);
-    expect(written.entries).toHaveLength(1_001);
+    expect(entriesOf(written)).toHaveLength(1_001);
   });
 
   it('that is rewritten at the same size while it is read is refused, not read as a mix of two versions', async () => {
@@ -176,7 +183,7 @@ describe('the shared list on a share', () => {
       utimesSync(list, new Date(), new Date(Date.now() + 5_000));
     });
     expect(await sharedLedger(ctx)).toEqual(unreadable(list, 'file.changed'));
-    expect((await sharedLedger(ctx)).entries.map((e) => e.value)).toEqual(['07654322']);
+    expect(entriesOf(await sharedLedger(ctx)).map((e) => e.value)).toEqual(['07654322']);
   });
 
   it('is read once by the calls that come while it is read (each screen refresh does not start a worker of its own)', async () => {
@@ -184,8 +191,8 @@ describe('the shared list on a share', () => {
     writeFileSync(list, LIST + '20123456;judicial\n'.repeat(5_000));
     const ctx = appWith('concurrent', list, false, true);
     const answers = await Promise.all(Array.from({ length: 6 }, () => sharedLedger(ctx)));
-    expect(readsOf(list)).toBe(1);
-    for (const answer of answers) expect(answer.entries).toHaveLength(5_001);
+    expect(sharedListCompiles(list)).toBe(1);
+    for (const answer of answers) expect(entriesOf(answer)).toHaveLength(5_001);
   });
 
   it('that is swapped for a huge file after it was opened is read as it was opened, never the huge one', async () => {
@@ -197,7 +204,7 @@ describe('the shared list on a share', () => {
     io.afterSize.set(list, () => renameSync(huge, list));
     const shared = await sharedLedger(appWith('swapped', list));
     expect(shared.notices).toEqual([]);
-    expect(shared.entries.map((e) => e.value)).toEqual(['07654321']);
+    expect(entriesOf(shared).map((e) => e.value)).toEqual(['07654321']);
     expect(io.bytes.get(list)).toBeLessThanOrEqual(LIST.length + 1);
   });
 });

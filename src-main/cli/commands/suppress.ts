@@ -7,6 +7,7 @@ import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-conte
 import { words } from '../cli-globals';
 import type { HelpWords } from '../cli-help';
 import { noticeLine } from './notices';
+import { wholeNumber, wholeNumberIn } from '../cli-options';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -113,10 +114,20 @@ export function suppressCommand(help: HelpWords): Command {
   suppress
     .command('list')
     .description(help('help.suppress_list.what'))
-    .action(async (_opts: unknown, command: Command) => {
+    .option('--search <phone-or-code>', help('help.suppress_list.search'))
+    .option('--offset <n>', help('help.suppress_list.offset'), wholeNumber(0), 0)
+    .option('--limit <n>', help('help.suppress_list.limit'), wholeNumberIn(1, 1000), 100)
+    .action(async (opts: { search?: string; offset: number; limit: number }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const listing = await call(ctx, 'ledger:list', {});
-        for (const n of listing.notices) process.stderr.write(noticeLine(n, globals(command).lang));
+        const listing = await call(ctx, 'ledger:list', { search: opts.search, offset: opts.offset, limit: opts.limit });
+        const { lang } = globals(command);
+        for (const n of listing.notices) process.stderr.write(noticeLine(n, lang));
+        // A list of millions is paged: say which part of it this is (on stderr: the table stays the table).
+        const shared = listing.shared;
+        if (shared && !globals(command).json)
+          process.stderr.write(
+            `${words(lang, 'line.ledger.shared_page', { file: shared.file, count: shared.count, matching: shared.matching, from: Math.min(shared.offset + 1, shared.matching), to: Math.min(shared.offset + shared.limit, shared.matching) })}\n`,
+          );
         await printAnswer(command, listing, (lang) => ({
           head: ['id', 'list', 'kind', 'value', 'reason', 'until', 'creditor', 'active', 'added by', 'added'],
           rows: listing.entries.map((e) => [

@@ -411,6 +411,21 @@ export const CLI_HELP = {
     en: "this workstation's entries and the organization's shared list",
     es: 'las entradas de este equipo y la lista compartida de la organización',
   },
+  'help.suppress_list.search': {
+    class: 'notice',
+    en: 'only entries of this phone (written any way, or its first digits) or of the person this code names',
+    es: 'solo las entradas de este teléfono (escrito de cualquier forma, o sus primeros dígitos) o de la persona que nombra este código',
+  },
+  'help.suppress_list.offset': {
+    class: 'notice',
+    en: "skip this many of the shared list's entries",
+    es: 'saltea esta cantidad de entradas de la lista compartida',
+  },
+  'help.suppress_list.limit': {
+    class: 'notice',
+    en: "show at most this many of the shared list's entries",
+    es: 'muestra como máximo esta cantidad de entradas de la lista compartida',
+  },
   'help.suppress_remove.what': {
     class: 'notice',
     en: "remove one of this workstation's entries (the shared list is the organization's)",

@@ -116,6 +116,11 @@ export const CLI_LINES = {
   'line.ledger.added': { class: 'notice', en: 'Added entry {id}: {entry}.', es: 'Entrada {id} agregada: {entry}.' },
   'line.ledger.replaced': { class: 'notice', en: 'Replaced entry {id}: {entry}.', es: 'Entrada {id} reemplazada: {entry}.' },
   'line.ledger.removed': { class: 'notice', en: 'Removed entry {id}: {entry}.', es: 'Entrada {id} quitada: {entry}.' },
+  'line.ledger.shared_page': {
+    class: 'notice',
+    en: "Organization's list ({file}): {count} entries; {matching} match, shown from {from} to {to}.",
+    es: 'Lista de la organización ({file}): {count} entradas; {matching} coinciden, se muestran de la {from} a la {to}.',
+  },
   'line.ledger.phone': { class: 'notice', en: 'phone {value}', es: 'teléfono {value}' },
   'line.ledger.code': { class: 'notice', en: 'code {value}', es: 'código {value}' },
   'line.ledger.until': { class: 'notice', en: 'until {until}', es: 'hasta {until}' },

@@ -2,6 +2,8 @@
 // and right before each upload, from the entries the caller read (own and shared).
 import { personKey, spellingDifference, type SpellingDifference } from '../../domain/person-key';
 import { issue, type PreparedIssue } from '../build/prepared-issue';
+import { entriesList, type LedgerList } from './ledger-list';
+import { sharedListLookup, type CompiledLedger } from './shared-list';
 import { LEDGER_REASONS, sameCreditor, type LedgerEntry, type LedgerReason } from './ledger-types';
 
 export interface LedgerScope {
@@ -18,39 +20,6 @@ export function entryApplies(e: LedgerEntry, scope: LedgerScope): boolean {
   return true;
 }
 
-/**
- * A list the ledger reads entries from, by value: entries in memory (this workstation's own, or what
- * held a batch's cases) or the organization's compiled list (./shared-list.ts), never all read at once.
- */
-export interface LedgerList {
-  /** The entries listing this phone (10-digit national number), in the list's order. */
-  phoneEntries(phone: string): readonly LedgerEntry[];
-  /** The entries whose code names this person (domain/person-key.ts), in the list's order. */
-  codeEntries(key: string): readonly LedgerEntry[];
-  readonly phoneCount: number;
-  readonly codeCount: number;
-}
-
-/** Entries in memory as a list: phones by value, codes by the person they name. */
-export function entriesList(entries: readonly LedgerEntry[]): LedgerList {
-  const phones = new Map<string, LedgerEntry[]>();
-  const codes = new Map<string, LedgerEntry[]>();
-  for (const e of entries) {
-    const [into, key] = e.kind === 'phone' ? [phones, e.value] : [codes, personKey(e.value)];
-    const found = into.get(key);
-    if (found) found.push(e);
-    else into.set(key, [e]);
-  }
-  let phoneCount = 0;
-  for (const list of phones.values()) phoneCount += list.length;
-  return {
-    phoneEntries: (phone) => phones.get(phone) ?? [],
-    codeEntries: (key) => codes.get(key) ?? [],
-    phoneCount,
-    codeCount: entries.length - phoneCount,
-  };
-}
-
 /** The entries that apply, by value: built once per batch, looked up once per phone and code. */
 export interface LedgerIndex {
   /** The first entry that applies to this phone, or undefined. */
@@ -63,6 +32,27 @@ export interface LedgerIndex {
   empty: boolean;
 }
 
+/** The organization's list as callers hold it: compiled (the app, the CLI), or entries in memory (tests). */
+export type SharedList = CompiledLedger | readonly LedgerEntry[];
+
+/**
+ * The index of a batch's ledger: this workstation's own entries first (an agent's own reason is the
+ * one shown when both name a phone), then `held` (what held the batch's cases, while the shared list
+ * is not read whole), then the shared list.
+ */
+export function batchLedgerIndex(
+  own: readonly LedgerEntry[],
+  shared: SharedList | null | undefined,
+  scope: LedgerScope,
+  held: readonly LedgerEntry[] = [],
+): LedgerIndex {
+  if (shared === null || shared === undefined) return ledgerIndex([...own, ...held], scope);
+  if (isEntries(shared)) return ledgerIndex([...own, ...held, ...shared], scope);
+  return ledgerIndex([...own, ...held], scope, [sharedListLookup(shared)]);
+}
+
+const isEntries = (s: SharedList): s is readonly LedgerEntry[] => Array.isArray(s);
+
 /**
  * For each phone or person, the first entry that applies to this batch today: of `entries` in their
  * order (callers put their own entries before the shared ones), then of each list in `lists`.
@@ -70,7 +60,7 @@ export interface LedgerIndex {
 export function ledgerIndex(entries: readonly LedgerEntry[], scope: LedgerScope, lists: readonly LedgerList[] = []): LedgerIndex {
   // Entries in memory that do not apply are left out now: a batch no entry applies to skips the work.
   const sources = [entriesList(entries.filter((e) => entryApplies(e, scope))), ...lists].filter((l) => l.phoneCount + l.codeCount > 0);
-  const first = (of: (l: LedgerList) => readonly LedgerEntry[]) => {
+  const first = (of: (l: LedgerList) => Iterable<LedgerEntry>) => {
     for (const l of sources) for (const e of of(l)) if (entryApplies(e, scope)) return e;
     return undefined;
   };

@@ -4,7 +4,8 @@
 // is taken on the same pass: it tells a later run whether its index is still this file's.
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
-import { LEDGER_READ_LIMITS } from '../reading/read-limits';
+import { Failure } from '../../domain/failures/failure';
+import { LEDGER_READ_LIMITS, READ_LIMITS } from '../reading/read-limits';
 import { lineBreakOf, sniffDelimiter } from '../reading/csv';
 import { ReadError } from '../reading/read-errors';
 import { columnLetter } from '../reading/read-errors';
@@ -29,7 +30,7 @@ export interface CompiledSharedList {
 /** What a streamed list may hold: past this it is no list of phones (a register of every line in the country is about 60 million). */
 export const SHARED_LIST_LIMITS = {
   /** A text list (the caller checks it on the open file); 10,000,000 numbers with a reason and a date are about 300 MB. */
-  maxTextBytes: 2 * 1024 ** 3,
+  maxTextBytes: 1024 ** 3,
   maxEntries: 60_000_000,
   /** A record longer than this has no line break where one belongs. */
   maxRecordChars: 64 * 1024,
@@ -56,19 +57,25 @@ export interface CompileOptions extends ReadLedgerOptions {
 }
 
 export async function compileSharedList(source: ListBytes, options: CompileOptions): Promise<CompiledSharedList> {
-  const head = new Uint8Array(Math.min(source.size, 64 * 1024));
-  await readFully(source, head, 0);
-  if (TEXT_LIST.test(source.name) && !looksBinary(head)) {
+  // The first block tells a text from a workbook, and is the first block a text is read from.
+  const head = new Uint8Array(Math.min(source.size, options.blockBytes ?? BLOCK_BYTES));
+  const headBytes = head.subarray(0, await readFully(source, head, 0));
+  if (TEXT_LIST.test(source.name) && !looksBinary(headBytes)) {
     try {
-      return await streamText(source, options, 'utf-8');
+      return await streamText(source, options, 'utf-8', headBytes);
     } catch (err) {
       // Not UTF-8 after all (an old export): read again as Windows' Latin code page, as a whole file would be.
       if (!(err instanceof TypeError && (err as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')) throw err;
-      return streamText(source, options, 'windows-1252');
+      return streamText(source, options, 'windows-1252', headBytes);
     }
   }
+  // Read whole: a workbook's limits, whatever the caller allowed a text list.
+  if (source.size > READ_LIMITS.maxFileBytes)
+    throw new Failure('file.too_large', { file: baseName(source.name), limitMb: READ_LIMITS.maxFileBytes / 1024 ** 2 });
   return wholeSheet(source, options);
 }
+
+const baseName = (path: string) => path.replace(/^.*[\\/]/, '');
 
 async function readFully(source: ListBytes, into: Uint8Array, position: number): Promise<number> {
   let filled = 0;
@@ -91,8 +98,8 @@ async function wholeSheet(source: ListBytes, options: CompileOptions): Promise<C
   return { list: builder.finish(options.addedAt), sha256: createHash('sha256').update(bytes.subarray(0, read)).digest('hex') };
 }
 
-async function streamText(source: ListBytes, options: CompileOptions, encoding: 'utf-8' | 'windows-1252'): Promise<CompiledSharedList> {
-  const fileName = source.name.replace(/^.*[\\/]/, '');
+async function streamText(source: ListBytes, options: CompileOptions, encoding: 'utf-8' | 'windows-1252', head: Uint8Array): Promise<CompiledSharedList> {
+  const fileName = baseName(source.name);
   const sheet = fileName.replace(/\.[^.]+$/, '');
   const hash = createHash('sha256');
   const decoder = new TextDecoder(encoding, { fatal: true });
@@ -142,11 +149,11 @@ async function streamText(source: ListBytes, options: CompileOptions, encoding: 
     }
   };
 
-  for (;;) {
-    const n = position < source.size ? await source.read(block, position) : 0;
+  for (let first = true; ; first = false) {
+    const n = first ? head.length : position < source.size ? await source.read(block, position) : 0;
     const done = n === 0;
     if (!done) {
-      const bytes = block.subarray(0, n);
+      const bytes = first ? head : block.subarray(0, n);
       hash.update(bytes);
       position += n;
       pending += decoder.decode(bytes, { stream: true });

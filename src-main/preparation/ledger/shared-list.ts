@@ -4,7 +4,8 @@
 // sealed index file as it is. Pure.
 import { personKey } from '../../domain/person-key';
 import type { LedgerEntry, LedgerReason, LedgerRowProblem } from '../../domain/ledger';
-import type { LedgerList } from './apply-ledger';
+import type { LedgerList } from './ledger-list';
+import { ledgerPhone } from './ledger-types';
 
 /** What an entry says besides its value: few distinct ones in a list of millions. */
 export interface EntryTerms {
@@ -154,32 +155,77 @@ function lowerBound<T>(length: number, at: (i: number) => T, value: T): number {
 }
 
 /** The compiled list as the ledger reads it: each lookup a binary search, each entry made when found. */
-export function sharedListLookup(list: CompiledLedger): LedgerList {
-  const entry = (kind: LedgerEntry['kind'], value: string, row: number, terms: number): LedgerEntry => ({
-    id: row,
+/** The entry at `at` of the list's phones or codes, made when asked for. */
+function entryAt(list: CompiledLedger, kind: LedgerEntry['kind'], at: number): LedgerEntry {
+  const phone = kind === 'phone';
+  return {
+    id: (phone ? list.phoneRows[at] : list.codeRows[at]) as number,
     source: 'shared',
     kind,
-    value,
-    ...(list.terms[terms] as EntryTerms),
+    value: phone ? String(list.phones[at]) : (list.codeValues[at] as string),
+    ...(list.terms[(phone ? list.phoneTerms[at] : list.codeTerms[at]) as number] as EntryTerms),
     addedBy: '',
     addedAt: list.addedAt,
-  });
+  };
+}
+
+export function sharedListLookup(list: CompiledLedger): LedgerList {
   return {
-    phoneEntries(phone) {
-      if (!/^\d{10}$/.test(phone)) return [];
+    *phoneEntries(phone) {
+      if (!/^\d{10}$/.test(phone)) return;
       const n = Number(phone);
-      const found: LedgerEntry[] = [];
       for (let i = lowerBound(list.phones.length, (k) => list.phones[k] as number, n); i < list.phones.length && list.phones[i] === n; i++)
-        found.push(entry('phone', phone, list.phoneRows[i] as number, list.phoneTerms[i] as number));
-      return found;
+        yield entryAt(list, 'phone', i);
     },
-    codeEntries(key) {
-      const found: LedgerEntry[] = [];
+    *codeEntries(key) {
       for (let i = lowerBound(list.codeKeys.length, (k) => list.codeKeys[k] as string, key); i < list.codeKeys.length && list.codeKeys[i] === key; i++)
-        found.push(entry('code', list.codeValues[i] as string, list.codeRows[i] as number, list.codeTerms[i] as number));
-      return found;
+        yield entryAt(list, 'code', i);
     },
     phoneCount: list.phones.length,
     codeCount: list.codeKeys.length,
   };
+}
+
+/** A page of the list as the ledger screen and `suppress list` show it, and how many entries match. */
+export interface SharedListPage {
+  entries: LedgerEntry[];
+  /** Entries that match the search (all of them without one). */
+  matching: number;
+}
+
+/**
+ * Entries of the list in order (phones ascending, then codes), from `offset`. A search finds a phone
+ * written any way ("011 15-4444-5555"), the phones starting with some digits ("11444"), and the code
+ * entries of the person it names ("30.000.001" finds a CUIT entry of that DNI). Never all entries at once.
+ */
+export function pageSharedList(list: CompiledLedger, opts: { search?: string | undefined; offset: number; limit: number }): SharedListPage {
+  const search = opts.search?.trim() ?? '';
+  let phones: [number, number] = [0, list.phones.length];
+  let codes: [number, number] = [0, list.codeKeys.length];
+  if (search !== '') {
+    phones = phoneRange(list, search);
+    const key = personKey(search);
+    const from = lowerBound(list.codeKeys.length, (k) => list.codeKeys[k] as string, key);
+    let to = from;
+    while (to < list.codeKeys.length && list.codeKeys[to] === key) to++;
+    codes = [from, to];
+  }
+  const phoneCount = phones[1] - phones[0];
+  const matching = phoneCount + codes[1] - codes[0];
+  const entries: LedgerEntry[] = [];
+  for (let i = opts.offset; i < Math.min(matching, opts.offset + opts.limit); i++) {
+    entries.push(i < phoneCount ? entryAt(list, 'phone', phones[0] + i) : entryAt(list, 'code', codes[0] + i - phoneCount));
+  }
+  return { entries, matching };
+}
+
+/** The range of phones a search names: one number written any way, or every number starting with its digits. */
+function phoneRange(list: CompiledLedger, search: string): [number, number] {
+  const bound = (n: number) => lowerBound(list.phones.length, (k) => list.phones[k] as number, n);
+  const phone = ledgerPhone(search);
+  if (phone.ok) return [bound(Number(phone.value)), bound(Number(phone.value) + 1)];
+  const digits = search.replace(/[\s\-().+]/g, '');
+  if (!/^\d{1,10}$/.test(digits) || digits.startsWith('0')) return [0, 0];
+  const scale = 10 ** (10 - digits.length);
+  return [bound(Number(digits) * scale), bound((Number(digits) + 1) * scale)];
 }

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileInspection } from '../inspect-file';
 import type { CorrectionsRead } from '../import-corrections';
+import type { CompiledSharedList, CompileOptions } from '../ledger/compile-shared-list';
 import { LedgerFileError, type LedgerFileContents, type ReadLedgerOptions } from '../ledger/read-ledger-file';
 import type { PrepareOptions, PrepareSummary } from '../prepare-batch';
 import type { SourceFile } from '../preparation-types';
@@ -24,7 +25,13 @@ export type StoreJob =
  */
 export type ReadJob = { kind: 'read-ledger'; file: SourceFile; options: ReadLedgerOptions } | { kind: 'read-corrections'; file: SourceFile };
 
-export type PreparationJob = StoreJob | ReadJob;
+/**
+ * The organization's list, compiled from a file the caller holds open (`fd`: descriptors are the
+ * process's, so the worker reads the very file the caller checked, and never closes it).
+ */
+export type CompileJob = { kind: 'compile-shared-list'; fd: number; name: string; size: number; options: CompileOptions };
+
+export type PreparationJob = StoreJob | ReadJob | CompileJob;
 
 /** What crosses to the worker: no callbacks. */
 export type WorkerPrepareOptions = Omit<PrepareOptions, 'onTimings' | 'onCheckpoint'>;
@@ -114,9 +121,9 @@ function rebuildOther(e: WorkerError): Error {
 
 function run<T>(job: PreparationJob, limits: ResourceLimits): Promise<T> {
   const worker = new Worker(workerUrl(), { resourceLimits: limits });
-  const reply = awaitReply<T>(worker, job.file.name, limits);
+  const reply = awaitReply<T>(worker, 'file' in job ? job.file.name : job.name, limits);
   // The bytes move to the worker instead of being copied (a 100 MB file stays 100 MB).
-  worker.postMessage(job, [job.file.bytes.buffer as ArrayBuffer]);
+  worker.postMessage(job, 'file' in job ? [job.file.bytes.buffer as ArrayBuffer] : []);
   return reply;
 }
 
@@ -215,4 +222,13 @@ export function readLedgerInWorker(file: SourceFile, options: ReadLedgerOptions,
 /** Reads a corrected error report in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */
 export function readCorrectionsInWorker(file: SourceFile, limits = PREPARATION_WORKER_LIMITS): Promise<CorrectionsRead> {
   return run({ kind: 'read-corrections', file: transferable(file) }, limits);
+}
+
+/** Compiles the organization's list from the open file `fd` in a worker thread; the caller keeps it open until this ends. */
+export function compileSharedListInWorker(
+  file: { fd: number; name: string; size: number },
+  options: CompileOptions,
+  limits = PREPARATION_WORKER_LIMITS,
+): Promise<CompiledSharedList> {
+  return run({ kind: 'compile-shared-list', ...file, options }, limits);
 }

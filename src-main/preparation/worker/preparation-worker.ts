@@ -5,6 +5,8 @@ import { parentPort } from 'node:worker_threads';
 import { openStore, writersSettled } from '../../store';
 import { readCorrections } from '../import-corrections';
 import { inspectFile } from '../inspect-file';
+import { compileSharedList } from '../ledger/compile-shared-list';
+import { openFileBytes } from '../ledger/open-file-bytes';
 import { readLedgerFile } from '../ledger/read-ledger-file';
 import { prepareBatch } from '../prepare-batch';
 import { workerError, type PreparationJob, type PreparationReply, type StoreJob } from './preparation-job';
@@ -17,7 +19,9 @@ parentPort?.on('message', (job: PreparationJob) => {
           ? await readLedgerFile(job.file, job.options)
           : job.kind === 'read-corrections'
             ? await readCorrections(job.file)
-            : await withStore(job);
+            : job.kind === 'compile-shared-list'
+              ? await compileSharedList(openFileBytes(job.fd, job.name, job.size), job.options)
+              : await withStore(job);
       parentPort?.postMessage({ ok: true, value } satisfies PreparationReply);
     } catch (err) {
       parentPort?.postMessage({ ok: false, error: workerError(err) } satisfies PreparationReply);

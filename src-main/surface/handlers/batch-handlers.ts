@@ -63,7 +63,7 @@ export const batchHandlers: Pick<
     const preparing = ctx.track(`prepare:${fileId}`, async () => {
       const file = await openReceivedFile(ctx, fileId);
       const shared = await sharedLedger(ctx);
-      const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.entries };
+      const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.list };
       const summary = await (
         ctx.options.preparationInWorker
           ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)

@@ -34,7 +34,7 @@ export const followupHandlers: Pick<Handlers, 'results:summary' | 'results:promi
     // A follow-up batch is prepared like any other: the shared list applies, or refuses when required and unreadable.
     // A refusal (FollowupRefusal) goes to screens and scripts with its code and figures.
     const shared = await sharedLedger(ctx);
-    const summary = await buildFollowupBatch(ctx.store, { environment: environment ?? ctx.currentEnvironment(), ...input, sharedLedger: shared.entries });
+    const summary = await buildFollowupBatch(ctx.store, { environment: environment ?? ctx.currentEnvironment(), ...input, sharedLedger: shared.list });
     return { ...summary, notices: [...summary.notices, ...shared.notices] };
   },
 };

@@ -8,7 +8,11 @@ import type { AppContext } from '../app-context-types';
 import { actorOf } from '../audit-trail';
 import { openReceivedFile } from '../received-files';
 import { readLedger } from '../read-off-thread';
-import { sharedLedger } from '../shared-ledger';
+import { sharedLedger, type SharedLedger } from '../shared-ledger';
+import type { SharedListRequired } from '../ledger-views';
+import { pageSharedList } from '../../preparation/ledger/shared-list';
+import { personKey } from '../../domain/person-key';
+import type { LedgerEntry } from '../../domain/ledger';
 import type { Handlers } from './handler';
 import { SurfaceFailure } from '../surface-failure';
 import { readSettings } from '../settings';
@@ -19,26 +23,46 @@ function author(ctx: AppContext): string {
   return actor.serviceUser ?? actor.osUser ?? '';
 }
 
+/** How the policy's shared_ledger_required reads: fail closed for uploads unless it says false. */
+const sharedListRequired = (required: boolean | undefined): SharedListRequired => (required === true ? 'all' : required === false ? 'none' : 'upload');
+
+/** The own entries a search finds: a phone written any way or its first digits, or any spelling of a code's person. */
+function ownEntryFinder(search: string | undefined): (e: LedgerEntry) => boolean {
+  const text = search?.trim() ?? '';
+  if (text === '') return () => true;
+  const phone = ledgerPhone(text);
+  const digits = text.replace(/[\s\-().+]/g, '');
+  const person = personKey(text);
+  return (e) =>
+    e.kind === 'phone' ? (phone.ok ? e.value === phone.value : /^\d+$/.test(digits) && e.value.startsWith(digits)) : personKey(e.value) === person;
+}
+
 /** Area code for numbers written without one: the agent's setting, as for a batch. */
 const areaCode = (ctx: AppContext) => readSettings(ctx).defaultAreaCode || undefined;
 
 export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledger:remove' | 'ledger:import'> = {
-  async 'ledger:list'(ctx) {
+  async 'ledger:list'(ctx, { search, offset, limit }) {
     const today = localDay();
     const path = sharedLedgerPath(ctx.policy);
     // The list is a look at the shared file, never refused for it: only preparing and uploading are.
-    let shared;
+    let shared: SharedLedger;
     try {
       shared = await sharedLedger(ctx);
     } catch (err) {
       if (!(err instanceof SurfaceFailure) || !err.params) throw err;
-      shared = { entries: [], notices: [{ code: 'ledger.shared_unreadable', params: err.params as Record<string, string> }] };
+      shared = { list: null, notices: [{ code: 'ledger.shared_unreadable', params: err.params as Record<string, string> }] };
     }
     // Whether an entry is still in force; its creditor scope is judged per batch, not here.
     const active = (until: string | null) => until === null || until >= today;
+    const own = listLedgerEntries(ctx.store.db).filter(ownEntryFinder(search));
+    const page = shared.list ? pageSharedList(shared.list, { search, offset, limit }) : { entries: [], matching: 0 };
+    const count = shared.list ? shared.list.phones.length + shared.list.codeKeys.length : 0;
     return {
-      entries: [...listLedgerEntries(ctx.store.db), ...shared.entries].map((e) => ({ ...e, active: active(e.until) })),
-      shared: path === null ? null : { file: path, required: ctx.policy.policy.shared_ledger_required === true },
+      entries: [...own, ...page.entries].map((e) => ({ ...e, active: active(e.until) })),
+      shared:
+        path === null
+          ? null
+          : { file: path, required: sharedListRequired(ctx.policy.policy.shared_ledger_required), count, matching: page.matching, offset, limit },
       notices: shared.notices,
       today,
     };
@@ -70,7 +94,7 @@ export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledg
     let released = 0;
     const shared = await sharedLedger(ctx).catch(() => null);
     if (shared && shared.notices.length === 0) {
-      for (const batchId of batchesWithLedgerHolds(ctx.store.db)) released += releaseFromLedger(ctx.store, batchId, shared.entries).released;
+      for (const batchId of batchesWithLedgerHolds(ctx.store.db)) released += releaseFromLedger(ctx.store, batchId, shared.list).released;
     }
     return { removed, released };
   },

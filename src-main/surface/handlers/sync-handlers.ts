@@ -67,8 +67,9 @@ export const syncHandlers: Pick<
       // Tracked from its first moment: a Stop during the sign-in stops it, and a second upload of the
       // batch meanwhile is refused as running (upload.running).
       return await ctx.track(uploadWorkKey(batchId), async (signal) => {
-        // Before anything else: a list the policy requires and that cannot be read refuses the upload.
-        const shared = await sharedLedger(ctx);
+        // Before anything else: the organization's list that cannot be read refuses the upload (unless
+        // the policy lets uploads go on without it: shared_ledger_required false).
+        const shared = await sharedLedger(ctx, 'upload');
         // The batch is this environment's, and the campaign asked for is the one it is bound to, before
         // anything reaches the service: a drafted campaign must never be created in another environment.
         const batch = batchInEnvironment(ctx.store.db, batchId, env);
@@ -98,7 +99,7 @@ export const syncHandlers: Pick<
           signal,
           chunkLimits: { maxCases: settings.chunkMaxCases, maxBytes: settings.chunkMaxBytes },
           onProgress: (p) => ctx.emit('upload:progress', { batchId, ...p }),
-          ledger: { shared: shared.entries, complete: shared.notices.length === 0 },
+          ledger: { shared: shared.list, complete: shared.notices.length === 0 },
           duplicates: { reload: reloadDuplicates },
         });
         return summaryOf(result, campaignId, shared.notices);

@@ -68,13 +68,13 @@ describe('a skipped case the shared list held', () => {
 
   it('keeps the phone off when edited while the list cannot be read whole', () => {
     const c = caseOf('33444555')!;
-    editCase(store, batchId, c.id, { phones: ['011 4567-8901', '011 4567-8902'] }, { entries: [listed], complete: true });
+    editCase(store, batchId, c.id, { phones: ['011 4567-8901', '011 4567-8902'] }, { list: [listed], complete: true });
     expect(caseOf('33444555')?.phones).toEqual(['1145678902']);
     markSkipped(store.db, c.id);
     expect(caseOf('33444555')?.uploadState).toBe('skipped');
 
     // The share is offline: what it held in this case stays held, as for a pending case.
-    editCase(store, batchId, c.id, { firstName: 'Otra' }, { entries: [], complete: false });
+    editCase(store, batchId, c.id, { firstName: 'Otra' }, { list: [], complete: false });
     expect(caseOf('33444555')).toMatchObject({ firstName: 'Otra', phones: ['1145678902'], uploadState: 'skipped' });
   });
 });

@@ -66,11 +66,11 @@ describe('compileSharedList', () => {
     const text = ['1145678901', '+54 9 351 456-7890', '', 'sin número', '2614445555', '1145678901'].join('\n') + '\n';
     const { list } = await compileSharedList(bytesOf('no-llame.txt', text), { defaultReason: 'debtor-asked', addedAt: ADDED, blockBytes: 7 });
     const lookup = sharedListLookup(list);
-    expect(lookup.phoneEntries('1145678901').map((e) => e.id)).toEqual([1, 6]);
-    expect(lookup.phoneEntries('3514567890')).toEqual([
+    expect([...lookup.phoneEntries('1145678901')].map((e) => e.id)).toEqual([1, 6]);
+    expect([...lookup.phoneEntries('3514567890')]).toEqual([
       { id: 2, source: 'shared', kind: 'phone', value: '3514567890', reason: 'debtor-asked', until: null, creditor: null, addedBy: '', addedAt: ADDED },
     ]);
-    expect(lookup.phoneEntries('1100000000')).toEqual([]);
+    expect([...lookup.phoneEntries('1100000000')]).toEqual([]);
     expect(list.problemCount).toBe(1);
     expect(list.problems[0]).toMatchObject({ code: 'phone-invalid', row: 4, column: 'A', file: 'no-llame.txt' });
   });
@@ -79,14 +79,14 @@ describe('compileSharedList', () => {
     // "Teléfono" in Windows-1252: é is one byte, 0xE9, which is no UTF-8.
     const bytes = Uint8Array.from('Teléfono;Motivo\n1145678901;fallecido\n', (c) => c.charCodeAt(0));
     const { list } = await compileSharedList(bytesOf('lista.csv', bytes), { addedAt: ADDED, blockBytes: 5 });
-    expect(sharedListLookup(list).phoneEntries('1145678901')).toMatchObject([{ reason: 'deceased', id: 2 }]);
+    expect([...sharedListLookup(list).phoneEntries('1145678901')]).toMatchObject([{ reason: 'deceased', id: 2 }]);
   });
 
   it('finds a listed person by any spelling of their code, and refuses a record with no line break where one belongs', async () => {
     const { list } = await compileSharedList(bytesOf('dni.csv', 'DNI\n30.000.001\n20-30000003-8\n'), { addedAt: ADDED });
     const lookup = sharedListLookup(list);
-    expect(lookup.codeEntries('30000001')).toMatchObject([{ value: '30.000.001', id: 2 }]);
-    expect(lookup.codeEntries('30000003')).toMatchObject([{ value: '20-30000003-8', id: 3 }]);
+    expect([...lookup.codeEntries('30000001')]).toMatchObject([{ value: '30.000.001', id: 2 }]);
+    expect([...lookup.codeEntries('30000003')]).toMatchObject([{ value: '20-30000003-8', id: 3 }]);
     const endless = 'Teléfono\n' + '1'.repeat(200_000);
     await expect(compileSharedList(bytesOf('x.csv', endless), { addedAt: ADDED, blockBytes: 65_536 })).rejects.toMatchObject({ code: 'read.cell_too_long' });
   });

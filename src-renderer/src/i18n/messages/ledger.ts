@@ -37,6 +37,15 @@ export default {
     problemRow: { en: '{file}, row {row}: {what}', es: '{file}, fila {row}: {what}' },
     error: { en: 'Could not import: {message}', es: 'No se pudo importar: {message}' },
   },
+  search: {
+    label: { en: 'Find a phone or code', es: 'Buscar un teléfono o código' },
+    hint: {
+      en: 'A phone written any way or its first digits; a DNI or CUIT finds every spelling of that person.',
+      es: 'Un teléfono escrito de cualquier forma o sus primeros dígitos; un DNI o CUIT encuentra a esa persona escrita de cualquier forma.',
+    },
+    button: { en: 'Search', es: 'Buscar' },
+    clear: { en: 'Show all', es: 'Ver todas' },
+  },
   table: {
     label: { en: 'Entries of the list', es: 'Entradas de la lista' },
     id: { en: 'No.', es: 'N.º' },
@@ -84,7 +93,25 @@ export default {
       en: 'Your organization also applies its own list ({file}), which cannot be changed here.',
       es: 'La organización aplica además su propia lista ({file}), que no se puede cambiar desde aquí.',
     },
-    required: { en: 'It is required: without it nothing can be prepared or uploaded.', es: 'Es obligatoria: sin ella no se puede preparar ni cargar.' },
+    count: { en: 'It holds {count} entries.', es: 'Tiene {count} entradas.' },
+    required: {
+      all: { en: 'It is required: without it nothing can be prepared or uploaded.', es: 'Es obligatoria: sin ella no se puede preparar ni cargar.' },
+      upload: {
+        en: 'While it cannot be read, batches can still be prepared (saying so), but nothing is uploaded.',
+        es: 'Mientras no se pueda leer, los lotes se pueden preparar (con un aviso), pero no se carga nada.',
+      },
+      none: {
+        en: 'Your organization lets preparing and uploading go on while it cannot be read (with a notice).',
+        es: 'La organización permite preparar y cargar mientras no se pueda leer (con un aviso).',
+      },
+    },
+    page: {
+      en: "Organization's list: {from} to {to} of {matching} shown.",
+      es: 'Lista de la organización: se muestran de la {from} a la {to} de {matching}.',
+    },
+    none: { en: "No entry of the organization's list matches.", es: 'Ninguna entrada de la lista de la organización coincide.' },
+    previous: { en: 'Previous', es: 'Anteriores' },
+    next: { en: 'Next', es: 'Siguientes' },
   },
   notices: {
     ledger: {
