@@ -28,13 +28,19 @@ export interface SharedLedger {
 }
 
 /**
- * The last compile of each list (by path), kept while its size and modification time stay the same:
- * a list of millions of rows is compiled once, not at every upload, and a list that could not be read
- * for what it holds (not a spreadsheet, no phone column) is not read again until it changes.
+ * The last compile of each list (by path), per app (its data folder and key), kept while its size and
+ * modification time stay the same: a list of millions of rows is compiled once, not at every upload,
+ * and a list that could not be read for what it holds (not a spreadsheet, no phone column) is not read
+ * again until it changes.
  */
-const lastRead = new Map<string, Known>();
+const lastReads = new WeakMap<AppContext, Map<string, Known>>();
 /** The read of each list under way: calls that come meanwhile (a refresh, an upload) wait for it instead of starting their own worker. */
-const reading = new Map<string, Promise<CompiledLedger>>();
+const readings = new WeakMap<AppContext, Map<string, Promise<CompiledLedger>>>();
+function ofApp<V>(maps: WeakMap<AppContext, Map<string, V>>, ctx: AppContext): Map<string, V> {
+  let map = maps.get(ctx);
+  if (!map) maps.set(ctx, (map = new Map()));
+  return map;
+}
 type Outcome = { list: CompiledLedger } | { failed: unknown };
 type Known = { mtimeMs: number; size: number; outcome: Outcome };
 
@@ -54,6 +60,7 @@ function unreadableReason(err: unknown): string {
 // and its bytes all come from that one open file (regular-file.ts), so a file swapped or grown between
 // a check and the read is never read whole, and a named pipe cannot hang the read.
 function readShared(ctx: AppContext, path: string): Promise<CompiledLedger> {
+  const reading = ofApp(readings, ctx);
   const running = reading.get(path);
   if (running) return running;
   const read = readSharedNow(ctx, path).finally(() => reading.delete(path));
@@ -66,6 +73,7 @@ const maxBytesOf = (path: string) => (/\.(csv|txt|tsv|tab)$/i.test(path) ? SHARE
 
 async function readSharedNow(ctx: AppContext, path: string): Promise<CompiledLedger> {
   const file = basename(path);
+  const lastRead = ofApp(lastReads, ctx);
   const outcome = await withRegularFile(
     path,
     file,
