@@ -8,6 +8,7 @@ import { benchCli } from './cli';
 import { benchEmulatorUpload } from './emulator-upload';
 import { benchPrepare } from './prepare-batch';
 import { benchRendererBatch } from './renderer-batch';
+import { benchSharedList } from './shared-list';
 import { benchUploadAndDownload } from './upload-sync';
 
 // Benchmarks make their own stores: their own data key, never the user's keychain or config folder.
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<void>> = {
   cli: () => benchCli(),
   upload: () => benchUploadAndDownload(),
   renderer: () => benchRendererBatch(),
+  'shared-list': () => benchSharedList(),
 };
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,186 @@
+// Benchmark: the organization's do-not-contact list at national-register size. A 3,000,000-number
+// list is compiled once (timed alone, with its peak memory); then `casedesk prepare` runs as a user
+// runs it, whole child processes, with the list's index current and without any list: a two-case file
+// and the 100,000-case workbook, each pair in the same round.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { bundled, child, makeWorkbook } from './prepare-batch';
+import { percentile, printTable } from './report';
+
+const ROOT = join(import.meta.dirname, '../..');
+const BIN = join(ROOT, 'src-main/cli/casedesk.mjs');
+const PEAK = join(import.meta.dirname, 'children/peak-rss.mjs');
+
+/** Area codes with their subscriber lengths: Buenos Aires, Córdoba, Rosario, Mendoza, La Plata, Tucumán. */
+const AREAS = [
+  ['11', 8],
+  ['351', 7],
+  ['341', 7],
+  ['261', 7],
+  ['221', 7],
+  ['381', 7],
+] as const;
+
+/** A list of `count` numbers, one a line under a header, as a national register is published. */
+export async function makeRegister(count: number): Promise<string> {
+  const file = join(tmpdir(), `casedesk-bench-register-${count}.csv`);
+  if (existsSync(file)) return file;
+  const out = createWriteStream(file);
+  out.write('telefono\n');
+  let seed = 7;
+  let text = '';
+  for (let i = 0; i < count; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const [area, digits] = AREAS[seed % AREAS.length] as (typeof AREAS)[number];
+    // Subscribers start with 4 to 6, as lines do.
+    const subscriber = String(4 + (seed % 3)) + String(seed % 10 ** (digits - 1)).padStart(digits - 1, '0');
+    text += `${area}${subscriber}\n`;
+    if (text.length > 1 << 20) {
+      if (!out.write(text)) await once(out, 'drain');
+      text = '';
+    }
+  }
+  out.end(text);
+  await once(out, 'finish');
+  return file;
+}
+
+function twoCaseFile(): string {
+  const file = join(tmpdir(), 'casedesk-bench-two-cases.csv');
+  writeFileSync(
+    file,
+    [
+      'DNI;Apellido y Nombre;Celular;Nro Operación;Producto;Saldo;Vencimiento',
+      '20123456;PÉREZ, Ana;011 15-5555-6666;OP-1;Tarjeta;1.000,00;10/12/2026',
+      '30111222;GÓMEZ, Luis;0351 456-7890;OP-2;Préstamo;2.500,50;15/01/2027',
+    ].join('\n'),
+  );
+  return file;
+}
+
+/** One `casedesk prepare` as a user runs it: wall time and the process's peak memory. */
+function prepare(file: string, policy: string | null, extra: string[] = []): { ms: number; peakMb: number } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-list-'));
+  const peakFile = join(dataDir, '..', `peak-${randomBytes(4).toString('hex')}`);
+  try {
+    return prepareIn(dataDir, peakFile, file, policy, extra);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(peakFile, { force: true });
+  }
+}
+
+function prepareIn(dataDir: string, peakFile: string, file: string, policy: string | null, extra: string[] = []): { ms: number; peakMb: number } {
+  const env: NodeJS.ProcessEnv = { ...process.env, BENCH_PEAK_FILE: peakFile };
+  delete env.CASEDESK_POLICY;
+  if (policy) env.CASEDESK_POLICY = policy;
+  const started = performance.now();
+  const res = spawnSync(process.execPath, ['--import', PEAK, BIN, '--data-dir', dataDir, '--json', 'prepare', file, '--max-phone-priority', '2', ...extra], {
+    encoding: 'utf8',
+    env,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const ms = performance.now() - started;
+  if (res.status !== 0) throw new Error(`casedesk prepare exited ${res.status}: ${res.stderr}`);
+  return { ms, peakMb: Number(readFileSync(peakFile, 'utf8')) };
+}
+
+export async function benchSharedList(count = Number(process.env.BENCH_REGISTER ?? 3_000_000), rounds = Number(process.env.BENCH_ROUNDS ?? 3)): Promise<void> {
+  const load = loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
+  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-cli.mjs')], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`build:cli failed: ${build.stderr}`);
+  const register = await makeRegister(count);
+  const compileScript = await bundled('compile-shared-list.ts');
+  const compiled = Array.from({ length: rounds }, () => child(compileScript, [register]));
+
+  const policy = join(tmpdir(), `casedesk-bench-policy-${count}.json`);
+  writeFileSync(policy, JSON.stringify({ shared_ledger: register }));
+  const two = twoCaseFile();
+  const workbook = makeWorkbook();
+  // One data folder keeps the list's index across runs, as an agent's does: its first run compiles.
+  const listDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-list-kept-'));
+  const peakFile = join(tmpdir(), `casedesk-bench-peak-${randomBytes(4).toString('hex')}`);
+  const firstRun = prepareIn(listDir, peakFile, two, policy);
+  const twoWithout: number[] = [];
+  const twoWith: number[] = [];
+  const bigWithout: { ms: number; peakMb: number }[] = [];
+  const bigWith: { ms: number; peakMb: number }[] = [];
+  try {
+    for (let round = 0; round < rounds; round++) {
+      twoWithout.push(prepare(two, null).ms);
+      twoWith.push(prepareIn(listDir, peakFile, two, policy).ms);
+      bigWithout.push(prepare(workbook, null));
+      bigWith.push(prepareIn(listDir, peakFile, workbook, policy));
+    }
+  } finally {
+    rmSync(listDir, { recursive: true, force: true });
+    rmSync(peakFile, { force: true });
+  }
+  const median = (values: number[]) => percentile(values, 50);
+  const s = (v: number) => `${(v / 1000).toFixed(2)} s`;
+  const mb = (v: number) => `${v.toFixed(0)} MB`;
+  const list = (values: number[], f: (v: number) => string) => values.map(f).join(', ');
+  const ratio = (a: number[], b: number[]) => a.map((v, i) => (v / (b[i] ?? NaN)).toFixed(2)).join(', ');
+  printTable(
+    `the organization's list: ${count.toLocaleString('en')} numbers (${(statSync(register).size / 1024 ** 2).toFixed(0)} MB of CSV); ${rounds} rounds; load average before: ${load}`,
+    [
+      [
+        'compile alone (time)',
+        list(
+          compiled.map((c) => c.ms as number),
+          s,
+        ),
+      ],
+      [
+        'compile alone (peak memory)',
+        list(
+          compiled.map((c) => c.maxRssMb as number),
+          mb,
+        ),
+      ],
+      ['entries', `${String(compiled[0]?.phones)} phones, ${String(compiled[0]?.codes)} codes, ${String(compiled[0]?.problems)} rows not used`],
+      ['CLI first run with the list (compiles)', `${s(firstRun.ms)}, peak ${mb(firstRun.peakMb)}`],
+      ['two-case prepare, no list', list(twoWithout, s)],
+      ['two-case prepare, index current', list(twoWith, s)],
+      ['  ratio (each round)', `${ratio(twoWith, twoWithout)} (median ${(median(twoWith) / median(twoWithout)).toFixed(2)}; target ≤ 1.5)`],
+      [
+        '100,000 cases, no list',
+        list(
+          bigWithout.map((r) => r.ms),
+          s,
+        ) +
+          `; peak ${list(
+            bigWithout.map((r) => r.peakMb),
+            mb,
+          )}`,
+      ],
+      [
+        '100,000 cases, index current',
+        list(
+          bigWith.map((r) => r.ms),
+          s,
+        ) +
+          `; peak ${list(
+            bigWith.map((r) => r.peakMb),
+            mb,
+          )}`,
+      ],
+      [
+        '  ratio (each round)',
+        `${ratio(
+          bigWith.map((r) => r.ms),
+          bigWithout.map((r) => r.ms),
+        )} (target ≤ 1.15); memory +${list(
+          bigWith.map((r, i) => r.peakMb - (bigWithout[i]?.peakMb ?? NaN)),
+          mb,
+        )} (target ≤ +100 MB)`,
+      ],
+    ],
+  );
+}
