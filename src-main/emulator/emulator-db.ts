@@ -1,8 +1,8 @@
 // The emulator's own state: an SQLite file with --db (the demo survives a restart), memory otherwise.
-import Database from 'better-sqlite3-multiple-ciphers';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { encryptPlainStore } from '../sqlite/encrypt-store';
 import { fileState } from '../sqlite/file-state';
-import { applyKey } from '../sqlite/sqlcipher';
+import { openDatabase } from '../sqlite/sqlcipher';
 
 export type Db = Database.Database;
 
@@ -114,8 +114,7 @@ const UPGRADES: Record<number, string> = { 1: REFRESH_FAMILIES };
  */
 export function openEmulatorDb(file: string | undefined, key: Buffer | null = null): { db: Db; fresh: boolean } {
   if (file && key && fileState(file) === 'plain') encryptPlainStore(file, key);
-  const db = new Database(file ?? ':memory:');
-  applyKey(db, file ? key : null);
+  const db = openDatabase(file ?? ':memory:', file ? key : null);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
