@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFailure } from '../../src-main/domain/failures/failure';
 import { runCasedesk } from '../support/cli';
+import { SAMPLE_MAPPING } from '../support/sample-mapping';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-export-file-'));
@@ -19,16 +20,7 @@ let batchId = '';
 beforeAll(async () => {
   // A mapping file given with --creditor is kept as that creditor's template.
   const mapping = join(dir, 'mapping.json');
-  const columns = {
-    code: 'DNI',
-    full_name: 'Apellido y Nombre',
-    phones: ['Celular'],
-    debt_code: 'Nro Operación',
-    pid: 'Producto',
-    debt: 'Saldo',
-    expiration: 'Vencimiento',
-  };
-  writeFileSync(mapping, JSON.stringify({ header_row: 4, columns, decimal_separator: ',', date_order: 'DMY', default_area_code: '11' }));
+  writeFileSync(mapping, JSON.stringify(SAMPLE_MAPPING));
   const res = await casedesk('prepare', SAMPLE, '--mapping', mapping, '--creditor', 'Banco del Sur', '--max-phone-priority', '2', '--json');
   expect(res.code, res.stderr).toBe(0);
   batchId = String((JSON.parse(res.stdout) as { batchId: number }).batchId);
