@@ -40,7 +40,8 @@ function noteKeyFile(ctx: AppContext, lang: FailureLang): void {
   const file = ctx.dataKey.keyFile;
   if (ctx.dataKey.keptIn !== 'key-file' || !file || notedKeyFiles.has(file)) return;
   notedKeyFiles.add(file);
-  process.stderr.write(noteLine('note', { code: 'key.kept_in_file', params: { dataDir: ctx.options.dataDir, keyFile: file } }, lang));
+  const code = ctx.dataKey.keyFileChecked ? 'key.kept_in_file' : 'key.kept_in_file_unchecked';
+  process.stderr.write(noteLine('note', { code, params: { dataDir: ctx.options.dataDir, keyFile: file } }, lang));
 }
 
 /**

@@ -14,7 +14,7 @@ export {
 } from './errors';
 export { serviceFailure } from './service-failure';
 export { DEFAULT_BODY_LIMITS, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type BodyLimits, type FetchLike } from './http';
-export { collect } from './pagination';
+export { collect, DEFAULT_LIST_LIMITS, type ListLimits } from './pagination';
 export {
   DEFAULT_RECORDING_PACE,
   detectRecordingFormat,

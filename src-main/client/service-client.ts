@@ -19,7 +19,7 @@ import {
 } from '../contract';
 import type { z } from 'zod';
 import { bodyLimits, DEFAULT_TIMEOUT_MS, DEFAULT_USER_AGENT, type BodyLimits, type FetchLike } from './http';
-import { items, pages } from './pagination';
+import { items, listLimits, pages, type ListLimits } from './pagination';
 import {
   downloadInboundRecording,
   downloadOutboundRecording,
@@ -66,6 +66,8 @@ export interface ServiceClientOptions {
   serviceUtcOffsetMinutes?: number | undefined;
   /** Caps on answer bodies (DEFAULT_BODY_LIMITS for what is not given); tests lower them. */
   bodyLimits?: Partial<BodyLimits> | undefined;
+  /** How far a list is read before it counts as never ending (DEFAULT_LIST_LIMITS for what is not given); tests lower them. */
+  listLimits?: Partial<ListLimits> | undefined;
   /** The slowest a recording may come (DEFAULT_RECORDING_PACE for what is not given); tests quicken it. */
   recordingPace?: Partial<RecordingPace> | undefined;
   fetch?: FetchLike | undefined;
@@ -106,13 +108,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
   });
   const pace = recordingPace(options.recordingPace);
+  const bounds = listLimits(options.listLimits);
   const names = options.inboundFilterParams ?? DEFAULT_INBOUND_FILTER_PARAMS;
   const offsetMinutes = options.serviceUtcOffsetMinutes ?? -180;
   const url = requester.url;
 
-  const campaignPages = (botId: number) => pages(requester, url(paths.campaignList(botId)), CampaignListPage);
-  const campaignCasePages = (campaignId: number) => pages(requester, url(paths.campaignCases(campaignId)), CampaignCasesPage);
-  const caseCallPages = (campaignId: number, caseId: number) => pages(requester, url(paths.caseCalls(campaignId, caseId)), CallsPage);
+  const campaignPages = (botId: number) => pages(requester, url(paths.campaignList(botId)), CampaignListPage, bounds);
+  const campaignCasePages = (campaignId: number) => pages(requester, url(paths.campaignCases(campaignId)), CampaignCasesPage, bounds);
+  const caseCallPages = (campaignId: number, caseId: number) => pages(requester, url(paths.caseCalls(campaignId, caseId)), CallsPage, bounds);
 
   async function* inboundCasePages(filter: InboundFilter = {}): AsyncGenerator<InboundCasesPageData, void, undefined> {
     for (const [name, value] of [
@@ -133,7 +136,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       if (filter.to !== undefined && day > filter.to) return false;
       return true;
     };
-    for await (const page of pages(requester, `${url(paths.inboundCases())}${search}`, InboundCasesPage)) {
+    for await (const page of pages(requester, `${url(paths.inboundCases())}${search}`, InboundCasesPage, bounds)) {
       yield { ...page, results: page.results.filter(keep) };
     }
   }

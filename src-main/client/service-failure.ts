@@ -46,6 +46,10 @@ export function serviceFailure(error: ServiceError): FailureData {
     const { contentType } = error.params;
     return contentType ? failure('service.content_type', { contentType }) : failure('service.no_content_type', {});
   }
+  if (hasReason(error, 'unending-list')) {
+    const { pages, items, bytes, maxPages, maxItems, maxBytes } = error.params;
+    return failure('service.list_unending', { pages, items, size: sizeWords(bytes), maxPages, maxItems, maxSize: sizeWords(maxBytes) });
+  }
   if (hasReason(error, 'next-link')) return failure('service.next_link', { problem: error.params.problem, host: error.params.host ?? '' });
   if (hasReason(error, 'sign-in')) return failure('service.sign_in_refused', { status, detail });
   switch (error.kind) {

@@ -1,8 +1,9 @@
 // The emulator's own state: an SQLite file with --db (the demo survives a restart), memory otherwise.
-import Database from 'better-sqlite3-multiple-ciphers';
+import type Database from 'better-sqlite3-multiple-ciphers';
 import { encryptPlainStore } from '../sqlite/encrypt-store';
 import { fileState } from '../sqlite/file-state';
-import { applyKey } from '../sqlite/sqlcipher';
+import { holdSqliteFilePrivately } from '../sqlite/private-file';
+import { openDatabase } from '../sqlite/sqlcipher';
 
 export type Db = Database.Database;
 
@@ -109,13 +110,17 @@ CREATE TABLE refresh_families (
 const UPGRADES: Record<number, string> = { 1: REFRESH_FAMILIES };
 
 /**
- * Opens (and on first use creates) the emulator's database. With a key (the app's Demo service keeps
+ * Opens (and on first use creates, 0600) the emulator's database. With a key (the app's Demo service keeps
  * uploaded debtors in the data folder) the file is encrypted like the store; a plain one is converted.
  */
 export function openEmulatorDb(file: string | undefined, key: Buffer | null = null): { db: Db; fresh: boolean } {
-  if (file && key && fileState(file) === 'plain') encryptPlainStore(file, key);
-  const db = new Database(file ?? ':memory:');
-  applyKey(db, file ? key : null);
+  // It holds the JWT secret, the accounts and the uploaded cases: the owner's alone, even unencrypted.
+  if (file) holdSqliteFilePrivately(file);
+  if (file && key && fileState(file) === 'plain') {
+    encryptPlainStore(file, key);
+    holdSqliteFilePrivately(file);
+  }
+  const db = openDatabase(file ?? ':memory:', file ? key : null);
   db.pragma('journal_mode = WAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');

@@ -1,5 +1,6 @@
 // Small pieces every route of the emulator's HTTP layer uses: auth, ownership, pagination links.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { closeIfBodyPending } from './body-limits';
 import type { TokenGenerations, TokenSettings } from './tokens';
 import { verifyToken } from './tokens';
 
@@ -12,13 +13,19 @@ declare module 'fastify' {
 export const INVALID_TOKEN = { token: 'Token is invalid or expired' };
 export const NOT_FOUND = { detail: 'Not found.' };
 
-/** onRequest hook: a valid access token in `Authorization: Bearer …`, else 401 `{token}`. */
+/**
+ * onRequest hook: a valid access token in `Authorization: Bearer …`, else 401 `{token}`, before any
+ * of the body is read (an upload's large cap is for signed-in users only).
+ */
 export function bearerAuth(settings: TokenSettings, gens: TokenGenerations) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/.exec(header);
     const userId = match?.[1] ? await verifyToken(settings, gens, match[1], 'access') : null;
-    if (userId === null) return reply.code(401).send(INVALID_TOKEN);
+    if (userId === null) {
+      closeIfBodyPending(request, reply);
+      return reply.code(401).send(INVALID_TOKEN);
+    }
     request.userId = userId;
   };
 }

@@ -8,6 +8,7 @@ import { setEveryPassword, writeSeed } from './accounts';
 import { advanceDialing, dialStep, type DialerCore } from './dialer';
 import { getMeta, openEmulatorDb, setMeta } from './emulator-db';
 import { createFaultState, DEFAULT_UPLOAD_BODY_LIMIT, SLOW_ENDPOINTS, type FaultState, type SlowEndpoint } from './faults';
+import { OPEN_BODY_LIMIT } from './body-limits';
 import { bearerAuth, NOT_FOUND } from './http-kit';
 import { inboundStep, seedInboundHistory } from './inbound';
 import { authRoutes } from './routes-auth';
@@ -125,8 +126,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const app = Fastify({
     ...(options.tls ? { https: { cert: options.tls.cert, key: options.tls.key } } : {}),
     logger: false,
-    // Fastify's own cap sits far above the service's limit; the 413 rule is ours (see the parser).
-    bodyLimit: 256 * 1024 * 1024,
+    // Small for whatever comes before sign-in; the routes that take more say so (body-limits.ts).
+    bodyLimit: OPEN_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: false },
   });
 

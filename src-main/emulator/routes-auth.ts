@@ -1,7 +1,8 @@
-// POST /auth/login/ and POST /auth/token/refresh/.
+// POST /auth/login/ and POST /auth/token/refresh/: open to anyone, so their bodies are small (body-limits.ts).
 import type { FastifyInstance } from 'fastify';
 import { LoginRequest, paths, RefreshRequest } from '../contract';
 import { checkCredentials, findUser } from './accounts';
+import { OPEN_BODY_LIMIT } from './body-limits';
 import type { Db } from './emulator-db';
 import { INVALID_TOKEN } from './http-kit';
 import { rotate, startFamily } from './refresh-families';
@@ -9,7 +10,7 @@ import { issuePair, readRefreshToken, refreshExpiry, subjectOfSignedToken, type 
 
 /** `accountPassword`: every account's password for this run (see EmulatorOptions). */
 export function authRoutes(app: FastifyInstance, db: Db, settings: TokenSettings, gens: TokenGenerations, accountPassword?: string): void {
-  app.post(paths.login(), async (request, reply) => {
+  app.post(paths.login(), { bodyLimit: OPEN_BODY_LIMIT }, async (request, reply) => {
     const body = LoginRequest.safeParse(request.body);
     const user = body.success ? checkCredentials(db, body.data.email, body.data.password, accountPassword) : null;
     // The spec shows only the body of a failed login; 401 is the emulator's choice.
@@ -18,7 +19,7 @@ export function authRoutes(app: FastifyInstance, db: Db, settings: TokenSettings
     return issuePair(settings, gens, user.id, startFamily(db, user.id, expiresAt), expiresAt);
   });
 
-  app.post(paths.refresh(), async (request, reply) => {
+  app.post(paths.refresh(), { bodyLimit: OPEN_BODY_LIMIT }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const match = /^JWT\s+(\S+)$/.exec(header);
     const body = RefreshRequest.safeParse(request.body);

@@ -8,6 +8,7 @@ import type { DialerCore } from './dialer';
 import type { FaultState } from './faults';
 import { NOT_FOUND, originOf, positiveIntParam } from './http-kit';
 import { inboundBotLive } from './inbound';
+import { SIGNED_IN_BODY_LIMIT, UPLOAD_BODY_CAP } from './body-limits';
 
 export interface RouteDeps {
   core: DialerCore;
@@ -38,7 +39,7 @@ export function campaignRoutes(app: FastifyInstance, deps: RouteDeps): void {
     });
   });
 
-  app.post(paths.createCampaign(), async (request, reply) => {
+  app.post(paths.createCampaign(), { bodyLimit: SIGNED_IN_BODY_LIMIT }, async (request, reply) => {
     const parsed = CreateCampaignRequest.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send(fieldErrors(parsed.error.issues));
     const bot = seedBot(core.db, parsed.data.client_id);
@@ -95,7 +96,7 @@ export function campaignRoutes(app: FastifyInstance, deps: RouteDeps): void {
     return campaignView(core, outcome.row, combinedKind(outcome.row.bot_id, core));
   });
 
-  app.put<{ Params: { campaign_id: string } }>('/api/v2/create_campaign/:campaign_id/', async (request, reply) => {
+  app.put<{ Params: { campaign_id: string } }>('/api/v2/create_campaign/:campaign_id/', { bodyLimit: UPLOAD_BODY_CAP }, async (request, reply) => {
     const id = positiveIntParam(request.params.campaign_id);
     const row = id === null ? null : getCampaign(core.db, id);
     if (!row) return reply.code(404).send({ detail: 'Campaign not found.' });

@@ -1,6 +1,5 @@
 // A file CaseDesk writes where the user said (an export, a payload, the diagnostics zip) that cannot be
 // written, as a failure of the catalog: the OS's error code decides which, never Node's English.
-import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { Failure } from '../domain/failures/failure';
 
@@ -24,14 +23,5 @@ export function writeFailure(error: unknown, file: string): Failure | null {
       return new Failure('export.disk_full', { file });
     default:
       return new Failure('export.write_failed', { file, reason: code });
-  }
-}
-
-/** fs's writeFile, its refusals as failures of the catalog. */
-export async function writeFileOrFail(file: string, data: string | Uint8Array, options?: { mode?: number; flag?: string }): Promise<void> {
-  try {
-    await writeFile(file, data, options);
-  } catch (error) {
-    throw writeFailure(error, file) ?? error;
   }
 }

@@ -1,10 +1,8 @@
 // Writes .xlsx workbooks for the agent to send on: every text cell neutralized against formula
 // injection, the file replaced atomically. General on purpose: every export goes through here.
 import * as XLSX from '@e965/xlsx';
-import { randomUUID } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
-import { writeFailure } from './write-failure';
+import { resolve } from 'node:path';
+import { writePrivateExport } from './private-export';
 
 export interface SheetData {
   name: string;
@@ -102,28 +100,10 @@ export function workbookBytes(sheets: readonly SheetData[]): Buffer {
 }
 
 /**
- * Writes the sheets to `file` (.xlsx). Atomic: the bytes go to a temporary file in the same folder,
- * which then replaces `file`, so a reader never sees half a workbook and a failure leaves the old
- * file as it was. The file is readable by its owner only: exports carry personal data. A folder that is
- * not there, a file open in another program, a full disk are failures of the catalog (write-failure.ts).
+ * Writes the sheets to `file` (.xlsx), replacing what is there: whole, 0600 (exports carry personal
+ * data) and never through a link at the path (private-export.ts). A folder that is not there, a file
+ * open in another program, a full disk are failures of the catalog (write-failure.ts).
  */
 export async function writeWorkbook(file: string, sheets: readonly SheetData[]): Promise<void> {
-  const target = resolve(file);
-  const folder = dirname(target);
-  const bytes = workbookBytes(sheets);
-  const temp = join(folder, `.${basename(target)}.${randomUUID()}.tmp`);
-  try {
-    const handle = await open(temp, 'wx', 0o600);
-    try {
-      await handle.writeFile(bytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, target);
-  } catch (error) {
-    await unlink(temp).catch(() => undefined);
-    // A missing folder, a file open in Excel, a full disk: a failure of the catalog, not Node's words.
-    throw writeFailure(error, target) ?? error;
-  }
+  await writePrivateExport(resolve(file), workbookBytes(sheets), { replace: true });
 }

@@ -2,8 +2,8 @@
 // never on disk in the clear next to the data: the OS keychain keeps it (so the app and the CLI of
 // the same user open the same store without a passphrase, and a copy of the folder elsewhere is
 // unreadable); CASEDESK_DB_KEY supplies it for unattended runs; where the OS has no keychain, a 0600
-// file in the user's configuration folder, outside the data folder, keeps it, and CaseDesk says so.
-import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
+// file in a 0700 folder of the user's configuration folder, outside the data folder, keeps it (checked
+// and tightened at each use), and CaseDesk says so.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync, rmdirSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -11,6 +11,8 @@ import { basename, dirname, isAbsolute, join, posix, relative, resolve, sep, win
 import { z } from 'zod';
 import { ensurePrivateDir, writePrivateFileAtomic } from '../store/private-files';
 import { storeFileState } from '../store/store-file';
+import { DataKeyError } from './data-key-error';
+import { holdKeyFilePrivately } from './key-file-guard';
 import type { Keychain } from './keychain';
 
 export type KeptIn = 'keychain' | 'key-file' | 'environment';
@@ -20,19 +22,13 @@ export interface DataKey {
   keptIn: KeptIn;
   /** Where the key file is, when it is one. */
   keyFile?: string;
+  /** The key file and its folder were checked readable by this user only (false on Windows, where modes say nothing). */
+  keyFileChecked?: boolean;
   /** The data folder's key id (the keychain account and the key file's name). */
   id: string;
 }
 
-export type DataKeyFailureCode = Extract<FailureCode, `key.${string}`>;
-
-/** The data folder's key cannot be had (missing, refused by policy, damaged): a stable code and where. */
-export class DataKeyError<C extends DataKeyFailureCode = DataKeyFailureCode> extends Failure<C> {
-  constructor(code: C, params: FailureParams<C>) {
-    super(code, params);
-    this.name = 'DataKeyError';
-  }
-}
+export { DataKeyError, type DataKeyFailureCode } from './data-key-error';
 
 /** Not secret: which key this folder uses and where it is kept, so a missing key is told plainly. */
 export const KEY_MARKER_FILE = 'casedesk-key.json';
@@ -160,7 +156,8 @@ export function resolveDataKey(dataDir: string, options: DataKeyOptions): DataKe
     if (options.requireKeychain) throw keychainRequired();
     refuseInsideDataFolder(keyFile, dataDir);
     if (legacyFile) moveKeyFile(legacyFile, keyFile, fromFile);
-    return { key: fromFile, keptIn: 'key-file', keyFile, id };
+    const keyFileChecked = holdKeyFilePrivately(keyFile);
+    return { key: fromFile, keptIn: 'key-file', keyFile, keyFileChecked, id };
   }
 
   // No key anywhere. A new one is only right when nothing was ever encrypted with the old one.
@@ -178,9 +175,10 @@ export function resolveDataKey(dataDir: string, options: DataKeyOptions): DataKe
   refuseInsideDataFolder(keyFile, dataDir);
   ensurePrivateDir(join(configDir, 'keys'));
   writePrivateFileAtomic(keyFile, Buffer.from(`${hex}\n`));
+  const keyFileChecked = holdKeyFilePrivately(keyFile);
   // The key is kept before the marker says so: a crash in between leaves a fresh folder, not a lost key.
   writeMarker(dataDir, { version: 1, id, keptIn: 'key-file' });
-  return { key, keptIn: 'key-file', keyFile, id };
+  return { key, keptIn: 'key-file', keyFile, keyFileChecked, id };
 }
 
 /** Wipe: the key goes wherever it was kept (the environment's copy is the caller's). */

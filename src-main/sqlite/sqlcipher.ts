@@ -29,11 +29,15 @@ export function applyKey(db: Db, key: Buffer | null): void {
   }
 }
 
-/** Opens a file with the key applied before any other statement. */
+/**
+ * Opens a file with the key applied before any other statement. Every connection of the app is opened
+ * here: SQLite3MC does not encrypt temporary files, so sorts, temp tables and indices stay in memory.
+ */
 export function openDatabase(file: string, key: Buffer | null, options?: Database.Options): Db {
   const db = new Database(file, options);
   try {
     applyKey(db, key);
+    db.pragma('temp_store = MEMORY');
   } catch (err) {
     db.close();
     throw err;

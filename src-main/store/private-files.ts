@@ -4,11 +4,12 @@
 import { chmodSync, closeSync, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, writeSync, type Dirent } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { PRIVATE_FILE_MODE } from '../sqlite/private-file';
 import { syncDir } from '../sqlite/sync-dir';
 import { isDataFolderEntry } from './data-folder';
 
+export { PRIVATE_FILE_MODE, tightenFile } from '../sqlite/private-file';
 export const PRIVATE_DIR_MODE = 0o700;
-export const PRIVATE_FILE_MODE = 0o600;
 
 /** New files and folders of this process get no group or other bits (workers share the process's). */
 export function restrictUmask(): void {
@@ -19,15 +20,6 @@ export function restrictUmask(): void {
 export function ensurePrivateDir(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   chmodSync(dir, PRIVATE_DIR_MODE);
-}
-
-/** Tightens a file that exists (one SQLite or an older CaseDesk created); a missing one is fine. */
-export function tightenFile(file: string): void {
-  try {
-    chmodSync(file, PRIVATE_FILE_MODE);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
 }
 
 /**

@@ -414,7 +414,8 @@ export interface Settings {
   /** Where this machine keeps the store, recordings and imported files (read only). */
   dataDir: string;
   /** How the data folder is protected: encrypted always; where its key is kept (never the key). */
-  dataProtection: { keptIn: 'keychain' | 'key-file' | 'environment'; keyFile: string | null };
+  /** keyFileChecked: the key file and its folder were checked readable by this user only (never on Windows). */
+  dataProtection: { keptIn: 'keychain' | 'key-file' | 'environment'; keyFile: string | null; keyFileChecked: boolean };
   /** Settings the organization's policy sets: shown locked, refused by settings:set. */
   lockedByPolicy: ('retentionDays' | 'language' | 'contactHours')[];
   language: 'es' | 'en' | null;

@@ -30,7 +30,7 @@ export function readSettings(ctx: AppContext): Settings {
     ...(managed.retention_days !== undefined ? { retentionDays: managed.retention_days } : {}),
     ...(managed.language !== undefined ? { language: managed.language } : {}),
     dataDir: ctx.options.dataDir,
-    dataProtection: { keptIn: ctx.dataKey.keptIn, keyFile: ctx.dataKey.keyFile ?? null },
+    dataProtection: { keptIn: ctx.dataKey.keptIn, keyFile: ctx.dataKey.keyFile ?? null, keyFileChecked: ctx.dataKey.keyFileChecked ?? false },
     lockedByPolicy: [
       ...(managed.retention_days !== undefined ? (['retentionDays'] as const) : []),
       ...(managed.language !== undefined ? (['language'] as const) : []),

@@ -67,7 +67,8 @@ describe('the notes of the CLI', { timeout: SLOW }, () => {
     expect(es.stdout).toBe('');
     expect(es.stderr).toBe(`casedesk: note payload.written: 8 casos en 1 envío(s) de carga escritos en ${body}.\n`);
     expect(UploadBody.parse(JSON.parse(readFileSync(body, 'utf8')))).toHaveLength(8);
-    const en = await casedesk(['--lang', 'en', 'payload', batchId, '--out', body]);
+    // The same files again: replacing them takes --force.
+    const en = await casedesk(['--lang', 'en', 'payload', batchId, '--out', body, '--force']);
     expect(en.stderr).toBe(`casedesk: note payload.written: 8 cases in 1 upload chunk(s) written to ${body}.\n`);
 
     const exportEs = await casedesk(['--lang', 'es', 'export', batchId, '--errors', errors, '--clean', clean]);
@@ -78,7 +79,7 @@ describe('the notes of the CLI', { timeout: SLOW }, () => {
         `casedesk: note export.clean_batch_written: Lote limpio escrito en ${clean}.\n`,
     );
     expect(existsSync(errors) && existsSync(clean)).toBe(true);
-    const exportEn = await casedesk(['--lang', 'en', 'export', batchId, '--errors', errors, '--clean', clean]);
+    const exportEn = await casedesk(['--lang', 'en', 'export', batchId, '--errors', errors, '--clean', clean, '--force']);
     expect(exportEn.stderr).toBe(
       `casedesk: note export.error_report_written: Error report written to ${errors}.\n` +
         `casedesk: note export.clean_batch_written: Clean batch written to ${clean}.\n`,

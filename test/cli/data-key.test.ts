@@ -1,7 +1,7 @@
 // The data key as the CLI meets it on a machine with no OS keychain (this one, and CI): kept in a
 // 0600 file outside the data folder and said so; the same store opens on the next run; another
 // user's copy of the folder does not open; a bad CASEDESK_DB_KEY is bad input.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -50,6 +50,35 @@ describe('the data key without an OS keychain', () => {
     const res = await casedesk({ CASEDESK_CONFIG_DIR: configDir }, 'issues', String(batchId), '--json');
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).not.toHaveLength(0);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'tightens a key file an older version left 0644 in a 0755 folder before using it, and only then says it is yours alone',
+    async () => {
+      chmodSync(keyFile, 0o644);
+      chmodSync(join(configDir, 'keys'), 0o755);
+      const res = await casedesk({ CASEDESK_CONFIG_DIR: configDir }, 'issues', String(batchId), '--json');
+      expect(res.code, res.stderr).toBe(0);
+      expect([statSync(keyFile).mode & 0o777, statSync(join(configDir, 'keys')).mode & 0o777]).toEqual([0o600, 0o700]);
+      expect(res.stderr).toContain(
+        `casedesk: note key.kept_in_file: This machine has no OS keychain; the key that encrypts ${dataDir} is kept in ${keyFile} (readable only by you).`,
+      );
+    },
+  );
+
+  it.skipIf(process.getuid?.() !== 0)('refuses a key file readable by others that is not the user’s to tighten, naming it, and claims nothing', async () => {
+    chmodSync(keyFile, 0o644);
+    chownSync(keyFile, 65534, 65534);
+    try {
+      const res = await casedesk({ CASEDESK_CONFIG_DIR: configDir }, 'issues', String(batchId), '--json');
+      expect(res.code).not.toBe(0);
+      expect(res.stderr).toContain(keyFile);
+      expect(res.stderr).not.toContain('key.kept_in_file');
+      expect(statSync(keyFile).mode & 0o777).toBe(0o644);
+    } finally {
+      chownSync(keyFile, 0, 0);
+      chmodSync(keyFile, 0o600);
+    }
   });
 
   it('does not open the folder for another user (another configuration folder), and leaves it as it was', async () => {

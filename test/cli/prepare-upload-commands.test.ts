@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Campaign, UploadBody } from '../../src-main/contract';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
 import { runCasedesk } from '../support/cli';
+import { SAMPLE_MAPPING } from '../support/sample-mapping';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-prepare-'));
@@ -93,26 +94,7 @@ describe('prepare → upload', () => {
 
   it("applies a mapping file and remembers it as the creditor's template", async () => {
     const mapping = join(dir, 'mapping.json');
-    writeFileSync(
-      mapping,
-      JSON.stringify({
-        header_row: 4,
-        columns: {
-          code: 'DNI',
-          full_name: 'Apellido y Nombre',
-          phones: ['Celular'],
-          debt_code: 'Nro Operación',
-          pid: 'Producto',
-          debt: 'Saldo',
-          expiration: 'Vencimiento',
-          params: { branch: 'Sucursal' },
-        },
-        decimal_separator: ',',
-        date_order: 'DMY',
-        default_area_code: '11',
-        max_phone_priority: 0,
-      }),
-    );
+    writeFileSync(mapping, JSON.stringify(SAMPLE_MAPPING));
     const first = JSON.parse(
       (await casedesk('prepare', SAMPLE, '--mapping', mapping, '--creditor', 'Banco del Sur', '--max-phone-priority', '0', '--json')).stdout,
     ) as { mappingSource: string; batchId: number };

@@ -3,7 +3,8 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatFailure } from '../../src-main/domain/failures/failure';
-import { writeFailure, writeFileOrFail } from '../../src-main/exports/write-failure';
+import { writePrivateExport } from '../../src-main/exports/private-export';
+import { writeFailure } from '../../src-main/exports/write-failure';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: Node's own words, 'x.xlsx'`), { code });
 
@@ -34,9 +35,9 @@ describe('writeFailure', () => {
     expect(writeFailure(null, 'x.xlsx')).toBeNull();
   });
 
-  it('is what writeFileOrFail throws', async () => {
+  it('is what writing an export throws', async () => {
     const file = resolve('no-such-folder-of-casedesk', 'x.json');
-    await expect(writeFileOrFail(file, '{}')).rejects.toMatchObject({
+    await expect(writePrivateExport(file, '{}', { replace: true })).rejects.toMatchObject({
       code: 'export.folder_missing',
       params: { folder: resolve('no-such-folder-of-casedesk') },
     });

@@ -341,7 +341,7 @@ describe('a key file inside the data folder', () => {
     renameSync(dataKey.keyFile as string, oldFile);
     const newConfig = join(root, `config-new-${++folders}`);
     const moved = resolveDataKey(dataDir, { env: {}, keychain: noKeychain(), configDir: newConfig, legacyConfigDir: dataDir });
-    expect(moved).toEqual({ key: dataKey.key, keptIn: 'key-file', keyFile: keyFilePath(newConfig, dataKey.id), id: dataKey.id });
+    expect(moved).toEqual({ key: dataKey.key, keptIn: 'key-file', keyFile: keyFilePath(newConfig, dataKey.id), keyFileChecked: true, id: dataKey.id });
     expect(octal(statSync(moved.keyFile as string).mode & 0o777)).toBe('0600');
     expect(existsSync(oldFile)).toBe(false);
     expect(existsSync(join(dataDir, 'keys'))).toBe(false);

@@ -4,12 +4,12 @@ import { Failure, type FailureCode, type FailureLang } from '../../domain/failur
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
-import { writeFileOrFail } from '../../exports/write-failure';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
 import type { PrepareSummary } from '../../preparation/preparation-types';
 import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-context';
 import { noteLine, words } from '../cli-globals';
+import { refuseTakenPath, writeExportFile } from '../export-file';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
 import type { HelpWords } from '../cli-help';
@@ -96,11 +96,13 @@ export function batchCommands(help: HelpWords): Command[] {
     .description(help('help.payload.what'))
     .argument('<batch>', help('help.common.batch_id'), wholeNumber(1))
     .option('--out <file>', help('help.common.out_or_print'))
-    .action(async (batchId: number, opts: { out?: string }, command: Command) => {
+    .option('--force', help('help.common.force'), false)
+    .action(async (batchId: number, opts: { out?: string; force: boolean }, command: Command) => {
+      if (opts.out) refuseTakenPath(opts.out, opts.force);
       await withApp(command, async (ctx) => {
         const p = await call(ctx, 'batches:payload', { batchId });
         if (opts.out) {
-          await writeFileOrFail(opts.out, p.json, { mode: 0o600 });
+          await writeExportFile(opts.out, p.json, opts.force);
           const note = { code: 'payload.written', params: { cases: p.cases, chunks: p.chunks, file: opts.out } } as const;
           process.stderr.write(noteLine('note', note, globals(command).lang));
         } else process.stdout.write(`${p.json}\n`);
@@ -135,8 +137,10 @@ export function batchCommands(help: HelpWords): Command[] {
     .argument('<batch>', help('help.common.batch_id'), wholeNumber(1))
     .option('--errors <file>', help('help.export.errors'))
     .option('--clean <file>', help('help.export.clean'))
-    .action(async (batchId: number, opts: { errors?: string; clean?: string }, command: Command) => {
+    .option('--force', help('help.common.force'), false)
+    .action(async (batchId: number, opts: { errors?: string; clean?: string; force: boolean }, command: Command) => {
       if (!opts.errors && !opts.clean) throw new Failure('cli.give_one_of', { options: ['--errors FILE', '--clean FILE'] });
+      for (const file of [opts.errors, opts.clean]) if (file) refuseTakenPath(file, opts.force);
       await withApp(command, async (ctx) => {
         for (const [file, name] of [
           [opts.errors, 'batches:exportErrors'],
@@ -145,7 +149,7 @@ export function batchCommands(help: HelpWords): Command[] {
           if (!file) continue;
           const download = await call(ctx, name, { batchId });
           const bytes = Buffer.from(download.base64, 'base64');
-          await writeFileOrFail(file, bytes, { mode: 0o600 });
+          await writeExportFile(file, bytes, opts.force);
           const errors = name === 'batches:exportErrors';
           const written = { code: errors ? 'export.error_report_written' : 'export.clean_batch_written', params: { file } } as const;
           process.stderr.write(noteLine('note', written, globals(command).lang));
@@ -196,12 +200,14 @@ export function batchCommands(help: HelpWords): Command[] {
     .description(help('help.templates_export.what'))
     .requiredOption('--creditor <name>', help('help.templates_export.creditor'))
     .option('--out <file>', help('help.common.out_or_print'))
-    .action(async (opts: { creditor: string; out?: string }, command: Command) => {
+    .option('--force', help('help.common.force'), false)
+    .action(async (opts: { creditor: string; out?: string; force: boolean }, command: Command) => {
+      if (opts.out) refuseTakenPath(opts.out, opts.force);
       await withApp(command, async (ctx) => {
         const found = (await call(ctx, 'templates:list', {})).filter((t) => t.creditor === opts.creditor);
         if (found.length === 0) throw new Failure('cli.no_template', { creditor: opts.creditor });
         const text = `${JSON.stringify(found[0]?.mapping, null, 2)}\n`;
-        if (opts.out) await writeFileOrFail(opts.out, text);
+        if (opts.out) await writeExportFile(opts.out, text, opts.force);
         else process.stdout.write(text);
       });
     });

@@ -52,6 +52,7 @@ export const CLI_HELP = {
   'help.common.from_day': { class: 'notice', en: 'updated from this date (YYYY-MM-DD)', es: 'actualizados desde esta fecha (AAAA-MM-DD)' },
   'help.common.to_day': { class: 'notice', en: 'updated up to this date (YYYY-MM-DD)', es: 'actualizados hasta esta fecha (AAAA-MM-DD)' },
   'help.common.out_or_print': { class: 'notice', en: 'write here instead of printing', es: 'lo escribe aquí en vez de imprimirlo' },
+  'help.common.force': { class: 'notice', en: 'replace the file if it exists', es: 'reemplaza el archivo si ya existe' },
   'help.common.sheet_file': { class: 'notice', en: '.xlsx, .xls, .ods, .csv or .txt', es: '.xlsx, .xls, .ods, .csv o .txt' },
 
   // `login`, `logout`, `whoami`.
@@ -324,7 +325,6 @@ export const CLI_HELP = {
     es: 'escribe un zip para soporte técnico: versiones, política, ajustes, cantidades del almacén, líneas recientes del registro y de la auditoría, pruebas de conexión (sin datos personales ni secretos)',
   },
   'help.diagnostics.out': { class: 'notice', en: 'the .zip to write', es: 'el .zip que se escribe' },
-  'help.diagnostics.force': { class: 'notice', en: 'replace the file if it exists', es: 'reemplaza el archivo si ya existe' },
   'help.start.what': {
     class: 'notice',
     en: 'run CaseDesk (the desktop app, or in a browser where Electron is not installed)',

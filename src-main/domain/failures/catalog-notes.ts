@@ -21,10 +21,17 @@ export const NOTICES = {
     en: "{variable} names {ignored}, but this machine's policy {file} is in force: the variable is ignored.",
     es: '{variable} indica {ignored}, pero rige la política de esta máquina, {file}: la variable se ignora.',
   },
+  // Said only once the file and its folder were checked (and tightened) readable by this user alone.
   'key.kept_in_file': {
     class: 'notice',
     en: 'This machine has no OS keychain; the key that encrypts {dataDir} is kept in {keyFile} (readable only by you). Set CASEDESK_DB_KEY to supply it yourself.',
     es: 'Esta máquina no tiene llavero del sistema; la clave que cifra {dataDir} se guarda en {keyFile} (solo usted puede leerlo). Defina CASEDESK_DB_KEY para indicarla usted.',
+  },
+  // Where file modes say nothing (Windows): no claim about who can read it.
+  'key.kept_in_file_unchecked': {
+    class: 'notice',
+    en: 'This machine has no OS keychain; the key that encrypts {dataDir} is kept in {keyFile}, and the folder’s permissions decide who can read it. Set CASEDESK_DB_KEY to supply it yourself.',
+    es: 'Esta máquina no tiene llavero del sistema; la clave que cifra {dataDir} se guarda en {keyFile}, y los permisos de la carpeta deciden quién puede leerlo. Defina CASEDESK_DB_KEY para indicarla usted.',
   },
   // A download stopped with Ctrl-C: what is done is kept (exit 130, README's "Exit codes").
   'results.stopping': {

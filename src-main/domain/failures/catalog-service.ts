@@ -144,6 +144,12 @@ export const SERVICE_FAILURES = {
     en: '{request}: the list’s next-page link was not followed ({problem}).',
     es: '{request}: no se siguió el enlace a la página siguiente de la lista ({problem}).',
   },
+  // A service that answers every page with a new `next` (a bug, or a hostile one) is stopped, not followed forever.
+  'service.list_unending': {
+    class: 'contract',
+    en: '{request}: the service’s list did not end; CaseDesk stopped reading it after {pages} pages, {items} items and {size} (it reads at most {maxPages} pages, {maxItems} items and {maxSize} of one list).',
+    es: '{request}: la lista del servicio no terminaba; CaseDesk dejó de leerla después de {pages} páginas, {items} elementos y {size} (lee como máximo {maxPages} páginas, {maxItems} elementos y {maxSize} de una lista).',
+  },
 
   'session.not_signed_in': { class: 'not-signed-in', en: 'Sign in to {environment} first.', es: 'Primero ingrese a {environment}.' },
   'session.no_base_url': { class: 'not-signed-in', en: 'Set the base URL of {environment} first.', es: 'Primero indique la dirección base de {environment}.' },
@@ -282,6 +288,11 @@ export const SERVICE_FAILURES = {
   },
   'key.marker_unreadable': { class: 'forbidden', en: '{file} is not a CaseDesk key marker.', es: '{file} no es un marcador de clave de CaseDesk.' },
   'key.file_damaged': { class: 'forbidden', en: 'The key file {file} is damaged.', es: 'El archivo de clave {file} está dañado.' },
+  'key.file_not_private': {
+    class: 'forbidden',
+    en: 'The key file {file} can be read by other users of this computer, and CaseDesk cannot make it private (it or its folder belongs to another user). Make it readable only by you (chmod 600, and 700 for its folder), or set CASEDESK_DB_KEY.',
+    es: 'Otros usuarios de este equipo pueden leer el archivo de clave {file}, y CaseDesk no puede hacerlo privado (el archivo o su carpeta pertenecen a otro usuario). Haga que solo usted pueda leerlo (chmod 600, y 700 para su carpeta), o defina CASEDESK_DB_KEY.',
+  },
   'key.file_in_data_folder': {
     class: 'invalid-input',
     en: 'The key file {keyFile} would be inside the data folder {dataDir}, so a copy of the folder would carry its key. Set CASEDESK_CONFIG_DIR to a folder outside it (moving the key file there, if it exists), or use another data folder.',

@@ -77,6 +77,10 @@ export default {
         en: 'Everything kept here is encrypted, but this computer has no system keychain: the key is in {file}, readable only by this user. Whoever copies that file along with the data folder can read them.',
         es: 'Todo lo guardado acá está cifrado, pero este equipo no tiene llavero del sistema: la clave está en {file}, legible solo por este usuario. Quien copie ese archivo junto con la carpeta de datos puede leerlos.',
       },
+      keyFileUnchecked: {
+        en: 'Everything kept here is encrypted, but this computer has no system keychain: the key is in {file}, and that folder’s permissions decide who can read it. Whoever copies that file along with the data folder can read them.',
+        es: 'Todo lo guardado acá está cifrado, pero este equipo no tiene llavero del sistema: la clave está en {file}, y los permisos de esa carpeta deciden quién puede leerla. Quien copie ese archivo junto con la carpeta de datos puede leerlos.',
+      },
     },
   },
   diagnostics: {
