@@ -1,11 +1,9 @@
 // The organization's list as compiled, kept in the data folder between runs: the app and every CLI
 // run find it there, and parse the list again only when its size, time or content changed. Sealed
 // with the data key like recordings (it holds the list's phones and codes), bound to the list's path.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileKey, SealError, seal, unseal } from '../keys/file-seal';
+import { fileKey, SealError, sealToFile, unsealFile } from '../keys/file-seal';
 import type { CompiledLedger } from '../preparation/ledger/shared-list';
-import { writePrivateFileAtomic } from '../store';
 
 /** In the data folder, named as CaseDesk's own (a wipe removes it; see store/data-folder.ts). */
 export const SHARED_LIST_INDEX = 'casedesk-shared-list.idx';
@@ -37,9 +35,9 @@ export function writeSharedListIndex(dataDir: string, dataKey: Buffer, identity:
   json = Buffer.concat([json, Buffer.alloc((4 - (json.length % 4)) % 4, 0x20)]);
   const length = Buffer.alloc(4);
   length.writeUInt32LE(json.length);
-  const arrays = [phones, phoneRows, phoneTerms, codeRows, codeTerms].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-  const plain = Buffer.concat([length, json, ...arrays]);
-  writePrivateFileAtomic(sharedListIndexPath(dataDir), seal(fileKey(dataKey), plain, context(identity.path)));
+  const arrays = [phones, phoneRows, phoneTerms, codeRows, codeTerms].map((a) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+  // Sealed a piece at a time: the numbers are never copied into one plain buffer.
+  sealToFile(fileKey(dataKey), sharedListIndexPath(dataDir), [length, json, ...arrays], context(identity.path));
 }
 
 /**
@@ -47,33 +45,24 @@ export function writeSharedListIndex(dataDir: string, dataKey: Buffer, identity:
  * it is of another list, another version, another key, or damaged (it is then compiled again).
  */
 export function readSharedListIndex(dataDir: string, dataKey: Buffer, path: string): { identity: ListIdentity; list: CompiledLedger } | null {
-  let sealed: Buffer;
+  let plain: Uint8Array;
   try {
-    sealed = readFileSync(sharedListIndexPath(dataDir));
-  } catch {
-    return null;
-  }
-  let plain: Buffer;
-  try {
-    plain = unseal(fileKey(dataKey), sealed, context(path));
+    plain = unsealFile(fileKey(dataKey), sharedListIndexPath(dataDir), context(path));
   } catch (err) {
-    if (err instanceof SealError) return null;
+    if (err instanceof SealError || (err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
   try {
-    const jsonLength = plain.readUInt32LE(0);
-    const header = JSON.parse(plain.subarray(4, 4 + jsonLength).toString()) as Header;
+    const jsonLength = Buffer.from(plain.buffer, plain.byteOffset, 4).readUInt32LE(0);
+    const header = JSON.parse(Buffer.from(plain.buffer, plain.byteOffset + 4, jsonLength).toString()) as Header;
     if (header.version !== VERSION || header.path !== path) return null;
     let at = 4 + jsonLength;
-    // A copy on its own buffer: aligned, and free of the decrypted file once read.
+    // Views of the decrypted file, never copies (its buffer is its own, and the header keeps them aligned).
     const numbers = (count: number) => {
-      const out = new Uint32Array(count);
-      out.set(new Uint32Array(plain.buffer, plain.byteOffset + at, count));
+      const out = new Uint32Array(plain.buffer, plain.byteOffset + at, count);
       at += count * 4;
       return out;
     };
-    // Numbers are read in place: a buffer from Node's small-buffer pool may start off a word.
-    if (plain.byteOffset % 4 !== 0) plain = Buffer.from(new Uint8Array(plain).buffer);
     const phones = numbers(header.phoneCount);
     const phoneRows = numbers(header.phoneCount);
     const phoneTerms = numbers(header.phoneCount);

@@ -1,8 +1,11 @@
 // Sealed files (recordings, copies of imported files): readable only with the data folder's key, as
 // the very file they were sealed as, and any change to them is caught.
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { fileKey, isSealed, seal, SealError, unseal } from '../../src-main/keys/file-seal';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fileKey, isSealed, seal, SealError, sealToFile, unseal, unsealFile } from '../../src-main/keys/file-seal';
 
 const dataKey = randomBytes(32);
 const key = fileKey(dataKey);
@@ -77,5 +80,37 @@ describe('seal / unseal', () => {
     const view = new Uint8Array(pool.buffer, pool.byteOffset + 4, sealed.length);
     expect(isSealed(view)).toBe(true);
     expect(unseal(key, view, context).equals(plain)).toBe(true);
+  });
+});
+
+describe('sealToFile / unsealFile (large files, a piece at a time)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'casedesk-seal-file-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  // Past one 4 MB piece, and not a whole number of them.
+  const big = randomBytes(9 * 1024 * 1024 + 17);
+  const parts = [big.subarray(0, 5), big.subarray(5, 6_000_000), big.subarray(6_000_000)];
+
+  it('gives the pieces back as one, and opens as unseal opens a file seal made', () => {
+    const file = join(dir, 'grande.idx');
+    sealToFile(key, file, parts, 'shared-list x');
+    expect(Buffer.from(unsealFile(key, file, 'shared-list x')).equals(big)).toBe(true);
+    expect(unseal(key, readFileSync(file), 'shared-list x').equals(big)).toBe(true);
+    writeFileSync(file, seal(key, big.subarray(0, 1000), 'small'));
+    expect(Buffer.from(unsealFile(key, file, 'small')).equals(big.subarray(0, 1000))).toBe(true);
+    expect(statSync(file).mode & 0o077).toBe(0);
+  });
+
+  it('refuses a file with a byte changed, another context or another key, and one it never sealed', () => {
+    const file = join(dir, 'tocada.idx');
+    sealToFile(key, file, parts, 'ctx');
+    const bytes = readFileSync(file);
+    bytes[bytes.length - 1_000_000] = (bytes[bytes.length - 1_000_000] ?? 0) ^ 1;
+    writeFileSync(file, bytes);
+    expect(sealFailure(() => unsealFile(key, file, 'ctx'))).toBe('tampered');
+    sealToFile(key, file, parts, 'ctx');
+    expect(sealFailure(() => unsealFile(key, file, 'other'))).toBe('tampered');
+    expect(sealFailure(() => unsealFile(randomBytes(32), file, 'ctx'))).toBe('tampered');
+    writeFileSync(file, 'hello, not sealed at all');
+    expect(sealFailure(() => unsealFile(key, file, 'ctx'))).toBe('not-sealed');
   });
 });

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileSharedList, type ListBytes } from '../../../src-main/preparation/ledger/compile-shared-list';
 import { readLedgerFile } from '../../../src-main/preparation/ledger/read-ledger-file';
-import { compileEntries, sharedListLookup } from '../../../src-main/preparation/ledger/shared-list';
+import { compileEntries, sharedListLookup, sortedOrder } from '../../../src-main/preparation/ledger/shared-list';
 import { createHash } from 'node:crypto';
 
 const ADDED = '2026-11-20T10:00:00.000Z';
@@ -89,5 +89,21 @@ describe('compileSharedList', () => {
     expect([...lookup.codeEntries('30000003')]).toMatchObject([{ value: '20-30000003-8', id: 3 }]);
     const endless = 'Teléfono\n' + '1'.repeat(200_000);
     await expect(compileSharedList(bytesOf('x.csv', endless), { addedAt: ADDED, blockBytes: 65_536 })).rejects.toMatchObject({ code: 'read.cell_too_long' });
+  });
+});
+
+describe('sortedOrder', () => {
+  it('orders positions by value, equal values in their order, as a stable sort does (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 2 ** 32 - 1 })), { maxLength: 300 }), (values) => {
+        const order = sortedOrder(Uint32Array.from(values), values.length);
+        const expected = values
+          .map((v, i) => [v, i] as const)
+          .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+          .map(([, i]) => i);
+        expect([...order]).toEqual(expected);
+      }),
+      { numRuns: 300, seed: 3 },
+    );
   });
 });
