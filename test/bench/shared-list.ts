@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { once } from 'node:events';
 import { bundled, child, makeWorkbook } from './prepare-batch';
 import { percentile, printTable } from './report';
+import { SHARED_LIST_INDEX } from '../../src-main/surface/shared-list-index';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'src-main/cli/casedesk.mjs');
@@ -63,11 +64,12 @@ function twoCaseFile(): string {
 }
 
 /** One `casedesk prepare` as a user runs it: wall time and the process's peak memory. */
-function prepare(file: string, policy: string | null, extra: string[] = []): { ms: number; peakMb: number } {
+function prepare(file: string, policy: string | null, before?: (dataDir: string) => void): { ms: number; peakMb: number } {
   const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-list-'));
   const peakFile = join(dataDir, '..', `peak-${randomBytes(4).toString('hex')}`);
   try {
-    return prepareIn(dataDir, peakFile, file, policy, extra);
+    before?.(dataDir);
+    return prepareIn(dataDir, peakFile, file, policy);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(peakFile, { force: true });
@@ -103,24 +105,24 @@ export async function benchSharedList(count = Number(process.env.BENCH_REGISTER 
   writeFileSync(policy, JSON.stringify({ shared_ledger: register }));
   const two = twoCaseFile();
   const workbook = makeWorkbook();
-  // One data folder keeps the list's index across runs, as an agent's does: its first run compiles.
+  // The first run compiles the list into its data folder's index; every run after starts from an empty
+  // data folder holding that index (as an agent's folder does, without the batches earlier rounds made).
   const listDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-list-kept-'));
   const peakFile = join(tmpdir(), `casedesk-bench-peak-${randomBytes(4).toString('hex')}`);
   const firstRun = prepareIn(listDir, peakFile, two, policy);
+  const index = readFileSync(join(listDir, SHARED_LIST_INDEX));
+  rmSync(listDir, { recursive: true, force: true });
+  rmSync(peakFile, { force: true });
+  const withIndex = (file: string) => prepare(file, policy, (dataDir) => writeFileSync(join(dataDir, SHARED_LIST_INDEX), index, { mode: 0o600 }));
   const twoWithout: number[] = [];
   const twoWith: number[] = [];
   const bigWithout: { ms: number; peakMb: number }[] = [];
   const bigWith: { ms: number; peakMb: number }[] = [];
-  try {
-    for (let round = 0; round < rounds; round++) {
-      twoWithout.push(prepare(two, null).ms);
-      twoWith.push(prepareIn(listDir, peakFile, two, policy).ms);
-      bigWithout.push(prepare(workbook, null));
-      bigWith.push(prepareIn(listDir, peakFile, workbook, policy));
-    }
-  } finally {
-    rmSync(listDir, { recursive: true, force: true });
-    rmSync(peakFile, { force: true });
+  for (let round = 0; round < rounds; round++) {
+    twoWithout.push(prepare(two, null).ms);
+    twoWith.push(withIndex(two).ms);
+    bigWithout.push(prepare(workbook, null));
+    bigWith.push(withIndex(workbook));
   }
   const median = (values: number[]) => percentile(values, 50);
   const s = (v: number) => `${(v / 1000).toFixed(2)} s`;

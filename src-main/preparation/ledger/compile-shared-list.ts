@@ -1,5 +1,5 @@
 // The organization's list, read once into its compiled form (./shared-list.ts). A text list (.csv,
-// .txt, .tsv: what national registers come as) is streamed 4 MB at a time, so memory holds the
+// .txt, .tsv: what national registers come as) is streamed 1 MB at a time, so memory holds the
 // entries, never the file; a workbook is read whole within the spreadsheet limits. The content hash
 // is taken on the same pass: it tells a later run whether its index is still this file's.
 import { createHash } from 'node:crypto';
@@ -36,7 +36,7 @@ export const SHARED_LIST_LIMITS = {
   maxRecordChars: 64 * 1024,
 } as const;
 
-const BLOCK_BYTES = 4 * 1024 * 1024;
+const BLOCK_BYTES = 1024 * 1024;
 /** Rows the header and columns are looked for in, and the text that is enough when its lines are long. */
 const HEAD_ROWS = 200;
 const HEAD_CHARS = 64 * 1024;
@@ -121,12 +121,9 @@ async function streamText(source: ListBytes, options: CompileOptions, encoding: 
   const consume = (text: string, last: boolean) => {
     if (layout === null) layout = layoutOf(text, fileName, sheet, options);
     const { delimiter, lineBreak, headerRow, read } = layout;
-    const parsed = Papa.parse<string[]>(text, { delimiter, newline: lineBreak, header: false, dynamicTyping: false, skipEmptyLines: false });
-    const rows = parsed.data;
     // Text that ends with a line break makes one last empty record: no row of the file.
-    const lastRow = rows[rows.length - 1];
-    if (lastRow && lastRow.length === 1 && lastRow[0] === '' && (text.endsWith(lineBreak) || !last)) rows.pop();
-    for (const cells of rows) {
+    const dropLast = text.endsWith(lineBreak) || !last;
+    for (const cells of records(text, delimiter, lineBreak, dropLast)) {
       rowNumber += 1;
       if (rowNumber <= headerRow) continue;
       if (cells.length > LEDGER_READ_LIMITS.maxColumns)
@@ -172,6 +169,29 @@ async function streamText(source: ListBytes, options: CompileOptions, encoding: 
     if (pending.length > Math.max(SHARED_LIST_LIMITS.maxRecordChars, BLOCK_BYTES)) throw recordTooLong();
   }
   return { list: builder.finish(options.addedAt), sha256: hash.digest('hex') };
+}
+
+/**
+ * The records of `text`. Without a quote in it (what a register of numbers is) the lines and cells are
+ * cut here, as papaparse cuts quote-free text, without an array for every row of a block at once;
+ * with quotes, papaparse reads the block.
+ */
+function* records(text: string, delimiter: string, lineBreak: string, dropLast: boolean): Generator<string[]> {
+  const rows: (string | string[])[] = text.includes('"')
+    ? Papa.parse<string[]>(text, { delimiter, newline: lineBreak as '\n', header: false, dynamicTyping: false, skipEmptyLines: false }).data
+    : text.split(lineBreak);
+  const lastRow = rows[rows.length - 1];
+  if (dropLast && (lastRow === '' || (Array.isArray(lastRow) && lastRow.length === 1 && lastRow[0] === ''))) rows.pop();
+  // The reader takes its cells before the next line is cut: one array serves every single-cell line.
+  const one = [''];
+  for (const row of rows) {
+    if (typeof row !== 'string') yield row;
+    else if (row.includes(delimiter)) yield row.split(delimiter);
+    else {
+      one[0] = row;
+      yield one;
+    }
+  }
 }
 
 /** Where the last complete record of `text` ends: after its last line break outside double quotes (0: none yet). */
