@@ -178,4 +178,48 @@ describe('casedesk suppress', () => {
       `casedesk: warning ledger.shared_bad_rows: 1 row(s) ${org('en')} could not be used (the first: row 3, no-phone-or-code).\n`,
     );
   }, 120_000);
+
+  it("pages and searches the organization's list, applies it when a batch is uploaded, and refuses the upload while it cannot be read", async () => {
+    const data = join(dir, 'data-national');
+    const list = join(dir, 'no-llame.txt');
+    const policy = join(dir, 'policy-national.json');
+    writeFileSync(policy, JSON.stringify({ shared_ledger: list }));
+    // A register as published: one number a line, no header; 250 numbers.
+    const numbers = Array.from({ length: 250 }, (_, i) => String(1140000000 + i * 7));
+    writeFileSync(list, numbers.join('\n') + '\n');
+    const run = (args: string[]) => casedesk(args, { CASEDESK_POLICY: policy }, data);
+
+    const page = await run(['--lang', 'es', 'suppress', 'list', '--offset', '240', '--limit', '50', '--json']);
+    expect(page.code, page.stderr).toBe(0);
+    const listing = JSON.parse(page.stdout) as { entries: Entry[]; shared: { count: number; matching: number; offset: number; required: string } };
+    expect(listing.shared).toMatchObject({ count: 250, matching: 250, offset: 240, required: 'upload' });
+    expect(listing.entries.map((e) => e.value)).toEqual(numbers.slice(240));
+    const table = await run(['--lang', 'es', 'suppress', 'list', '--search', '011 4000-0007']);
+    expect(table.stderr).toContain('250 entradas; 1 coinciden, se muestran de la 1 a la 1.');
+    expect(table.stdout).toContain('1140000007');
+    expect(table.stdout).not.toContain('1140000014');
+
+    // Prepared before the list names 1155556666; the upload applies the list as it is then.
+    const prepared = JSON.parse((await run(['prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test'])).stdout) as { batchId: number };
+    writeFileSync(list, [...numbers, '+54 9 11 5555-6666'].join('\n') + '\n');
+    expect((await run(['login', '--env', 'test', '--base-url', emulator.current.url])).code).toBe(0);
+    const created = Campaign.parse(
+      JSON.parse((await run(['campaigns', 'create', '--bot', String(BOTS.voice), '--name', 'Registro', '--max-phone-priority', '2', '--json'])).stdout),
+    );
+    const offline = join(dir, 'no-llame-movida.txt');
+    // Offline (moved away): the upload is refused, nothing is sent.
+    writeFileSync(policy, JSON.stringify({ shared_ledger: offline }));
+    const refused = await run(['upload', String(prepared.batchId), '--campaign', String(created.id), '--json']);
+    expect(refused.code).not.toBe(0);
+    // The refusal names the list it could not read (the CLI words failures, it prints no code).
+    expect(refused.stderr).toContain(offline);
+    expect(emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created.id)).toEqual({ n: 0 });
+    writeFileSync(policy, JSON.stringify({ shared_ledger: list }));
+    const upload = await run(['upload', String(prepared.batchId), '--campaign', String(created.id), '--json']);
+    expect(JSON.parse(upload.stdout)).toMatchObject({ status: 'done', suppressed: { phones: 1 }, notices: [] });
+    const phones = (emulator.current.core.db.prepare('SELECT phones FROM cases WHERE campaign_id = ?').all(created.id) as { phones: string }[]).map(
+      (r) => r.phones,
+    );
+    expect(phones.join(' ')).not.toContain('1155556666');
+  }, 120_000);
 });

@@ -197,8 +197,8 @@ export const APP_FAILURES = {
   },
   'ledger.shared_unavailable': {
     class: 'ledger.shared_unavailable',
-    en: 'The organization’s do-not-contact list {file} cannot be read ({reason}); your organization’s policy does not allow preparing or uploading without it.',
-    es: 'No se puede leer la lista de no contactar de la organización {file} ({reason}); la política de su organización no permite preparar ni cargar sin ella.',
+    en: 'The organization’s do-not-contact list {file} cannot be read ({reason}); your organization does not let this go on without it, so nothing was done. Try again once it can be read, or ask your IT department.',
+    es: 'No se puede leer la lista de no contactar de la organización {file} ({reason}); su organización no permite seguir sin ella, así que no se hizo nada. Vuelva a intentarlo cuando se pueda leer, o consulte a su área de sistemas.',
   },
   'ledger.no_such_sheet': { class: 'invalid-input', en: '{file} has no sheet "{sheet}".', es: '{file} no tiene una hoja "{sheet}".' },
   'ledger.no_header': {
