@@ -10,6 +10,7 @@ import { startBrowserHost, type BrowserHost } from '../../../src-main/host/brows
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import type { AppContext } from '../../../src-main/surface/app-context-types';
+import type { LoadedPolicy } from '../../../src-main/policy/policy';
 import { CHROMIUM, launchChromium } from '../../support/chromium';
 
 export { CHROMIUM, launchChromium };
@@ -28,7 +29,15 @@ export interface E2eApp {
 }
 
 /** One browser, one host and one fresh data folder for the file's tests. */
-export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: number; height: number }; recordingPace?: Partial<RecordingPace> } = {}): {
+export function useE2eApp(
+  options: {
+    locale?: 'es' | 'en';
+    viewport?: { width: number; height: number };
+    recordingPace?: Partial<RecordingPace>;
+    /** The organization's managed policy, read when the app starts (after the file's own setup). */
+    policy?: () => LoadedPolicy;
+  } = {},
+): {
   readonly current: E2eApp;
 } {
   const holder: { current?: E2eApp; browser?: Browser } = {};
@@ -36,7 +45,12 @@ export function useE2eApp(options: { locale?: 'es' | 'en'; viewport?: { width: n
   const told: Promise<string>[] = [];
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-'));
-    const ctx = createAppContext({ dataDir, preparationInWorker: true, recordingPace: options.recordingPace });
+    const ctx = createAppContext({
+      dataDir,
+      preparationInWorker: true,
+      recordingPace: options.recordingPace,
+      ...(options.policy ? { policy: options.policy() } : {}),
+    });
     const host = await startBrowserHost(ctx, { rendererDir: RENDERER_DIR });
     const browser = await launchChromium();
     const context = await browser.newContext({
