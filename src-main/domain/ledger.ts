@@ -27,6 +27,9 @@ export interface LedgerEntry {
   addedAt: string;
 }
 
+/** The cases an upload's summary names among those the ledger held back; its counts say how many in all. */
+export const HELD_NAMED = 50;
+
 /** A creditor as compared: case, accents, punctuation and spacing do not matter ("Banco  del Sur" = "banco del sur"). */
 export function creditorKey(name: string): string {
   return name

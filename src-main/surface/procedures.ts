@@ -133,6 +133,12 @@ export const procedures = {
    * or uploaded since, results downloaded): the grid calls it when a batch is opened.
    */
   'batches:checkDuplicates': z.object({ batchId: Id }),
+  /**
+   * The do-not-contact lists (this workstation's and the organization's) applied again to the batch's
+   * cases not yet sent, as the upload will: an entry added since it was prepared shows now, in the grid,
+   * not only at upload. The grid calls it when a batch is opened.
+   */
+  'batches:checkLedger': z.object({ batchId: Id }),
   /** rowsOnly: only the problems of rows that became no case (a totals row, a row without a code). */
   'batches:issues': z.object({
     batchId: Id,
@@ -335,6 +341,17 @@ export interface ProcedureOutputs {
   'batches:caseKinds': CaseKindView[];
   /** duplicates: cases flagged now; changed: cases whose duplicate warnings changed. */
   'batches:checkDuplicates': { duplicates: number; changed: number };
+  /**
+   * cases: newly suppressed; phones: taken off; held: the first of them by code; released: cases an entry
+   * removed or expired gave back; notices: the organization's list could not be read (what it held stays).
+   */
+  'batches:checkLedger': {
+    cases: number;
+    phones: number;
+    held: { code: string; suppressed: boolean; phones: string[] }[];
+    released: number;
+    notices: Notice[];
+  };
   'batches:issues': IssueView[];
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
@@ -556,8 +573,11 @@ export interface UploadSummary {
   pending: number;
   inDoubt: string[];
   requests: number;
-  /** What the do-not-contact ledger kept out in this run: cases suppressed, phones taken off cases. */
-  suppressed: { cases: number; phones: number };
+  /**
+   * What the do-not-contact ledger kept out in this run: cases suppressed, phones taken off cases, and
+   * the first cases it held by code (HELD_NAMED of domain/ledger.ts), each with what it lost.
+   */
+  suppressed: { cases: number; phones: number; held: { code: string; suppressed: boolean; phones: string[] }[] };
   /** Cases of the batch not sent because the campaign already holds their codes (reloadDuplicates sends them). */
   skipped: { duplicates: number };
   /** E.g. the organization's do-not-contact list could not be read (code ledger.shared_unreadable). */

@@ -1,6 +1,7 @@
 // The do-not-contact ledger once more, right before an upload: an entry added (or a shared list
 // changed) after the batch was prepared still keeps its phone or case out of the campaign, and leaves
 // the batch as preparing it afresh with the ledger would.
+import { HELD_NAMED } from '../domain/ledger';
 import { recheckSharedPhones, SharedPhoneChanges } from '../preparation/duplicates/flag-duplicates';
 import { rebuildForLedger, releaseFromLedger, settingsOf } from '../preparation/edit-batch';
 import {
@@ -44,21 +45,39 @@ export interface LedgerAtUpload {
   complete?: boolean;
 }
 
+/** A case the ledger held back in this check, among those the upload would send: its code, and what it lost. */
+export interface LedgerHeld {
+  code: string;
+  /** It may not be contacted at all (its code is listed, or every phone it had). */
+  suppressed: boolean;
+  /** Phones it lost to the ledger. */
+  phones: string[];
+}
+
+export interface LedgerOutcome {
+  cases: number;
+  phones: number;
+  /** The first HELD_NAMED cases held, by id. */
+  held: LedgerHeld[];
+  /** Cases an entry removed or expired since gave back what it held (only with the shared list read whole). */
+  released?: number;
+}
+
 /**
  * Applies the ledger to the batch's cases not yet sent; how many cases it suppressed and phones it took
- * off among those the upload would send. A case is built again from its rows as an edit does, so a
+ * off among those the upload would send, and which (the first HELD_NAMED). A case is built again from its rows as an edit does, so a
  * phone the campaign's limit cut moves up into a listed phone's place. Rejected and excluded cases lose
  * listed phones too (preparing with the entry never gives them one) and keep their status.
  */
-export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: LedgerAtUpload = {}): { cases: number; phones: number } {
+export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: LedgerAtUpload = {}): LedgerOutcome {
   const db = store.db;
   const today = ledger.today ?? localDay();
   const shared = ledger.shared ?? null;
   // First what the ledger no longer lists comes back (an entry removed or expired since preparing);
   // releaseFromLedger counts the phones it gives back among their debtors in its own write.
-  if (ledger.complete !== false) releaseFromLedger(store, batchId, shared, today);
+  const released = ledger.complete !== false ? releaseFromLedger(store, batchId, shared, today).released : 0;
   const index = batchLedgerIndex(listLedgerEntries(db), shared, { today, creditor: batchCreditor(db, batchId) });
-  const counts = { cases: 0, phones: 0 };
+  const counts: LedgerOutcome = { cases: 0, phones: 0, held: [], released };
   if (index.empty) return counts;
   // Read once a case needs building again. A rebuild only takes off: while the shared list is not read
   // whole, what the ledger held stays held (no release ran), so the entries that held it apply too.
@@ -83,6 +102,9 @@ export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: L
       if (c.status !== 'ready' && c.status !== 'warning') continue;
       counts.phones += match.removed.length;
       if (next.status === 'suppressed') counts.cases += 1;
+      const lost = c.phones.filter((p) => !next.phones.includes(p));
+      if (counts.held.length < HELD_NAMED && (next.status === 'suppressed' || lost.length > 0))
+        counts.held.push({ code: c.code, suppressed: next.status === 'suppressed', phones: lost });
     }
     // Preparing counts a phone's debtors after the ledger took listed phones off (a suppressed case
     // counts with the phones it keeps): a phone taken off here no longer counts, one moved up does.

@@ -31,7 +31,8 @@ import {
   type QueuedCase,
   type Store,
 } from '../store';
-import { applyLedgerBeforeUpload, type LedgerAtUpload } from './ledger-before-upload';
+import { applyLedgerBeforeUpload, type LedgerAtUpload, type LedgerOutcome } from './ledger-before-upload';
+import { HELD_NAMED } from '../domain/ledger';
 import { skipDuplicatesBeforeUpload, type DuplicatesAtUpload } from './duplicates-before-upload';
 import { backoffMs, createPacer, sleep as realSleep, type Pacer, type Sleep } from './pacing';
 import { judge, readBackCodes } from './reconcile';
@@ -142,7 +143,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
   let requests = 0;
   /** A case's upload state changed in this run (skipped, back in the queue, in doubt settled) or a chunk was reconciled. */
   let settled = false;
-  let suppressed = { cases: 0, phones: 0 };
+  let suppressed: LedgerOutcome = { cases: 0, phones: 0, held: [] };
 
   const batch = batchInEnvironment(db, batchId, environment);
   if (batch.campaignId !== null && batch.campaignId !== campaignId) {
@@ -341,7 +342,11 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
     // …and the ledger once more, for skipped cases the agent chose to load again (and cases it released
     // that the campaign holds were skipped just above).
     const again = applyLedgerBeforeUpload(store, batchId, options.ledger);
-    suppressed = { cases: suppressed.cases + again.cases, phones: suppressed.phones + again.phones };
+    suppressed = {
+      cases: suppressed.cases + again.cases,
+      phones: suppressed.phones + again.phones,
+      held: [...suppressed.held, ...again.held].slice(0, HELD_NAMED),
+    };
     bindBatchToCampaign(db, batchId, campaignId);
     const fresh = unplannedCases(db, batchId);
     if (fresh.length > 0) {

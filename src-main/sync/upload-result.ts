@@ -1,6 +1,7 @@
 // What an upload answers: the batch's cases as they stand after it, and what the run itself did.
 import type { FailureData } from '../domain/failures/failure';
 import { casesInDoubt, rejectedCases, uploadCounts, type Db } from '../store';
+import type { LedgerOutcome } from './ledger-before-upload';
 
 export type PauseCode = 'refused' | 'forbidden' | 'not-found' | 'server' | 'offline' | 'session-expired' | 'contract';
 
@@ -11,8 +12,8 @@ export interface UploadResult {
   pending: number;
   inDoubt: string[];
   requests: number;
-  /** What the ledger kept out in this run: cases suppressed, phones taken off cases. */
-  suppressed: { cases: number; phones: number };
+  /** What the ledger kept out in this run: cases suppressed, phones taken off cases, and the first cases it held (named). */
+  suppressed: LedgerOutcome;
   /** Cases of the batch not sent because the campaign already held their codes (see ./duplicates-before-upload.ts). */
   skipped: { duplicates: number };
   pause?: UploadPause;
@@ -29,11 +30,11 @@ export interface UploadPause {
 /** What one run did beside the batch's counts. */
 export interface RunFigures {
   requests: number;
-  suppressed: { cases: number; phones: number };
+  suppressed: LedgerOutcome;
 }
 
 /** A run that did nothing: stopped before it began. */
-export const NOTHING_RUN: RunFigures = { requests: 0, suppressed: { cases: 0, phones: 0 } };
+export const NOTHING_RUN: RunFigures = { requests: 0, suppressed: { cases: 0, phones: 0, held: [] } };
 
 /** The batch as it stands, as the result of a run that ended with `status` having done `run`. */
 export function uploadResult(db: Db, batchId: number, status: UploadResult['status'], run: RunFigures, pause?: UploadPause): UploadResult {

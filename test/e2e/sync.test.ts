@@ -195,7 +195,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
         pending: 0,
         inDoubt: ['20123456', '27888999', '28999000'],
         requests: 1,
-        suppressed: { cases: 0, phones: 0 },
+        suppressed: { cases: 0, phones: 0, held: [] },
         skipped: { duplicates: 0 },
         notices: [],
       },
@@ -207,7 +207,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
         pending: 3,
         inDoubt: [],
         requests: 1,
-        suppressed: { cases: 0, phones: 0 },
+        suppressed: { cases: 0, phones: 0, held: [] },
         skipped: { duplicates: 0 },
         notices: [],
         pause: {

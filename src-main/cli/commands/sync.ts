@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
 import { Failure, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import { HELD_NAMED } from '../../domain/ledger';
 import type { UploadSummary } from '../../surface/procedures';
 import type { UploadProgress } from '../../sync/upload-engine';
 import { call, globals, printAnswer, printJson, withApp } from '../cli-context';
@@ -47,7 +48,15 @@ export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, l
   const lines = [
     words(lang, 'line.upload.summary', { status: words(lang, STATUSES[r.status], {}), loaded, rejected: Object.keys(r.rejected).length, pending, requests }),
   ];
-  if (r.suppressed.cases + r.suppressed.phones > 0) lines.push(`  ${words(lang, 'line.upload.suppressed', { ...r.suppressed })}`);
+  if (r.suppressed.cases + r.suppressed.phones > 0) {
+    lines.push(`  ${words(lang, 'line.upload.suppressed', { cases: r.suppressed.cases, phones: r.suppressed.phones })}`);
+    // Which cases: the agent checks them by code (codes and phones from the creditor's file: shown printable by words()).
+    for (const h of r.suppressed.held)
+      lines.push(
+        `    ${h.suppressed ? words(lang, 'line.upload.held_case', { code: h.code }) : words(lang, 'line.upload.held_phones', { code: h.code, phones: h.phones.join(', ') })}`,
+      );
+    if (r.suppressed.held.length >= HELD_NAMED) lines.push(`    ${words(lang, 'line.upload.held_first', { n: HELD_NAMED })}`);
+  }
   if (r.skipped.duplicates > 0) lines.push(`  ${words(lang, 'line.upload.skipped', { duplicates: r.skipped.duplicates })}`);
   for (const [code, detail] of Object.entries(r.rejected)) lines.push(`  ${words(lang, 'line.upload.rejected', { code, detail })}`);
   if (r.pause) lines.push(words(lang, 'line.upload.paused', { reason: terminalWords(lang, r.pause.failure) }));

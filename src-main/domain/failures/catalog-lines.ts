@@ -58,6 +58,9 @@ export const CLI_LINES = {
     en: 'do not contact: {cases} case(s) suppressed, {phones} phone(s) taken off before sending',
     es: 'no contactar: {cases} caso(s) suprimidos, {phones} teléfono(s) quitados antes de enviar',
   },
+  'line.upload.held_case': { class: 'notice', en: '{code}: not loaded (do not contact)', es: '{code}: no se carga (no contactar)' },
+  'line.upload.held_phones': { class: 'notice', en: '{code}: {phones} taken off', es: '{code}: se quitó {phones}' },
+  'line.upload.held_first': { class: 'notice', en: '(the first {n} are named)', es: '(se nombran los primeros {n})' },
   'line.upload.skipped': {
     class: 'notice',
     en: 'skipped: {duplicates} case(s) whose code the campaign already holds (--reload-duplicates loads them again)',

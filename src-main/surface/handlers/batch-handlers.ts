@@ -35,7 +35,8 @@ import { openReceivedFile } from '../received-files';
 import { readCorrectionsSheet } from '../read-off-thread';
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
-import { sharedLedger, sharedListForEdits } from '../shared-ledger';
+import { sharedLedger, sharedListForEdits, type SharedLedger } from '../shared-ledger';
+import { applyLedgerBeforeUpload } from '../../sync/ledger-before-upload';
 import { SurfaceFailure } from '../surface-failure';
 import { uploadWorkKey } from './sync-handlers';
 import { fieldPathView, productView } from '../case-view';
@@ -50,6 +51,7 @@ export const batchHandlers: Pick<
   | 'batches:countCases'
   | 'batches:caseKinds'
   | 'batches:checkDuplicates'
+  | 'batches:checkLedger'
   | 'batches:issues'
   | 'batches:payload'
   | 'batches:editCase'
@@ -111,6 +113,22 @@ export const batchHandlers: Pick<
     // A running upload checks them itself, against the campaign it loads into.
     if (ctx.runningWork().includes(uploadWorkKey(batchId))) return { duplicates: duplicateCount(ctx.store.db, batchId), changed: 0 };
     return recheckDuplicates(ctx.store, batchId);
+  },
+
+  async 'batches:checkLedger'(ctx, { batchId }) {
+    requireBatch(ctx.store.db, batchId);
+    // A running upload applies the lists itself, right before it plans its chunks.
+    if (ctx.runningWork().includes(uploadWorkKey(batchId))) return { cases: 0, phones: 0, held: [], released: 0, notices: [] };
+    // Never refused for the organization's list: unreadable, what it held stays held (complete false).
+    let shared: SharedLedger;
+    try {
+      shared = await sharedLedger(ctx);
+    } catch (err) {
+      if (!(err instanceof SurfaceFailure) || !err.params) throw err;
+      shared = { list: null, notices: [{ code: 'ledger.shared_unreadable', params: err.params as Record<string, string> }] };
+    }
+    const outcome = applyLedgerBeforeUpload(ctx.store, batchId, { shared: shared.list, complete: shared.notices.length === 0 });
+    return { cases: outcome.cases, phones: outcome.phones, held: outcome.held, released: outcome.released ?? 0, notices: shared.notices };
   },
 
   async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly }) {

@@ -115,19 +115,42 @@ export const useBatchStore = defineStore('batch', () => {
     const found = got.value;
     detail.value = found;
     void loadKinds();
-    void checkDuplicates(id);
+    void checkLists(id);
+  }
+
+  /** What checking the do-not-contact lists again changed when the batch was opened; null when nothing. */
+  const ledgerChange = ref<ProcedureOutputs['batches:checkLedger'] | null>(null);
+
+  /**
+   * The do-not-contact lists first (an entry added since the batch was prepared), then duplicates: each
+   * may change cases, and everything is read again once when any did.
+   */
+  async function checkLists(id: number): Promise<void> {
+    ledgerChange.value = null;
+    let changed = false;
+    try {
+      const ledger = await call('batches:checkLedger', { batchId: id });
+      if (batchId.value !== id) return;
+      if (ledger.cases + ledger.phones + ledger.released > 0 || ledger.notices.length > 0) ledgerChange.value = ledger;
+      changed = ledger.cases + ledger.phones + ledger.released > 0;
+    } catch {
+      // The cases stay as they were; the upload applies the lists anyway, before anything is sent.
+    }
+    if (await checkDuplicates(id)) changed = true;
+    if (changed && batchId.value === id) await reloadAll();
   }
 
   /**
    * Duplicate warnings are a snapshot: the other batch may have been deleted or uploaded since, or the
    * campaign's results downloaded. Checked again at every visit; when any changed, everything is read again.
    */
-  async function checkDuplicates(id: number): Promise<void> {
+  async function checkDuplicates(id: number): Promise<boolean> {
     try {
       const { changed } = await call('batches:checkDuplicates', { batchId: id });
-      if (changed > 0 && batchId.value === id) await reloadAll();
+      return changed > 0;
     } catch {
       // The warnings stay as they were; the upload checks again anyway.
+      return false;
     }
   }
 
@@ -247,6 +270,7 @@ export const useBatchStore = defineStore('batch', () => {
   return {
     batchId,
     detail,
+    ledgerChange,
     loadError,
     status,
     kind,

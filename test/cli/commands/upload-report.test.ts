@@ -14,7 +14,7 @@ const aResult = {
   pending: 2,
   inDoubt: [],
   requests: 4,
-  suppressed: { cases: 0, phones: 0 },
+  suppressed: { cases: 0, phones: 0, held: [] },
   skipped: { duplicates: 0 },
   pause: { code: 'refused', failure: { code: 'upload.refused' as const, params: { detail: 'no\u202eway' } }, message: '' },
 };
@@ -31,18 +31,26 @@ describe('uploadReport', () => {
   });
 
   it('is worded in Spanish with --lang es, the do-not-contact and skipped counts included', () => {
-    const text = uploadReport({ ...aResult, suppressed: { cases: 2, phones: 1 }, skipped: { duplicates: 4 } }, 'es');
+    const held = [
+      { code: '30111222', suppressed: true, phones: [] },
+      { code: '20123456\u001b[2J', suppressed: false, phones: ['1155556666'] },
+    ];
+    const text = uploadReport({ ...aResult, suppressed: { cases: 2, phones: 1, held }, skipped: { duplicates: 4 } }, 'es');
     expect(text).not.toMatch(CONTROL);
     expect(text).toBe(
       'en pausa: 3 cargados, 1 rechazados, 2 pendientes, 4 solicitud(es)\n' +
         '  no contactar: 2 caso(s) suprimidos, 1 teléfono(s) quitados antes de enviar\n' +
+        '    30111222: no se carga (no contactar)\n' +
+        '    20123456\\u001b[2J: se quitó 1155556666\n' +
         '  omitidos: 4 caso(s) cuyo código la campaña ya tiene (--reload-duplicates los carga otra vez)\n' +
         '  rechazado C1\\u001b[2J: bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good\n' +
         'En pausa: El servicio rechazó la carga: no\\u202eway\n',
     );
-    expect(uploadReport({ ...aResult, suppressed: { cases: 2, phones: 1 }, skipped: { duplicates: 4 } }, 'en')).toBe(
+    expect(uploadReport({ ...aResult, suppressed: { cases: 2, phones: 1, held }, skipped: { duplicates: 4 } }, 'en')).toBe(
       'paused: 3 loaded, 1 rejected, 2 pending, 4 request(s)\n' +
         '  do not contact: 2 case(s) suppressed, 1 phone(s) taken off before sending\n' +
+        '    30111222: not loaded (do not contact)\n' +
+        '    20123456\\u001b[2J: 1155556666 taken off\n' +
         '  skipped: 4 case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n' +
         '  rejected C1\\u001b[2J: bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good\n' +
         'Paused: The service refused the upload: no\\u202eway\n',

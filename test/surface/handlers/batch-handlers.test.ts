@@ -41,6 +41,7 @@ describe('a batch still being imported', () => {
     ['batches:countCases', { batchId }],
     ['batches:caseKinds', { batchId }],
     ['batches:checkDuplicates', { batchId }],
+    ['batches:checkLedger', { batchId }],
     ['batches:issues', { batchId }],
     ['batches:payload', { batchId }],
     ['batches:exportErrors', { batchId }],

@@ -41,6 +41,23 @@ export default {
       es: 'El caso {codes} ya se envió y no se cambió. | Los casos {codes} ya se enviaron y no se cambiaron.',
     },
   },
+  ledgerChange: {
+    changed: {
+      en: 'The do-not-contact list changed since this batch was prepared, and it was applied again:',
+      es: 'La lista de no contactar cambió desde que se preparó este lote, y se volvió a aplicar:',
+    },
+    cases: {
+      en: '{n} case can no longer be contacted. | {n} cases can no longer be contacted.',
+      es: '{n} caso ya no se puede contactar. | {n} casos ya no se pueden contactar.',
+    },
+    phones: { en: '{n} phone was taken off. | {n} phones were taken off.', es: 'Se quitó {n} teléfono. | Se quitaron {n} teléfonos.' },
+    released: {
+      en: '{n} case got back what an entry removed or expired held. | {n} cases got back what entries removed or expired held.',
+      es: '{n} caso recuperó lo que retenía una entrada quitada o vencida. | {n} casos recuperaron lo que retenían entradas quitadas o vencidas.',
+    },
+    heldCase: { en: '{code}: not loaded', es: '{code}: no se carga' },
+    heldPhones: { en: '{code}: {phones} taken off', es: '{code}: se quitó {phones}' },
+  },
   rowIssues: {
     summary: {
       en: '{n} spreadsheet row did not become a case. | {n} spreadsheet rows did not become cases.',

@@ -75,10 +75,12 @@ export default {
     cancelled: { en: 'Upload cancelled', es: 'Carga cancelada' },
   },
   loadedResult: { en: 'Cases loaded into the campaign: {n}', es: 'Casos cargados en la campaña: {n}' },
-  suppressedResult: {
-    en: 'Do not contact: {cases} case(s) and {phones} phone(s) kept out before sending',
-    es: 'No contactar: {cases} caso(s) y {phones} teléfono(s) quedaron fuera antes de enviar',
-  },
+  suppressedResult: { en: 'Do not contact, before sending:', es: 'No contactar, antes de enviar:' },
+  suppressedCases: { en: '{n} case was not loaded. | {n} cases were not loaded.', es: '{n} caso no se cargó. | {n} casos no se cargaron.' },
+  suppressedPhones: { en: '{n} phone was taken off. | {n} phones were taken off.', es: 'Se quitó {n} teléfono. | Se quitaron {n} teléfonos.' },
+  heldCase: { en: '{code}: not loaded (do not contact)', es: '{code}: no se carga (no contactar)' },
+  heldPhones: { en: '{code}: {phones} taken off', es: '{code}: se quitó {phones}' },
+  heldFirst: { en: 'The first {n} are named.', es: 'Se nombran los primeros {n}.' },
   skippedResult: {
     en: 'Duplicates: {n} case(s) were not loaded because the campaign already holds their codes. To load them anyway, tick “Load again the codes the campaign already holds” and upload again.',
     es: 'Duplicados: {n} caso(s) no se cargaron porque la campaña ya tiene sus códigos. Para cargarlos igual, marque «Cargar de nuevo los códigos que la campaña ya tiene» y suba otra vez.',
