@@ -124,6 +124,36 @@ describe('a listed person, however their code is written', () => {
     store.close();
   });
 
+  it('is held in a follow-up batch whichever spelling the batch and the entry used (property)', async () => {
+    await fc.assert(
+      fc.asyncProperty(people, async ([[, rowSpelling, entrySpelling], [, other]]) => {
+        const store = freshStore();
+        try {
+          const campaign = 7;
+          const { batchId } = await prepareBatch(store, creditorFile([rowSpelling, other]), { environment: 'test', maxPhonePriority: 0 });
+          const cases = pageBatchCases(store.db, batchId, { limit: 10 });
+          const ids = cases.map((c) => c.id);
+          addChunks(store.db, batchId, campaign, [{ caseIds: ids, bytes: 100 }]);
+          recordChunkOutcome(store.db, listChunks(store.db, batchId).at(-1)!.id, 'done', ids, []);
+          saveResultCases(
+            store.db,
+            'test',
+            campaign,
+            cases.map((c, i) => aCase({ id: i + 1, params: { code: c.code } })),
+          );
+          addLedgerEntry(store.db, { kind: 'code', value: ledgerCode(entrySpelling), reason: 'debtor-asked', addedBy: 'ana' });
+          const summary = await buildFollowupBatch(store, { environment: 'test', campaignId: campaign, outcome: 'non-final' });
+          const followup = new Map(pageBatchCases(store.db, summary.batchId, { limit: 10 }).map((c) => [c.code, c.status]));
+          expect(followup.get(rowSpelling.trim())).toBe('suppressed');
+          expect(followup.get(other.trim())).not.toBe('suppressed');
+        } finally {
+          store.close();
+        }
+      }),
+      { numRuns: 8, seed: 28 },
+    );
+  });
+
   it('is held in a follow-up batch, and found when the service writes the code back another way', async () => {
     const store = freshStore();
     const campaign = 91;
