@@ -94,7 +94,7 @@ describe("the ledger before upload and the campaign's phone limit", () => {
     const b = await prepared(FILE);
     expect(cases(b)['20100000']?.phones).toEqual(['1143334444', '2615551200']);
     for (const e of LISTED) addLedgerEntry(b.store.db, e);
-    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toEqual({ cases: 0, phones: 1 });
+    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toMatchObject({ cases: 0, phones: 1 });
 
     const fresh = await prepared(FILE, LISTED);
     expect(cases(fresh)['20100000']).toMatchObject({ phones: ['2615551200', HOME_LINE] });
@@ -102,7 +102,7 @@ describe("the ledger before upload and the campaign's phone limit", () => {
     expect(countCasesByStatus(b.store.db, b.batchId)).toEqual(countCasesByStatus(fresh.store.db, fresh.batchId));
     expect(countMatchingCases(b.store.db, b.batchId, { search: HOME_LINE })).toBe(5);
     // Once done, it is done: the next check finds nothing new.
-    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toEqual({ cases: 0, phones: 0 });
+    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toMatchObject({ cases: 0, phones: 0 });
     expect(cases(b)).toEqual(cases(fresh));
   });
 
@@ -113,7 +113,7 @@ describe("the ledger before upload and the campaign's phone limit", () => {
     const held = cases(b);
     removeLedgerEntry(b.store.db, entries[0]?.id ?? 0);
     // Luis's entry still applies, so the batch is checked: Ana's case is built again, and keeps what was held.
-    expect(applyLedgerBeforeUpload(b.store, b.batchId, { complete: false })).toEqual({ cases: 0, phones: 0 });
+    expect(applyLedgerBeforeUpload(b.store, b.batchId, { complete: false })).toMatchObject({ cases: 0, phones: 0 });
     expect(cases(b)).toEqual(held);
     applyLedgerBeforeUpload(b.store, b.batchId);
     const afresh = cases(await prepared(FILE, LISTED, [0]));
@@ -153,7 +153,7 @@ describe('the ledger before upload and the cases left out', () => {
     expect(cases(b)['20100002']?.issues).toContain(`warning shared-phone {"phone":"${SWITCHBOARD}","debtors":5}`);
     for (const e of LISTED) addLedgerEntry(b.store.db, e);
     // Only Ana's and Luis's phones were on their way to the campaign.
-    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toEqual({ cases: 0, phones: 2 });
+    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toMatchObject({ cases: 0, phones: 2 });
 
     const fresh = await prepared(FILE, LISTED);
     leaveOut(fresh);
@@ -173,7 +173,7 @@ describe('the ledger before upload and the cases left out', () => {
     expect(countMatchingCases(b.store.db, b.batchId, { search: SWITCHBOARD })).toBe(1);
 
     // The upload checks twice: the second finds nothing new and changes no status.
-    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toEqual({ cases: 0, phones: 0 });
+    expect(applyLedgerBeforeUpload(b.store, b.batchId)).toMatchObject({ cases: 0, phones: 0 });
     expect(cases(b)).toEqual(now);
   });
 });
