@@ -304,7 +304,8 @@ export function effectivePolicy(loaded: LoadedPolicy): { file: string | null; po
       require_keychain: false,
       allow_custom_base_url: true,
       allow_demo: true,
-      shared_ledger_required: false,
+      // Unset is neither true nor false: a named list that cannot be read refuses uploads, not preparing.
+      shared_ledger_required: 'uploads',
     },
   };
 }

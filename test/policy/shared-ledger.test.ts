@@ -37,7 +37,7 @@ function appWith(name: string, policy: LoadedPolicy): AppContext {
 }
 
 describe('shared_ledger in the policy', () => {
-  it('is a path beside the policy when relative, as ca_file is; required defaults to false', () => {
+  it('is a path beside the policy when relative, as ca_file is; required is unset by default (uploads wait for it)', () => {
     const policy = policyWith('paths', { shared_ledger: 'compliance/no-llamar.csv' });
     expect(sharedLedgerPath(policy)).toBe(join(dir, 'compliance', 'no-llamar.csv'));
     expect(policy.warnings).toEqual([]);
