@@ -181,6 +181,19 @@ export async function sharedLedger(ctx: AppContext, use: SharedListUse = 'prepar
 }
 
 /**
+ * The shared list for a look or a check that is never refused for it (the ledger screen, a batch
+ * opened): what the policy would refuse is the notice ledger.shared_unreadable instead.
+ */
+export async function sharedLedgerNeverRefused(ctx: AppContext): Promise<SharedLedger> {
+  try {
+    return await sharedLedger(ctx);
+  } catch (err) {
+    if (!(err instanceof SurfaceFailure) || !err.params) throw err;
+    return { list: null, notices: [{ code: 'ledger.shared_unreadable', params: err.params as Record<string, string> }] };
+  }
+}
+
+/**
  * The shared list for work that is not refused for it (edits, bulk fixes, corrections), and whether it
  * was read whole: unreadable (even when the policy requires it) or with rows not understood, it was not,
  * and the rebuild keeps what the list held (see settingsForEdit).

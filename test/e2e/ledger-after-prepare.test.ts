@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
 import { handOver } from '../support/source-file';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { hasChromium, pickOption, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -16,11 +16,6 @@ async function addEntry(page: Page, kind: 'Teléfono' | 'Código', value: string
   await page.locator('[data-test="ledger-value"]').fill(value);
   await page.locator('[data-test="ledger-add"]').click();
   await page.locator('[data-test="ledger-done"]').waitFor();
-}
-
-async function pick(page: Page, select: string, option: string | RegExp): Promise<void> {
-  await page.locator(select).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 describe.runIf(hasChromium)('a do-not-contact entry added after preparing', () => {
@@ -64,8 +59,8 @@ describe.runIf(hasChromium)('a do-not-contact entry added after preparing', () =
     await addEntry(page, 'Teléfono', '011 15-5555-6666');
     await page.locator('nav a[href="#/sync"]').click();
     await page.locator(`[data-test="sync-batch-${batchId}"]`).waitFor();
-    await pick(page, `[data-test="bot-select-${batchId}"]`, 'Cobranza Voz');
-    await pick(page, `[data-test="campaign-select-${batchId}"]`, new RegExp(`^Después \\(n\\.º ${campaignId},`));
+    await pickOption(page, `[data-test="bot-select-${batchId}"]`, 'Cobranza Voz');
+    await pickOption(page, `[data-test="campaign-select-${batchId}"]`, new RegExp(`^Después \\(n\\.º ${campaignId},`));
     await page.locator(`[data-test="upload-${batchId}"]`).click();
     const held = page.locator(`[data-test="upload-held-${batchId}"]`);
     await held.waitFor({ timeout: 20_000 });

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { hasChromium, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-ledger-'));
@@ -34,19 +34,7 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
 
   it('applies the list when a batch is prepared: a status, a filter and a count of its own', async () => {
     const { page } = app.current;
-    await page.locator('a[href="#/batches/new"]').click();
-    await page.setInputFiles('[data-test="file-input"]', SAMPLE);
-    await page.locator('[data-test="preview"]').waitFor();
-    await page.locator('[data-test="to-mapping"]').click();
-    await page.locator('[data-test="suggested"]').waitFor();
-    const priority = page.locator('#max-phone-priority');
-    await priority.click();
-    await priority.fill('2');
-    await priority.press('Tab');
-    await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
-    await page.locator('[data-test="to-prepare"]').click();
-    await page.locator('[data-test="prepare"]').click();
-    await page.locator('[data-test="summary"]').waitFor();
+    await prepareInWizard(page, SAMPLE, 2);
     // 07654321 by its code; 1155556666 taken off 20123456.
     expect(await page.locator('[data-test="summary-suppressed"] .value').innerText()).toBe('1');
     expect(await page.locator('[data-test="summary-suppressedPhones"] .value').innerText()).toBe('1');

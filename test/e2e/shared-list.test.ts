@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadPolicy } from '../../src-main/policy/policy';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { hasChromium, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-shared-list-'));
@@ -60,19 +60,7 @@ describe.runIf(hasChromium)("the organization's list on the Do not contact scree
 
   it("holds a case whose DNI is inside a CUIT of the organization's list, and says how the spelling differed", async () => {
     const { page } = app.current;
-    await page.locator('a[href="#/batches/new"]').click();
-    await page.setInputFiles('[data-test="file-input"]', SAMPLE);
-    await page.locator('[data-test="preview"]').waitFor();
-    await page.locator('[data-test="to-mapping"]').click();
-    await page.locator('[data-test="suggested"]').waitFor();
-    const priority = page.locator('#max-phone-priority');
-    await priority.click();
-    await priority.fill('2');
-    await priority.press('Tab');
-    await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
-    await page.locator('[data-test="to-prepare"]').click();
-    await page.locator('[data-test="prepare"]').click();
-    await page.locator('[data-test="summary"]').waitFor();
+    await prepareInWizard(page, SAMPLE, 2);
     expect(await page.locator('[data-test="summary-suppressed"] .value').innerText()).toBe('1');
     await page.locator('[data-test="open-batch"]').click();
     await page.waitForURL(/#\/batches\/\d+$/);

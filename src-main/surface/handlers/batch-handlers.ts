@@ -35,7 +35,7 @@ import { openReceivedFile } from '../received-files';
 import { readCorrectionsSheet } from '../read-off-thread';
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
-import { sharedLedger, sharedListForEdits, type SharedLedger } from '../shared-ledger';
+import { sharedLedger, sharedLedgerNeverRefused, sharedListForEdits } from '../shared-ledger';
 import { applyLedgerBeforeUpload } from '../../sync/ledger-before-upload';
 import { SurfaceFailure } from '../surface-failure';
 import { uploadWorkKey } from './sync-handlers';
@@ -120,13 +120,7 @@ export const batchHandlers: Pick<
     // A running upload applies the lists itself, right before it plans its chunks.
     if (ctx.runningWork().includes(uploadWorkKey(batchId))) return { cases: 0, phones: 0, held: [], released: 0, notices: [] };
     // Never refused for the organization's list: unreadable, what it held stays held (complete false).
-    let shared: SharedLedger;
-    try {
-      shared = await sharedLedger(ctx);
-    } catch (err) {
-      if (!(err instanceof SurfaceFailure) || !err.params) throw err;
-      shared = { list: null, notices: [{ code: 'ledger.shared_unreadable', params: err.params as Record<string, string> }] };
-    }
+    const shared = await sharedLedgerNeverRefused(ctx);
     const outcome = applyLedgerBeforeUpload(ctx.store, batchId, { shared: shared.list, complete: shared.notices.length === 0 });
     return { cases: outcome.cases, phones: outcome.phones, held: outcome.held, released: outcome.released ?? 0, notices: shared.notices };
   },

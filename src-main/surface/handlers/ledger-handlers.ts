@@ -8,7 +8,7 @@ import type { AppContext } from '../app-context-types';
 import { actorOf } from '../audit-trail';
 import { openReceivedFile } from '../received-files';
 import { readLedger } from '../read-off-thread';
-import { sharedLedger, type SharedLedger } from '../shared-ledger';
+import { sharedLedger, sharedLedgerNeverRefused } from '../shared-ledger';
 import type { SharedListRequired } from '../ledger-views';
 import { pageSharedList } from '../../preparation/ledger/shared-list';
 import { personKey } from '../../domain/person-key';
@@ -45,13 +45,7 @@ export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledg
     const today = localDay();
     const path = sharedLedgerPath(ctx.policy);
     // The list is a look at the shared file, never refused for it: only preparing and uploading are.
-    let shared: SharedLedger;
-    try {
-      shared = await sharedLedger(ctx);
-    } catch (err) {
-      if (!(err instanceof SurfaceFailure) || !err.params) throw err;
-      shared = { list: null, notices: [{ code: 'ledger.shared_unreadable', params: err.params as Record<string, string> }] };
-    }
+    const shared = await sharedLedgerNeverRefused(ctx);
     // Whether an entry is still in force; its creditor scope is judged per batch, not here.
     const active = (until: string | null) => until === null || until >= today;
     const own = listLedgerEntries(ctx.store.db).filter(ownEntryFinder(search));

@@ -121,3 +121,26 @@ export async function signInToTest(page: Page, baseUrl: string): Promise<void> {
   await page.locator('[data-test="sign-in"]').click();
   await page.waitForURL(/#\/bots/);
 }
+
+/** Picks an option of a PrimeVue Select by its accessible name. */
+export async function pickOption(page: Page, select: string, option: string | RegExp): Promise<void> {
+  await page.locator(select).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+/** Prepares `file` through the wizard with the suggested columns and this phone priority, up to its summary. */
+export async function prepareInWizard(page: Page, file: string, maxPhonePriority: number): Promise<void> {
+  await page.locator('a[href="#/batches/new"]').click();
+  await page.setInputFiles('[data-test="file-input"]', file);
+  await page.locator('[data-test="preview"]').waitFor();
+  await page.locator('[data-test="to-mapping"]').click();
+  await page.locator('[data-test="suggested"]').waitFor();
+  const priority = page.locator('#max-phone-priority');
+  await priority.click();
+  await priority.fill(String(maxPhonePriority));
+  await priority.press('Tab');
+  await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
+  await page.locator('[data-test="to-prepare"]').click();
+  await page.locator('[data-test="prepare"]').click();
+  await page.locator('[data-test="summary"]').waitFor();
+}

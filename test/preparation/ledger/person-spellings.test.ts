@@ -64,6 +64,20 @@ function creditorFile(codes: readonly string[], name = 'cartera.csv') {
   return { name, bytes: new TextEncoder().encode(text) };
 }
 
+/** Every case of the batch loaded into `campaign`, and its downloaded results, each code as `written` back by the service. */
+function loadedWithResults(store: Store, batchId: number, campaign: number, written: (code: string) => string): void {
+  const cases = pageBatchCases(store.db, batchId, { limit: 10 });
+  const ids = cases.map((c) => c.id);
+  addChunks(store.db, batchId, campaign, [{ caseIds: ids, bytes: 100 }]);
+  recordChunkOutcome(store.db, listChunks(store.db, batchId).at(-1)!.id, 'done', ids, []);
+  saveResultCases(
+    store.db,
+    'test',
+    campaign,
+    cases.map((c, i) => aCase({ id: i + 1, params: { code: written(c.code) } })),
+  );
+}
+
 const sharedEntry = (value: string): LedgerEntry => ({
   id: 12,
   source: 'shared',
@@ -131,16 +145,7 @@ describe('a listed person, however their code is written', () => {
         try {
           const campaign = 7;
           const { batchId } = await prepareBatch(store, creditorFile([rowSpelling, other]), { environment: 'test', maxPhonePriority: 0 });
-          const cases = pageBatchCases(store.db, batchId, { limit: 10 });
-          const ids = cases.map((c) => c.id);
-          addChunks(store.db, batchId, campaign, [{ caseIds: ids, bytes: 100 }]);
-          recordChunkOutcome(store.db, listChunks(store.db, batchId).at(-1)!.id, 'done', ids, []);
-          saveResultCases(
-            store.db,
-            'test',
-            campaign,
-            cases.map((c, i) => aCase({ id: i + 1, params: { code: c.code } })),
-          );
+          loadedWithResults(store, batchId, campaign, (code) => code);
           addLedgerEntry(store.db, { kind: 'code', value: ledgerCode(entrySpelling), reason: 'debtor-asked', addedBy: 'ana' });
           const summary = await buildFollowupBatch(store, { environment: 'test', campaignId: campaign, outcome: 'non-final' });
           const followup = new Map(pageBatchCases(store.db, summary.batchId, { limit: 10 }).map((c) => [c.code, c.status]));
@@ -158,16 +163,8 @@ describe('a listed person, however their code is written', () => {
     const store = freshStore();
     const campaign = 91;
     const { batchId } = await prepareBatch(store, creditorFile(['030000001', '30.000.003', '30000004']), { environment: 'test', maxPhonePriority: 0 });
-    const ids = pageBatchCases(store.db, batchId, { limit: 10 }).map((c) => c.id);
-    addChunks(store.db, batchId, campaign, [{ caseIds: ids, bytes: 100 }]);
-    recordChunkOutcome(store.db, listChunks(store.db, batchId).at(-1)!.id, 'done', ids, []);
     // The results show the first code as a number: no leading zero.
-    saveResultCases(
-      store.db,
-      'test',
-      campaign,
-      ['30000001', '30.000.003', '30000004'].map((code, i) => aCase({ id: i + 1, params: { code } })),
-    );
+    loadedWithResults(store, batchId, campaign, (code) => (code === '030000001' ? '30000001' : code));
     addLedgerEntry(store.db, { kind: 'code', value: '20-30000003-8', reason: 'deceased', addedBy: 'ana' });
     const summary = await buildFollowupBatch(store, { environment: 'test', campaignId: campaign, outcome: 'non-final' });
     expect(summary).toMatchObject({ cases: 3, suppressed: { cases: 1 } });
