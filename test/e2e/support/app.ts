@@ -121,3 +121,14 @@ export async function signInToTest(page: Page, baseUrl: string): Promise<void> {
   await page.locator('[data-test="sign-in"]').click();
   await page.waitForURL(/#\/bots/);
 }
+
+/**
+ * Accepts the Sync screen's confirmation that loading cases starts the campaign (asked when the upload
+ * goes to a PAUSED or SCHEDULED campaign, or creates its drafted one), by its button, not its words.
+ */
+export async function acceptUploadStart(page: Page): Promise<void> {
+  const dialog = page.locator('[data-test="confirm-sync"]');
+  await dialog.waitFor();
+  await dialog.locator('.p-confirmdialog-accept-button').click();
+  await dialog.waitFor({ state: 'detached' });
+}
