@@ -54,7 +54,7 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     expect(await note.innerText()).toBe(
       'Cargar casos inicia esta campaña: el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie haya presionado Iniciar.',
     );
-    await shot('60-sync-paused-starts');
+    await shot('70-sync-paused-starts');
 
     // Cancelled: nothing goes, the campaign stays paused.
     await page.locator(`[data-test="upload-${batchId}"]`).click();
@@ -62,7 +62,7 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     await dialog.waitFor();
     expect(await dialog.innerText()).toContain('Cargar casos inicia esta campaña');
     expect(await dialog.locator('.p-confirmdialog-accept-button').innerText()).toBe('Subir e iniciar');
-    await shot('61-sync-confirm-upload-start');
+    await shot('71-sync-confirm-upload-start');
     await dialog.locator('.p-confirmdialog-reject-button').click();
     await dialog.waitFor({ state: 'detached' });
     expect((await surfaceCall('campaigns:show', { environment: 'demo', campaignId: campaign.id })).metrics.status).toBe('PAUSED');
@@ -82,7 +82,7 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     await page.goto(`${app.current.origin}/#/campaigns/${campaign.id}?created=1`);
     await statusIs(page, 'PAUSED');
     expect(await page.locator('.subtitle').innerText()).toContain('En pausa: no llama hasta que la inicie o le cargue casos');
-    await shot('62-campaign-paused-truthful');
+    await shot('72-campaign-paused-truthful');
 
     await page.locator('[data-test="action-start"]').click();
     const dialog = page.locator('.p-confirmdialog');
@@ -93,14 +93,14 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     expect(await dialog.locator('.p-confirmdialog-accept-button').innerText()).toBe('Iniciar igual');
     // Asked before: nothing started yet.
     expect((await surfaceCall('campaigns:show', { environment: 'demo', campaignId: campaign.id })).metrics.status).toBe('PAUSED');
-    await shot('63-confirm-start-warned');
+    await shot('73-confirm-start-warned');
     await dialog.locator('.p-confirmdialog-accept-button').click();
 
     await statusIs(page, 'ONGOING');
     expect(await page.locator('[data-test="action-result"]').innerText()).toContain('El servicio informa el estado: ONGOING.');
     // The creation's banner spoke of the state then (PAUSED): it does not stay to contradict the answer.
     expect(await page.locator('[data-test="created"]').count()).toBe(0);
-    await shot('64-campaign-started');
+    await shot('74-campaign-started');
   });
 
   it('confirms Start on the state the service holds now, and a refresh asked before the start never brings the old state back', async () => {
