@@ -119,6 +119,8 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
 
     // Stopped; then a refresh whose answer (still PAUSED) comes back only after the agent started it again.
     await page.locator('[data-test="action-stop"]').click();
+    // Stopped, loading cases sets it calling again: the confirmation says so.
+    expect(await page.locator('.p-confirmdialog').innerText()).toContain('hasta que usted la vuelva a iniciar o le cargue casos');
     await page.locator('.p-confirmdialog-accept-button').click();
     await statusIs(page, 'PAUSED');
     let release: () => void = () => undefined;

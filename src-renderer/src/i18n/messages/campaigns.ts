@@ -180,8 +180,8 @@ export default {
       stop: {
         title: { en: 'Stop the campaign', es: 'Detener la campaña' },
         message: {
-          en: 'Campaign "{name}" is in state {status}. If you stop it, the bot stops calling until you start it again. Stop it?',
-          es: 'La campaña "{name}" está en estado {status}. Si la detiene, el bot deja de llamar hasta que usted la vuelva a iniciar. ¿Desea detenerla?',
+          en: 'Campaign "{name}" is in state {status}. If you stop it, the bot stops calling until you start it again or load cases into it. Stop it?',
+          es: 'La campaña "{name}" está en estado {status}. Si la detiene, el bot deja de llamar hasta que usted la vuelva a iniciar o le cargue casos. ¿Desea detenerla?',
         },
       },
       end: {
