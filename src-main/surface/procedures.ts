@@ -70,6 +70,11 @@ export const procedures = {
    * holidays, Sundays, the contact hours. Offline; the form asks it before the agent confirms.
    */
   'campaigns:checkSchedule': z.object({ startDate: IsoDate.optional(), callFrom: TimeOfDayShort.optional(), callTo: TimeOfDayShort.optional() }),
+  /**
+   * What starting this campaign would warn about, asked before the agent confirms: the campaign as the
+   * service holds it now (its state, its loaded cases) and its schedule warnings. Starts nothing.
+   */
+  'campaigns:checkStart': z.object({ environment: Env, campaignId: Id }),
   'batches:prepare': z.object({
     environment: Env,
     /** The creditor's file, handed over with files:receive (or the CLI's files:open). */
@@ -158,6 +163,11 @@ export const procedures = {
     /** Load again the codes the campaign already holds (skipped otherwise), for this batch. */
     reloadDuplicates: z.boolean().default(false),
   }),
+  /**
+   * What an upload of this batch will set going, said before it runs (notices campaign.upload_starts
+   * and campaign.upload_starts_draft): the campaign as the service holds it now. Same target rules as sync:upload.
+   */
+  'sync:checkUpload': z.object({ environment: Env, batchId: Id, campaignId: Id.optional() }),
   /** Stops a running upload after its current request; it resumes where it stopped when started again. */
   'sync:cancel': z.object({ batchId: Id }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),
@@ -327,6 +337,7 @@ export interface ProcedureOutputs {
   'campaigns:create': CampaignOutcome;
   'campaigns:action': CampaignOutcome;
   'campaigns:checkSchedule': { warnings: CampaignScheduleWarning[] };
+  'campaigns:checkStart': CampaignOutcome;
   'batches:prepare': PrepareSummary;
   'batches:list': BatchSummary[];
   'batches:get': BatchSummary & { maxPhonePriority: number; issues: { errors: number; warnings: number; fixes: number; rowErrors: number } };
@@ -357,6 +368,7 @@ export interface ProcedureOutputs {
   'batches:payload': { json: string; cases: number; chunks: number };
   'sync:upload': UploadSummary;
   'sync:cancel': { cancelled: boolean };
+  'sync:checkUpload': { notices: Notice[] };
   'batches:setCampaignDraft': { batchId: number; draft: boolean };
   'results:download': { cases: number; changedCases: number; calls: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'downloads:cancel': { cancelled: boolean };

@@ -11,6 +11,7 @@ import { auditRules, type AuditPlan } from './audit-rules';
 import { audit } from './audit-trail';
 import { auditHandlers } from './handlers/audit-handlers';
 import { batchHandlers } from './handlers/batch-handlers';
+import { checkHandlers } from './handlers/check-handlers';
 import { diagnosticsHandlers } from './handlers/diagnostics-handlers';
 import { followupHandlers } from './handlers/followup-handlers';
 import { ledgerHandlers } from './handlers/ledger-handlers';
@@ -29,6 +30,7 @@ const handlers: Handlers = {
   ...serviceHandlers,
   ...batchHandlers,
   ...syncHandlers,
+  ...checkHandlers,
   ...resultsHandlers,
   ...settingsHandlers,
   ...auditHandlers,

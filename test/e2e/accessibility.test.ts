@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { expectAccessible } from './support/accessibility';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, hasChromium, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 
@@ -104,6 +104,9 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await page.locator(`[data-test="campaign-select-${batchId}"]`).click();
     await page.getByRole('option', { name: /^Accesible/ }).click();
     await page.locator(`[data-test="upload-${batchId}"]`).click();
+    await page.locator('[data-test="confirm-sync"]').waitFor();
+    await expectAccessible(page, 'sync: loading cases starts the campaign');
+    await acceptUploadStart(page);
     await page.locator(`[data-test="upload-loaded-${batchId}"]`).waitFor({ timeout: 20_000 });
     await expectAccessible(page, 'sync: uploaded');
   }, 120_000);

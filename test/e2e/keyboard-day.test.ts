@@ -143,6 +143,12 @@ describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
     await choose(page, `[data-test="bot-select-${batchId}"]`, /Cobranza Voz/);
     await choose(page, `[data-test="campaign-select-${batchId}"]`, /^Teclado/);
     await activate(page, `[data-test="upload-${batchId}"]`);
+    // Loading the cases starts the paused campaign: the confirmation opens on its accept button.
+    const dialog = page.locator('[data-test="confirm-sync"]');
+    await dialog.waitFor();
+    await expect.poll(() => focusIn(page, '[data-test="confirm-sync"] .p-confirmdialog-accept-button')).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
     const loaded = page.locator(`[data-test="upload-loaded-${batchId}"]`);
     await loaded.waitFor({ timeout: 20_000 });
     expect(await loaded.innerText()).toBe('Casos cargados en la campaña: 9');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
 import { handOver } from '../support/source-file';
-import { hasChromium, pickOption, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, hasChromium, pickOption, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -62,6 +62,8 @@ describe.runIf(hasChromium)('a do-not-contact entry added after preparing', () =
     await pickOption(page, `[data-test="bot-select-${batchId}"]`, 'Cobranza Voz');
     await pickOption(page, `[data-test="campaign-select-${batchId}"]`, new RegExp(`^Después \\(n\\.º ${campaignId},`));
     await page.locator(`[data-test="upload-${batchId}"]`).click();
+    // Loading into the paused campaign starts it: the screen asks first.
+    await acceptUploadStart(page);
     const held = page.locator(`[data-test="upload-held-${batchId}"]`);
     await held.waitFor({ timeout: 20_000 });
     expect(await page.locator(`[data-test="upload-suppressed-${batchId}"]`).innerText()).toContain('No contactar, antes de enviar: Se quitó 1 teléfono.');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, hasChromium, signInToDemo, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -76,6 +76,8 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await page.context().setOffline(false);
     await page.locator(`[data-test="offline-reason-${batchId}"]`).waitFor({ state: 'detached' });
     await page.locator(`[data-test="upload-${batchId}"]`).click();
+    // The campaign is paused: loading its cases starts it, and the screen asks first.
+    await acceptUploadStart(page);
     await page.locator(`[data-test="upload-progress-${batchId}"]`).waitFor();
     const loaded = page.locator(`[data-test="upload-loaded-${batchId}"]`);
     await loaded.waitFor({ timeout: 20_000 });
@@ -230,6 +232,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
       await pick(page, `[data-test="bot-select-${id}"]`, 'Cobranza Voz');
       await pick(page, `[data-test="campaign-select-${id}"]`, new RegExp(`^E2E dudas \\(n\\.º ${campaign.value.campaign.id},`));
       await page.locator(`[data-test="upload-${id}"]`).click();
+      await acceptUploadStart(page);
       const inDoubt = page.locator(`[data-test="upload-in-doubt-${id}"]`);
       await inDoubt.waitFor();
       expect(await inDoubt.innerText()).toContain('27888999');

@@ -2,12 +2,13 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../contract';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { Failure, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import { Failure, isFailureCode, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
 import { HELD_NAMED } from '../../domain/ledger';
 import type { UploadSummary } from '../../surface/procedures';
 import type { UploadProgress } from '../../sync/upload-engine';
+import type { AppContext } from '../../surface/app-context-types';
 import { call, globals, printAnswer, printJson, withApp } from '../cli-context';
-import { terminalWords, words } from '../cli-globals';
+import { CliFailure, noteLine, terminalWords, words } from '../cli-globals';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
@@ -63,6 +64,23 @@ export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, l
   return lines.map((l) => `${l}\n`).join('');
 }
 
+/**
+ * What the upload will set going. A check the service does not answer says nothing: the upload that
+ * follows meets the same trouble and reports it (a pause, exit 4), as it always did.
+ */
+async function uploadNotes(
+  ctx: AppContext,
+  input: { environment?: string | undefined; batchId: number; campaignId?: number | undefined },
+): Promise<FailureData[]> {
+  try {
+    const { notices } = await call(ctx, 'sync:checkUpload', input);
+    return notices.flatMap(({ code, params }) => (isFailureCode(code) ? [{ code, params }] : []));
+  } catch (err) {
+    if (err instanceof CliFailure) return [];
+    throw err;
+  }
+}
+
 export function uploadCommand(help: HelpWords): Command {
   return new Command('upload')
     .description(help('help.upload.what'))
@@ -83,6 +101,10 @@ export function uploadCommand(help: HelpWords): Command {
             if (p.activity === 'sending' || p.activity === 'done' || p.note) process.stderr.write(progressLine(p, lang));
           });
           try {
+            // Before anything is sent: loading cases starts a PAUSED or SCHEDULED campaign (and a drafted one).
+            for (const n of await uploadNotes(ctx, { environment: opts.env, batchId, campaignId: opts.campaign })) {
+              process.stderr.write(noteLine('note', n, lang));
+            }
             const r = await call(ctx, 'sync:upload', {
               environment: opts.env,
               batchId,

@@ -132,4 +132,17 @@ export const NOTICES = {
     en: "The campaign's call window {callFrom}–{callTo} goes outside the contact hours {from}–{to}. Check it with your organization's contact rules.",
     es: 'El horario de llamadas de la campaña, {callFrom}–{callTo}, sale del horario de contacto {from}–{to}. Revíselo con las reglas de contacto de su organización.',
   },
+  // Said before an upload (sync:checkUpload): the spec's PUT into a PAUSED or SCHEDULED campaign sets it
+  // going, though nobody started it. {status} is the service's state name.
+  'campaign.upload_starts': {
+    class: 'notice',
+    en: 'Loading cases starts campaign {campaignId} ({status}): the bot begins calling as soon as they are loaded, within its date and call window, though nobody started it.',
+    es: 'Cargar casos inicia la campaña {campaignId} ({status}): el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie la haya iniciado.',
+  },
+  // A campaign drafted for the batch: the upload creates it, then loads it, which starts it the same way.
+  'campaign.upload_starts_draft': {
+    class: 'notice',
+    en: 'The upload creates campaign “{name}” and loading its cases starts it: the bot begins calling as soon as they are loaded, within its date and call window.',
+    es: 'La carga crea la campaña «{name}» y, al cargarle los casos, la inicia: el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario.',
+  },
 } as const satisfies Record<string, CatalogEntry>;

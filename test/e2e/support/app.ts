@@ -144,3 +144,14 @@ export async function prepareInWizard(page: Page, file: string, maxPhonePriority
   await page.locator('[data-test="prepare"]').click();
   await page.locator('[data-test="summary"]').waitFor();
 }
+
+/**
+ * Accepts the Sync screen's confirmation that loading cases starts the campaign (asked when the upload
+ * goes to a PAUSED or SCHEDULED campaign, or creates its drafted one), by its button, not its words.
+ */
+export async function acceptUploadStart(page: Page): Promise<void> {
+  const dialog = page.locator('[data-test="confirm-sync"]');
+  await dialog.waitFor();
+  await dialog.locator('.p-confirmdialog-accept-button').click();
+  await dialog.waitFor({ state: 'detached' });
+}

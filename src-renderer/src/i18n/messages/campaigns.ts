@@ -5,7 +5,11 @@ export default {
   yes: { en: 'Yes', es: 'Sí' },
   no: { en: 'No', es: 'No' },
   states: {
-    PAUSED: { en: 'Paused: it does not call until you start it', es: 'En pausa: no llama hasta que la inicie' },
+    // Loading cases starts it too (the spec: PAUSED → ONGOING on upload), so "until you start it" alone would mislead.
+    PAUSED: {
+      en: 'Paused: it does not call until you start it or load cases into it',
+      es: 'En pausa: no llama hasta que la inicie o le cargue casos',
+    },
     SCHEDULED: { en: 'Scheduled: it will start calling by itself on its date and window', es: 'Programada: empezará a llamar sola en su fecha y horario' },
     ONGOING: { en: 'Ongoing: it is calling', es: 'En curso: está llamando' },
     CLOSED: { en: 'Closed: it no longer calls nor takes cases', es: 'Cerrada: ya no llama ni acepta casos' },
@@ -84,7 +88,7 @@ export default {
       en: "These are warnings: the campaign can be created all the same. Contact hours are your organization's setting (Settings), not legal advice.",
       es: 'Son avisos: la campaña se puede crear igual. El horario de contacto es una configuración de su organización (Configuración), no un consejo legal.',
     },
-    started: { en: 'The campaign is calling. Keep in mind:', es: 'La campaña ya llama. Tenga en cuenta:' },
+    beforeStart: { en: 'Before you start it, check:', es: 'Antes de iniciarla, revise:' },
   },
   form: {
     title: { en: 'New campaign', es: 'Nueva campaña' },
@@ -168,12 +172,16 @@ export default {
           en: 'Campaign "{name}" is in state {status}. If you start it, the bot will call its cases within the call window. Start it?',
           es: 'La campaña "{name}" está en estado {status}. Si la inicia, el bot empezará a llamar a sus casos dentro del horario. ¿Desea iniciarla?',
         },
+        noCases: {
+          en: 'The campaign has no loaded cases: start it anyway?',
+          es: 'La campaña no tiene casos cargados: ¿iniciarla igual?',
+        },
       },
       stop: {
         title: { en: 'Stop the campaign', es: 'Detener la campaña' },
         message: {
-          en: 'Campaign "{name}" is in state {status}. If you stop it, the bot stops calling until you start it again. Stop it?',
-          es: 'La campaña "{name}" está en estado {status}. Si la detiene, el bot deja de llamar hasta que usted la vuelva a iniciar. ¿Desea detenerla?',
+          en: 'Campaign "{name}" is in state {status}. If you stop it, the bot stops calling until you start it again or load cases into it. Stop it?',
+          es: 'La campaña "{name}" está en estado {status}. Si la detiene, el bot deja de llamar hasta que usted la vuelva a iniciar o le cargue casos. ¿Desea detenerla?',
         },
       },
       end: {
@@ -184,6 +192,7 @@ export default {
         },
       },
     },
+    startAnyway: { en: 'Start anyway', es: 'Iniciar igual' },
     done: {
       start: { en: 'Start request sent.', es: 'Pedido de inicio enviado.' },
       stop: { en: 'Stop request sent.', es: 'Pedido de detención enviado.' },

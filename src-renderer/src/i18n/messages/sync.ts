@@ -40,6 +40,24 @@ export default {
     ONGOING: { en: 'ongoing', es: 'en curso' },
     CLOSED: { en: 'closed', es: 'cerrada' },
   },
+  // Keyed by the notice's code (sync:checkUpload): said beside the chosen campaign and in the confirmation.
+  starts: {
+    campaign: {
+      upload_starts: {
+        en: 'Loading cases starts this campaign: the bot begins calling as soon as they are loaded, within its date and call window, though nobody pressed Start.',
+        es: 'Cargar casos inicia esta campaña: el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie haya presionado Iniciar.',
+      },
+      upload_starts_draft: {
+        en: 'Uploading creates campaign “{name}” and starts it: the bot begins calling as soon as the cases are loaded, within its date and call window.',
+        es: 'La carga crea la campaña «{name}» y la inicia: el bot empieza a llamar en cuanto se cargan los casos, dentro de su fecha y horario.',
+      },
+    },
+  },
+  startsConfirm: {
+    title: { en: 'Upload and start the campaign?', es: '¿Subir e iniciar la campaña?' },
+    question: { en: 'Upload the batch?', es: '¿Desea subir el lote?' },
+    accept: { en: 'Upload and start', es: 'Subir e iniciar' },
+  },
   nothingLeft: { en: 'This batch has no cases left to upload.', es: 'Este lote no tiene casos pendientes de subir.' },
   tiedTo: {
     en: 'This batch is already tied to campaign no. {id}: the rest of its cases go to the same campaign.',

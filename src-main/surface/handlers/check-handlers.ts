@@ -1,0 +1,41 @@
+// What an action will really do, asked before the agent confirms it: starting a campaign (its state,
+// cases and schedule warnings now) and uploading into one (which starts a PAUSED or SCHEDULED one).
+import { uploadStartsCampaign } from '../../contract';
+import { BatchRefusal, batchInEnvironment, getCampaignDraft, saveCampaign } from '../../store';
+import { actionWarnings } from '../campaign-schedule';
+import type { Notice } from '../procedures';
+import type { Handlers } from './handler';
+import { connectionFor } from './session-handlers';
+
+export const checkHandlers: Pick<Handlers, 'campaigns:checkStart' | 'sync:checkUpload'> = {
+  async 'campaigns:checkStart'(ctx, { environment, campaignId }) {
+    const env = environment ?? ctx.currentEnvironment();
+    const campaign = await (await connectionFor(ctx, env)).client.campaign(campaignId);
+    saveCampaign(ctx.store.db, env, campaign);
+    return { campaign, warnings: await actionWarnings(ctx, 'start', campaign) };
+  },
+
+  async 'sync:checkUpload'(ctx, { environment, batchId, campaignId: given }) {
+    const env = environment ?? ctx.currentEnvironment();
+    let bound: number | null;
+    try {
+      bound = batchInEnvironment(ctx.store.db, batchId, env).campaignId;
+    } catch (err) {
+      // A batch the upload will refuse says nothing here: the upload's own refusal says why.
+      if (err instanceof BatchRefusal) return { notices: [] };
+      throw err;
+    }
+    const target = given ?? bound;
+    if (target === null) return { notices: draftNotice(getCampaignDraft(ctx.store.db, batchId)) };
+    const campaign = await (await connectionFor(ctx, env)).client.campaign(target);
+    saveCampaign(ctx.store.db, env, campaign);
+    const status = campaign.metrics.status;
+    return { notices: uploadStartsCampaign(status) ? [{ code: 'campaign.upload_starts', params: { campaignId: campaign.id, status } }] : [] };
+  },
+};
+
+/** A drafted campaign is created by the upload, then loaded: it starts like a PAUSED one. */
+function draftNotice(draft: unknown): Notice[] {
+  const name = typeof draft === 'object' && draft !== null && 'name' in draft && typeof draft.name === 'string' ? draft.name : null;
+  return name === null ? [] : [{ code: 'campaign.upload_starts_draft', params: { name } }];
+}
