@@ -60,7 +60,11 @@ export const AuditEvent = z.discriminatedUnion('action', [
     notFound: Count,
   }),
   event('batch.caseEdited', { batchId: Id, caseId: Id, fields: z.array(z.enum(EDITABLE_FIELDS)), status: z.enum(CASE_STATUSES) }),
-  event('batch.bulkFixed', { batchId: Id, fix: z.enum(['default-area-code', 'decimal-separator', 'drop-invalid-phones', 'exclude-rejected']), changed: Count }),
+  event('batch.bulkFixed', {
+    batchId: Id,
+    fix: z.enum(['default-area-code', 'decimal-separator', 'drop-invalid-phones', 'exclude-rejected', 'phone-limit']),
+    changed: Count,
+  }),
   event('batch.campaignDrafted', { batchId: Id, draft: z.boolean() }),
   event('batch.deleted', { batchId: Id, environment: Environment, cases: Count }),
   event('corrections.imported', { batchId: Id, updated: Count, nowReady: Count, stillRejected: Count, unknownCodes: Count, alreadySent: Count }),

@@ -14,6 +14,7 @@ import {
   pageCasesWithRaw,
   replaceCase,
   setBatchMapping,
+  setBatchMaxPhonePriority,
   type BatchCaseRow,
   type CaseStatus,
   type Store,
@@ -175,6 +176,8 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
 }
 
 export type BulkFix =
+  /** Each case keeps its first phones in priority order, as many as a campaign of this max_phone_priority takes. */
+  | { kind: 'phone-limit'; maxPhonePriority: number }
   | { kind: 'default-area-code'; areaCode: string }
   | { kind: 'decimal-separator'; separator: ',' | '.' }
   | { kind: 'drop-invalid-phones' }
@@ -189,6 +192,7 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
     .transaction(() => {
       if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });
       if (fix.kind === 'decimal-separator') setBatchMapping(store.db, batchId, { ...batch.mapping, decimal_separator: fix.separator });
+      if (fix.kind === 'phone-limit') setBatchMaxPhonePriority(store.db, batchId, fix.maxPhonePriority);
       const settings = settingsForEdit(store, batchId, shared);
       const phones = new SharedPhoneChanges();
       let changed = 0;

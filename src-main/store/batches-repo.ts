@@ -183,6 +183,24 @@ export function setBatchMapping(db: Db, batchId: number, mapping: unknown): void
   db.prepare('UPDATE batches SET mapping_json = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(mapping), new Date().toISOString(), batchId);
 }
 
+/** How many phones a case of the batch keeps (the index of its last one), as the campaign it goes to takes them. */
+export function setBatchMaxPhonePriority(db: Db, batchId: number, maxPhonePriority: number): void {
+  db.prepare('UPDATE batches SET max_phone_priority = ?, updated_at = ? WHERE id = ?').run(maxPhonePriority, new Date().toISOString(), batchId);
+}
+
+/**
+ * Cases an upload would still send that hold more phones than `phones`: a campaign that takes fewer
+ * (its max_phone_priority + 1) would reject each of them.
+ */
+export function countCasesOverPhoneLimit(db: Db, batchId: number, phones: number): number {
+  return db
+    .prepare(
+      `SELECT count(*) FROM batch_cases WHERE batch_id = ? AND status IN ('ready', 'warning') AND upload_state = 'pending' AND json_array_length(phones_json) > ?`,
+    )
+    .pluck()
+    .get(batchId, phones) as number;
+}
+
 /** A campaign to create at the next sync, prepared offline with the batch. */
 export function setCampaignDraft(db: Db, batchId: number, draft: unknown | null): void {
   db.prepare('UPDATE batches SET campaign_draft_json = ?, updated_at = ? WHERE id = ?').run(

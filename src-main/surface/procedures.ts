@@ -114,6 +114,7 @@ export const procedures = {
   'batches:bulkFix': z.object({
     batchId: Id,
     fix: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('phone-limit'), maxPhonePriority: z.number().int().min(0).max(20) }),
       z.object({ kind: z.literal('default-area-code'), areaCode: z.string() }),
       z.object({ kind: z.literal('decimal-separator'), separator: z.enum([',', '.']) }),
       z.object({ kind: z.literal('drop-invalid-phones') }),
@@ -144,6 +145,11 @@ export const procedures = {
    * not only at upload. The grid calls it when a batch is opened.
    */
   'batches:checkLedger': z.object({ batchId: Id }),
+  /**
+   * Whether the batch fits a campaign that takes phones up to this max_phone_priority: how many cases an
+   * upload would send hold more phones (the service rejects each). Offline: the store alone answers.
+   */
+  'batches:phoneFit': z.object({ batchId: Id, maxPhonePriority: z.number().int().min(0).max(20) }),
   /** rowsOnly: only the problems of rows that became no case (a totals row, a row without a code). */
   'batches:issues': z.object({
     batchId: Id,
@@ -356,6 +362,8 @@ export interface ProcedureOutputs {
    * cases: newly suppressed; phones: taken off; held: the first of them by code; released: cases an entry
    * removed or expired gave back; notices: the organization's list could not be read (what it held stays).
    */
+  /** over: cases with more phones than the campaign takes; phones: how many it takes (max_phone_priority + 1). */
+  'batches:phoneFit': { over: number; phones: number };
   'batches:checkLedger': {
     cases: number;
     phones: number;

@@ -139,6 +139,12 @@ export const NOTICES = {
     en: 'Loading cases starts campaign {campaignId} ({status}): the bot begins calling as soon as they are loaded, within its date and call window, though nobody started it.',
     es: 'Cargar casos inicia la campaña {campaignId} ({status}): el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie la haya iniciado.',
   },
+  // The batch holds cases with more phones than the chosen campaign takes (its max_phone_priority + 1).
+  'campaign.phones_over_limit': {
+    class: 'notice',
+    en: '{cases} case(s) have more than {phones} phone(s), what campaign {campaignId} takes: the service would reject each. Keep the first {phones} phone(s) of each case (batch fix), or pick another campaign.',
+    es: '{cases} caso(s) tienen más de {phones} teléfono(s), lo que acepta la campaña {campaignId}: el servicio rechazaría cada uno. Deje los primeros {phones} teléfono(s) de cada caso (corrección del lote) o elija otra campaña.',
+  },
   // A campaign drafted for the batch: the upload creates it, then loads it, which starts it the same way.
   'campaign.upload_starts_draft': {
     class: 'notice',

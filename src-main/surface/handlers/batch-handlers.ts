@@ -18,6 +18,7 @@ import {
   countIssuesBySeverity,
   countMatchingCases,
   correctedSkippedCount,
+  countCasesOverPhoneLimit,
   fullyUploadedAt,
   getCampaignDraft,
   getBatch,
@@ -52,6 +53,7 @@ export const batchHandlers: Pick<
   | 'batches:caseKinds'
   | 'batches:checkDuplicates'
   | 'batches:checkLedger'
+  | 'batches:phoneFit'
   | 'batches:issues'
   | 'batches:payload'
   | 'batches:editCase'
@@ -113,6 +115,12 @@ export const batchHandlers: Pick<
     // A running upload checks them itself, against the campaign it loads into.
     if (ctx.runningWork().includes(uploadWorkKey(batchId))) return { duplicates: duplicateCount(ctx.store.db, batchId), changed: 0 };
     return recheckDuplicates(ctx.store, batchId);
+  },
+
+  async 'batches:phoneFit'(ctx, { batchId, maxPhonePriority }) {
+    requireBatch(ctx.store.db, batchId);
+    const phones = maxPhonePriority + 1;
+    return { over: countCasesOverPhoneLimit(ctx.store.db, batchId, phones), phones };
   },
 
   async 'batches:checkLedger'(ctx, { batchId }) {

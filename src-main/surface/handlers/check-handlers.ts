@@ -1,7 +1,7 @@
 // What an action will really do, asked before the agent confirms it: starting a campaign (its state,
 // cases and schedule warnings now) and uploading into one (which starts a PAUSED or SCHEDULED one).
 import { uploadStartsCampaign } from '../../contract';
-import { BatchRefusal, batchInEnvironment, getCampaignDraft, saveCampaign } from '../../store';
+import { BatchRefusal, batchInEnvironment, countCasesOverPhoneLimit, getCampaignDraft, saveCampaign } from '../../store';
 import { actionWarnings } from '../campaign-schedule';
 import type { Notice } from '../procedures';
 import type { Handlers } from './handler';
@@ -30,7 +30,13 @@ export const checkHandlers: Pick<Handlers, 'campaigns:checkStart' | 'sync:checkU
     const campaign = await (await connectionFor(ctx, env)).client.campaign(target);
     saveCampaign(ctx.store.db, env, campaign);
     const status = campaign.metrics.status;
-    return { notices: uploadStartsCampaign(status) ? [{ code: 'campaign.upload_starts', params: { campaignId: campaign.id, status } }] : [] };
+    const notices: Notice[] = [];
+    // Each case with more phones than the campaign takes would come back rejected: said before anything goes.
+    const phones = campaign.params.max_phone_priority + 1;
+    const over = countCasesOverPhoneLimit(ctx.store.db, batchId, phones);
+    if (over > 0) notices.push({ code: 'campaign.phones_over_limit', params: { campaignId: campaign.id, cases: over, phones } });
+    if (uploadStartsCampaign(status)) notices.push({ code: 'campaign.upload_starts', params: { campaignId: campaign.id, status } });
+    return { notices };
   },
 };
 

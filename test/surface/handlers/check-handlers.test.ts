@@ -45,6 +45,30 @@ describe('sync:checkUpload and campaigns:checkStart', () => {
     expect((await call('sync:checkUpload', { environment: 'test', batchId })).notices).toEqual([]);
   });
 
+  it('says how many cases have more phones than the campaign takes, and the phone-limit fix makes them fit: every ready case then loads', async () => {
+    const { batchId } = await call('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
+    const { campaign } = await call('campaigns:create', {
+      environment: 'test',
+      campaign: { ...CAMPAIGN, name: 'Un teléfono', dialing_type: 'VERTICAL', max_phone_priority: 0 },
+    });
+    const fit = await call('batches:phoneFit', { batchId, maxPhonePriority: 0 });
+    expect(fit.phones).toBe(1);
+    expect(fit.over).toBeGreaterThan(0);
+    expect((await call('sync:checkUpload', { environment: 'test', batchId, campaignId: campaign.id })).notices).toEqual([
+      { code: 'campaign.phones_over_limit', params: { campaignId: campaign.id, cases: fit.over, phones: 1 } },
+      { code: 'campaign.upload_starts', params: { campaignId: campaign.id, status: 'PAUSED' } },
+    ]);
+    // Each case keeps its first phone, in priority order.
+    expect(await call('batches:bulkFix', { batchId, fix: { kind: 'phone-limit', maxPhonePriority: 0 } })).toMatchObject({ changed: fit.over });
+    expect(await call('batches:phoneFit', { batchId, maxPhonePriority: 0 })).toEqual({ over: 0, phones: 1 });
+    expect(await call('batches:get', { batchId })).toMatchObject({ maxPhonePriority: 0 });
+    const [first] = await call('batches:cases', { batchId, search: '20123456' });
+    expect(first?.phones).toEqual(['1145678901']);
+    await call('sync:upload', { environment: 'test', batchId, campaignId: campaign.id });
+    expect(emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(campaign.id)).toEqual({ n: 8 });
+    expect((await call('batches:get', { batchId })) as { upload: { rejected: number } }).toMatchObject({ upload: { rejected: 0 } });
+  });
+
   it('says that a campaign drafted for the batch is created and started by the upload', async () => {
     const { batchId } = await call('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
     await call('batches:setCampaignDraft', { batchId, campaign: { ...CAMPAIGN, name: 'Preparada' } });

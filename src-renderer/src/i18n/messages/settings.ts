@@ -252,6 +252,7 @@ export default {
       'decimal-separator': { en: 'decimal separator', es: 'separador decimal' },
       'drop-invalid-phones': { en: 'drop invalid phones', es: 'quitar teléfonos inválidos' },
       'exclude-rejected': { en: 'exclude rejected', es: 'excluir rechazados' },
+      'phone-limit': { en: 'phones per case', es: 'teléfonos por caso' },
     },
     uploadStatus: {
       done: { en: 'finished', es: 'terminada' },

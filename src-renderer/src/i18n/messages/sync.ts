@@ -47,11 +47,33 @@ export default {
         en: 'Loading cases starts this campaign: the bot begins calling as soon as they are loaded, within its date and call window, though nobody pressed Start.',
         es: 'Cargar casos inicia esta campaña: el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie haya presionado Iniciar.',
       },
+      phones_over_limit: {
+        en: '{cases} case(s) have more than {phones} phone(s), what this campaign takes: the service would reject each.',
+        es: '{cases} caso(s) tienen más de {phones} teléfono(s), lo que acepta esta campaña: el servicio rechazaría cada uno.',
+      },
       upload_starts_draft: {
         en: 'Uploading creates campaign “{name}” and starts it: the bot begins calling as soon as the cases are loaded, within its date and call window.',
         es: 'La carga crea la campaña «{name}» y la inicia: el bot empieza a llamar en cuanto se cargan los casos, dentro de su fecha y horario.',
       },
     },
+  },
+  phoneFit: {
+    over: {
+      en: '{cases} case has more than {phones} phone(s), what this campaign takes: the service would reject it. | {cases} cases have more than {phones} phone(s), what this campaign takes: the service would reject them.',
+      es: '{cases} caso tiene más teléfonos de los que acepta esta campaña ({phones}): el servicio lo rechazaría. | {cases} casos tienen más teléfonos de los que acepta esta campaña ({phones}): el servicio los rechazaría.',
+    },
+    fixes: {
+      en: 'Keep the first phone of each case, in priority order, or choose another campaign. | Keep the first {phones} phones of each case, in priority order, or choose another campaign.',
+      es: 'Deje el primer teléfono de cada caso, en orden de prioridad, o elija otra campaña. | Deje los primeros {phones} teléfonos de cada caso, en orden de prioridad, o elija otra campaña.',
+    },
+    keepFirst: {
+      en: 'Keep the first phone | Keep the first {phones} phones',
+      es: 'Dejar el primer teléfono | Dejar los primeros {phones} teléfonos',
+    },
+  },
+  fitConfirm: {
+    title: { en: 'Upload cases the campaign would reject?', es: '¿Subir casos que la campaña rechazaría?' },
+    accept: { en: 'Upload anyway', es: 'Subir igual' },
   },
   startsConfirm: {
     title: { en: 'Upload and start the campaign?', es: '¿Subir e iniciar la campaña?' },
