@@ -204,7 +204,11 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
 
   it('upload prints its progress (stderr) and what it did (stdout) in --lang', async () => {
     const es = await ok(dir, ['--lang', 'es', 'upload', '1', '--campaign', String(campaignId)]);
-    expect(es.stderr).toBe('[enviando] envío 1 de 1: cargados 0, rechazados 0, pendientes 8\n[listo] envío - de 1: cargados 8, rechazados 0, pendientes 0\n');
+    // The campaign is PAUSED: loading starts it, and the upload says so first.
+    expect(es.stderr).toBe(
+      `casedesk: note campaign.upload_starts: Cargar casos inicia la campaña ${campaignId} (PAUSED): el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie la haya iniciado.\n` +
+        '[enviando] envío 1 de 1: cargados 0, rechazados 0, pendientes 8\n[listo] envío - de 1: cargados 8, rechazados 0, pendientes 0\n',
+    );
     expect(es.stdout).toBe('listo: 8 cargados, 0 rechazados, 0 pendientes, 1 solicitud(es)\n');
     // Batch 2 holds the same codes: the campaign has them all.
     const en = await ok(dir, ['--lang', 'en', 'upload', '2', '--campaign', String(campaignId)]);
