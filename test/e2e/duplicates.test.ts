@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, hasChromium, signInToDemo, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -94,6 +94,8 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
     const reload = page.locator(`[data-test="reload-duplicates-${second}"]`);
     expect(await reload.innerText()).toBe('Cargar de nuevo los códigos que la campaña ya tiene');
     await page.locator(`[data-test="upload-${second}"]`).click();
+    // The campaign is paused: the screen asks first, as loading into it starts it.
+    await acceptUploadStart(page);
     const skipped = page.locator(`[data-test="upload-skipped-${second}"]`);
     await skipped.waitFor({ timeout: 20_000 });
     expect(await skipped.innerText()).toContain('Duplicados: 8 caso(s) no se cargaron porque la campaña ya tiene sus códigos');
@@ -107,6 +109,7 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
     const upload = page.locator(`[data-test="upload-${second}"]`);
     await expect.poll(() => upload.isEnabled()).toBe(true);
     await upload.click();
+    await acceptUploadStart(page);
     await page.locator(`[data-test="upload-loaded-${second}"]`, { hasText: 'Casos cargados en la campaña: 8' }).waitFor({ timeout: 20_000 });
     await skipped.waitFor({ state: 'detached' });
   }, 60_000);
