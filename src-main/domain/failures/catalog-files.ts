@@ -89,6 +89,16 @@ export const FILE_FAILURES = {
     en: 'Row {row} of "{sheet}" has more than {limit} columns.',
     es: 'La fila {row} de "{sheet}" tiene más de {limit} columnas.',
   },
+  'read.unclosed_quote': {
+    class: 'invalid-input',
+    en: 'Row {row} of {file} opens a quoted cell that never closes: the rows after it cannot be told apart.',
+    es: 'La fila {row} de {file} abre una celda entre comillas que nunca se cierra: las filas que siguen no se pueden separar.',
+  },
+  'read.too_many_codes': {
+    class: 'invalid-input',
+    en: '{file} lists more than {limit} codes: a list of codes that long is not read (phones have no such limit).',
+    es: '{file} tiene más de {limit} códigos: una lista de códigos tan larga no se lee (los teléfonos no tienen ese límite).',
+  },
   'read.too_many_text_columns': { class: 'invalid-input', en: 'Row {row} has more than {limit} columns.', es: 'La fila {row} tiene más de {limit} columnas.' },
   'read.cell_too_long': {
     class: 'invalid-input',

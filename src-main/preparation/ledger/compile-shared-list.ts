@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { Failure } from '../../domain/failures/failure';
 import { LEDGER_READ_LIMITS, READ_LIMITS } from '../reading/read-limits';
-import { lineBreakOf, sniffDelimiter } from '../reading/csv';
+import { sniffDelimiter } from '../reading/csv';
 import { ReadError } from '../reading/read-errors';
 import { columnLetter } from '../reading/read-errors';
 import { looksBinary } from '../reading/text-decoding';
@@ -32,6 +32,8 @@ export const SHARED_LIST_LIMITS = {
   /** A text list (the caller checks it on the open file); 10,000,000 numbers with a reason and a date are about 300 MB. */
   maxTextBytes: 1024 ** 3,
   maxEntries: 60_000_000,
+  /** Codes are kept one string each: a few million fit, tens of millions would exhaust the memory. */
+  maxCodes: 3_000_000,
   /** A record longer than this has no line break where one belongs. */
   maxRecordChars: 64 * 1024,
 } as const;
@@ -66,7 +68,8 @@ export async function compileSharedList(source: ListBytes, options: CompileOptio
     } catch (err) {
       // Not UTF-8 after all (an old export): read again as Windows' Latin code page, as a whole file would be.
       if (!(err instanceof TypeError && (err as { code?: string }).code === 'ERR_ENCODING_INVALID_ENCODED_DATA')) throw err;
-      return streamText(source, options, 'windows-1252', headBytes);
+      const bom = headBytes[0] === 0xef && headBytes[1] === 0xbb && headBytes[2] === 0xbf;
+      return streamText(source, options, 'windows-1252', headBytes, bom ? 3 : 0);
     }
   }
   // Read whole: a workbook's limits, whatever the caller allowed a text list.
@@ -98,11 +101,18 @@ async function wholeSheet(source: ListBytes, options: CompileOptions): Promise<C
   return { list: builder.finish(options.addedAt), sha256: createHash('sha256').update(bytes.subarray(0, read)).digest('hex') };
 }
 
-async function streamText(source: ListBytes, options: CompileOptions, encoding: 'utf-8' | 'windows-1252', head: Uint8Array): Promise<CompiledSharedList> {
+async function streamText(
+  source: ListBytes,
+  options: CompileOptions,
+  encoding: 'utf-8' | 'windows-1252',
+  head: Uint8Array,
+  skip = 0,
+): Promise<CompiledSharedList> {
   const fileName = baseName(source.name);
   const sheet = fileName.replace(/\.[^.]+$/, '');
   const hash = createHash('sha256');
   const decoder = new TextDecoder(encoding, { fatal: true });
+  const lineBreaks = lineBreakReader();
   const builder = new SharedListBuilder();
   const block = new Uint8Array(Math.min(options.blockBytes ?? BLOCK_BYTES, Math.max(source.size, 1)));
   let position = 0;
@@ -120,10 +130,10 @@ async function streamText(source: ListBytes, options: CompileOptions, encoding: 
   // Complete records only: text up to its last line break outside quotes.
   const consume = (text: string, last: boolean) => {
     if (layout === null) layout = layoutOf(text, fileName, sheet, options);
-    const { delimiter, lineBreak, headerRow, read } = layout;
+    const { delimiter, headerRow, read } = layout;
     // Text that ends with a line break makes one last empty record: no row of the file.
-    const dropLast = text.endsWith(lineBreak) || !last;
-    for (const cells of records(text, delimiter, lineBreak, dropLast)) {
+    const dropLast = text.endsWith('\n') || !last;
+    for (const cells of records(text, delimiter, dropLast, { file: fileName, firstRow: rowNumber + 1 })) {
       rowNumber += 1;
       if (rowNumber <= headerRow) continue;
       if (cells.length > LEDGER_READ_LIMITS.maxColumns)
@@ -143,6 +153,8 @@ async function streamText(source: ListBytes, options: CompileOptions, encoding: 
       );
       if (builder.entries > SHARED_LIST_LIMITS.maxEntries)
         throw new ReadError('read.too_many_text_rows', { file: fileName, limit: SHARED_LIST_LIMITS.maxEntries }, { file: fileName });
+      if (builder.codeCount > SHARED_LIST_LIMITS.maxCodes)
+        throw new ReadError('read.too_many_codes', { file: fileName, limit: SHARED_LIST_LIMITS.maxCodes }, { file: fileName });
     }
   };
 
@@ -153,15 +165,15 @@ async function streamText(source: ListBytes, options: CompileOptions, encoding: 
       const bytes = first ? head : block.subarray(0, n);
       hash.update(bytes);
       position += n;
-      pending += decoder.decode(bytes, { stream: true });
-    } else pending += decoder.decode();
+      pending += lineBreaks(decoder.decode(first ? bytes.subarray(skip) : bytes, { stream: true }), false);
+    } else pending += lineBreaks(decoder.decode(), true);
     if (done) {
       if (pending !== '') consume(pending, true);
       break;
     }
     // The header and columns are looked for in the first records, so they wait until there are enough.
     if (layout === null && pending.length < HEAD_CHARS && lineCount(pending) < HEAD_ROWS) continue;
-    const cut = recordsEnd(pending, layout?.lineBreak ?? lineBreakOf(pending));
+    const cut = recordsEnd(pending, layout?.delimiter ?? null);
     if (cut > 0) {
       consume(pending.slice(0, cut), false);
       pending = pending.slice(cut);
@@ -172,14 +184,36 @@ async function streamText(source: ListBytes, options: CompileOptions, encoding: 
 }
 
 /**
- * The records of `text`. Without a quote in it (what a register of numbers is) the lines and cells are
- * cut here, as papaparse cuts quote-free text, without an array for every row of a block at once;
- * with quotes, papaparse reads the block.
+ * Every line break as "\n" (a list kept on Windows and appended to elsewhere mixes them), piece by
+ * piece: a "\r" at the end of a piece waits for the next, which may begin with its "\n".
  */
-function* records(text: string, delimiter: string, lineBreak: string, dropLast: boolean): Generator<string[]> {
-  const rows: (string | string[])[] = text.includes('"')
-    ? Papa.parse<string[]>(text, { delimiter, newline: lineBreak as '\n', header: false, dynamicTyping: false, skipEmptyLines: false }).data
-    : text.split(lineBreak);
+function lineBreakReader(): (text: string, last: boolean) => string {
+  let heldCr = false;
+  return (text, last) => {
+    let t = (heldCr ? '\r' : '') + text;
+    heldCr = !last && t.endsWith('\r');
+    if (heldCr) t = t.slice(0, -1);
+    return t.replace(/\r\n?/g, '\n');
+  };
+}
+
+/**
+ * The records of `text` (line breaks as "\n"). Without a quote opening a cell (what a register of
+ * numbers is) the lines and cells are cut here, as papaparse cuts quote-free text, without an array for
+ * every row of a block at once; otherwise papaparse reads the block, and a quote it cannot close refuses
+ * the list: the rows after it would be read as one cell, and silently lost.
+ */
+function* records(text: string, delimiter: string, dropLast: boolean, at: { file: string; firstRow: number }): Generator<string[]> {
+  let rows: (string | string[])[];
+  if (opensQuote(text, delimiter)) {
+    const parsed = Papa.parse<string[]>(text, { delimiter, newline: '\n', header: false, dynamicTyping: false, skipEmptyLines: false });
+    const bad = parsed.errors.find((e) => e.type === 'Quotes');
+    if (bad) {
+      const row = at.firstRow + (bad.row ?? 0);
+      throw new ReadError('read.unclosed_quote', { file: at.file, row }, { file: at.file, row });
+    }
+    rows = parsed.data;
+  } else rows = text.split('\n');
   const lastRow = rows[rows.length - 1];
   if (dropLast && (lastRow === '' || (Array.isArray(lastRow) && lastRow.length === 1 && lastRow[0] === ''))) rows.pop();
   // The reader takes its cells before the next line is cut: one array serves every single-cell line.
@@ -194,23 +228,43 @@ function* records(text: string, delimiter: string, lineBreak: string, dropLast: 
   }
 }
 
-/** Where the last complete record of `text` ends: after its last line break outside double quotes (0: none yet). */
-function recordsEnd(text: string, lineBreak: string): number {
-  const mark = lineBreak.at(-1) as string;
+/** Whether a quote opens a cell somewhere in `text` (RFC 4180: only at a cell's start; inside a cell it is a letter). */
+function opensQuote(text: string, delimiter: string): boolean {
+  for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) {
+    const before = text[i - 1];
+    if (i === 0 || before === '\n' || before === delimiter) return true;
+  }
+  return false;
+}
+
+/**
+ * Where the last complete record of `text` ends: after its last line break outside a quoted cell (0: none
+ * yet). A quote opens a cell only at its start, as papaparse reads it; "" inside a quoted cell is a quote.
+ */
+function recordsEnd(text: string, delimiter: string | null): number {
+  if (text.indexOf('"') < 0) return text.lastIndexOf('\n') + 1;
   let inQuotes = false;
+  let atCellStart = true;
   let end = 0;
-  // One pass: quotes toggle, a line break outside them ends a record.
-  for (let i = text.indexOf('"') < 0 ? text.lastIndexOf(mark) : 0; i < text.length && i >= 0; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 34) inQuotes = !inQuotes;
-    else if (!inQuotes && ch === mark.charCodeAt(0)) end = i + 1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (inQuotes) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') i++;
+        else inQuotes = false;
+      }
+      continue;
+    }
+    if (ch === '"' && atCellStart) inQuotes = true;
+    else if (ch === '\n') end = i + 1;
+    // Before the delimiter is known, any that could be one opens a cell: a record is then cut later, never wrongly.
+    atCellStart = ch === '\n' || (delimiter === null ? ch === ';' || ch === ',' || ch === '\t' || ch === '|' : ch === delimiter);
   }
   return end;
 }
 
 interface TextLayout {
   delimiter: string;
-  lineBreak: '\n' | '\r\n' | '\r';
   /** 1-based; 0 for a list with no header. */
   headerRow: number;
   read: ReturnType<typeof ledgerRowReader>;
@@ -218,10 +272,9 @@ interface TextLayout {
 
 /** The delimiter, line break, header and columns, from the first records of the list. */
 function layoutOf(text: string, file: string, sheet: string, options: ReadLedgerOptions): TextLayout {
-  const lineBreak = lineBreakOf(text);
   const delimiter = sniffDelimiter(text);
-  const rows = Papa.parse<string[]>(text, { delimiter, newline: lineBreak, header: false, preview: HEAD_ROWS }).data;
+  const rows = Papa.parse<string[]>(text, { delimiter, newline: '\n', header: false, preview: HEAD_ROWS }).data;
   const found = ledgerLayout({ name: sheet, rows }, options.mapping, file);
   const columns: LedgerColumns = found.columns;
-  return { delimiter, lineBreak, headerRow: found.headerRow, read: ledgerRowReader(columns, { ...options, file, sheet, date1904: false }) };
+  return { delimiter, headerRow: found.headerRow, read: ledgerRowReader(columns, { ...options, file, sheet, date1904: false }) };
 }

@@ -91,6 +91,10 @@ export class SharedListBuilder {
     return this.phoneCount + this.codes.length;
   }
 
+  get codeCount(): number {
+    return this.codes.length;
+  }
+
   finish(addedAt: string): CompiledLedger {
     const n = this.phoneCount;
     // Sorted by phone, ties in the order added (rows): a stable radix sort of their positions.

@@ -110,3 +110,40 @@ describe('sortedOrder', () => {
     );
   });
 });
+
+describe('compileSharedList on a list kept carelessly (review findings)', () => {
+  const numbers = (n: number, from = 1140000000) => Array.from({ length: n }, (_, i) => String(from + i));
+
+  it('refuses a list where a quote opens a cell that never closes, at every block size: the rows after it are never dropped silently', async () => {
+    const rows = numbers(300).map((p, i) => (i === 150 ? `${p};"Pérez` : `${p};nota`));
+    const text = ['Teléfono;Nota', ...rows].join('\n') + '\n';
+    for (const blockBytes of [64, 1000, 1 << 20])
+      await expect(compileSharedList(bytesOf('lista.csv', text), { addedAt: ADDED, blockBytes })).rejects.toMatchObject({ code: 'read.unclosed_quote' });
+  });
+
+  it('takes a quote inside a cell as a letter, as papaparse does', async () => {
+    const text = ['Teléfono;Nota', '1140000000;Pe"rez', '1140000001;ok'].join('\n') + '\n';
+    const { list } = await compileSharedList(bytesOf('lista.csv', text), { addedAt: ADDED, blockBytes: 7 });
+    expect(list.phones.length).toBe(2);
+  });
+
+  it('reads every number of a Windows list appended to with Unix line breaks (and the other way round)', async () => {
+    const windows = numbers(100).join('\r\n') + '\r\n';
+    const unix = numbers(50, 1150000000).join('\n') + '\n';
+    for (const [text, blockBytes] of [
+      [windows + unix, 33],
+      [unix + windows, 1 << 20],
+      [numbers(20).join('\r') + '\r', 5],
+    ] as const) {
+      const { list } = await compileSharedList(bytesOf('no-llame.txt', text), { addedAt: ADDED, blockBytes });
+      expect(list.problemCount).toBe(0);
+      expect(list.phones.length).toBe(text.split(/\r\n|\r|\n/).filter((l) => l !== '').length);
+    }
+  });
+
+  it('reads a list with a byte-order mark and one Latin-1 byte (the mark is no header)', async () => {
+    const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...Array.from('Teléfono;Motivo\n1145678901;otro\n', (c) => c.charCodeAt(0))]);
+    const { list } = await compileSharedList(bytesOf('lista.csv', bytes), { addedAt: ADDED, blockBytes: 4 });
+    expect([...sharedListLookup(list).phoneEntries('1145678901')]).toHaveLength(1);
+  });
+});
