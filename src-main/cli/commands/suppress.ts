@@ -11,6 +11,9 @@ import { wholeNumber, wholeNumberIn } from '../cli-options';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Problems that keep a row from giving any entry (its phone or code); the others leave it held on the safe side. */
+const KEY_PROBLEMS = new Set<LedgerRowProblemCode>(['phone-invalid', 'code-empty', 'no-phone-or-code']);
+
 function reasonOf(given: string | undefined): LedgerReason | undefined {
   if (given === undefined) return undefined;
   if (!(LEDGER_REASONS as readonly string[]).includes(given))
@@ -106,8 +109,12 @@ export function suppressCommand(help: HelpWords): Command {
         );
         const { lang } = globals(command);
         for (const p of s.problems) process.stderr.write(rowProblemLine(p, lang));
-        const bad = new Set(s.problems.map((p) => p.row)).size;
-        if (bad > 0) throw new Failure('cli.rows_not_imported', { count: bad, file: s.file });
+        // A row whose phone or code could not be read gave nothing; one whose reason or last day could not,
+        // was held anyway (the safe side): either is said, exit 2.
+        const lost = new Set(s.problems.filter((p) => KEY_PROBLEMS.has(p.code)).map((p) => p.row)).size;
+        if (lost > 0) throw new Failure('cli.rows_not_imported', { count: lost, file: s.file });
+        const held = new Set(s.problems.map((p) => p.row)).size;
+        if (held > 0) throw new Failure('cli.rows_imported_held', { count: held, file: s.file });
       });
     });
 

@@ -96,6 +96,11 @@ export const CLI_FAILURES = {
     en: '{option} {file}: not a PEM file.',
     es: '{option} {file}: no es un archivo PEM.',
   },
+  'cli.rows_imported_held': {
+    class: 'invalid-input',
+    en: '{count} row(s) of {file} were imported as held for ever or for reason "other", since a value could not be read (listed above): check them.',
+    es: '{count} fila(s) de {file} se importaron retenidas para siempre o con motivo «otro», porque un valor no se pudo leer (se listan arriba): revíselas.',
+  },
   'cli.rows_not_imported': {
     class: 'invalid-input',
     en: '{count} row(s) of {file} were not imported (listed above); the others were.',

@@ -6,7 +6,7 @@ import { LEDGER_REASONS, type LedgerKind, type LedgerReason, type LedgerRowProbl
 
 export type { LedgerRowProblem, LedgerRowProblemCode } from '../../domain/ledger';
 import { findHeaderRow, headerNames, normalizeHeader } from '../mapping/headers';
-import { normalizeDate } from '../normalize';
+import { normalizeDate, normalizePhoneCell } from '../normalize';
 import type { SourceFile } from '../preparation-types';
 import { columnLetter } from '../reading/read-errors';
 import { LEDGER_READ_LIMITS } from '../reading/read-limits';
@@ -166,14 +166,15 @@ export function ledgerRowReader(
       addProblem({ code, file: context.file, sheet: context.sheet, row, column: column === null ? null : columnLetter(column), params });
     const cell = (field: Field): Cell => (columns[field] === undefined ? null : (cells[columns[field]] ?? null));
     const text = (field: Field) => cleanText(cell(field));
-    let good = true;
+    // The safe side, always: a phone or code is held even when the rest of its row cannot be read (an
+    // unknown reason holds as "other", an unreadable last day holds for ever); each problem is still said.
     let reason: LedgerReason = context.defaultReason ?? 'other';
     if (text('reason') !== '') {
       const known = REASON_WORDS[normalizeHeader(text('reason'))];
       if (known) reason = known;
       else {
         problem('reason-unknown', columns.reason ?? null, { value: text('reason') });
-        good = false;
+        reason = 'other';
       }
     }
     let until: string | null = null;
@@ -181,20 +182,22 @@ export function ledgerRowReader(
     if (untilCell !== null && text('until') !== '') {
       const date = normalizeDate(untilCell as string | number | Date, { dateOrder: 'DMY', date1904: context.date1904 });
       if (date.ok) until = date.value;
-      else {
-        problem('until-invalid', columns.until ?? null, { value: text('until'), why: date.reason });
-        good = false;
-      }
+      else problem('until-invalid', columns.until ?? null, { value: text('until'), why: date.reason });
     }
     const creditor = text('creditor') || null;
     const found: Omit<LedgerFileEntry, 'row' | 'reason' | 'until' | 'creditor'>[] = [];
+    let keyProblem = false;
     if (columns.phone !== undefined && text('phone') !== '') {
       const phoneCell = cell('phone');
-      const phone = ledgerPhone(typeof phoneCell === 'number' ? phoneCell : text('phone'), context.defaultAreaCode);
+      const written = typeof phoneCell === 'number' ? phoneCell : text('phone');
+      const phone = ledgerPhone(written, context.defaultAreaCode);
       if (phone.ok) found.push({ kind: 'phone', value: phone.value });
+      // Two numbers in one cell: both are held (one entry each).
+      else if (phone.reason === 'several-numbers')
+        for (const p of normalizePhoneCell(written, { defaultAreaCode: context.defaultAreaCode }).phones) found.push({ kind: 'phone', value: p.value });
       else {
         problem('phone-invalid', columns.phone, { value: text('phone'), why: phone.reason });
-        good = false;
+        keyProblem = true;
       }
     }
     if (columns.code !== undefined && text('code') !== '') {
@@ -203,15 +206,13 @@ export function ledgerRowReader(
       if (code !== '') found.push({ kind: 'code', value: code });
       else {
         problem('code-empty', columns.code, { value: text('code') });
-        good = false;
+        keyProblem = true;
       }
     }
-    if (found.length === 0 && good) {
+    if (found.length === 0 && !keyProblem) {
       problem('no-phone-or-code', null);
       return;
     }
-    // A row with any bad value gives nothing: half a row's meaning is not what compliance wrote.
-    if (!good) return;
     for (const f of found) addEntry({ row, ...f, reason, until, creditor });
   };
 }

@@ -31,7 +31,7 @@ describe('readLedgerFile', () => {
     ]);
   });
 
-  it('reports each bad row with its file, row and column, and keeps the good ones', async () => {
+  it('reports each bad row with its file, row and column, and holds every phone it can read (an unknown reason as other, a bad last day for ever)', async () => {
     const file = csv(
       'lista.csv',
       'phone;reason;until\n1144445555;debtor-asked;2027-01-31\n4444-5555;;\n1144446666;porque sí;\n1144447777;;31/02/2027\n;;\n1144448888;other;\n;wrong-number;\n',
@@ -39,6 +39,8 @@ describe('readLedgerFile', () => {
     const read = await readLedgerFile(file);
     expect(read.entries.map((e) => [e.row, e.value, e.reason, e.until])).toEqual([
       [2, '1144445555', 'debtor-asked', '2027-01-31'],
+      [4, '1144446666', 'other', null],
+      [5, '1144447777', 'other', null],
       [7, '1144448888', 'other', null],
     ]);
     expect(read.problems.map((p) => [p.code, p.file, p.row, p.column])).toEqual([
