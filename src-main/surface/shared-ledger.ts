@@ -42,13 +42,14 @@ function ofApp<V>(maps: WeakMap<AppContext, Map<string, V>>, ctx: AppContext): M
   return map;
 }
 type Outcome = { list: CompiledLedger } | { failed: unknown };
-type Known = { mtimeMs: number; size: number; outcome: Outcome };
+type Known = { mtimeMs: number; size: number; sha256: string | null; outcome: Outcome };
 
 /**
  * Why a list could not be read, as a stable code: a failure's own (`file.too_large`, `file.not_a_file`,
  * `file.changed`, `ledger.no_header`…), else `missing`, `not-allowed` or `unreadable`.
  */
 function unreadableReason(err: unknown): string {
+  if (err instanceof NoEntries) return 'no-entries';
   if (err instanceof Failure) return err.code;
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return 'missing';
@@ -79,31 +80,40 @@ async function readSharedNow(ctx: AppContext, path: string): Promise<CompiledLed
     file,
     async (handle, stats): Promise<Outcome> => {
       const known = lastRead.get(path);
-      if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known.outcome;
-      const remember = (o: Outcome) => {
-        lastRead.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, outcome: o });
+      // The same size and time may still be another content (a copy tool that keeps times, a coarse
+      // clock on the share): what was read is reused only while its bytes hash the same.
+      let sha256: string | null = null;
+      if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) {
+        if (known.sha256 === null) return known.outcome;
+        sha256 = await hashOf(handle, stats.size);
+        await checkUnchanged(handle, stats, file);
+        if (sha256 === known.sha256) return known.outcome;
+      }
+      const remember = (o: Outcome, hash: string | null) => {
+        lastRead.set(path, { mtimeMs: stats.mtimeMs, size: stats.size, sha256: hash, outcome: o });
         return o;
       };
       const key = ctx.dataKey.key;
       // Compiled before, by this app or a CLI run: used when the file's size, time and content are the same.
       const kept = readSharedListIndex(ctx.options.dataDir, key, path);
       if (kept && kept.identity.size === stats.size && kept.identity.mtimeMs === stats.mtimeMs) {
-        const sha256 = await hashOf(handle, stats.size);
+        sha256 ??= await hashOf(handle, stats.size);
         await checkUnchanged(handle, stats, file);
-        if (sha256 === kept.identity.sha256) return remember({ list: kept.list });
+        if (sha256 === kept.identity.sha256) return remember({ list: kept.list }, sha256);
       }
       let compiled: CompiledSharedList;
       try {
         compiled = await compile(ctx, handle, { name: path, size: stats.size }, new Date(stats.mtimeMs).toISOString());
       } catch (err) {
         // What the file holds fails the same way until it changes.
-        if (err instanceof ReadError || err instanceof LedgerFileError) remember({ failed: err });
+        // (Remembered without a hash: its failure is not worth reading it whole again at every call.)
+        if (err instanceof ReadError || err instanceof LedgerFileError) remember({ failed: err }, null);
         throw err;
       }
       // A list being written now is not remembered, nor kept: it may be whole at the next call.
       await checkUnchanged(handle, stats, file);
       writeSharedListIndex(ctx.options.dataDir, key, { path, size: stats.size, mtimeMs: stats.mtimeMs, sha256: compiled.sha256 }, compiled.list);
-      return remember({ list: compiled.list });
+      return remember({ list: compiled.list }, compiled.sha256);
     },
     undefined,
     maxBytesOf(path),
@@ -149,6 +159,8 @@ async function hashOf(handle: FileHandle, size: number): Promise<string> {
   return hash.digest('hex');
 }
 
+class NoEntries extends Error {}
+
 /** What the shared list is read for: preparing and edits go on without it (with a notice); an upload does not, unless the policy says so. */
 export type SharedListUse = 'prepare' | 'upload';
 
@@ -164,6 +176,9 @@ export async function sharedLedger(ctx: AppContext, use: SharedListUse = 'prepar
   let list: CompiledLedger;
   try {
     list = await readShared(ctx, path);
+    // A list that gives no entry at all (a header no column of which is a phone or code, every row
+    // unreadable) is no list: the same as one that cannot be read, never an empty one applied.
+    if (list.phones.length + list.codeKeys.length === 0) throw new NoEntries();
   } catch (err) {
     const params = { file: path, reason: unreadableReason(err) };
     const required = ctx.policy.policy.shared_ledger_required;

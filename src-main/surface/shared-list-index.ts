@@ -8,6 +8,8 @@ import type { CompiledLedger } from '../preparation/ledger/shared-list';
 /** In the data folder, named as CaseDesk's own (a wipe removes it; see store/data-folder.ts). */
 export const SHARED_LIST_INDEX = 'casedesk-shared-list.idx';
 const VERSION = 1;
+/** The matching rules the index was built with (codes are kept by domain/person-key.ts's key): a change makes it stale. */
+const RULES = 'person-key-1';
 
 /** Which file the index was compiled from. */
 export interface ListIdentity {
@@ -23,7 +25,7 @@ interface Header extends ListIdentity, Omit<CompiledLedger, 'phones' | 'phoneRow
   codeCount: number;
 }
 
-const context = (path: string) => `shared-list ${path}`;
+const context = (path: string) => `shared-list ${RULES} ${path}`;
 export const sharedListIndexPath = (dataDir: string) => join(dataDir, SHARED_LIST_INDEX);
 
 /** Writes the compiled list and what it was compiled from (replacing the last one whole). */

@@ -128,6 +128,16 @@ describe('shared_ledger in the policy', () => {
     expect(await createSurface(ctx).call('ledger:list', {})).toMatchObject({ ok: true, value: { shared: { required: 'upload', count: 0 } } });
   });
 
+  it('takes a list that gives no entry at all as one that cannot be read, never as an empty list applied', async () => {
+    writeFileSync(join(dir, 'vacia.csv'), 'Teléfono;Nota\nsin número;x\n4444-5555;y\n');
+    const ctx = appWith('empty', policyWith('empty', { shared_ledger: 'vacia.csv' }));
+    const answer = await prepared(ctx);
+    expect(answer).toMatchObject({ ok: true, value: { notices: [{ code: 'ledger.shared_unreadable', params: { reason: 'no-entries' } }] } });
+    const batchId = answer.ok ? answer.value.batchId : 0;
+    const upload = await createSurface(ctx).call('sync:upload', { environment: 'demo', batchId, campaignId: 1 });
+    expect(upload).toMatchObject({ ok: false, error: { code: 'ledger.shared_unavailable', params: { reason: 'no-entries' } } });
+  });
+
   it('lets the upload go on without the list only when the policy says so (shared_ledger_required: false)', async () => {
     const ctx = appWith('optional', policyWith('optional', { shared_ledger: 'offline.csv', shared_ledger_required: false }));
     const answer = await prepared(ctx);

@@ -46,15 +46,20 @@ describe('the shared list index', () => {
     expect(sharedListCompiles(list)).toBe(2);
   });
 
-  it('is compiled again when the list changed without changing its size or time', async () => {
+  it('is compiled again when the list changed without changing its size or time, by a new app or the same one', async () => {
     const list = join(dir, 'misma-hora.txt');
     writeFileSync(list, '1145678901\n');
-    expect(await values(appOn('c', list))).toEqual(['1145678901']);
+    const app = appOn('c', list);
+    expect(await values(app)).toEqual(['1145678901']);
     const { mtime } = statSync(list);
     writeFileSync(list, '1145678902\n');
     utimesSync(list, mtime, mtime);
     expect(await values(appOn('c', list))).toEqual(['1145678902']);
     expect(sharedListCompiles(list)).toBe(2);
+    // The app that read it before sees the new content too: what it keeps in memory is checked by its hash.
+    writeFileSync(list, '1145678903\n');
+    utimesSync(list, mtime, mtime);
+    expect(await values(app)).toEqual(['1145678903']);
   });
 
   it('is sealed: none of the list’s numbers or codes is in the file', async () => {

@@ -31,7 +31,7 @@ export interface CompiledLedger {
   terms: EntryTerms[];
   /** When the list was written (its file's modification time, ISO 8601): every entry's addedAt. */
   addedAt: string;
-  /** Rows that gave no entry: how many, and the first PROBLEMS_KEPT with their place. */
+  /** Rows with a problem (no entry, or held on the safe side): how many rows, and the first PROBLEMS_KEPT problems with their place. */
   problemCount: number;
   problems: LedgerRowProblem[];
 }
@@ -46,6 +46,7 @@ export class SharedListBuilder {
   private readonly terms: EntryTerms[] = [];
   private readonly termIds = new Map<string, number>();
   private problemCount = 0;
+  private lastProblemRow = -1;
   private readonly problems: LedgerRowProblem[] = [];
 
   /** The index of these terms, added once. */
@@ -82,8 +83,10 @@ export class SharedListBuilder {
     this.codes.push({ key: personKey(value), value, row, terms });
   }
 
+  /** Problems come row by row: a row with several counts once. */
   addProblem(p: LedgerRowProblem): void {
-    this.problemCount += 1;
+    if (p.row !== this.lastProblemRow) this.problemCount += 1;
+    this.lastProblemRow = p.row;
     if (this.problems.length < PROBLEMS_KEPT) this.problems.push(p);
   }
 
@@ -99,9 +102,22 @@ export class SharedListBuilder {
     const n = this.phoneCount;
     // Sorted by phone, ties in the order added (rows): a stable radix sort of their positions.
     const order = sortedOrder(this.phones, n);
+    // A phone listed again with the same terms adds nothing (the first row names it): a list that
+    // repeats one number millions of times must not make each lookup walk every copy.
+    let kept = 0;
+    const termsOfPhone = new Set<number>();
+    for (let i = 0; i < n; i++) {
+      const at = order[i] as number;
+      const previous = kept > 0 ? (order[kept - 1] as number) : -1;
+      if (previous < 0 || this.phones[previous] !== this.phones[at]) termsOfPhone.clear();
+      const terms = this.phoneTerms[at] as number;
+      if (termsOfPhone.has(terms)) continue;
+      termsOfPhone.add(terms);
+      order[kept++] = at;
+    }
     const gather = (from: Uint32Array) => {
-      const out = new Uint32Array(n);
-      for (let i = 0; i < n; i++) out[i] = from[order[i] as number] as number;
+      const out = new Uint32Array(kept);
+      for (let i = 0; i < kept; i++) out[i] = from[order[i] as number] as number;
       return out;
     };
     const phones = gather(this.phones);

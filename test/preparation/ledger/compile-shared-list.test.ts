@@ -30,7 +30,7 @@ async function wholeRead(name: string, bytes: Uint8Array) {
     contents.entries.map((e) => ({ ...e, id: e.row })),
     ADDED,
   );
-  return { ...list, problemCount: contents.problems.length, problems: contents.problems.slice(0, 100) };
+  return { ...list, problemCount: new Set(contents.problems.map((p) => p.row)).size, problems: contents.problems.slice(0, 100) };
 }
 
 const CSV = [
@@ -69,7 +69,8 @@ describe('compileSharedList', () => {
     const text = ['1145678901', '+54 9 351 456-7890', '', 'sin número', '2614445555', '1145678901'].join('\n') + '\n';
     const { list } = await compileSharedList(bytesOf('no-llame.txt', text), { defaultReason: 'debtor-asked', addedAt: ADDED, blockBytes: 7 });
     const lookup = sharedListLookup(list);
-    expect([...lookup.phoneEntries('1145678901')].map((e) => e.id)).toEqual([1, 6]);
+    // Listed twice with the same terms: one entry, the first row.
+    expect([...lookup.phoneEntries('1145678901')].map((e) => e.id)).toEqual([1]);
     expect([...lookup.phoneEntries('3514567890')]).toEqual([
       { id: 2, source: 'shared', kind: 'phone', value: '3514567890', reason: 'debtor-asked', until: null, creditor: null, addedBy: '', addedAt: ADDED },
     ]);
@@ -145,5 +146,16 @@ describe('compileSharedList on a list kept carelessly (review findings)', () => 
     const bytes = Uint8Array.from([0xef, 0xbb, 0xbf, ...Array.from('Teléfono;Motivo\n1145678901;otro\n', (c) => c.charCodeAt(0))]);
     const { list } = await compileSharedList(bytesOf('lista.csv', bytes), { addedAt: ADDED, blockBytes: 4 });
     expect([...sharedListLookup(list).phoneEntries('1145678901')]).toHaveLength(1);
+  });
+});
+
+describe('a phone listed many times', () => {
+  it('is kept once per terms, the first row naming it, whatever order the copies come in', () => {
+    const e = (id: number, creditor: string | null) => ({ id, kind: 'phone' as const, value: '1145678901', reason: 'other' as const, until: null, creditor });
+    const list = compileEntries([e(2, 'A'), e(3, null), e(4, 'A'), e(5, null), ...Array.from({ length: 1000 }, (_, i) => e(6 + i, 'A'))]);
+    expect([...sharedListLookup(list).phoneEntries('1145678901')].map((x) => [x.id, x.creditor])).toEqual([
+      [2, 'A'],
+      [3, null],
+    ]);
   });
 });
