@@ -1,7 +1,7 @@
 // Files that hold personal data besides the store (recordings, copies of imported files) are sealed
 // with the data key: AES-256-GCM under a key derived for files only, a fresh nonce per file.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 
 const MAGIC = Buffer.from('CDS1');
 const NONCE_BYTES = 12;
@@ -74,9 +74,12 @@ export function sealToFile(key: Buffer, file: string, parts: readonly Uint8Array
  * `unseal` does; what was decrypted is never returned before the tag is checked.
  */
 export function unsealFile(key: Buffer, file: string, context: string): Uint8Array {
-  const fd = openSync(file, 'r');
+  // Never through a link, never waiting on a pipe: only a regular file is opened as sealed.
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   try {
-    const size = fstatSync(fd).size;
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) throw new SealError('not-sealed');
+    const size = stats.size;
     const head = Buffer.alloc(MAGIC.length + NONCE_BYTES);
     if (size < head.length + TAG_BYTES || readSync(fd, head, 0, head.length, 0) !== head.length || !head.subarray(0, MAGIC.length).equals(MAGIC))
       throw new SealError('not-sealed');

@@ -112,7 +112,12 @@ async function readSharedNow(ctx: AppContext, path: string): Promise<CompiledLed
       }
       // A list being written now is not remembered, nor kept: it may be whole at the next call.
       await checkUnchanged(handle, stats, file);
-      writeSharedListIndex(ctx.options.dataDir, key, { path, size: stats.size, mtimeMs: stats.mtimeMs, sha256: compiled.sha256 }, compiled.list);
+      try {
+        writeSharedListIndex(ctx.options.dataDir, key, { path, size: stats.size, mtimeMs: stats.mtimeMs, sha256: compiled.sha256 }, compiled.list);
+      } catch {
+        // The list was read whole and applies; only the next run compiles it again (a folder planted
+        // at the index's name, a full disk).
+      }
       return remember({ list: compiled.list }, compiled.sha256);
     },
     undefined,

@@ -2,7 +2,7 @@
 // run find it there, and parse the list again only when its size, time or content changed. Sealed
 // with the data key like recordings (it holds the list's phones and codes), bound to the list's path.
 import { join } from 'node:path';
-import { fileKey, SealError, sealToFile, unsealFile } from '../keys/file-seal';
+import { fileKey, sealToFile, unsealFile } from '../keys/file-seal';
 import type { CompiledLedger } from '../preparation/ledger/shared-list';
 
 /** In the data folder, named as CaseDesk's own (a wipe removes it; see store/data-folder.ts). */
@@ -50,9 +50,9 @@ export function readSharedListIndex(dataDir: string, dataKey: Buffer, path: stri
   let plain: Uint8Array;
   try {
     plain = unsealFile(fileKey(dataKey), sharedListIndexPath(dataDir), context(path));
-  } catch (err) {
-    if (err instanceof SealError || (err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw err;
+  } catch {
+    // Missing, damaged, sealed for another list or key, not a file, too large to open: compiled again.
+    return null;
   }
   try {
     const jsonLength = Buffer.from(plain.buffer, plain.byteOffset, 4).readUInt32LE(0);

@@ -1,7 +1,8 @@
 // The organization's list is compiled once per change and kept, sealed, in the data folder: a second
 // app (or CLI run) on the same folder uses it without parsing the list, a list rewritten with the same
 // size and time is told apart by its content, and the index shows none of the list's numbers.
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -74,5 +75,22 @@ describe('the shared list index', () => {
     asNumber.writeUInt32LE(1145678901);
     expect(index.includes(asNumber)).toBe(false);
     expect(statSync(join(dir, 'd', SHARED_LIST_INDEX)).mode & 0o077).toBe(0);
+  });
+});
+
+describe('a planted index', () => {
+  it('that is a link, a folder or a pipe is never followed nor waited on: the list is compiled again', { timeout: 10_000 }, async () => {
+    const list = join(dir, 'plantada.txt');
+    writeFileSync(list, '1145678901\n');
+    for (const [name, plant] of [
+      ['link', (at: string) => symlinkSync(join(dir, 'otra-cosa'), at)],
+      ['folder', (at: string) => mkdirSync(at)],
+      ['pipe', (at: string) => execFileSync('mkfifo', [at])],
+    ] as const) {
+      const data = join(dir, `plantada-${name}`);
+      mkdirSync(data, { recursive: true });
+      plant(join(data, SHARED_LIST_INDEX));
+      expect(await values(appOn(`plantada-${name}`, list))).toEqual(['1145678901']);
+    }
   });
 });
