@@ -50,10 +50,12 @@ export interface WindowsAcl {
   allows: { sid: string; rights: number }[];
 }
 
-/** Reads a path's owner and ACL on Windows, and the SID of this process's user. Throws when it cannot. */
+/**
+ * Reads on Windows the owner and ACL of each path (in order), and the SID of this process's user, at
+ * once: one process for the whole chain, at every start. Throws when it cannot.
+ */
 export interface WindowsAclReader {
-  read(path: string): WindowsAcl;
-  user(): string;
+  read(paths: readonly string[]): { user: string; acls: WindowsAcl[] };
 }
 
 /** SYSTEM, Administrators, TrustedInstaller: the accounts that may own and change a policy. */
@@ -107,20 +109,16 @@ export class PolicyNotProtected extends Error {
 export function readProtectedFile(file: string, platform: NodeJS.Platform, acl: WindowsAclReader, usersOwn = false): string {
   if (platform === 'win32') {
     const real = realpathSync(file);
-    let owners: string[] = [];
+    const paths = ancestry(real, win32.dirname);
+    let read: { user: string; acls: WindowsAcl[] };
     try {
-      owners = usersOwn ? [acl.user()] : [];
+      read = acl.read(paths);
     } catch {
-      throw new PolicyNotProtected({ path: real, reason: 'unverifiable' });
+      read = { user: '', acls: [] };
     }
-    const chain = ancestry(real, win32.dirname).map((path) => {
-      try {
-        return { path, acl: acl.read(path) };
-      } catch {
-        throw new PolicyNotProtected({ path, reason: 'unverifiable' });
-      }
-    });
-    const problem = windowsProblem(chain, owners);
+    if (read.acls.length !== paths.length) throw new PolicyNotProtected({ path: real, reason: 'unverifiable' });
+    const chain = paths.map((path, i) => ({ path, acl: read.acls[i] as WindowsAcl }));
+    const problem = windowsProblem(chain, usersOwn ? [read.user] : []);
     if (problem) throw new PolicyNotProtected(problem);
     return readFileSync(real, 'utf8');
   }
@@ -154,37 +152,46 @@ function ancestry(path: string, parent: (p: string) => string): string[] {
 
 /** PowerShell by its fixed path (PATH is the user's to set). */
 const POWERSHELL = 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe';
-// Get-Acl by SID (words of no language: account names are translated). The path comes in a variable,
-// never inside the command. Rights masked to 31 bits: GenericRead's top bit says nothing of writing.
-const GET_ACL = [
+// Get-Acl by SID (words of no language: account names are translated), allow rules that apply to the
+// path itself (inherit-only ones left out). The paths come in a variable, joined by | (never in a
+// Windows path), never inside the command. Rights masked to 31 bits: GenericRead's top bit says
+// nothing of writing.
+const GET_ACLS = [
   "$ErrorActionPreference = 'Stop'",
   '$sid = [System.Security.Principal.SecurityIdentifier]',
-  '$acl = Get-Acl -LiteralPath $env:CASEDESK_ACL_PATH',
-  '$allows = @($acl.GetAccessRules($true, $true, $sid) | Where-Object { $_.AccessControlType -eq "Allow" -and -not ($_.PropagationFlags -band 2) } | ForEach-Object { @{ sid = $_.IdentityReference.Value; rights = ([int]$_.FileSystemRights) -band 0x7FFFFFFF } })',
-  '@{ owner = $acl.GetOwner($sid).Value; allows = $allows } | ConvertTo-Json -Compress -Depth 3',
+  "$acls = @($env:CASEDESK_ACL_PATHS -split '\\|' | ForEach-Object { $acl = Get-Acl -LiteralPath $_; @{ owner = $acl.GetOwner($sid).Value; allows = @($acl.GetAccessRules($true, $true, $sid) | Where-Object { $_.AccessControlType -eq 'Allow' -and -not ($_.PropagationFlags -band 2) } | ForEach-Object { @{ sid = $_.IdentityReference.Value; rights = ([int]$_.FileSystemRights) -band 0x7FFFFFFF } }) } })",
+  '@{ user = [System.Security.Principal.WindowsIdentity]::GetCurrent().User.Value; acls = $acls } | ConvertTo-Json -Compress -Depth 5',
 ].join('; ');
 
-const powershell = (script: string, env: NodeJS.ProcessEnv = process.env) =>
-  execFileSync(POWERSHELL, ['-NoProfile', '-NonInteractive', '-Command', script], { encoding: 'utf8', windowsHide: true, timeout: 15_000, env });
-
-/** The real reader (Windows only; not run by the tests, which run on Linux). */
+/** The real reader (Windows only; not run by the tests, which run on Linux, where parseAcls is). */
 export const powershellAclReader: WindowsAclReader = {
-  user() {
-    const sid = powershell('[System.Security.Principal.WindowsIdentity]::GetCurrent().User.Value').trim();
-    if (!/^S-1-[0-9-]+$/.test(sid)) throw new Error('no user SID');
-    return sid;
-  },
-  read(path) {
-    const out = powershell(GET_ACL, { ...process.env, CASEDESK_ACL_PATH: path });
-    const parsed = JSON.parse(out) as { owner?: unknown; allows?: unknown };
-    const allows = Array.isArray(parsed.allows) ? parsed.allows : parsed.allows ? [parsed.allows] : [];
-    if (typeof parsed.owner !== 'string') throw new Error('no owner');
-    return {
-      owner: parsed.owner,
-      allows: allows.map((rule: { sid?: unknown; rights?: unknown }) => {
-        if (typeof rule.sid !== 'string' || typeof rule.rights !== 'number') throw new Error('unreadable rule');
-        return { sid: rule.sid, rights: rule.rights };
-      }),
-    };
+  read(paths) {
+    const out = execFileSync(POWERSHELL, ['-NoProfile', '-NonInteractive', '-Command', GET_ACLS], {
+      encoding: 'utf8',
+      windowsHide: true,
+      timeout: 15_000,
+      env: { ...process.env, CASEDESK_ACL_PATHS: paths.join('|') },
+    });
+    return parseAcls(out);
   },
 };
+
+/** What GET_ACLS prints (ConvertTo-Json writes a one-item list as the item itself). */
+export function parseAcls(out: string): { user: string; acls: WindowsAcl[] } {
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+  const parsed = JSON.parse(out) as { user?: unknown; acls?: unknown };
+  if (typeof parsed.user !== 'string') throw new Error('no user SID');
+  const acls = list(parsed.acls).map((acl) => {
+    const { owner, allows } = acl as { owner?: unknown; allows?: unknown };
+    if (typeof owner !== 'string') throw new Error('no owner');
+    return {
+      owner,
+      allows: list(allows).map((rule) => {
+        const { sid, rights } = rule as { sid?: unknown; rights?: unknown };
+        if (typeof sid !== 'string' || typeof rights !== 'number') throw new Error('unreadable rule');
+        return { sid, rights };
+      }),
+    };
+  });
+  return { user: parsed.user, acls };
+}

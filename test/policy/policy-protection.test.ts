@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { failureWords } from '../../src-main/cli/cli-globals';
 import { failureClass, formatFailure } from '../../src-main/domain/failures/failure';
 import { loadPolicy, PolicyError, type PolicySources } from '../../src-main/policy/policy';
-import { posixProblem, windowsProblem, type PathStat, type WindowsAcl } from '../../src-main/policy/policy-protection';
+import { parseAcls, posixProblem, windowsProblem, type PathStat, type WindowsAcl } from '../../src-main/policy/policy-protection';
 
 const NOBODY = 65534;
 const root = mkdtempSync(join(tmpdir(), 'casedesk-policy-protection-'));
@@ -161,16 +161,10 @@ describe('a policy file on Windows (owner and ACL through an injected reader; a 
   const programData: WindowsAcl = { ...locked, owner: SYSTEM, allows: [...locked.allows, { sid: USERS, rights: ADD_FILE_AND_FOLDER }] };
 
   function windows(acls: (path: string, index: number) => WindowsAcl): PolicySources {
-    const chain: string[] = [];
     return {
       registry: { read: () => null },
-      windowsAcl: {
-        read: (path) => {
-          chain.push(path);
-          return acls(path, chain.length - 1);
-        },
-        user: () => AGENT,
-      },
+      // One read for the whole chain: the file, its folder, then each folder above it.
+      windowsAcl: { read: (paths) => ({ user: AGENT, acls: paths.map((path, i) => acls(path, i)) }) },
     };
   }
 
@@ -225,10 +219,39 @@ describe('a policy file on Windows (owner and ACL through an injected reader; a 
         read: () => {
           throw new Error('Get-Acl failed');
         },
-        user: () => AGENT,
       },
     };
     expect(refusal(() => loadPolicy({}, 'win32', file, reader)).params).toEqual({ file, path: file, reason: 'unverifiable' });
+  });
+
+  it('reads what the real reader’s PowerShell prints (a one-item list printed as the item)', () => {
+    const printed = JSON.stringify({
+      user: AGENT,
+      acls: [
+        {
+          owner: ADMINS,
+          allows: [
+            { sid: SYSTEM, rights: 0x1f01ff },
+            { sid: USERS, rights: READ },
+          ],
+        },
+        { owner: SYSTEM, allows: { sid: ADMINS, rights: 0x1f01ff } },
+      ],
+    });
+    expect(parseAcls(printed)).toEqual({
+      user: AGENT,
+      acls: [
+        {
+          owner: ADMINS,
+          allows: [
+            { sid: SYSTEM, rights: 0x1f01ff },
+            { sid: USERS, rights: READ },
+          ],
+        },
+        { owner: SYSTEM, allows: [{ sid: ADMINS, rights: 0x1f01ff }] },
+      ],
+    });
+    expect(() => parseAcls(JSON.stringify({ acls: [] }))).toThrow();
   });
 
   it('windowsProblem allows adding entries above the file’s own folder, nothing more', () => {

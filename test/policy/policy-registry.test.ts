@@ -38,7 +38,6 @@ function fromRegistry(tree: RegistryKey | null | Error): PolicySources {
       read: () => {
         throw new Error('no file is read when the registry has the policy');
       },
-      user: () => 'S-1-5-21-1-2-3-1001',
     },
   };
 }
@@ -97,7 +96,7 @@ describe('the policy in the Windows registry', () => {
     const err = refusal(() =>
       loadPolicy({}, 'win32', planted, {
         registry: { read: () => null },
-        windowsAcl: { read: () => ({ owner: 'S-1-5-21-1-2-3-1001', allows: [] }), user: () => 'S-1-5-21-1-2-3-1001' },
+        windowsAcl: { read: (paths) => ({ user: 'S-1-5-21-1-2-3-1001', acls: paths.map(() => ({ owner: 'S-1-5-21-1-2-3-1001', allows: [] })) }) },
       }),
     );
     expect(err.toData()).toMatchObject({ code: 'policy.not_protected', params: { file: planted, reason: 'owner' } });
