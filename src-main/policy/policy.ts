@@ -5,7 +5,7 @@
 // version does not know are reported, not fatal.
 import { Failure, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParams } from '../domain/failures/failure';
 import { firstInputProblem } from '../domain/failures/input-problem';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -152,7 +152,11 @@ export function loadPolicy(
 ): LoadedPolicy {
   const named = env.CASEDESK_POLICY || null;
   const fromRegistry = readRegistry(sources.registry);
-  if (fromRegistry !== null) return checked(REGISTRY_POLICY_KEY, fromRegistry, env, named === null ? [] : [ignoredVariable(REGISTRY_POLICY_KEY, named)], true);
+  // The files a policy names that CaseDesk trusts (ca_file) are checked as the policy file is: a CA
+  // others can replace would let them read every agent's traffic. `usersOwn`: see readProtectedFile.
+  const trusted = (usersOwn: boolean) => (path: string) => readProtectedFile(path, platform, sources.windowsAcl, usersOwn);
+  if (fromRegistry !== null)
+    return checked(REGISTRY_POLICY_KEY, fromRegistry, env, named === null ? [] : [ignoredVariable(REGISTRY_POLICY_KEY, named)], true, trusted(false));
   const file = policyLocation(env, platform, machineFile);
   // Named explicitly but absent is a mistake worth stopping for; the OS place may simply be empty.
   if (!existsSync(file)) {
@@ -177,7 +181,7 @@ export function loadPolicy(
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError('policy.not_object', { file });
   // The machine's policy is in force and the variable names another file: say which one was used.
   const ignored = named !== null && file === machineFile && !sameFile(named, machineFile) ? [ignoredVariable(file, named)] : [];
-  return checked(file, raw as Record<string, unknown>, env, ignored, false);
+  return checked(file, raw as Record<string, unknown>, env, ignored, false, trusted(file !== machineFile));
 }
 
 function ignoredVariable(file: string, named: string): PolicyWarning {
@@ -196,7 +200,14 @@ function readRegistry(registry: RegistryReader | null): Record<string, unknown> 
 }
 
 /** The policy's keys checked, whichever place it came from; `registry`: paths must be absolute (there is no folder to read them beside). */
-function checked(file: string, raw: Record<string, unknown>, env: NodeJS.ProcessEnv, ignored: PolicyWarning[], registry: boolean): LoadedPolicy {
+function checked(
+  file: string,
+  raw: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  ignored: PolicyWarning[],
+  registry: boolean,
+  readTrusted: (path: string) => string,
+): LoadedPolicy {
   const warnings = [...ignored, ...unknownKeys(file, raw)];
   const parsed = Policy.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw invalidKey(file, parsed.error);
@@ -209,7 +220,7 @@ function checked(file: string, raw: Record<string, unknown>, env: NodeJS.Process
     for (const [key, path] of paths) if (path !== undefined && !absolutePath(path)) throw new PolicyError('policy.registry_path_relative', { file, key, path });
   }
   if (policy.data_dir !== undefined) policy.data_dir = expandDataDir(file, policy.data_dir, env);
-  return { policy, file, warnings, caCertificates: readCaFiles(file, policy) };
+  return { policy, file, warnings, caCertificates: readCaFiles(file, policy, readTrusted) };
 }
 
 /** Absolute on this OS or on Windows (a drive or a UNC path). */
@@ -255,7 +266,7 @@ function unknownKeys(file: string, raw: Record<string, unknown>): PolicyWarning[
   return warnings;
 }
 
-function readCaFiles(file: string, policy: Policy): LoadedPolicy['caCertificates'] {
+function readCaFiles(file: string, policy: Policy, readTrusted: (path: string) => string): LoadedPolicy['caCertificates'] {
   const out: LoadedPolicy['caCertificates'] = {};
   for (const name of MANAGED_ENVIRONMENTS) {
     const caFile = policy.environments?.[name]?.ca_file;
@@ -264,8 +275,10 @@ function readCaFiles(file: string, policy: Policy): LoadedPolicy['caCertificates
     const path = resolve(file, '..', caFile);
     let pem: string;
     try {
-      pem = readFileSync(path, 'utf8');
-    } catch {
+      pem = readTrusted(path);
+    } catch (err) {
+      if (err instanceof PolicyNotProtected)
+        throw new PolicyError('policy.not_protected', { file, path: err.problem.path, reason: err.problem.reason, key: `environments.${name}.ca_file` });
       throw new PolicyError('policy.ca_file_unreadable', { file, key: `environments.${name}.ca_file`, path });
     }
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new PolicyError('policy.ca_file_not_pem', { file, key: `environments.${name}.ca_file`, path });

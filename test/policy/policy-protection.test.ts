@@ -12,6 +12,7 @@ import { loadPolicy, PolicyError, type PolicySources } from '../../src-main/poli
 import { parseAcls, posixProblem, windowsProblem, type PathStat, type WindowsAcl } from '../../src-main/policy/policy-protection';
 
 const NOBODY = 65534;
+const CA_PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
 const root = mkdtempSync(join(tmpdir(), 'casedesk-policy-protection-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let folders = 0;
@@ -106,6 +107,19 @@ describe('a policy file on Linux and macOS', () => {
     expect(viaVariable(link)).toMatchObject({ file: link, policy: { retention_days: 30 } });
     chmodSync(target.file, 0o646);
     expect(refusal(() => viaVariable(link)).params).toEqual({ file: link, path: target.file, reason: 'world_writable' });
+  });
+
+  it('refuses a ca_file others may change, as the policy itself (a CA they replace would read every agent’s traffic)', () => {
+    const { folder, file } = protectedPolicy({ environments: { production: { base_url: 'https://bots.example.com', ca_file: 'corp-ca.pem' } } });
+    const ca = join(folder, 'corp-ca.pem');
+    writeFileSync(ca, CA_PEM);
+    chmodSync(ca, 0o644);
+    expect(viaVariable(file).caCertificates).toEqual({ production: CA_PEM });
+    chownSync(ca, NOBODY, NOBODY);
+    expect(refusal(() => viaVariable(file)).toData()).toEqual({
+      code: 'policy.not_protected',
+      params: { file, path: ca, reason: 'owner', key: 'environments.production.ca_file' },
+    });
   });
 
   it('words the reason in either language', () => {
