@@ -172,7 +172,8 @@ export const AuditEntry = z.looseObject({
   seq: z.number().int().positive(),
   /** SHA-256 (hex) of the previous line as written; null on the very first line. */
   prev: z.string().nullable(),
-  actor: z.union([AuditActor, WrittenActor]),
+  // Not strict when read: a newer CaseDesk may say more of who acted.
+  actor: z.union([AuditActor, z.object(WrittenActor.shape)]),
   action: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;

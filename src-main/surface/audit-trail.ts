@@ -43,7 +43,13 @@ function storePseudonyms(ctx: AppContext): Pseudonyms {
 
 /** Entries with the readable values the store keeps for their ids (for the key's holder: audit:list, never the diagnostics). */
 export function revealTrail(ctx: AppContext, entries: AuditEntry[]): ShownAuditEntry[] {
-  return entries.map((entry) => revealEntry(entry, (id) => getSetting<string | null>(ctx.store.db, NAME_SETTING + id, null)));
+  // The same few people and files come back on every line: each id is looked up once.
+  const names = new Map<string, string | null>();
+  const name = (id: string) => {
+    if (!names.has(id)) names.set(id, getSetting<string | null>(ctx.store.db, NAME_SETTING + id, null));
+    return names.get(id) ?? null;
+  };
+  return entries.map((entry) => revealEntry(entry, name));
 }
 
 /** The trail, checked against the head this store kept. */

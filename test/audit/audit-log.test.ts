@@ -236,6 +236,19 @@ describe('revealEntry (what the holder of the data key is shown)', () => {
   });
 });
 
+describe('a line of a newer CaseDesk that says more of who acted', () => {
+  it('is still read and chained', () => {
+    const dataDir = freshDataDir();
+    const head = appendAudit(dataDir, received(1), agent, { pseudonyms });
+    const actor = { osUserId: idOf('agente'), serviceUserId: null, environment: null, face: 'cli', device: 'a1b2' };
+    appendFileSync(
+      join(dataDir, 'audit', 'audit.jsonl'),
+      `${JSON.stringify({ at: '2026-03-02T13:00:00.000Z', seq: 2, prev: head.hash, actor, action: 'x.y' })}\n`,
+    );
+    expect(readAudit(dataDir)).toMatchObject({ entries: [{ seq: 1 }, { seq: 2, action: 'x.y' }], chain: { ok: true, unreadable: 0 } });
+  });
+});
+
 describe('lines written before pseudonyms (readable actor and file)', () => {
   it('are read, chained on and verified with the new ones, and shown as they were', () => {
     const dataDir = freshDataDir();
