@@ -3,6 +3,9 @@
 // a removed line or a removed older file breaks the chain where it happened. Anyone able to write the
 // files could recompute the chain, so the caller keeps the head ({seq, hash}) somewhere they cannot
 // write (the encrypted store), and readAudit checks the log still holds it, as its last entry.
+// The lines hold no personal data: who acted and which file are pseudonyms (audit-pseudonyms.ts),
+// whose readable values only the store keeps; revealEntry puts them back for the key's holder. Lines
+// written before that (readable actor, `file`, `path`) are read, chained and shown as they are.
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
@@ -21,7 +24,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { AuditEntry, AuditEvent, type AuditActor } from '../domain/audit-events';
+import { AuditEntry, AuditEvent, PERSONAL_FIELDS, WrittenActor, type AuditActor, type ShownAuditEntry } from '../domain/audit-events';
+import type { Pseudonyms } from './audit-pseudonyms';
 
 export const AUDIT_FOLDER = 'audit';
 const CURRENT = 'audit.jsonl';
@@ -39,6 +43,11 @@ export interface AuditHead {
 }
 
 export interface AppendOptions {
+  /**
+   * The ids that stand for who acted and which file (audit-pseudonyms.ts), keeping their readable
+   * values in the store. Null only without a data key (a wipe's first line): those values are left out.
+   */
+  pseudonyms: Pseudonyms | null;
   now?: Date;
   rotateAtBytes?: number;
   /**
@@ -74,8 +83,16 @@ export interface ReadOptions {
 const sha256 = (line: string) => createHash('sha256').update(line, 'utf8').digest('hex');
 
 /** Appends one event; returns the new head. Throws when the event is not one the trail may hold. */
-export function appendAudit(dataDir: string, event: AuditEvent, actor: AuditActor, options: AppendOptions = {}): AuditHead {
+export function appendAudit(dataDir: string, event: AuditEvent, actor: AuditActor, options: AppendOptions): AuditHead {
   const checked = AuditEvent.parse(event);
+  const id = (value: string | null) => (value === null || options.pseudonyms === null ? null : options.pseudonyms.of(value));
+  const written = WrittenActor.parse({ osUserId: id(actor.osUser), serviceUserId: id(actor.serviceUser), environment: actor.environment, face: actor.face });
+  // A personal field becomes `<field>Id` where it stood (readers list fields in the order written).
+  const fields = Object.fromEntries(
+    Object.entries(checked).map(([key, value]) =>
+      (PERSONAL_FIELDS as readonly string[]).includes(key) ? [`${key}Id`, typeof value === 'string' ? id(value) : null] : [key, value],
+    ),
+  );
   const dir = auditFolder(dataDir);
   return withLock(dir, () => {
     const current = join(dir, CURRENT);
@@ -86,7 +103,7 @@ export function appendAudit(dataDir: string, event: AuditEvent, actor: AuditActo
     const kept = options.kept?.read() ?? null;
     const last = kept ?? lastHead(dir);
     const seq = (last?.seq ?? 0) + 1;
-    const line = JSON.stringify({ at: (options.now ?? new Date()).toISOString(), seq, prev: last?.hash ?? null, actor, ...checked });
+    const line = JSON.stringify({ at: (options.now ?? new Date()).toISOString(), seq, prev: last?.hash ?? null, actor: written, ...fields });
     // A line torn by a crash is left where it is; the next one starts on its own line.
     const fd = openSync(current, 'a', 0o600);
     try {
@@ -141,6 +158,23 @@ export function readAudit(dataDir: string, options: ReadOptions = {}): AuditRead
   // was written by someone else (or a crash came between writing a line and keeping its head).
   if (afterHead) breaks.push({ seq: afterHead.seq, file: afterHead.file, reason: 'after-head', count: afterHead.count });
   return { entries: Number.isFinite(limit) ? entries.slice(-limit) : entries, chain: { ok: breaks.length === 0, breaks, unreadable }, head: previous };
+}
+
+/**
+ * An entry as whoever holds the data key sees it: the readable value of each id (`name(id)`, from the
+ * store), or the id itself when the store has none. A line written before pseudonyms is shown as it is.
+ */
+export function revealEntry(entry: AuditEntry, name: (id: string) => string | null): ShownAuditEntry {
+  const shown = (id: unknown) => (typeof id === 'string' ? (name(id) ?? id) : null);
+  const actor =
+    'osUserId' in entry.actor
+      ? { osUser: shown(entry.actor.osUserId), serviceUser: shown(entry.actor.serviceUserId), environment: entry.actor.environment, face: entry.actor.face }
+      : entry.actor;
+  const fields = Object.entries(entry).map(([key, value]) => {
+    const personal = PERSONAL_FIELDS.find((field) => key === `${field}Id`);
+    return personal ? [personal, shown(value)] : [key, value];
+  });
+  return { ...(Object.fromEntries(fields) as AuditEntry), actor };
 }
 
 function parseLine(line: string): AuditEntry | null {

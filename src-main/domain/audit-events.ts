@@ -1,7 +1,9 @@
 // What the audit trail may say: one closed list of events, each with only non-personal fields
 // (counts, ids, file names and sizes, kinds, outcomes). Never a case code, a debtor's name, a phone,
 // an amount, a token or a password: strict objects refuse any field not listed here, so a summary
-// spread into an event by mistake is refused rather than written.
+// spread into an event by mistake is refused rather than written. Who acted and which file (names,
+// paths: PERSONAL_FIELDS) are what callers say; the trail's files hold only their pseudonyms
+// (audit-log.ts), read back in the store by whoever holds the data key.
 // Pure: the renderer and the CLI read entries with these types.
 import { z } from 'zod';
 import { CASE_STATUSES } from './case-status';
@@ -149,22 +151,43 @@ export const AuditActor = z.object({
 });
 export type AuditActor = z.infer<typeof AuditActor>;
 
+/** An id that stands for a readable value in the trail's files (16 hex characters of an HMAC under the data key). */
+export const Pseudonym = z.string().regex(/^[0-9a-f]{16}$/);
+
+/** Fields of events that name a person's file or folder, written as their pseudonym under `<field>Id`. */
+export const PERSONAL_FIELDS = ['file', 'path'] as const;
+
+/** The actor as the trail's files hold it: ids, never the account names (null: none, or written without the data key). */
+export const WrittenActor = z.strictObject({
+  osUserId: Pseudonym.nullable(),
+  serviceUserId: Pseudonym.nullable(),
+  environment: Environment.nullable(),
+  face: z.enum(['app', 'cli']).nullable(),
+});
+export type WrittenActor = z.infer<typeof WrittenActor>;
+
 /**
  * One line of the trail as read back. Loose: a line written by a newer CaseDesk (an action this
- * version does not know) is still shown.
+ * version does not know) is still shown. Its actor is readable (lines written before pseudonyms, and
+ * entries revealed to the key's holder) or ids only (the files as written now).
  */
 export const AuditEntry = z.looseObject({
   at: z.string(),
   seq: z.number().int().positive(),
   /** SHA-256 (hex) of the previous line as written; null on the very first line. */
   prev: z.string().nullable(),
-  actor: AuditActor,
+  // Not strict when read: a newer CaseDesk may say more of who acted.
+  actor: z.union([AuditActor, z.object(WrittenActor.shape)]),
   action: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
+/** An entry as whoever holds the data key is shown it (audit:list): the readable values back in place of their ids. */
+export const ShownAuditEntry = AuditEntry.extend({ actor: AuditActor });
+export type ShownAuditEntry = z.infer<typeof ShownAuditEntry>;
+
 /** The fields of an entry that belong to its event (what a screen shows as details). */
-export function eventFields(entry: AuditEntry): Record<string, unknown> {
+export function eventFields(entry: AuditEntry | ShownAuditEntry): Record<string, unknown> {
   const { at: _at, seq: _seq, prev: _prev, actor: _actor, action: _action, ...fields } = entry;
   return fields;
 }

@@ -1,15 +1,18 @@
-// The organization's managed policy: a JSON file IT puts on every PC, in the OS's usual place
-// (CASEDESK_POLICY is read only where there is none there). What it sets, the agent cannot change. A
-// policy that cannot be read or parsed stops CaseDesk (fail closed); keys this version does not know
-// are reported, not fatal.
+// The organization's managed policy: on Windows the registry (HKLM\SOFTWARE\Policies\CaseDesk, set by
+// Group Policy), else a JSON file IT puts on every PC, in the OS's usual place (CASEDESK_POLICY is read
+// only where there is neither). What it sets, the agent cannot change. A policy that cannot be read or
+// parsed, or a file others than administrators may change, stops CaseDesk (fail closed); keys this
+// version does not know are reported, not fatal.
 import { Failure, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParams } from '../domain/failures/failure';
 import { firstInputProblem } from '../domain/failures/input-problem';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ContactHours } from '../domain/contact-calendar';
 import { checkBaseUrl, type Environment } from '../domain/environments';
+import { PolicyNotProtected, powershellAclReader, readProtectedFile, type WindowsAclReader } from './policy-protection';
+import { registryPolicy, regExeReader, REGISTRY_POLICY_KEY, type RegistryReader } from './policy-registry';
 
 /**
  * An address the policy names: refused with a failure of its own (policy.invalid_url, in loadPolicy),
@@ -91,6 +94,9 @@ export type PolicyFailureCode = Extract<
   | 'policy.ca_file_not_pem'
   | 'policy.data_dir_variable'
   | 'policy.data_dir_relative'
+  | 'policy.not_protected'
+  | 'policy.registry_unreadable'
+  | 'policy.registry_path_relative'
 >;
 
 /** The policy file cannot be used: a code of the catalog naming the file (and the key, and what is wrong with it). */
@@ -120,31 +126,106 @@ export function policyLocation(env: NodeJS.ProcessEnv = process.env, platform = 
   return env.CASEDESK_POLICY || machineFile;
 }
 
-/** `machineFile` is where the machine's policy is looked for (the OS's place; a test's own folder). */
-export function loadPolicy(env: NodeJS.ProcessEnv = process.env, platform = process.platform, machineFile = machinePolicyLocation(platform)): LoadedPolicy {
+/**
+ * Where the policy comes from besides files: on Windows the registry, and who may change a file (its
+ * owner and ACL, which node:fs cannot see). Injected so the tests, on Linux, drive both with fakes.
+ */
+export interface PolicySources {
+  /** HKLM\SOFTWARE\Policies\CaseDesk; null where the OS has no registry. */
+  registry: RegistryReader | null;
+  windowsAcl: WindowsAclReader;
+}
+
+export function osPolicySources(platform: NodeJS.Platform = process.platform): PolicySources {
+  return { registry: platform === 'win32' ? regExeReader : null, windowsAcl: powershellAclReader };
+}
+
+/**
+ * `machineFile` is where the machine's policy file is looked for (the OS's place; a test's own folder).
+ * On Windows the registry's policy, when its key exists, wins over any file.
+ */
+export function loadPolicy(
+  env: NodeJS.ProcessEnv = process.env,
+  platform = process.platform,
+  machineFile = machinePolicyLocation(platform),
+  sources: PolicySources = osPolicySources(platform),
+): LoadedPolicy {
   const named = env.CASEDESK_POLICY || null;
+  const fromRegistry = readRegistry(sources.registry);
+  // The files a policy names that CaseDesk trusts (ca_file) are checked as the policy file is: a CA
+  // others can replace would let them read every agent's traffic. `usersOwn`: see readProtectedFile.
+  const trusted = (usersOwn: boolean) => (path: string) => readProtectedFile(path, platform, sources.windowsAcl, usersOwn);
+  if (fromRegistry !== null)
+    return checked(REGISTRY_POLICY_KEY, fromRegistry, env, named === null ? [] : [ignoredVariable(REGISTRY_POLICY_KEY, named)], true, trusted(false));
   const file = policyLocation(env, platform, machineFile);
   // Named explicitly but absent is a mistake worth stopping for; the OS place may simply be empty.
   if (!existsSync(file)) {
     if (named !== null) throw new PolicyError('policy.file_missing', { file });
     return NO_POLICY;
   }
+  let text: string;
+  try {
+    // CASEDESK_POLICY steers only the runs of the user who set it: their own file will do. The machine's must be the administrators'.
+    text = readProtectedFile(file, platform, sources.windowsAcl, file !== machineFile);
+  } catch (err) {
+    // Others may change it: a planted or edited policy must not steer every agent of the machine.
+    if (err instanceof PolicyNotProtected) throw new PolicyError('policy.not_protected', { file, path: err.problem.path, reason: err.problem.reason });
+    throw new PolicyError('policy.file_unreadable', { file });
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    throw (err as NodeJS.ErrnoException).code ? new PolicyError('policy.file_unreadable', { file }) : new PolicyError('policy.not_json', { file });
+    raw = JSON.parse(text);
+  } catch {
+    throw new PolicyError('policy.not_json', { file });
   }
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new PolicyError('policy.not_object', { file });
-  const warnings = unknownKeys(file, raw as Record<string, unknown>);
   // The machine's policy is in force and the variable names another file: say which one was used.
-  if (named !== null && file === machineFile && !sameFile(named, machineFile))
-    warnings.unshift({ code: 'policy.variable_ignored', params: { file, variable: 'CASEDESK_POLICY', ignored: named } });
+  const ignored = named !== null && file === machineFile && !sameFile(named, machineFile) ? [ignoredVariable(file, named)] : [];
+  return checked(file, raw as Record<string, unknown>, env, ignored, false, trusted(file !== machineFile));
+}
+
+function ignoredVariable(file: string, named: string): PolicyWarning {
+  return { code: 'policy.variable_ignored', params: { file, variable: 'CASEDESK_POLICY', ignored: named } };
+}
+
+function readRegistry(registry: RegistryReader | null): Record<string, unknown> | null {
+  if (registry === null) return null;
+  let key;
+  try {
+    key = registry.read();
+  } catch {
+    throw new PolicyError('policy.registry_unreadable', { file: REGISTRY_POLICY_KEY });
+  }
+  return key === null ? null : registryPolicy(key);
+}
+
+/** The policy's keys checked, whichever place it came from; `registry`: paths must be absolute (there is no folder to read them beside). */
+function checked(
+  file: string,
+  raw: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  ignored: PolicyWarning[],
+  registry: boolean,
+  readTrusted: (path: string) => string,
+): LoadedPolicy {
+  const warnings = [...ignored, ...unknownKeys(file, raw)];
   const parsed = Policy.safeParse(raw, { reportInput: true });
   if (!parsed.success) throw invalidKey(file, parsed.error);
   const policy = parsed.data;
+  if (registry) {
+    const paths: [string, string | undefined][] = [
+      ['shared_ledger', policy.shared_ledger],
+      ...MANAGED_ENVIRONMENTS.map((name): [string, string | undefined] => [`environments.${name}.ca_file`, policy.environments?.[name]?.ca_file]),
+    ];
+    for (const [key, path] of paths) if (path !== undefined && !absolutePath(path)) throw new PolicyError('policy.registry_path_relative', { file, key, path });
+  }
   if (policy.data_dir !== undefined) policy.data_dir = expandDataDir(file, policy.data_dir, env);
-  return { policy, file, warnings, caCertificates: readCaFiles(file, policy) };
+  return { policy, file, warnings, caCertificates: readCaFiles(file, policy, readTrusted) };
+}
+
+/** Absolute on this OS or on Windows (a drive or a UNC path). */
+function absolutePath(path: string): boolean {
+  return isAbsolute(path) || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
 }
 
 /** The same file by either name (a link to it, a relative path); a name that cannot be resolved is compared as given. */
@@ -185,7 +266,7 @@ function unknownKeys(file: string, raw: Record<string, unknown>): PolicyWarning[
   return warnings;
 }
 
-function readCaFiles(file: string, policy: Policy): LoadedPolicy['caCertificates'] {
+function readCaFiles(file: string, policy: Policy, readTrusted: (path: string) => string): LoadedPolicy['caCertificates'] {
   const out: LoadedPolicy['caCertificates'] = {};
   for (const name of MANAGED_ENVIRONMENTS) {
     const caFile = policy.environments?.[name]?.ca_file;
@@ -194,8 +275,10 @@ function readCaFiles(file: string, policy: Policy): LoadedPolicy['caCertificates
     const path = resolve(file, '..', caFile);
     let pem: string;
     try {
-      pem = readFileSync(path, 'utf8');
-    } catch {
+      pem = readTrusted(path);
+    } catch (err) {
+      if (err instanceof PolicyNotProtected)
+        throw new PolicyError('policy.not_protected', { file, path: err.problem.path, reason: err.problem.reason, key: `environments.${name}.ca_file` });
       throw new PolicyError('policy.ca_file_unreadable', { file, key: `environments.${name}.ca_file`, path });
     }
     if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new PolicyError('policy.ca_file_not_pem', { file, key: `environments.${name}.ca_file`, path });
@@ -224,7 +307,7 @@ export function expandDataDir(file: string, text: string, env: NodeJS.ProcessEnv
     .replace(/%([A-Za-z_][A-Za-z0-9_()]*)%/g, (_m, name: string) => value(name));
   if (expanded === '~' || expanded.startsWith('~/') || expanded.startsWith('~\\')) expanded = join(env.HOME ?? env.USERPROFILE ?? homedir(), expanded.slice(1));
   if (missing !== null) throw new PolicyError('policy.data_dir_variable', { file, variable: missing });
-  if (!isAbsolute(expanded) && !/^[A-Za-z]:[\\/]/.test(expanded)) throw new PolicyError('policy.data_dir_relative', { file, dataDir: expanded });
+  if (!absolutePath(expanded)) throw new PolicyError('policy.data_dir_relative', { file, dataDir: expanded });
   return expanded;
 }
 

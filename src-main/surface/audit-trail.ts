@@ -1,14 +1,19 @@
 // The audit trail as the app and the CLI use it: who is acting (this computer's account, the
 // service's user), and the trail's head kept in the store, where it cannot be rewritten without the
-// data key. Recording never fails the work it records: the work is already done by then.
+// data key. So are the readable values of the trail's pseudonyms (who acted, which file), by id: the
+// files hold only the ids, and audit:list shows the names to whoever opens the store. Recording never
+// fails the work it records: the work is already done by then.
 import { userInfo } from 'node:os';
-import type { AuditActor, AuditEvent } from '../domain/audit-events';
-import { appendAudit, readAudit, type AuditHead, type AuditReading, type ReadOptions } from '../audit/audit-log';
+import type { AuditActor, AuditEntry, AuditEvent, ShownAuditEntry } from '../domain/audit-events';
+import { appendAudit, readAudit, revealEntry, type AuditHead, type AuditReading, type ReadOptions } from '../audit/audit-log';
+import { keyedPseudonyms, type Pseudonyms } from '../audit/audit-pseudonyms';
 import type { Environment } from '../domain/environments';
 import { getSetting, setSetting } from '../store';
 import type { AppContext } from './app-context-types';
 
 const HEAD_SETTING = 'auditHead';
+/** A pseudonym's readable value is the setting `auditName:<id>` (the store is encrypted; a settings row needs no new table). */
+const NAME_SETTING = 'auditName:';
 
 export interface Who {
   /** The environment involved; its signed-in user is the service user. */
@@ -21,11 +26,30 @@ export interface Who {
 export function audit(ctx: AppContext, event: AuditEvent, who: Who = {}): void {
   try {
     appendAudit(ctx.options.dataDir, event, actorOf(ctx, who), {
+      pseudonyms: storePseudonyms(ctx),
       kept: { read: () => getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null), write: (head) => keepHead(ctx, head) },
     });
   } catch (err) {
     console.error(`CaseDesk could not add to its audit trail (${(err as NodeJS.ErrnoException).code ?? (err as Error).name}).`);
   }
+}
+
+/** Ids under this folder's data key, each readable value kept once in the store. */
+function storePseudonyms(ctx: AppContext): Pseudonyms {
+  return keyedPseudonyms(ctx.dataKey.key, (id, value) => {
+    if (getSetting<string | null>(ctx.store.db, NAME_SETTING + id, null) !== value) setSetting(ctx.store.db, NAME_SETTING + id, value);
+  });
+}
+
+/** Entries with the readable values the store keeps for their ids (for the key's holder: audit:list, never the diagnostics). */
+export function revealTrail(ctx: AppContext, entries: AuditEntry[]): ShownAuditEntry[] {
+  // The same few people and files come back on every line: each id is looked up once.
+  const names = new Map<string, string | null>();
+  const name = (id: string) => {
+    if (!names.has(id)) names.set(id, getSetting<string | null>(ctx.store.db, NAME_SETTING + id, null));
+    return names.get(id) ?? null;
+  };
+  return entries.map((entry) => revealEntry(entry, name));
 }
 
 /** The trail, checked against the head this store kept. */

@@ -10,7 +10,7 @@ import { Environment } from '../domain/environments';
 import { WIPE_WORDS } from '../domain/wipe-words';
 import { MappingFile } from '../domain/mapping-file';
 import type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
-import type { AuditEntry } from '../domain/audit-events';
+import type { ShownAuditEntry } from '../domain/audit-events';
 import type { FailureCode, FailureParamValue } from '../domain/failures/failure';
 import type { IssueText } from '../domain/issue-texts/issue-text';
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
@@ -424,7 +424,8 @@ export type { CampaignScheduleWarning, CampaignScheduleWarningCode, ContactHours
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
 export interface AuditListing {
-  entries: AuditEntry[];
+  /** Each with the readable names of who acted and which file, from the store (the files hold their ids). */
+  entries: ShownAuditEntry[];
   chainOk: boolean;
   /** Where the chain breaks (an entry edited or removed, older files or the latest entries gone, entries added after the kept head: `count` of them). */
   breaks: { seq: number | null; reason: string; count?: number }[];

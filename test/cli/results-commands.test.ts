@@ -16,6 +16,8 @@ const root = mkdtempSync(join(tmpdir(), 'casedesk-cli-results-'));
 const dataDir = join(root, 'data');
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const emulator = useEmulator({ speed: 1 });
+/** A pseudonym of the audit trail's files. */
+const ID = expect.stringMatching(/^[0-9a-f]{16}$/);
 const demo = { CASEDESK_EMAIL: DEMO_USER.email, CASEDESK_PASSWORD: DEMO_USER.password };
 
 function casedesk(
@@ -57,17 +59,17 @@ describe('casedesk results and inbound sync', () => {
     const book = XLSX.read(readFileSync(out), { type: 'buffer' });
     expect(book.SheetNames).toEqual(['Casos', 'Llamadas']);
     // The audit trail: the download, then where the debtors' recordings and results went.
+    // Its files hold who and where as ids only (16 hex); `casedesk audit`, which opens the store, shows them.
     expect(readAudit(dataDir).entries.slice(-3)).toMatchObject([
-      {
-        action: 'results.downloaded',
-        campaignId,
-        cases: 6,
-        calls: serviceCalls,
-        recordings: serviceCalls,
-        actor: { face: 'cli', serviceUser: DEMO_USER.email },
-      },
-      { action: 'export.written', kind: 'recordings', campaignId, count: serviceCalls, to: 'folder', path: recordings },
-      { action: 'export.written', kind: 'results', campaignId, count: 6, to: 'file', path: out },
+      { action: 'results.downloaded', campaignId, cases: 6, calls: serviceCalls, recordings: serviceCalls, actor: { face: 'cli', serviceUserId: ID } },
+      { action: 'export.written', kind: 'recordings', campaignId, count: serviceCalls, to: 'folder', pathId: ID },
+      { action: 'export.written', kind: 'results', campaignId, count: 6, to: 'file', pathId: ID },
+    ]);
+    const shown = await casedesk(['audit', '--json', '--limit', '3']);
+    expect((JSON.parse(shown.stdout) as { entries: unknown[] }).entries).toMatchObject([
+      { action: 'results.downloaded', actor: { face: 'cli', serviceUser: DEMO_USER.email } },
+      { action: 'export.written', kind: 'recordings', path: recordings },
+      { action: 'export.written', kind: 'results', path: out },
     ]);
   });
 
@@ -127,7 +129,7 @@ describe('casedesk results and inbound sync', () => {
     });
     expect(readAudit(dataDir).entries.slice(-2)).toMatchObject([
       { action: 'inbound.downloaded', botId: BOTS.inbound, cases: service.length, recordings: withAudio },
-      { action: 'export.written', kind: 'recordings', count: withAudio, to: 'folder', path: recordings },
+      { action: 'export.written', kind: 'recordings', count: withAudio, to: 'folder', pathId: ID },
     ]);
 
     const bad = await casedesk(['inbound', 'sync', '--from', 'ayer', '--env', 'test']);

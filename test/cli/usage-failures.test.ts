@@ -1,6 +1,6 @@
 // What commander refuses on the command line reaches the user as a failure of the catalog (cli.*):
 // worded in the run's --lang, naming the command, the option or argument and the value; exit 2.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,5 +67,19 @@ describe('a policy file the CLI cannot use', { timeout: SLOW }, () => {
     expect(missing.stderr).toBe(
       `casedesk: The policy file ${join(dir, 'nowhere.json')} does not exist. CaseDesk does not start without it; ask your IT department.\n`,
     );
+  });
+
+  it('refuses one others may change as bad input (exit 2), naming the file and why, in --lang', async () => {
+    const file = join(dir, 'open-policy.json');
+    writeFileSync(file, JSON.stringify({ allow_custom_base_url: false }));
+    chmodSync(file, 0o666);
+    const en = await casedesk(['--lang', 'en', 'batches', 'list'], { CASEDESK_POLICY: file });
+    expect(en.code).toBe(2);
+    expect(en.stderr).toBe(
+      `casedesk: The policy file ${file} is refused: ${file} can be changed by every user. Only administrators may be able to change the policy file and every folder above it. CaseDesk does not start with it; ask your IT department.\n`,
+    );
+    const es = await casedesk(['--lang', 'es', 'policy'], { CASEDESK_POLICY: file });
+    expect(es.code).toBe(2);
+    expect(es.stderr).toContain(`${file} puede modificarlo cualquier usuario.`);
   });
 });

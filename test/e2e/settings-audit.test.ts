@@ -38,7 +38,11 @@ describe.runIf(hasChromium)('the activity log in Settings', () => {
   it('says the log was modified when an entry was changed outside CaseDesk', async () => {
     const { page, dataDir } = app.current;
     const file = join(dataDir, 'audit', 'audit.jsonl');
-    writeFileSync(file, readFileSync(file, 'utf8').replace('"demo@casedesk.local"', '"otro@casedesk.local"'));
+    const text = readFileSync(file, 'utf8');
+    // The file names no one (the table above showed the e-mail from the encrypted store): change who acted through which face.
+    expect(text).not.toContain('demo@casedesk.local');
+    expect(text).toContain('"face":"app"');
+    writeFileSync(file, text.replace('"face":"app"', '"face":"cli"'));
     await page.locator('[data-test="settings-audit-refresh"]').click();
     await page.waitForSelector('[data-test="settings-audit-broken"]');
     expect(await page.locator('[data-test="settings-audit-broken"]').innerText()).toMatch(/modificado fuera de CaseDesk/);

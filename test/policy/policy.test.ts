@@ -188,7 +188,12 @@ describe("the machine's policy and CASEDESK_POLICY", () => {
     const env = { ProgramData: agentProgramData, PROGRAMDATA: agentProgramData, ALLUSERSPROFILE: agentProgramData };
     expect(machinePolicyLocation('win32')).toBe('C:\\ProgramData\\CaseDesk\\policy.json');
     expect(policyLocation(env, 'win32')).toBe('C:\\ProgramData\\CaseDesk\\policy.json');
-    expect(loadPolicy(env, 'win32').file).not.toBe(join(agentProgramData, 'CaseDesk', 'policy.json'));
+    // On Linux there is no registry: a fake with no CaseDesk key, and an ACL reader never reached.
+    const noRegistry = {
+      registry: { read: () => null },
+      windowsAcl: { read: (paths: readonly string[]) => ({ user: 'S-1-5-21-1-2-3-1001', acls: paths.map(() => ({ owner: 'S-1-5-18', allows: [] })) }) },
+    };
+    expect(loadPolicy(env, 'win32', undefined, noRegistry).file).not.toBe(join(agentProgramData, 'CaseDesk', 'policy.json'));
   });
 });
 

@@ -3,7 +3,7 @@
 // newer CaseDesk still shows.
 import { describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
-import { AuditEvent, type AuditEntry } from '../../src-main/domain/audit-events';
+import { AuditEvent, type ShownAuditEntry } from '../../src-main/domain/audit-events';
 import { describeActor, describeEntry } from '../../src-renderer/src/components/settings/audit-entries';
 import common from '../../src-renderer/src/i18n/messages/common';
 import issue from '../../src-renderer/src/i18n/messages/issue';
@@ -11,7 +11,7 @@ import settings from '../../src-renderer/src/i18n/messages/settings';
 import { splitTexts } from '../../src-renderer/src/i18n/texts';
 
 const actor = { osUser: 'agente', serviceUser: 'demo@casedesk.local', environment: 'test' as const, face: 'app' as const };
-const entry = (fields: Record<string, unknown>): AuditEntry => ({ at: '2026-03-02T13:00:00.000Z', seq: 7, prev: null, actor, action: 'x', ...fields });
+const entry = (fields: Record<string, unknown>): ShownAuditEntry => ({ at: '2026-03-02T13:00:00.000Z', seq: 7, prev: null, actor, action: 'x', ...fields });
 
 /** One example of every event, with every field of it. */
 const examples: Record<string, unknown>[] = [

@@ -154,6 +154,26 @@ describe('the audit trail of an agent’s day', () => {
     for (const secret of secrets) expect(text, `the audit trail holds "${secret}"`).not.toContain(secret);
     expect(text).not.toMatch(/eyJ[\w-]{10,}/);
   });
+
+  it('holds no personal data in its files at all: who acted and which file only as ids, their names in the encrypted store', () => {
+    const text = auditText();
+    for (const personal of [DEMO_USER.email, userInfo().username, 'cartera-banco-del-sur'])
+      expect(text, `the audit trail holds "${personal}"`).not.toContain(personal);
+    const written = text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as AuditEntry);
+    expect(written.find((e) => e.action === 'session.signedIn')?.actor).toEqual({
+      osUserId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      serviceUserId: expect.stringMatching(/^[0-9a-f]{16}$/),
+      environment: 'test',
+      face: 'app',
+    });
+    expect(written.find((e) => e.action === 'file.received')).toMatchObject({ fileId: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    // The same person and the same file keep the same id; the names are what audit:list showed above.
+    expect(new Set(written.map((e) => ('osUserId' in e.actor ? e.actor.osUserId : null))).size).toBe(1);
+    expect(written.find((e) => e.action === 'batch.prepared')?.fileId).toBe(written.find((e) => e.action === 'file.received')?.fileId);
+  });
 });
 
 describe('lines added to the trail by someone without the data key', () => {

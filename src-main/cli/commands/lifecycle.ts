@@ -2,7 +2,6 @@
 // (retention now) and `wipe --yes` (everything CaseDesk keeps here, the data key included).
 import { Failure, type FailureLang } from '../../domain/failures/failure';
 import { Command } from 'commander';
-import { userInfo } from 'node:os';
 import type { Environment } from '../../domain/environments';
 import type { BatchSummary, WipePlan } from '../../surface/procedures';
 import { call, globals, printAnswer, withApp } from '../cli-context';
@@ -132,8 +131,9 @@ export function wipeCommand(help: HelpWords): Command {
         throw new Failure('cli.wipe_needs_yes', {});
       }
       const outcome = wipeDataFolder(dataDir, { keychain: osKeychain(), env: process.env });
-      // The trail went with the rest: the fresh one starts by saying so.
-      appendAudit(dataDir, { action: 'workstation.wiped' }, { osUser: userInfo().username, serviceUser: null, environment: null, face: 'cli' });
+      // The trail went with the rest: the fresh one starts by saying so. The key went too: no id can
+      // stand for the OS account, so the line names no one (it never holds the name itself).
+      appendAudit(dataDir, { action: 'workstation.wiped' }, { osUser: null, serviceUser: null, environment: null, face: 'cli' }, { pseudonyms: null });
       await printAnswer(command, outcome, (lang) => [
         `${words(lang, 'line.wipe.done', {})}\n${describePlan(outcome, true, lang)}`,
         outcome.key !== 'environment' && !outcome.keyForgotten ? `${words(lang, 'line.wipe.key_kept', {})}\n` : '',

@@ -305,8 +305,8 @@ export const CLI_HELP = {
   // `audit`, `policy`, `diagnostics`, `start`.
   'help.audit.what': {
     class: 'notice',
-    en: 'the audit trail of this computer: sign-ins, imports, edits, exports, uploads, campaigns, settings (no personal data)',
-    es: 'el registro de auditoría de este equipo: ingresos, importaciones, ediciones, exportaciones, cargas, campañas, ajustes (sin datos personales)',
+    en: 'the audit trail of this computer: sign-ins, imports, edits, exports, uploads, campaigns, settings; who acted and which file, from the encrypted store (its files hold only ids)',
+    es: 'el registro de auditoría de este equipo: ingresos, importaciones, ediciones, exportaciones, cargas, campañas, ajustes; quién actuó y con qué archivo, desde el almacén cifrado (sus archivos solo guardan identificadores)',
   },
   'help.audit.since': {
     class: 'notice',

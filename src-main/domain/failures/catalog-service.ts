@@ -264,6 +264,41 @@ export const SERVICE_FAILURES = {
     en: 'The policy file {file} cannot be used: data_dir: must be an absolute path, not {dataDir}. CaseDesk does not start without it; ask your IT department.',
     es: 'No se puede usar el archivo de política {file}: data_dir: debe ser una ruta absoluta, no {dataDir}. CaseDesk no se inicia sin él; consulte a su departamento de sistemas.',
   },
+  // A policy only administrators can change, or none: a file others may edit (or plant) would steer every agent of the PC.
+  // Bad input, as a refusal of the policy's: {path} is the file or the folder above it, {reason} a word of policy.protection.*.
+  'policy.not_protected': {
+    class: 'invalid-input',
+    en: 'The policy file {file} is refused: {path} {reason}. Only administrators may be able to change the policy file and every folder above it. CaseDesk does not start with it; ask your IT department.',
+    es: 'Se rechaza el archivo de política {file}: {path} {reason}. Solo los administradores deben poder modificar el archivo de política y cada carpeta que lo contiene. CaseDesk no se inicia con él; consulte a su departamento de sistemas.',
+  },
+  'policy.protection.owner': {
+    class: 'notice',
+    en: 'is owned by an account other than root or the administrators',
+    es: 'pertenece a una cuenta que no es root ni los administradores',
+  },
+  'policy.protection.group_writable': { class: 'notice', en: 'can be changed by its group', es: 'puede modificarlo su grupo' },
+  'policy.protection.world_writable': { class: 'notice', en: 'can be changed by every user', es: 'puede modificarlo cualquier usuario' },
+  'policy.protection.writable_by_others': {
+    class: 'notice',
+    en: 'can be changed by an account other than the administrators and SYSTEM',
+    es: 'puede modificarlo una cuenta que no es de los administradores ni SYSTEM',
+  },
+  'policy.protection.not_a_file': { class: 'notice', en: 'is not a regular file', es: 'no es un archivo común' },
+  'policy.protection.unverifiable': {
+    class: 'notice',
+    en: 'could not be checked for who may change it',
+    es: 'no se pudo comprobar quién puede modificarlo',
+  },
+  'policy.registry_unreadable': {
+    class: 'forbidden',
+    en: 'The policy in the registry ({file}) cannot be read. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede leer la política del registro ({file}). CaseDesk no se inicia sin ella; consulte a su departamento de sistemas.',
+  },
+  'policy.registry_path_relative': {
+    class: 'forbidden',
+    en: 'The policy in the registry ({file}) cannot be used: {key}: must be an absolute path, not {path}. CaseDesk does not start without it; ask your IT department.',
+    es: 'No se puede usar la política del registro ({file}): {key}: debe ser una ruta absoluta, no {path}. CaseDesk no se inicia sin ella; consulte a su departamento de sistemas.',
+  },
 
   'store.wrong_key': {
     class: 'forbidden',

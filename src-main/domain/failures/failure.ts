@@ -41,9 +41,13 @@ export function shownParam(value: FailureParamValue | undefined): string {
 
 /**
  * Params whose value is a code of catalog-input.ts, worded there in place: a failure's {problem} (an
- * input's, input-problem.ts), and inside a problem's words the small words it is built of.
+ * input's, input-problem.ts), and inside a problem's words the small words it is built of; and, for
+ * policy.not_protected, its {reason} (policy.protection.*, catalog-service.ts).
  */
 const OUTER_WORDS = { problem: 'input.problem' } as const;
+/** Params worded so for one code only: `reason` means other things in other codes. */
+const CODE_WORDS: Partial<Record<string, Record<string, string>>> = { 'policy.not_protected': { reason: 'policy.protection' } };
+const outerWords = (code: string | undefined): Record<string, string> => ({ ...OUTER_WORDS, ...(code === undefined ? {} : CODE_WORDS[code]) });
 const PROBLEM_WORDS = { expected: 'input.kind', measure: 'input.measure', bound: 'input.bound', format: 'input.format' } as const;
 
 /** One param as the words show it in `lang`: a word of the catalog when it names one, else the value itself. */
@@ -59,14 +63,15 @@ function fill(lang: FailureLang, template: string, params: Record<string, Failur
 }
 
 /** The params as vue-i18n takes them in `lang` (lists joined, a problem worded), so both edges print the same words. */
-export function shownParams(params: Record<string, FailureParamValue> | undefined, lang: FailureLang): Record<string, string> {
+export function shownParams(params: Record<string, FailureParamValue> | undefined, lang: FailureLang, code?: string): Record<string, string> {
   const all = params ?? {};
-  return Object.fromEntries(Object.keys(all).map((name) => [name, shownWord(lang, name, all, OUTER_WORDS)]));
+  const nested = outerWords(code);
+  return Object.fromEntries(Object.keys(all).map((name) => [name, shownWord(lang, name, all, nested)]));
 }
 
 /** The words of a failure in `lang` (the CLI's formatter; the renderer has vue-i18n do the same). */
 export function formatFailure(lang: FailureLang, code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
-  return fill(lang, FAILURES[code][lang], params, OUTER_WORDS);
+  return fill(lang, FAILURES[code][lang], params, outerWords(code));
 }
 
 /** The catalog in one language as a tree (a code's dots are levels), to register under vue-i18n's `failures.`. */

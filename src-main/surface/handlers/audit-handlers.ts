@@ -1,12 +1,12 @@
-// The audit trail, for Settings and `casedesk audit`.
+// The audit trail, for Settings and `casedesk audit`: with the names its ids stand for (whoever asks holds the data key).
 import type { Handlers } from './handler';
-import { readTrail } from '../audit-trail';
+import { readTrail, revealTrail } from '../audit-trail';
 
 export const auditHandlers: Pick<Handlers, 'audit:list'> = {
   async 'audit:list'(ctx, { since, limit }) {
     const reading = readTrail(ctx, { since: since === undefined ? undefined : sinceInstant(since), limit });
     return {
-      entries: reading.entries.reverse(),
+      entries: revealTrail(ctx, reading.entries.reverse()),
       chainOk: reading.chain.ok,
       breaks: reading.chain.breaks.map(({ seq, reason, count }) => ({ seq, reason, ...(count === undefined ? {} : { count }) })),
       unreadable: reading.chain.unreadable,

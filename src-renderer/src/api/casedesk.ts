@@ -31,7 +31,7 @@ export class ApiError extends Error {
 
 /** A failure of the catalog in the agent's language. */
 export function failureText(code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
-  return i18n.global.t(`failures.${code}`, shownParams(params, i18n.global.locale.value));
+  return i18n.global.t(`failures.${code}`, shownParams(params, i18n.global.locale.value, code));
 }
 
 /** What is wrong with one value a screen checked itself, in the words the surface's input.invalid has. */

@@ -1,6 +1,6 @@
 // An audit entry as a sentence in the agent's language. Entries from a newer CaseDesk (an action this
 // version has no sentence for) are shown by their name and fields, never dropped.
-import { eventFields, type AuditEntry } from '../../../../src-main/domain/audit-events';
+import { eventFields, type ShownAuditEntry } from '../../../../src-main/domain/audit-events';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Exists = (key: string) => boolean;
@@ -26,7 +26,7 @@ function ledgerReason(t: Translate, te: Exists, reason: unknown): string {
   return te(key) ? t(key) : text(reason);
 }
 
-export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): string {
+export function describeEntry(entry: ShownAuditEntry, t: Translate, te: Exists): string {
   const fields = eventFields(entry);
   if (entry.action === 'export.written') {
     const ids = { batchId: text(fields.batchId), campaignId: text(fields.campaignId) };
@@ -61,6 +61,6 @@ export function describeEntry(entry: AuditEntry, t: Translate, te: Exists): stri
 }
 
 /** Who acted: this computer's account and the service's user, when there was one. */
-export function describeActor(entry: AuditEntry): string {
+export function describeActor(entry: ShownAuditEntry): string {
   return [entry.actor.osUser, entry.actor.serviceUser].filter((v): v is string => typeof v === 'string' && v !== '').join(' · ');
 }
