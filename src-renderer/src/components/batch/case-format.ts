@@ -132,9 +132,28 @@ function rawValue(list: readonly IssueView[]): string | null {
   return quoted?.before ?? null;
 }
 
-/** Phone texts the preparation dropped (shown so the agent can retype them). */
-export function droppedPhones(issues: readonly IssueView[]): string[] {
-  return issues.filter((i) => i.kind === 'phone-dropped' && i.before !== undefined && i.before.trim() !== '').map((i) => i.before as string);
+/** A dropped piece that is a number nobody can call as written (not another spelling of a kept one, nor an extension). */
+function unusablePhone(i: IssueView): boolean {
+  if (i.kind !== 'phone-dropped' || i.severity !== 'warning' || (i.before ?? '').trim() === '') return false;
+  const why = i.text.params['reason'];
+  return !(typeof why === 'object' && why.code === 'issue.reason.extension');
+}
+
+/** The phone issues the agent still has to act on: each names a text the case keeps but will not send. */
+export function phoneProblems(issues: readonly IssueView[]): IssueView[] {
+  return issues.filter(unusablePhone);
+}
+
+/**
+ * The phones field as the agent left it: the numbers that will be sent, then what they typed that
+ * will not be (kept in the case until fixed or taken out, so it never silently vanishes).
+ */
+export function phonesText(phones: readonly string[], issues: readonly IssueView[]): string {
+  const kept = new Set(phones);
+  const unsent = phoneProblems(issues)
+    .map((i) => (i.before as string).trim())
+    .filter((typed, at, all) => !kept.has(typed) && all.indexOf(typed) === at);
+  return [...phones, ...unsent].join('\n');
 }
 
 /** An issue in the agent's language: vue-i18n's `t` words its catalog text, nested texts first (as the CLI's formatter does). */

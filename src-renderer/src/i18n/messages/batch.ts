@@ -188,6 +188,11 @@ export default {
     row: { en: 'row {row}', es: 'fila {row}' },
     saving: { en: 'Validating…', es: 'Validando…' },
     saved: { en: 'Saved and validated', es: 'Guardado y validado' },
+    savedPhonesUnsent: {
+      en: 'Saved: 1 phone will not be sent until you fix it or take it out | Saved: {n} phones will not be sent until you fix them or take them out',
+      es: 'Guardado: 1 teléfono no se enviará hasta que lo corrija o lo quite | Guardado: {n} teléfonos no se enviarán hasta que los corrija o los quite',
+    },
+    savedRejected: { en: 'Saved: the case still has errors and will not be sent', es: 'Guardado: el caso todavía tiene errores y no se enviará' },
     sent: { en: 'This case is already {state} and cannot be edited.', es: 'Este caso ya está {state} y no se puede editar.' },
     inFlight: {
       en: 'This case is on its way to the campaign and cannot be edited now.',
@@ -206,7 +211,6 @@ export default {
       en: 'Checked when you leave the field (or with Ctrl+Enter). Type them as they come: 011 4567-8901, 15…',
       es: 'Se validan al salir del campo (o con Ctrl+Intro). Puede escribirlos como vienen: 011 4567-8901, 15…',
     },
-    dropped: { en: 'Dropped while preparing: {phones}', es: 'Descartados al preparar: {phones}' },
     products: { en: 'Products ({n})', es: 'Productos ({n})' },
     product: { en: 'Product {n}', es: 'Producto {n}' },
     notSent: { en: 'Will not be sent', es: 'No se enviará' },

@@ -1,7 +1,7 @@
 // The case drawer's products: one per spreadsheet row, with the values and issues of each field,
 // read from the surface's camelCase names alone.
 import { describe, expect, it } from 'vitest';
-import { productDrafts, totalCents } from '../../../../src-renderer/src/components/batch/case-format';
+import { phonesText, productDrafts, totalCents } from '../../../../src-renderer/src/components/batch/case-format';
 import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
 
 const view = (products: BatchCaseView['products'], rows: number[]): BatchCaseView => ({
@@ -49,5 +49,22 @@ describe('productDrafts', () => {
         ),
       ),
     ).toBe(1100);
+  });
+});
+
+describe('phonesText', () => {
+  const dropped = (before: string, severity: IssueView['severity'], reason = 'issue.reason.invalid'): IssueView =>
+    ({
+      ...issue('phones', 'phone-dropped', severity, before),
+      text: { code: 'issue.phone_dropped', params: { before, reason: { code: reason, params: {} } } },
+    }) as IssueView;
+
+  it('keeps what the agent typed that will not be sent, after the numbers that will', () => {
+    expect(phonesText(['1145678901'], [dropped('4567-89', 'warning'), dropped('4567-89', 'warning')])).toBe('1145678901\n4567-89');
+  });
+
+  it('leaves out another spelling of a kept number and an extension: nothing was lost there', () => {
+    const issues = [dropped('011 4567-8901', 'fix', 'issue.reason.duplicate'), dropped('int. 23', 'warning', 'issue.reason.extension')];
+    expect(phonesText(['1145678901'], issues)).toBe('1145678901');
   });
 });
