@@ -175,6 +175,13 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   return row;
 }
 
+/** A row's phone cells as one text, for the history (a spreadsheet may have given numbers, or nothing). */
+const phoneCellsText = (cells: readonly unknown[]): string =>
+  cells
+    .map((cell) => (cell === null || cell === undefined ? '' : String(cell).trim()))
+    .filter((text) => text !== '')
+    .join(' / ');
+
 export type BulkFix =
   /** Each case keeps its first phones in priority order, as many as a campaign of this max_phone_priority takes. */
   | { kind: 'phone-limit'; maxPhonePriority: number }
@@ -208,16 +215,25 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
             if (c.status !== 'rejected') continue;
             excluded = true;
           }
+          const cellsBefore = raw.map((r) => phoneCellsText(r.phones));
           if (fix.kind === 'drop-invalid-phones') {
-            // Keep only what becomes a valid number: the dropped pieces (and their warnings) go.
+            // Keep only the pieces that become a valid number, as they were written: the dropped pieces
+            // (and their warnings) go, while the history of how each kept one was read stays true.
             for (const r of raw)
-              r.phones = r.phones.flatMap((cell) => normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones.map((p) => p.value));
+              r.phones = r.phones.flatMap((cell) => normalizePhoneCell(cell, { defaultAreaCode: settings.defaultAreaCode }).phones.map((p) => p.original));
           }
           const next = rebuild(store, c, raw, settings, excluded);
           // Issues are always refreshed; a case counts as changed when what would be sent changed.
           const written = replaceCase(store.db, c.id, next, 'agent');
           if (written === null) continue; // its request may be on its way
           phones.note(c.id, c, next);
+          // What the fix took out of a case is part of its history, as the agent's own edits are.
+          raw.forEach((r, i) => {
+            const before = cellsBefore[i] ?? '';
+            const after = phoneCellsText(r.phones);
+            if (before !== after)
+              addCaseIssue(store.db, batchId, c.id, issue('fix', 'edited', 'phones', [r.row], { field: 'phones', before, after }, { before, after }));
+          });
           if (!sameValues(c, { ...next, status: written })) changed += 1;
         }
       }

@@ -1,5 +1,6 @@
 // Editing a case's phones in its drawer: what the agent typed stays on screen with its problem until
 // they fix it or take it out, and the header never says "validated" over a phone that will not be sent.
+// A bulk fix keeps every case's history of corrections.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasChromium, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
@@ -54,5 +55,26 @@ describe.runIf(hasChromium)('a phone typed in a case', () => {
     await page.waitForFunction(() => document.querySelector('[data-test="drawer-saved"]')?.textContent?.includes('validado') === true);
     expect(await phones.inputValue()).toBe(before);
     expect(await drawer.locator('[data-test="phone-problems"]').count()).toBe(0);
+  });
+
+  it('keeps the history of corrections through a bulk fix, and says in each case what it took out', async () => {
+    const { page } = app.current;
+    await page.keyboard.press('Escape');
+    await page.locator('[data-test="case-drawer"]').waitFor({ state: 'detached' });
+    const fixes = page.locator('[data-test="count-fixes"] .n');
+    const before = Number(await fixes.innerText());
+    await page.locator('[data-test="fix-drop-phones"]').click();
+    await page.locator('[data-test="fix-result"]').waitFor();
+    await page.waitForFunction((n) => Number(document.querySelector('[data-test="count-fixes"] .n')?.textContent) !== n, before);
+    // Each kept phone still says how it was read; the pieces taken out are corrections of their own.
+    expect(Number(await fixes.innerText())).toBeGreaterThan(before);
+    // 30111222's file gave "0341-155-998877" and "sin dato".
+    await page.locator('[data-test="case-row"][data-code="30111222"]').click();
+    const drawer = page.locator('[data-test="case-drawer"]');
+    await drawer.locator('[data-test="drawer-issues"]').waitFor();
+    const history = await drawer.locator('[data-test="drawer-issues"]').innerText();
+    expect(history).toContain('0341-155-998877');
+    expect(history).toContain('Cambio en Teléfonos: «sin dato / 0341-155-998877» → «0341-155-998877»');
+    expect(await drawer.locator('[data-test="drawer-phones"]').inputValue()).toBe('3415998877');
   });
 });

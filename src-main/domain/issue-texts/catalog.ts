@@ -98,7 +98,9 @@ export const ISSUE_TEXTS = entries({
     'A do-not-contact entry was removed or has expired: what it held back is back in the case',
     'Una entrada de la lista de no contactar se quitó o venció: lo que había retenido vuelve al caso',
   ],
-  'issue.edited': ['{field} edited: "{before}" → "{after}"', '{field} editado: "{before}" → "{after}"'],
+  'issue.edited': ['{field} edited: "{before}" → "{after}"', 'Cambio en {field}: «{before}» → «{after}»'],
+  'issue.edited_excluded': ['Case left out of the upload by the agent', 'Caso excluido de la carga por el agente'],
+  'issue.edited_included': ['Case brought back into the upload by the agent', 'Caso devuelto a la carga por el agente'],
   'issue.row_no_code': [
     'Row {row}: it has data but no case code (column "{column}"); is it a totals row?',
     'Fila {row}: tiene datos pero no tiene código de caso (columna "{column}"); ¿es una fila de totales?',

@@ -214,7 +214,12 @@ const WORDING: { [K in IssueKind]: (p: IssueParamsByKind[K]) => IssueText } = {
       : text(SPELLED_APART[p.spelling] ?? 'issue.suppressed_code_written', { listed: p.listed, list: ledgerList(p.source), reason: ledgerReason(p.reason) }),
   'suppressed-no-phones': (p) => text('issue.suppressed_no_phones', { count: p.count }),
   'ledger-released': () => text('issue.ledger_released'),
-  edited: (p) => text('issue.edited', { field: fieldLabel(p.field), before: p.before, after: p.after }),
+  edited: (p) => {
+    // Leaving a case out (or bringing it back) is said in words, not as the store's status names.
+    if (p.field === 'status' && p.after === 'excluded') return text('issue.edited_excluded');
+    if (p.field === 'status' && p.after === 'included') return text('issue.edited_included');
+    return text('issue.edited', { field: fieldLabel(p.field), before: p.before, after: p.after });
+  },
 };
 
 /** How a listed code was written apart from the case's (domain/person-key.ts). */

@@ -65,6 +65,18 @@ describe('bulkFix', () => {
     expect(listIssues(store.db, batchId, { severity: 'warning' }).filter((i) => i.kind === 'phone-dropped').length).toBeLessThan(warningsBefore);
   });
 
+  it('keeps every case’s history through a bulk fix: how each kept phone was read, and what the fix took out', () => {
+    const fixesOf = (kind: string) => listIssues(store.db, batchId, { severity: 'fix' }).filter((i) => i.kind === kind);
+    const readBefore = fixesOf('phone-fixed').map((i) => [i.code, i.before, i.after]);
+    expect(readBefore.length).toBeGreaterThan(5);
+    bulkFix(store, batchId, { kind: 'drop-invalid-phones' });
+    expect(fixesOf('phone-fixed').map((i) => [i.code, i.before, i.after])).toEqual(readBefore);
+    // A case whose only problem was a piece that is not a phone says what was taken out.
+    const taken = fixesOf('edited').filter((i) => i.field === 'phones');
+    expect(taken.length).toBeGreaterThan(0);
+    for (const i of taken) expect((i.after ?? '').length).toBeLessThan((i.before ?? '').length);
+  });
+
   it('refuses an area code that is not one', () => {
     expect(() => bulkFix(store, batchId, { kind: 'default-area-code', areaCode: '0351' })).toThrow(/not an area code/);
   });
