@@ -74,6 +74,26 @@ export type RowIssueKind = keyof RowIssueParamsByKind;
 const text = (code: IssueTextCode, params: Record<string, IssueTextParam> = {}): IssueText => ({ code, params });
 const verbatim = (words: string): IssueText => text('issue.verbatim', { text: words });
 
+/** Digits in groups of three, each language's mark between them (1.500 / 1,500): nested texts, so each edge words it. */
+function groupedDigits(digits: string): IssueTextParam {
+  if (digits.length <= 3) return digits;
+  const head = digits.slice(0, digits.length - 3);
+  return text('issue.value.grouped', { head: groupedDigits(head), mark: text('issue.value.thousands'), tail: digits.slice(-3) });
+}
+
+/** An amount as read ("1500.50") written as each language writes money: $ 1.500,50 / $1,500.50. */
+function amountValue(value: string): IssueTextParam {
+  const m = /^(\d+)(?:\.(\d{2}))?$/.exec(value);
+  if (!m) return value;
+  return text('issue.value.amount', { sign: '$', whole: groupedDigits(m[1] ?? '0'), point: text('issue.value.decimal'), cents: m[2] ?? '00' });
+}
+
+/** A date as read ("2027-01-15") written as each language writes it: 15/01/2027 / 2027-01-15. */
+function dateValue(value: string): IssueTextParam {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? text('issue.value.date', { year: m[1] ?? '', month: m[2] ?? '', day: m[3] ?? '' }) : value;
+}
+
 const REASONS: Record<string, IssueTextCode> = {
   empty: 'issue.reason.empty',
   'not-a-number': 'issue.reason.not_a_number',
@@ -190,10 +210,10 @@ const WORDING: { [K in IssueKind]: (p: IssueParamsByKind[K]) => IssueText } = {
   'too-many-phones': (p) => text('issue.too_many_phones', { total: p.total, kept: p.kept }),
   'name-differs': (p) => text('issue.name_differs', { field: fieldName(p.field), other: p.other, first: p.first }),
   'name-missing': (p) => text('issue.name_missing', { field: fieldName(p.field) }),
-  'amount-fixed': (p) => text('issue.amount_fixed', { before: p.before, after: p.after }),
-  'amount-ambiguous': (p) => text('issue.amount_ambiguous', { before: p.before, after: p.after }),
+  'amount-fixed': (p) => text('issue.amount_fixed', { before: p.before, after: amountValue(p.after) }),
+  'amount-ambiguous': (p) => text('issue.amount_ambiguous', { before: p.before, after: amountValue(p.after) }),
   'amount-invalid': (p) => text('issue.amount_invalid', { before: p.before, reason: reason(p.why) }),
-  'date-fixed': (p) => text('issue.date_fixed', { before: p.before, after: p.after }),
+  'date-fixed': (p) => text('issue.date_fixed', { before: p.before, after: dateValue(p.after) }),
   'date-invalid': (p) => text('issue.date_invalid', { before: p.before, reason: reason(p.why) }),
   'product-field-missing': (p) => text('issue.product_field_missing', { field: fieldName(p.field) }),
   'service-rule': serviceRule,
