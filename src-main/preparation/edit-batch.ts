@@ -25,7 +25,7 @@ import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-dupli
 import { batchLedgerIndex, sharedHoldsOf, type SharedList } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
-import { normalizePhoneCell } from './normalize';
+import { normalizeAmount, normalizeDate, normalizePhoneCell } from './normalize';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 
 /** An edit the batch does not allow (no such case, already sent, not an area code). */
@@ -118,6 +118,24 @@ export function rebuildForLedger(c: { code: string; status: CaseStatus; raw: rea
   return { ...built, status, raw: packRaw(raw) };
 }
 
+/**
+ * What the agent typed in the app, as the cell to keep: an amount or a date the Argentine way
+ * (152.340,50; 10/12/2026), the way the drawer shows them, is kept as the value it means, so the
+ * file's own format (a batch of 1,234.56 amounts) never misreads it. Anything else is kept as typed
+ * and read with the file's format, or shown with its problem.
+ */
+function typedCell(key: string, typed: string): string | number {
+  if (key === 'debt') {
+    const amount = normalizeAmount(typed, { decimalSeparator: ',' });
+    return amount.ok && !amount.ambiguous ? Number(amount.value) : typed;
+  }
+  if (key === 'expiration') {
+    const date = normalizeDate(typed, { dateOrder: 'DMY' });
+    return date.ok ? date.value : typed;
+  }
+  return typed;
+}
+
 export function editCase(store: Store, batchId: number, caseId: number, changes: CaseChanges, shared = NO_SHARED_LIST): BatchCaseRow {
   const current = getBatchCase(store.db, caseId);
   if (!current || current.batchId !== batchId) throw new EditError('edit.case_not_in_batch', { caseId, batchId });
@@ -145,7 +163,7 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
     const set = <K extends 'debtCode' | 'pid' | 'subId' | 'debt' | 'expiration'>(key: K, value: string | undefined, field: string) => {
       if (value === undefined || String(r[key] ?? '') === value) return;
       edits.push({ field: `products[${p.index}].${field}`, before: String(r[key] ?? ''), after: value });
-      (r as unknown as Record<string, unknown>)[key] = value;
+      (r as unknown as Record<string, unknown>)[key] = typedCell(key, value);
     };
     set('debtCode', p.debtCode, 'debt_code');
     set('pid', p.pid, 'pid');

@@ -21,6 +21,9 @@ describe.runIf(hasChromium)('a phone typed in a case', () => {
     await row.click();
     const drawer = page.locator('[data-test="case-drawer"]');
     await drawer.waitFor();
+    // Amounts and dates as an Argentine agent reads and types them.
+    expect(await drawer.locator('[data-test="product-0-debt"]').inputValue()).toBe('152.340,50');
+    expect(await drawer.locator('[data-test="product-0-expiration"]').inputValue()).toBe('10/12/2026');
     const phones = drawer.locator('[data-test="drawer-phones"]');
     const before = await phones.inputValue();
 

@@ -10,7 +10,7 @@ import { workbookBytes } from '../../../src-main/exports/xlsx-writer';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { importCorrections } from '../../../src-main/preparation/import-corrections';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import { addChunks, countCasesByStatus, listChunks, listIssues, markSending, type Store } from '../../../src-main/store';
+import { addChunks, batchSettings, countCasesByStatus, listChunks, listIssues, markSending, setBatchMapping, type Store } from '../../../src-main/store';
 import { SAMPLE, sampleBatchEachTest } from '../../support/sample-batch';
 import { sourceFile } from '../../support/source-file';
 
@@ -37,6 +37,16 @@ describe('editCase', () => {
       ['phones', '', '011 4567-8901'],
       ['products[0].expiration', '31/02/2027', '28/02/2027'],
     ]);
+  });
+
+  it('reads an amount and a date the way the drawer shows them (152.340,50; 10/12/2026), whatever the file’s format', () => {
+    // A file written the US way: month first, a point for decimals.
+    setBatchMapping(store.db, batchId, { ...batchSettings(store.db, batchId)?.mapping, date_order: 'MDY', decimal_separator: '.' });
+    const c = caseOf('20123456')!;
+    const after = editCase(store, batchId, c.id, { products: [{ index: 0, debt: '152.340,50', expiration: '10/12/2026' }] });
+    expect(after.products[0]).toMatchObject({ debt: '152340.50', expiration: '2026-12-10' });
+    // What the drawer cannot read the Argentine way is read with the file's format.
+    expect(editCase(store, batchId, c.id, { products: [{ index: 0, expiration: '12/31/2026' }] }).products[0]?.expiration).toBe('2026-12-31');
   });
 
   it('can exclude a case and bring it back', () => {

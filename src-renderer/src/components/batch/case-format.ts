@@ -118,8 +118,35 @@ export function productDrafts(c: BatchCaseView, issues: readonly IssueView[]): P
   return drafts;
 }
 
+/**
+ * A product's value as the agent types it back: amounts and dates the Argentine way (152.340,50 and
+ * 10/12/2026), which is how an edit is read first (see preparation/edit-batch).
+ */
 function productValue(p: BatchCaseView['products'][number], key: ProductKey): string {
-  return p[key] ?? '';
+  const value = p[key] ?? '';
+  if (key === 'debt') return amountForTyping(value);
+  if (key === 'expiration') return dateForTyping(value);
+  return value;
+}
+
+/** "152340.50" → "152.340,50"; anything else as it is. */
+export function amountForTyping(value: string): string {
+  const m = /^(\d+)\.(\d{2})$/.exec(value);
+  return m ? `${(m[1] ?? '').replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${m[2] ?? ''}` : value;
+}
+
+/** An issue's value after the change, written as the agent reads amounts and dates. */
+export function shownAfter(issue: Pick<IssueView, 'kind' | 'after'>): string | undefined {
+  if (issue.after === undefined) return undefined;
+  if (issue.kind === 'amount-fixed' || issue.kind === 'amount-ambiguous') return amountForTyping(issue.after);
+  if (issue.kind === 'date-fixed') return dateForTyping(issue.after);
+  return issue.after;
+}
+
+/** "2026-12-10" → "10/12/2026"; anything else as it is. */
+export function dateForTyping(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
 }
 
 /** What the cell held: the agent's last edit, else the value an issue quotes, else unknown. */
