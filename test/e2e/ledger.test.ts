@@ -17,7 +17,23 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await signInToDemo(page);
     await page.locator('a[href="#/ledger"]').click();
     await page.locator('[data-test="ledger-form"]').waitFor();
+    // An entry until a day, typed as an Argentine writes it (not the browser's mm/dd/yyyy field).
+    await page.locator('[data-test="ledger-value"]').fill('011 4000-1234');
+    await page.locator('#ledger-until').fill('10/12/2099');
+    await page.locator('#ledger-until').press('Escape');
+    await page.locator('[data-test="ledger-add"]').click();
+    await page.locator('[data-test="ledger-done"]').waitFor();
+    expect(await page.locator('[data-test="ledger-table"]').innerText()).toMatch(/1140001234[^\n]*10\/12\/2099/);
+    await page
+      .locator('[data-test="ledger-table"]')
+      .getByRole('row', { name: /1140001234/ })
+      .getByRole('button')
+      .click();
+    await page.locator('[data-test="ledger-table"]').getByText('1140001234').waitFor({ state: 'detached' });
+
     await page.locator('[data-test="ledger-value"]').fill('011 15-5555-6666');
+    await page.locator('#ledger-until').fill('');
+    await page.locator('#ledger-until').press('Escape');
     await page.locator('[data-test="ledger-add"]').click();
     await page.locator('[data-test="ledger-done"]').waitFor();
     expect(await page.locator('[data-test="ledger-table"]').innerText()).toContain('1155556666');
@@ -26,7 +42,7 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     writeFileSync(list, 'DNI;Motivo\n07654321;judicial\n;otro\n');
     await page.setInputFiles('[data-test="ledger-import-input"]', list);
     await page.locator('[data-test="ledger-imported"]').waitFor();
-    expect(await page.locator('[data-test="ledger-imported"]').innerText()).toContain('1 entradas nuevas');
+    expect(await page.locator('[data-test="ledger-imported"]').innerText()).toContain('no-llamar.csv: 1 entrada nueva, ninguna reemplazada.');
     expect(await page.locator('[data-test="ledger-problem"]').innerText()).toBe('no-llamar.csv, fila 3: sin teléfono ni código');
     expect(await page.locator('[data-test="ledger-table"]').innerText()).toMatch(/07654321[\s\S]*Trámite legal/);
     await app.current.screenshot('60-ledger');

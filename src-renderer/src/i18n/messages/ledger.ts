@@ -31,7 +31,9 @@ export default {
   import: {
     button: { en: 'Import a spreadsheet', es: 'Importar planilla' },
     help: { en: 'Columns: phone and/or code, reason, until, creditor.', es: 'Columnas: teléfono y/o código, motivo, hasta, acreedor.' },
-    done: { en: '{file}: {added} new entries, {updated} replaced.', es: '{file}: {added} entradas nuevas, {updated} reemplazadas.' },
+    done: { en: '{file}: {added}, {updated}.', es: '{file}: {added}, {updated}.' },
+    added: { en: 'no new entries | 1 new entry | {n} new entries', es: 'ninguna entrada nueva | 1 entrada nueva | {n} entradas nuevas' },
+    updated: { en: 'none replaced | 1 replaced | {n} replaced', es: 'ninguna reemplazada | 1 reemplazada | {n} reemplazadas' },
     problems: { en: 'Rows not imported:', es: 'Filas que no se importaron:' },
     problem: { en: '{file}, row {row}, column {column}: {what}', es: '{file}, fila {row}, columna {column}: {what}' },
     problemRow: { en: '{file}, row {row}: {what}', es: '{file}, fila {row}: {what}' },
