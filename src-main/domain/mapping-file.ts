@@ -1,6 +1,7 @@
 // How a creditor's columns become case fields: the mapping file agents export, import and save as
 // templates. Pure: shared with the renderer's mapping screen.
 import { z } from 'zod';
+import { readAreaCode } from './area-code';
 import { dataRecord } from '../contract/data-keys';
 
 const Header = z.string().min(1);
@@ -38,7 +39,9 @@ export const MappingFile = z
     date_order: DateOrder,
     default_area_code: z
       .string()
-      .refine((code) => /^[1-9]\d{1,3}$/.test(code), { params: { problem: 'format', format: 'area_code' } })
+      .refine((code) => readAreaCode(code) !== null, { params: { problem: 'format', format: 'area_code' } })
+      // Kept without the trunk 0: "011" is area 11.
+      .transform((code) => readAreaCode(code) ?? code)
       .optional(),
     max_phone_priority: z.number().int().nonnegative().optional(),
   })

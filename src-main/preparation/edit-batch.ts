@@ -25,7 +25,7 @@ import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-dupli
 import { batchLedgerIndex, sharedHoldsOf, type SharedList } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
-import { normalizeAmount, normalizeDate, normalizePhoneCell } from './normalize';
+import { normalizeAmount, normalizeAreaCode, normalizeDate, normalizePhoneCell } from './normalize';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 
 /** An edit the batch does not allow (no such case, already sent, not an area code). */
@@ -212,7 +212,12 @@ export type BulkFix =
 export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO_SHARED_LIST): { changed: number } {
   const batch = batchSettings(store.db, batchId);
   if (!batch) throw new EditError('batch.not_found', { batchId });
-  if (fix.kind === 'default-area-code' && !/^[1-9]\d{1,3}$/.test(fix.areaCode)) throw new EditError('edit.bad_area_code', { areaCode: fix.areaCode });
+  if (fix.kind === 'default-area-code') {
+    // One Argentina has: "011" is 11, and a code no number starts with (15, 200) is refused.
+    const areaCode = normalizeAreaCode(fix.areaCode);
+    if (areaCode === null) throw new EditError('edit.bad_area_code', { areaCode: fix.areaCode });
+    fix = { ...fix, areaCode };
+  }
   return store.db
     .transaction(() => {
       if (fix.kind === 'default-area-code') setBatchMapping(store.db, batchId, { ...batch.mapping, default_area_code: fix.areaCode });

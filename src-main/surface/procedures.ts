@@ -2,6 +2,7 @@
 // over Electron IPC, to a browser over the local HTTP host, and to the `casedesk` CLI.
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
+import { readAreaCode } from '../domain/area-code';
 import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
 import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
@@ -239,9 +240,11 @@ export const procedures = {
   'settings:get': z.object({}),
   'settings:set': z.object({
     language: z.enum(['es', 'en']).optional(),
+    /** An area code as typed ("011" is 11), or '' for none. */
     defaultAreaCode: z
       .string()
-      .regex(/^([1-9]\d{1,3})?$/)
+      .refine((code) => code.trim() === '' || readAreaCode(code) !== null)
+      .transform((code) => (code.trim() === '' ? '' : (readAreaCode(code) ?? code)))
       .optional(),
     /** Only stricter than the spec's advice: at least 1,000 ms between uploads, at most 1,000 cases a chunk. */
     uploadSpacingMs: z.number().int().min(1000).max(60_000).optional(),

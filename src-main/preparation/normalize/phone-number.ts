@@ -1,5 +1,6 @@
 // One Argentine number given as its digits → the 10-digit national number the service accepts.
 // Area codes come from libphonenumber-js's metadata; the cell-level work lives in ./phones.ts.
+import { readAreaCode } from '../../domain/area-code';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { phoneViolation } from '../../contract/upload-rules';
 
@@ -60,8 +61,8 @@ export function areaCodeOf(national: string): string | null {
 
 /** A 2–4 digit area code, written with or without its trunk 0 ("0351" → "351"); null if unknown. */
 export function normalizeAreaCode(text: string | null | undefined): string | null {
-  const digits = (text ?? '').replace(/\D/g, '').replace(/^0/, '');
-  return argentineAreaCodes().has(digits) ? digits : null;
+  const code = readAreaCode(text ?? '');
+  return code !== null && argentineAreaCodes().has(code) ? code : null;
 }
 
 /**

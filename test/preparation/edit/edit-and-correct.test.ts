@@ -87,8 +87,10 @@ describe('bulkFix', () => {
     for (const i of taken) expect((i.after ?? '').length).toBeLessThan((i.before ?? '').length);
   });
 
-  it('refuses an area code that is not one', () => {
-    expect(() => bulkFix(store, batchId, { kind: 'default-area-code', areaCode: '0351' })).toThrow(/not an area code/);
+  it('takes an area code with its trunk 0 (011 is 11) and refuses what is not one', () => {
+    bulkFix(store, batchId, { kind: 'default-area-code', areaCode: '011' });
+    expect(caseOf('33444555')?.phones).toEqual(['1145678901']);
+    expect(() => bulkFix(store, batchId, { kind: 'default-area-code', areaCode: '00351' })).toThrow(expect.objectContaining({ code: 'edit.bad_area_code' }));
   });
 });
 

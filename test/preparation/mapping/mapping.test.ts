@@ -133,6 +133,8 @@ describe('MappingFile', () => {
     expect(MappingFile.parse(file)).toMatchObject({ header_row: 3, default_area_code: '351' });
     const { first_name: _f, ...noFirst } = file.columns;
     expect(MappingFile.safeParse({ ...file, columns: noFirst }).success).toBe(false);
-    expect(MappingFile.safeParse({ ...file, default_area_code: '0351' }).success).toBe(false);
+    // The trunk 0 is dropped ("0351" is 351); what is not an area code is refused.
+    expect(MappingFile.parse({ ...file, default_area_code: '0351' }).default_area_code).toBe('351');
+    expect(MappingFile.safeParse({ ...file, default_area_code: '00351' }).success).toBe(false);
   });
 });

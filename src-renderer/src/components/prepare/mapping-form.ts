@@ -1,5 +1,6 @@
 // The column-mapping step as plain data: filled from a saved template or the suggestion, turned into
 // a MappingFile and checked with the same schema the preparation uses.
+import { readAreaCode } from '../../../../src-main/domain/area-code';
 import { getDataKey, setDataKey } from '../../../../src-main/contract/data-keys';
 import { inputProblem, type InputProblem } from '../../../../src-main/domain/failures/input-problem';
 import { DEFAULT_FORMAT, MappingFile, type ColumnMapping, type DateOrder } from '../../../../src-main/domain/mapping-file';
@@ -136,7 +137,8 @@ export function mappingFromForm(form: MappingForm, place: MappingPlace = {}): un
     ...(Object.keys(params).length > 0 ? { params } : {}),
     ...(Object.keys(productInfo).length > 0 ? { product_info: productInfo } : {}),
   };
-  const areaCode = form.defaultAreaCode.trim();
+  // "011" is area 11; what is not an area code goes as typed, for the mapping's check to name it.
+  const areaCode = readAreaCode(form.defaultAreaCode) ?? form.defaultAreaCode.trim();
   return {
     ...(place.sheet ? { sheet: place.sheet } : {}),
     ...(place.headerRow ? { header_row: place.headerRow } : {}),
