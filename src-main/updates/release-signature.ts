@@ -26,6 +26,12 @@ export type SignedRelease = z.infer<typeof SignedRelease>;
 export type ReleaseSignatureProblem = 'key_invalid' | 'manifest_invalid' | 'signature_missing' | 'signature_invalid';
 export type ReleaseVerdict = { ok: true; release: SignedRelease } | { ok: false; problem: ReleaseSignatureProblem };
 
+/** The fields the signature covers, or null when the manifest lacks them (what the signing script signs). */
+export function signedRelease(manifest: unknown): SignedRelease | null {
+  const release = SignedRelease.safeParse(manifest);
+  return release.success ? release.data : null;
+}
+
 /**
  * The bytes signed: one JSON array (so no field can run into the next), the context first, then the
  * version and each file's url and sha512 in the manifest's order. Another version, file or checksum
@@ -43,16 +49,16 @@ export function signedReleaseBytes(release: SignedRelease): Uint8Array<ArrayBuff
 export async function verifyReleaseSignature(manifest: unknown, publicKey: string): Promise<ReleaseVerdict> {
   const key = parseUpdatePublicKey(publicKey);
   if (key === null) return { ok: false, problem: 'key_invalid' };
-  const release = SignedRelease.safeParse(manifest);
-  if (!release.success) return { ok: false, problem: 'manifest_invalid' };
+  const release = signedRelease(manifest);
+  if (release === null) return { ok: false, problem: 'manifest_invalid' };
   const given = (manifest as { signature?: unknown }).signature;
   if (given === undefined || given === null || given === '') return { ok: false, problem: 'signature_missing' };
   const signature = typeof given === 'string' ? decodeBase64(given.trim()) : null;
   if (signature === null || signature.length !== 64) return { ok: false, problem: 'signature_invalid' };
   try {
     const verifier = await crypto.subtle.importKey('raw', key, { name: 'Ed25519' }, false, ['verify']);
-    const valid = await crypto.subtle.verify({ name: 'Ed25519' }, verifier, signature, signedReleaseBytes(release.data));
-    return valid ? { ok: true, release: release.data } : { ok: false, problem: 'signature_invalid' };
+    const valid = await crypto.subtle.verify({ name: 'Ed25519' }, verifier, signature, signedReleaseBytes(release));
+    return valid ? { ok: true, release } : { ok: false, problem: 'signature_invalid' };
   } catch {
     // 32 bytes that are no point of the curve: no release can verify with them.
     return { ok: false, problem: 'key_invalid' };
