@@ -2,20 +2,28 @@
 // loaded (a dynamic import) only in a packaged app whose policy names an update_url: development, the
 // browser host, the CLI and the tests never load it. Its checks stay on: the sha512 latest.yml gives,
 // and on Windows the publisher's signature (app-update.yml names the publisher; a build that does not is
-// not updated at all).
+// not updated at all). On Linux, where an AppImage or a .deb has no signature of its own, a release is
+// offered only when latest-linux.yml is signed by the trusted release key (updates/release-signature.ts);
+// with no key, the app does not update itself there.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../surface/app-context-types';
 import { uploadsRunning } from '../surface/handlers/sync-handlers';
+import { parseUpdatePublicKey } from '../domain/update-public-key';
+import { trustedReleaseKey } from '../updates/release-key';
+import { verifyReleaseSignature, type ReleaseSignatureProblem } from '../updates/release-signature';
 import { namesPublisher } from '../updates/update-config';
-import { createUpdateController, type UpdateController, type UpdaterEvent, type UpdaterPort } from '../updates/update-controller';
-import type { UpdateDisabledReason } from '../updates/update-state';
+import { createUpdateController, UpdateRefused, type UpdateController, type UpdaterEvent, type UpdaterPort } from '../updates/update-controller';
+import type { UpdateDisabledReason, UpdateErrorCode } from '../updates/update-state';
 
 /** The part of electron-updater's AppUpdater this adapter uses (a fake in tests). */
 export interface AutoUpdaterLike {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   disableWebInstaller: boolean;
+  allowDowngrade: boolean;
+  /** Asked of each release other than the running one before it is offered (and kept for the download). */
+  isUpdateSupported: (info: { version: string }) => boolean | Promise<boolean>;
   setFeedURL(options: { provider: 'generic'; url: string }): void;
   checkForUpdates(): Promise<unknown>;
   downloadUpdate(): Promise<unknown>;
@@ -37,6 +45,8 @@ export interface AutoUpdateEnvironment {
   online?: () => boolean;
   /** electron-updater's autoUpdater; loaded here by default. */
   loadAutoUpdater?: () => Promise<AutoUpdaterLike>;
+  /** The release key built into the app (release-key.ts); the tests name their own. */
+  builtInReleaseKey?: string;
 }
 
 /**
@@ -50,8 +60,48 @@ async function importAutoUpdater(): Promise<AutoUpdaterLike> {
   return updater;
 }
 
-/** The controller's port over electron-updater, fed from `url` (the generic provider). */
-export function updaterPort(updater: AutoUpdaterLike, url: string, online?: () => boolean): UpdaterPort {
+const REFUSALS: Record<ReleaseSignatureProblem, UpdateErrorCode> = {
+  signature_missing: 'update.unsigned_release',
+  signature_invalid: 'update.bad_release_signature',
+  key_invalid: 'update.bad_release_signature',
+  manifest_invalid: 'update.bad_release',
+};
+
+/**
+ * Offers only releases whose manifest is signed by `releaseKey`, through electron-updater's
+ * isUpdateSupported hook: it is asked before a release is offered and kept for the download, so an
+ * unsigned one is never downloaded. What it refused is thrown from the check, as a code.
+ */
+function requireSignedReleases(updater: AutoUpdaterLike, releaseKey: string) {
+  const verified = new WeakSet<object>();
+  let refused: UpdateErrorCode | null = null;
+  let offered: object | null = null;
+  const supported = updater.isUpdateSupported;
+  updater.isUpdateSupported = async (info) => {
+    const verdict = await verifyReleaseSignature(info, releaseKey);
+    if (!verdict.ok) {
+      refused = REFUSALS[verdict.problem];
+      return false;
+    }
+    verified.add(info);
+    return supported.call(updater, info);
+  };
+  updater.on('update-available', (info: object) => (offered = info));
+  return {
+    startCheck: () => (refused = null),
+    refusal: () => refused,
+    /** Twice sure: the release about to be downloaded is one the hook verified. */
+    assertVerified() {
+      if (offered === null || !verified.has(offered)) throw new UpdateRefused('update.unsigned_release');
+    },
+  };
+}
+
+/**
+ * The controller's port over electron-updater, fed from `url` (the generic provider); with a
+ * `releaseKey` (Linux), only releases signed by it.
+ */
+export function updaterPort(updater: AutoUpdaterLike, url: string, online?: () => boolean, releaseKey?: string): UpdaterPort {
   updater.setFeedURL({ provider: 'generic', url });
   // The controller downloads what a check finds, and reports each step.
   updater.autoDownload = false;
@@ -60,14 +110,22 @@ export function updaterPort(updater: AutoUpdaterLike, url: string, online?: () =
   updater.autoInstallOnAppQuit = true;
   // CaseDesk publishes whole installers; a web installer's package would be one more thing to trust.
   updater.disableWebInstaller = true;
+  // An older release, however signed, is never installed: an old manifest served again changes nothing.
+  updater.allowDowngrade = false;
+  const signed = releaseKey === undefined ? null : requireSignedReleases(updater, releaseKey);
   // https only, even after a redirect: latest.yml carries the checksums, so it must not travel in the clear.
   updater.netSession.webRequest.onBeforeRequest({ urls: ['http://*/*'] }, (_details, callback) => callback({ cancel: true }));
   return {
     async checkForUpdates() {
+      signed?.startCheck();
       // null: the updater is not active in this install.
-      return (await updater.checkForUpdates()) !== null;
+      const active = (await updater.checkForUpdates()) !== null;
+      const refused = signed?.refusal();
+      if (refused) throw new UpdateRefused(refused);
+      return active;
     },
     async downloadUpdate() {
+      signed?.assertVerified();
       await updater.downloadUpdate();
     },
     setInstallOnQuit(install) {
@@ -81,7 +139,13 @@ export function updaterPort(updater: AutoUpdaterLike, url: string, online?: () =
       const handlers: [string, (...args: never[]) => void][] = [
         ['checking-for-update', () => listener({ type: 'checking' })],
         ['update-available', (info: { version: string }) => listener({ type: 'available', version: info.version })],
-        ['update-not-available', () => listener({ type: 'not-available' })],
+        // A refused release is reported by the check as what it is, not as "up to date".
+        [
+          'update-not-available',
+          () => {
+            if (!signed?.refusal()) listener({ type: 'not-available' });
+          },
+        ],
         ['download-progress', (progress: { percent: number }) => listener({ type: 'progress', percent: progress.percent })],
         ['update-downloaded', (event: { version: string }) => listener({ type: 'downloaded', version: event.version })],
         ['error', (error: unknown) => listener({ type: 'error', error } satisfies UpdaterEvent)],
@@ -110,8 +174,16 @@ export function startAutoUpdates(ctx: AppContext, env: AutoUpdateEnvironment): U
     packaged: env.packaged,
     busy: () => uploadsRunning(ctx),
     async loadPort(url): Promise<UpdaterPort | { disabled: UpdateDisabledReason }> {
-      if (env.platform === 'win32' && !namesPublisher(readAppUpdateConfig(env.resourcesPath))) return { disabled: 'unsigned-build' };
-      return updaterPort(await (env.loadAutoUpdater ?? importAutoUpdater)(), url, env.online);
+      const load = env.loadAutoUpdater ?? importAutoUpdater;
+      if (env.platform === 'win32') {
+        if (!namesPublisher(readAppUpdateConfig(env.resourcesPath))) return { disabled: 'unsigned-build' };
+      } else if (env.platform !== 'darwin') {
+        // Linux (electron-updater's AppImage and package updaters): a signed manifest, or no self-update.
+        const key = trustedReleaseKey(ctx.policy.policy.update_public_key, env.builtInReleaseKey);
+        if (key === null || parseUpdatePublicKey(key) === null) return { disabled: 'no-update-key' };
+        return updaterPort(await load(), url, env.online, key);
+      }
+      return updaterPort(await load(), url, env.online);
     },
   });
   ctx.updates = controller;

@@ -11,6 +11,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { ContactHours } from '../domain/contact-calendar';
 import { checkBaseUrl, type Environment } from '../domain/environments';
+import { parseUpdatePublicKey } from '../domain/update-public-key';
 import { PolicyNotProtected, powershellAclReader, readProtectedFile, type WindowsAclReader } from './policy-protection';
 import { registryPolicy, regExeReader, REGISTRY_POLICY_KEY, type RegistryReader } from './policy-registry';
 
@@ -50,6 +51,14 @@ export const Policy = z.object({
   contact_hours: ContactHours.optional(),
   /** Where updates are published (electron-updater's generic provider): https only. */
   update_url: PolicyUrl('https').optional(),
+  /**
+   * Linux: the Ed25519 public key (base64, raw or SPKI; or SPKI PEM) latest-linux.yml must be signed
+   * with; when named, the only one trusted. Windows and macOS check the installers' code signatures.
+   */
+  update_public_key: z
+    .string()
+    .refine((text) => parseUpdatePublicKey(text) !== null, { params: { problem: 'format', format: 'signing_key' } })
+    .optional(),
   /**
    * The organization's do-not-contact list: a .csv/.xlsx (a relative path is read beside the policy),
    * applied read-only beside each agent's own entries when preparing and before each upload.

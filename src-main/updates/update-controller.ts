@@ -14,7 +14,7 @@ export type UpdaterEvent =
   | { type: 'not-available' }
   /** 0–100. */
   | { type: 'progress'; percent: number }
-  /** Downloaded and verified (sha512 from latest.yml; on Windows the publisher's signature too). */
+  /** Downloaded and verified (sha512 from latest.yml; on Windows the publisher's signature, on Linux latest-linux.yml's). */
   | { type: 'downloaded'; version: string }
   | { type: 'error'; error: unknown };
 
@@ -82,11 +82,20 @@ const KNOWN_CODES: Record<string, UpdateErrorCode> = {
   EHOSTUNREACH: 'update.unreachable',
 };
 
+/** A refusal of CaseDesk's own around the updater (a release whose signature does not verify), already a code. */
+export class UpdateRefused extends Error {
+  constructor(readonly updateCode: UpdateErrorCode) {
+    super(updateCode);
+    this.name = 'UpdateRefused';
+  }
+}
+
 /**
  * A failure of the updater as a stable code, from its `code` (and an HTTP error's `statusCode`), never
  * its message. Anything else is 'update.failed', or 'update.unreachable' when the machine is offline.
  */
 export function updateErrorCode(error: unknown, online?: boolean): UpdateErrorCode {
+  if (error instanceof UpdateRefused) return error.updateCode;
   if (typeof error === 'object' && error !== null) {
     const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
     if (typeof code === 'string' && Object.hasOwn(KNOWN_CODES, code)) return KNOWN_CODES[code]!;

@@ -12,6 +12,11 @@ export const UPDATE_DISABLED_REASONS = [
   'unsupported',
   /** A Windows build that names no publisher: a downloaded installer's signature could not be checked, so nothing is installed. */
   'unsigned-build',
+  /**
+   * Linux, where an AppImage or a .deb carries no code signature: no key to check a release's signature
+   * with (none built in, none in the policy's update_public_key), so updates come through the OS's packages.
+   */
+  'no-update-key',
 ] as const;
 export type UpdateDisabledReason = (typeof UPDATE_DISABLED_REASONS)[number];
 
@@ -27,6 +32,10 @@ export const UPDATE_ERROR_CODES = [
   'update.bad_checksum',
   /** latest.yml is unusable (no checksum, no files, a version that is not one). */
   'update.bad_release',
+  /** Linux: latest-linux.yml carries no signature: nothing is downloaded. */
+  'update.unsigned_release',
+  /** Linux: latest-linux.yml's signature is not the trusted key's, or not for these files and version: nothing is downloaded. */
+  'update.bad_release_signature',
   'update.failed',
 ] as const;
 export type UpdateErrorCode = (typeof UPDATE_ERROR_CODES)[number];

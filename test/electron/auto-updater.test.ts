@@ -3,72 +3,20 @@
 // redirect, the updater's events mapped, and the surface told of every state. Only the real download
 // and install need Electron.
 import { spawnSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startAutoUpdates, updaterPort, type AutoUpdaterLike } from '../../src-main/electron/auto-updater';
+import { startAutoUpdates, updaterPort } from '../../src-main/electron/auto-updater';
 import { NO_POLICY } from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { uploadWorkKey } from '../../src-main/surface/handlers/sync-handlers';
 import { createSurface } from '../../src-main/surface/surface';
 import type { UpdaterEvent } from '../../src-main/updates/update-controller';
 import type { UpdateState } from '../../src-main/updates/update-state';
+import { FakeAutoUpdater } from './fake-auto-updater';
 
 const URL = 'https://updates.example.com/casedesk/';
-
-/** electron-updater's autoUpdater as far as the adapter sees it; its release server has `latest`. */
-class FakeAutoUpdater implements AutoUpdaterLike {
-  private readonly events = new EventEmitter();
-  autoDownload = true;
-  autoInstallOnAppQuit = false;
-  disableWebInstaller = false;
-  feed: unknown = null;
-  latest: string | null = '3.1.0';
-  active = true;
-  quitAndInstallArgs: unknown[][] = [];
-  blocked: { urls: string[] } | null = null;
-  blocking: ((details: unknown, callback: (response: { cancel: boolean }) => void) => void) | null = null;
-  readonly netSession = {
-    webRequest: {
-      onBeforeRequest: (filter: { urls: string[] }, listener: (details: unknown, callback: (response: { cancel: boolean }) => void) => void) => {
-        this.blocked = filter;
-        this.blocking = listener;
-      },
-    },
-  };
-  on(event: string, listener: (...args: never[]) => void) {
-    return this.events.on(event, listener as (...args: unknown[]) => void);
-  }
-  off(event: string, listener: (...args: never[]) => void) {
-    return this.events.off(event, listener as (...args: unknown[]) => void);
-  }
-  emit(event: string, ...args: unknown[]) {
-    return this.events.emit(event, ...args);
-  }
-  listenerCount(event: string) {
-    return this.events.listenerCount(event);
-  }
-  setFeedURL(options: unknown) {
-    this.feed = options;
-  }
-  async checkForUpdates() {
-    if (!this.active) return null;
-    this.emit('checking-for-update');
-    if (this.latest) this.emit('update-available', { version: this.latest, files: [] });
-    else this.emit('update-not-available', { version: '1.0.0' });
-    return { isUpdateAvailable: this.latest !== null };
-  }
-  async downloadUpdate() {
-    this.emit('download-progress', { percent: 40.2, bytesPerSecond: 1, total: 100, transferred: 40 });
-    this.emit('update-downloaded', { version: this.latest, downloadedFile: '/tmp/x.exe' });
-    return ['/tmp/x.exe'];
-  }
-  quitAndInstall(...args: unknown[]) {
-    this.quitAndInstallArgs.push(args);
-  }
-}
 
 const dirs: string[] = [];
 const made: { close(): Promise<void> }[] = [];
@@ -97,6 +45,7 @@ describe('the electron-updater port', () => {
     expect(updater.autoDownload).toBe(false);
     expect(updater.autoInstallOnAppQuit).toBe(true);
     expect(updater.disableWebInstaller).toBe(true);
+    expect(updater.allowDowngrade).toBe(false);
     expect(updater.blocked).toEqual({ urls: ['http://*/*'] });
     let answer: { cancel: boolean } | null = null;
     updater.blocking!({ url: 'http://updates.example.com/latest.yml' }, (response) => (answer = response));
@@ -158,7 +107,7 @@ describe('startAutoUpdates', () => {
     const updater = new FakeAutoUpdater();
     const events: UpdateState[] = [];
     ctx.on('updates:state', (state) => events.push(state));
-    const controller = startAutoUpdates(ctx, { packaged: true, platform: 'linux', resourcesPath: dir, loadAutoUpdater: async () => updater });
+    const controller = startAutoUpdates(ctx, { packaged: true, platform: 'darwin', resourcesPath: dir, loadAutoUpdater: async () => updater });
     await settle();
     expect(updater.feed).toEqual({ provider: 'generic', url: URL });
     expect(events.map((e) => e.state)).toEqual(['checking', 'available', 'downloading', 'downloading', 'ready']);

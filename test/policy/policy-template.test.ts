@@ -10,6 +10,8 @@ const folder = join(import.meta.dirname, '../../resources/policy');
 const admx = readFileSync(join(folder, 'CaseDesk.admx'), 'utf8');
 const adml = (lang: string) => readFileSync(join(folder, lang, 'CaseDesk.adml'), 'utf8');
 const ROOT = 'SOFTWARE\\Policies\\CaseDesk';
+/** Keys read on Linux only, where there is no Group Policy: Windows checks its installers' own signatures. */
+const LINUX_ONLY = new Set(['update_public_key']);
 
 /** Each value the template writes, as `subkey\value` under ROOT. */
 function writtenValues(): string[] {
@@ -28,6 +30,7 @@ function writtenValues(): string[] {
 describe('the ADMX template', () => {
   it('sets every key of the policy, nested ones as subkeys', () => {
     const expected = Object.keys(Policy.shape).flatMap((key) => {
+      if (LINUX_ONLY.has(key)) return [];
       if (key === 'environments') return ['production', 'test'].flatMap((env) => [`environments\\${env}\\base_url`, `environments\\${env}\\ca_file`]);
       if (key === 'contact_hours') return ['contact_hours\\from', 'contact_hours\\to', 'contact_hours\\days'];
       return [key];

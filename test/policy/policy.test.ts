@@ -1,6 +1,7 @@
 // The organization's policy file: read from the OS's place, or CASEDESK_POLICY where there is none
 // there; fail closed when it is broken, unknown keys reported; `require_keychain` refuses a key file
 // where there is no keychain.
+import { generateKeyPairSync } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -309,11 +310,26 @@ describe('the fleet keys', () => {
     ['http-local-update.json', { update_url: 'http://127.0.0.1:8080' }, 'policy.invalid_url', { key: 'update_url', url: 'http://127.0.0.1:8080' }],
     ['relative-data.json', { data_dir: 'casedesk-data' }, 'policy.data_dir_relative', { dataDir: 'casedesk-data' }],
     ['language.json', { language: 'fr' }, 'policy.invalid_key', { key: 'language' }],
+    ['update-key.json', { update_public_key: 'not a key' }, 'policy.invalid_key', { key: 'update_public_key', problem: 'format', format: 'signing_key' }],
   ])('stops on a fleet key it cannot use (%s), as a code with the file and the key', (name, body, code, params) => {
     const file = policyFile(name, JSON.stringify(body));
     const err = thrown(() => loadPolicy({ CASEDESK_POLICY: file }));
     expect(err).toBeInstanceOf(PolicyError);
     expect((err as PolicyError).toData()).toEqual({ code, params: expect.objectContaining({ file, ...params }) });
+  });
+
+  it('reads update_public_key, an Ed25519 key in base64 (raw or SPKI) or PEM', () => {
+    const publicKey = generateKeyPairSync('ed25519').publicKey;
+    const spki = publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    for (const key of [spki, publicKey.export({ format: 'pem', type: 'spki' }).toString()]) {
+      const file = policyFile('update-key-ok.json', JSON.stringify({ update_url: 'https://updates.example.com/casedesk', update_public_key: key }));
+      expect(loadPolicy({ CASEDESK_POLICY: file })).toMatchObject({ policy: { update_public_key: key }, warnings: [] });
+    }
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ format: 'der', type: 'spki' }).toString('base64');
+    const file = policyFile('update-key-rsa.json', JSON.stringify({ update_public_key: rsa }));
+    const err = thrown(() => loadPolicy({ CASEDESK_POLICY: file })) as PolicyError;
+    expect(err.toData()).toMatchObject({ code: 'policy.invalid_key', params: { key: 'update_public_key', problem: 'format' } });
+    expect(formatFailure('es', err.code, err.params)).toContain('como una clave pública Ed25519');
   });
 
   it('expands the data folder from the user environment, and stops when a variable is not set', () => {

@@ -52,4 +52,12 @@ describe.each(['es', 'en'] as const)('the updates card in %s', (locale) => {
     expect(describeUpdate({ state: 'error', code: 'update.unreachable', at: AT }, t, when).severity).toBe('warn');
     expect(describeUpdate({ state: 'idle', checkedAt: AT }, t, when)).toMatchObject({ severity: 'success', text: expect.stringContaining(`«${AT}»`) });
   });
+
+  it('on Linux without a release key, says new versions come with the system’s packages, with nothing to press', () => {
+    const view = describeUpdate({ state: 'disabled', reason: 'no-update-key' }, t, when);
+    expect(view).toMatchObject({ severity: 'secondary', canRestart: false, percent: null });
+    expect(view.text).toMatch(locale === 'es' ? /^En Linux.*paquetes del sistema.*área de sistemas\.$/ : /^On Linux.*system’s packages.*IT department\.$/);
+    for (const code of ['update.unsigned_release', 'update.bad_release_signature'] as const)
+      expect(describeUpdate({ state: 'error', code, at: AT }, t, when)).toMatchObject({ severity: 'error', text: expect.stringContaining('latest-linux.yml') });
+  });
 });

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createUpdateController,
   updateErrorCode,
+  UpdateRefused,
   type UpdateControllerOptions,
   type UpdaterEvent,
   type UpdaterPort,
@@ -275,6 +276,11 @@ describe('update error codes', () => {
     expect(updateErrorCode(new Error('sha512 checksum mismatch, ERR_CHECKSUM_MISMATCH'))).toBe('update.failed');
     expect(updateErrorCode(new Error('is not signed by the application owner: ERR_UPDATER_INVALID_SIGNATURE'))).toBe('update.failed');
     expect(updateErrorCode(updaterError('sha512 checksum mismatch', 'ERR_SOMETHING_NEW'))).toBe('update.failed');
+  });
+
+  it('keep the code of a refusal of CaseDesk’s own (a Linux release without a valid signature), offline or not', () => {
+    expect(updateErrorCode(new UpdateRefused('update.unsigned_release'))).toBe('update.unsigned_release');
+    expect(updateErrorCode(new UpdateRefused('update.bad_release_signature'), false)).toBe('update.bad_release_signature');
   });
 
   it('read an HTTP error’s status', () => {

@@ -43,5 +43,10 @@ export const INPUT_WORDS = {
     en: 'as an area code: 2 to 4 digits, no leading 0',
     es: 'como una característica: de 2 a 4 dígitos, sin 0 adelante',
   },
+  'input.format.signing_key': {
+    class: 'notice',
+    en: 'as an Ed25519 public key in base64 (32 bytes, or its SPKI) or PEM',
+    es: 'como una clave pública Ed25519 en base64 (32 bytes, o su SPKI) o PEM',
+  },
   'input.format.pattern': { class: 'notice', en: 'in the expected format', es: 'en el formato esperado' },
 } as const satisfies Record<string, CatalogEntry>;

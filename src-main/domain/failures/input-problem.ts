@@ -39,7 +39,7 @@ const KINDS: Record<string, string> = {
   map: 'object',
 };
 /** The formats a `format` problem names (`input.format.*`); any other (a regex, mostly) is `pattern`. */
-const FORMATS = new Set(['email', 'date', 'datetime', 'time', 'area_code', 'pattern']);
+const FORMATS = new Set(['email', 'date', 'datetime', 'time', 'area_code', 'signing_key', 'pattern']);
 
 /** Every value a problem's worded params take, each a word of catalog-input.ts (a test checks them). */
 export const INPUT_PROBLEM_WORDS = {

@@ -66,6 +66,26 @@ describe('updates:status', () => {
     }
   });
 
+  it('answers the reason an updater is off, as a stable code: Linux without a release key', async () => {
+    const controller = createUpdateController({
+      updateUrl: 'https://updates.example.com/',
+      packaged: true,
+      loadPort: async () => ({ disabled: 'no-update-key' }),
+      busy: () => false,
+    });
+    ctx.updates = controller;
+    try {
+      await controller.start();
+      expect(await surface.call('updates:status', {})).toEqual({ ok: true, value: { state: 'disabled', reason: 'no-update-key' } });
+      expect(await surface.call('updates:restart', {})).toEqual({
+        ok: true,
+        value: { outcome: 'not-ready', state: { state: 'disabled', reason: 'no-update-key' } },
+      });
+    } finally {
+      ctx.updates = null;
+    }
+  });
+
   it('takes no input but an object', async () => {
     expect(await surface.call('updates:status', 'now')).toMatchObject({ ok: false, error: { code: 'input.invalid' } });
   });

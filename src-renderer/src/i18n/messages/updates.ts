@@ -14,8 +14,8 @@ export default {
     es: 'Nunca se instala durante una carga: si cierra CaseDesk mientras sube un lote, se instala la vez siguiente.',
   },
   verified: {
-    en: 'Every update is checked before it is installed: its checksum and, on Windows, the publisher’s signature.',
-    es: 'Cada actualización se comprueba antes de instalarse: su suma de verificación y, en Windows, la firma del editor.',
+    en: 'Every update is checked before it is installed: its checksum and the publisher’s signature.',
+    es: 'Cada actualización se comprueba antes de instalarse: su suma de verificación y la firma del editor.',
   },
   restart: { en: 'Restart now', es: 'Reiniciar ahora' },
   restartBusy: {
@@ -47,6 +47,10 @@ export default {
       en: 'This version names no publisher to sign its updates, so it could not check them: it does not update itself. Tell your IT department.',
       es: 'Esta versión no indica el editor que firma sus actualizaciones, así que no podría comprobarlas: no se actualiza sola. Avise a su área de sistemas.',
     },
+    'no-update-key': {
+      en: 'On Linux, CaseDesk does not update itself here: it has no key to check that a new version comes from its publisher. New versions come through the system’s packages, installed by your IT department.',
+      es: 'En Linux, CaseDesk no se actualiza solo en este equipo: no tiene una clave para comprobar que una versión nueva viene de su editor. Las versiones nuevas llegan con los paquetes del sistema, que instala su área de sistemas.',
+    },
   },
   errors: {
     unreachable: { en: 'The update server could not be reached.', es: 'No se pudo llegar al servidor de actualizaciones.' },
@@ -65,6 +69,14 @@ export default {
     bad_release: {
       en: 'The published version is incomplete or badly described (latest.yml): it is not installed. Tell your IT department.',
       es: 'La versión publicada está incompleta o mal descrita (latest.yml): no se instala. Avise a su área de sistemas.',
+    },
+    unsigned_release: {
+      en: 'The published version is not signed (latest-linux.yml has no signature): it was not downloaded. Tell your IT department.',
+      es: 'La versión publicada no está firmada (latest-linux.yml no tiene firma): no se descargó. Avise a su área de sistemas.',
+    },
+    bad_release_signature: {
+      en: 'The published version’s signature is not the publisher’s, or does not match its files (latest-linux.yml): it was not downloaded. Tell your IT department.',
+      es: 'La firma de la versión publicada no es la del editor o no coincide con sus archivos (latest-linux.yml): no se descargó. Avise a su área de sistemas.',
     },
     failed: { en: 'The update could not be completed.', es: 'La actualización no se pudo completar.' },
   },
