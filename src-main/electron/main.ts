@@ -3,10 +3,12 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatFailure } from '../domain/failures/failure';
+import { Failure, formatFailure, type FailureData } from '../domain/failures/failure';
 import { DataKeyError } from '../keys/data-key';
 import { loadPolicy, PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
+import { useDefaultDataDir } from '../store/data-folder-move';
+import { defaultDataDir, oldDefaultDataDirs } from '../store/default-data-dir';
 import { createAppContext } from '../surface/app-context';
 import type { AppContext } from '../surface/app-context-types';
 import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
@@ -53,22 +55,31 @@ if (!app.requestSingleInstanceLock()) {
       return new Response(res.body, { status: res.status, headers });
     });
     let ctx: AppContext;
+    const lang = app.getLocale().startsWith('es') ? 'es' : 'en';
+    let notices: FailureData[] = [];
     try {
       const policy = loadPolicy();
-      // The policy's data folder wins over everything (the CLI refuses another one outright).
+      // The policy's data folder wins over everything (the CLI refuses another one outright), then
+      // CASEDESK_DATA_DIR, then the default the CLI shares, where an older version's store is moved once.
+      // Chromium's profile stays in userData, apart from the data.
+      let dataDir = policy.policy.data_dir ?? (process.env.CASEDESK_DATA_DIR || undefined);
+      if (dataDir === undefined) {
+        const place = { platform: process.platform, env: process.env, home: app.getPath('home') };
+        const from = [...new Set([app.getPath('userData'), ...oldDefaultDataDirs(place, 'app')])];
+        ({ dataDir, notices } = useDefaultDataDir({ to: defaultDataDir(place), from }));
+      }
       // Chromium's network: the system proxy, PAC and the OS certificate store (IT's corporate root included).
       const network = chromiumFetch((url, init) => net.fetch(url, init));
       ctx = createAppContext({
-        dataDir: policy.policy.data_dir ?? process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'),
+        dataDir,
         policy,
         preparationInWorker: true,
         network: () => network,
       });
     } catch (err) {
-      // The data key is missing or refused by policy: say which and stop; never start on a new store.
-      const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;
+      // The data key is missing or refused by policy, the data folder is a link: say which and stop; never start on a new store.
+      const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError || err instanceof Failure;
       // Their words in the system's language (the renderer, which has the agent's choice, is not up yet).
-      const lang = app.getLocale().startsWith('es') ? 'es' : 'en';
       dialog.showErrorBox('CaseDesk', known ? formatFailure(lang, err.code, err.params) : 'CaseDesk could not open its data folder.');
       app.exit(1);
       return;
@@ -81,6 +92,12 @@ if (!app.requestSingleInstanceLock()) {
       return surface.call(String(name) as never, input);
     });
     const window = createWindow();
+    // A store moved, not moved or left behind: told once the window is there (the trail has the move too).
+    if (notices.length > 0) {
+      const message = notices.map((n) => formatFailure(lang, n.code, n.params)).join('\n\n');
+      const type = notices.every((n) => n.code === 'data_folder.moved') ? 'info' : 'warning';
+      window.once('ready-to-show', () => void dialog.showMessageBox(window, { type, title: 'CaseDesk', message }));
+    }
     // Routes are hash-based: the menu navigates without reloading the page.
     const go = (route: string) => void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#${route}`)}`);
     Menu.setApplicationMenu(
