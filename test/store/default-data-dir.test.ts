@@ -1,6 +1,8 @@
 // One default data folder per OS, for the app and the CLI alike, worked out from the platform, the
 // environment and the home folder alone: every OS's answer is checked here, whatever OS runs the tests.
 import { describe, expect, it } from 'vitest';
+import { posix, win32 } from 'node:path';
+import { userConfigDir } from '../../src-main/keys/data-key';
 import { cliOldDataDir, defaultDataDir, electronUserDataDir, homeOf, oldDefaultDataDirs } from '../../src-main/store/default-data-dir';
 
 const win = (env: NodeJS.ProcessEnv) => ({ platform: 'win32' as const, env, home: 'C:\\Users\\ana' });
@@ -38,6 +40,15 @@ describe('the default data folder', () => {
       expect(defaultDataDir(place)).not.toBe(electronUserDataDir(place));
     }
     expect(defaultDataDir(win({}))).not.toContain('Roaming');
+  });
+
+  it('never holds the user’s key folder, which a key file must stay outside of (key.file_in_data_folder)', () => {
+    for (const place of [win({ LOCALAPPDATA: 'C:\\Users\\ana\\AppData\\Local', APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }), mac, linux({})]) {
+      const path = place.platform === 'win32' ? win32 : posix;
+      const env = { HOME: place.home, ...place.env };
+      const rel = path.relative(defaultDataDir(place).toLowerCase(), userConfigDir(env, place.platform).toLowerCase());
+      expect(rel.startsWith('..'), place.platform).toBe(true);
+    }
   });
 });
 
