@@ -7,12 +7,11 @@ import { Failure, formatFailure, type FailureData } from '../domain/failures/fai
 import { DataKeyError } from '../keys/data-key';
 import { loadPolicy, PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
-import { useDefaultDataDir } from '../store/data-folder-move';
-import { defaultDataDir, oldDefaultDataDirs } from '../store/default-data-dir';
 import { createAppContext } from '../surface/app-context';
 import type { AppContext } from '../surface/app-context-types';
 import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
+import { appDataDir } from './app-data-dir';
 import { appMenuTemplate } from './app-menu';
 import { startAutoUpdates } from './auto-updater';
 import { chromiumFetch } from './chromium-fetch';
@@ -59,19 +58,19 @@ if (!app.requestSingleInstanceLock()) {
     let notices: FailureData[] = [];
     try {
       const policy = loadPolicy();
-      // The policy's data folder wins over everything (the CLI refuses another one outright), then
-      // CASEDESK_DATA_DIR, then the default the CLI shares, where an older version's store is moved once.
-      // Chromium's profile stays in userData, apart from the data.
-      let dataDir = policy.policy.data_dir ?? (process.env.CASEDESK_DATA_DIR || undefined);
-      if (dataDir === undefined) {
-        const place = { platform: process.platform, env: process.env, home: app.getPath('home') };
-        const from = [...new Set([app.getPath('userData'), ...oldDefaultDataDirs(place, 'app')])];
-        ({ dataDir, notices } = useDefaultDataDir({ to: defaultDataDir(place), from }));
-      }
+      // The policy's folder, CASEDESK_DATA_DIR, or the default the CLI shares (an old store moved into it).
+      const chosen = appDataDir({
+        policyDir: policy.policy.data_dir,
+        env: process.env,
+        platform: process.platform,
+        home: app.getPath('home'),
+        userData: app.getPath('userData'),
+      });
+      notices = chosen.notices;
       // Chromium's network: the system proxy, PAC and the OS certificate store (IT's corporate root included).
       const network = chromiumFetch((url, init) => net.fetch(url, init));
       ctx = createAppContext({
-        dataDir,
+        dataDir: chosen.dataDir,
         policy,
         preparationInWorker: true,
         network: () => network,
