@@ -108,6 +108,16 @@ describe('the CLI’s data folder when none is named', { timeout: 180_000 }, () 
     expect(existsSync(join(home, '.casedesk/casedesk.sqlite'))).toBe(true);
   });
 
+  it('is the folder `wipe` empties, as every other command (the old store moved there first)', async () => {
+    const { home, casedesk } = shell();
+    await oldStore(casedesk, home);
+    const res = await casedesk('wipe', '--yes', '--json');
+    expect(res.code, res.stderr).toBe(0);
+    expect((JSON.parse(res.stdout) as { dataDir: string }).dataDir).toBe(join(home, '.local/share/casedesk'));
+    expect(existsSync(join(home, '.casedesk'))).toBe(false);
+    expect(existsSync(join(home, '.local/share/casedesk/casedesk.sqlite'))).toBe(false);
+  });
+
   it('moves nothing when the folder is named: --data-dir, CASEDESK_DATA_DIR or the policy’s data_dir', async () => {
     const named = join(root, 'named');
     const policyDir = join(root, 'managed');
