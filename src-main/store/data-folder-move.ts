@@ -51,7 +51,7 @@ export interface MoveOptions {
   now?: () => Date;
 }
 
-type Reason = 'link_inside' | 'not_empty' | 'rename_failed' | 'copy_failed' | 'verify_failed';
+type Reason = 'link_inside' | 'not_empty' | 'rename_failed' | 'copy_failed' | 'verify_failed' | 'io_error';
 
 /** The data folder to open when no one chose one: the default, once an old default's store was moved into it. */
 export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
@@ -65,7 +65,15 @@ export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
   }
   let dataDir = to;
   if (existsSync(stagingOf(to)) || (!holdsStore(to) && olds.some((dir) => holdsStore(dir)))) {
-    const outcome = withMoveLock(to, options.lockWaitMs ?? 120_000, () => moveUnderLock(options, olds));
+    let outcome: DataFolderChoice;
+    try {
+      outcome = withMoveLock(to, options.lockWaitMs ?? 120_000, () => moveUnderLock(options, olds));
+    } catch (err) {
+      // The file system refused something unforeseen (a folder that cannot be read or made): the old store is used as it is.
+      const from = olds.find((dir) => holdsStore(dir));
+      if (err instanceof Failure || from === undefined) throw err;
+      outcome = { dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'io_error' } }] };
+    }
     dataDir = outcome.dataDir;
     notices.push(...outcome.notices);
   }

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MOVE_NOTE_FILE, readNote, useDefaultDataDir } from '../../src-main/store/data-folder-move';
-import { Failure } from '../../src-main/domain/failures/failure';
+import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-move-'));
 // Another file system than the temp folder's (tmpfs here), for the copy; skipped where there is none.
@@ -149,6 +149,22 @@ describe('moving an old default’s store to the new default', () => {
       notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'not_empty' } }],
     });
     expectStore(from);
+  });
+
+  it('keeps and uses the old store when the new place cannot be made, and says why in words', () => {
+    const from = place();
+    const blocker = place();
+    makeStore(from);
+    writeFileSync(blocker, 'a file where a folder should be');
+    const to = join(blocker, 'casedesk');
+    const choice = useDefaultDataDir({ to, from: [from] });
+    expect(choice).toEqual({ dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'io_error' } }] });
+    expectStore(from);
+    const [notice] = choice.notices;
+    expect(formatFailure('es', 'data_folder.not_moved', notice?.params)).toBe(
+      `No se pudieron trasladar sus datos de ${from} a ${to} (el sistema de archivos lo rechazó): quedan en ${from} y se usan desde allí. CaseDesk vuelve a intentarlo en el próximo inicio.`,
+    );
+    expect(formatFailure('en', 'data_folder.not_moved', notice?.params)).toContain('(the file system refused it)');
   });
 
   it('moves into an empty new folder', () => {

@@ -19,6 +19,7 @@ export const DATA_FOLDER_WORDS = {
   'data_folder.reason.not_empty': { class: 'notice', en: 'the new folder already holds other files', es: 'la carpeta nueva ya tiene otros archivos' },
   'data_folder.reason.rename_failed': { class: 'notice', en: 'the folder could not be renamed', es: 'no se pudo cambiar la carpeta de lugar' },
   'data_folder.reason.copy_failed': { class: 'notice', en: 'the copy failed', es: 'la copia falló' },
+  'data_folder.reason.io_error': { class: 'notice', en: 'the file system refused it', es: 'el sistema de archivos lo rechazó' },
   'data_folder.reason.verify_failed': { class: 'notice', en: 'the copy did not match the original', es: 'la copia no coincide con el original' },
   'data_folder.both': {
     class: 'notice',
