@@ -1,5 +1,7 @@
 // The command-line face of CaseDesk. Each command lives in ./commands and shares the app's code.
 import { Command, CommanderError, Option } from 'commander';
+import { homedir } from 'node:os';
+import { defaultDataDir, homeOf } from '../store/default-data-dir';
 import { Failure } from '../domain/failures/failure';
 import { CliFailure } from './cli-context';
 import type { FailureLang } from '../domain/failures/failure';
@@ -20,10 +22,9 @@ import { addCampaignControl, uploadCommand } from './commands/sync';
 import { sessionCommands } from './commands/session';
 import { suppressCommand } from './commands/suppress';
 
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CASEDESK_DATA_DIR) return env.CASEDESK_DATA_DIR;
-  const home = env.HOME ?? env.USERPROFILE ?? '.';
-  return `${home}/.casedesk`;
+/** The folder --help names: CASEDESK_DATA_DIR, else the default the app uses too (cli-policy.ts decides, and moves an old store). */
+export function shownDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.CASEDESK_DATA_DIR || defaultDataDir({ platform: process.platform, env, home: homeOf(env, homedir) });
 }
 
 /** The whole `casedesk` program, its help worded in `lang` (the run's: see languageOf). */
@@ -31,7 +32,7 @@ export function buildProgram(lang: FailureLang): Command {
   const help = helpWords(lang);
   const program = new Command('casedesk')
     .description(help('help.program'))
-    .option('--data-dir <dir>', help('help.global.data_dir'), defaultDataDir())
+    .option('--data-dir <dir>', help('help.global.data_dir'), shownDataDir())
     .option('--json', help('help.global.json'), false)
     .addOption(new Option('--lang <lang>', help('help.global.lang')).choices(['en', 'es']).default(defaultLang()))
     .showHelpAfterError()

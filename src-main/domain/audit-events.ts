@@ -116,6 +116,8 @@ export const AuditEvent = z.discriminatedUnion('action', [
   event('results.deleted', { environment: Environment, campaignId: Id, cases: Count, calls: Count, recordings: Count }),
   event('retention.purged', { olderThanDays: Count, batches: Count, results: Count, recordings: Count, files: Count }),
   event('workstation.wiped', {}),
+  /** The store moved from an older version's default folder (`path`) to the data folder in use. */
+  event('dataFolder.moved', { path: Label(4096), method: z.enum(['rename', 'copy']), entries: Count, bytes: Count }),
   event('settings.changed', { changes: z.partialRecord(z.enum(SETTING_KEYS), z.strictObject({ from: SettingValue, to: SettingValue })) }),
   /** The do-not-contact ledger: which entry and why, never the phone, code or creditor it names. */
   event('ledger.entryAdded', {

@@ -3,7 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { formatFailure } from '../domain/failures/failure';
+import { Failure, formatFailure, type FailureData } from '../domain/failures/failure';
 import { DataKeyError } from '../keys/data-key';
 import { loadPolicy, PolicyError } from '../policy/policy';
 import { StoreKeyError } from '../store';
@@ -11,6 +11,7 @@ import { createAppContext } from '../surface/app-context';
 import type { AppContext } from '../surface/app-context-types';
 import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
+import { appDataDir } from './app-data-dir';
 import { appMenuTemplate } from './app-menu';
 import { startAutoUpdates } from './auto-updater';
 import { chromiumFetch } from './chromium-fetch';
@@ -53,22 +54,31 @@ if (!app.requestSingleInstanceLock()) {
       return new Response(res.body, { status: res.status, headers });
     });
     let ctx: AppContext;
+    const lang = app.getLocale().startsWith('es') ? 'es' : 'en';
+    let notices: FailureData[] = [];
     try {
       const policy = loadPolicy();
-      // The policy's data folder wins over everything (the CLI refuses another one outright).
+      // The policy's folder, CASEDESK_DATA_DIR, or the default the CLI shares (an old store moved into it).
+      const chosen = appDataDir({
+        policyDir: policy.policy.data_dir,
+        env: process.env,
+        platform: process.platform,
+        home: app.getPath('home'),
+        userData: app.getPath('userData'),
+      });
+      notices = chosen.notices;
       // Chromium's network: the system proxy, PAC and the OS certificate store (IT's corporate root included).
       const network = chromiumFetch((url, init) => net.fetch(url, init));
       ctx = createAppContext({
-        dataDir: policy.policy.data_dir ?? process.env.CASEDESK_DATA_DIR ?? app.getPath('userData'),
+        dataDir: chosen.dataDir,
         policy,
         preparationInWorker: true,
         network: () => network,
       });
     } catch (err) {
-      // The data key is missing or refused by policy: say which and stop; never start on a new store.
-      const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError;
+      // The data key is missing or refused by policy, the data folder is a link: say which and stop; never start on a new store.
+      const known = err instanceof DataKeyError || err instanceof StoreKeyError || err instanceof PolicyError || err instanceof Failure;
       // Their words in the system's language (the renderer, which has the agent's choice, is not up yet).
-      const lang = app.getLocale().startsWith('es') ? 'es' : 'en';
       dialog.showErrorBox('CaseDesk', known ? formatFailure(lang, err.code, err.params) : 'CaseDesk could not open its data folder.');
       app.exit(1);
       return;
@@ -81,6 +91,12 @@ if (!app.requestSingleInstanceLock()) {
       return surface.call(String(name) as never, input);
     });
     const window = createWindow();
+    // A store moved, not moved or left behind: told once the window is there (the trail has the move too).
+    if (notices.length > 0) {
+      const message = notices.map((n) => formatFailure(lang, n.code, n.params)).join('\n\n');
+      const type = notices.every((n) => n.code === 'data_folder.moved') ? 'info' : 'warning';
+      window.once('ready-to-show', () => void dialog.showMessageBox(window, { type, title: 'CaseDesk', message }));
+    }
     // Routes are hash-based: the menu navigates without reloading the page.
     const go = (route: string) => void window.webContents.executeJavaScript(`location.hash = ${JSON.stringify(`#${route}`)}`);
     Menu.setApplicationMenu(

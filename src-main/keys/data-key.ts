@@ -48,7 +48,7 @@ export interface DataKeyOptions {
 
 /**
  * The user's folder for CaseDesk's key files. Never Electron's userData (%APPDATA%\\CaseDesk,
- * ~/Library/Application Support/CaseDesk, ~/.config/CaseDesk), which is the app's default data folder.
+ * ~/Library/Application Support/CaseDesk, ~/.config/CaseDesk), Chromium's profile and an older version's default data folder.
  */
 export function userConfigDir(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): string {
   if (env.CASEDESK_CONFIG_DIR) return env.CASEDESK_CONFIG_DIR;

@@ -133,6 +133,21 @@ export interface RecordingRow {
   format: string;
 }
 
+/**
+ * Recordings are kept by their whole path: when the data folder moved (data-folder-move.ts), those under
+ * its old recordings folder are pointed at the new one. Returns how many rows changed.
+ */
+export function moveRecordingPaths(db: Db, fromRoot: string, toRoot: string): number {
+  // Compared in JavaScript: SQLite's substr counts characters, not UTF-16 units, and paths may hold any.
+  const rows = db.prepare('SELECT rowid AS id, path FROM recordings').all() as { id: number; path: string }[];
+  const moved = rows.filter((r) => r.path.startsWith(fromRoot));
+  const update = db.prepare('UPDATE recordings SET path = ? WHERE rowid = ?');
+  db.transaction(() => {
+    for (const r of moved) update.run(toRoot + r.path.slice(fromRoot.length), r.id);
+  }).immediate();
+  return moved.length;
+}
+
 export function saveRecording(db: Db, env: Environment, r: RecordingRow): void {
   db.prepare(
     `INSERT INTO recordings (environment, kind, ref_id, path, size, content_type, format, downloaded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)

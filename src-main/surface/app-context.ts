@@ -27,6 +27,7 @@ import { DAY_MS, purgeExpired } from './data-lifecycle';
 import { wipeDataFolder } from './workstation-wipe';
 import { audit } from './audit-trail';
 import { sealPlainRecordings } from './recordings-at-rest';
+import { settleMovedFolder } from './moved-folder';
 import type { AppContext, AppContextOptions, Connection } from './app-context-types';
 
 /** This thread's batch writers and those of the preparation workers that replied: all ended, no connection of theirs left. */
@@ -193,6 +194,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
       // as for the purge: the next minute's sweep takes it
     }
   };
+  // A store just moved from an older default: its recordings' paths follow it, and the trail says so.
+  settleMovedFolder(ctx);
   // What an older CaseDesk left in the clear: copies of picked files (none are kept now) go, recordings
   // are sealed.
   rmSync(join(options.dataDir, 'imports'), { recursive: true, force: true });

@@ -32,6 +32,11 @@ describe('the Electron shell wiring', () => {
     expect(main).not.toMatch(/'before-quit'/);
   });
 
+  it('opens the data folder appDataDir chose (the default it shares with the CLI), never userData itself', () => {
+    expect(main).toMatch(/appDataDir\(\{[^}]*policyDir: policy\.policy\.data_dir,[^}]*userData: app\.getPath\('userData'\),?\s*\}\)/);
+    expect(main).toMatch(/createAppContext\(\{\s*dataDir: chosen\.dataDir,/);
+  });
+
   it('loads electron-updater only by a dynamic import, and never turns its checks off', () => {
     for (const source of [main, autoUpdater]) expect(source).not.toMatch(/^import (?!type)[^;]*from 'electron-updater'/m);
     expect(autoUpdater).toMatch(/await import\('electron-updater'\)/);

@@ -50,6 +50,7 @@ const examples: Record<string, unknown>[] = [
   { action: 'results.deleted', environment: 'test', campaignId: 5, cases: 8, calls: 15, recordings: 15 },
   { action: 'retention.purged', olderThanDays: 90, batches: 2, results: 1, recordings: 30, files: 2 },
   { action: 'workstation.wiped' },
+  { action: 'dataFolder.moved', path: '/home/agente/.casedesk', method: 'rename', entries: 5, bytes: 40960 },
   { action: 'settings.changed', changes: { defaultAreaCode: { from: '', to: '351' } } },
   { action: 'procedure.failed', procedure: 'sync:upload', code: 'offline', environment: 'test', batchId: 3 },
   { action: 'diagnostics.exported', bytes: 5120, to: 'file', path: '/home/agente/diagnostico.zip' },

@@ -4,7 +4,7 @@ import { Failure, type FailureLang } from '../../domain/failures/failure';
 import { Command } from 'commander';
 import type { Environment } from '../../domain/environments';
 import type { BatchSummary, WipePlan } from '../../surface/procedures';
-import { call, globals, printAnswer, withApp } from '../cli-context';
+import { call, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId } from '../cli-options';
 import type { HelpWords } from '../cli-help';
@@ -116,13 +116,15 @@ export function wipeCommand(help: HelpWords): Command {
     .description(help('help.wipe.what'))
     .option('--yes', help('help.wipe.yes'))
     .action(async (opts: { yes?: boolean }, command: Command) => {
-      const { dataDir } = globals(command);
-      const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }] = await Promise.all([
+      const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }, { cliPolicy, dataDirOf }] = await Promise.all([
         import('../../store'),
         import('../../surface/workstation-wipe'),
         import('../../keys/keychain'),
         import('../../audit/audit-log'),
+        import('../cli-policy'),
       ]);
+      // The folder every other command opens: the policy's, the one named, or the default (an old store moved into it).
+      const dataDir = dataDirOf(command, cliPolicy());
       restrictUmask();
       // No app context: a folder whose key is already lost must still be wipeable.
       const plan = wipePlan(dataDir);

@@ -5,6 +5,7 @@
 // A code's dots are vue-i18n levels, so no code is the start of another (a test checks it).
 import { APP_FAILURES } from './catalog-app';
 import { CLI_FAILURES } from './catalog-cli';
+import { DATA_FOLDER_WORDS } from './catalog-data-folder';
 import { FILE_FAILURES } from './catalog-files';
 import { CLI_HELP } from './catalog-help';
 import { INPUT_WORDS } from './catalog-input';
@@ -18,6 +19,7 @@ export const FAILURES = {
   ...FILE_FAILURES,
   ...SERVICE_FAILURES,
   ...NOTICES,
+  ...DATA_FOLDER_WORDS,
   ...CLI_LINES,
   ...CLI_HELP,
   ...INPUT_WORDS,

@@ -199,6 +199,12 @@ export default {
       workstation: {
         wiped: { en: 'Wiped all the data of this computer', es: 'Borró todos los datos de este equipo' },
       },
+      dataFolder: {
+        moved: {
+          en: 'Moved the data from {path} to this folder ({entries} items, {bytes} bytes)',
+          es: 'Trasladó los datos de {path} a esta carpeta ({entries} elementos, {bytes} bytes)',
+        },
+      },
       ledger: {
         entryAdded: {
           en: 'Added entry {entryId} to the do-not-contact list ({kind}, {reason}, until {until})',

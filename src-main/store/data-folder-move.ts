@@ -1,0 +1,292 @@
+// The default data folder, with the one-time move of a store an older version kept at its own default
+// (~/.casedesk for the CLI, Electron's userData for the app: default-data-dir.ts). Only CaseDesk's
+// entries move (userData also holds Chromium's profile). The store is built whole in a staging folder
+// next to the new place and appears there with one rename, so a crash leaves either the old store or
+// the new one, never half of each: on one file system its entries are renamed (a crash part-way is
+// rolled back at the next start), on another they are copied and checked byte for byte before the old
+// ones are removed. Whatever fails, the old store stays and is used, with a notice. The key moves with
+// the folder: its marker names it (data-key.ts), and keychains and key files are per user, not per folder.
+// Links at either place are refused (someone else may have planted them). One process moves at a time.
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { Failure, type FailureData } from '../domain/failures/failure';
+import { syncDir } from '../sqlite/sync-dir';
+import { dataFolderContents } from './data-folder';
+import { copyEntries, copyFileDurably, plainFilesUnder, sameFiles, type CopyFile } from './folder-copy';
+import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, writePrivateFileAtomic } from './private-files';
+import { STORE_FILE_NAME } from './store-file';
+
+/** Left in the moved folder for the app context that opens it: it audits the move and removes the note. */
+export const MOVE_NOTE_FILE = 'casedesk-moved.json';
+const KEY_MARKER = 'casedesk-key.json';
+
+export const MoveNote = z.strictObject({
+  version: z.literal(1),
+  from: z.string().min(1),
+  method: z.enum(['rename', 'copy']),
+  entries: z.array(z.string().min(1)),
+  bytes: z.number().int().nonnegative(),
+  at: z.iso.datetime(),
+});
+export type MoveNote = z.infer<typeof MoveNote>;
+
+export interface DataFolderChoice {
+  dataDir: string;
+  /** What to tell the agent (catalog codes): a move done or not done, a store left behind. */
+  notices: FailureData[];
+}
+
+export interface MoveOptions {
+  /** The default data folder (defaultDataDir). */
+  to: string;
+  /** Older defaults, the first found holding a store is the one moved (oldDefaultDataDirs). */
+  from: readonly string[];
+  /** Tests: how one file is copied between file systems. */
+  copyFile?: CopyFile;
+  /** Tests: whether two folders are on one file system (their device numbers, else). */
+  sameFileSystem?: (a: string, b: string) => boolean;
+  /** How long to wait for another process's move before giving up (a copy of many recordings takes a while). */
+  lockWaitMs?: number;
+  now?: () => Date;
+}
+
+type Reason = 'link_inside' | 'not_empty' | 'rename_failed' | 'copy_failed' | 'verify_failed' | 'io_error';
+
+/** The data folder to open when no one chose one: the default, once an old default's store was moved into it. */
+export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
+  const { to } = options;
+  if (isLink(to)) throw new Failure('data_folder.link', { path: to });
+  const notices: FailureData[] = [];
+  const olds: string[] = [];
+  for (const from of options.from) {
+    if (!isLink(from)) olds.push(from);
+    else if (holdsStore(from, statSync)) notices.push({ code: 'data_folder.old_link', params: { from } });
+  }
+  let dataDir = to;
+  if (existsSync(stagingOf(to)) || (!holdsStore(to) && olds.some((dir) => holdsStore(dir)))) {
+    let outcome: DataFolderChoice;
+    try {
+      outcome = withMoveLock(to, options.lockWaitMs ?? 120_000, () => moveUnderLock(options, olds));
+    } catch (err) {
+      // The file system refused something unforeseen (a folder that cannot be read or made): the old store is used as it is.
+      const from = olds.find((dir) => holdsStore(dir));
+      if (err instanceof Failure || from === undefined) throw err;
+      outcome = { dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'io_error' } }] };
+    }
+    dataDir = outcome.dataDir;
+    notices.push(...outcome.notices);
+  }
+  // A store of an old default left beside the one in use: said each time, never deleted unasked.
+  if (dataDir === to) {
+    for (const from of olds)
+      if (holdsStore(from) && !notices.some((n) => n.params.from === from)) notices.push({ code: 'data_folder.both', params: { from, to } });
+  }
+  return { dataDir, notices };
+}
+
+function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolderChoice {
+  const { to } = options;
+  rollBackStaging(to);
+  // Another process may have moved it while this one waited for the lock.
+  if (holdsStore(to)) return { dataDir: to, notices: [] };
+  const from = olds.find((dir) => holdsStore(dir));
+  if (from === undefined) return { dataDir: to, notices: [] };
+  const notMoved = (reason: Reason): DataFolderChoice => ({ dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason } }] });
+
+  const entries = dataFolderContents(from).ours;
+  const files = plainFilesUnder(from, entries);
+  if (!files) return notMoved('link_inside');
+  if (existsSync(to) && readdirSync(to).length > 0) return notMoved('not_empty');
+  mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const sameFs = (options.sameFileSystem ?? sameDevice)(from, dirname(to));
+  const note: MoveNote = {
+    version: 1,
+    from,
+    method: sameFs ? 'rename' : 'copy',
+    entries,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    at: (options.now?.() ?? new Date()).toISOString(),
+  };
+  const staging = stagingOf(to);
+  ensurePrivateDir(staging);
+  // Durable before the first entry leaves the old folder: what a crash left is undone by this note.
+  writePrivateFileAtomic(join(staging, MOVE_NOTE_FILE), Buffer.from(`${JSON.stringify(note)}\n`));
+
+  if (sameFs) {
+    try {
+      for (const name of entries) renameSync(join(from, name), join(staging, name));
+    } catch {
+      rollBackStaging(to);
+      return notMoved('rename_failed');
+    }
+  } else {
+    try {
+      copyEntries(from, staging, entries, options.copyFile ?? copyFileDurably);
+    } catch {
+      rmSync(staging, { recursive: true, force: true });
+      return notMoved('copy_failed');
+    }
+    if (!sameFiles(from, staging, entries, files)) {
+      rmSync(staging, { recursive: true, force: true });
+      return notMoved('verify_failed');
+    }
+  }
+  try {
+    place(staging, to);
+  } catch {
+    rollBackStaging(to);
+    return notMoved('rename_failed');
+  }
+  const notices: FailureData[] = [{ code: 'data_folder.moved', params: { from, to } }];
+  if (!sameFs && !removeEntries(from, entries)) notices.push({ code: 'data_folder.old_left', params: { from, to } });
+  removeIfEmpty(from);
+  return { dataDir: to, notices };
+}
+
+/** The staging folder becomes the data folder in one rename (an empty folder already there gives way). */
+function place(staging: string, to: string): void {
+  if (existsSync(to)) rmdirSync(to);
+  renameSync(staging, to);
+  syncDir(dirname(to));
+}
+
+/**
+ * A staging folder a crash left: its renamed entries go back to the old folder (its copies are
+ * simply removed), so the move starts over from a whole old store.
+ */
+function rollBackStaging(to: string): void {
+  const staging = stagingOf(to);
+  if (!existsSync(staging)) return;
+  const note = readNote(join(staging, MOVE_NOTE_FILE));
+  if (note?.method === 'rename') {
+    for (const name of note.entries) {
+      const moved = join(staging, name);
+      if (existsSync(moved) && !existsSync(join(note.from, name))) renameSync(moved, join(note.from, name));
+    }
+    syncDir(note.from);
+  }
+  // Anything else left is a copy (or nothing was moved before the note was written).
+  rmSync(staging, { recursive: true, force: true });
+}
+
+/** The old copy's entries, the store's file last (a removal cut short still shows as a store). */
+function removeEntries(dir: string, names: readonly string[]): boolean {
+  const ordered = [...names.filter((n) => n !== STORE_FILE_NAME), ...names.filter((n) => n === STORE_FILE_NAME)];
+  try {
+    for (const name of ordered) rmSync(join(dir, name), { recursive: true, force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function removeIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // not empty (Chromium's profile, or files of the agent's own): left as it is
+  }
+}
+
+export function readNote(file: string): MoveNote | null {
+  try {
+    return MoveNote.parse(JSON.parse(readFileSync(file, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
+const stagingOf = (to: string) => `${to}.moving`;
+
+/** A folder holds a store when it has the store's file or a key marker (a store whose key was made). */
+function holdsStore(dir: string, stat: typeof lstatSync = lstatSync): boolean {
+  try {
+    if (!stat(dir).isDirectory()) return false;
+  } catch {
+    return false;
+  }
+  return [STORE_FILE_NAME, KEY_MARKER].some((name) => {
+    try {
+      lstatSync(join(dir, name));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function sameDevice(a: string, b: string): boolean {
+  return statSync(a).dev === statSync(b).dev;
+}
+
+/**
+ * One mover at a time, across processes: a lock file created exclusively, holding its owner's pid.
+ * One whose owner is gone is taken over; a live one is waited for, up to `waitMs`.
+ */
+function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
+  const lock = `${to}.lock`;
+  mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx', PRIVATE_FILE_MODE);
+      try {
+        writeSync(fd, `${process.pid}\n`);
+      } finally {
+        closeSync(fd);
+      }
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (!ownerAlive(lock)) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      if (Date.now() >= deadline) throw new Failure('data_folder.move_busy', { to });
+      sleep(100);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+}
+
+function ownerAlive(lock: string): boolean {
+  let pid: number;
+  try {
+    pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+  } catch {
+    return true; // gone already, or being written: try again
+  }
+  // Written but its pid not yet: a moment, then it is judged again.
+  if (!Number.isInteger(pid) || pid <= 0) return lockIsFresh(lock);
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function lockIsFresh(lock: string): boolean {
+  try {
+    return Date.now() - statSync(lock).mtimeMs < 5_000;
+  } catch {
+    return true;
+  }
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
