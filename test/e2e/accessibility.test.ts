@@ -49,8 +49,8 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await page.locator('[data-test="to-mapping"]').click();
     await page.locator('[data-test="mapping-problems"]').waitFor();
     await expectAccessible(page, 'prepare: mapping, with a problem');
-    const priority = page.locator('#max-phone-priority');
-    await priority.fill('2');
+    const priority = page.locator('#phones-per-case');
+    await priority.fill('3');
     await priority.press('Tab');
     await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
     await page.locator('[data-test="to-prepare"]').click();

@@ -90,8 +90,8 @@ describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
     await activate(page, '[data-test="to-mapping"]');
 
     await page.locator('[data-test="mapping-problems"]').waitFor();
-    await tabTo(page, '#max-phone-priority');
-    await retype(page, '2');
+    await tabTo(page, '#phones-per-case');
+    await retype(page, '3');
     await page.keyboard.press('Tab');
     await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
     await activate(page, '[data-test="to-prepare"]');

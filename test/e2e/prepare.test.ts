@@ -51,10 +51,10 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     expect(await page.locator('[data-test="field-code"]').innerText()).toContain('DNI');
     expect(await page.locator('[data-test="phone-columns"]').innerText()).toMatch(/Tel\. Particular[\s\S]*Celular[\s\S]*Tel\. Laboral/);
     // Nothing but the target is missing.
-    expect(await page.locator('[data-test="mapping-problems"]').innerText()).toContain('prioridad máxima de teléfono');
-    const priority = page.locator('#max-phone-priority');
+    expect(await page.locator('[data-test="mapping-problems"]').innerText()).toContain('cuántos teléfonos por caso');
+    const priority = page.locator('#phones-per-case');
     await priority.click();
-    await priority.fill('2');
+    await priority.fill('3');
     await priority.press('Tab');
     await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
     // Saved as this creditor's template (checked when the same layout comes again, below).
@@ -202,7 +202,7 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await page.locator('[data-test="preview"]').waitFor();
     await page.locator('[data-test="to-mapping"]').click();
     expect(await page.locator('[data-test="template"]').innerText()).toContain('Plantilla guardada de Banco del Sur');
-    expect(await page.locator('#max-phone-priority').inputValue()).toBe('2');
+    expect(await page.locator('#phones-per-case').inputValue()).toBe('3');
     expect(await page.locator('[data-test="to-prepare"]').isEnabled()).toBe(true);
   });
 
@@ -225,7 +225,7 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await page.waitForTimeout(300); // the message's fade-in, for the screenshot
     await app.current.screenshot('29-prepare-junk');
     await page.locator('[data-test="step-mapping"] button').click();
-    expect(await page.locator('#max-phone-priority').inputValue()).toBe('2');
+    expect(await page.locator('#phones-per-case').inputValue()).toBe('3');
     expect(await page.locator('[data-test="template"]').isVisible()).toBe(true);
   });
 });

@@ -128,17 +128,17 @@ export async function pickOption(page: Page, select: string, option: string | Re
   await page.getByRole('option', { name: option }).click();
 }
 
-/** Prepares `file` through the wizard with the suggested columns and this phone priority, up to its summary. */
+/** Prepares `file` through the wizard with the suggested columns for a campaign of this max phone priority (one phone more a case), up to its summary. */
 export async function prepareInWizard(page: Page, file: string, maxPhonePriority: number): Promise<void> {
   await page.locator('a[href="#/batches/new"]').click();
   await page.setInputFiles('[data-test="file-input"]', file);
   await page.locator('[data-test="preview"]').waitFor();
   await page.locator('[data-test="to-mapping"]').click();
   await page.locator('[data-test="suggested"]').waitFor();
-  const priority = page.locator('#max-phone-priority');
-  await priority.click();
-  await priority.fill(String(maxPhonePriority));
-  await priority.press('Tab');
+  const phones = page.locator('#phones-per-case');
+  await phones.click();
+  await phones.fill(String(maxPhonePriority + 1));
+  await phones.press('Tab');
   await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
   await page.locator('[data-test="to-prepare"]').click();
   await page.locator('[data-test="prepare"]').click();

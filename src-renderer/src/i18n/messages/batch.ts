@@ -3,7 +3,7 @@ import type { Texts } from '../texts';
 export default {
   title: { en: 'Batch No. {id}', es: 'Lote N.º {id}' },
   created: { en: 'prepared on {when}', es: 'preparado el {when}' },
-  priority: { en: 'Max phone priority: {n}', es: 'Prioridad máx. de teléfono: {n}' },
+  priority: { en: '1 phone per case | Up to {n} phones per case', es: '1 teléfono por caso | Hasta {n} teléfonos por caso' },
   campaign: { en: 'Campaign No. {id}', es: 'Campaña N.º {id}' },
   loadError: { en: 'The batch could not be opened: {message}', es: 'No se pudo abrir el lote: {message}' },
   actions: {

@@ -31,7 +31,7 @@ describe('productDrafts', () => {
       [2, true],
       [3, false],
     ]);
-    expect(drafts[0]?.values).toMatchObject({ debtCode: 'OP-1', subId: 'Oro', debt: '100.00' });
+    expect(drafts[0]?.values).toMatchObject({ debtCode: 'OP-1', subId: 'Oro', debt: '100,00', expiration: '31/01/2026' });
     expect(Object.keys(drafts[0]?.issues ?? {})).toEqual(['debtCode']);
     expect(drafts[1]?.values.expiration).toBe('31/02/2026');
     expect(drafts[1]?.issues.expiration).toHaveLength(1);
