@@ -34,12 +34,6 @@ export default {
     es: 'Este bot no tiene campañas. Puede crear una desde la pantalla Bots.',
   },
   campaignOption: { en: '{name} (no. {id}, {status})', es: '{name} (n.º {id}, {status})' },
-  campaignStatus: {
-    PAUSED: { en: 'paused', es: 'en pausa' },
-    SCHEDULED: { en: 'scheduled', es: 'programada' },
-    ONGOING: { en: 'ongoing', es: 'en curso' },
-    CLOSED: { en: 'closed', es: 'cerrada' },
-  },
   // Keyed by the notice's code (sync:checkUpload): said beside the chosen campaign and in the confirmation.
   starts: {
     campaign: {
