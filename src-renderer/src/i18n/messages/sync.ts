@@ -133,7 +133,8 @@ export default {
   pendingResult: { en: 'Cases not uploaded yet: {n}', es: 'Casos todavía sin subir: {n}' },
   rejectedTitle: { en: 'Cases the service rejected ({n})', es: 'Casos rechazados por el servicio ({n})' },
   code: { en: 'Code', es: 'Código' },
-  reason: { en: "The service's reason", es: 'Motivo que dio el servicio' },
+  // The service's own words are labelled inside each reason: some reasons are CaseDesk's (a request too large, refused whole).
+  reason: { en: 'Why', es: 'Motivo' },
   pause: {
     refused: {
       en: 'The service refused the upload. Check the detail; once it is solved, press Resume.',
