@@ -134,7 +134,7 @@ export default {
   rejectedTitle: { en: 'Cases the service rejected ({n})', es: 'Casos rechazados por el servicio ({n})' },
   code: { en: 'Code', es: 'Código' },
   // The service's own words are labelled inside each reason: some reasons are CaseDesk's (a request too large, refused whole).
-  reason: { en: 'Why', es: 'Motivo' },
+  reason: { en: 'Reason', es: 'Motivo' },
   pause: {
     refused: {
       en: 'The service refused the upload. Check the detail; once it is solved, press Resume.',
