@@ -57,7 +57,8 @@ export function uploadOutcome(
       const logic = LogicErrorBody.safeParse(body);
       if (logic.success) return { kind: 'refused', error: scrub(logic.data.error, secrets) };
       // A 400 in another shape ({detail}, plain text) still refuses the whole request.
-      return { kind: 'refused', error: serverText(body, secrets) || 'the service refused the upload (HTTP 400)' };
+      // A 400 that says nothing: its status alone, never words of CaseDesk's passed off as the service's (upload.refused's {detail}).
+      return { kind: 'refused', error: serverText(body, secrets) || 'HTTP 400' };
     }
     case 403:
       return { kind: 'forbidden' };

@@ -4,6 +4,7 @@ import type { Product } from '../contract';
 import type { CaseRecord } from '../domain/case-record';
 import type { CaseStatus } from '../domain/case-status';
 import { isDuplicateKind } from '../domain/duplicates';
+import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
@@ -31,7 +32,8 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
   id: number;
   batchId: number;
   uploadState: UploadState;
-  uploadDetail: string | null;
+  /** Why it was rejected, skipped, left in doubt or taken as loaded: a code and its params (domain/upload-detail.ts). */
+  uploadDetail: UploadDetail | null;
   /** isEditable(uploadState) and not in a request that may be on its way (its chunk sent and not answered): for the faces that show the case. */
   editable: boolean;
   issueCounts: { errors: number; warnings: number; fixes: number };
@@ -166,7 +168,7 @@ function toCase(r: RawCase): BatchCaseRow {
     sourceRows: JSON.parse(r.source_rows_json) as number[],
     status: r.status,
     uploadState: r.upload_state,
-    uploadDetail: r.upload_detail,
+    uploadDetail: readUploadDetail(r.upload_detail),
     editable: isEditable(r.upload_state) && r.in_flight !== 1,
     issueCounts: { errors: r.error_count, warnings: r.warning_count, fixes: r.fix_count },
   });

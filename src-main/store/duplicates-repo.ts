@@ -5,6 +5,7 @@
 import type { Environment } from '../domain/environments';
 import { isDuplicateKind } from '../domain/duplicates';
 import { personKey } from '../domain/person-key';
+import { storedUploadDetail, uploadDetails } from '../domain/upload-detail';
 import { batchCaseCodes, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor, type UploadState } from './cases-repo';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
 import { DUPLICATE_KEY, KIND_KEY, withCaseKeys } from './case-keys';
@@ -141,10 +142,10 @@ export function markSkipped(db: Db, caseId: number): boolean {
   return (
     db
       .prepare(
-        `UPDATE batch_cases SET upload_state = 'skipped', upload_detail = 'the campaign already holds this code', chunk_id = NULL, edited_while_skipped = 0
+        `UPDATE batch_cases SET upload_state = 'skipped', upload_detail = ?, chunk_id = NULL, edited_while_skipped = 0
      WHERE id = ? AND upload_state = 'pending'`,
       )
-      .run(caseId).changes > 0
+      .run(storedUploadDetail(uploadDetails.alreadyHeld), caseId).changes > 0
   );
 }
 

@@ -1,5 +1,7 @@
 // The upload queue: chunks of a batch and each case's upload state. Every change is committed
 // before and after each request, so a killed process resumes exactly where it stopped.
+import type { FailureData } from '../domain/failures/failure';
+import { readUploadDetail, storedUploadDetail, uploadDetails, type UploadDetail } from '../domain/upload-detail';
 import { sentCase, type RawSentCase, type SentCase } from './cases-repo';
 import type { Db } from './store';
 
@@ -14,6 +16,7 @@ export interface ChunkRow {
   caseCount: number;
   bodyBytes: number;
   attempts: number;
+  /** Why it last stopped or failed, as stored: a code of the catalog and its params in JSON (prose in chunks of an earlier CaseDesk). */
   lastError: string | null;
 }
 
@@ -66,7 +69,9 @@ export function markSending(db: Db, chunkId: number): void {
   db.prepare("UPDATE upload_chunks SET state = 'sending', attempts = attempts + 1, sent_at = ? WHERE id = ?").run(new Date().toISOString(), chunkId);
 }
 
-export function setChunkState(db: Db, chunkId: number, state: ChunkState, lastError: string | null = null): void {
+/** `why`: a code of the catalog and its params, never a failure's message (it may quote the service, or a debtor echoed back). */
+export function setChunkState(db: Db, chunkId: number, state: ChunkState, why: FailureData | null = null): void {
+  const lastError = why === null ? null : JSON.stringify({ code: why.code, params: why.params });
   db.prepare('UPDATE upload_chunks SET state = ?, last_error = ?, answered_at = ? WHERE id = ?').run(state, lastError, new Date().toISOString(), chunkId);
 }
 
@@ -76,13 +81,13 @@ export function recordChunkOutcome(
   chunkId: number,
   state: ChunkState,
   loadedIds: readonly number[],
-  rejected: readonly { id: number; detail: string }[],
+  rejected: readonly { id: number; detail: UploadDetail }[],
 ): void {
   const loaded = db.prepare("UPDATE batch_cases SET upload_state = 'loaded', upload_detail = NULL WHERE id = ?");
   const reject = db.prepare("UPDATE batch_cases SET upload_state = 'rejected', upload_detail = ? WHERE id = ?");
   db.transaction(() => {
     for (const id of loadedIds) loaded.run(id);
-    for (const r of rejected) reject.run(r.detail, r.id);
+    for (const r of rejected) reject.run(storedUploadDetail(r.detail), r.id);
     setChunkState(db, chunkId, state);
   }).immediate();
 }
@@ -91,14 +96,13 @@ export function recordChunkOutcome(
 export function splitChunk(db: Db, chunk: ChunkRow, halves: readonly { caseIds: number[]; bytes: number }[]): void {
   db.transaction(() => {
     db.prepare('UPDATE upload_chunks SET seq = seq + ? WHERE batch_id = ? AND seq > ?').run(halves.length, chunk.batchId, chunk.seq);
-    const insert = db.prepare(
-      "INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes, last_error) VALUES (?, ?, ?, ?, ?, 'split after 413')",
-    );
+    const split = storedUploadDetail(uploadDetails.split);
+    const insert = db.prepare('INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes, last_error) VALUES (?, ?, ?, ?, ?, ?)');
     const assign = db.prepare('UPDATE batch_cases SET chunk_id = ? WHERE id = ?');
     // The old row keeps its place in history under a negative seq; it no longer owns cases.
-    db.prepare("UPDATE upload_chunks SET state = 'failed', seq = -id, last_error = 'split after 413', case_count = 0 WHERE id = ?").run(chunk.id);
+    db.prepare("UPDATE upload_chunks SET state = 'failed', seq = -id, last_error = ?, case_count = 0 WHERE id = ?").run(split, chunk.id);
     halves.forEach((half, i) => {
-      const { lastInsertRowid } = insert.run(chunk.batchId, chunk.campaignId, chunk.seq + i + 1, half.caseIds.length, half.bytes);
+      const { lastInsertRowid } = insert.run(chunk.batchId, chunk.campaignId, chunk.seq + i + 1, half.caseIds.length, half.bytes, split);
       for (const id of half.caseIds) assign.run(Number(lastInsertRowid), id);
     });
   }).immediate();
@@ -127,10 +131,11 @@ export function markIdleUploadRunEnded(db: Db, batchId: number, at = new Date().
 }
 
 /** Cases whose outcome could not be decided: the agent (or an explicit CLI flag) must choose. */
-export function markInDoubt(db: Db, caseIds: readonly number[], detail: string): void {
+export function markInDoubt(db: Db, caseIds: readonly number[], detail: UploadDetail): void {
   const stmt = db.prepare("UPDATE batch_cases SET upload_state = 'in_doubt', upload_detail = ? WHERE id = ?");
+  const stored = storedUploadDetail(detail);
   db.transaction(() => {
-    for (const id of caseIds) stmt.run(detail, id);
+    for (const id of caseIds) stmt.run(stored, id);
   }).immediate();
 }
 
@@ -148,10 +153,8 @@ export function resolveInDoubt(db: Db, batchId: number, decision: 'resend' | 'as
     .transaction(() => {
       if (decision === 'assume-loaded') {
         return db
-          .prepare(
-            "UPDATE batch_cases SET upload_state = 'loaded', upload_detail = 'taken as loaded by the agent' WHERE batch_id = ? AND upload_state = 'in_doubt'",
-          )
-          .run(batchId).changes;
+          .prepare("UPDATE batch_cases SET upload_state = 'loaded', upload_detail = ? WHERE batch_id = ? AND upload_state = 'in_doubt'")
+          .run(storedUploadDetail(uploadDetails.takenAsLoaded), batchId).changes;
       }
       // Back to the queue: out of their old chunk, into new ones at the next plan.
       return db
@@ -200,9 +203,13 @@ export function uploadCounts(db: Db, batchId: number): { pending: number; loaded
   return r;
 }
 
-export function rejectedCases(db: Db, batchId: number): { code: string; detail: string }[] {
-  return db.prepare("SELECT code, upload_detail AS detail FROM batch_cases WHERE batch_id = ? AND upload_state = 'rejected' ORDER BY id").all(batchId) as {
+/** The batch's cases the service did not take, each with why (a case rejected with no detail stored says so in an earlier CaseDesk's words). */
+export function rejectedCases(db: Db, batchId: number): { code: string; detail: UploadDetail }[] {
+  const rows = db
+    .prepare("SELECT code, upload_detail AS detail FROM batch_cases WHERE batch_id = ? AND upload_state = 'rejected' ORDER BY id")
+    .all(batchId) as {
     code: string;
-    detail: string;
+    detail: string | null;
   }[];
+  return rows.map((r) => ({ code: r.code, detail: readUploadDetail(r.detail ?? '') as UploadDetail }));
 }

@@ -14,6 +14,7 @@ import type { FileInspection, Notice, PrepareSummary } from '../preparation/prep
 import type { ShownAuditEntry } from '../domain/audit-events';
 import type { FailureCode, FailureParamValue } from '../domain/failures/failure';
 import type { IssueText } from '../domain/issue-texts/issue-text';
+import type { UploadDetail } from '../domain/upload-detail';
 import { LEDGER_REASONS, type LedgerEntry } from '../domain/ledger';
 import { LedgerMapping } from '../domain/ledger-mapping';
 import type { LedgerImportSummary, LedgerListing } from './ledger-views';
@@ -556,7 +557,8 @@ export interface BatchCaseView {
   sourceRows: number[];
   status: CaseStatus;
   uploadState: 'pending' | 'loaded' | 'rejected' | 'in_doubt' | 'skipped';
-  uploadDetail: string | null;
+  /** Why it was rejected, skipped, left in doubt or taken as loaded: a code of the catalog and its params, worded by each face. */
+  uploadDetail: UploadDetail | null;
   /** The agent can still change it: pending, or skipped (sent as edited only if loaded again). */
   editable: boolean;
   issueCounts: { errors: number; warnings: number; fixes: number };
@@ -592,8 +594,8 @@ export interface UploadSummary {
   campaignId: number | null;
   status: 'done' | 'paused' | 'needs-decision' | 'cancelled';
   loaded: number;
-  /** code → the service's reason. */
-  rejected: Record<string, string>;
+  /** code → why the case was not loaded: a code of the catalog (upload.detail.*) and its params, the service's words as its {reason}. */
+  rejected: Record<string, UploadDetail>;
   pending: number;
   inDoubt: string[];
   requests: number;

@@ -6,8 +6,9 @@
 // says other batches loaded it, this chunk's case was loaded; if exactly as many, it was not.
 // If any case on the server has no `params.code`, codes cannot be read back at all: undecidable.
 import type { ServiceClient } from '../client';
+import { uploadDetails, type UploadDetail } from '../domain/upload-detail';
 
-export type ReadBack = { decidable: true; counts: Map<string, number> } | { decidable: false; reason: string };
+export type ReadBack = { decidable: true; counts: Map<string, number> } | { decidable: false; reason: UploadDetail };
 
 export async function readBackCodes(client: ServiceClient, campaignId: number, signal?: AbortSignal): Promise<ReadBack> {
   const counts = new Map<string, number>();
@@ -15,8 +16,7 @@ export async function readBackCodes(client: ServiceClient, campaignId: number, s
     signal?.throwIfAborted();
     for (const c of page.results) {
       const code = c.params.code;
-      if (typeof code !== 'string')
-        return { decidable: false, reason: 'the service does not show the uploaded case codes, so what was loaded cannot be read back' };
+      if (typeof code !== 'string') return { decidable: false, reason: uploadDetails.codesNotShown };
       counts.set(code, (counts.get(code) ?? 0) + 1);
     }
   }

@@ -7,6 +7,7 @@
 import { Failure, formatFailure, type FailureCode, type FailureData, type FailureParamValue } from '../domain/failures/failure';
 import { isServiceError, serviceFailure, type ServiceClient, type ServiceError, type UploadOutcome } from '../client';
 import type { Environment } from '../domain/environments';
+import { uploadDetails } from '../domain/upload-detail';
 import { uploadEntry } from '../preparation/build/build-cases';
 import { uploadChunks, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../preparation/payload/upload-chunks';
 import {
@@ -191,7 +192,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
   /** Reads back the campaign and settles a chunk whose answer never came. */
   async function reconcile(chunk: ChunkRow): Promise<void> {
     settled = true;
-    setChunkState(db, chunk.id, 'unknown', 'no answer came back; checking what the service loaded');
+    setChunkState(db, chunk.id, 'unknown', say.reconciling);
     progress('reconciling', { chunk: chunk.seq, note: say.reconciling });
     const cases = chunkCases(db, chunk.id);
     if (cases.length === 0) return setChunkState(db, chunk.id, 'done');
@@ -203,7 +204,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
         readBack.reason,
       );
       setChunkState(db, chunk.id, 'unknown', readBack.reason);
-      throw new NeedsDecision(readBack.reason);
+      throw new NeedsDecision();
     }
     const verdict = judge(cases, readBack.counts, codesHeldBefore(db, environment, campaignId, batchId));
     recordChunkOutcome(db, chunk.id, verdict.missing.length === 0 ? 'done' : 'pending', verdict.loaded, []);
@@ -225,7 +226,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
       case 'rejected': {
         const rejected = outcome.rejected.flatMap(([code, detail]) => {
           const id = byCode.get(code);
-          return id === undefined ? [] : [{ id, detail }];
+          return id === undefined ? [] : [{ id, detail: uploadDetails.serviceSaid(detail) }];
         });
         const rejectedIds = new Set(rejected.map((r) => r.id));
         const others = cases.filter((c) => !rejectedIds.has(c.id)).map((c) => c.id);
@@ -233,24 +234,24 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
           recordChunkOutcome(db, chunk.id, 'partial', others, rejected);
         } else {
           // 400 loads nothing: a case the service did not name is still not loaded, and says why.
-          const why = `not loaded: the service refused the whole request (${outcome.message})`;
+          const why = uploadDetails.requestRefused(outcome.message);
           recordChunkOutcome(db, chunk.id, 'partial', [], [...rejected, ...others.map((id) => ({ id, detail: why }))]);
         }
         return 'next';
       }
       case 'refused':
-        setChunkState(db, chunk.id, 'failed', outcome.error);
+        setChunkState(db, chunk.id, 'failed', { code: 'upload.refused', params: { detail: outcome.error } });
         throw pause('refused', 'upload.refused', { detail: outcome.error });
       case 'forbidden':
-        setChunkState(db, chunk.id, 'failed', 'forbidden');
+        setChunkState(db, chunk.id, 'failed', { code: 'upload.forbidden', params: { campaignId } });
         throw pause('forbidden', 'upload.forbidden', { campaignId });
       case 'not-found':
-        setChunkState(db, chunk.id, 'failed', outcome.detail);
+        setChunkState(db, chunk.id, 'failed', { code: 'upload.campaign_not_found', params: { campaignId, detail: outcome.detail } });
         throw pause('not-found', 'upload.campaign_not_found', { campaignId, detail: outcome.detail });
       case 'too-large': {
         if (cases.length === 1) {
           const only = cases[0] as QueuedCase;
-          recordChunkOutcome(db, chunk.id, 'partial', [], [{ id: only.id, detail: 'too large for the service on its own (HTTP 413)' }]);
+          recordChunkOutcome(db, chunk.id, 'partial', [], [{ id: only.id, detail: uploadDetails.tooLarge }]);
           return 'next';
         }
         const half = Math.ceil(cases.length / 2);
@@ -280,7 +281,7 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
         pacer.answered();
         if (!isServiceError(err)) throw err;
         if (err.kind === 'auth') {
-          setChunkState(db, chunk.id, 'pending', 'session expired');
+          setChunkState(db, chunk.id, 'pending', { code: 'upload.session_expired', params: {} });
           throw pause('session-expired', 'upload.session_expired');
         }
         if (err.ambiguous) {
@@ -294,21 +295,21 @@ async function uploadInTurn(deps: UploadDeps, batchId: number, campaignId: numbe
         }
         if (err.kind === 'offline') {
           // Never reached the service: nothing to reconcile, just wait for the network.
-          setChunkState(db, chunk.id, 'pending', 'offline');
+          setChunkState(db, chunk.id, 'pending', say.offline);
           await whileOnline(async () => {
             await client.bots();
           });
           continue;
         }
         if (err.kind === 'server' || err.kind === 'timeout') {
-          setChunkState(db, chunk.id, 'pending', err.message);
+          setChunkState(db, chunk.id, 'pending', retryNote(err));
           attempt += 1;
           if (attempt > maxRetries) throw pause('server', 'upload.failing', { detail: briefly(err) });
           progress('retrying', { chunk: chunk.seq, note: retryNote(err) });
           await sleep(backoffMs(attempt, random), signal);
           continue;
         }
-        setChunkState(db, chunk.id, 'failed', err.message);
+        setChunkState(db, chunk.id, 'failed', serviceFailure(err));
         throw new Pause(err.kind === 'contract' ? 'contract' : 'refused', serviceFailure(err));
       }
       pacer.answered();

@@ -1,5 +1,6 @@
 // What an upload answers: the batch's cases as they stand after it, and what the run itself did.
 import type { FailureData } from '../domain/failures/failure';
+import type { UploadDetail } from '../domain/upload-detail';
 import { casesInDoubt, rejectedCases, uploadCounts, type Db } from '../store';
 import type { LedgerOutcome } from './ledger-before-upload';
 
@@ -8,7 +9,8 @@ export type PauseCode = 'refused' | 'forbidden' | 'not-found' | 'server' | 'offl
 export interface UploadResult {
   status: 'done' | 'paused' | 'needs-decision' | 'cancelled';
   loaded: number;
-  rejected: { code: string; detail: string }[];
+  /** Each case the service did not take, with why (the service's words only as a detail's {reason}). */
+  rejected: { code: string; detail: UploadDetail }[];
   pending: number;
   inDoubt: string[];
   requests: number;

@@ -9,6 +9,7 @@ import { connect, dialedCampaign } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { runCasedesk } from '../support/cli';
+import { uploadDetails } from '../../src-main/domain/upload-detail';
 
 /** The actions of a data folder's audit trail, as written. */
 const auditActions = (dataDir: string) =>
@@ -57,7 +58,7 @@ describe('casedesk batches', { timeout: SLOW }, () => {
     markInDoubt(
       store.db,
       pageBatchCases(store.db, batchId, { status: 'ready', limit: 2 }).map((c) => c.id),
-      'no answer came back',
+      uploadDetails.codesNotShown,
     );
     store.close();
     const refused = await casedesk(['batches', 'delete', String(batchId)]);

@@ -22,3 +22,9 @@ describe('the server’s words in an upload outcome are scrubbed', () => {
     expect(shown(outcome)).not.toContain('ana.perez@example.com');
   });
 });
+
+describe('a 400 that says nothing', () => {
+  it('is refused with its status alone: no words of CaseDesk’s stand for the service’s', () => {
+    expect(uploadOutcome({ status: 400, contentType: 'text/plain', text: '', body: undefined, isJson: false })).toEqual({ kind: 'refused', error: 'HTTP 400' });
+  });
+});

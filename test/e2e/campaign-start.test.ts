@@ -80,7 +80,7 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
       campaign: { ...CAMPAIGN, name: 'Navidad vacía', start_date: CHRISTMAS, call_from: '09:00', call_to: '21:00' },
     });
     await page.goto(`${app.current.origin}/#/campaigns/${campaign.id}?created=1`);
-    await statusIs(page, 'PAUSED');
+    await statusIs(page, 'En pausa');
     expect(await page.locator('.subtitle').innerText()).toContain('En pausa: no llama hasta que la inicie o le cargue casos');
     await shot('72-campaign-paused-truthful');
 
@@ -96,8 +96,8 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     await shot('73-confirm-start-warned');
     await dialog.locator('.p-confirmdialog-accept-button').click();
 
-    await statusIs(page, 'ONGOING');
-    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('El servicio informa el estado: ONGOING.');
+    await statusIs(page, 'En curso');
+    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('El servicio informa el estado: En curso.');
     // The creation's banner spoke of the state then (PAUSED): it does not stay to contradict the answer.
     expect(await page.locator('[data-test="created"]').count()).toBe(0);
     await shot('74-campaign-started');
@@ -107,13 +107,13 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     const { page } = app.current;
     const { campaign } = await surfaceCall('campaigns:create', { environment: 'demo', campaign: { ...CAMPAIGN, name: 'Cargada después' } });
     await page.goto(`${app.current.origin}/#/campaigns/${campaign.id}`);
-    await statusIs(page, 'PAUSED');
+    await statusIs(page, 'En pausa');
     // Cases loaded while the screen shows it paused: the service holds it ONGOING now.
     const batchId = await prepare();
     await surfaceCall('sync:upload', { environment: 'demo', batchId, campaignId: campaign.id });
     await page.locator('[data-test="action-start"]').click();
     // No confirmation of a start it no longer needs: the screen shows the state now and why.
-    await statusIs(page, 'ONGOING');
+    await statusIs(page, 'En curso');
     expect(await page.locator('.p-confirmdialog').count()).toBe(0);
     expect((await page.locator('[data-test="action-reason"]').allInnerTexts()).join(' ')).toContain('Ya está en curso.');
 
@@ -122,7 +122,7 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     // Stopped, loading cases sets it calling again: the confirmation says so.
     expect(await page.locator('.p-confirmdialog').innerText()).toContain('hasta que usted la vuelva a iniciar o le cargue casos');
     await page.locator('.p-confirmdialog-accept-button').click();
-    await statusIs(page, 'PAUSED');
+    await statusIs(page, 'En pausa');
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const isShow = (url: URL) => decodeURIComponent(url.pathname).endsWith('/api/call/campaigns:show');
@@ -134,11 +134,11 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     await page.locator('[data-test="refresh"]').click();
     await page.locator('[data-test="action-start"]').click();
     await page.locator('.p-confirmdialog-accept-button').click();
-    await statusIs(page, 'ONGOING');
+    await statusIs(page, 'En curso');
     release();
     await page.waitForTimeout(800);
     await page.unroute(isShow);
-    expect((await page.locator('[data-test="status"]').first().innerText()).trim()).toBe('ONGOING');
-    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('ONGOING');
+    expect((await page.locator('[data-test="status"]').first().innerText()).trim()).toBe('En curso');
+    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('En curso');
   });
 });

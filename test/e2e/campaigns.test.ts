@@ -82,8 +82,8 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     await page.waitForURL(/#\/campaigns\/\d+/);
     campaignId = Number(/#\/campaigns\/(\d+)/.exec(page.url())?.[1]);
     expect(campaignId).toBeGreaterThan(0);
-    await statusIs(page, 'PAUSED');
-    expect(await page.locator('[data-test="created"]').innerText()).toContain('PAUSED');
+    await statusIs(page, 'En pausa');
+    expect(await page.locator('[data-test="created"]').innerText()).toContain('En pausa');
     const params = await page.locator('[data-test="params"]').innerText();
     expect(params).toContain('Horizontal-vertical');
     expect(params).toContain('08:30–20:00');
@@ -103,7 +103,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     expect(uploaded.loaded).toBe(prepared.ready);
 
     await page.reload();
-    await statusIs(page, 'ONGOING');
+    await statusIs(page, 'En curso');
     expect(Number(await page.locator('[data-test="stat-loaded"]').innerText())).toBe(uploaded.loaded);
     await settle(page);
     await app.current.screenshot('13-campaign-ongoing');
@@ -111,19 +111,19 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     await page.locator('[data-test="action-stop"]').click();
     const dialog = page.locator('.p-confirmdialog');
     await dialog.waitFor();
-    expect(await dialog.innerText()).toContain('ONGOING');
+    expect(await dialog.innerText()).toContain('En curso');
     await settle(page);
     await app.current.screenshot('14-confirm-stop');
     await dialog.locator('.p-confirmdialog-accept-button').click();
-    await statusIs(page, 'PAUSED');
-    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('PAUSED');
+    await statusIs(page, 'En pausa');
+    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('En pausa');
     expect(await page.locator('[data-test="action-stop"]').isDisabled()).toBe(true);
 
     await page.locator('[data-test="action-start"]').click();
     await dialog.waitFor();
     await dialog.locator('.p-confirmdialog-accept-button').click();
-    await statusIs(page, 'ONGOING');
-    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('ONGOING');
+    await statusIs(page, 'En curso');
+    expect(await page.locator('[data-test="action-result"]').innerText()).toContain('En curso');
     await settle(page);
     await app.current.screenshot('15-campaign-restarted');
   }, 30_000);
@@ -199,7 +199,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     const name = page.locator(`[data-test="campaign-${campaignId}"]`);
     await name.waitFor();
     const row = page.locator('[data-test="campaigns-table"] tbody tr').filter({ has: name });
-    expect(await row.innerText()).toMatch(/Mora temprana diciembre[\s\S]*(ONGOING|PAUSED|CLOSED)[\s\S]*Horizontal-vertical/);
+    expect(await row.innerText()).toMatch(/Mora temprana diciembre[\s\S]*(En curso|En pausa|Cerrada)[\s\S]*Horizontal-vertical/);
     await settle(page);
     await app.current.screenshot('19-campaigns-list');
     await row.focus();

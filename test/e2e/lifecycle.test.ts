@@ -12,6 +12,7 @@ import { handOver } from '../support/source-file';
 import { zipEntries } from '../support/zip-entries';
 import { expectAccessible } from './support/accessibility';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { uploadDetails } from '../../src-main/domain/upload-detail';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 
@@ -35,7 +36,7 @@ describe.runIf(hasChromium)('deleting and wiping', () => {
     markInDoubt(
       ctx.store.db,
       sendable.slice(0, 2).map((c) => c.id),
-      'no answer came back',
+      uploadDetails.codesNotShown,
     );
     await signInToDemo(page);
     await page.locator('a[href="#/batches"]').click();

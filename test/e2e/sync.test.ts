@@ -193,7 +193,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
         status: 'needs-decision',
         campaignId: campaign.value.campaign.id,
         loaded: 5,
-        rejected: { '33444555': 'phone 1: not a valid number' },
+        rejected: { '33444555': { code: 'upload.detail.service_said', params: { reason: 'phone 1: not a valid number' } } },
         pending: 0,
         inDoubt: ['20123456', '27888999', '28999000'],
         requests: 1,
@@ -236,7 +236,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
       const inDoubt = page.locator(`[data-test="upload-in-doubt-${id}"]`);
       await inDoubt.waitFor();
       expect(await inDoubt.innerText()).toContain('27888999');
-      expect(await page.locator(`[data-test="upload-rejected-${id}"]`).innerText()).toContain('phone 1: not a valid number');
+      expect(await page.locator(`[data-test="upload-rejected-${id}"]`).innerText()).toContain('El servicio respondió: «phone 1: not a valid number»');
       await shot('38-sync-in-doubt');
 
       await page.locator(`[data-test="resend-${id}"]`).click();

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from 'vue-i18n';
 import { AuditEvent, type ShownAuditEntry } from '../../src-main/domain/audit-events';
-import { describeActor, describeEntry } from '../../src-renderer/src/components/settings/audit-entries';
+import { auditRules } from '../../src-main/surface/audit-rules';
+import { describeActor, describeEntry, procedureWords } from '../../src-renderer/src/components/settings/audit-entries';
 import common from '../../src-renderer/src/i18n/messages/common';
 import issue from '../../src-renderer/src/i18n/messages/issue';
 import settings from '../../src-renderer/src/i18n/messages/settings';
@@ -102,6 +103,14 @@ describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
     );
   });
 
+  it('says a size in the agent’s units and numbers', () => {
+    const received = examples.find((e) => e.action === 'file.received') as Record<string, unknown>;
+    expect(describeEntry(entry(received), t, te, locale)).toBe(
+      locale === 'es' ? 'Recibió el archivo cartera.xlsx (7,2 KB)' : 'Received the file cartera.xlsx (7.2 KB)',
+    );
+    expect(describeEntry(entry({ ...received, bytes: 47 }), t, te, locale)).toContain('(47 bytes)');
+  });
+
   it('says a do-not-contact reason in the words the batch screen uses for it', () => {
     const added = examples.find((e) => e.action === 'ledger.entryAdded') as Record<string, unknown>;
     expect(describeEntry(entry(added), t, te)).toContain(locale === 'es' ? 'número equivocado' : 'wrong number');
@@ -109,6 +118,23 @@ describe.each(['es', 'en'] as const)('the activity log in %s', (locale) => {
       locale === 'es' ? 'instrucción del acreedor' : "creditor's instruction",
     );
     expect(describeEntry(entry({ ...added, reason: 'moved-abroad' }), t, te)).toContain('moved-abroad');
+  });
+
+  it.each(Object.keys(auditRules))('says what the agent tried to do for the audited procedure %s, not its name', (procedure) => {
+    expect(te(`settings.audit.procedures.${procedure.replace(':', '.')}`, locale)).toBe(true);
+    const sentence = describeEntry(entry({ action: 'procedure.failed', procedure, code: 'service.offline' }), t, te);
+    expect(sentence).not.toContain(procedure);
+    expect(sentence).toContain(procedureWords(t, te, procedure));
+  });
+
+  it('says a failed procedure in a sentence, and one a newer CaseDesk audits by its name', () => {
+    const failed = (procedure: string) => describeEntry(entry({ action: 'procedure.failed', procedure, code: 'followup.nothing' }), t, te);
+    expect(failed('campaigns:followup')).toBe(
+      locale === 'es' ? 'No se pudo armar el lote de seguimiento (followup.nothing)' : 'Could not make a follow-up batch (followup.nothing)',
+    );
+    expect(failed('campaigns:archive')).toBe(
+      locale === 'es' ? 'No se pudo completar «campaigns:archive» (followup.nothing)' : 'Could not complete “campaigns:archive” (followup.nothing)',
+    );
   });
 
   it('shows an action from a newer CaseDesk by its name and fields', () => {

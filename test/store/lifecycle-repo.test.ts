@@ -47,6 +47,7 @@ import { useEmulator, validCase } from '../support/emulator';
 import { foundIn, storeBytes } from '../support/raw-scan';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { sourceFile } from '../support/source-file';
+import { uploadDetails } from '../../src-main/domain/upload-detail';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const root = mkdtempSync(join(tmpdir(), 'casedesk-lifecycle-'));
@@ -133,7 +134,7 @@ describe('what holds a batch back', () => {
     expect(casesInDoubtCount(store.db, id)).toBe(2);
     recordChunkOutcome(store.db, first?.id ?? 0, 'done', [a1, a2], []);
     expect(casesInDoubtCount(store.db, id)).toBe(0);
-    markInDoubt(store.db, [a3], 'no answer');
+    markInDoubt(store.db, [a3], uploadDetails.codesNotShown);
     expect(casesInDoubtCount(store.db, id)).toBe(1);
     expect(second?.state).toBe('pending');
   });
@@ -156,7 +157,7 @@ describe('fully uploaded batches', () => {
     const whole = make(['W1', 'W2']);
     addChunks(store.db, whole.id, 5, [{ caseIds: whole.ids, bytes: 100 }]);
     const chunk = listChunks(store.db, whole.id)[0]?.id ?? 0;
-    recordChunkOutcome(store.db, chunk, 'partial', [whole.ids[0] ?? 0], [{ id: whole.ids[1] ?? 0, detail: 'bad phone' }]);
+    recordChunkOutcome(store.db, chunk, 'partial', [whole.ids[0] ?? 0], [{ id: whole.ids[1] ?? 0, detail: uploadDetails.serviceSaid('bad phone') }]);
     const half = make(['H1', 'H2']);
     addChunks(store.db, half.id, 5, [{ caseIds: [half.ids[0] ?? 0], bytes: 50 }]);
     recordChunkOutcome(store.db, listChunks(store.db, half.id)[0]?.id ?? 0, 'done', [half.ids[0] ?? 0], []);

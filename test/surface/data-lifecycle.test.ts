@@ -24,6 +24,7 @@ import type { Envelope, ProcedureName, ProcedureOutputs, SurfaceError } from '..
 import { createSurface } from '../../src-main/surface/surface';
 import { BOTS, DEMO_USER, useEmulator } from '../support/emulator';
 import { formatFailure } from '../../src-main/domain/failures/failure';
+import { uploadDetails } from '../../src-main/domain/upload-detail';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 const root = mkdtempSync(join(tmpdir(), 'casedesk-lifecycle-surface-'));
@@ -137,7 +138,7 @@ describe('batches:delete', () => {
     const api = surfaceOf(ctx);
     const { batchId } = await preparedFromPickedFile(ctx);
     const ready = pageBatchCases(ctx.store.db, batchId, { status: 'ready', limit: 3 }).map((c) => c.id);
-    markInDoubt(ctx.store.db, ready, 'no answer came back');
+    markInDoubt(ctx.store.db, ready, uploadDetails.codesNotShown);
     const refused = failure(await api.answer('batches:delete', { batchId }));
     expect(refused).toMatchObject({ code: 'batch.in_doubt', params: { batchId, inDoubt: 3 } });
     expect(refused.message).toMatch(/3 case\(s\) in doubt/);

@@ -25,7 +25,7 @@ describe('duplicates at upload', () => {
     expect(result).toMatchObject({ status: 'done', loaded: 1, pending: 0, skipped: { duplicates: 2 } });
     expect(expectExactlyOnce(emulator.current, w.campaignId, ['C00000', 'C00001', 'C00002', 'N1'])).toEqual({ duplicates: [], missing: [], extra: [] });
     const cases = new Map(pageBatchCases(w.store.db, second, { limit: 10 }).map((c) => [c.code, c]));
-    expect(cases.get('C00001')).toMatchObject({ status: 'warning', uploadState: 'skipped', uploadDetail: 'the campaign already holds this code' });
+    expect(cases.get('C00001')).toMatchObject({ status: 'warning', uploadState: 'skipped', uploadDetail: { code: 'upload.detail.already_held', params: {} } });
     expect(
       listIssues(w.store.db, second)
         .filter((i) => i.kind === 'duplicate-in-campaign')

@@ -44,7 +44,7 @@ describe('uploadBatch', () => {
     expect(result.status).toBe('done');
     expect(result.loaded).toBe(118);
     expect(result.rejected.map((r) => r.code)).toEqual(['C00003', 'C00110']);
-    expect(result.rejected[0]?.detail).toMatch(/15/);
+    expect(result.rejected[0]?.detail).toEqual({ code: 'upload.detail.service_said', params: { reason: expect.stringMatching(/15/) } });
     expect(
       expectExactlyOnce(
         emulator.current,

@@ -6,6 +6,7 @@ import { batchesUploadedBefore, findCaseByCode, fullyUploadedAt, markInDoubt, ma
 import { control } from '../client/helpers';
 import { useEmulator } from '../support/emulator';
 import { otherBatch, uploadRun as run, uploadWorld, type UploadWorld } from './upload-fixture';
+import { uploadDetails } from '../../src-main/domain/upload-detail';
 
 const emulator = useEmulator();
 const worlds: UploadWorld[] = [];
@@ -98,7 +99,7 @@ describe('an upload run that settles cases without a request', () => {
     const w = await world(2);
     await run(w, w.batchId);
     // As a run whose answer never came, and whose read-back could not decide, leaves them.
-    markInDoubt(w.store.db, [findCaseByCode(w.store.db, w.batchId, 'C00001') ?? 0], 'could not tell');
+    markInDoubt(w.store.db, [findCaseByCode(w.store.db, w.batchId, 'C00001') ?? 0], uploadDetails.codesNotShown);
     aged(w.store, w.batchId);
     expect(await run(w, w.batchId)).toMatchObject({ status: 'needs-decision', requests: 0 });
     expect(uploadedAt(w.store, w.batchId)).toBe(LONG_AGO);

@@ -59,7 +59,9 @@ export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, l
     if (r.suppressed.held.length >= HELD_NAMED) lines.push(`    ${words(lang, 'line.upload.held_first', { n: HELD_NAMED })}`);
   }
   if (r.skipped.duplicates > 0) lines.push(`  ${words(lang, 'line.upload.skipped', { duplicates: r.skipped.duplicates })}`);
-  for (const [code, detail] of Object.entries(r.rejected)) lines.push(`  ${words(lang, 'line.upload.rejected', { code, detail })}`);
+  // The reason is worded from its code; the service's own words inside it are labelled as the service's.
+  for (const [code, detail] of Object.entries(r.rejected))
+    lines.push(`  ${words(lang, 'line.upload.rejected', { code, detail: terminalWords(lang, detail) })}`);
   if (r.pause) lines.push(words(lang, 'line.upload.paused', { reason: terminalWords(lang, r.pause.failure) }));
   return lines.map((l) => `${l}\n`).join('');
 }

@@ -1,6 +1,6 @@
 // The one catalog of failures, by stable code, in English and Spanish (with the warnings and notes of
 // catalog-notes.ts, the CLI's own lines of catalog-lines.ts, its --help of catalog-help.ts and the input
-// problems' words of catalog-input.ts, worded the same way). vue-i18n's
+// problems' words of catalog-input.ts and what became of an uploaded case of catalog-uploads.ts, worded the same way). vue-i18n's
 // placeholder syntax ({name}): the renderer registers it under `failures.`, the CLI formats it itself.
 // A code's dots are vue-i18n levels, so no code is the start of another (a test checks it).
 import { APP_FAILURES } from './catalog-app';
@@ -12,6 +12,7 @@ import { INPUT_WORDS } from './catalog-input';
 import { CLI_LINES } from './catalog-lines';
 import { NOTICES } from './catalog-notes';
 import { SERVICE_FAILURES } from './catalog-service';
+import { UPLOAD_DETAILS } from './catalog-uploads';
 
 export const FAILURES = {
   ...APP_FAILURES,
@@ -23,4 +24,5 @@ export const FAILURES = {
   ...CLI_LINES,
   ...CLI_HELP,
   ...INPUT_WORDS,
+  ...UPLOAD_DETAILS,
 } as const;

@@ -13,6 +13,7 @@ import * as m010 from './010-issue-texts-as-data';
 import * as m011 from './011-ids-never-reused';
 import * as m012 from './012-edited-while-skipped';
 import * as m013 from './013-upload-run-times';
+import * as m014 from './014-upload-details-as-data';
 
 export interface Migration {
   version: number;
@@ -43,6 +44,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'ids-never-reused', up: m011.up, foreignKeysOff: true },
   { version: 12, name: 'edited-while-skipped', up: m012.up },
   { version: 13, name: 'upload-run-times', up: m013.up },
+  { version: 14, name: 'upload-details-as-data', up: m014.up },
 ];
 
 export class StoreVersionError extends Error {}

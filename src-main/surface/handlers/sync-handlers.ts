@@ -13,6 +13,7 @@ import { batchRefusalFailure, SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 import { readSettings } from '../settings';
 import type { Notice, UploadSummary } from '../procedures';
+import type { UploadDetail } from '../../domain/upload-detail';
 
 /** The key an upload runs under (AppContext.track). */
 export const uploadWorkKey = (batchId: number) => `upload:${batchId}`;
@@ -116,7 +117,7 @@ export const syncHandlers: Pick<
 /** An upload's result as the surface answers it, with the campaign it went to (null: a drafted one not created yet). */
 function summaryOf(result: UploadResult, campaignId: number | null, notices: Notice[]): UploadSummary {
   // A null-prototype object: a rejected case coded "__proto__" is kept like any other.
-  const rejected = Object.create(null) as Record<string, string>;
+  const rejected = Object.create(null) as Record<string, UploadDetail>;
   for (const r of result.rejected) rejected[r.code] = r.detail;
   return { ...result, rejected, campaignId, notices };
 }

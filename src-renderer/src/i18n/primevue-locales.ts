@@ -64,7 +64,7 @@ const es = {
   emptySelectionMessage: 'Nada elegido',
   emptySearchMessage: 'Sin resultados',
   emptyMessage: 'Sin opciones',
-  fileSizeTypes: ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'],
+  fileSizeTypes: ['bytes', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'],
 };
 
 export const primeVueLocales = { es, en: null as null | typeof es };

@@ -10,7 +10,7 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/;
 const aResult = {
   status: 'paused' as const,
   loaded: 3,
-  rejected: { 'C1\u001b[2J': 'bad phone\u001b]0;owned\u0007\ncasedesk: all good' },
+  rejected: { 'C1\u001b[2J': { code: 'upload.detail.service_said' as const, params: { reason: 'bad phone\u001b]0;owned\u0007\ncasedesk: all good' } } },
   pending: 2,
   inDoubt: [],
   requests: 4,
@@ -25,7 +25,7 @@ describe('uploadReport', () => {
     expect(text).not.toMatch(CONTROL);
     expect(text.trimEnd().split('\n')).toEqual([
       'paused: 3 loaded, 1 rejected, 2 pending, 4 request(s)',
-      '  rejected C1\\u001b[2J: bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good',
+      '  rejected C1\\u001b[2J: The service answered: “bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good”',
       'Paused: The service refused the upload: no\\u202eway',
     ]);
   });
@@ -43,7 +43,7 @@ describe('uploadReport', () => {
         '    30111222: no se carga (no contactar)\n' +
         '    20123456\\u001b[2J: se quitó 1155556666\n' +
         '  omitidos: 4 caso(s) cuyo código la campaña ya tiene (--reload-duplicates los carga otra vez)\n' +
-        '  rechazado C1\\u001b[2J: bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good\n' +
+        '  rechazado C1\\u001b[2J: El servicio respondió: «bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good»\n' +
         'En pausa: El servicio rechazó la carga: no\\u202eway\n',
     );
     expect(uploadReport({ ...aResult, suppressed: { cases: 2, phones: 1, held }, skipped: { duplicates: 4 } }, 'en')).toBe(
@@ -52,7 +52,7 @@ describe('uploadReport', () => {
         '    30111222: not loaded (do not contact)\n' +
         '    20123456\\u001b[2J: 1155556666 taken off\n' +
         '  skipped: 4 case(s) whose code the campaign already holds (--reload-duplicates loads them again)\n' +
-        '  rejected C1\\u001b[2J: bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good\n' +
+        '  rejected C1\\u001b[2J: The service answered: “bad phone\\u001b]0;owned\\u0007\\u000acasedesk: all good”\n' +
         'Paused: The service refused the upload: no\\u202eway\n',
     );
   });

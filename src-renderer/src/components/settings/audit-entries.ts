@@ -1,6 +1,7 @@
 // An audit entry as a sentence in the agent's language. Entries from a newer CaseDesk (an action this
 // version has no sentence for) are shown by their name and fields, never dropped.
 import { eventFields, type ShownAuditEntry } from '../../../../src-main/domain/audit-events';
+import { formatBytes } from '../../i18n/sizes';
 
 type Translate = (key: string, params?: Record<string, unknown>) => string;
 type Exists = (key: string) => boolean;
@@ -26,8 +27,16 @@ function ledgerReason(t: Translate, te: Exists, reason: unknown): string {
   return te(key) ? t(key) : text(reason);
 }
 
-export function describeEntry(entry: ShownAuditEntry, t: Translate, te: Exists): string {
+/** What the agent tried to do, for a procedure the trail names ("campaigns:followup" → "armar el lote de seguimiento"). */
+export function procedureWords(t: Translate, te: Exists, procedure: unknown): string {
+  const name = text(procedure);
+  const key = `${base}.procedures.${name.replace(':', '.')}`;
+  return /^[a-z]+:[a-zA-Z]+$/.test(name) && te(key) ? t(key) : t(`${base}.unknownProcedure`, { name });
+}
+
+export function describeEntry(entry: ShownAuditEntry, t: Translate, te: Exists, locale = 'es'): string {
   const fields = eventFields(entry);
+  const size = typeof fields.bytes === 'number' ? formatBytes(fields.bytes, locale) : text(fields.bytes);
   if (entry.action === 'export.written') {
     const ids = { batchId: text(fields.batchId), campaignId: text(fields.campaignId) };
     const what = word(t, te, 'exports', fields.kind, ids);
@@ -36,7 +45,11 @@ export function describeEntry(entry: ShownAuditEntry, t: Translate, te: Exists):
   }
   if (entry.action === 'diagnostics.exported') {
     const where = word(t, te, 'destinations', fields.to, { path: text(fields.path) });
-    return t(`${base}.actions.diagnostics.exported`, { bytes: text(fields.bytes), where });
+    return t(`${base}.actions.diagnostics.exported`, { size, where });
+  }
+  if (entry.action === 'procedure.failed') {
+    const what = procedureWords(t, te, fields.procedure);
+    return t(`${base}.actions.procedure.failed`, { procedure: what, code: text(fields.code) });
   }
   const key = `${base}.actions.${entry.action}`;
   if (!te(key))
@@ -45,6 +58,7 @@ export function describeEntry(entry: ShownAuditEntry, t: Translate, te: Exists):
       .join(' ')}`.trim();
   const params: Record<string, string> = {};
   for (const [name, value] of Object.entries(fields)) params[name] = text(value);
+  params.size = size;
   if (Array.isArray(fields.fields)) params.fields = fields.fields.map((f) => word(t, te, 'caseFields', f)).join(', ');
   if (fields.status !== undefined) params.status = word(t, te, 'uploadStatus', fields.status);
   if (fields.fix !== undefined) params.fix = word(t, te, 'fixes', fields.fix);

@@ -15,10 +15,6 @@ export default {
     CLOSED: { en: 'Closed: it no longer calls nor takes cases', es: 'Cerrada: ya no llama ni acepta casos' },
     unknown: { en: 'State reported by the service', es: 'Estado informado por el servicio' },
   },
-  dialing: {
-    VERTICAL: { en: 'Vertical', es: 'Vertical' },
-    HORIZONTAL_VERTICAL: { en: 'Horizontal-vertical', es: 'Horizontal-vertical' },
-  },
   fields: {
     name: { en: 'Name', es: 'Nombre' },
     description: { en: 'Description', es: 'Descripción' },

@@ -139,7 +139,7 @@ export default {
         addressSet: { en: 'Set the service address to {address}', es: 'Cambió la dirección del servicio a {address}' },
       },
       file: {
-        received: { en: 'Received the file {file} ({bytes} bytes)', es: 'Recibió el archivo {file} ({bytes} bytes)' },
+        received: { en: 'Received the file {file} ({size})', es: 'Recibió el archivo {file} ({size})' },
       },
       batch: {
         prepared: {
@@ -224,12 +224,64 @@ export default {
       },
       diagnostics: {
         exported: {
-          en: 'Exported diagnostics for IT support ({bytes} bytes), {where}',
-          es: 'Exportó el diagnóstico para soporte técnico ({bytes} bytes), {where}',
+          en: 'Exported diagnostics for IT support ({size}), {where}',
+          es: 'Exportó el diagnóstico para soporte técnico ({size}), {where}',
         },
       },
       procedure: {
-        failed: { en: 'Could not complete “{procedure}” ({code})', es: 'No se pudo completar «{procedure}» ({code})' },
+        // {procedure}: one of `procedures` below, or `unknownProcedure` for one a newer CaseDesk audits.
+        failed: { en: 'Could not {procedure} ({code})', es: 'No se pudo {procedure} ({code})' },
+      },
+    },
+    unknownProcedure: { en: 'complete “{name}”', es: 'completar «{name}»' },
+    // Each audited procedure (src-main/surface/audit-rules.ts) as what the agent tried to do, by its name's two parts.
+    procedures: {
+      session: {
+        signIn: { en: 'sign in', es: 'iniciar sesión' },
+        signOut: { en: 'sign out', es: 'cerrar la sesión' },
+      },
+      environments: {
+        setBaseUrl: { en: 'set the service address', es: 'cambiar la dirección del servicio' },
+      },
+      files: {
+        receive: { en: 'receive a file', es: 'recibir un archivo' },
+        open: { en: 'open a file', es: 'abrir un archivo' },
+      },
+      batches: {
+        prepare: { en: 'prepare a batch', es: 'preparar un lote' },
+        editCase: { en: 'edit a case', es: 'editar un caso' },
+        bulkFix: { en: 'apply a fix to a batch', es: 'aplicar una corrección al lote' },
+        setCampaignDraft: { en: 'change the campaign prepared for a batch', es: 'cambiar la campaña preparada para el lote' },
+        importCorrections: { en: 'import corrections', es: 'importar correcciones' },
+        exportErrors: { en: 'export the error report', es: 'exportar el reporte de errores' },
+        exportClean: { en: 'export the clean batch', es: 'exportar el lote limpio' },
+      },
+      results: {
+        export: { en: 'export the results', es: 'exportar los resultados' },
+        exportPromises: { en: 'export the promises to pay', es: 'exportar las promesas de pago' },
+        download: { en: "download a campaign's results", es: 'descargar los resultados de la campaña' },
+      },
+      campaigns: {
+        followup: { en: 'make a follow-up batch', es: 'armar el lote de seguimiento' },
+        create: { en: 'create a campaign', es: 'crear la campaña' },
+        action: { en: 'start, stop or end a campaign', es: 'iniciar, detener o terminar la campaña' },
+      },
+      diagnostics: {
+        export: { en: 'export the diagnostics', es: 'exportar el diagnóstico' },
+      },
+      ledger: {
+        add: { en: 'add to the do-not-contact list', es: 'agregar a la lista de no contactar' },
+        remove: { en: 'remove from the do-not-contact list', es: 'quitar de la lista de no contactar' },
+        import: { en: 'import a do-not-contact list', es: 'importar una lista de no contactar' },
+      },
+      sync: {
+        upload: { en: 'upload a batch', es: 'cargar el lote en la campaña' },
+      },
+      inbound: {
+        download: { en: 'download the inbound calls', es: 'descargar las llamadas entrantes' },
+      },
+      settings: {
+        set: { en: 'change the settings', es: 'cambiar la configuración' },
       },
     },
     exports: {

@@ -34,12 +34,6 @@ export default {
     es: 'Este bot no tiene campañas. Puede crear una desde la pantalla Bots.',
   },
   campaignOption: { en: '{name} (no. {id}, {status})', es: '{name} (n.º {id}, {status})' },
-  campaignStatus: {
-    PAUSED: { en: 'paused', es: 'en pausa' },
-    SCHEDULED: { en: 'scheduled', es: 'programada' },
-    ONGOING: { en: 'ongoing', es: 'en curso' },
-    CLOSED: { en: 'closed', es: 'cerrada' },
-  },
   // Keyed by the notice's code (sync:checkUpload): said beside the chosen campaign and in the confirmation.
   starts: {
     campaign: {
@@ -139,7 +133,8 @@ export default {
   pendingResult: { en: 'Cases not uploaded yet: {n}', es: 'Casos todavía sin subir: {n}' },
   rejectedTitle: { en: 'Cases the service rejected ({n})', es: 'Casos rechazados por el servicio ({n})' },
   code: { en: 'Code', es: 'Código' },
-  reason: { en: "The service's reason", es: 'Motivo que dio el servicio' },
+  // The service's own words are labelled inside each reason: some reasons are CaseDesk's (a request too large, refused whole).
+  reason: { en: 'Reason', es: 'Motivo' },
   pause: {
     refused: {
       en: 'The service refused the upload. Check the detail; once it is solved, press Resume.',
