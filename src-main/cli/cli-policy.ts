@@ -37,6 +37,6 @@ export function dataDirOf(command: Command, policy: LoadedPolicy, env: NodeJS.Pr
 function defaultOfThisUser(env: NodeJS.ProcessEnv, lang: FailureLang): string {
   const place = { platform: process.platform, env, home: homeOf(env, homedir) };
   const choice = useDefaultDataDir({ to: defaultDataDir(place), from: oldDefaultDataDirs(place, 'cli') });
-  for (const notice of choice.notices) process.stderr.write(noteLine(notice.code === 'data_folder.moved' ? 'note' : 'warning', notice, lang));
+  for (const notice of choice.notices) process.stderr.write(noteLine(notice.code === 'datafolder.moved' ? 'note' : 'warning', notice, lang));
   return choice.dataDir;
 }

@@ -94,7 +94,7 @@ if (!app.requestSingleInstanceLock()) {
     // A store moved, not moved or left behind: told once the window is there (the trail has the move too).
     if (notices.length > 0) {
       const message = notices.map((n) => formatFailure(lang, n.code, n.params)).join('\n\n');
-      const type = notices.every((n) => n.code === 'data_folder.moved') ? 'info' : 'warning';
+      const type = notices.every((n) => n.code === 'datafolder.moved') ? 'info' : 'warning';
       window.once('ready-to-show', () => void dialog.showMessageBox(window, { type, title: 'CaseDesk', message }));
     }
     // Routes are hash-based: the menu navigates without reloading the page.

@@ -56,12 +56,12 @@ type Reason = 'link_inside' | 'not_empty' | 'rename_failed' | 'copy_failed' | 'v
 /** The data folder to open when no one chose one: the default, once an old default's store was moved into it. */
 export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
   const { to } = options;
-  if (isLink(to)) throw new Failure('data_folder.link', { path: to });
+  if (isLink(to)) throw new Failure('datafolder.link', { path: to });
   const notices: FailureData[] = [];
   const olds: string[] = [];
   for (const from of options.from) {
     if (!isLink(from)) olds.push(from);
-    else if (holdsStore(from, statSync)) notices.push({ code: 'data_folder.old_link', params: { from } });
+    else if (holdsStore(from, statSync)) notices.push({ code: 'datafolder.old_link', params: { from } });
   }
   let dataDir = to;
   if (existsSync(stagingOf(to)) || (!holdsStore(to) && olds.some((dir) => holdsStore(dir)))) {
@@ -72,7 +72,7 @@ export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
       // The file system refused something unforeseen (a folder that cannot be read or made): the old store is used as it is.
       const from = olds.find((dir) => holdsStore(dir));
       if (err instanceof Failure || from === undefined) throw err;
-      outcome = { dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'io_error' } }] };
+      outcome = { dataDir: from, notices: [{ code: 'datafolder.not_moved', params: { from, to, reason: 'io_error' } }] };
     }
     dataDir = outcome.dataDir;
     notices.push(...outcome.notices);
@@ -80,7 +80,7 @@ export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
   // A store of an old default left beside the one in use: said each time, never deleted unasked.
   if (dataDir === to) {
     for (const from of olds)
-      if (holdsStore(from) && !notices.some((n) => n.params.from === from)) notices.push({ code: 'data_folder.both', params: { from, to } });
+      if (holdsStore(from) && !notices.some((n) => n.params.from === from)) notices.push({ code: 'datafolder.both', params: { from, to } });
   }
   return { dataDir, notices };
 }
@@ -92,7 +92,7 @@ function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolde
   if (holdsStore(to)) return { dataDir: to, notices: [] };
   const from = olds.find((dir) => holdsStore(dir));
   if (from === undefined) return { dataDir: to, notices: [] };
-  const notMoved = (reason: Reason): DataFolderChoice => ({ dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason } }] });
+  const notMoved = (reason: Reason): DataFolderChoice => ({ dataDir: from, notices: [{ code: 'datafolder.not_moved', params: { from, to, reason } }] });
 
   const entries = dataFolderContents(from).ours;
   const files = plainFilesUnder(from, entries);
@@ -138,8 +138,8 @@ function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolde
     rollBackStaging(to);
     return notMoved('rename_failed');
   }
-  const notices: FailureData[] = [{ code: 'data_folder.moved', params: { from, to } }];
-  if (!sameFs && !removeEntries(from, entries)) notices.push({ code: 'data_folder.old_left', params: { from, to } });
+  const notices: FailureData[] = [{ code: 'datafolder.moved', params: { from, to } }];
+  if (!sameFs && !removeEntries(from, entries)) notices.push({ code: 'datafolder.old_left', params: { from, to } });
   removeIfEmpty(from);
   return { dataDir: to, notices };
 }
@@ -251,7 +251,7 @@ function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
         rmSync(lock, { force: true });
         continue;
       }
-      if (Date.now() >= deadline) throw new Failure('data_folder.move_busy', { to });
+      if (Date.now() >= deadline) throw new Failure('datafolder.move_busy', { to });
       sleep(100);
     }
   }

@@ -75,7 +75,7 @@ describe('the CLI’s data folder when none is named', { timeout: 180_000 }, () 
 
     const first = await casedesk('batches', 'list', '--json');
     expect(first.code, first.stderr).toBe(0);
-    expect(first.stderr).toContain(`casedesk: note data_folder.moved: Your data moved from ${join(home, '.casedesk')} to ${to},`);
+    expect(first.stderr).toContain(`casedesk: note datafolder.moved: Your data moved from ${join(home, '.casedesk')} to ${to},`);
     expect((JSON.parse(first.stdout) as { id: number }[]).map((b) => b.id)).toEqual([batchId]);
     expect(existsSync(join(home, '.casedesk'))).toBe(false);
     // The same key opens it: its marker moved with it, and the key file stayed the user's one.
@@ -85,7 +85,7 @@ describe('the CLI’s data folder when none is named', { timeout: 180_000 }, () 
 
     const again = await casedesk('issues', String(batchId), '--json');
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).not.toContain('data_folder');
+    expect(again.stderr).not.toContain('datafolder.');
     const audit = await casedesk('audit', '--json');
     expect(audit.code, audit.stderr).toBe(0);
     const listing = JSON.parse(audit.stdout) as AuditListing;
@@ -104,7 +104,7 @@ describe('the CLI’s data folder when none is named', { timeout: 180_000 }, () 
     const res = await casedesk('batches', 'list', '--json');
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toEqual([]);
-    expect(res.stderr).toContain(`casedesk: warning data_folder.both: Another store was found in ${join(home, '.casedesk')}`);
+    expect(res.stderr).toContain(`casedesk: warning datafolder.both: Another store was found in ${join(home, '.casedesk')}`);
     expect(existsSync(join(home, '.casedesk/casedesk.sqlite'))).toBe(true);
   });
 
@@ -132,7 +132,7 @@ describe('the CLI’s data folder when none is named', { timeout: 180_000 }, () 
       const batchId = await oldStore(before, home);
       const res = await casedesk(...args, 'batches', 'list', '--json');
       expect(res.code, res.stderr).toBe(0);
-      expect(res.stderr).not.toContain('data_folder');
+      expect(res.stderr).not.toContain('datafolder.');
       expect(existsSync(join(used, 'casedesk.sqlite'))).toBe(true);
       expect(existsSync(join(home, '.casedesk/casedesk.sqlite'))).toBe(true);
       expect(existsSync(join(home, '.local/share/casedesk'))).toBe(false);

@@ -24,7 +24,7 @@ describe('the app’s data folder', () => {
   it('is the shared default, where userData’s store moves once; Chromium’s profile stays in userData', () => {
     const { dir, userData, input } = home();
     const to = join(dir, '.local', 'share', 'casedesk');
-    expect(appDataDir(input)).toEqual({ dataDir: to, notices: [{ code: 'data_folder.moved', params: { from: userData, to } }] });
+    expect(appDataDir(input)).toEqual({ dataDir: to, notices: [{ code: 'datafolder.moved', params: { from: userData, to } }] });
     expect(readFileSync(join(to, 'recordings', 'a.mp3'), 'utf8')).toBe('audio');
     expect(readdirSync(userData)).toEqual(['Preferences']);
     expect(appDataDir(input)).toEqual({ dataDir: to, notices: [] });

@@ -50,7 +50,7 @@ describe('moving an old default’s store to the new default', () => {
     const to = join(place(), 'share', 'casedesk');
     makeStore(from, { Cookies: 'chromium', 'Local Storage/leveldb': 'chromium' });
     const choice = useDefaultDataDir({ to, from: [join(root, 'nothing-here'), from] });
-    expect(choice).toEqual({ dataDir: to, notices: [{ code: 'data_folder.moved', params: { from, to } }] });
+    expect(choice).toEqual({ dataDir: to, notices: [{ code: 'datafolder.moved', params: { from, to } }] });
     expectStore(to);
     expect(readdirSync(from).sort()).toEqual(['Cookies', 'Local Storage']);
     expect(readNote(join(to, MOVE_NOTE_FILE))).toMatchObject({ from, method: 'rename', bytes: Object.values(STORE).join('').length });
@@ -73,7 +73,7 @@ describe('moving an old default’s store to the new default', () => {
     const to = place();
     makeStore(from);
     const choice = useDefaultDataDir({ to, from: [from] });
-    expect(choice.notices).toEqual([{ code: 'data_folder.moved', params: { from, to } }]);
+    expect(choice.notices).toEqual([{ code: 'datafolder.moved', params: { from, to } }]);
     expectStore(to);
     expect(readNote(join(to, MOVE_NOTE_FILE))?.method).toBe('copy');
     expect(existsSync(from)).toBe(false);
@@ -89,7 +89,7 @@ describe('moving an old default’s store to the new default', () => {
       writeFileSync(b, readFileSync(a), { mode: 0o600 });
     };
     const choice = useDefaultDataDir({ to, from: [from], sameFileSystem: () => false, copyFile: dying });
-    expect(choice).toEqual({ dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'copy_failed' } }] });
+    expect(choice).toEqual({ dataDir: from, notices: [{ code: 'datafolder.not_moved', params: { from, to, reason: 'copy_failed' } }] });
     expectStore(from);
     expect(existsSync(to)).toBe(false);
     expect(existsSync(`${to}.moving`)).toBe(false);
@@ -104,7 +104,7 @@ describe('moving an old default’s store to the new default', () => {
     makeStore(from);
     const corrupting = (a: string, b: string) => writeFileSync(b, readFileSync(a).subarray(1), { mode: 0o600 });
     const choice = useDefaultDataDir({ to, from: [from], sameFileSystem: () => false, copyFile: corrupting });
-    expect(choice.notices).toEqual([{ code: 'data_folder.not_moved', params: { from, to, reason: 'verify_failed' } }]);
+    expect(choice.notices).toEqual([{ code: 'datafolder.not_moved', params: { from, to, reason: 'verify_failed' } }]);
     expect(choice.dataDir).toBe(from);
     expectStore(from);
     expect(existsSync(to)).toBe(false);
@@ -133,7 +133,7 @@ describe('moving an old default’s store to the new default', () => {
     makeStore(from);
     makeStore(to, { 'casedesk.sqlite': 'the new one' });
     const choice = useDefaultDataDir({ to, from: [from] });
-    expect(choice).toEqual({ dataDir: to, notices: [{ code: 'data_folder.both', params: { from, to } }] });
+    expect(choice).toEqual({ dataDir: to, notices: [{ code: 'datafolder.both', params: { from, to } }] });
     expectStore(from);
     expect(readFileSync(join(to, 'casedesk.sqlite'), 'utf8')).toBe('the new one');
   });
@@ -146,7 +146,7 @@ describe('moving an old default’s store to the new default', () => {
     writeFileSync(join(to, 'notes.txt'), 'mine');
     expect(useDefaultDataDir({ to, from: [from] })).toEqual({
       dataDir: from,
-      notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'not_empty' } }],
+      notices: [{ code: 'datafolder.not_moved', params: { from, to, reason: 'not_empty' } }],
     });
     expectStore(from);
   });
@@ -158,13 +158,13 @@ describe('moving an old default’s store to the new default', () => {
     writeFileSync(blocker, 'a file where a folder should be');
     const to = join(blocker, 'casedesk');
     const choice = useDefaultDataDir({ to, from: [from] });
-    expect(choice).toEqual({ dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'io_error' } }] });
+    expect(choice).toEqual({ dataDir: from, notices: [{ code: 'datafolder.not_moved', params: { from, to, reason: 'io_error' } }] });
     expectStore(from);
     const [notice] = choice.notices;
-    expect(formatFailure('es', 'data_folder.not_moved', notice?.params)).toBe(
+    expect(formatFailure('es', 'datafolder.not_moved', notice?.params)).toBe(
       `No se pudieron trasladar sus datos de ${from} a ${to} (el sistema de archivos lo rechazó): quedan en ${from} y se usan desde allí. CaseDesk vuelve a intentarlo en el próximo inicio.`,
     );
-    expect(formatFailure('en', 'data_folder.not_moved', notice?.params)).toContain('(the file system refused it)');
+    expect(formatFailure('en', 'datafolder.not_moved', notice?.params)).toContain('(the file system refused it)');
   });
 
   it('moves into an empty new folder', () => {
@@ -192,7 +192,7 @@ describe('moving an old default’s store to the new default', () => {
         }
       })();
       expect(err).toBeInstanceOf(Failure);
-      expect((err as Failure).toData()).toEqual({ code: 'data_folder.link', params: { path: to } });
+      expect((err as Failure).toData()).toEqual({ code: 'datafolder.link', params: { path: to } });
       expectStore(from);
       expect(readdirSync(target)).toEqual([]);
     });
@@ -203,7 +203,7 @@ describe('moving an old default’s store to the new default', () => {
       const to = place();
       makeStore(target);
       symlinkSync(target, from);
-      expect(useDefaultDataDir({ to, from: [from] })).toEqual({ dataDir: to, notices: [{ code: 'data_folder.old_link', params: { from } }] });
+      expect(useDefaultDataDir({ to, from: [from] })).toEqual({ dataDir: to, notices: [{ code: 'datafolder.old_link', params: { from } }] });
       expectStore(target);
       expect(existsSync(to)).toBe(false);
     });
@@ -214,7 +214,7 @@ describe('moving an old default’s store to the new default', () => {
       makeStore(from);
       symlinkSync('/etc/passwd', join(from, 'recordings', 'test', 'outbound-2.mp3'));
       const choice = useDefaultDataDir({ to, from: [from] });
-      expect(choice).toEqual({ dataDir: from, notices: [{ code: 'data_folder.not_moved', params: { from, to, reason: 'link_inside' } }] });
+      expect(choice).toEqual({ dataDir: from, notices: [{ code: 'datafolder.not_moved', params: { from, to, reason: 'link_inside' } }] });
       expectStore(from);
       expect(existsSync(to)).toBe(false);
     });
@@ -237,7 +237,7 @@ describe('moving an old default’s store to the new default', () => {
       });
     const results = await Promise.all([child(), child()]);
     expect(results.map((r) => r.dataDir)).toEqual([to, to]);
-    expect(results.flatMap((r) => r.notices.map((n) => n.code))).toEqual(['data_folder.moved']);
+    expect(results.flatMap((r) => r.notices.map((n) => n.code))).toEqual(['datafolder.moved']);
     expectStore(to);
     expect(existsSync(from)).toBe(false);
     expect(existsSync(`${to}.lock`)).toBe(false);

@@ -42,14 +42,14 @@ export function shownParam(value: FailureParamValue | undefined): string {
 /**
  * Params whose value is a code of catalog-input.ts, worded there in place: a failure's {problem} (an
  * input's, input-problem.ts), and inside a problem's words the small words it is built of; and, for
- * policy.not_protected, its {reason} (policy.protection.*, catalog-service.ts), and so for data_folder.not_moved
- * (data_folder.reason.*).
+ * policy.not_protected, its {reason} (policy.protection.*, catalog-service.ts), and so for datafolder.not_moved
+ * (datafolder.reason.*).
  */
 const OUTER_WORDS = { problem: 'input.problem' } as const;
 /** Params worded so for one code only: `reason` means other things in other codes. */
 const CODE_WORDS: Partial<Record<string, Record<string, string>>> = {
   'policy.not_protected': { reason: 'policy.protection' },
-  'data_folder.not_moved': { reason: 'data_folder.reason' },
+  'datafolder.not_moved': { reason: 'datafolder.reason' },
 };
 const outerWords = (code: string | undefined): Record<string, string> => ({ ...OUTER_WORDS, ...(code === undefined ? {} : CODE_WORDS[code]) });
 const PROBLEM_WORDS = { expected: 'input.kind', measure: 'input.measure', bound: 'input.bound', format: 'input.format' } as const;

@@ -86,7 +86,7 @@ describe('inputProblem', () => {
       date_order: 'DMY',
     };
     expect(problemOf(MappingFile, mapping)).toEqual({ path: 'columns', problem: 'one_of', params: { keys: ['full_name', 'first_name + last_name'] } });
-    expect(problemOf(MappingFile, { ...mapping, columns: { ...mapping.columns, full_name: 'N' }, default_area_code: '011' })).toEqual({
+    expect(problemOf(MappingFile, { ...mapping, columns: { ...mapping.columns, full_name: 'N' }, default_area_code: '00351' })).toEqual({
       path: 'default_area_code',
       problem: 'format',
       params: { format: 'area_code' },
