@@ -109,3 +109,22 @@ export function campaignScheduleWarnings(
   }
   return warnings;
 }
+
+/** The next calendar day of a YYYY-MM-DD date. */
+const dayAfter = (date: string): string => new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The first day a campaign created now may call, on the service's calendar: a contact day that is no
+ * holiday nor non-working day; today only while its contact hours have not ended. What a new
+ * campaign's start date is set to, so the form starts with no warning to read.
+ */
+export function nextContactDay(contactHours: ContactHours, holidaysOn: HolidayLookup, now: Date): string {
+  const today = serviceToday(now);
+  const time = new Date(now.getTime() + SERVICE_OFFSET_MS).toISOString().slice(11, 16);
+  let date = time < contactHours.to ? today : dayAfter(today);
+  // A year always holds a contact day (days has at least one); the bound only guards a broken lookup.
+  for (let i = 0; i < 370; i++, date = dayAfter(date)) {
+    if (contactHours.days.includes(weekdayOf(date)) && holidaysOn(date).length === 0) return date;
+  }
+  return today;
+}

@@ -2,12 +2,17 @@
 // Argentina's holidays, and today on the service's calendar.
 import type { Campaign, CampaignAction } from '../contract';
 import { argentineHolidays } from '../domain/argentine-holidays';
-import { campaignScheduleWarnings, serviceToday, type CampaignSchedule, type CampaignScheduleWarning } from '../domain/contact-calendar';
+import { campaignScheduleWarnings, nextContactDay, serviceToday, type CampaignSchedule, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import type { AppContext } from './app-context-types';
 import { readSettings } from './settings';
 
 export async function scheduleWarnings(ctx: AppContext, schedule: CampaignSchedule, now = new Date()): Promise<CampaignScheduleWarning[]> {
   return campaignScheduleWarnings(schedule, readSettings(ctx).contactHours, await argentineHolidays(), serviceToday(now));
+}
+
+/** The day a new campaign's start date is set to: the next one the contact calendar allows calling. */
+export async function suggestedStartDate(ctx: AppContext, now = new Date()): Promise<string> {
+  return nextContactDay(readSettings(ctx).contactHours, await argentineHolidays(), now);
 }
 
 /** Starting checks the campaign as the service holds it; stopping and ending start no calls. */

@@ -346,7 +346,8 @@ export interface ProcedureOutputs {
   'inbound:list': InboundCase[];
   'campaigns:create': CampaignOutcome;
   'campaigns:action': CampaignOutcome;
-  'campaigns:checkSchedule': { warnings: CampaignScheduleWarning[] };
+  /** nextContactDay: the first day the contact calendar allows calling, what a new campaign starts on by default. */
+  'campaigns:checkSchedule': { warnings: CampaignScheduleWarning[]; nextContactDay: string };
   'campaigns:checkStart': CampaignOutcome;
   'batches:prepare': PrepareSummary;
   'batches:list': BatchSummary[];

@@ -4,6 +4,7 @@ import {
   campaignScheduleWarnings,
   ContactHours,
   DEFAULT_CONTACT_HOURS,
+  nextContactDay,
   serviceToday,
   weekdayOf,
   type CampaignSchedule,
@@ -115,5 +116,16 @@ describe('the service calendar and contact hours', () => {
     expect(ContactHours.safeParse({ from: '08:00', to: '20:00', days: [] }).success).toBe(false);
     expect(ContactHours.safeParse({ from: '08:00', to: '20:00', days: ['mon', 'mon'] }).error?.issues[0]?.path).toEqual(['days']);
     expect(ContactHours.safeParse({ from: '08:00', to: '20:00', days: ['lun'] }).success).toBe(false);
+  });
+});
+
+describe('nextContactDay', () => {
+  const weekdays: ContactHours = { from: '08:00', to: '20:00', days: ['mon', 'tue', 'wed', 'thu', 'fri'] };
+  // 2026-12-24 is a Thursday; 25 is Christmas (Friday).
+  it('is today while its contact hours last, else the next contact day that is no holiday', () => {
+    expect(nextContactDay(weekdays, holidays, new Date('2026-12-24T12:00:00Z'))).toBe('2026-12-24');
+    // 21:00 in Argentina: today's calling is over; Friday is Christmas, then a weekend.
+    expect(nextContactDay(weekdays, holidays, new Date('2026-12-25T00:00:00Z'))).toBe('2026-12-28');
+    expect(nextContactDay({ ...weekdays, days: ['sat'] }, holidays, new Date('2026-12-24T12:00:00Z'))).toBe('2026-12-26');
   });
 });

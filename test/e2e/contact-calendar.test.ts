@@ -2,6 +2,8 @@
 // campaign starts on a national holiday and calls after the contact hours; the campaign can still be
 // created. The contact hours are a setting: widened in Settings, the hours warning goes.
 import { describe, expect, it } from 'vitest';
+import { argentineHolidays } from '../../src-main/domain/argentine-holidays';
+import { DEFAULT_CONTACT_HOURS, nextContactDay } from '../../src-main/domain/contact-calendar';
 import { hasChromium, signInToDemo, useE2eApp } from './support/app';
 
 const YEAR = new Date().getFullYear() + 1;
@@ -16,11 +18,28 @@ describe.runIf(hasChromium)('holidays and contact hours on the new-campaign form
     await input.press('Escape');
   }
 
-  it('warns of Christmas and of calls until 21:00 before the agent confirms, and creates it all the same', async () => {
+  it('starts on the next day calling is allowed, and refuses a time that does not exist', async () => {
     const { page } = app.current;
     await page.waitForSelector('[data-test="sign-in"]');
     await signInToDemo(page);
     await page.goto(`${app.current.origin}/#/bots/101/campaigns/new`);
+    const day = nextContactDay(DEFAULT_CONTACT_HOURS, await argentineHolidays(), new Date());
+    const [y, m, d] = day.split('-');
+    await expect.poll(() => page.locator('#start-date').inputValue()).toBe(`${d}/${m}/${y}`);
+    expect(await page.locator('[data-test="schedule-warnings"]').count()).toBe(0);
+
+    await page.locator('#campaign-name').fill('Hora imposible');
+    await page.locator('#call-from').fill('25:00');
+    await page.locator('#call-from').press('Tab');
+    await page.locator('[data-test="create"]').click();
+    expect(await page.locator('[data-test="error-call_from"]').innerText()).not.toBe('');
+    expect(page.url()).toMatch(/campaigns\/new$/);
+    await page.locator('#call-from').fill('09:00');
+    await page.locator('#call-from').press('Tab');
+  });
+
+  it('warns of Christmas and of calls until 21:00 before the agent confirms, and creates it all the same', async () => {
+    const { page } = app.current;
     await page.locator('#campaign-name').fill('Navidad');
     await typeDate(`25/12/${YEAR}`);
     await page.locator('#call-to').fill('21:00');

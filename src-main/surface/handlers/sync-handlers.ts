@@ -7,7 +7,7 @@ import type { Environment } from '../../domain/environments';
 import { BatchRefusal, batchInEnvironment, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
 import type { AppContext } from '../app-context-types';
 import type { Handlers } from './handler';
-import { actionWarnings, scheduleWarnings } from '../campaign-schedule';
+import { actionWarnings, scheduleWarnings, suggestedStartDate } from '../campaign-schedule';
 import { sharedLedger } from '../shared-ledger';
 import { batchRefusalFailure, SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
@@ -58,7 +58,7 @@ export const syncHandlers: Pick<
   },
 
   async 'campaigns:checkSchedule'(ctx, schedule) {
-    return { warnings: await scheduleWarnings(ctx, schedule) };
+    return { warnings: await scheduleWarnings(ctx, schedule), nextContactDay: await suggestedStartDate(ctx) };
   },
 
   async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt, reloadDuplicates }) {
