@@ -63,19 +63,19 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     await page.locator('#call-from').fill('8:30');
     await page.locator('#call-from').press('Tab');
     expect(await page.locator('#call-from').inputValue()).toBe('08:30');
-    await typeNumber(page, '#max-priority', '1');
+    await typeNumber(page, '#max-priority', '2');
     await page.locator('[data-test="create"]').click();
     const error = page.locator('[data-test="error-max_phone_priority"]');
     await error.waitFor();
-    expect(await error.innerText()).toMatch(/vertical.*igual a la mínima/i);
+    expect(await error.innerText()).toMatch(/vertical.*mismo número que «desde»/i);
     expect(page.url()).toMatch(/\/new$/);
     await settle(page);
     await app.current.screenshot('11-new-campaign-error');
 
-    // The batch keeps up to three phones a case (priorities 0 to 2): dial them all, in rounds.
+    // The batch keeps up to three phones a case (phones 1 to 3, the service's priorities 0 to 2): dial them all, in rounds.
     await page.locator('[data-test="dialing-type"]').getByText('Horizontal-vertical').click();
     expect(await page.locator('[data-test="dialing-rule"]').innerText()).toMatch(/una vuelta|por vuelta/);
-    await typeNumber(page, '#max-priority', '2');
+    await typeNumber(page, '#max-priority', '3');
     await typeNumber(page, '#attempts', '2');
     await expect.poll(() => page.locator('[data-test="error-max_phone_priority"]').count()).toBe(0);
     await page.locator('[data-test="create"]').click();

@@ -49,12 +49,8 @@ describe('the new-campaign form’s problems', () => {
   });
 
   it.each([
-    [{ max_phone_priority: 2 }, 'max_phone_priority', 'Con marcación vertical, la prioridad máxima debe ser igual a la mínima.'],
-    [
-      { dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 },
-      'max_phone_priority',
-      'La prioridad máxima no puede ser menor que la mínima.',
-    ],
+    [{ max_phone_priority: 2 }, 'max_phone_priority', 'La marcación vertical llama un solo teléfono: «hasta» debe ser el mismo número que «desde».'],
+    [{ dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 }, 'max_phone_priority', '«Hasta» no puede ser menor que «desde».'],
     [{ call_to: '08:00' }, 'call_to', 'La hora de fin debe ser posterior a la de inicio.'],
   ])('words a broken dialing rule %o by its code, never the contract’s English', (change, field, spanish) => {
     const problems = campaignProblems({ ...BODY, ...change } as CampaignBody, [], t);
