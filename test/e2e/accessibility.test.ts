@@ -33,6 +33,22 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     const { page } = app.current;
     await page.locator('[data-test="sign-in"]').waitFor();
     await expectAccessible(page, 'sign-in');
+    // Each environment button is named by itself, inside a group named "Entorno".
+    const environments = page.getByRole('group', { name: 'Entorno' });
+    expect(await environments.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent?.trim()))).toEqual([
+      'Demo',
+      'Prueba',
+      'Producción',
+    ]);
+    await expect.poll(() => page.getByRole('button', { name: 'Demo', exact: true }).count()).toBe(1);
+    // The password's eye is a button the keyboard reaches, named for what it does.
+    await page.locator('#password').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Mostrar la contraseña');
+    await page.keyboard.press('Enter');
+    expect(await page.locator('#password').getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Ocultar la contraseña' }).click();
+    expect(await page.locator('#password').getAttribute('type')).toBe('password');
     await signInToDemo(page);
     await page.locator('[data-test="campaigns-101"]').waitFor();
     await expectAccessible(page, 'bots');

@@ -6,6 +6,8 @@ export default {
   environment: { en: 'Environment', es: 'Entorno' },
   email: { en: 'E-mail', es: 'Correo electrónico' },
   password: { en: 'Password', es: 'Contraseña' },
+  showPassword: { en: 'Show the password', es: 'Mostrar la contraseña' },
+  hidePassword: { en: 'Hide the password', es: 'Ocultar la contraseña' },
   baseUrl: { en: 'Service address', es: 'Dirección del servicio' },
   baseUrlHelp: { en: 'https://… (your administrator has it)', es: 'https://… (se la da su administrador)' },
   submit: { en: 'Sign in', es: 'Ingresar' },
