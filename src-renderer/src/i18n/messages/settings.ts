@@ -30,6 +30,7 @@ export default {
       es: 'Se usa para los teléfonos que llegan sin código de área (por ejemplo, 11 para Buenos Aires). Déjelo vacío para no suponer ninguno.',
     },
     areaCodeInvalid: { en: 'Type 2 to 4 digits not starting with 0, or leave it empty.', es: 'Escriba de 2 a 4 dígitos sin 0 adelante, o déjelo vacío.' },
+    advanced: { en: 'Advanced upload options (for IT and support)', es: 'Opciones avanzadas de carga (para soporte técnico)' },
     spacing: { en: 'Minimum wait between requests (milliseconds)', es: 'Espera mínima entre envíos (milisegundos)' },
     chunkCases: { en: 'Cases per request (maximum)', es: 'Casos por envío (máximo)' },
     chunkBytes: { en: 'Size per request (bytes, maximum)', es: 'Tamaño por envío (bytes, máximo)' },
