@@ -175,7 +175,8 @@ export const procedures = {
    * What an upload of this batch will set going, said before it runs (notices campaign.upload_starts
    * and campaign.upload_starts_draft): the campaign as the service holds it now. Same target rules as sync:upload.
    */
-  'sync:checkUpload': z.object({ environment: Env, batchId: Id, campaignId: Id.optional() }),
+  /** reloadDuplicates as the upload will be asked: what the campaign holds is then sent too. */
+  'sync:checkUpload': z.object({ environment: Env, batchId: Id, campaignId: Id.optional(), reloadDuplicates: z.boolean().default(false) }),
   /** Stops a running upload after its current request; it resumes where it stopped when started again. */
   'sync:cancel': z.object({ batchId: Id }),
   'results:download': z.object({ environment: Env, campaignId: Id, recordings: z.boolean().default(true) }),

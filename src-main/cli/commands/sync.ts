@@ -72,7 +72,7 @@ export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, l
  */
 async function uploadNotes(
   ctx: AppContext,
-  input: { environment?: string | undefined; batchId: number; campaignId?: number | undefined },
+  input: { environment?: string | undefined; batchId: number; campaignId?: number | undefined; reloadDuplicates?: boolean | undefined },
 ): Promise<FailureData[]> {
   try {
     const { notices } = await call(ctx, 'sync:checkUpload', input);
@@ -104,7 +104,7 @@ export function uploadCommand(help: HelpWords): Command {
           });
           try {
             // Before anything is sent: loading cases starts a PAUSED or SCHEDULED campaign (and a drafted one).
-            for (const n of await uploadNotes(ctx, { environment: opts.env, batchId, campaignId: opts.campaign })) {
+            for (const n of await uploadNotes(ctx, { environment: opts.env, batchId, campaignId: opts.campaign, reloadDuplicates: opts.reloadDuplicates })) {
               process.stderr.write(noteLine('note', n, lang));
             }
             const r = await call(ctx, 'sync:upload', {

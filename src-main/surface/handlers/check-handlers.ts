@@ -1,7 +1,19 @@
 // What an action will really do, asked before the agent confirms it: starting a campaign (its state,
 // cases and schedule warnings now) and uploading into one (which starts a PAUSED or SCHEDULED one).
 import { uploadStartsCampaign } from '../../contract';
-import { BatchRefusal, batchInEnvironment, countCasesOverPhoneLimit, getCampaignDraft, saveCampaign } from '../../store';
+import { personKey } from '../../domain/person-key';
+import {
+  BatchRefusal,
+  batchInEnvironment,
+  casesBeforeUpload,
+  codesCampaignHolds,
+  countCasesOverPhoneLimit,
+  getCampaignDraft,
+  saveCampaign,
+  skippedCount,
+  type Store,
+} from '../../store';
+import type { Environment } from '../../domain/environments';
 import { actionWarnings } from '../campaign-schedule';
 import type { Notice } from '../procedures';
 import type { Handlers } from './handler';
@@ -15,7 +27,7 @@ export const checkHandlers: Pick<Handlers, 'campaigns:checkStart' | 'sync:checkU
     return { campaign, warnings: await actionWarnings(ctx, 'start', campaign) };
   },
 
-  async 'sync:checkUpload'(ctx, { environment, batchId, campaignId: given }) {
+  async 'sync:checkUpload'(ctx, { environment, batchId, campaignId: given, reloadDuplicates }) {
     const env = environment ?? ctx.currentEnvironment();
     let bound: number | null;
     try {
@@ -35,10 +47,20 @@ export const checkHandlers: Pick<Handlers, 'campaigns:checkStart' | 'sync:checkU
     const phones = campaign.params.max_phone_priority + 1;
     const over = countCasesOverPhoneLimit(ctx.store.db, batchId, phones);
     if (over > 0) notices.push({ code: 'campaign.phones_over_limit', params: { campaignId: campaign.id, cases: over, phones } });
-    if (uploadStartsCampaign(status)) notices.push({ code: 'campaign.upload_starts', params: { campaignId: campaign.id, status } });
+    // Loading nothing starts nothing: when every case would be skipped (the campaign holds them), it is not asked.
+    if (uploadStartsCampaign(status) && casesToLoad(ctx.store.db, env, batchId, campaign.id, reloadDuplicates) > 0)
+      notices.push({ code: 'campaign.upload_starts', params: { campaignId: campaign.id, status } });
     return { notices };
   },
 };
+
+/** How many cases the upload would load: those not yet sent, less the codes the campaign holds unless loaded again. */
+function casesToLoad(db: Store['db'], env: Environment, batchId: number, campaignId: number, reload: boolean): number {
+  const waiting = casesBeforeUpload(db, batchId);
+  if (reload) return waiting.length + skippedCount(db, batchId);
+  const holds = codesCampaignHolds(db, env, campaignId, batchId);
+  return waiting.filter((c) => !holds.has(personKey(c.code))).length;
+}
 
 /** A drafted campaign is created by the upload, then loaded: it starts like a PAUSED one. */
 function draftNotice(draft: unknown): Notice[] {

@@ -45,6 +45,21 @@ describe('sync:checkUpload and campaigns:checkStart', () => {
     expect((await call('sync:checkUpload', { environment: 'test', batchId })).notices).toEqual([]);
   });
 
+  it('does not say the upload starts a paused campaign when every case would be skipped: loading nothing starts nothing', async () => {
+    const first = await call('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
+    const { campaign } = await call('campaigns:create', { environment: 'test', campaign: { ...CAMPAIGN, name: 'Ya cargada' } });
+    await call('sync:upload', { environment: 'test', batchId: first.batchId, campaignId: campaign.id });
+    await call('campaigns:action', { environment: 'test', campaignId: campaign.id, action: 'stop' });
+    expect(statusOf(campaign.id)).toEqual({ status: 'PAUSED' });
+    // The same file again: the campaign holds every code.
+    const { batchId } = await call('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
+    expect((await call('sync:checkUpload', { environment: 'test', batchId, campaignId: campaign.id })).notices).toEqual([]);
+    // Loaded again by the agent's choice, they would start it.
+    expect((await call('sync:checkUpload', { environment: 'test', batchId, campaignId: campaign.id, reloadDuplicates: true })).notices).toEqual([
+      { code: 'campaign.upload_starts', params: { campaignId: campaign.id, status: 'PAUSED' } },
+    ]);
+  });
+
   it('says how many cases have more phones than the campaign takes, and the phone-limit fix makes them fit: every ready case then loads', async () => {
     const { batchId } = await call('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
     const { campaign } = await call('campaigns:create', {
