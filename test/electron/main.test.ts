@@ -37,7 +37,13 @@ async function start(opts: { packaged?: boolean; policy?: LoadedPolicy; env?: No
   const dir = tempDir();
   const standIn = electronStandIn({ packaged: opts.packaged, home: join(dir, 'home'), userData: join(dir, 'userData') });
   const proc: ShellProcess = {
-    env: { CASEDESK_DATA_DIR: join(dir, 'data'), ...opts.env },
+    // The run's own key and key folder (vitest.config.ts): never the user's.
+    env: {
+      CASEDESK_DB_KEY: process.env.CASEDESK_DB_KEY,
+      CASEDESK_CONFIG_DIR: process.env.CASEDESK_CONFIG_DIR,
+      CASEDESK_DATA_DIR: join(dir, 'data'),
+      ...opts.env,
+    },
     platform: 'darwin',
     versions: {},
     resourcesPath: join(dir, 'resources'),
@@ -139,9 +145,13 @@ describe('the Electron shell', () => {
     const dataDir = join(tempDir(), 'data');
     mkdirSync(dataDir);
     // A store whose key was in CASEDESK_DB_KEY, started without it.
-    const first = createAppContext({ dataDir, policy: NO_POLICY, env: { CASEDESK_DB_KEY: 'ab'.repeat(32) } });
+    const first = createAppContext({
+      dataDir,
+      policy: NO_POLICY,
+      env: { CASEDESK_DB_KEY: 'ab'.repeat(32), CASEDESK_CONFIG_DIR: process.env.CASEDESK_CONFIG_DIR },
+    });
     await first.close();
-    const { standIn } = await start({ env: { CASEDESK_DATA_DIR: dataDir } });
+    const { standIn } = await start({ env: { CASEDESK_DATA_DIR: dataDir, CASEDESK_DB_KEY: undefined } });
     expect(standIn.errorBoxes).toEqual([{ title: 'CaseDesk', content: formatFailure('es', 'key.missing', { where: 'CASEDESK_DB_KEY' }) }]);
     expect(standIn.exitCodes).toEqual([1]);
     expect(standIn.windows).toEqual([]);
