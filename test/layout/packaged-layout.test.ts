@@ -4,7 +4,7 @@
 // started under plain Node from its unpacked place.
 import { getRawHeader, statFile } from '@electron/asar';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -28,6 +28,9 @@ beforeAll(async () => {
   });
   if (build.status !== 0) throw new Error(`electron-vite build failed: ${build.stderr}`);
   mkdirSync(resources);
+  // What npm start leaves in out/ beside the build: the development Electron's native module.
+  mkdirSync(join(tmp, 'build', 'out', 'native', 'electron'), { recursive: true });
+  writeFileSync(join(tmp, 'build', 'out', 'native', 'electron', 'better_sqlite3.node'), '');
   packed = (await packApp({ project, build: join(tmp, 'build', 'out'), resources })).files;
 }, 120_000);
 
@@ -52,7 +55,7 @@ describe('the packaged layout', () => {
       expect(inArchiveExists(path), path).toBe(true);
     }
     expect(packed).toContain('out/main/index.js');
-    expect(packed.some((path) => path.startsWith('out/cli/'))).toBe(false);
+    expect(packed.some((path) => path.startsWith('out/cli/') || path.startsWith('out/native/'))).toBe(false);
   });
 
   it("computes the app's root two folders up from each built file that asks (out/main/…)", () => {
