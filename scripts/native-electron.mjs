@@ -55,10 +55,11 @@ try {
   rmSync(stage, { recursive: true, force: true });
   console.log(`native:electron: ${target}`);
 } catch (err) {
+  rmSync(stage, { recursive: true, force: true });
   console.error(`native:electron: could not build it: ${err instanceof Error ? err.message : String(err)}`);
   console.error(
-    "It needs either the network (to download a prebuilt copy and Electron's headers) or a C++ compiler with Python (node-gyp). " +
-      'Fix that and run "npm run native:electron" again; meanwhile "npm start -- --browser" runs CaseDesk in the browser.',
+    "It needs the network (a prebuilt copy, or Electron's headers to compile against) and, where no prebuilt copy fits this machine, " +
+      'a C++ compiler with Python (node-gyp). Fix that and run "npm run native:electron" again; meanwhile "npm start -- --browser" runs CaseDesk in the browser.',
   );
   process.exit(1);
 }
