@@ -14,12 +14,15 @@ import { appFiles, unpackedPath, workerUrl, type WorkerName } from '../../src-ma
 import { packApp } from './pack-app';
 
 const project = join(import.meta.dirname, '..', '..');
-const tmp = mkdtempSync(join(tmpdir(), 'casedesk-layout-'));
-const resources = join(tmp, 'resources');
-const archive = join(resources, 'app.asar');
+let tmp = '';
+let resources = '';
+let archive = '';
 let packed: string[] = [];
 
 beforeAll(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'casedesk-layout-'));
+  resources = join(tmp, 'resources');
+  archive = join(resources, 'app.asar');
   // Built apart from the checkout's out/ (other tests serve out/renderer meanwhile), by electron-vite's own CLI.
   const bin = join(project, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js');
   const build = spawnSync(process.execPath, [bin, 'build', '--outDir', join(tmp, 'build', 'out'), '--logLevel', 'error'], {
@@ -34,7 +37,9 @@ beforeAll(async () => {
   packed = (await packApp({ project, build: join(tmp, 'build', 'out'), resources })).files;
 }, 120_000);
 
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
 
 /** A path under app.asar, as the archive lists it. */
 const inArchive = (path: string) => relative(archive, path).split(sep).join('/');
