@@ -2,7 +2,8 @@
 //
 // Bottom to top; a folder imports its own files and the folders of the rows below it, never its row's
 // other folders nor anything above:
-//   1 contract                 the service's wire: zod schemas. Imports nothing of ours
+//   1 contract, layout         the service's wire: zod schemas; where the app's own files are (a
+//                              checkout or an installed app). Import nothing of ours
 //   2 domain, sqlite           our own pure vocabulary (environments, mapping file, audit events, wipe
 //                              words: shared with the renderer); SQLite files encrypted whole
 //   3 store, client, network,  the local store; the service client; corporate networks; the managed
@@ -21,7 +22,7 @@
 import { builtinModules } from 'node:module';
 
 export const LAYERS = [
-  ['contract'],
+  ['contract', 'layout'],
   ['domain', 'sqlite'],
   ['store', 'client', 'network', 'policy', 'audit', 'updates', 'emulator'],
   ['keys', 'preparation'],
@@ -35,7 +36,7 @@ export const LAYERS = [
 /** Folders a folder may import besides its own, when narrower than "every row below". */
 const NARROWER = {
   // A stand-in for the real service: it must not lean on the app it serves.
-  emulator: ['contract', 'sqlite'],
+  emulator: ['contract', 'sqlite', 'layout'],
 };
 
 const PURE = ['contract', 'domain', 'updates'];

@@ -11,7 +11,7 @@ export default defineConfig({
       // thread. Chunks sit beside the entries, so a module finds a worker at './<name>.js'.
       rollupOptions: {
         input: {
-          index: resolve('src-main/electron/main.ts'),
+          index: resolve('src-main/electron/index.ts'),
           'preparation-worker': resolve('src-main/preparation/worker/preparation-worker.ts'),
           'batch-writer-worker': resolve('src-main/store/batch-writer-worker.ts'),
         },

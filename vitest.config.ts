@@ -3,13 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // Renderer components are rendered in tests (to text, on the server side: no DOM needed).
   plugins: [vue()],
   test: {
     include: ['test/**/*.test.ts'],
+    // The desktop app itself: `npm run test:electron` (vitest.electron.config.ts).
+    exclude: [...configDefaults.exclude, 'test/electron-app/**'],
     globalSetup: ['test/support/global-setup.ts'],
     // Contract tests start real HTTP servers; two cores, so keep the pool small.
     pool: 'forks',

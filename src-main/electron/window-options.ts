@@ -1,8 +1,8 @@
 // The one window, created with Electron's security checklist spelled out where the options are
 // passed (so reviewers and Electronegativity see them at the constructor).
-import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
+import type { BrowserWindowConstructorOptions } from 'electron';
 
-export function createSecureWindow(Window: new (options: BrowserWindowConstructorOptions) => BrowserWindow, preloadPath: string): BrowserWindow {
+export function createSecureWindow<W>(Window: new (options: BrowserWindowConstructorOptions) => W, preloadPath: string): W {
   return new Window({
     width: 1366,
     height: 768,

@@ -1,7 +1,7 @@
 // The emulator's users, passwords and bot assignments. Format documented in README ("The emulator").
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { appFiles } from '../layout/app-layout';
 import { BotLastCampaign, BotStatusLast, BotType, ConversationType } from '../contract';
 
 const SeedBot = z.looseObject({
@@ -38,7 +38,7 @@ export const Seed = z
   });
 export type Seed = z.output<typeof Seed>;
 
-export const DEMO_SEED_FILE = fileURLToPath(new URL('../../resources/demo-seed.json', import.meta.url));
+export const DEMO_SEED_FILE = appFiles().demoSeed;
 
 export function loadSeed(file: string = DEMO_SEED_FILE): Seed {
   let raw: unknown;

@@ -1,6 +1,7 @@
 // Opening SQLite files encrypted as a whole, SQLCipher 4 compatible (better-sqlite3-multiple-ciphers).
 // A raw 256-bit key skips the passphrase KDF; the cipher settings come before anything touches the file.
 import Database from 'better-sqlite3-multiple-ciphers';
+import { chosenBinding } from './native-binding';
 
 export type Db = Database.Database;
 
@@ -34,7 +35,9 @@ export function applyKey(db: Db, key: Buffer | null): void {
  * here: SQLite3MC does not encrypt temporary files, so sorts, temp tables and indices stay in memory.
  */
 export function openDatabase(file: string, key: Buffer | null, options?: Database.Options): Db {
-  const db = new Database(file, options);
+  // Under a development Electron, its own build of the native module (native-binding.ts).
+  const nativeBinding = chosenBinding();
+  const db = new Database(file, nativeBinding === undefined ? options : { ...options, nativeBinding });
   try {
     applyKey(db, key);
     db.pragma('temp_store = MEMORY');

@@ -4,6 +4,7 @@
 // copies the batch from the WAL into the file without the caller waiting (writersSettled() waits).
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { workerUrl } from '../layout/app-layout';
 import type { BatchTemplate, BatchWriter } from './batch-writer';
 import { refusalFromData, type BatchRefusalData, type NewBatch } from './batches-repo';
 import { caseColumns, type CaseColumns } from './cases-repo';
@@ -29,11 +30,6 @@ export type BatchWriterReply =
 const CHUNK = 1_000;
 const IN_FLIGHT = 2;
 
-/** The worker's code: the TypeScript source under tsx (tests), else a bundled file beside this one (out/cli, out/main). */
-function workerUrl(): URL {
-  return new URL(import.meta.url.endsWith('.ts') ? './batch-writer-worker-boot.mjs' : './batch-writer-worker.js', import.meta.url);
-}
-
 /** Writer threads still at work in this thread (a checkpoint after their commit, most often). */
 const running = new Set<Promise<void>>();
 
@@ -47,7 +43,8 @@ export async function writersSettled(): Promise<void> {
 }
 
 export async function startBatchWriterThread(store: Store, batch: NewBatch): Promise<BatchWriter> {
-  const worker = new Worker(workerUrl());
+  // The TypeScript source under tsx (tests), else the bundled file beside this one (out/cli, out/main), unpacked.
+  const worker = new Worker(workerUrl('batch-writer-worker', import.meta.url));
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   running.add(ended);
   void ended.then(() => running.delete(ended));

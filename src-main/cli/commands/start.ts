@@ -5,11 +5,12 @@ import { globals } from '../cli-context';
 import { noteLine, words } from '../cli-globals';
 import { portNumber } from '../cli-options';
 import type { HelpWords } from '../cli-help';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NATIVE_BUILD_COMMAND } from '../../sqlite/native-binding';
 
 /** This file is src-main/cli/commands/start.ts under tsx, bundled into out/cli/ otherwise. */
 const PROJECT_ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../../..' : '../..', import.meta.url));
@@ -30,6 +31,12 @@ function electronBinary(): string | null {
   }
 }
 
+/** Builds (or finds up to date) the Electron-ABI copy of the store's native module; its script says what it does. */
+function prepareElectronNative(): boolean {
+  const run = spawnSync(process.execPath, [join(PROJECT_ROOT, 'scripts', 'native-electron.mjs')], { stdio: 'inherit' });
+  return run.status === 0;
+}
+
 export function startCommand(help: HelpWords): Command {
   return new Command('start')
     .description(help('help.start.what'))
@@ -44,6 +51,12 @@ export function startCommand(help: HelpWords): Command {
       const policy = cliPolicy();
       const dataDir = dataDirOf(command, policy);
       if (electron) {
+        // Electron cannot load the native module npm install built for Node: its own copy first.
+        if (!prepareElectronNative()) {
+          process.stderr.write(noteLine('note', { code: 'native.electron_build_failed', params: { command: NATIVE_BUILD_COMMAND } }, lang));
+          process.exitCode = 1;
+          return;
+        }
         const { build } = await import('electron-vite');
         await build({ configFile: `${PROJECT_ROOT}/electron.vite.config.ts` });
         const child = spawn(electron, [PROJECT_ROOT], { stdio: 'inherit', env: { ...process.env, CASEDESK_DATA_DIR: dataDir } });
