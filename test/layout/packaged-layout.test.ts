@@ -99,10 +99,6 @@ describe('the packaged layout', () => {
     expect(existsSync(join(dataDir, 'casedesk.sqlite'))).toBe(true);
   });
 
-  // src-main/preparation/worker/preparation-job.ts still starts its worker at new URL('./preparation-worker.js',
-  // import.meta.url): inside app.asar, where Electron's asar support for worker threads is relied on.
-  it.todo('preparation-job.ts starts its worker through workerUrl (layout/app-layout.ts), from app.asar.unpacked');
-
   it('starts the batch writer worker from its unpacked place under plain Node', async () => {
     const worker = new Worker(workerUrl('batch-writer-worker', pathToFileURL(join(archive, 'out', 'main', 'index.js')).toString()));
     expect(await answer(worker, { kind: 'abort' })).toMatchObject({ kind: 'aborted' });

@@ -1,4 +1,5 @@
 // Running preparation off the main thread, and getting its result (or its error) back as it was.
+import { workerUrl } from '../../layout/app-layout';
 import { basename } from 'node:path';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { FileInspection } from '../inspect-file';
@@ -74,11 +75,6 @@ export function workerError(err: unknown, depth = 0): WorkerError {
  */
 export const PREPARATION_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 3072 };
 
-/** Where the worker's code is: the TypeScript source under tsx (tests), else a bundled file beside this one (out/cli, out/main). */
-function workerUrl(): URL {
-  return new URL(import.meta.url.endsWith('.ts') ? './preparation-worker-boot.mjs' : './preparation-worker.js', import.meta.url);
-}
-
 /**
  * An error outside the catalog (a bug, a library's surprise): the surface reports it as internal, and
  * the diagnostic log keeps its class and the worker's frames, so they must cross the thread too.
@@ -120,7 +116,8 @@ function rebuildOther(e: WorkerError): Error {
 }
 
 function run<T>(job: PreparationJob, limits: ResourceLimits): Promise<T> {
-  const worker = new Worker(workerUrl(), { resourceLimits: limits });
+  // Beside this file, or its unpacked copy in an installed app (a worker's script is not read from app.asar).
+  const worker = new Worker(workerUrl('preparation-worker', import.meta.url), { resourceLimits: limits });
   const reply = awaitReply<T>(worker, 'file' in job ? job.file.name : job.name, limits);
   // The bytes move to the worker instead of being copied (a 100 MB file stays 100 MB).
   worker.postMessage(job, 'file' in job ? [job.file.bytes.buffer as ArrayBuffer] : []);
