@@ -29,6 +29,12 @@ export function countResultCases(db: Db, env: Environment, campaignId: number): 
   return db.prepare('SELECT count(*) FROM result_cases WHERE environment = ? AND campaign_id = ?').pluck().get(env, campaignId) as number;
 }
 
+export function getResultCase(db: Db, env: Environment, campaignId: number, caseId: number): CampaignCase | null {
+  const json = db.prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? AND id = ?').pluck().get(env, campaignId, caseId) as
+    string | undefined;
+  return json === undefined ? null : (JSON.parse(json) as CampaignCase);
+}
+
 export function pageResultCases(db: Db, env: Environment, campaignId: number, offset: number, limit: number): CampaignCase[] {
   const rows = db
     .prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id LIMIT ? OFFSET ?')
