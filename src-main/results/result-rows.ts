@@ -49,6 +49,13 @@ export function pageResultRows(db: Db, env: Environment, campaignId: number, que
   return { total, cases: withFigures(db, env, campaignId, page) };
 }
 
+/** One stored case with its figures, as the list shows it; null when it is not stored. */
+export function resultCaseRow(db: Db, env: Environment, campaignId: number, caseId: number): ResultCaseRow | null {
+  const found = getResultCase(db, env, campaignId, caseId);
+  if (!found) return null;
+  return withFigures(db, env, campaignId, [{ found, calls: listCalls(db, env, campaignId, caseId) }])[0] ?? null;
+}
+
 /** A case's stored calls, each with the 1-based index of the phone it went to. */
 export function resultCalls(db: Db, env: Environment, campaignId: number, caseId: number): ResultCall[] {
   const calls = listCalls(db, env, campaignId, caseId);

@@ -207,6 +207,8 @@ export const procedures = {
     results: z.array(z.string().min(1).max(200)).max(100).optional(),
   }),
   'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
+  /** One stored case with its figures (what a promise's "Listen" opens). */
+  'results:case': z.object({ environment: Env, campaignId: Id, caseId: Id }),
   'results:export': z.object({ environment: Env, campaignId: Id }),
   /** The stored results at a glance: outcomes, promises to pay, calls and contacts by hour (offline). */
   'results:summary': z.object({ environment: Env, campaignId: Id }),
@@ -393,6 +395,7 @@ export interface ProcedureOutputs {
   'downloads:cancel': { cancelled: boolean };
   'results:cases': { total: number; cases: ResultCaseRow[] };
   'results:calls': ResultCall[];
+  'results:case': ResultCaseRow | null;
   'results:export': FileDownload;
   'results:summary': CampaignResultsSummary;
   'results:promises': PromiseListItem[];

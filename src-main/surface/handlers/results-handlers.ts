@@ -4,7 +4,7 @@ import type { InboundCase } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { campaignResultsBytes } from '../../exports/results-export';
 import { BatchRefusal, getRecording, pageInboundCases } from '../../store';
-import { pageResultRows, resultCalls } from '../../results/result-rows';
+import { pageResultRows, resultCalls, resultCaseRow } from '../../results/result-rows';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import type { Handlers } from './handler';
@@ -15,7 +15,15 @@ import { connectionFor } from './session-handlers';
 
 export const resultsHandlers: Pick<
   Handlers,
-  'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'
+  | 'downloads:cancel'
+  | 'results:download'
+  | 'results:cases'
+  | 'results:calls'
+  | 'results:case'
+  | 'results:export'
+  | 'recordings:get'
+  | 'inbound:download'
+  | 'inbound:cases'
 > = {
   async 'downloads:cancel'(ctx, { what, campaignId, environment, kind, refId, ask }) {
     if (what === 'recording') {
@@ -55,6 +63,10 @@ export const resultsHandlers: Pick<
 
   async 'results:calls'(ctx, { environment, campaignId, caseId }) {
     return resultCalls(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId);
+  },
+
+  async 'results:case'(ctx, { environment, campaignId, caseId }) {
+    return resultCaseRow(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId);
   },
 
   async 'results:export'(ctx, { environment, campaignId }) {
