@@ -73,6 +73,11 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
     // "60 %", as Argentina writes a share.
     const share = (n: number) => `${new Intl.NumberFormat('es-AR', { maximumFractionDigits: 1 }).format((n * 100) / cases)} %`;
     expect(contacted.share).toBe(share(contacted.value));
+    // The service's own result "Sin contacto" never holds more cases than were not contacted.
+    for (const bar of await page.locator('[data-test="result-bar"]').all()) {
+      if ((await bar.locator('.bar-name').innerText()) !== 'Sin contacto') continue;
+      expect(number(await bar.locator('.bar-count').innerText())).toBeLessThanOrEqual(notContacted.value);
+    }
     for (const f of ['final', 'promise']) {
       const { value, filter } = await figure(f);
       expect([f, value]).toEqual([f, filter]);
@@ -117,7 +122,7 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
     await drawer.locator('[data-test^="call-"][data-test$="0"], article.call').first().waitFor();
     const cards = await drawer.locator('article.call').count();
     expect(cards).toBeGreaterThan(0);
-    expect(await drawer.locator('[data-test="case-phone"]').innerText()).toMatch(/^Teléfono [1-9]\d*$/);
+    expect(await drawer.locator('[data-test="case-phone"]').innerText()).toMatch(/^Último llamado: Teléfono [1-9]\d*$/);
     const attempts = Number(/^Intentos: (\d+)$/.exec(await drawer.locator('[data-test="case-attempts"]').innerText())?.[1]);
     expect(attempts).toBeGreaterThanOrEqual(cards);
     expect(await drawer.locator('[data-test="call-phone"]').first().innerText()).toMatch(/^Teléfono [1-3] · \d+$/);
@@ -127,6 +132,8 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
     expect(await result.getAttribute('title')).toMatch(/^[A-Z_]+$/);
     expect(await drawer.locator('[data-test="call-line"]').first().innerText()).not.toMatch(/^[A-Z_]+$/);
     expect(await drawer.locator('[data-test="call-when"]').first().innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    await page.waitForTimeout(450);
+    await page.screenshot({ path: join(SCREENSHOTS, '48-results-call-card.png'), animations: 'disabled' });
     await drawer.locator('[data-test="close-drawer"]').click();
     await drawer.waitFor({ state: 'detached' });
   });
@@ -140,7 +147,7 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
     const drawer = page.locator('[data-test="case-drawer"]');
     await drawer.locator('article.call').first().waitFor();
     expect(await drawer.locator('[data-test="case-attempts"]').innerText()).not.toBe('Intentos: 0');
-    expect(await drawer.locator('[data-test="case-phone"]').innerText()).toMatch(/^Teléfono [1-9]/);
+    expect(await drawer.locator('[data-test="case-phone"]').innerText()).toMatch(/^Último llamado: Teléfono [1-9]/);
     await drawer.locator('[data-test="close-drawer"]').click();
     await drawer.waitFor({ state: 'detached' });
   });
@@ -148,9 +155,15 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
   it('takes a screenshot of the results screen', async () => {
     const { page } = app.current;
     await page.locator('[data-test="filter-not-contacted"]').click();
+    // The summary from its heading, with the filters below it: the figures and their counts side by side.
+    await page.locator('[data-test="results-summary"]').evaluate((el) => {
+      el.scrollIntoView({ block: 'start' });
+      window.scrollBy(0, -12);
+    });
     await page.waitForTimeout(450);
     const file = join(SCREENSHOTS, '47-results-figures.png');
     await page.screenshot({ path: file, animations: 'disabled' });
+    // The copy in the README is refreshed on request, not by every run.
     if (process.env.CASEDESK_DOCS_SCREENSHOTS === '1') copyFileSync(file, join(DOCS, '47-results-figures.png'));
   });
 });

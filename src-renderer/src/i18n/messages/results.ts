@@ -48,6 +48,7 @@ export default {
   /** The phone of a case or call, counted from 1 as a person reads it. */
   phoneN: { en: 'Phone {n}', es: 'Teléfono {n}' },
   phoneUnknown: { en: 'Phone not identified', es: 'Teléfono sin identificar' },
+  lastPhone: { en: 'Last called: {phone}', es: 'Último llamado: {phone}' },
   attemptsN: { en: 'Attempts: {n}', es: 'Intentos: {n}' },
   /** The service's state codes of calls, lines and cases. */
   state: {
