@@ -5,11 +5,10 @@
 // Pure: what a case came to is read by case-outcome.ts (SPEC-GAPS rows 42–43), attempts and phones by
 // the rules of rows 45–46.
 import type { Call, CampaignCase } from '../contract';
+import { CASE_FILTERS, type CaseFilter } from '../domain/case-filters';
 import { caseOutcome, type CaseOutcome, type FollowupOutcome } from './case-outcome';
 
-/** The ways the results list can be narrowed; the follow-up outcomes are three of them. */
-export const CASE_FILTERS = ['all', 'contacted', 'not-contacted', 'final', 'non-final', 'promise', 'no-promise'] as const;
-export type CaseFilter = (typeof CASE_FILTERS)[number];
+export { CASE_FILTERS, type CaseFilter };
 
 /** Cases chosen by an outcome filter, result names, or both (both must hold). */
 export interface CaseSelection {

@@ -29,7 +29,6 @@ export type { LedgerImportSummary, LedgerListing } from './ledger-views';
 export type { FollowupOutcome, FollowupSummary } from '../results/case-outcome';
 export type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 export type { CaseFilter } from '../results/case-figures';
-export { CASE_FILTERS } from '../results/case-figures';
 export type { ResultCall, ResultCaseFigures, ResultCaseRow } from '../results/case-figures';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
