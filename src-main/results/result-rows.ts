@@ -3,7 +3,7 @@
 // case's phones it went to, counted from 1.
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
-import { countResultCases, eachResultCaseWithCalls, getResultCase, listCalls, loadedPhonesByCode, pageResultCases, type Db } from '../store';
+import { callsOfCases, countResultCases, eachResultCaseWithCalls, getResultCase, listCalls, loadedPhonesByCode, pageResultCases, type Db } from '../store';
 import { caseFigures, casePhoneIndex, matchesSelection, phoneIndex, type CaseSelection, type ResultCall, type ResultCaseRow } from './case-figures';
 
 export type { ResultCall, ResultCaseFigures, ResultCaseRow } from './case-figures';
@@ -35,7 +35,13 @@ export function pageResultRows(db: Db, env: Environment, campaignId: number, que
   if (!narrowed) {
     // Every case: paged by the store, only the page's calls read.
     const cases = pageResultCases(db, env, campaignId, offset, limit);
-    const page = cases.map((found) => ({ found, calls: listCalls(db, env, campaignId, found.id) }));
+    const calls = callsOfCases(
+      db,
+      env,
+      campaignId,
+      cases.map((c) => c.id),
+    );
+    const page = cases.map((found) => ({ found, calls: calls.get(found.id) ?? [] }));
     return { total: countResultCases(db, env, campaignId), cases: withFigures(db, env, campaignId, page) };
   }
   // A filter is decided on each case with its calls, by the same predicate the summary counts with.
