@@ -3,7 +3,7 @@
 // people. Pure: a fold over stored cases and their calls.
 import type { Call, CampaignCase } from '../contract';
 import { callReachedSomeone, caseOutcome, type CaseOutcome } from './case-outcome';
-import { caseAttempts, countCase, emptyCounts, figuresOf, type CaseFilter } from './case-figures';
+import { caseAttempts, countCase, emptyCounts, figuresOf, resultKey, type CaseFilter } from './case-figures';
 
 /** The service's calendar, UTC−03:00 (SPEC-GAPS row 30): calls are placed in its hours of the day. */
 export const SERVICE_UTC_OFFSET_MINUTES = -180;
@@ -97,10 +97,12 @@ export function summarizeResults(items: Iterable<StoredCase>, offsetMinutes = SE
     countCase(counts, f);
     s.cases += 1;
     s.attempts += f.attempts;
-    const row = byResult.get(f.resultName) ?? { name: f.resultName, cases: 0, final: 0 };
+    // Names that differ only in case or accents are one result, as the list's filter reads them (first spelling shown).
+    const key = resultKey(f.resultName);
+    const row = byResult.get(key) ?? { name: f.resultName, cases: 0, final: 0 };
     row.cases += 1;
     if (f.isFinal) row.final += 1;
-    byResult.set(f.resultName, row);
+    byResult.set(key, row);
     if (o.promise) {
       s.promises += 1;
       const cents = o.promise.amount === null ? 0n : toCents(o.promise.amount);

@@ -44,7 +44,8 @@ export function caseFigures(found: CampaignCase, calls: readonly Call[]): CaseFi
   return figuresOf(caseOutcome(found, calls), caseAttempts(found, calls));
 }
 
-const folded = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
+/** A result name as the filters compare it: without case or accents, so counts group the same way. */
+export const resultKey = (name: string): string => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
 
 /** Whether a case is one of the filter's: the only place the filters are decided. */
 export function inFilter(f: Pick<CaseFigures, 'contacted' | 'isFinal' | 'promised'>, filter: CaseFilter): boolean {
@@ -69,8 +70,8 @@ export function inFilter(f: Pick<CaseFigures, 'contacted' | 'isFinal' | 'promise
 export function matchesSelection(f: Pick<CaseFigures, 'contacted' | 'isFinal' | 'promised' | 'resultName'>, selection: CaseSelection): boolean {
   if (selection.filter !== undefined && !inFilter(f, selection.filter)) return false;
   if (selection.results && selection.results.length > 0) {
-    const names = new Set(selection.results.map(folded));
-    if (!names.has(folded(f.resultName))) return false;
+    const names = new Set(selection.results.map(resultKey));
+    if (!names.has(resultKey(f.resultName))) return false;
   }
   return true;
 }
@@ -89,7 +90,7 @@ export function selectsOutcome(f: Pick<CaseFigures, 'contacted' | 'isFinal' | 'p
 /** How many cases each filter holds, and each result name. */
 export interface FigureCounts {
   byFilter: Record<CaseFilter, number>;
-  /** Result name → cases, in the order first seen. */
+  /** Result key (resultKey) → cases, in the order first seen. */
   byResult: Map<string, number>;
 }
 
@@ -100,7 +101,8 @@ export function emptyCounts(): FigureCounts {
 /** Adds one case to the counts, through the same predicate the list and the follow-up filter with. */
 export function countCase(counts: FigureCounts, f: CaseFigures): void {
   for (const filter of CASE_FILTERS) if (inFilter(f, filter)) counts.byFilter[filter] += 1;
-  counts.byResult.set(f.resultName, (counts.byResult.get(f.resultName) ?? 0) + 1);
+  const key = resultKey(f.resultName);
+  counts.byResult.set(key, (counts.byResult.get(key) ?? 0) + 1);
 }
 
 export function countFigures(items: Iterable<{ found: CampaignCase; calls: readonly Call[] }>): FigureCounts {

@@ -13,6 +13,7 @@ import {
   inFilter,
   matchesSelection,
   phoneIndex,
+  resultKey,
   selectsOutcome,
   type FollowupSelection,
 } from '../../src-main/results/case-figures';
@@ -30,7 +31,9 @@ const thirdParty = { found: aCase({ id: 5, name: 'Atendió un tercero' }), calls
 /** Read before its second call ended: the service counted one, two are stored. */
 const stale = { found: { ...aCase({ id: 6, name: 'No contesta' }), call_count: 0 }, calls: [aCall({ id: 60 })] };
 const exhausted = { found: { ...aCase({ id: 7, name: 'Sin contacto', final: true }), call_count: 3 }, calls: [aCall({ id: 70 }), aCall({ id: 71 })] };
-const world: { found: CampaignCase; calls: Call[] }[] = [never, voicemail, busyTwice, promised, thirdParty, stale, exhausted];
+/** The service spelled a result two ways: one result to the filter, so one to the counts. */
+const shouted = { found: aCase({ id: 8, name: 'NO CONTESTA' }), calls: [aCall({ id: 80 })] };
+const world: { found: CampaignCase; calls: Call[] }[] = [never, voicemail, busyTwice, promised, thirdParty, stale, exhausted, shouted];
 
 describe('what a case counts as', () => {
   it.each([
@@ -60,9 +63,9 @@ describe('one definition of each figure', () => {
     expect(summary.byFilter).toEqual(counts.byFilter);
     expect({ contacted: summary.contacted, notContacted: summary.notContacted, final: summary.final, notFinal: summary.notFinal }).toEqual({
       contacted: 2,
-      notContacted: 5,
+      notContacted: 6,
       final: 2,
-      notFinal: 5,
+      notFinal: 6,
     });
     expect(summary.contacted + summary.notContacted).toBe(summary.cases);
     expect(summary.promises.count).toBe(summary.byFilter.promise);
@@ -79,8 +82,10 @@ describe('one definition of each figure', () => {
   it('each result name counts the cases the list shows under it', () => {
     for (const row of summary.byResult) {
       expect([row.name, row.cases]).toEqual([row.name, listed({ results: [row.name] })]);
-      expect(counts.byResult.get(row.name)).toBe(row.cases);
+      expect(counts.byResult.get(resultKey(row.name))).toBe(row.cases);
     }
+    expect(summary.byResult.find((r) => r.name === 'No contesta')?.cases).toBe(2);
+    expect(summary.byResult.reduce((n, r) => n + r.cases, 0)).toBe(summary.cases);
   });
 
   it('every case is in exactly one of each pair', () => {
