@@ -16,6 +16,18 @@ export interface ResultKind {
 
 export const PENDING: ResultKind = { id: 0, name: 'Pendiente', isFinal: false, contacted: false, callResult: 'PENDING', gatewayStatus: 'QUEUED' };
 export const EXHAUSTED: ResultKind = { id: 9, name: 'Sin contacto', isFinal: true, contacted: false, callResult: 'NO_CONTACT', gatewayStatus: 'COMPLETED' };
+/** Attempts ran out after someone answered (a third party, a wrong number): reached, never "Sin contacto". */
+export const REACHED_UNRESOLVED: ResultKind = {
+  id: 10,
+  name: 'Contactado sin resolución',
+  isFinal: true,
+  contacted: true,
+  callResult: 'ANSWERED',
+  gatewayStatus: 'COMPLETED',
+};
+
+/** The final result of a case whose attempts ran out: "Sin contacto" only when no call reached anyone. */
+export const outOfAttempts = (reached: boolean): ResultKind => (reached ? REACHED_UNRESOLVED : EXHAUSTED);
 
 export const OUTCOME_RESULTS: Record<CallOutcome, ResultKind> = {
   promise: { id: 1, name: 'Promesa de pago', isFinal: true, contacted: true, callResult: 'ANSWERED', gatewayStatus: 'COMPLETED' },
@@ -28,7 +40,7 @@ export const OUTCOME_RESULTS: Record<CallOutcome, ResultKind> = {
   failed: { id: 8, name: 'Error de red', isFinal: false, contacted: false, callResult: 'FAILED', gatewayStatus: 'FAILED' },
 };
 
-const ALL = [PENDING, EXHAUSTED, ...Object.values(OUTCOME_RESULTS)];
+const ALL = [PENDING, EXHAUSTED, REACHED_UNRESOLVED, ...Object.values(OUTCOME_RESULTS)];
 
 export function resultById(id: number): ResultKind {
   return ALL.find((r) => r.id === id) ?? PENDING;

@@ -2,7 +2,7 @@
 // on (seed, campaign, case, k), never on timing, so tests and demos repeat.
 import { hashSeed, seededRandom } from './call-audio';
 import { outboundCallScript, type CallOutcome, type CallScript } from './call-scripts';
-import { EXHAUSTED, OUTCOME_RESULTS, pickOutcome } from './case-results';
+import { OUTCOME_RESULTS, outOfAttempts, pickOutcome } from './case-results';
 import { caseTotals, closeCampaign, type CampaignCore, type CampaignRow } from './campaigns';
 import { isoUtc, isWithinCallWindow, localParts } from './sim-clock';
 import type { CaseRow } from './emulator-db';
@@ -142,7 +142,7 @@ function finishCall(core: DialerCore, campaign: CampaignRow, row: CaseRow, now: 
   if (plan.outcome === 'wrong_number') dead.push(slot.phoneIndex);
   const more = nextLiveSlot(slots, row.slot + 1, dead) !== null;
   const final = result.isFinal || !more;
-  const caseResult = result.isFinal ? result : more ? result : EXHAUSTED;
+  const caseResult = result.isFinal || more ? result : outOfAttempts(row.contacted === 1 || result.contacted);
   const stamp = isoUtc(now);
   core.db
     .prepare(
@@ -191,7 +191,9 @@ function finishCall(core: DialerCore, campaign: CampaignRow, row: CaseRow, now: 
 }
 
 function markExhausted(core: DialerCore, row: CaseRow, now: number): void {
-  core.db.prepare('UPDATE cases SET is_final = 1, result_id = ?, last_updated = ? WHERE id = ?').run(EXHAUSTED.id, isoUtc(now), row.id);
+  core.db
+    .prepare('UPDATE cases SET is_final = 1, result_id = ?, last_updated = ? WHERE id = ?')
+    .run(outOfAttempts(row.contacted === 1).id, isoUtc(now), row.id);
 }
 
 /** Runs the simulation forward by `seconds` of simulated time in small steps (tests, control endpoint). */

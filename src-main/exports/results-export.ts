@@ -6,6 +6,7 @@ import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import { getCampaign, getRecording, listCalls, pageResultCases, type Store } from '../store';
 import { workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
+import { caseFigures } from '../results/case-figures';
 
 export const CASES_SHEET = 'Casos';
 export const CALLS_SHEET = 'Llamadas';
@@ -83,8 +84,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 function caseRow(found: CampaignCase, calls: readonly Call[]): unknown[] {
   const params = found.params ?? {};
-  // The service's own answer when it gives one; else what its calls say.
-  const promise = typeof params.got_promise === 'boolean' ? params.got_promise : calls.some((c) => c.data?.got_promise === true);
+  // The creditor's sheet says what the screen says: promise and attempts as case-figures.ts counts them.
+  const figures = caseFigures(found, calls);
   const commitment = text(params.commitment) || text([...calls].reverse().find((c) => text(c.data?.commitment) !== '')?.data.commitment);
   return [
     text(params.code),
@@ -92,9 +93,9 @@ function caseRow(found: CampaignCase, calls: readonly Call[]): unknown[] {
     text(params.last_name),
     text(found.case_result?.name),
     yesNo(found.case_result?.is_final === true),
-    yesNo(promise),
+    yesNo(figures.promised),
     commitment,
-    found.call_count,
+    figures.attempts,
     text(found.call_duration),
   ];
 }

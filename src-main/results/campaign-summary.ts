@@ -3,6 +3,7 @@
 // people. Pure: a fold over stored cases and their calls.
 import type { Call, CampaignCase } from '../contract';
 import { callReachedSomeone, caseOutcome, type CaseOutcome } from './case-outcome';
+import { caseAttempts, countCase, emptyCounts, figuresOf, resultKey, type CaseFilter } from './case-figures';
 
 /** The service's calendar, UTC−03:00 (SPEC-GAPS row 30): calls are placed in its hours of the day. */
 export const SERVICE_UTC_OFFSET_MINUTES = -180;
@@ -38,6 +39,10 @@ export interface CampaignResultsSummary {
   notFinal: number;
   contacted: number;
   notContacted: number;
+  /** Cases under each filter of the results list (and follow-up option): the same predicate counted. */
+  byFilter: Record<CaseFilter, number>;
+  /** Attempts of all cases (SPEC-GAPS row 45). */
+  attempts: number;
   promises: {
     count: number;
     /** Promises whose commitment states an amount; `amount` sums those only. */
@@ -83,18 +88,21 @@ export function summarizeResults(items: Iterable<StoredCase>, offsetMinutes = SE
   const byResult = new Map<string, ResultCount>();
   const byDate = new Map<string, { count: number; cents: bigint }>();
   const byHour: HourCount[] = Array.from({ length: 24 }, (_, hour) => ({ hour, calls: 0, contacts: 0 }));
-  const s = { cases: 0, calls: 0, final: 0, contacted: 0, promises: 0, withAmount: 0, cents: 0n, withoutDate: 0, undated: 0 };
+  const counts = emptyCounts();
+  const s = { cases: 0, calls: 0, attempts: 0, promises: 0, withAmount: 0, cents: 0n, withoutDate: 0, undated: 0 };
   for (const { found, calls } of items) {
     const o: CaseOutcome = caseOutcome(found, calls);
+    const f = figuresOf(o, caseAttempts(found, calls));
+    // Every case figure is counted by case-figures.ts, as the list filters and the follow-up select.
+    countCase(counts, f);
     s.cases += 1;
-    const row = byResult.get(o.resultName) ?? { name: o.resultName, cases: 0, final: 0 };
+    s.attempts += f.attempts;
+    // Names that differ only in case or accents are one result, as the list's filter reads them (first spelling shown).
+    const key = resultKey(f.resultName);
+    const row = byResult.get(key) ?? { name: f.resultName, cases: 0, final: 0 };
     row.cases += 1;
-    if (o.isFinal) {
-      row.final += 1;
-      s.final += 1;
-    }
-    byResult.set(o.resultName, row);
-    if (o.contacted) s.contacted += 1;
+    if (f.isFinal) row.final += 1;
+    byResult.set(key, row);
     if (o.promise) {
       s.promises += 1;
       const cents = o.promise.amount === null ? 0n : toCents(o.promise.amount);
@@ -126,10 +134,12 @@ export function summarizeResults(items: Iterable<StoredCase>, offsetMinutes = SE
     cases: s.cases,
     calls: s.calls,
     byResult: [...byResult.values()].sort((a, b) => b.cases - a.cases || a.name.localeCompare(b.name)),
-    final: s.final,
-    notFinal: s.cases - s.final,
-    contacted: s.contacted,
-    notContacted: s.cases - s.contacted,
+    final: counts.byFilter.final,
+    notFinal: counts.byFilter['non-final'],
+    contacted: counts.byFilter.contacted,
+    notContacted: counts.byFilter['not-contacted'],
+    byFilter: counts.byFilter,
+    attempts: s.attempts,
     promises: {
       count: s.promises,
       withAmount: s.withAmount,

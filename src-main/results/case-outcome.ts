@@ -140,23 +140,3 @@ export function caseOutcome(found: CampaignCase, calls: readonly Call[]): CaseOu
     debt,
   };
 }
-
-/** What the agent asked a follow-up batch to take: an outcome, result names, or both (both must hold). */
-export interface FollowupSelection {
-  outcome?: FollowupOutcome | undefined;
-  /** Case result names as the service shows them; compared without case or accents. */
-  results?: readonly string[] | undefined;
-}
-
-const folded = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase();
-
-export function selectsOutcome(outcome: CaseOutcome, selection: FollowupSelection): boolean {
-  if (selection.outcome === 'non-final' && outcome.isFinal) return false;
-  if (selection.outcome === 'not-contacted' && outcome.contacted) return false;
-  if (selection.outcome === 'no-promise' && outcome.promise !== null) return false;
-  if (selection.results && selection.results.length > 0) {
-    const names = new Set(selection.results.map(folded));
-    if (!names.has(folded(outcome.resultName))) return false;
-  }
-  return true;
-}

@@ -20,7 +20,8 @@ import {
   type NewBatch,
   type Store,
 } from '../store';
-import { caseOutcome, selectsOutcome, type FollowupOutcome, type FollowupSummary } from './case-outcome';
+import { caseOutcome, type FollowupOutcome, type FollowupSummary } from './case-outcome';
+import { caseAttempts, figuresOf, selectsOutcome } from './case-figures';
 import { caseFromRaw, packRaw, unpackRaw, type BuiltCase, type PrepareSettings } from '../preparation/build/build-cases';
 import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { batchLedgerIndex, type SharedList } from '../preparation/ledger/apply-ledger';
@@ -85,7 +86,7 @@ function selectedOrigins(store: Store, opts: FollowupOptions) {
   for (const { found, calls } of eachResultCaseWithCalls(store.db, opts.environment, opts.campaignId)) {
     stored += 1;
     const outcome = caseOutcome(found, calls);
-    if (!selectsOutcome(outcome, opts)) continue;
+    if (!selectsOutcome(figuresOf(outcome, caseAttempts(found, calls)), opts)) continue;
     const origin = outcome.code === null ? undefined : originOf(outcome.code);
     if (!origin || outcome.code === null) {
       notFound += 1;

@@ -62,3 +62,27 @@ export function batchSource(db: Db, batchId: number): BatchSource | null {
     dialingType: row.dialing_type,
   };
 }
+
+/**
+ * The phones each of these codes was loaded into `campaignId` with, in the order sent: the order the
+ * service numbers them by (SPEC-GAPS row 46). Codes this workstation did not load are absent.
+ */
+export function loadedPhonesByCode(db: Db, env: Environment, campaignId: number, codes: readonly string[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const unique = [...new Set(codes)];
+  // SQLite takes a bounded number of parameters: a page of codes at a time.
+  for (let i = 0; i < unique.length; i += 500) {
+    const some = unique.slice(i, i + 500);
+    const rows = db
+      .prepare(
+        `SELECT c.code, c.phones_json AS phones FROM batch_cases c
+           JOIN upload_chunks u ON u.id = c.chunk_id JOIN batches b ON b.id = c.batch_id
+         WHERE b.environment = ? AND u.campaign_id = ? AND c.upload_state = 'loaded' AND c.code IN (${some.map(() => '?').join(', ')})
+         ORDER BY c.batch_id, c.id`,
+      )
+      .all(env, campaignId, ...some) as { code: string; phones: string }[];
+    // The newest load of a code wins, as in loadedCaseOrigins.
+    for (const r of rows) found.set(r.code, JSON.parse(r.phones) as string[]);
+  }
+  return found;
+}

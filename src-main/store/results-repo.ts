@@ -29,6 +29,12 @@ export function countResultCases(db: Db, env: Environment, campaignId: number): 
   return db.prepare('SELECT count(*) FROM result_cases WHERE environment = ? AND campaign_id = ?').pluck().get(env, campaignId) as number;
 }
 
+export function getResultCase(db: Db, env: Environment, campaignId: number, caseId: number): CampaignCase | null {
+  const json = db.prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? AND id = ?').pluck().get(env, campaignId, caseId) as
+    string | undefined;
+  return json === undefined ? null : (JSON.parse(json) as CampaignCase);
+}
+
 export function pageResultCases(db: Db, env: Environment, campaignId: number, offset: number, limit: number): CampaignCase[] {
   const rows = db
     .prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id LIMIT ? OFFSET ?')
@@ -77,6 +83,22 @@ export function saveCalls(db: Db, env: Environment, campaignId: number, caseId: 
   db.transaction(() => {
     for (const call of calls) upsert.run(env, campaignId, caseId, call.id, call.last_updated, JSON.stringify(call));
   }).immediate();
+}
+
+/** The stored calls of some cases of a campaign, by case, each case's in id order: one query for a page. */
+export function callsOfCases(db: Db, env: Environment, campaignId: number, caseIds: readonly number[]): Map<number, Call[]> {
+  const found = new Map<number, Call[]>(caseIds.map((id) => [id, []]));
+  for (let i = 0; i < caseIds.length; i += 500) {
+    const some = caseIds.slice(i, i + 500);
+    const rows = db
+      .prepare(
+        `SELECT case_id AS caseId, json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id IN (${some.map(() => '?').join(', ')})
+         ORDER BY case_id, id`,
+      )
+      .all(env, campaignId, ...some) as { caseId: number; json: string }[];
+    for (const row of rows) found.get(row.caseId)?.push(JSON.parse(row.json) as Call);
+  }
+  return found;
 }
 
 export function listCalls(db: Db, env: Environment, campaignId: number, caseId: number): Call[] {

@@ -3,7 +3,7 @@
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
 import { readAreaCode } from '../domain/area-code';
-import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../contract';
+import type { Bot, Campaign, CampaignListItem, InboundCase } from '../contract';
 import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
@@ -21,12 +21,16 @@ import type { LedgerImportSummary, LedgerListing } from './ledger-views';
 import type { ProductView } from './case-view';
 import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
 import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
+import { CASE_FILTERS } from '../results/case-figures';
+import type { ResultCall, ResultCaseRow } from '../results/case-figures';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 export type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
 export type { LedgerImportSummary, LedgerListing } from './ledger-views';
 export type { FollowupOutcome, FollowupSummary } from '../results/case-outcome';
 export type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
+export type { CaseFilter } from '../results/case-figures';
+export type { ResultCall, ResultCaseFigures, ResultCaseRow } from '../results/case-figures';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
@@ -199,8 +203,13 @@ export const procedures = {
     campaignId: Id,
     offset: z.number().int().nonnegative().default(0),
     limit: z.number().int().min(1).max(1000).default(200),
+    /** Only the cases of one figure (case-figures.ts), and/or of these result names. */
+    filter: z.enum(CASE_FILTERS).default('all'),
+    results: z.array(z.string().min(1).max(200)).max(100).optional(),
   }),
   'results:calls': z.object({ environment: Env, campaignId: Id, caseId: Id }),
+  /** One stored case with its figures (what a promise's "Listen" opens). */
+  'results:case': z.object({ environment: Env, campaignId: Id, caseId: Id }),
   'results:export': z.object({ environment: Env, campaignId: Id }),
   /** The stored results at a glance: outcomes, promises to pay, calls and contacts by hour (offline). */
   'results:summary': z.object({ environment: Env, campaignId: Id }),
@@ -386,8 +395,9 @@ export interface ProcedureOutputs {
   'batches:setCampaignDraft': { batchId: number; draft: boolean };
   'results:download': { cases: number; changedCases: number; calls: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'downloads:cancel': { cancelled: boolean };
-  'results:cases': { total: number; cases: CampaignCase[] };
-  'results:calls': Call[];
+  'results:cases': { total: number; cases: ResultCaseRow[] };
+  'results:calls': ResultCall[];
+  'results:case': ResultCaseRow | null;
   'results:export': FileDownload;
   'results:summary': CampaignResultsSummary;
   'results:promises': PromiseListItem[];

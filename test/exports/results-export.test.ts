@@ -141,6 +141,21 @@ describe('exporting campaign results', () => {
     }
   });
 
+  it('counts the attempts of a case read before its listed call ended as the screen does, never 0 beside a call', async () => {
+    const target = stored.cases.find((c) => (stored.calls.get(c.id)?.length ?? 0) > 0);
+    if (!target) throw new Error('no case with a call');
+    saveResultCases(store.db, ENV, campaignId, [{ ...target, call_count: 0 }]);
+    try {
+      const file = join(root, 'intentos.xlsx');
+      await exportCampaignResults(store, ENV, campaignId, file);
+      const { rows } = await readBook(file);
+      const caseRow = rows(CASES_SHEET).find((r) => r[0] === target.params.code);
+      expect(caseRow?.[7]).toBe(stored.calls.get(target.id)?.length);
+    } finally {
+      saveResultCases(store.db, ENV, campaignId, [target]);
+    }
+  });
+
   it('refuses a campaign that was never downloaded', async () => {
     await expect(exportCampaignResults(store, ENV, 424_242, join(root, 'nada.xlsx'))).rejects.toThrow(/download them first/);
     await expect(exportCampaignResults(store, 'production', campaignId, join(root, 'nada.xlsx'))).rejects.toThrow(/download them first/);

@@ -1,7 +1,7 @@
 // What a downloaded case came to (SPEC-GAPS rows 42–43), decided on examples of what a service may send.
 import { describe, expect, it } from 'vitest';
 import { aCall, aCase } from './fixtures';
-import { caseContacted, caseOutcome, casePromise, readCommitment, selectsOutcome, type FollowupSelection } from '../../src-main/results/case-outcome';
+import { caseContacted, casePromise, readCommitment } from '../../src-main/results/case-outcome';
 
 describe('reading a commitment', () => {
   it.each([
@@ -67,20 +67,5 @@ describe('promise to pay', () => {
     ['no promise anywhere', aCase(), [aCall()], null],
   ])('%s', (_why, found, calls, expected) => {
     expect(casePromise(found, calls)).toEqual(expected);
-  });
-});
-
-describe('selecting cases for a follow-up', () => {
-  const open = caseOutcome(aCase({ name: 'No contesta', final: false }), [aCall()]);
-  const promised = caseOutcome(aCase({ name: 'Promesa de pago', final: true, params: { got_promise: true } }), [aCall({ promise: true, said: ['Sí'] })]);
-  const talked = caseOutcome(aCase({ name: 'Atendió un tercero', final: false }), [aCall({ said: ['No está'] })]);
-  it.each<[string, FollowupSelection, boolean[]]>([
-    ['non-final', { outcome: 'non-final' }, [true, false, true]],
-    ['not-contacted', { outcome: 'not-contacted' }, [true, false, false]],
-    ['no-promise', { outcome: 'no-promise' }, [true, false, true]],
-    ['result names, without case or accents', { results: ['ATENDIO UN TERCERO', 'promesa de pago'] }, [false, true, true]],
-    ['an outcome and names: both must hold', { outcome: 'non-final', results: ['Promesa de pago', 'No contesta'] }, [true, false, false]],
-  ])('%s', (_why, selection, expected) => {
-    expect([open, promised, talked].map((o) => selectsOutcome(o, selection))).toEqual(expected);
   });
 });

@@ -1,9 +1,10 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
 import { isCancelled, type ServiceClient } from '../../client';
-import type { Call, CampaignCase, InboundCase } from '../../contract';
+import type { InboundCase } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { campaignResultsBytes } from '../../exports/results-export';
-import { BatchRefusal, countResultCases, getRecording, listCalls, pageInboundCases, pageResultCases } from '../../store';
+import { BatchRefusal, getRecording, pageInboundCases } from '../../store';
+import { pageResultRows, resultCalls, resultCaseRow } from '../../results/result-rows';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import type { Handlers } from './handler';
@@ -14,7 +15,15 @@ import { connectionFor } from './session-handlers';
 
 export const resultsHandlers: Pick<
   Handlers,
-  'downloads:cancel' | 'results:download' | 'results:cases' | 'results:calls' | 'results:export' | 'recordings:get' | 'inbound:download' | 'inbound:cases'
+  | 'downloads:cancel'
+  | 'results:download'
+  | 'results:cases'
+  | 'results:calls'
+  | 'results:case'
+  | 'results:export'
+  | 'recordings:get'
+  | 'inbound:download'
+  | 'inbound:cases'
 > = {
   async 'downloads:cancel'(ctx, { what, campaignId, environment, kind, refId, ask }) {
     if (what === 'recording') {
@@ -48,14 +57,16 @@ export const resultsHandlers: Pick<
     );
   },
 
-  async 'results:cases'(ctx, { environment, campaignId, offset, limit }) {
-    const env = environment ?? ctx.currentEnvironment();
-    const total = countResultCases(ctx.store.db, env, campaignId);
-    return { total, cases: pageResultCases(ctx.store.db, env, campaignId, offset, limit) as CampaignCase[] };
+  async 'results:cases'(ctx, { environment, campaignId, offset, limit, filter, results }) {
+    return pageResultRows(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, { offset, limit, filter, results });
   },
 
   async 'results:calls'(ctx, { environment, campaignId, caseId }) {
-    return listCalls(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId) as Call[];
+    return resultCalls(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId);
+  },
+
+  async 'results:case'(ctx, { environment, campaignId, caseId }) {
+    return resultCaseRow(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId);
   },
 
   async 'results:export'(ctx, { environment, campaignId }) {
