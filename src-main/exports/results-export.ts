@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import { getCampaign, getRecording, listCalls, pageResultCases, type Store } from '../store';
-import { workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
+import { argentineDateTime, workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
 import { caseFigures } from '../results/case-figures';
 
 export const CASES_SHEET = 'Casos';
@@ -23,7 +23,7 @@ export const CALL_HEADERS = [
   'Compromiso',
   'Fecha',
   'Transcripción',
-  'Grabación',
+  'Grabación descargada',
 ] as const;
 
 /** A transcript longer than this is cut (Excel keeps at most 32,767 characters in a cell). */
@@ -115,8 +115,9 @@ export function campaignResultsSheets(store: Store, environment: Environment, ca
       cases.push(caseRow(found, ofCase));
       for (const call of ofCase) {
         const recording = getRecording(store.db, environment, 'outbound', call.id);
-        const path = recording && existsSync(recording.path) ? recording.path : '';
-        if (path) recordings += 1;
+        // Said, not pointed to: a path on this computer means nothing to the creditor (and names its user).
+        const downloaded = recording !== null && recording !== undefined && existsSync(recording.path);
+        if (downloaded) recordings += 1;
         calls.push([
           text(found.params?.code),
           call.id,
@@ -126,9 +127,9 @@ export function campaignResultsSheets(store: Store, environment: Environment, ca
           text(call.duration),
           yesNo(call.data?.got_promise === true),
           text(call.data?.commitment),
-          text(call.last_updated),
+          argentineDateTime(text(call.last_updated)),
           transcriptText(call.data),
-          path,
+          yesNo(downloaded),
         ]);
       }
     }

@@ -30,11 +30,42 @@ export function neutralizeCell(value: unknown): unknown {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-type Cell = string | number | boolean | Date | null;
+/** A cell SheetJS takes as it is: a number shown through a format (a date and time, here). */
+interface FormattedCell {
+  t: 'n';
+  v: number;
+  z: string;
+}
+
+type Cell = string | number | boolean | Date | FormattedCell | null;
+
+const DAY_MS = 86_400_000;
+/** Excel's day 0 is 1899-12-30; Unix's day 0 is Excel's day 25,569. */
+const EXCEL_UNIX_DAYS = 25_569;
+/** The creditor reads times in Argentina (UTC−3 all year, as the service's calendar: SPEC-GAPS 30). */
+const ARGENTINA_OFFSET_MS = -3 * 60 * 60 * 1000;
+
+/**
+ * A timestamp as a real Excel date and time, written as Argentina's wall clock (dd/mm/yyyy hh:mm):
+ * sortable and filterable in the creditor's spreadsheet. Text that is not a timestamp stays text.
+ */
+export function argentineDateTime(iso: string | null | undefined): FormattedCell | string {
+  const ms = Date.parse(iso ?? '');
+  if (!iso || Number.isNaN(ms)) return iso ?? '';
+  return { t: 'n', v: (ms + ARGENTINA_OFFSET_MS) / DAY_MS + EXCEL_UNIX_DAYS, z: 'dd/mm/yyyy hh:mm' };
+}
+
+const isFormattedCell = (value: unknown): value is FormattedCell =>
+  typeof value === 'object' &&
+  value !== null &&
+  (value as FormattedCell).t === 'n' &&
+  typeof (value as FormattedCell).v === 'number' &&
+  typeof (value as FormattedCell).z === 'string';
 
 /** A value as the cell it becomes: text neutralized and cut to Excel's limit, odd values made text or empty. */
 function toCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;
+  if (isFormattedCell(value)) return Number.isFinite(value.v) ? value : null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -74,11 +105,13 @@ function columnWidths(rows: readonly Cell[][]): { wch: number }[] {
           ? 0
           : cell instanceof Date
             ? 10
-            : Math.max(
-                ...String(cell)
-                  .split('\n')
-                  .map((line) => line.length),
-              );
+            : typeof cell === 'object'
+              ? cell.z.length
+              : Math.max(
+                  ...String(cell)
+                    .split('\n')
+                    .map((line) => line.length),
+                );
       widths[c] = Math.max(widths[c] ?? COLUMN_MIN_WIDTH, Math.min(COLUMN_MAX_WIDTH, length + 1));
     });
   }

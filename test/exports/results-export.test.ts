@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 
 async function readBook(file: string) {
-  const book = XLSX.read(await readFile(file), { type: 'buffer' });
+  const book = XLSX.read(await readFile(file), { type: 'buffer', cellNF: true });
   const rows = (name: string) => {
     const sheet = book.Sheets[name];
     if (!sheet) throw new Error(`no sheet ${name}`);
@@ -90,10 +90,12 @@ describe('exporting campaign results', () => {
       first.call_duration,
     ]);
 
-    // Its first call, with the whole conversation in one cell and the recording's path.
+    // Its first call, with the whole conversation in one cell, its time a real date on Argentina's
+    // clock, and whether its recording was downloaded (never a path on this computer).
     const call = stored.calls.get(first.id)?.[0];
     if (!call) throw new Error('case D0 has no call');
-    const callRow = rows(CALLS_SHEET).find((r) => r[1] === call.id);
+    const callRows = rows(CALLS_SHEET);
+    const callRow = callRows.find((r) => r[1] === call.id);
     expect(callRow).toEqual([
       'D0',
       call.id,
@@ -103,10 +105,15 @@ describe('exporting campaign results', () => {
       call.duration,
       call.data.got_promise ? 'Sí' : 'No',
       call.data.commitment,
-      call.last_updated,
+      // Read back as a date: Argentina's wall clock (UTC−3), to the second.
+      expect.any(Date),
       call.data.transcription.map((u) => u.text).join(' / '),
-      getRecording(store.db, ENV, 'outbound', call.id)?.path,
+      getRecording(store.db, ENV, 'outbound', call.id) ? 'Sí' : 'No',
     ]);
+    const dateCell = book.Sheets[CALLS_SHEET]?.[`I${callRows.indexOf(callRow!) + 1}`] as { z?: string } | undefined;
+    expect(dateCell?.z).toBe('dd/mm/yyyy hh:mm');
+    expect(Math.abs((callRow?.[8] as Date).getTime() - (Date.parse(call.last_updated) - 3 * 3_600_000))).toBeLessThan(1000);
+    expect(JSON.stringify(rows(CALLS_SHEET))).not.toContain(root);
     const answered = [...stored.calls.values()].flat().find((c) => c.data.transcription.length > 0);
     const answeredRow = rows(CALLS_SHEET).find((r) => r[1] === answered?.id);
     expect(String(answeredRow?.[9])).toMatch(/^BOT: .+ \/ CLIENTE: /);
