@@ -18,7 +18,7 @@ export interface ListLimits {
   bytes: number;
   /**
    * The JSON objects and arrays in them (every `{` and `[`, those inside strings too): `{}` is 3 bytes
-   * of text but about 36 of memory, so a bound on bytes alone let 512 MB of them grow past 4 GB.
+   * of text but about 36 of memory: within the bytes bound alone, a list of them grew the heap past 3.4 GB.
    */
   values: number;
 }
