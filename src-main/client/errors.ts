@@ -35,17 +35,19 @@ export interface FailureReasons {
   /** A list's next-page link was not followed: not a URL, to another origin (host[:port] only), or back to a page already read. */
   'next-link': { problem: 'not-a-url' | 'other-origin' | 'loop'; host: string | null };
   /**
-   * A list went on past the bound named by `limit` (ListLimits: max*), read as far as pages, items
-   * and bytes say: a service that answers every page with a new `next` must not fill the memory.
+   * A list went on past the bound named by `limit` (ListLimits: max*), read as far as pages, items,
+   * bytes and objects say: a service that answers every page with a new `next` must not fill the memory.
    */
   'unending-list': {
-    limit: 'pages' | 'items' | 'bytes';
+    limit: 'pages' | 'items' | 'bytes' | 'values';
     pages: number;
     items: number;
     bytes: number;
+    values: number;
     maxPages: number;
     maxItems: number;
     maxBytes: number;
+    maxValues: number;
   };
   /** The service was not reached, and why, in terms IT can act on (see NetworkProblem). */
   network: { problem: NetworkProblem; host: string; proxy: string | null; proxyStatus: number | null };

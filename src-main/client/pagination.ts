@@ -16,6 +16,11 @@ export interface ListLimits {
   items: number;
   /** The pages' bodies added up (as decoded text, in UTF-8 bytes). */
   bytes: number;
+  /**
+   * The JSON objects and arrays in them (every `{` and `[`, those inside strings too): `{}` is 3 bytes
+   * of text but about 36 of memory: within the bytes bound alone, a list of them grew the heap past 3.4 GB.
+   */
+  values: number;
 }
 
 const MIB = 1024 * 1024;
@@ -23,7 +28,7 @@ const MIB = 1024 * 1024;
  * Far above any real list (a campaign of a million cases is 50,000 pages of 20, about 350 MB), and
  * below what a process can hold: a list collected whole takes several times its bytes in memory.
  */
-export const DEFAULT_LIST_LIMITS: Readonly<ListLimits> = { pages: 100_000, items: 2_000_000, bytes: 512 * MIB };
+export const DEFAULT_LIST_LIMITS: Readonly<ListLimits> = { pages: 100_000, items: 2_000_000, bytes: 512 * MIB, values: 20_000_000 };
 
 export function listLimits(given: Partial<ListLimits> = {}): ListLimits {
   const limits = { ...DEFAULT_LIST_LIMITS, ...given };
@@ -41,16 +46,33 @@ function unendingList(ctx: RequestContext, limit: keyof ListLimits, limits: List
     ...ctx,
     kind: 'contract',
     ambiguous: false,
-    failure: { reason: 'unending-list', params: { limit, ...read, maxPages: limits.pages, maxItems: limits.items, maxBytes: limits.bytes } },
-    message: `the list did not end: stopped after ${read.pages} pages, ${read.items} items and ${read.bytes} bytes (more ${limit} than the ${limits[limit]} accepted)`,
+    failure: {
+      reason: 'unending-list',
+      params: { limit, ...read, maxPages: limits.pages, maxItems: limits.items, maxBytes: limits.bytes, maxValues: limits.values },
+    },
+    message: `the list did not end: stopped after ${read.pages} pages, ${read.items} items, ${read.values} objects and ${read.bytes} bytes (more ${limit} than the ${limits[limit]} accepted)`,
   });
 }
 
 /** The bound on what was read that a list has passed, if any (pages are bounded before asking for one more). */
-function passedBound(limits: ListLimits, read: ReadSoFar): 'items' | 'bytes' | null {
+function passedBound(limits: ListLimits, read: ReadSoFar): 'items' | 'bytes' | 'values' | null {
   if (read.items > limits.items) return 'items';
   if (read.bytes > limits.bytes) return 'bytes';
+  if (read.values > limits.values) return 'values';
   return null;
+}
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+
+/** How many objects and arrays a JSON text opens at most (a `{` or `[` in a string counts too: never fewer). */
+function valuesIn(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) n += 1;
+  }
+  return n;
 }
 
 /**
@@ -67,7 +89,7 @@ export async function* pages<S extends z.ZodType<AnyPage>>(
 ): AsyncGenerator<z.output<S>, void, undefined> {
   const origin = new URL(requester.baseUrl).origin;
   const seen = new Set<string>();
-  const read: ReadSoFar = { pages: 0, items: 0, bytes: 0 };
+  const read: ReadSoFar = { pages: 0, items: 0, bytes: 0, values: 0 };
   let url: string | null = firstUrl;
   while (url !== null) {
     seen.add(withoutFragment(new URL(url)));
@@ -76,6 +98,7 @@ export async function* pages<S extends z.ZodType<AnyPage>>(
     read.pages += 1;
     read.items += page.results.length;
     read.bytes += Buffer.byteLength(got.answer.text, 'utf8');
+    read.values += valuesIn(got.answer.text);
     const next: string | null = page.next;
     const passed = passedBound(limits, read);
     if (passed) throw unendingList(got.ctx, passed, limits, read);

@@ -47,8 +47,8 @@ export function serviceFailure(error: ServiceError): FailureData {
     return contentType ? failure('service.content_type', { contentType }) : failure('service.no_content_type', {});
   }
   if (hasReason(error, 'unending-list')) {
-    const { pages, items, bytes, maxPages, maxItems, maxBytes } = error.params;
-    return failure('service.list_unending', { pages, items, size: sizeWords(bytes), maxPages, maxItems, maxSize: sizeWords(maxBytes) });
+    const { pages, items, bytes, values, maxPages, maxItems, maxBytes, maxValues } = error.params;
+    return failure('service.list_unending', { pages, items, size: sizeWords(bytes), values, maxPages, maxItems, maxSize: sizeWords(maxBytes), maxValues });
   }
   if (hasReason(error, 'next-link')) return failure('service.next_link', { problem: error.params.problem, host: error.params.host ?? '' });
   if (hasReason(error, 'sign-in')) return failure('service.sign_in_refused', { status, detail });

@@ -8,6 +8,7 @@
 // the folder: its marker names it (data-key.ts), and keychains and key files are per user, not per folder.
 // Links at either place are refused (someone else may have planted them). One process moves at a time.
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { uptime } from 'node:os';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { Failure, type FailureData } from '../domain/failures/failure';
@@ -230,7 +231,8 @@ function sameDevice(a: string, b: string): boolean {
 
 /**
  * One mover at a time, across processes: a lock file created exclusively, holding its owner's pid.
- * One whose owner is gone is taken over; a live one is waited for, up to `waitMs`.
+ * One whose owner is gone (or written before the machine started) is taken over; a live one is
+ * waited for, up to `waitMs`.
  */
 function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
   const lock = `${to}.lock`;
@@ -263,6 +265,8 @@ function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
 }
 
 function ownerAlive(lock: string): boolean {
+  // Left before the machine started (a crash, then a restart): its pid is very likely another process's now.
+  if (writtenBeforeBoot(lock)) return false;
   let pid: number;
   try {
     pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
@@ -276,6 +280,14 @@ function ownerAlive(lock: string): boolean {
     return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function writtenBeforeBoot(lock: string): boolean {
+  try {
+    return statSync(lock).mtimeMs < Date.now() - uptime() * 1000 - 60_000;
+  } catch {
+    return false;
   }
 }
 

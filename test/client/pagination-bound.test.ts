@@ -3,7 +3,7 @@
 // page already read is refused.
 import { describe, expect, it } from 'vitest';
 import { collect, createServiceClient, hasReason, serviceFailure, type ServiceClient, type ServiceError } from '../../src-main/client';
-import type { ListLimits } from '../../src-main/client/pagination';
+import { DEFAULT_LIST_LIMITS, type ListLimits } from '../../src-main/client/pagination';
 import { formatFailure } from '../../src-main/domain/failures/failure';
 import { fixedTokens, sendJson, useLocalServer } from './helpers';
 
@@ -85,6 +85,31 @@ describe('lists are bounded', () => {
     // One page (about 4 KB) past the bound, no more.
     expect(bytes).toBeGreaterThan(64 * 1024);
     expect(bytes).toBeLessThan(64 * 1024 + 8 * 1024);
+  });
+
+  it('stops once the objects read pass the most, however few bytes they take (3 bytes of text, about 36 of memory each)', async () => {
+    // Each call carries 1,000 empty objects: 5 KB of text for about 36 KB of memory. Without this bound,
+    // a list of them within 512 MB of text grew past 3.4 GB.
+    const empties = Array.from({ length: 1_000 }, () => ({}));
+    server.handle = (req, res, origin) => {
+      const n = Number(new URL(req.url ?? '/', origin).searchParams.get('page') ?? '1');
+      sendJson(res, 200, {
+        count: 1,
+        next: n < SAFETY_NET ? pageLink(n + 1) : null,
+        previous: null,
+        results: [{ ...aCall(n, ''), extra_metadata: { x: empties } }],
+      });
+    };
+    const { error, yielded } = await readUntilFailure(client({ values: 10_000 }).caseCalls(1, 2));
+    expect(error).toMatchObject({ reason: 'unending-list', params: { limit: 'values', maxValues: 10_000 } });
+    expect(yielded).toBeLessThanOrEqual(10);
+    const failure = serviceFailure(error as ServiceError);
+    expect(failure).toMatchObject({ code: 'service.list_unending', params: { maxValues: 10_000 } });
+    for (const lang of ['es', 'en'] as const) expect(formatFailure(lang, failure.code, failure.params)).not.toMatch(/[{}]/);
+  });
+
+  it('bounds the objects of a list by default, at most what fits well within 1 GB of memory', () => {
+    expect(DEFAULT_LIST_LIMITS.values).toBeLessThanOrEqual(25_000_000);
   });
 
   it('a list that ends within the bounds is read whole', async () => {

@@ -1,7 +1,20 @@
 // The one-time move of a store from an older default to the new one: whole or not at all, the old
 // store kept and used whenever anything fails, links refused, one mover at a time.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -45,6 +58,18 @@ function expectStore(dir: string): void {
 }
 
 describe('moving an old default’s store to the new default', () => {
+  it('takes over a lock left before the machine started, even when its pid is a live process now', () => {
+    const from = place();
+    const to = place();
+    makeStore(from);
+    // A crash mid-move, then a restart: the pid the lock names now belongs to another process (here, this one).
+    writeFileSync(`${to}.lock`, `${process.pid}\n`);
+    utimesSync(`${to}.lock`, new Date('2001-01-01'), new Date('2001-01-01'));
+    const choice = useDefaultDataDir({ to, from: [from], lockWaitMs: 300 });
+    expect(choice).toEqual({ dataDir: to, notices: [{ code: 'data_folder.moved', params: { from, to } }] });
+    expect(existsSync(`${to}.lock`)).toBe(false);
+  });
+
   it('on one file system renames it there, with its key marker and sealed files; Chromium’s files stay', () => {
     const from = place();
     const to = join(place(), 'share', 'casedesk');

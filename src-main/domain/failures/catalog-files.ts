@@ -99,6 +99,11 @@ export const FILE_FAILURES = {
     en: '{file} lists more than {limit} codes: a list of codes that long is not read (phones have no such limit).',
     es: '{file} tiene más de {limit} códigos: una lista de códigos tan larga no se lee (los teléfonos no tienen ese límite).',
   },
+  'read.too_many_terms': {
+    class: 'invalid-input',
+    en: '{file} gives too many different reasons, last days and creditors (more than {limit} combinations, or more than {limitMb} MB of their text): a list like that is not read.',
+    es: '{file} tiene demasiados motivos, últimos días y acreedores distintos (más de {limit} combinaciones, o más de {limitMb} MB de texto): una lista así no se lee.',
+  },
   'read.too_many_text_columns': { class: 'invalid-input', en: 'Row {row} has more than {limit} columns.', es: 'La fila {row} tiene más de {limit} columnas.' },
   'read.cell_too_long': {
     class: 'invalid-input',

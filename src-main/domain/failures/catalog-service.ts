@@ -147,8 +147,8 @@ export const SERVICE_FAILURES = {
   // A service that answers every page with a new `next` (a bug, or a hostile one) is stopped, not followed forever.
   'service.list_unending': {
     class: 'contract',
-    en: '{request}: the service’s list did not end; CaseDesk stopped reading it after {pages} pages, {items} items and {size} (it reads at most {maxPages} pages, {maxItems} items and {maxSize} of one list).',
-    es: '{request}: la lista del servicio no terminaba; CaseDesk dejó de leerla después de {pages} páginas, {items} elementos y {size} (lee como máximo {maxPages} páginas, {maxItems} elementos y {maxSize} de una lista).',
+    en: '{request}: the service’s list did not end; CaseDesk stopped reading it after {pages} pages, {items} items, {values} objects and {size} (it reads at most {maxPages} pages, {maxItems} items, {maxValues} objects and {maxSize} of one list).',
+    es: '{request}: la lista del servicio no terminaba; CaseDesk dejó de leerla después de {pages} páginas, {items} elementos, {values} objetos y {size} (lee como máximo {maxPages} páginas, {maxItems} elementos, {maxValues} objetos y {maxSize} de una lista).',
   },
 
   'session.not_signed_in': { class: 'not-signed-in', en: 'Sign in to {environment} first.', es: 'Primero ingrese a {environment}.' },

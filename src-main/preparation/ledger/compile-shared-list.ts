@@ -34,6 +34,12 @@ export const SHARED_LIST_LIMITS = {
   maxEntries: 60_000_000,
   /** Codes are kept one string each: a few million fit, tens of millions would exhaust the memory. */
   maxCodes: 3_000_000,
+  /**
+   * Distinct reason, last day and creditor together, and their text: a real list has a few thousand.
+   * Kept one object each, like codes: a list giving every row its own creditor filled the memory.
+   */
+  maxTerms: 1_000_000,
+  maxTermChars: 64 * 1024 * 1024,
   /** A record longer than this has no line break where one belongs. */
   maxRecordChars: 64 * 1024,
 } as const;
@@ -155,6 +161,12 @@ async function streamText(
         throw new ReadError('read.too_many_text_rows', { file: fileName, limit: SHARED_LIST_LIMITS.maxEntries }, { file: fileName });
       if (builder.codeCount > SHARED_LIST_LIMITS.maxCodes)
         throw new ReadError('read.too_many_codes', { file: fileName, limit: SHARED_LIST_LIMITS.maxCodes }, { file: fileName });
+      if (builder.termCount > SHARED_LIST_LIMITS.maxTerms || builder.termChars > SHARED_LIST_LIMITS.maxTermChars)
+        throw new ReadError(
+          'read.too_many_terms',
+          { file: fileName, limit: SHARED_LIST_LIMITS.maxTerms, limitMb: SHARED_LIST_LIMITS.maxTermChars / 1024 ** 2 },
+          { file: fileName },
+        );
     }
   };
 

@@ -45,6 +45,7 @@ export class SharedListBuilder {
   private readonly codes: { key: string; value: string; row: number; terms: number }[] = [];
   private readonly terms: EntryTerms[] = [];
   private readonly termIds = new Map<string, number>();
+  private termText = 0;
   private problemCount = 0;
   private lastProblemRow = -1;
   private readonly problems: LedgerRowProblem[] = [];
@@ -57,6 +58,7 @@ export class SharedListBuilder {
       id = this.terms.length;
       this.terms.push(t);
       this.termIds.set(key, id);
+      this.termText += key.length;
     }
     return id;
   }
@@ -96,6 +98,15 @@ export class SharedListBuilder {
 
   get codeCount(): number {
     return this.codes.length;
+  }
+
+  /** The distinct terms so far, and their text (each kept twice: the entry and its lookup key). */
+  get termCount(): number {
+    return this.terms.length;
+  }
+
+  get termChars(): number {
+    return this.termText;
   }
 
   finish(addedAt: string): CompiledLedger {

@@ -159,3 +159,28 @@ describe('a phone listed many times', () => {
     ]);
   });
 });
+
+describe('compileSharedList against a hostile list', () => {
+  it('refuses a list that gives every row its own creditor (its terms, one object each, filled the memory)', async () => {
+    // Past the most distinct terms (1,000,000): 4,000,000 rows like these (79 MB) held 577 MB of them.
+    const N = 1_000_010;
+    const lines = ['Telefono;Acreedor'];
+    for (let i = 0; i < N; i++) lines.push(`11${40_000_000 + i};A${i}`);
+    const source = bytesOf('lista.csv', lines.join('\n'));
+    lines.length = 0;
+    await expect(compileSharedList(source, { defaultReason: 'other', addedAt: ADDED })).rejects.toMatchObject({
+      code: 'read.too_many_terms',
+      params: { file: 'lista.csv', limit: 1_000_000 },
+    });
+  }, 120_000);
+
+  it('refuses a list whose distinct creditors hold more text than the bound, however few', async () => {
+    const long = 'x'.repeat(30_000);
+    const count = Math.ceil((64 * 1024 * 1024) / long.length) + 10;
+    const lines = ['Telefono;Acreedor'];
+    for (let i = 0; i < count; i++) lines.push(`11${40_000_000 + i};${i}${long}`);
+    const source = bytesOf('lista.csv', lines.join('\n'));
+    lines.length = 0;
+    await expect(compileSharedList(source, { defaultReason: 'other', addedAt: ADDED })).rejects.toMatchObject({ code: 'read.too_many_terms' });
+  }, 120_000);
+});
