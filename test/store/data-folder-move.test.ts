@@ -66,7 +66,7 @@ describe('moving an old default’s store to the new default', () => {
     writeFileSync(`${to}.lock`, `${process.pid}\n`);
     utimesSync(`${to}.lock`, new Date('2001-01-01'), new Date('2001-01-01'));
     const choice = useDefaultDataDir({ to, from: [from], lockWaitMs: 300 });
-    expect(choice).toEqual({ dataDir: to, notices: [{ code: 'data_folder.moved', params: { from, to } }] });
+    expect(choice).toEqual({ dataDir: to, notices: [{ code: 'datafolder.moved', params: { from, to } }] });
     expect(existsSync(`${to}.lock`)).toBe(false);
   });
 
