@@ -229,7 +229,9 @@ export function casesOfSheet(
   clock?: BuildClock,
 ): { count: number; rowErrors: RowError[]; cases(): Generator<BuiltCase> } {
   const col = resolveColumns(headers, mapping);
-  const grouped = new Map<string, number[]>();
+  // Most codes have one row: their index is kept as a number, a list only for cases of several rows
+  // (a million single-row cases would otherwise each hold an array).
+  const grouped = new Map<string, number | number[]>();
   const rowErrors: RowError[] = [];
   for (let r = headerIndex + 1; r < rows.length; r++) {
     const row = rows[r] ?? [];
@@ -239,15 +241,17 @@ export function casesOfSheet(
       rowErrors.push(noCodeRowError(r + 1, mapping.code));
       continue;
     }
-    const list = grouped.get(code);
-    if (list) list.push(r);
-    else grouped.set(code, [r]);
+    const seen = grouped.get(code);
+    if (seen === undefined) grouped.set(code, r);
+    else if (typeof seen === 'number') grouped.set(code, [seen, r]);
+    else seen.push(r);
   }
   return {
     count: grouped.size,
     rowErrors,
     *cases() {
-      for (const [code, indexes] of grouped) {
+      for (const [code, at] of grouped) {
+        const indexes = typeof at === 'number' ? [at] : at;
         if (!clock) {
           yield caseFromRaw(
             code,
