@@ -3,7 +3,7 @@
 import type { Environment } from '../domain/environments';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import { cachedMaxPhonePriority, findMappingTemplate, listLedgerEntries, startBatchWriter, startBatchWriterThread, type NewBatch, type Store } from '../store';
-import { casesOfSheet, packRaw, type BuiltCase } from './build/build-cases';
+import { casesOfSheet, packRaw, type BuildClock, type BuiltCase } from './build/build-cases';
 import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from './duplicates/flag-duplicates';
 import { duplicateSources } from './duplicates/recheck-duplicates';
 import { batchLedgerIndex, type SharedList } from './ledger/apply-ledger';
@@ -54,6 +54,20 @@ export interface PrepareTimings {
   buildMs: number;
   writeMs: number;
   writeAfterBuildMs: number;
+  /** The build split by stage (see PrepareStages). */
+  stages: PrepareStages;
+}
+
+/**
+ * The caller's time by stage: rows grouped by code and normalised into cases; cases checked (their
+ * rules, the ledger, duplicates and shared phones); cases encoded into the store's columns and handed
+ * to the writer (with the inline writer, SQLite's inserts too); waiting for a writer thread behind.
+ */
+export interface PrepareStages {
+  normaliseMs: number;
+  checkMs: number;
+  encodeMs: number;
+  waitMs: number;
 }
 
 /** From this many cases the writer thread pays for its start (a fraction of a second). */
@@ -138,17 +152,30 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const creditor = opts.creditor?.trim() || templateCreditor;
   // Own entries first: an agent's own reason is the one shown when both lists name a phone.
   const ledger = batchLedgerIndex(listLedgerEntries(store.db), opts.sharedLedger, { today: opts.today ?? localDay(), creditor });
-  const built = casesOfSheet(sheet.rows, headerIndex, headers, mapping.columns, {
-    ledger,
-    decimalSeparator: mapping.decimal_separator,
-    dateOrder: mapping.date_order,
-    defaultAreaCode: mapping.default_area_code,
-    date1904: table.date1904,
-    maxPhonePriority,
-  });
+  const clock: BuildClock = { normaliseMs: 0, checkMs: 0 };
+  const stages: PrepareStages = { normaliseMs: 0, checkMs: 0, encodeMs: 0, waitMs: 0 };
+  let stageStarted = performance.now();
+  const built = casesOfSheet(
+    sheet.rows,
+    headerIndex,
+    headers,
+    mapping.columns,
+    {
+      ledger,
+      decimalSeparator: mapping.decimal_separator,
+      dateOrder: mapping.date_order,
+      defaultAreaCode: mapping.default_area_code,
+      date1904: table.date1904,
+      maxPhonePriority,
+    },
+    clock,
+  );
+  stages.normaliseMs += performance.now() - stageStarted;
+  stageStarted = performance.now();
   // Read before the first case is written: this batch is never its own duplicate.
   const duplicates = duplicateSources(store, opts.environment, null, opts.campaignId ?? null);
   const phoneDebtors = new SharedPhoneTally();
+  stages.checkMs += performance.now() - stageStarted;
 
   const batch: NewBatch = {
     environment: opts.environment,
@@ -199,8 +226,17 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   try {
     // Each case is written as soon as it is built: memory stays flat however long the file.
     for (const c of built.cases()) {
-      const wait = writer.write(prepared(c));
-      if (wait) await wait;
+      const checked = performance.now();
+      const input = prepared(c);
+      const encoding = performance.now();
+      const wait = writer.write(input);
+      const encoded = performance.now();
+      stages.checkMs += encoding - checked;
+      stages.encodeMs += encoded - encoding;
+      if (wait) {
+        await wait;
+        stages.waitMs += performance.now() - encoded;
+      }
     }
     lastCaseBuilt = performance.now();
     ({ busyMs, checkpoint } = await writer.finish(rowIssues, template));
@@ -210,12 +246,16 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   }
   const batchId = writer.batchId;
   // A phone's debtors are known once every case went by: the few cases with such a phone get their warning now.
+  const flagging = performance.now();
   tally.warnings += flagSharedPhones(store, batchId, phoneDebtors);
+  stages.checkMs += performance.now() - flagging;
+  stages.normaliseMs += clock.normaliseMs;
+  stages.checkMs += clock.checkMs;
   // Row issues, the template and the commit (pages written out) are part of writing too.
   const writeAfterBuildMs = performance.now() - lastCaseBuilt;
   // On the caller's thread, SQLite's time before the last case was built was not building.
   const buildMs = lastCaseBuilt - buildStarted - (writer.onCallerThread ? busyMs - writeAfterBuildMs : 0);
-  const timings: PrepareTimings = { readMs, buildMs, writeMs: busyMs, writeAfterBuildMs };
+  const timings: PrepareTimings = { readMs, buildMs, writeMs: busyMs, writeAfterBuildMs, stages };
   opts.onTimings?.(timings);
   if (opts.onCheckpoint) void checkpoint.then(opts.onCheckpoint);
   return {

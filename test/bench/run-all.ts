@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { benchCli } from './cli';
 import { benchEmulatorUpload } from './emulator-upload';
 import { benchPrepare } from './prepare-batch';
+import { benchPrepareCsv } from './prepare-csv';
 import { benchRendererBatch } from './renderer-batch';
 import { benchSharedList } from './shared-list';
 import { benchUploadAndDownload } from './upload-sync';
@@ -15,16 +16,25 @@ import { benchUploadAndDownload } from './upload-sync';
 process.env.CASEDESK_DB_KEY ??= randomBytes(32).toString('hex');
 process.env.CASEDESK_CONFIG_DIR ??= mkdtempSync(join(tmpdir(), 'casedesk-bench-config-'));
 
+// `--rows 1000000` (or a list, `--rows 100000,500000,1000000`): the CSV sizes of `prepare`, alone.
+const args = process.argv.slice(2);
+const rowsAt = args.indexOf('--rows');
+const csvRows = rowsAt >= 0 ? (args[rowsAt + 1] ?? '').split(',').map(Number) : null;
+if (csvRows?.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--rows takes row counts, e.g. --rows 100000,1000000');
+
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
-  prepare: () => benchPrepare(),
+  prepare: async () => {
+    if (!csvRows) await benchPrepare();
+    await benchPrepareCsv(csvRows ?? [100_000]);
+  },
   cli: () => benchCli(),
   upload: () => benchUploadAndDownload(),
   renderer: () => benchRendererBatch(),
   'shared-list': () => benchSharedList(),
 };
 
-const wanted = process.argv.slice(2);
+const wanted = rowsAt < 0 ? args : args.filter((_, i) => i !== rowsAt && i !== rowsAt + 1);
 for (const [name, run] of Object.entries(benches)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   await run();

@@ -39,4 +39,13 @@ describe('prepareBatch', () => {
     expect(threaded.issues.length).toBeGreaterThan(10);
     for (const t of [threaded.timings, inline.timings]) expect(t?.writeMs).toBeGreaterThan(0);
   });
+
+  it('tells the time of each stage (the benchmark prints them)', async () => {
+    const { timings } = await prepared('thread');
+    const stages = timings?.stages;
+    expect(stages?.normaliseMs).toBeGreaterThan(0);
+    expect(stages?.checkMs).toBeGreaterThan(0);
+    expect(stages?.encodeMs).toBeGreaterThan(0);
+    expect(stages?.waitMs).toBeGreaterThanOrEqual(0);
+  });
 });

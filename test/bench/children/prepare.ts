@@ -2,7 +2,7 @@
 // key given in hex, or plain when the key is "plain" (to measure what encryption costs).
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
+import { prepareBatch, type PrepareTimings } from '../../../src-main/preparation/prepare-batch';
 import { openStore, writersSettled } from '../../../src-main/store';
 
 const [file = '', dataDir = '', keyHex = 'plain'] = process.argv.slice(2);
@@ -10,7 +10,7 @@ const store = openStore(dataDir, keyHex === 'plain' ? null : Buffer.from(keyHex,
 const started = performance.now();
 // As the app does: the surface reads the handed-over file, preparation gets its bytes.
 const source = { name: basename(file), bytes: new Uint8Array(await readFile(file)) };
-let timings = { readMs: 0, buildMs: 0, writeMs: 0, writeAfterBuildMs: 0 };
+let timings: PrepareTimings | null = null;
 let checkpointMs: number | null = null;
 const summary = await prepareBatch(store, source, {
   environment: 'demo',
@@ -21,5 +21,7 @@ const summary = await prepareBatch(store, source, {
 const ended = performance.now();
 // The checkpoint after the commit is nobody's wait, but it is the writer thread's work: it is measured too.
 await writersSettled();
-process.stdout.write(JSON.stringify({ ms: ended - started, ...timings, checkpointMs, maxRssMb: process.resourceUsage().maxRSS / 1024, summary }) + '\n');
+process.stdout.write(
+  JSON.stringify({ ms: ended - started, ...(timings ?? {}), checkpointMs, maxRssMb: process.resourceUsage().maxRSS / 1024, summary }) + '\n',
+);
 store.close();
