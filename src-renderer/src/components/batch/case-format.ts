@@ -2,6 +2,7 @@
 // its products lined up with the spreadsheet rows they came from.
 import { renderIssueText } from '../../../../src-main/domain/issue-texts/issue-text';
 import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
+import { formatNumber, formatPesos } from '../campaigns/format';
 
 export type CaseStatus = BatchCaseView['status'];
 export type TagSeverity = 'success' | 'warn' | 'danger' | 'secondary' | 'info' | 'contrast';
@@ -44,20 +45,12 @@ export function totalCents(c: Pick<BatchCaseView, 'products'>): number | null {
   return cents;
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
 export function formatMoney(cents: number | null, locale: string): string {
-  if (cents === null) return '—';
-  let format = moneyFormats.get(locale);
-  if (!format)
-    moneyFormats.set(
-      locale,
-      (format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 2 })),
-    );
-  return format.format(cents / 100);
+  return cents === null ? '—' : formatPesos(cents / 100, locale);
 }
 
 export function formatCount(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'es-AR').format(n);
+  return formatNumber(n, locale === 'en' ? 'en-US' : 'es-AR');
 }
 
 export const PRODUCT_KEYS = ['debtCode', 'pid', 'subId', 'debt', 'expiration'] as const;

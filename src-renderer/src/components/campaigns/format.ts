@@ -25,7 +25,19 @@ export function formatPercent(value: number | null | undefined, locale: string):
 
 export function formatNumber(value: number | null | undefined, locale: string): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: 'always' }).format(value);
+}
+
+/**
+ * Pesos as Argentines write them: "$ 9.870,00" ("$9,870.00" in English). Grouped from the thousands:
+ * es-AR's own rule leaves four digits ungrouped ("9870,00"), which reads as a typo on a statement.
+ */
+export function formatPesos(amount: number | string | null | undefined, locale: string): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (value === null || value === undefined || amount === '' || !Number.isFinite(value)) return '—';
+  const tag = locale === 'en' ? 'en-US' : locale === 'es' ? 'es-AR' : locale;
+  const text = new Intl.NumberFormat(tag, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' }).format(value);
+  return tag.startsWith('en') ? `$${text}` : `$ ${text}`;
 }
 
 /** YYYY-MM-DD of a local calendar day (what the create request takes). */

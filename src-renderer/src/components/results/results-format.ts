@@ -1,6 +1,6 @@
 // How the results screens write what the service sends: its state names in the agent's language, and
 // dates, times and numbers as Argentina writes them ("10/12/2026 09:32", "1.234", "60 %").
-import { formatPercent } from '../campaigns/format';
+import { formatNumber, formatPercent } from '../campaigns/format';
 
 /** The Intl tag of the app's language: Spanish is Argentina's, English the day-first British one. */
 export const intlTag = (locale: string): string => (locale === 'en' ? 'en-GB' : 'es-AR');
@@ -16,7 +16,7 @@ export function formatWhen(value: string | null | undefined, locale: string): st
   return `${day} ${time}`;
 }
 
-export const formatCount = (n: number, locale: string): string => new Intl.NumberFormat(intlTag(locale)).format(n);
+export const formatCount = (n: number, locale: string): string => formatNumber(n, intlTag(locale));
 
 /** A share of a total as "60 %"; "—" when there is no total. */
 export const formatShare = (n: number, total: number, locale: string): string => formatPercent(total > 0 ? (n * 100) / total : null, intlTag(locale));
