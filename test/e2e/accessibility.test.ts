@@ -41,6 +41,19 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
       'Producción',
     ]);
     await expect.poll(() => page.getByRole('button', { name: 'Demo', exact: true }).count()).toBe(1);
+    // A choice reached with the keyboard shows where the focus is: a ring of 2 px at least (WCAG 2.2's
+    // focus appearance; PrimeVue's own is 1 px, which agents did not see on the decimal-separator toggle).
+    await page.locator('h1').click();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('.p-togglebutton') != null)).toBe(true);
+    await page.waitForTimeout(400); // PrimeVue fades the ring in (an outline-color transition)
+    const outline = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement as Element);
+      return { style: style.outlineStyle, color: style.outlineColor, width: style.outlineWidth };
+    });
+    expect(outline.style).not.toBe('none');
+    expect(outline.color).not.toBe('rgba(0, 0, 0, 0)');
+    expect(parseFloat(outline.width)).toBeGreaterThanOrEqual(2);
     // The password's eye is a button the keyboard reaches, named for what it does.
     await page.locator('#password').focus();
     await page.keyboard.press('Tab');
