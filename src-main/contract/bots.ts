@@ -5,6 +5,8 @@ export const BOT_TYPES = ['INBOUND', 'OUTBOUND'] as const;
 export const CONVERSATION_TYPES = ['VOICE', 'WHATSAPP'] as const;
 export const BotType = z.enum(BOT_TYPES);
 export const ConversationType = z.enum(CONVERSATION_TYPES);
+/** A campaign's `conversation_type`: the bot's direction and channel in one (the spec's "combined kind", e.g. OUTBOUND_VOICE). */
+export const CAMPAIGN_KINDS = BOT_TYPES.flatMap((bot) => CONVERSATION_TYPES.map((channel) => `${bot}_${channel}` as const));
 
 /** `last_campaign` of a bot; the service sends `{}` when the bot has none, so every field is optional. */
 export const BotLastCampaign = z.looseObject({

@@ -105,6 +105,10 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     await page.reload();
     await statusIs(page, 'En curso');
     expect(Number(await page.locator('[data-test="stat-loaded"]').innerText())).toBe(uploaded.loaded);
+    // The service's own values in the agent's words: its kind and its success rate ("0.00%").
+    const shown = await page.locator('main').innerText();
+    expect(shown).toContain('Saliente, por voz');
+    expect(shown).not.toMatch(/OUTBOUND_VOICE|\d\.\d\d%/);
     await settle(page);
     await app.current.screenshot('13-campaign-ongoing');
 

@@ -5,7 +5,7 @@ import { useI18n } from 'vue-i18n';
 type Translate = (key: string) => string;
 type Exists = (key: string) => boolean;
 
-export type ServiceWords = 'campaignStates' | 'botTypes' | 'conversationTypes' | 'dialingTypes';
+export type ServiceWords = 'campaignStates' | 'botTypes' | 'conversationTypes' | 'campaignKinds' | 'dialingTypes';
 
 export function serviceWord(t: Translate, te: Exists, words: ServiceWords, value: string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '—';

@@ -17,6 +17,13 @@ export default {
     VOICE: { en: 'Voice', es: 'Voz' },
     WHATSAPP: { en: 'WhatsApp', es: 'WhatsApp' },
   },
+  // A campaign's kind: the bot's direction and channel in one (the spec's "combined kind").
+  campaignKinds: {
+    OUTBOUND_VOICE: { en: 'Outbound, voice', es: 'Saliente, por voz' },
+    INBOUND_VOICE: { en: 'Inbound, voice', es: 'Entrante, por voz' },
+    OUTBOUND_WHATSAPP: { en: 'Outbound, WhatsApp', es: 'Saliente, por WhatsApp' },
+    INBOUND_WHATSAPP: { en: 'Inbound, WhatsApp', es: 'Entrante, por WhatsApp' },
+  },
   dialingTypes: {
     VERTICAL: { en: 'Vertical', es: 'Vertical' },
     HORIZONTAL_VERTICAL: { en: 'Horizontal-vertical', es: 'Horizontal-vertical' },

@@ -1,7 +1,7 @@
 // Every constant the contract names for the service (campaign states, bot types and channels, dialing
 // types) has a word in Spanish and English; one the service adds later is shown as it comes.
 import { describe, expect, it } from 'vitest';
-import { BOT_TYPES, CAMPAIGN_STATES, CONVERSATION_TYPES, DIALING_TYPES } from '../../../../src-main/contract';
+import { BOT_TYPES, CAMPAIGN_KINDS, CAMPAIGN_STATES, CONVERSATION_TYPES, DIALING_TYPES } from '../../../../src-main/contract';
 import service from '../../../../src-renderer/src/i18n/messages/service';
 import { splitTexts, type Tree } from '../../../../src-renderer/src/i18n/texts';
 import { serviceWord, type ServiceWords } from '../../../../src-renderer/src/components/campaigns/service-words';
@@ -10,6 +10,7 @@ const CONTRACT: Record<ServiceWords, readonly string[]> = {
   campaignStates: CAMPAIGN_STATES,
   botTypes: BOT_TYPES,
   conversationTypes: CONVERSATION_TYPES,
+  campaignKinds: CAMPAIGN_KINDS,
   dialingTypes: DIALING_TYPES,
 };
 const { en, es } = splitTexts(service);
