@@ -9,12 +9,26 @@ export function formatDate(value: string | null | undefined, locale: string): st
   return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(when);
 }
 
-/** Date and time of a timestamp, in the agent's language and time zone; the text as is when it is not one. */
-export function formatDateTime(value: string | null | undefined, locale: string): string {
+/**
+ * Date and time of a timestamp, in the agent's language and time zone, on a 24-hour clock
+ * ("28/11/2026 17:57": es-AR alone writes "5:57 p. m."); the text as is when it is not one.
+ */
+export function formatDateTime(value: string | null | undefined, locale: string, options: { seconds?: boolean } = {}): string {
   if (!value) return '—';
   const when = new Date(value);
   if (Number.isNaN(when.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(when);
+  const tag = locale === 'en' ? 'en-GB' : locale === 'es' ? 'es-AR' : locale;
+  return new Intl.DateTimeFormat(tag, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+  })
+    .format(when)
+    .replace(',', '');
 }
 
 /** A percentage (0–100) with at most one decimal. */
