@@ -84,6 +84,8 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     expect(await loaded.innerText()).toBe('Casos cargados en la campaña: 8');
     expect(await page.locator(`[data-test="upload-status-${batchId}"]`).innerText()).toContain('Carga terminada');
     expect(await page.locator(`[data-test="upload-counts"]`).innerText()).toContain('Cargados: 8');
+    // The campaign chosen no longer reads "en pausa": loading its cases started it.
+    await expect.poll(() => page.locator(`[data-test="sync-batch-${batchId}"]`).innerText()).not.toContain('en pausa');
     await shot('32-sync-done');
   });
 

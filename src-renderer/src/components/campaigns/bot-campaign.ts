@@ -40,6 +40,8 @@ export interface BotCampaign {
   chooseCampaign(campaignId: number | null): void;
   /** Fetches the bots once, when the screen gave none. */
   loadBots(): Promise<void>;
+  /** The bot's campaigns read again (their states change: loading cases starts a paused one). */
+  reloadCampaigns(): Promise<void>;
 }
 
 export function useBotCampaign(options: BotCampaignOptions): BotCampaign {
@@ -110,5 +112,6 @@ export function useBotCampaign(options: BotCampaignOptions): BotCampaign {
     chooseBot,
     chooseCampaign,
     loadBots,
+    reloadCampaigns: () => loadCampaigns(pick().botId),
   });
 }
