@@ -174,6 +174,7 @@ describe('BotCampaignSelects', () => {
     chooseBot: () => undefined,
     chooseCampaign: () => undefined,
     loadBots: async () => undefined,
+    reloadCampaigns: async () => undefined,
     ...fields,
   });
 
