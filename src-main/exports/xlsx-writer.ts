@@ -30,14 +30,19 @@ export function neutralizeCell(value: unknown): unknown {
   return typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** A cell SheetJS takes as it is: a number shown through a format (a date and time, here). */
-interface FormattedCell {
-  t: 'n';
-  v: number;
-  z: string;
+/**
+ * A number SheetJS writes through a format (a date and time, here). A class, so only this module makes
+ * one: an object that merely looks like a cell (a service's field, say) is written as text.
+ */
+class FormattedCell {
+  readonly t = 'n' as const;
+  constructor(
+    readonly v: number,
+    readonly z: string,
+  ) {}
 }
 
-type Cell = string | number | boolean | Date | FormattedCell | null;
+type Cell = string | number | boolean | Date | { t: 'n'; v: number; z: string } | null;
 
 const DAY_MS = 86_400_000;
 /** Excel's day 0 is 1899-12-30; Unix's day 0 is Excel's day 25,569. */
@@ -52,20 +57,14 @@ const ARGENTINA_OFFSET_MS = -3 * 60 * 60 * 1000;
 export function argentineDateTime(iso: string | null | undefined): FormattedCell | string {
   const ms = Date.parse(iso ?? '');
   if (!iso || Number.isNaN(ms)) return iso ?? '';
-  return { t: 'n', v: (ms + ARGENTINA_OFFSET_MS) / DAY_MS + EXCEL_UNIX_DAYS, z: 'dd/mm/yyyy hh:mm' };
+  return new FormattedCell((ms + ARGENTINA_OFFSET_MS) / DAY_MS + EXCEL_UNIX_DAYS, 'dd/mm/yyyy hh:mm');
 }
-
-const isFormattedCell = (value: unknown): value is FormattedCell =>
-  typeof value === 'object' &&
-  value !== null &&
-  (value as FormattedCell).t === 'n' &&
-  typeof (value as FormattedCell).v === 'number' &&
-  typeof (value as FormattedCell).z === 'string';
 
 /** A value as the cell it becomes: text neutralized and cut to Excel's limit, odd values made text or empty. */
 function toCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;
-  if (isFormattedCell(value)) return Number.isFinite(value.v) ? value : null;
+  // A plain object for SheetJS, which copies cell objects by their own properties.
+  if (value instanceof FormattedCell) return Number.isFinite(value.v) ? { t: value.t, v: value.v, z: value.z } : null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;

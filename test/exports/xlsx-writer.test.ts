@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
-import { EXCEL_CELL_MAX_CHARS, neutralizeCell, writeWorkbook } from '../../src-main/exports/xlsx-writer';
+import { argentineDateTime, EXCEL_CELL_MAX_CHARS, neutralizeCell, workbookBytes, writeWorkbook } from '../../src-main/exports/xlsx-writer';
 
 let root = '';
 beforeAll(async () => {
@@ -176,3 +176,13 @@ async function unprivileged<T>(work: () => Promise<T>): Promise<T> {
     await chmod(root, 0o700);
   }
 }
+
+describe('argentineDateTime', () => {
+  it('writes a timestamp as a date on Argentina’s clock; an object that only looks like a formatted cell stays text', () => {
+    const lookalike = { t: 'n', v: 1, z: '[Red]0' };
+    const book = XLSX.read(workbookBytes([{ name: 'A', rows: [[argentineDateTime('2026-11-28T20:57:00Z'), lookalike]] }]), { type: 'buffer', cellNF: true });
+    const sheet = book.Sheets.A!;
+    expect(sheet.A1).toMatchObject({ t: 'n', z: 'dd/mm/yyyy hh:mm', w: '28/11/2026 17:57' });
+    expect(sheet.B1).toMatchObject({ t: 's', v: JSON.stringify(lookalike) });
+  });
+});
