@@ -7,6 +7,7 @@ import type { Environment } from '../domain/environments';
 import { getCampaign, getRecording, listCalls, pageResultCases, type Store } from '../store';
 import { argentineDateTime, workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
 import { caseFigures } from '../results/case-figures';
+import { OTHER_STATE, readServiceState } from '../domain/service-words';
 
 export const CASES_SHEET = 'Casos';
 export const CALLS_SHEET = 'Llamadas';
@@ -82,6 +83,14 @@ export function transcriptText(data: Partial<Call['data']> | undefined): string 
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** A call's state in the creditor's Spanish; a code not known yet keeps its code beside "Otro estado". */
+export function stateCell(value: unknown): string {
+  const state = readServiceState(text(value));
+  if (state.kind === 'empty') return '';
+  if (state.kind === 'words') return state.text;
+  return state.kind === 'known' ? state.words.es : `${OTHER_STATE.es} (${state.code})`;
+}
+
 function caseRow(found: CampaignCase, calls: readonly Call[]): unknown[] {
   const params = found.params ?? {};
   // The creditor's sheet says what the screen says: promise and attempts as case-figures.ts counts them.
@@ -122,8 +131,8 @@ export function campaignResultsSheets(store: Store, environment: Environment, ca
           text(found.params?.code),
           call.id,
           text(call.phone),
-          text(call.result),
-          text(call.gateway_status),
+          stateCell(call.result),
+          stateCell(call.gateway_status),
           text(call.duration),
           yesNo(call.data?.got_promise === true),
           text(call.data?.commitment),

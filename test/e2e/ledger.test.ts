@@ -23,20 +23,20 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await page.locator('#ledger-until').press('Escape');
     await page.locator('[data-test="ledger-add"]').click();
     await page.locator('[data-test="ledger-done"]').waitFor();
-    expect(await page.locator('[data-test="ledger-table"]').innerText()).toMatch(/1140001234[^\n]*10\/12\/2099/);
+    expect(await page.locator('[data-test="ledger-table"]').innerText()).toMatch(/11 4000-1234[^\n]*10\/12\/2099/);
     await page
       .locator('[data-test="ledger-table"]')
-      .getByRole('row', { name: /1140001234/ })
+      .getByRole('row', { name: /11 4000-1234/ })
       .getByRole('button')
       .click();
-    await page.locator('[data-test="ledger-table"]').getByText('1140001234').waitFor({ state: 'detached' });
+    await page.locator('[data-test="ledger-table"]').getByText('11 4000-1234').waitFor({ state: 'detached' });
 
     await page.locator('[data-test="ledger-value"]').fill('011 15-5555-6666');
     await page.locator('#ledger-until').fill('');
     await page.locator('#ledger-until').press('Escape');
     await page.locator('[data-test="ledger-add"]').click();
     await page.locator('[data-test="ledger-done"]').waitFor();
-    expect(await page.locator('[data-test="ledger-table"]').innerText()).toContain('1155556666');
+    expect(await page.locator('[data-test="ledger-table"]').innerText()).toContain('11 5555-6666');
 
     const list = join(dir, 'no-llamar.csv');
     writeFileSync(list, 'DNI;Motivo\n07654321;judicial\n;otro\n');
@@ -98,13 +98,13 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await page.locator('a[href="#/ledger"]').click();
     await page.locator('[data-test="ledger-table"]').waitFor();
     const table = page.locator('[data-test="ledger-table"]');
-    await table.getByText('1145678901').waitFor();
+    await table.getByText('11 4567-8901').waitFor();
     const removeButtons = page.locator('[data-test^="ledger-remove-"]');
     const before = await removeButtons.count();
     await removeButtons.first().click();
     await page.locator('[data-test="ledger-done"]').waitFor();
     await page.waitForFunction((n) => document.querySelectorAll('[data-test^="ledger-remove-"]').length === n, before - 1);
-    expect(await table.innerText()).not.toContain('1155556666');
+    expect(await table.innerText()).not.toContain('11 5555-6666');
     // 20123456 had lost 1155556666 to that entry (and its other phone to the drawer's click): it has a phone again.
     expect(await page.locator('[data-test="ledger-done"]').innerText()).toContain('1 caso(s) que retenía');
   });

@@ -125,7 +125,7 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
     expect(await drawer.locator('[data-test="case-phone"]').innerText()).toMatch(/^Último llamado: Teléfono [1-9]\d*$/);
     const attempts = Number(/^Intentos: (\d+)$/.exec(await drawer.locator('[data-test="case-attempts"]').innerText())?.[1]);
     expect(attempts).toBeGreaterThanOrEqual(cards);
-    expect(await drawer.locator('[data-test="call-phone"]').first().innerText()).toMatch(/^Teléfono [1-3] · \d+$/);
+    expect(await drawer.locator('[data-test="call-phone"]').first().innerText()).toMatch(/^Teléfono [1-3] · \d{2,4} \d{2,4}-\d{4}$/);
     // The service's codes in the agent's words, the code kept in the tooltip.
     const result = drawer.locator('[data-test="call-result"]').first();
     expect(await result.innerText()).not.toMatch(/^[A-Z_]+$/);

@@ -13,9 +13,11 @@ import {
   CASE_HEADERS,
   CASES_SHEET,
   exportCampaignResults,
+  stateCell,
   TRANSCRIPT_MAX_CHARS,
   transcriptText,
 } from '../../src-main/exports/results-export';
+import { CALL_STATE_WORDS } from '../../src-main/domain/service-words';
 import { getRecording, listCalls, openStore, pageResultCases, saveCalls, saveResultCases, type Store } from '../../src-main/store';
 import { downloadCampaignResults } from '../../src-main/sync/results-download';
 import { connect, dialedCampaign } from '../client/helpers';
@@ -100,8 +102,8 @@ describe('exporting campaign results', () => {
       'D0',
       call.id,
       call.phone,
-      call.result,
-      call.gateway_status,
+      CALL_STATE_WORDS[call.result as keyof typeof CALL_STATE_WORDS].es,
+      CALL_STATE_WORDS[call.gateway_status as keyof typeof CALL_STATE_WORDS].es,
       call.duration,
       call.data.got_promise ? 'Sí' : 'No',
       call.data.commitment,
@@ -114,6 +116,8 @@ describe('exporting campaign results', () => {
     expect(dateCell?.z).toBe('dd/mm/yyyy hh:mm');
     expect(Math.abs((callRow?.[8] as Date).getTime() - (Date.parse(call.last_updated) - 3 * 3_600_000))).toBeLessThan(1000);
     expect(JSON.stringify(rows(CALLS_SHEET))).not.toContain(root);
+    // The creditor reads words, never the service's codes (ANSWERED, NO_ANSWER).
+    for (const r of callRows.slice(1)) expect([r[3], r[4]]).not.toContainEqual(expect.stringMatching(/^[A-Z_]+$/));
     const answered = [...stored.calls.values()].flat().find((c) => c.data.transcription.length > 0);
     const answeredRow = rows(CALLS_SHEET).find((r) => r[1] === answered?.id);
     expect(String(answeredRow?.[9])).toMatch(/^BOT: .+ \/ CLIENTE: /);
@@ -189,5 +193,17 @@ describe('transcriptText', () => {
     });
     expect(long).toHaveLength(TRANSCRIPT_MAX_CHARS);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('stateCell', () => {
+  it("writes a call's state in Spanish, keeps a code not known yet beside «Otro estado», and the service's own words as they are", () => {
+    expect(stateCell('ANSWERED')).toBe('Atendida');
+    expect(stateCell('NO_ANSWER')).toBe('No contesta');
+    expect(stateCell('COMPLETED')).toBe('Completada');
+    expect(stateCell('RINGING_LONG')).toBe('Otro estado (RINGING_LONG)');
+    expect(stateCell('Atendió la hija')).toBe('Atendió la hija');
+    expect(stateCell('')).toBe('');
+    expect(stateCell(undefined)).toBe('');
   });
 });

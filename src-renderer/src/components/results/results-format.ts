@@ -1,6 +1,7 @@
 // How the results screens write what the service sends: its state names in the agent's language, and
 // dates, times and numbers as Argentina writes them ("10/12/2026 09:32", "1.234", "60 %").
 import { formatNumber, formatPercent } from '../campaigns/format';
+import { readServiceState } from '../../../../src-main/domain/service-words';
 
 /** The Intl tag of the app's language: Spanish is Argentina's, English the day-first British one. */
 export const intlTag = (locale: string): string => (locale === 'en' ? 'en-GB' : 'es-AR');
@@ -21,17 +22,13 @@ export const formatCount = (n: number, locale: string): string => formatNumber(n
 /** A share of a total as "60 %"; "—" when there is no total. */
 export const formatShare = (n: number, total: number, locale: string): string => formatPercent(total > 0 ? (n * 100) / total : null, intlTag(locale));
 
-/** The service writes its states as codes (ANSWERED, NO_ANSWER): a code and nothing else, as words are kept. */
-const STATE_CODE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/;
-
 /**
  * A state or result the service sends, in the agent's language: a known code by its text, an unknown
  * code as "another state" (the code itself stays in the tooltip), and the service's own words as they are.
  */
-export function stateText(raw: string | null | undefined, t: (key: string) => string, te: (key: string) => boolean): string {
-  const value = (raw ?? '').trim();
-  if (value === '') return '—';
-  if (!STATE_CODE.test(value)) return value;
-  const key = `results.state.${value}`;
-  return te(key) ? t(key) : t('results.state.other');
+export function stateText(raw: string | null | undefined, t: (key: string) => string): string {
+  const state = readServiceState(raw);
+  if (state.kind === 'empty') return '—';
+  if (state.kind === 'words') return state.text;
+  return state.kind === 'known' ? t(`results.state.${raw?.trim()}`) : t('results.state.other');
 }

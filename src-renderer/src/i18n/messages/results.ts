@@ -1,4 +1,5 @@
 // Results of a campaign: download, cases, calls with transcript and recording, Excel export.
+import { CALL_STATE_WORDS, OTHER_STATE } from '../../../../src-main/domain/service-words';
 import type { Texts } from '../texts';
 
 export default {
@@ -51,23 +52,7 @@ export default {
   lastPhone: { en: 'Last called: {phone}', es: 'Último llamado: {phone}' },
   attemptsN: { en: 'Attempts: {n}', es: 'Intentos: {n}' },
   /** The service's state codes of calls, lines and cases. */
-  state: {
-    ANSWERED: { en: 'Answered', es: 'Atendida' },
-    NOT_ANSWERED: { en: 'Not answered', es: 'No atendida' },
-    NO_ANSWER: { en: 'No answer', es: 'No contesta' },
-    VOICEMAIL: { en: 'Voicemail', es: 'Contestador' },
-    BUSY: { en: 'Busy', es: 'Ocupado' },
-    WRONG_NUMBER: { en: 'Wrong number', es: 'Número equivocado' },
-    FAILED: { en: 'Failed', es: 'Falló' },
-    COMPLETED: { en: 'Completed', es: 'Completada' },
-    PENDING: { en: 'Pending', es: 'Pendiente' },
-    QUEUED: { en: 'Queued', es: 'En cola' },
-    NO_CONTACT: { en: 'No contact', es: 'Sin contacto' },
-    IN_PROGRESS: { en: 'In progress', es: 'En curso' },
-    CANCELLED: { en: 'Cancelled', es: 'Cancelada' },
-    REJECTED: { en: 'Rejected', es: 'Rechazada' },
-    other: { en: 'Other state', es: 'Otro estado' },
-  },
+  state: { ...CALL_STATE_WORDS, other: OTHER_STATE },
   download: {
     button: { en: 'Download results', es: 'Descargar resultados' },
     recordings: { en: 'Include recordings', es: 'Incluir grabaciones' },
