@@ -1,11 +1,41 @@
-// The service's state codes of calls, lines and cases in the agent's words, shared by the screens
-// (through the renderer's catalog) and the files written for the creditor. The spec lists none of
-// these values (SPEC-GAPS): these are the ones seen; another code is "another state", kept beside.
+// The service's constants in the agent's words, one map of each, shared by the screens (through the
+// renderer's catalog), the CLI and the files written for the creditor. A value the service adds later
+// is shown as it comes. The spec lists no call states (SPEC-GAPS): those below are the ones seen.
 
 export interface StateWords {
   en: string;
   es: string;
 }
+
+export const CAMPAIGN_STATE_WORDS = {
+  PAUSED: { en: 'Paused', es: 'En pausa' },
+  SCHEDULED: { en: 'Scheduled', es: 'Programada' },
+  ONGOING: { en: 'Ongoing', es: 'En curso' },
+  CLOSED: { en: 'Closed', es: 'Cerrada' },
+} as const satisfies Record<string, StateWords>;
+
+export const BOT_TYPE_WORDS = {
+  INBOUND: { en: 'Inbound', es: 'Entrante' },
+  OUTBOUND: { en: 'Outbound', es: 'Saliente' },
+} as const satisfies Record<string, StateWords>;
+
+export const CONVERSATION_TYPE_WORDS = {
+  VOICE: { en: 'Voice', es: 'Voz' },
+  WHATSAPP: { en: 'WhatsApp', es: 'WhatsApp' },
+} as const satisfies Record<string, StateWords>;
+
+/** A campaign's kind: the bot's direction and channel in one (the spec's "combined kind"). */
+export const CAMPAIGN_KIND_WORDS = {
+  OUTBOUND_VOICE: { en: 'Outbound, voice', es: 'Saliente, por voz' },
+  INBOUND_VOICE: { en: 'Inbound, voice', es: 'Entrante, por voz' },
+  OUTBOUND_WHATSAPP: { en: 'Outbound, WhatsApp', es: 'Saliente, por WhatsApp' },
+  INBOUND_WHATSAPP: { en: 'Inbound, WhatsApp', es: 'Entrante, por WhatsApp' },
+} as const satisfies Record<string, StateWords>;
+
+export const DIALING_TYPE_WORDS = {
+  VERTICAL: { en: 'Vertical', es: 'Vertical' },
+  HORIZONTAL_VERTICAL: { en: 'Horizontal-vertical', es: 'Horizontal-vertical' },
+} as const satisfies Record<string, StateWords>;
 
 export const CALL_STATE_WORDS = {
   ANSWERED: { en: 'Answered', es: 'Atendida' },
@@ -38,4 +68,18 @@ export function readServiceState(raw: string | null | undefined): StateReading {
   if (!STATE_CODE.test(value)) return { kind: 'words', text: value };
   const words = Object.hasOwn(CALL_STATE_WORDS, value) ? (CALL_STATE_WORDS as Record<string, StateWords>)[value] : undefined;
   return words ? { kind: 'known', words } : { kind: 'other', code: value };
+}
+
+/** A constant of the service in `lang` from one of the maps above; a value not in it, as it comes. */
+export function serviceWordIn(lang: 'en' | 'es', words: Record<string, StateWords>, value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  return Object.hasOwn(words, value) ? (words[value] as StateWords)[lang] : value;
+}
+
+/** A call's or case's state in `lang`: a known code by its words, another code beside "another state", the service's own words as they are. */
+export function stateWordIn(lang: 'en' | 'es', raw: string | null | undefined): string {
+  const state = readServiceState(raw);
+  if (state.kind === 'empty') return '';
+  if (state.kind === 'words') return state.text;
+  return state.kind === 'known' ? state.words[lang] : `${OTHER_STATE[lang]} (${state.code})`;
 }

@@ -7,7 +7,7 @@ import type { Environment } from '../domain/environments';
 import { getCampaign, getRecording, listCalls, pageResultCases, type Store } from '../store';
 import { argentineDateTime, workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
 import { caseFigures } from '../results/case-figures';
-import { OTHER_STATE, readServiceState } from '../domain/service-words';
+import { stateWordIn } from '../domain/service-words';
 
 export const CASES_SHEET = 'Casos';
 export const CALLS_SHEET = 'Llamadas';
@@ -84,12 +84,7 @@ export function transcriptText(data: Partial<Call['data']> | undefined): string 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** A call's state in the creditor's Spanish; a code not known yet keeps its code beside "Otro estado". */
-export function stateCell(value: unknown): string {
-  const state = readServiceState(text(value));
-  if (state.kind === 'empty') return '';
-  if (state.kind === 'words') return state.text;
-  return state.kind === 'known' ? state.words.es : `${OTHER_STATE.es} (${state.code})`;
-}
+export const stateCell = (value: unknown): string => stateWordIn('es', text(value));
 
 function caseRow(found: CampaignCase, calls: readonly Call[]): unknown[] {
   const params = found.params ?? {};

@@ -194,19 +194,19 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
     ];
     const es = (await ok(dir, ['--lang', 'es', ...create, '--name', 'Cartera\u001b[2J'])).stdout;
     campaignId = Number(/^Campaña (\d+) /.exec(es)?.[1]);
-    expect(es).toBe(`Campaña ${campaignId} "Cartera\\u001b[2J" creada: PAUSED\n`);
+    expect(es).toBe(`Campaña ${campaignId} "Cartera\\u001b[2J" creada: En pausa\n`);
     const en = (await ok(dir, ['--lang', 'en', ...create, '--name', 'Otra'])).stdout;
-    expect(en).toBe(`Campaign ${campaignId + 1} "Otra" created: PAUSED\n`);
+    expect(en).toBe(`Campaign ${campaignId + 1} "Otra" created: Paused\n`);
 
-    expect((await ok(dir, ['--lang', 'es', 'campaigns', 'start', String(campaignId + 1)])).stdout).toBe(`Campaña ${campaignId + 1}: ONGOING\n`);
-    expect((await ok(dir, ['--lang', 'en', 'campaigns', 'stop', String(campaignId + 1)])).stdout).toBe(`Campaign ${campaignId + 1}: PAUSED\n`);
+    expect((await ok(dir, ['--lang', 'es', 'campaigns', 'start', String(campaignId + 1)])).stdout).toBe(`Campaña ${campaignId + 1}: En curso\n`);
+    expect((await ok(dir, ['--lang', 'en', 'campaigns', 'stop', String(campaignId + 1)])).stdout).toBe(`Campaign ${campaignId + 1}: Paused\n`);
   });
 
   it('upload prints its progress (stderr) and what it did (stdout) in --lang', async () => {
     const es = await ok(dir, ['--lang', 'es', 'upload', '1', '--campaign', String(campaignId)]);
     // The campaign is PAUSED: loading starts it, and the upload says so first.
     expect(es.stderr).toBe(
-      `casedesk: note campaign.upload_starts: Cargar casos inicia la campaña ${campaignId} (PAUSED): el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie la haya iniciado.\n` +
+      `casedesk: note campaign.upload_starts: Cargar casos inicia la campaña ${campaignId} (En pausa): el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie la haya iniciado.\n` +
         '[enviando] envío 1 de 1: cargados 0, rechazados 0, pendientes 8\n[listo] envío - de 1: cargados 8, rechazados 0, pendientes 0\n',
     );
     expect(es.stdout).toBe('listo: 8 cargados, 0 rechazados, 0 pendientes, 1 solicitud(es)\n');
@@ -222,13 +222,13 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
   it('campaigns show words the values of its table in --lang; its fields stay as they are', async () => {
     const es = (await ok(dir, ['--lang', 'es', 'campaigns', 'show', String(campaignId)])).stdout;
     expect(es).toMatch(/│ window +│ \d\d:\d\d:\d\d–\d\d:\d\d:\d\d desde el \d{4}-\d\d-\d\d +│/);
-    expect(es).toContain('│ dialing  │ HORIZONTAL_VERTICAL teléfonos 0..2, 2 intentos, 5 llamadas simultáneas │');
+    expect(es).toContain('│ dialing  │ Horizontal-vertical teléfonos 0..2, 2 intentos, 5 llamadas simultáneas │');
     expect(es).toContain('│ cases    │ 8 cargados, 0 finales, 8 en espera ');
     expect(es).toContain('│ progress │ 0% completado, 0% llamado ');
     expect(es).toMatch(/│ results +│ éxito [\d.]+%?, contactabilidad [\d.]+% +│/);
     const en = (await ok(dir, ['--lang', 'en', 'campaigns', 'show', String(campaignId)])).stdout;
     expect(en).toMatch(/│ window +│ \d\d:\d\d:\d\d–\d\d:\d\d:\d\d from \d{4}-\d\d-\d\d +│/);
-    expect(en).toContain('│ dialing  │ HORIZONTAL_VERTICAL phones 0..2, 2 attempts, 5 workers │');
+    expect(en).toContain('│ dialing  │ Horizontal-vertical phones 0..2, 2 attempts, 5 workers │');
     expect(en).toContain('│ cases    │ 8 loaded, 0 final, 8 resting ');
     expect(en).toContain('│ progress │ 0% completed, 0% called ');
     expect(en).toMatch(/│ results +│ success [\d.]+%?, contactability [\d.]+% +│/);

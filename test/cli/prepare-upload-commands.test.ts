@@ -87,7 +87,7 @@ describe('prepare → upload', () => {
     const again = await casedesk('upload', String(batchId), '--campaign', String(created.id), '--json');
     expect(JSON.parse(again.stdout)).toMatchObject({ status: 'done', loaded: 8, requests: 0 });
     const started = await casedesk('campaigns', 'start', String(created.id));
-    expect(started.stdout).toMatch(/ONGOING/);
+    expect(started.stdout).toMatch(/Ongoing|En curso/);
     const onServer = emulator.current.core.db.prepare('SELECT count(*) AS n FROM cases WHERE campaign_id = ?').get(created.id) as { n: number };
     expect(onServer.n).toBe(8);
   }, 60_000);

@@ -59,7 +59,7 @@ describe('campaigns create and start warn of holidays and contact hours', { time
     const res = await create('Navidad temprano');
     expect(res.code, res.stderr).toBe(0);
     // stdout is the campaign alone, as scripts read it.
-    expect(res.stdout).toMatch(/^Campaign \d+ "Navidad temprano" created: PAUSED\n$/);
+    expect(res.stdout).toMatch(/^Campaign \d+ "Navidad temprano" created: Paused\n$/);
     const rules = " Check it with your organization's contact rules.\n";
     expect(res.stderr).toContain(
       `casedesk: warning campaign.start_on_holiday: The campaign starts on ${CHRISTMAS}, a national holiday (Christmas Day).${rules}`,
@@ -77,7 +77,7 @@ describe('campaigns create and start warn of holidays and contact hours', { time
 
     const es = await createOn('es', 'Sábado temprano', SATURDAY, '--call-from', '07:30');
     expect(es.code, es.stderr).toBe(0);
-    expect(es.stdout).toMatch(/^Campaña \d+ "Sábado temprano" creada: PAUSED\n$/);
+    expect(es.stdout).toMatch(/^Campaña \d+ "Sábado temprano" creada: En pausa\n$/);
     const reglas = ' Revíselo con las reglas de contacto de su organización.\n';
     expect(es.stderr).toBe(
       `casedesk: warning campaign.start_outside_contact_days: La campaña empieza el ${SATURDAY}, un sábado, que no es día de contacto (lunes, martes, miércoles, jueves, viernes).${reglas}` +

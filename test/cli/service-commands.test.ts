@@ -57,7 +57,7 @@ describe('casedesk service commands', () => {
     const show = await casedesk(['campaigns', 'show', String(created.id), '--json'], demo);
     expect(Campaign.parse(JSON.parse(show.stdout)).id).toBe(created.id);
     const table = await casedesk(['campaigns', 'show', String(created.id)], demo);
-    expect(table.stdout).toMatch(/PAUSED/);
+    expect(table.stdout).toMatch(/status +│ (Paused|En pausa) /);
   });
 
   it('lists inbound cases with filters', async () => {

@@ -41,7 +41,7 @@ describe('upload into a paused campaign through the CLI', { timeout: 120_000 }, 
     expect(res.code, res.stderr).toBe(0);
     const lines = res.stderr.split('\n');
     expect(lines[0]).toBe(
-      `casedesk: note campaign.upload_starts: Cargar casos inicia la campaña ${created.id} (PAUSED): el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie la haya iniciado.`,
+      `casedesk: note campaign.upload_starts: Cargar casos inicia la campaña ${created.id} (En pausa): el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario, aunque nadie la haya iniciado.`,
     );
     expect(lines.slice(1).join('\n')).toMatch(/\[enviando\]/);
     expect(emulator.current.core.db.prepare('SELECT status FROM campaigns WHERE id = ?').get(created.id)).toEqual({ status: 'ONGOING' });
@@ -64,7 +64,7 @@ describe('upload into a paused campaign through the CLI', { timeout: 120_000 }, 
     );
     expect(starts).toMatch(
       new RegExp(
-        `^casedesk: note campaign\\.upload_starts: Loading cases starts campaign ${created.id} \\(PAUSED\\): the bot begins calling as soon as they are loaded`,
+        `^casedesk: note campaign\\.upload_starts: Loading cases starts campaign ${created.id} \\(Paused\\): the bot begins calling as soon as they are loaded`,
       ),
     );
   });

@@ -13,6 +13,7 @@ import { countsLine } from './batches';
 import { envOption, positiveId } from '../cli-options';
 import { noticeLine } from './notices';
 import type { HelpWords } from '../cli-help';
+import { stateWordIn } from '../../domain/service-words';
 
 /** Spelled here so `--help` loads no app code (the same list as the surface's). */
 const FOLLOWUP_OUTCOMES = ['non-final', 'not-contacted', 'no-promise'] as const satisfies readonly FollowupOutcome[];
@@ -100,7 +101,7 @@ export function addResultsSummary(results: Command, help: HelpWords): Command {
         }
         await printAnswer(command, { environment: env, campaignId, summary: s, export: exported }, (lang) => [
           summaryReport(s, campaignId, env, lang),
-          { head: ['result', 'cases', 'final'], rows: s.byResult.map((r) => [r.name, r.cases, r.final]) },
+          { head: ['result', 'cases', 'final'], rows: s.byResult.map((r) => [stateWordIn(lang, r.name), r.cases, r.final]) },
           { head: ['promised for', 'promises', 'amount'], rows: s.promises.byDate.map((d) => [d.date, d.count, d.amount]) },
           {
             head: ['hour', 'calls', 'contacts'],

@@ -4,6 +4,15 @@ import { call, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId, isoDay } from '../cli-options';
 import type { HelpWords } from '../cli-help';
+import {
+  BOT_TYPE_WORDS,
+  CAMPAIGN_KIND_WORDS,
+  CAMPAIGN_STATE_WORDS,
+  CONVERSATION_TYPE_WORDS,
+  DIALING_TYPE_WORDS,
+  serviceWordIn,
+  stateWordIn,
+} from '../../domain/service-words';
 
 export function serviceCommands(help: HelpWords): Command[] {
   const bots = new Command('bots')
@@ -12,15 +21,15 @@ export function serviceCommands(help: HelpWords): Command[] {
     .action(async (opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const list = await call(ctx, 'bots:list', { environment: opts.env });
-        await printAnswer(command, list, () => ({
+        await printAnswer(command, list, (lang) => ({
           head: ['id', 'name', 'type', 'channel', 'last campaign', 'status', 'completed'],
           rows: list.map((b) => [
             b.id,
             b.name,
-            b.bot_type,
-            b.conversation_type,
+            serviceWordIn(lang, BOT_TYPE_WORDS, b.bot_type),
+            serviceWordIn(lang, CONVERSATION_TYPE_WORDS, b.conversation_type),
             b.last_campaign.name,
-            b.last_campaign.status,
+            serviceWordIn(lang, CAMPAIGN_STATE_WORDS, b.last_campaign.status),
             b.last_campaign.percentage_completed === undefined ? '' : `${b.last_campaign.percentage_completed}%`,
           ]),
           none: 'line.bots.none',
@@ -37,9 +46,17 @@ export function serviceCommands(help: HelpWords): Command[] {
     .action(async (opts: { bot: number; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
         const items = await call(ctx, 'campaigns:list', { environment: opts.env, botId: opts.bot });
-        await printAnswer(command, items, () => ({
+        await printAnswer(command, items, (lang) => ({
           head: ['id', 'name', 'status', 'dialing', 'completed', 'final cases', 'created'],
-          rows: items.map((c) => [c.id, c.name, c.status, c.dialing_type, `${c.percentage_completed}%`, c.q_final_cases, c.created_at]),
+          rows: items.map((c) => [
+            c.id,
+            c.name,
+            serviceWordIn(lang, CAMPAIGN_STATE_WORDS, c.status),
+            serviceWordIn(lang, DIALING_TYPE_WORDS, c.dialing_type),
+            `${c.percentage_completed}%`,
+            c.q_final_cases,
+            c.created_at,
+          ]),
         }));
       });
     });
@@ -59,14 +76,14 @@ export function serviceCommands(help: HelpWords): Command[] {
           rows: [
             ['id', c.id],
             ['name', c.name],
-            ['status', c.metrics.status],
+            ['status', serviceWordIn(lang, CAMPAIGN_STATE_WORDS, c.metrics.status)],
             ['bot', c.bot],
-            ['channel', c.conversation_type],
+            ['channel', serviceWordIn(lang, CAMPAIGN_KIND_WORDS, c.conversation_type)],
             ['window', words(lang, 'line.campaign.window', { from: p.call_from, to: p.call_to, date: p.start_date })],
             [
               'dialing',
               words(lang, 'line.campaign.dialing', {
-                type: p.dialing_type,
+                type: serviceWordIn(lang, DIALING_TYPE_WORDS, p.dialing_type),
                 min: p.min_phone_priority,
                 max: p.max_phone_priority,
                 attempts: p.max_calls_per_case,
@@ -98,7 +115,7 @@ export function serviceCommands(help: HelpWords): Command[] {
           rows: cases.map((c) => [
             c.id,
             c.bot.name,
-            c.case_result.name,
+            stateWordIn(lang, c.case_result.name),
             c.case_duration,
             c.recording ? words(lang, 'line.table.yes', {}) : 'no',
             c.last_updated,

@@ -3,6 +3,7 @@
 import { FAILURES } from './catalog';
 import type { FailureClass } from './failure-class';
 import { messageTree, type MessageTree } from '../message-tree';
+import { CAMPAIGN_STATE_WORDS, serviceWordIn } from '../service-words';
 
 export { FAILURES };
 export type { FailureClass };
@@ -54,6 +55,16 @@ const CODE_WORDS: Partial<Record<string, Record<string, string>>> = {
 const outerWords = (code: string | undefined): Record<string, string> => ({ ...OUTER_WORDS, ...(code === undefined ? {} : CODE_WORDS[code]) });
 const PROBLEM_WORDS = { expected: 'input.kind', measure: 'input.measure', bound: 'input.bound', format: 'input.format' } as const;
 
+/** Codes whose {status} is a campaign's state as the service names it (PAUSED): shown in the reader's words. */
+const CAMPAIGN_STATE_PARAM = new Set(['line.campaign.created', 'line.campaign.status', 'campaign.upload_starts']);
+
+/** The params with a campaign's state worded in `lang`, for the codes that carry one. */
+function withStateWords(lang: FailureLang, code: string | undefined, params: Record<string, FailureParamValue>): Record<string, FailureParamValue> {
+  const status = params.status;
+  if (code === undefined || !CAMPAIGN_STATE_PARAM.has(code) || typeof status !== 'string') return params;
+  return { ...params, status: serviceWordIn(lang, CAMPAIGN_STATE_WORDS, status) };
+}
+
 /** One param as the words show it in `lang`: a word of the catalog when it names one, else the value itself. */
 function shownWord(lang: FailureLang, name: string, params: Record<string, FailureParamValue>, nested: Record<string, string>): string {
   const value = params[name];
@@ -68,14 +79,14 @@ function fill(lang: FailureLang, template: string, params: Record<string, Failur
 
 /** The params as vue-i18n takes them in `lang` (lists joined, a problem worded), so both edges print the same words. */
 export function shownParams(params: Record<string, FailureParamValue> | undefined, lang: FailureLang, code?: string): Record<string, string> {
-  const all = params ?? {};
+  const all = withStateWords(lang, code, params ?? {});
   const nested = outerWords(code);
   return Object.fromEntries(Object.keys(all).map((name) => [name, shownWord(lang, name, all, nested)]));
 }
 
 /** The words of a failure in `lang` (the CLI's formatter; the renderer has vue-i18n do the same). */
 export function formatFailure(lang: FailureLang, code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
-  return fill(lang, FAILURES[code][lang], params, outerWords(code));
+  return fill(lang, FAILURES[code][lang], withStateWords(lang, code, params), outerWords(code));
 }
 
 /** The catalog in one language as a tree (a code's dots are levels), to register under vue-i18n's `failures.`. */
