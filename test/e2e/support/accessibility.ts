@@ -43,6 +43,63 @@ export function describeFindings(findings: AxeFinding[]): string {
  * `within` checks one part of the page (a state that lasts less than the whole page's check takes).
  */
 export async function expectAccessible(page: Page, screen: string, within?: string): Promise<void> {
-  const findings = await blockingViolations(page, within);
+  const findings = [...(await blockingViolations(page, within)), ...(await unreadableControls(page, within))];
   expect.soft(findings.length, `axe on ${screen}:\n${describeFindings(findings)}`).toBe(0);
+}
+
+/**
+ * What axe does not check and agents tripped on: a button showing only an icon needs a name for a
+ * screen reader and, when it is one of the app's own, a tooltip for the mouse (a `title`, or PrimeVue's
+ * v-tooltip); a text cut with "…"
+ * needs its whole text in a `title` (or an accessible name) so it can still be read. Visible elements only.
+ */
+export async function unreadableControls(page: Page, within?: string): Promise<AxeFinding[]> {
+  return page.evaluate((scope) => {
+    const root = scope === undefined ? document.body : document.querySelector(scope);
+    if (!root) return [];
+    const visible = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none';
+    };
+    const where = (el: Element) => {
+      const test = el.getAttribute('data-test');
+      const cls = (el.getAttribute('class') ?? '').split(/\s+/).filter(Boolean).slice(0, 3).join('.');
+      const icon = el
+        .querySelector('[class*="pi-"]')
+        ?.getAttribute('class')
+        ?.match(/pi-[\w-]+/)?.[0];
+      return `${el.tagName.toLowerCase()}${test ? `[data-test="${test}"]` : ''}${cls ? `.${cls}` : ''}${icon ? ` (${icon})` : ''}`;
+    };
+    const found: { rule: string; impact: string; help: string; targets: string[] }[] = [];
+    for (const button of root.querySelectorAll('button, [role="button"], a.p-button')) {
+      if (!visible(button)) continue;
+      const text = (button.textContent ?? '').replace(/\s+/g, '').trim();
+      // A spin button PrimeVue hides from screen readers and the tab order (the arrow keys do its work).
+      if (text !== '' || button.closest('[aria-hidden="true"]')) continue;
+      const named = (button.getAttribute('aria-label') ?? '').trim() !== '' || (button.getAttribute('aria-labelledby') ?? '') !== '';
+      const tipped = (button.getAttribute('title') ?? '').trim() !== '' || button.getAttribute('data-pd-tooltip') === 'true';
+      if (!named) found.push({ rule: 'icon-button-name', impact: 'serious', help: 'an icon-only button has no name', targets: [where(button)] });
+      // The app's own icon buttons; a paginator's arrows and a dialog's or message's × are read by their names alone.
+      else if (!tipped && button.matches('.p-button-icon-only:not(.p-dialog-close-button, .p-drawer-close-button)'))
+        found.push({ rule: 'icon-button-tooltip', impact: 'serious', help: 'an icon-only button has no tooltip', targets: [where(button)] });
+    }
+    for (const el of root.querySelectorAll('*')) {
+      if (!(el instanceof HTMLElement) || el.children.length > 0 || !visible(el)) continue;
+      const style = getComputedStyle(el);
+      if (style.textOverflow !== 'ellipsis' || el.scrollWidth <= el.clientWidth + 1) continue;
+      const whole = (el.textContent ?? '').trim();
+      const titled = [el, el.parentElement].some(
+        (e) => (e?.getAttribute('title') ?? '').trim() !== '' || (e?.getAttribute('aria-label') ?? '').trim() === whole,
+      );
+      if (whole !== '' && !titled)
+        found.push({
+          rule: 'clipped-text',
+          impact: 'serious',
+          help: `a text is cut with "…" and its whole is nowhere: «${whole.slice(0, 60)}»`,
+          targets: [where(el)],
+        });
+    }
+    return found;
+  }, within);
 }
