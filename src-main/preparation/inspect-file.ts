@@ -11,6 +11,15 @@ export type { FileInspection } from './preparation-types';
 
 const asText = (c: Cell | undefined) => (c === null || c === undefined ? '' : c instanceof Date ? c.toISOString().slice(0, 10) : String(c));
 
+/**
+ * A cell as an Argentine reads it in the preview: a date cell day first (10/12/2026), a number cell with
+ * a decimal comma (152340,5; no thousands dots, which would make a phone 1.145.678.901). Text as it is.
+ */
+export function previewText(c: Cell | undefined): string {
+  if (c instanceof Date) return c.toISOString().slice(0, 10).split('-').reverse().join('/');
+  return typeof c === 'number' ? String(c).replace('.', ',') : asText(c);
+}
+
 export async function inspectFile(store: Store, file: SourceFile, opts: { sheet?: string; headerRow?: number } = {}): Promise<FileInspection> {
   const table = await readTable(file.bytes, file.name);
   const sheet =
@@ -31,7 +40,7 @@ export async function inspectFile(store: Store, file: SourceFile, opts: { sheet?
     sheet: sheet?.name ?? '',
     headerRow: headerIndex === null ? null : headerIndex + 1,
     headers,
-    preview: data.slice(0, 20).map((r) => headers.map((_, i) => asText(r[i]))),
+    preview: data.slice(0, 20).map((r) => headers.map((_, i) => previewText(r[i]))),
     dataRows: data.length,
     suggestion: suggestion.columns,
     unmapped: suggestion.unmapped,

@@ -45,6 +45,11 @@ describe('a file handed over with files:receive', () => {
     const fileId = await handOver(app, SAMPLE);
     const inspected = await app.call('batches:inspect', { fileId });
     expect(inspected).toMatchObject({ ok: true, value: { fileName: 'cartera-banco-del-sur.xlsx', sheet: 'Cartera', headerRow: 4 } });
+    // The preview reads as an Argentine reads it: an amount with a decimal comma, a date day first.
+    if (!inspected.ok) return;
+    const first = inspected.value.preview[0] ?? [];
+    expect(first[inspected.value.headers.indexOf('Saldo')]).toBe('152340,5');
+    expect(first[inspected.value.headers.indexOf('Vencimiento')]).toBe('10/12/2026');
     const prepared = await app.call('batches:prepare', { environment: 'demo', fileId, maxPhonePriority: 2 });
     expect(prepared).toMatchObject({ ok: true, value: { cases: 11, ready: 8, rejected: 3 } });
     if (!prepared.ok) return;
