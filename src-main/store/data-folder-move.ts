@@ -9,7 +9,7 @@
 // Links at either place are refused (someone else may have planted them). One process moves at a time.
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
 import { uptime } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
 import { Failure, type FailureData } from '../domain/failures/failure';
 import { syncDir } from '../sqlite/sync-dir';
@@ -22,11 +22,14 @@ import { STORE_FILE_NAME } from './store-file';
 export const MOVE_NOTE_FILE = 'casedesk-moved.json';
 const KEY_MARKER = 'casedesk-key.json';
 
+/** An entry of the folder itself: a name, never a path that climbs out of it or names another place. */
+const EntryName = z.string().refine((name) => name !== '' && name !== '.' && name !== '..' && !/[\\/\0]/.test(name));
+
 export const MoveNote = z.strictObject({
   version: z.literal(1),
-  from: z.string().min(1),
+  from: z.string().refine((path) => isAbsolute(path) && !path.includes('\0')),
   method: z.enum(['rename', 'copy']),
-  entries: z.array(z.string().min(1)),
+  entries: z.array(EntryName),
   bytes: z.number().int().nonnegative(),
   at: z.iso.datetime(),
 });
@@ -88,7 +91,7 @@ export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
 
 function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolderChoice {
   const { to } = options;
-  rollBackStaging(to);
+  rollBackStaging(to, olds);
   // Another process may have moved it while this one waited for the lock.
   if (holdsStore(to)) return { dataDir: to, notices: [] };
   const from = olds.find((dir) => holdsStore(dir));
@@ -118,7 +121,7 @@ function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolde
     try {
       for (const name of entries) renameSync(join(from, name), join(staging, name));
     } catch {
-      rollBackStaging(to);
+      rollBackStaging(to, olds);
       return notMoved('rename_failed');
     }
   } else {
@@ -136,7 +139,7 @@ function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolde
   try {
     place(staging, to);
   } catch {
-    rollBackStaging(to);
+    rollBackStaging(to, olds);
     return notMoved('rename_failed');
   }
   const notices: FailureData[] = [{ code: 'datafolder.moved', params: { from, to } }];
@@ -154,13 +157,14 @@ function place(staging: string, to: string): void {
 
 /**
  * A staging folder a crash left: its renamed entries go back to the old folder (its copies are
- * simply removed), so the move starts over from a whole old store.
+ * simply removed), so the move starts over from a whole old store. Only to an old default this start
+ * knows: a note naming another folder was not written by a move of this store.
  */
-function rollBackStaging(to: string): void {
+function rollBackStaging(to: string, olds: readonly string[]): void {
   const staging = stagingOf(to);
   if (!existsSync(staging)) return;
   const note = readNote(join(staging, MOVE_NOTE_FILE));
-  if (note?.method === 'rename') {
+  if (note?.method === 'rename' && olds.includes(note.from)) {
     for (const name of note.entries) {
       const moved = join(staging, name);
       if (existsSync(moved) && !existsSync(join(note.from, name))) renameSync(moved, join(note.from, name));

@@ -152,6 +152,30 @@ describe('moving an old default’s store to the new default', () => {
     expect(existsSync(staging)).toBe(false);
   });
 
+  it('moves nothing anywhere by a planted note: entries that climb out of the folder, or an old folder it does not know', () => {
+    const from = place();
+    const to = place();
+    const elsewhere = place();
+    makeStore(from);
+    mkdirSync(elsewhere);
+    const staging = `${to}.moving`;
+    mkdirSync(staging);
+    writeFileSync(join(staging, 'bait'), 'planted');
+    const note = (over: object) => JSON.stringify({ version: 1, from, method: 'rename', entries: ['bait'], bytes: 1, at: new Date().toISOString(), ...over });
+    expect(readNote(join(staging, MOVE_NOTE_FILE))).toBeNull();
+    for (const bad of [{ entries: ['../bait'] }, { entries: ['..'] }, { entries: ['a/../../bait'] }, { from: 'relative/place' }]) {
+      writeFileSync(join(staging, MOVE_NOTE_FILE), note(bad));
+      expect(readNote(join(staging, MOVE_NOTE_FILE)), JSON.stringify(bad)).toBeNull();
+    }
+    // A well-formed note naming a folder this start does not know as an old default: nothing goes there.
+    writeFileSync(join(staging, MOVE_NOTE_FILE), note({ from: elsewhere }));
+    const choice = useDefaultDataDir({ to, from: [from] });
+    expect(choice.dataDir).toBe(to);
+    expectStore(to);
+    expect(readdirSync(elsewhere)).toEqual([]);
+    expect(existsSync(join(to, 'bait'))).toBe(false);
+  });
+
   it('moves nothing when both places hold a store, and says the old one is left', () => {
     const from = place();
     const to = place();
