@@ -1,6 +1,6 @@
 // `casedesk emulator` as a user runs it: a child process, its first line, a login, a clean stop.
 import { type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -54,6 +54,20 @@ describe('casedesk emulator', () => {
     expect(Campaign.parse(again.json).name).toBe('Persistente');
     second.child.kill('SIGTERM');
     await second.exited;
+  });
+
+  it('refuses a --db that is a symbolic link, and leaves what it leads to as it was', async () => {
+    const target = join(dir, 'someone-elses.txt');
+    writeFileSync(target, 'not yours', { mode: 0o644 });
+    const link = join(dir, 'planted.sqlite');
+    symlinkSync(target, link);
+    const run = await runCasedesk(['--lang', 'es', 'emulator', '--port', '0', '--db', link]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `casedesk: ${link} es un enlace simbólico: el emulador guarda su base solo en un archivo común. Quite el enlace, o indique otro archivo con --db.\n`,
+    );
+    expect(readFileSync(target, 'utf8')).toBe('not yours');
+    expect(lstatSync(target).mode & 0o777).toBe(0o644);
   });
 
   it('answers its own address and each --allowed-host, and 421 to any other Host', async () => {

@@ -4,13 +4,20 @@ import { Command, Option } from 'commander';
 import { parseHost } from '../../emulator/request-guard';
 import { globals, noteLine } from '../cli-globals';
 import { BadValue, portNumber, wholeNumber } from '../cli-options';
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import type { HelpWords } from '../cli-help';
 
 function positiveNumber(value: string) {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new BadValue('cli.bad_value.positive_number', value);
   return n;
+}
+
+/** Another user's link at --db (or its -wal, -shm) would have its target written and its mode changed: refused. */
+export function refuseDbLinks(file: string): void {
+  for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) throw new Failure('emulator.db_link', { path });
+  }
 }
 
 /** Collects --allowed-host values, each a host name as a Host header would carry it. */
@@ -73,6 +80,7 @@ export function emulatorCommand(help: HelpWords): Command {
         opts.tlsCert !== undefined && opts.tlsKey !== undefined
           ? { cert: readPem(opts.tlsCert, '--tls-cert'), key: readPem(opts.tlsKey, '--tls-key') }
           : undefined;
+      if (opts.db !== undefined) refuseDbLinks(opts.db);
       const { startEmulator } = await import('../../emulator');
       const emulator = await startEmulator({
         tls,

@@ -23,6 +23,14 @@ export const FILE_FAILURES = {
     es: '{procedure} es solo para la línea de comandos casedesk; elija o arrastre el archivo en la aplicación.',
   },
 
+  // The emulator's --db (and SQLite's files beside it) must be plain files: one that is a link would
+  // have its target written and its mode changed.
+  'emulator.db_link': {
+    class: 'refused',
+    en: '{path} is a symbolic link: the emulator keeps its database in a plain file only. Remove the link, or name another file with --db.',
+    es: '{path} es un enlace simbólico: el emulador guarda su base solo en un archivo común. Quite el enlace, o indique otro archivo con --db.',
+  },
+
   // A file CaseDesk writes where the agent said (exports/write-failure.ts), from the OS's error code.
   'export.folder_missing': {
     class: 'invalid-input',
