@@ -120,6 +120,8 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     await page.locator('[data-test="inbound-download"]').click();
     await page.locator('[data-test="inbound-downloaded"]').waitFor({ timeout: 30_000 });
     await page.locator('[data-test="inbound-table"] tbody tr').first().waitFor();
+    // Its phone as an Argentine reads it ("261 381-7510"), not the stored digits.
+    expect(await page.locator('[data-test="inbound-table"] tbody tr').first().innerText()).toMatch(/\t\d{2,4} \d{2,4}-\d{4}\t/);
     await shot('34-inbound');
     await page.context().setOffline(true);
     await page.locator('[data-test="inbound-offline-reason"]').waitFor();
