@@ -1,5 +1,6 @@
 // What the procedures work with: the store, the Demo service, and one session per environment.
 // Types only, apart from createAppContext (app-context.ts), which imports modules that take an AppContext.
+import { type WorkKey } from './work-keys';
 import type { FetchLike, RecordingPace, ServiceClient, Session } from '../client';
 import type { DiagnosticLog } from '../diagnostics/diagnostic-log';
 import type { Environment } from '../domain/environments';
@@ -65,10 +66,10 @@ export interface AppContext {
    * Long work in progress (uploads, downloads), by key: one at a time per key, each cancellable.
    * Resolves with the work's result; throws if the same key is already running.
    */
-  track<T>(key: string, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
-  cancel(key: string): boolean;
+  track<T>(key: WorkKey, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
+  cancel(key: WorkKey): boolean;
   /** Keys of the long work running now. */
-  runningWork(): string[];
+  runningWork(): WorkKey[];
   /**
    * Wipes the data folder and forgets its key (refused by the caller while work runs), then starts
    * over as a fresh first run: a new key, an empty store, no session.

@@ -1,4 +1,5 @@
 // Opens everything the procedures work with (the types are in app-context-types.ts).
+import { isPrepareWork, type WorkKey } from './work-keys';
 import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,7 +51,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   let demo = demoService(options.dataDir, dataKey.key);
   const connections = new Map<Environment, Connection>();
   const pacers = new Map<Environment, Pacer>();
-  const running = new Map<string, AbortController>();
+  const running = new Map<WorkKey, AbortController>();
   const events = new EventEmitter();
   const diagnostics = diagnosticLog(options.dataDir);
   const ctx: AppContext = {
@@ -187,7 +188,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   // Not while this app prepares a file: its import may stand still because the computer slept or the
   // clock jumped, not because it was abandoned. If its worker died, the preparation has ended too.
   const sweep = () => {
-    if (ctx.runningWork().some((key) => key.startsWith('prepare:'))) return;
+    if (ctx.runningWork().some(isPrepareWork)) return;
     try {
       sweepStaleImports(store.db);
     } catch {

@@ -1,6 +1,7 @@
 // Deleting what the agent no longer needs, and retention: what is older than the agent's limit goes
 // by itself. Used by the procedures, the CLI and the app context's daily timer. Every deletion in the
 // store ends with a truncating checkpoint, so nothing of the deleted debtors stays in its file or WAL.
+import { campaignDownloadWork, isInboundDownloadWork, uploadWork } from './work-keys';
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Environment } from '../domain/environments';
@@ -40,7 +41,7 @@ const recordingsRoot = (ctx: AppContext) => join(ctx.options.dataDir, RECORDINGS
 
 /** Why a batch cannot go now, as a failure the screens and the CLI word themselves; null when it can. */
 function batchHold(ctx: AppContext, batchId: number): SurfaceFailure | null {
-  if (ctx.runningWork().includes(`upload:${batchId}`)) {
+  if (ctx.runningWork().includes(uploadWork(batchId))) {
     return new SurfaceFailure('batch.busy', { batchId });
   }
   const inDoubt = casesInDoubtCount(ctx.store.db, batchId);
@@ -76,7 +77,7 @@ export function storedResultsView(ctx: AppContext, env: Environment, campaignId:
 
 /** Deletes a campaign's stored results and recordings, or refuses while they are downloading. */
 export function deleteCampaignResults(ctx: AppContext, env: Environment, campaignId: number): DeletedResults {
-  if (ctx.runningWork().includes(`download:campaign:${campaignId}`)) {
+  if (ctx.runningWork().includes(campaignDownloadWork(env, campaignId))) {
     throw new SurfaceFailure('results.busy', { campaignId });
   }
   const deleted = removeCampaignResults(ctx, env, campaignId);
@@ -124,12 +125,13 @@ export function purgeExpired(ctx: AppContext, now = new Date()): PurgeReport {
     report.batches.push(id);
   }
   for (const { environment, campaignId } of campaignsDownloadedBefore(db, cutoff)) {
-    if (running.has(`download:campaign:${campaignId}`)) continue;
+    if (running.has(campaignDownloadWork(environment, campaignId))) continue;
     report.recordingFiles += removeCampaignResults(ctx, environment, campaignId).recordings;
     report.campaigns += 1;
   }
   const recordingFiles: string[] = [];
-  if (!running.has('download:inbound')) {
+  // Inbound cases of every environment go by one cutoff: none while any inbound download runs.
+  if (![...running].some(isInboundDownloadWork)) {
     const inbound = deleteInboundCasesBefore(db, cutoff);
     report.inboundCases = inbound.cases;
     recordingFiles.push(...inbound.recordingFiles);

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startAutoUpdates, updaterPort } from '../../src-main/electron/auto-updater';
 import { NO_POLICY } from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
-import { uploadWorkKey } from '../../src-main/surface/handlers/sync-handlers';
+import { uploadWork } from '../../src-main/surface/work-keys';
 import { createSurface } from '../../src-main/surface/surface';
 import type { UpdaterEvent } from '../../src-main/updates/update-controller';
 import type { UpdateState } from '../../src-main/updates/update-state';
@@ -115,7 +115,7 @@ describe('startAutoUpdates', () => {
 
     // Quitting during a real tracked upload leaves the update for a later quit.
     let finish = () => {};
-    const upload = ctx.track(uploadWorkKey(3), () => new Promise<void>((resolve) => (finish = resolve)));
+    const upload = ctx.track(uploadWork(3), () => new Promise<void>((resolve) => (finish = resolve)));
     expect(controller.beforeQuit()).toBe(false);
     expect(updater.autoInstallOnAppQuit).toBe(false);
     finish();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { memoryKeychain } from '../../src-main/keys/keychain';
+import { campaignDownloadWork, inboundDownloadWork } from '../../src-main/surface/work-keys';
 import {
   addChunks,
   beginStagedBatch,
@@ -176,14 +177,17 @@ describe("a campaign's results", () => {
     const recordingsDir = join(ctx.options.dataDir, 'recordings', 'test');
     expect(readdirSync(recordingsDir)).toHaveLength(downloaded.recordings);
 
-    // Not while it downloads.
-    const download = ctx.track(`download:campaign:${campaignId}`, untilStopped);
+    // Not while it downloads; a campaign of the same id in Demo downloading is another campaign.
+    const download = ctx.track(campaignDownloadWork('test', campaignId), untilStopped);
+    const demoDownload = ctx.track(campaignDownloadWork('demo', campaignId), untilStopped);
     expect(failure(await api.answer('results:delete', { environment: 'test', campaignId }))).toMatchObject({ code: 'results.busy', params: { campaignId } });
-    ctx.cancel(`download:campaign:${campaignId}`);
+    ctx.cancel(campaignDownloadWork('test', campaignId));
     await download;
 
     const deleted = await api.call('results:delete', { environment: 'test', campaignId });
     expect(deleted).toEqual({ campaignId, cases: 8, calls: downloaded.calls, recordings: downloaded.recordings, recordingFilesLeft: 0 });
+    ctx.cancel(campaignDownloadWork('demo', campaignId));
+    await demoDownload;
     expect(existsSync(recordingsDir)).toBe(false);
     expect(await api.call('results:cases', { environment: 'test', campaignId })).toEqual({ total: 0, cases: [] });
     expect(await api.call('results:stored', { environment: 'test', campaignId })).toMatchObject({ cases: 0, keptUntil: null });
@@ -490,12 +494,12 @@ describe('workstation:wipe', () => {
     expect(plan.entries).toEqual(expect.arrayContaining(['casedesk.sqlite', 'casedesk-key.json', 'demo-service.sqlite', 'recordings']));
 
     expect(failure(await api.answer('workstation:wipe', { confirmation: 'borrar' })).code).toBe('input.invalid');
-    const work = ctx.track('download:inbound', untilStopped);
+    const work = ctx.track(inboundDownloadWork('test'), untilStopped);
     expect(failure(await api.answer('workstation:wipe', { confirmation: 'WIPE' }))).toMatchObject({
       code: 'workstation.busy',
-      params: { running: ['download:inbound'] },
+      params: { running: ['download:inbound:test'] },
     });
-    ctx.cancel('download:inbound');
+    ctx.cancel(inboundDownloadWork('test'));
     await work;
     expect(await api.call('batches:list', {})).toHaveLength(1);
 

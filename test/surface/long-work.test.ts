@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../src-main/surface/app-context';
+import { campaignDownloadWork } from '../../src-main/surface/work-keys';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-track-'));
 const ctx = createAppContext({ dataDir: dir });
@@ -17,13 +18,24 @@ const untilStopped = (signal: AbortSignal) => new Promise<string>((resolve) => s
 
 describe('AppContext.track', () => {
   it('runs one piece of work per key, and cancel stops it', async () => {
-    const running = ctx.track('download:campaign:7', untilStopped);
-    await expect(ctx.track('download:campaign:7', untilStopped)).rejects.toThrow(/already running/);
-    expect(ctx.cancel('download:campaign:7')).toBe(true);
+    const key = campaignDownloadWork('demo', 7);
+    const running = ctx.track(key, untilStopped);
+    await expect(ctx.track(key, untilStopped)).rejects.toThrow(/already running/);
+    expect(ctx.cancel(key)).toBe(true);
     expect(await running).toBe('stopped');
-    expect(ctx.cancel('download:campaign:7')).toBe(false);
+    expect(ctx.cancel(key)).toBe(false);
     // Free again once it ended.
-    const again = ctx.track('download:campaign:7', async () => 'done');
+    const again = ctx.track(key, async () => 'done');
     expect(await again).toBe('done');
+  });
+
+  it("keeps apart the same campaign id in two environments: Test's campaign 7 is not Demo's", async () => {
+    const demo = ctx.track(campaignDownloadWork('demo', 7), untilStopped);
+    const test = ctx.track(campaignDownloadWork('test', 7), async () => 'done');
+    expect(await test).toBe('done');
+    expect(ctx.runningWork()).toEqual([campaignDownloadWork('demo', 7)]);
+    expect(ctx.cancel(campaignDownloadWork('test', 7))).toBe(false);
+    expect(ctx.cancel(campaignDownloadWork('demo', 7))).toBe(true);
+    expect(await demo).toBe('stopped');
   });
 });

@@ -264,12 +264,12 @@ describe('recordings:get stopped while it signs in', () => {
   it.each([
     {
       what: 'campaign' as const,
-      key: 'download:campaign:1',
+      key: 'download:campaign:test:1',
       start: () => surface.call('results:download', { environment: 'test', campaignId: 1, recordings: true }),
     },
     {
       what: 'inbound' as const,
-      key: 'download:inbound',
+      key: 'download:inbound:test',
       start: () => surface.call('inbound:download', { environment: 'test', botId: 201, from: '2024-01-01', to: '2024-01-31', recordings: true }),
     },
   ])('stops a $what download in its sign-in too: cancelled, nothing fetched', async ({ what, key, start }) => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SlowEndpoint } from '../../src-main/emulator/faults';
 import { getBatch, getCampaign, getCampaignDraft } from '../../src-main/store';
-import { uploadWorkKey } from '../../src-main/surface/handlers/sync-handlers';
+import { uploadWork } from '../../src-main/surface/work-keys';
 import type { UploadSummary } from '../../src-main/surface/procedures';
 import { control, within } from '../client/helpers';
 import { answerHeld, useEmulator } from '../support/emulator';
@@ -61,7 +61,7 @@ describe('an upload stopped while it signs in', () => {
     const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', { environment: 'test', campaign: draft('Parada al entrar') });
     const batchId = await preparedBatch();
     const { uploading } = await uploadInItsSignIn({ batchId, campaignId: campaign.id });
-    expect(ctx.runningWork()).toEqual([uploadWorkKey(batchId)]);
+    expect(ctx.runningWork()).toEqual([uploadWork(batchId)]);
 
     const { answer, ms } = await stopTimed(batchId, uploading);
     console.info(`upload stopped in its sign-in after ${ms.toFixed(0)} ms`);
@@ -127,7 +127,7 @@ describe('an upload stopped while it creates the campaign drafted for its batch'
     // The creation's answer is still awaited: the upload has not ended.
     const early = await Promise.race([uploading.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))]);
     expect(early).toBe('waiting');
-    expect(ctx.runningWork()).toEqual([uploadWorkKey(batchId)]);
+    expect(ctx.runningWork()).toEqual([uploadWork(batchId)]);
 
     await control(emulator.current.url, 'reset'); // the answer comes
     expect(await within(10_000, 'the stopped upload', uploading)).toMatchObject({

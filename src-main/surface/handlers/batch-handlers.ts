@@ -1,4 +1,5 @@
 // Preparing batches offline: import a file, page its cases, list issues, build the payload.
+import { prepareWork, uploadWork } from '../work-keys';
 import { caseKeyedJson } from '../../contract';
 import { uploadEntry } from '../../preparation/build/build-cases';
 import { uploadChunks } from '../../preparation/payload/upload-chunks';
@@ -39,7 +40,6 @@ import type { Handlers } from './handler';
 import { sharedLedger, sharedLedgerNeverRefused, sharedListForEdits } from '../shared-ledger';
 import { applyLedgerBeforeUpload } from '../../sync/ledger-before-upload';
 import { SurfaceFailure } from '../surface-failure';
-import { uploadWorkKey } from './sync-handlers';
 import { fieldPathView, productView } from '../case-view';
 
 export const batchHandlers: Pick<
@@ -64,7 +64,7 @@ export const batchHandlers: Pick<
 > = {
   // Running work: a wipe or an update waits for it to end instead of pulling the store from under it.
   async 'batches:prepare'(ctx, { fileId, ...input }) {
-    const preparing = ctx.track(`prepare:${fileId}`, async () => {
+    const preparing = ctx.track(prepareWork(fileId), async () => {
       const file = await openReceivedFile(ctx, fileId);
       const shared = await sharedLedger(ctx);
       const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.list };
@@ -113,7 +113,7 @@ export const batchHandlers: Pick<
   async 'batches:checkDuplicates'(ctx, { batchId }) {
     requireBatch(ctx.store.db, batchId);
     // A running upload checks them itself, against the campaign it loads into.
-    if (ctx.runningWork().includes(uploadWorkKey(batchId))) return { duplicates: duplicateCount(ctx.store.db, batchId), changed: 0 };
+    if (ctx.runningWork().includes(uploadWork(batchId))) return { duplicates: duplicateCount(ctx.store.db, batchId), changed: 0 };
     return recheckDuplicates(ctx.store, batchId);
   },
 
@@ -126,7 +126,7 @@ export const batchHandlers: Pick<
   async 'batches:checkLedger'(ctx, { batchId }) {
     requireBatch(ctx.store.db, batchId);
     // A running upload applies the lists itself, right before it plans its chunks.
-    if (ctx.runningWork().includes(uploadWorkKey(batchId))) return { cases: 0, phones: 0, held: [], released: 0, notices: [] };
+    if (ctx.runningWork().includes(uploadWork(batchId))) return { cases: 0, phones: 0, held: [], released: 0, notices: [] };
     // Never refused for the organization's list: unreadable, what it held stays held (complete false).
     const shared = await sharedLedgerNeverRefused(ctx);
     const outcome = applyLedgerBeforeUpload(ctx.store, batchId, { shared: shared.list, complete: shared.notices.length === 0 });

@@ -1,4 +1,5 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
+import { campaignDownloadWork, inboundDownloadWork, isRecordingWorkOf, recordingWork, type WorkKey } from '../work-keys';
 import { isCancelled, type ServiceClient } from '../../client';
 import type { InboundCase } from '../../contract';
 import type { Environment } from '../../domain/environments';
@@ -29,16 +30,18 @@ export const resultsHandlers: Pick<
     if (what === 'recording') {
       const env = environment ?? ctx.currentEnvironment();
       // The one named, else every recording being fetched for env; with an ask, only the download it started.
-      const one = kind !== undefined && refId !== undefined ? recordingWorkKey(env, kind, refId) : null;
+      const one = kind !== undefined && refId !== undefined ? recordingWork(env, kind, refId) : null;
       const keys = ctx
         .runningWork()
-        .filter((key) => (one ? key === one : key.startsWith(recordingWorkPrefix(env))))
+        .filter((key) => (one ? key === one : isRecordingWorkOf(env, key)))
         .filter((key) => ask === undefined || startedBy(ctx).get(key) === ask);
       const cancelled = keys.filter((key) => ctx.cancel(key)).length > 0;
       if (!cancelled && ask !== undefined) rememberStopped(ctx, ask);
       return { cancelled };
     }
-    return { cancelled: ctx.cancel(what === 'campaign' ? `download:campaign:${campaignId}` : 'download:inbound') };
+    const env = environment ?? ctx.currentEnvironment();
+    if (what === 'inbound') return { cancelled: ctx.cancel(inboundDownloadWork(env)) };
+    return { cancelled: campaignId !== undefined && ctx.cancel(campaignDownloadWork(env, campaignId)) };
   },
 
   async 'results:download'(ctx, { environment, campaignId, recordings }) {
@@ -46,7 +49,7 @@ export const resultsHandlers: Pick<
     return trackedDownload(
       ctx,
       env,
-      `download:campaign:${campaignId}`,
+      campaignDownloadWork(env, campaignId),
       (client, signal) =>
         downloadCampaignResults({ store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) }, campaignId, {
           signal,
@@ -90,7 +93,7 @@ export const resultsHandlers: Pick<
       await trackedDownload(
         ctx,
         env,
-        recordingWorkKey(env, kind, refId),
+        recordingWork(env, kind, refId),
         (client, signal) =>
           ensureRecording(
             { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
@@ -113,7 +116,7 @@ export const resultsHandlers: Pick<
     return trackedDownload(
       ctx,
       env,
-      'download:inbound',
+      inboundDownloadWork(env),
       (client, signal) =>
         downloadInboundCases(
           { store: ctx.store, client, environment: env, sealRecording: recordingSealer(ctx) },
@@ -132,10 +135,6 @@ export const resultsHandlers: Pick<
     return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit) as InboundCase[];
   },
 };
-
-const recordingWorkPrefix = (env: string) => `download:recording:${env}:`;
-/** The running-work key of recordings:get fetching one recording. */
-export const recordingWorkKey = (env: string, kind: 'outbound' | 'inbound', refId: number) => `${recordingWorkPrefix(env)}${kind}:${refId}`;
 
 /** Which ask started each download running (by work key), for those asked for with one. */
 const starters = new WeakMap<AppContext, Map<string, string>>();
@@ -188,7 +187,7 @@ function forgetStopped(ctx: AppContext, ask: string): boolean {
 function trackedDownload<T>(
   ctx: AppContext,
   env: Environment,
-  key: string,
+  key: WorkKey,
   work: (client: ServiceClient, signal: AbortSignal) => Promise<T>,
   { stoppedEarly, ask }: { stoppedEarly?: () => T; ask?: string } = {},
 ): Promise<T> {

@@ -1,4 +1,5 @@
 // Campaign control and uploads: they need a connection.
+import { isUploadWork, uploadWork } from '../work-keys';
 import { uploadBatch } from '../../sync/upload-engine';
 import { NOTHING_RUN, uploadResult, type UploadResult } from '../../sync/upload-result';
 import { isCancelled, type ServiceClient } from '../../client';
@@ -16,11 +17,10 @@ import type { Notice, UploadSummary } from '../procedures';
 import type { UploadDetail } from '../../domain/upload-detail';
 
 /** The key an upload runs under (AppContext.track). */
-export const uploadWorkKey = (batchId: number) => `upload:${batchId}`;
 
 /** Whether an upload runs now (updates never install under one). */
 export function uploadsRunning(ctx: AppContext): boolean {
-  return ctx.runningWork().some((key) => key.startsWith('upload:'));
+  return ctx.runningWork().some(isUploadWork);
 }
 
 export const syncHandlers: Pick<
@@ -36,7 +36,7 @@ export const syncHandlers: Pick<
   },
 
   async 'sync:cancel'(ctx, { batchId }) {
-    return { cancelled: ctx.cancel(uploadWorkKey(batchId)) };
+    return { cancelled: ctx.cancel(uploadWork(batchId)) };
   },
 
   async 'campaigns:create'(ctx, { environment, campaign }) {
@@ -67,7 +67,7 @@ export const syncHandlers: Pick<
     try {
       // Tracked from its first moment: a Stop during the sign-in stops it, and a second upload of the
       // batch meanwhile is refused as running (upload.running).
-      return await ctx.track(uploadWorkKey(batchId), async (signal) => {
+      return await ctx.track(uploadWork(batchId), async (signal) => {
         // Before anything else: the organization's list that cannot be read refuses the upload (unless
         // the policy lets uploads go on without it: shared_ledger_required false).
         const shared = await sharedLedger(ctx, 'upload');

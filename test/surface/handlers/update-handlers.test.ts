@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBrowserHost } from '../../../src-main/host/browser-host';
 import { TOKEN_HEADER } from '../../../src-main/host/host-guard';
 import { createAppContext } from '../../../src-main/surface/app-context';
-import { uploadsRunning, uploadWorkKey } from '../../../src-main/surface/handlers/sync-handlers';
+import { uploadsRunning } from '../../../src-main/surface/handlers/sync-handlers';
+import { uploadWork } from '../../../src-main/surface/work-keys';
 import { createSurface } from '../../../src-main/surface/surface';
 import { createUpdateController, type UpdaterEvent, type UpdaterPort } from '../../../src-main/updates/update-controller';
 
@@ -105,7 +106,7 @@ describe('updates:status', () => {
 
       // A real tracked upload (the key sync:upload runs under) holds the restart back.
       let finish = () => {};
-      const upload = ctx.track(uploadWorkKey(7), () => new Promise<void>((resolve) => (finish = resolve)));
+      const upload = ctx.track(uploadWork(7), () => new Promise<void>((resolve) => (finish = resolve)));
       expect(await surface.call('updates:restart', {})).toEqual({ ok: true, value: { outcome: 'busy', state: { state: 'ready', version: '2.0.0' } } });
       expect(port.installs).toBe(0);
       finish();
