@@ -1,11 +1,11 @@
 // A batch for the spreadsheet: the error report the agent corrects (and imports back), and the clean
 // batch of ready cases. Cells that a spreadsheet would run as formulas are neutralised by the writer.
 import { formatIssueText } from '../domain/issue-texts/issue-text';
-import { issueText } from '../domain/issue-texts/wording';
+import { fieldLabel, issueText } from '../domain/issue-texts/wording';
 import { unpackRaw } from '../preparation/build/build-cases';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
 import { listIssues, pageCasesWithRaw, type Store } from '../store';
-import type { SheetData } from './xlsx-writer';
+import { argentineDay, type SheetData } from './xlsx-writer';
 
 export const REASONS_SHEET = 'Motivos';
 export const CLEAN_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] as const;
@@ -33,13 +33,10 @@ function* casesOf(store: Store, batchId: number) {
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
 export function errorReportSheets(store: Store, batchId: number): SheetData[] {
-  // The report is the agency's working sheet, in Spanish; its reasons sheet has the English beside it.
+  // The report is the agency's working sheet, in Spanish: fields by their names, reasons in words.
   const issues = listIssues(store.db, batchId)
     .filter((i) => i.severity !== 'fix')
-    .map((i) => {
-      const text = issueText(i);
-      return { ...i, es: formatIssueText('es', text), en: formatIssueText('en', text) };
-    });
+    .map((i) => ({ ...i, es: formatIssueText('es', issueText(i)), fieldEs: i.field ? formatIssueText('es', fieldLabel(i.field)) : '' }));
   const reasonsByCase = new Map<number, string[]>();
   for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.es]);
   const rows: unknown[][] = [[...CORRECTION_HEADERS]];
@@ -57,14 +54,14 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
         r.pid,
         r.subId,
         r.debt,
-        r.expiration,
+        typeof r.expiration === 'string' ? argentineDay(r.expiration) : r.expiration,
         STATUS_ES[c.status] ?? c.status,
         reasons,
       ]);
     }
   }
-  const reasonRows: unknown[][] = [['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo', 'Reason']];
-  for (const i of issues) reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.field, i.es, i.en]);
+  const reasonRows: unknown[][] = [['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo']];
+  for (const i of issues) reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.fieldEs, i.es]);
   return [
     { name: CORRECTIONS_SHEET, rows },
     { name: REASONS_SHEET, rows: reasonRows },
@@ -77,7 +74,7 @@ export function cleanBatchSheets(store: Store, batchId: number): SheetData[] {
   for (const c of casesOf(store, batchId)) {
     if (c.status !== 'ready' && c.status !== 'warning') continue;
     for (const p of c.products)
-      rows.push([c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), p.expiration]);
+      rows.push([c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), argentineDay(p.expiration)]);
   }
   return [{ name: 'Lote', rows }];
 }

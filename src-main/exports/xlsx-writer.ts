@@ -60,6 +60,18 @@ export function argentineDateTime(iso: string | null | undefined): FormattedCell
   return new FormattedCell((ms + ARGENTINA_OFFSET_MS) / DAY_MS + EXCEL_UNIX_DAYS, 'dd/mm/yyyy hh:mm');
 }
 
+/**
+ * A calendar day ("2026-12-10", as the store keeps it) as a real Excel date written dd/mm/yyyy. Any other
+ * text (a date the creditor's file wrote some other way) stays as it is: the agent fixes what it says.
+ */
+export function argentineDay(day: string | null | undefined): FormattedCell | string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!match) return day ?? '';
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) return day ?? '';
+  return new FormattedCell(ms / DAY_MS + EXCEL_UNIX_DAYS, 'dd/mm/yyyy');
+}
+
 /** A value as the cell it becomes: text neutralized and cut to Excel's limit, odd values made text or empty. */
 function toCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
-import { argentineDateTime, EXCEL_CELL_MAX_CHARS, neutralizeCell, workbookBytes, writeWorkbook } from '../../src-main/exports/xlsx-writer';
+import { argentineDateTime, argentineDay, EXCEL_CELL_MAX_CHARS, neutralizeCell, workbookBytes, writeWorkbook } from '../../src-main/exports/xlsx-writer';
 
 let root = '';
 beforeAll(async () => {
@@ -184,5 +184,16 @@ describe('argentineDateTime', () => {
     const sheet = book.Sheets.A!;
     expect(sheet.A1).toMatchObject({ t: 'n', z: 'dd/mm/yyyy hh:mm', w: '28/11/2026 17:57' });
     expect(sheet.B1).toMatchObject({ t: 's', v: JSON.stringify(lookalike) });
+  });
+});
+
+describe('argentineDay', () => {
+  it('writes a stored day as a date shown day first; any other text stays as the file had it', () => {
+    const cells = [argentineDay('2026-12-10'), argentineDay('2027-02-31'), argentineDay('31/02/2027'), argentineDay('')];
+    const book = XLSX.read(workbookBytes([{ name: 'A', rows: [cells] }]), { type: 'buffer', cellNF: true });
+    const sheet = book.Sheets.A!;
+    expect(sheet.A1).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: '10/12/2026' });
+    expect(sheet.B1).toMatchObject({ t: 's', v: '2027-02-31' });
+    expect(sheet.C1).toMatchObject({ t: 's', v: '31/02/2027' });
   });
 });

@@ -158,7 +158,7 @@ const FIELDS: Record<string, IssueTextCode> = {
 const fieldName = (field: string): IssueText => (Object.hasOwn(FIELDS, field) ? text(FIELDS[field] as IssueTextCode) : verbatim(field));
 
 /** "products[1].debt" → "Producto 2, saldo": field paths in the agent's words. */
-function fieldLabel(field: string): IssueText {
+export function fieldLabel(field: string): IssueText {
   const product = /^products\[(\d+)\]\.(\w+)$/.exec(field);
   if (product) return text('issue.field.product_part', { number: Number(product[1]) + 1, part: fieldName(product[2] ?? '') });
   // The upload body's own paths, as the service rules name them.

@@ -32,3 +32,9 @@ export function stateText(raw: string | null | undefined, t: (key: string) => st
   if (state.kind === 'words') return state.text;
   return state.kind === 'known' ? t(`results.state.${raw?.trim()}`) : t('results.state.other');
 }
+
+/** A state's tooltip: the service's code itself only when it is one this version does not know (to report it). */
+export function stateTitle(raw: string | null | undefined): string | undefined {
+  const state = readServiceState(raw);
+  return state.kind === 'other' ? state.code : undefined;
+}

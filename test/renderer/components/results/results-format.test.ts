@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import results from '../../../../src-renderer/src/i18n/messages/results';
 import { splitTexts, type Tree } from '../../../../src-renderer/src/i18n/texts';
-import { formatShare, formatWhen, stateText } from '../../../../src-renderer/src/components/results/results-format';
+import { formatShare, formatWhen, stateText, stateTitle } from '../../../../src-renderer/src/components/results/results-format';
 
 const { es, en } = splitTexts(results);
 function lookup(tree: Tree) {
@@ -47,5 +47,13 @@ describe('dates, times and shares', () => {
     expect(formatShare(6, 10, 'es')).toBe('60 %');
     expect(formatShare(1, 3, 'es')).toBe('33,3 %');
     expect(formatShare(0, 0, 'es')).toBe('—');
+  });
+});
+
+describe('state tooltips', () => {
+  it('name the code only when CaseDesk does not know it, so the agent can report it', () => {
+    expect(stateTitle('ANSWERED')).toBeUndefined();
+    expect(stateTitle('Promesa de pago')).toBeUndefined();
+    expect(stateTitle('RINGING_LONG')).toBe('RINGING_LONG');
   });
 });
