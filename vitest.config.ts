@@ -13,6 +13,8 @@ export default defineConfig({
     // The desktop app itself: `npm run test:electron` (vitest.electron.config.ts).
     exclude: [...configDefaults.exclude, 'test/electron-app/**'],
     globalSetup: ['test/support/global-setup.ts'],
+    // The default output, then the 20 slowest files with their seconds (issue 31).
+    reporters: ['default', './test/support/slowest-files-reporter.ts'],
     // Contract tests start real HTTP servers; two cores, so keep the pool small.
     pool: 'forks',
     testTimeout: 20_000,
