@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { expectAccessible } from './support/accessibility';
-import { acceptUploadStart, hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, animationsSettled, hasChromium, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 
@@ -46,7 +46,7 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await page.locator('h1').click();
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('.p-togglebutton') != null)).toBe(true);
-    await page.waitForTimeout(400); // PrimeVue fades the ring in (an outline-color transition)
+    await animationsSettled(page); // PrimeVue fades the ring in (an outline-color transition)
     const outline = await page.evaluate(() => {
       const style = getComputedStyle(document.activeElement as Element);
       return { style: style.outlineStyle, color: style.outlineColor, width: style.outlineWidth };

@@ -36,7 +36,6 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     (await surfaceCall('batches:prepare', { environment: 'demo', fileId: await handOver(createSurface(app.current.ctx), SAMPLE), maxPhonePriority: 2 }))
       .batchId;
   const shot = async (name: string) => {
-    await app.current.page.waitForTimeout(450);
     await app.current.screenshot(name);
   };
 

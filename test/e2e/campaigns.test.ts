@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { animationsSettled, hasChromium, signInToDemo, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SPREADSHEET = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -24,7 +24,7 @@ async function typeNumber(page: Page, selector: string, value: string): Promise<
 
 /** Lets PrimeVue's enter transitions finish before a screenshot. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForTimeout(400);
+  await animationsSettled(page);
 }
 
 /** Waits until the campaign's state tag says `status`. */

@@ -37,7 +37,6 @@ describe.runIf(hasChromium)('a phone typed in a case', () => {
     expect(await phones.inputValue()).toBe(`${before}\n4567-89`);
     const problems = drawer.locator('[data-test="phone-problems"]');
     expect(await problems.innerText()).toContain('4567-89');
-    await page.waitForTimeout(400); // the drawer's slide-in, for the screenshot
     await app.current.screenshot('30-phone-kept');
 
     // Closed and opened again, it is still there: the case keeps what was typed.

@@ -55,7 +55,6 @@ describe.runIf(hasChromium)('holidays and contact hours on the new-campaign form
     );
     expect(await warnings.innerText()).toMatch(/no un consejo legal/);
     expect(await page.locator('[data-test="create"]').innerText()).toMatch(/Crear igual/);
-    await page.waitForTimeout(300);
     await app.current.screenshot('12-new-campaign-warnings');
 
     // Back inside the hours: that warning goes, the holiday stays.

@@ -80,7 +80,6 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
     expect(issues).not.toContain('todavía sin cargar');
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });
-    await page.waitForTimeout(400);
     await app.current.screenshot('62-duplicates-filter');
     await filter.locator('input').uncheck();
     await page.locator('[data-test="cases-grid"][data-total="11"]').waitFor();
@@ -101,7 +100,6 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
     expect(await page.locator('[data-test="confirm-sync"]').count()).toBe(0);
     expect(await skipped.innerText()).toContain('Duplicados: 8 caso(s) no se cargaron porque la campaña ya tiene sus códigos');
     expect(await page.locator(`[data-test="upload-loaded-${second}"]`).innerText()).toBe('Casos cargados en la campaña: 0');
-    await page.waitForTimeout(400);
     await app.current.screenshot('63-duplicates-skipped');
 
     // The choice now says how many the last upload skipped.

@@ -23,7 +23,6 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
   }
 
   async function shot(name: string): Promise<void> {
-    await app.current.page.waitForTimeout(450);
     await app.current.screenshot(name);
   }
 

@@ -50,7 +50,6 @@ describe.runIf(hasChromium)('a do-not-contact entry added after preparing', () =
     const row = page.locator('[data-test="case-row"][data-code="30111222"]');
     await row.waitFor();
     expect(await row.getAttribute('data-status')).toBe('suppressed');
-    await app.current.page.waitForTimeout(450);
     await app.current.screenshot('65-batch-ledger-change');
   });
 
@@ -68,7 +67,6 @@ describe.runIf(hasChromium)('a do-not-contact entry added after preparing', () =
     await held.waitFor({ timeout: 20_000 });
     expect(await page.locator(`[data-test="upload-suppressed-${batchId}"]`).innerText()).toContain('No contactar, antes de enviar: Se quitó 1 teléfono.');
     expect(await held.innerText()).toBe('20123456: se quitó 1155556666');
-    await app.current.page.waitForTimeout(450);
     await app.current.screenshot('66-sync-held-named');
   });
 });

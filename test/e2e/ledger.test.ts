@@ -85,7 +85,6 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     // 1155556666 was taken off when preparing; its other phone is the one left.
     expect(await drawer.locator('[data-test="drawer-phones"]').inputValue()).toBe('1145678901');
     expect(await drawer.locator('[data-test="drawer-issues"]').innerText()).toContain('1155556666');
-    await page.waitForTimeout(400); // the drawer's slide-in, for the screenshot
     await app.current.screenshot('61-do-not-call');
     await drawer.locator('[data-test="do-not-call-1145678901"]').click();
     await drawer.locator('[data-test="drawer-status"]', { hasText: 'No contactar' }).waitFor();

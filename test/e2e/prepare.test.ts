@@ -74,7 +74,6 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     expect(await page.locator('[data-test="case-row"]').count()).toBe(11);
     await page.locator('[data-test="batch-view"][data-issues="ready"]').waitFor();
     await page.locator('[data-test="row-issues"]').waitFor();
-    await page.waitForTimeout(300); // the message's fade-in, for the screenshot
     await app.current.screenshot('24-batch');
   }, 60_000);
 
@@ -116,7 +115,6 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     expect(await drawer.locator('[data-test="issue-fix"][data-kind="phone-fixed"] [data-test="issue-change"]').innerText()).toMatch(
       /4567-8901[\s\S]*1145678901/,
     );
-    await page.waitForTimeout(400); // the drawer's slide-in, for the screenshot
     await app.current.screenshot('27-case-drawer');
     await date.fill('28/02/2027');
     await date.press('Enter');
@@ -222,7 +220,6 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     // The wizard still has the good file and what was chosen for it.
     expect(await page.locator('[data-test="current-file"]').innerText()).toContain('cartera-banco-del-sur.xlsx');
-    await page.waitForTimeout(300); // the message's fade-in, for the screenshot
     await app.current.screenshot('29-prepare-junk');
     await page.locator('[data-test="step-mapping"] button').click();
     expect(await page.locator('#phones-per-case').inputValue()).toBe('3');

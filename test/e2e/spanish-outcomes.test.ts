@@ -89,7 +89,6 @@ describe.runIf(hasChromium)('upload outcomes, enums and the activity log in Span
     for (const reason of reasons) expect(reason).toMatch(/^El servicio respondió: «.+»$/s);
     serviceReason = /«(.+)»/s.exec(reasons[0] ?? '')?.[1] ?? '';
     expect(serviceReason).not.toBe('');
-    await page.waitForTimeout(450);
     await app.current.screenshot('75-sync-rejected-spanish');
     await expectSpanishOnly(page, 'Sync');
   });

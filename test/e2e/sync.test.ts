@@ -28,7 +28,6 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
 
   /** Screenshots after PrimeVue's enter transitions (overlays, messages, dialogs) have finished. */
   async function shot(name: string): Promise<void> {
-    await app.current.page.waitForTimeout(450);
     await app.current.screenshot(name);
   }
 

@@ -5,6 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { animationsSettled } from './app';
 
 export interface AxeFinding {
   rule: string;
@@ -18,7 +19,7 @@ const BLOCKING = new Set(['serious', 'critical']);
 /** Every serious or critical WCAG 2 A/AA violation on the page as it is now (`within`: in that part of it only). */
 export async function blockingViolations(page: Page, within?: string): Promise<AxeFinding[]> {
   // Transitions (drawer slide-in, message fade-in) would make colours half-way: wait them out.
-  await page.waitForTimeout(450);
+  await animationsSettled(page);
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   const results = await (within === undefined ? builder : builder.include(within)).analyze();
   return results.violations

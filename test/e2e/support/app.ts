@@ -73,6 +73,8 @@ export function useE2eApp(
       dataDir,
       origin: `http://127.0.0.1:${host.port}`,
       screenshot: async (name) => {
+        // After the enter transitions, not after a fixed time: the picture shows the screen at rest.
+        await animationsSettled(page);
         await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
       },
     };
@@ -154,4 +156,15 @@ export async function acceptUploadStart(page: Page): Promise<void> {
   await dialog.waitFor();
   await dialog.locator('.p-confirmdialog-accept-button').click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits until no transition or animation with an end is running (a drawer's slide-in, a message's
+ * fade-in), so a screenshot or a contrast check sees final colours. Endless ones (spinners, an
+ * indeterminate bar) are not waited for. Two frames first: a transition the last action caused starts
+ * on the next frame.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
 }
