@@ -17,6 +17,10 @@ export default defineConfig({
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
     // Contract tests start real HTTP servers; two cores, so keep the pool small.
     pool: 'forks',
+    // Vitest's default is one worker less than the cores: one worker here, every file after the other.
+    // Most files wait on child processes, servers and Chromium, so two keep both cores busy (issue 31).
+    // Slowest files start first: vitest orders them by the durations of the last run it kept.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Every store the tests make is encrypted with this run's own key, and no test touches the
