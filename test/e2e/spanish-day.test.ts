@@ -116,6 +116,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await page.locator('[data-test="ledger-change"]').waitFor();
     await settled();
     await expectSpanish(page, 'batch: list changed');
+    await app.current.screenshot('82-day-batch-list-changed');
   });
 
   it('uploads into a campaign that takes fewer phones than the batch, and starts it', async () => {
@@ -140,6 +141,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await page.locator(`[data-test="phone-fit-${batchId}"]`).waitFor();
     await settled();
     await expectSpanish(page, 'sync: the campaign takes fewer phones');
+    await app.current.screenshot('80-day-sync-fewer-phones');
     await page.locator(`[data-test="phone-fit-keep-${batchId}"]`).click();
     await page.locator(`[data-test="upload-${batchId}"]`).click();
     await page.locator('[data-test="confirm-sync"]').waitFor();
@@ -175,6 +177,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await page.locator('[data-test="case-drawer"]').waitFor();
     await settled();
     await expectSpanish(page, 'results: a case’s calls');
+    await app.current.screenshot('81-day-case-calls');
     await page.keyboard.press('Escape');
     await page.locator('[data-test="case-drawer"]').waitFor({ state: 'hidden' });
     const [workbook] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export"]').click()]);
