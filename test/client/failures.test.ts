@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { closedPort } from '../support/closed-port';
 import { collect, createServiceClient, createSession, memoryVault, ServiceError } from '../../src-main/client';
 import { networkFailure } from '../../src-main/client/network-failure';
+import { CONTRACT_ISSUES_KEPT } from '../../src-main/client/http';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { bodyOf, campaignRequest, connect, control, fixedTokens, sendJson, useLocalServer } from './helpers';
 import { aBotBody } from '../support/wire-bodies';
@@ -92,6 +93,21 @@ describe('HTTP failures', () => {
     expect(error).toMatchObject({ kind: 'client', status: 400, method: 'POST', path: '/api/v2/campaigns/1/start/' });
     expect(error.serverMessage).toBe('El teléfono [number] de [e-mail] vence el 2026-12-31');
     expect(error.message).toBe(`POST /api/v2/campaigns/1/start/: the service refused the request (HTTP 400): ${error.serverMessage}`);
+  });
+
+  it('keeps the first issues of a body that breaks the contract everywhere, and counts them all', async () => {
+    server.handle = (_req, res) =>
+      sendJson(
+        res,
+        200,
+        Array.from({ length: 20_000 }, () => ({ id: 'uno' })),
+      );
+    const error = (await local()
+      .bots()
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error).toMatchObject({ kind: 'contract' });
+    expect(error.issues).toHaveLength(CONTRACT_ISSUES_KEPT);
+    expect(error.issues?.[0]?.path).toBe('[0].id');
   });
 
   it('a body that breaks the contract is kind contract with JSON paths, not a crash', async () => {
