@@ -155,3 +155,9 @@ export async function acceptUploadStart(page: Page): Promise<void> {
   await dialog.locator('.p-confirmdialog-accept-button').click();
   await dialog.waitFor({ state: 'detached' });
 }
+
+/** Goes to a screen by its address, as a link or a bookmark would. */
+export async function goTo(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => (location.hash = to), path);
+  await page.waitForURL(new RegExp(`#${path}$`));
+}
