@@ -115,6 +115,17 @@ describe('README.md and docs/', () => {
   it('keep the README under 200 lines', () => {
     expect(read(join(ROOT, 'README.md')).split('\n').length).toBeLessThan(200);
   });
+
+  it('open with exactly the commands CI runs on a clean clone', () => {
+    // CI runs `npm install --no-audit --no-fund`; the newcomer types the command without CI's quiet flags.
+    const ci = read(join(ROOT, '.ci/run'))
+      .split('\n')
+      .filter((line) => /^npm /.test(line))
+      .map((line) => line.split(/\s+/).slice(0, 2).join(' '));
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(read(join(ROOT, 'README.md')))?.[1] ?? '';
+    expect(ci).toEqual(['npm install', 'npm test']);
+    expect(firstBlock.trim().split('\n')).toEqual(ci);
+  });
 });
 
 describe('docs/cli.md', () => {
