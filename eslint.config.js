@@ -16,6 +16,17 @@ const MESSAGE_MATCHING = [
   `SwitchStatement > MemberExpression.discriminant[property.name=${MESSAGE}]`,
 ];
 
+/** A test that recognises a failure by its words: `toThrow(/already running/)`, `toThrowError('…')`. */
+const THROWN_WORDS = [
+  `CallExpression[callee.property.name=/^(toThrow|toThrowError)$/] > Literal.arguments[regex]`,
+  `CallExpression[callee.property.name=/^(toThrow|toThrowError)$/] > Literal.arguments[raw=/^['"]/]`,
+  `CallExpression[callee.property.name=/^(toThrow|toThrowError)$/] > TemplateLiteral.arguments`,
+];
+const thrownWordsRule = (selector) => ({
+  selector,
+  message: 'recognise a failure by its code and params (rejects.toMatchObject({ code }), toThrow(expect.objectContaining({ code }))), not by its words',
+});
+
 /** SQL text handed to a connection: `db.prepare(…)`, `store.db.exec(…)`, `ctx.store.db.pragma(…)`. */
 const SQL_OUTSIDE_THE_STORE = [
   `CallExpression[callee.property.name=/^(prepare|exec|pragma)$/][callee.object.name='db']`,
@@ -75,6 +86,14 @@ export default tseslint.config(
         ...DEFERRED_TRANSACTION.map(transactionRule),
       ],
     },
+  },
+  {
+    // Tests recognise a failure as code does: by its code and params. They may still read the words a
+    // person is shown (a rendered screen, a CLI line, a translated message). The emulator is the
+    // service's double: it speaks the service's words, not CaseDesk's catalog.
+    files: ['test/**/*.ts'],
+    ignores: ['test/emulator/**', 'test/lint/**'],
+    rules: { 'no-restricted-syntax': ['error', ...THROWN_WORDS.map(thrownWordsRule)] },
   },
   {
     files: ['**/*.mjs'],

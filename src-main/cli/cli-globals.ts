@@ -63,7 +63,7 @@ export class CliFailure extends Error {
 }
 
 /**
- * The exit code of a failure of the catalog (README: "Exit codes"): 2 bad input (the policy's
+ * The exit code of a failure of the catalog (docs/cli.md: "Failures and exit codes"): 2 bad input (the policy's
  * refusals included), 3 cases in doubt that need the agent's decision, else 1.
  */
 export function exitCodeOf(failure: FailureData): number {

@@ -54,6 +54,8 @@ export function contractFailure(
   found: ContractIssue[],
   what = 'the answer does not match the service contract',
   failure?: ReasonedFailure,
+  /** How many issues there were, when `found` holds only the first of them. */
+  total = found.length,
 ): ServiceError {
   // Paths can hold case codes (keys of upload answers), which may be personal identifiers.
   const issues = found.map((i) => ({ path: scrub(i.path), message: scrub(i.message) }));
@@ -61,7 +63,7 @@ export function contractFailure(
     .slice(0, 5)
     .map((i) => `${i.path} (${i.message})`)
     .join('; ');
-  const more = issues.length > 5 ? ` and ${issues.length - 5} more` : '';
+  const more = total > 5 ? ` and ${total - 5} more` : '';
   return new ServiceError({
     ...ctx,
     kind: 'contract',

@@ -222,12 +222,19 @@ export function expectOk<S extends z.ZodType>(answer: Answer, schema: S, ctx: Re
   return parseWith(schema, answer.body, ctx);
 }
 
+/** Issues a contract failure keeps: a hostile page of 200,000 bad entries says what is wrong with the first ones and how many in all. */
+export const CONTRACT_ISSUES_KEPT = 50;
+
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, ctx: RequestContext): z.output<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
+  const all = parsed.error.issues;
   throw contractFailure(
     ctx,
-    parsed.error.issues.map((issue) => ({ path: jsonPath(issue.path), message: issue.message })),
+    all.slice(0, CONTRACT_ISSUES_KEPT).map((issue) => ({ path: jsonPath(issue.path), message: issue.message })),
+    undefined,
+    undefined,
+    all.length,
   );
 }
 

@@ -35,7 +35,7 @@ export type PersonReading =
   | { kind: 'text'; key: string };
 
 /**
- * Reads a case code as a person. Decision (README, Do not contact): besides the DNI (7–8 digits once
+ * Reads a case code as a person. Decision (docs/agent-day.md, "One person, however it is written"): besides the DNI (7–8 digits once
  * leading zeros are dropped) and a person's CUIT/CUIL (the DNI inside it), any code made only of
  * digits and separators compares by its digits without leading zeros, since a spreadsheet drops
  * them and "12-345" is "12345" typed another way. Erring toward the same person keeps a listed

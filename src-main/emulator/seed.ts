@@ -1,4 +1,4 @@
-// The emulator's users, passwords and bot assignments. Format documented in README ("The emulator").
+// The emulator's users, passwords and bot assignments. Format documented in docs/emulator.md ("The seed file").
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { appFiles } from '../layout/app-layout';

@@ -24,7 +24,8 @@ export type BatchWriterReply =
   | { kind: 'checkpointed'; ms: number }
   | { kind: 'aborted' }
   /** `refusal`: a BatchRefusal (its import swept meanwhile), rebuilt whole on the caller's side. */
-  | { kind: 'failed'; message: string; refusal?: BatchRefusalData | undefined };
+  /** `code`: the database's own (SQLITE_CONSTRAINT_UNIQUE), kept so the caller decides on it, not on the words. */
+  | { kind: 'failed'; message: string; code?: string | undefined; refusal?: BatchRefusalData | undefined };
 
 /** Cases per message, and messages in flight before the caller waits: memory stays flat. */
 const CHUNK = 1_000;
@@ -72,7 +73,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
       // The thread has rolled back and closed its connection: nothing is left for it to do (after a
       // commit, nobody would ask it to end).
       checkpointed(null);
-      fail(reply.refusal ? refusalFromData(reply.refusal) : new Error(reply.message));
+      fail(reply.refusal ? refusalFromData(reply.refusal) : Object.assign(new Error(reply.message), reply.code === undefined ? {} : { code: reply.code }));
       return void worker.terminate();
     }
     if (reply.kind === 'written') {

@@ -106,7 +106,13 @@ function reply(work: () => BatchWriterReply): BatchWriterReply | null {
     } catch {
       // The failure to report is the first one; a batch left hidden is swept at a later start.
     }
-    parentPort?.postMessage({ kind: 'failed', message: (err as Error).message, refusal: refusalData(err) } satisfies BatchWriterReply);
+    const code = (err as { code?: unknown }).code;
+    parentPort?.postMessage({
+      kind: 'failed',
+      message: (err as Error).message,
+      code: typeof code === 'string' ? code : undefined,
+      refusal: refusalData(err),
+    } satisfies BatchWriterReply);
     return null;
   }
 }

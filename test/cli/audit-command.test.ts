@@ -57,7 +57,7 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
     expect(table.stdout).toContain(`path=${report}`);
     const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
     expect((await casedesk('audit', '--since', tomorrow)).stdout).toBe('(none)\n');
-    // A bad option value is bad input, as the README's exit codes say.
+    // A bad option value is bad input, as docs/cli.md's exit codes say.
     expect((await casedesk('audit', '--since', 'ayer')).code).toBe(2);
   });
 

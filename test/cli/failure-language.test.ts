@@ -1,6 +1,6 @@
 // A failure the surface reports reaches the CLI as a code and params, and is printed in the run's
 // language: --lang, else the locale of LC_ALL / LC_MESSAGES / LANG (es* is Spanish), else English.
-// The exit code follows the code's class (README: "Exit codes").
+// The exit code follows the code's class (docs/cli.md: "Failures and exit codes").
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ describe('a failure printed by the CLI', { timeout: SLOW }, () => {
     expect((await casedesk(['batches', 'delete', '424242', '--lang', 'en'], { LANG: 'es_AR.UTF-8' })).stderr).toBe('casedesk: Batch 424242 does not exist.\n');
   });
 
-  it("keeps README's exit codes: bad input is 2, in either language", async () => {
+  it('keeps the exit codes of docs/cli.md: bad input is 2, in either language', async () => {
     const res = await casedesk(['--lang', 'es', 'suppress', 'add', '--phone', '4444-5555']);
     expect(res.code).toBe(2);
     expect(res.stderr).toMatch(/^casedesk: el teléfono "4444-5555" no es un número de teléfono argentino \(no-area-code\)\.\n$/);

@@ -1,4 +1,4 @@
-// README: an upload that paused exits 4 ("run it again to resume"), so a script can tell it from a
+// docs/cli.md: an upload that paused exits 4 ("run it again to resume"), so a script can tell it from a
 // finished one. The upload command sets process.exitCode; main() must return it, since casedesk.mjs
 // writes main's answer over it (review finding: it returned 0).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ const casedesk = (...args: string[]) =>
   });
 
 describe('a paused upload through the CLI', { timeout: 120_000 }, () => {
-  it('exits 4, as README says', async () => {
+  it('exits 4, as docs/cli.md says', async () => {
     const prepared = JSON.parse((await casedesk('prepare', SAMPLE, '--max-phone-priority', '2', '--json', '--env', 'test')).stdout) as { batchId: number };
     expect((await casedesk('login', '--env', 'test', '--base-url', emulator.current.url)).code).toBe(0);
     // A campaign the service does not have: the upload pauses at its first request (not-found).

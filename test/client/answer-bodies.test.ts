@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, createSession, DEFAULT_BODY_LIMITS, hasReason, memoryVault, ServiceError } from '../../src-main/client';
+import { createServiceClient, createSession, DEFAULT_BODY_LIMITS, hasReason, memoryVault, ServiceError, serviceFailure } from '../../src-main/client';
 import { bodyOf, fixedTokens, sendJson, useLocalServer } from './helpers';
 import { aBotBody } from '../support/wire-bodies';
 
@@ -83,7 +83,7 @@ describe('JSON answers', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'contract', reason: 'too-large', params: { limit: 64 * KIB, body: 'json' }, ambiguous: false });
-    expect((error as ServiceError).message).toContain('larger than CaseDesk accepts (over 65536 bytes)');
+    expect(serviceFailure(error as ServiceError)).toMatchObject({ code: 'service.answer_too_large', params: { size: '65536 bytes' } });
   });
 
   it('an answer that never ends is cut off at the cap, not read into memory first', async () => {
@@ -169,7 +169,10 @@ describe('content types', () => {
       .campaign(1)
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'contract', reason: 'content-type', params: { contentType: 'text/html' }, ambiguous: false });
-    expect((error as ServiceError).message).toBe('GET /api/v2/campaigns/1/: the answer is text/html, not JSON as the service contract says');
+    expect(serviceFailure(error as ServiceError)).toEqual({
+      code: 'service.content_type',
+      params: { request: 'GET /api/v2/campaigns/1/', contentType: 'text/html' },
+    });
     // The sign-in too: a proxy's page is not a token pair.
     const session = createSession({ baseUrl: server.url, vault: memoryVault() });
     await expect(session.signIn('agente@cobranzas.example', 'clave')).rejects.toMatchObject({ kind: 'contract', reason: 'content-type' });

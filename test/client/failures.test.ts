@@ -2,8 +2,9 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { closedPort } from '../support/closed-port';
-import { collect, createServiceClient, createSession, memoryVault, ServiceError } from '../../src-main/client';
+import { collect, createServiceClient, createSession, memoryVault, ServiceError, serviceFailure } from '../../src-main/client';
 import { networkFailure } from '../../src-main/client/network-failure';
+import { CONTRACT_ISSUES_KEPT } from '../../src-main/client/http';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { bodyOf, campaignRequest, connect, control, fixedTokens, sendJson, useLocalServer } from './helpers';
 import { aBotBody } from '../support/wire-bodies';
@@ -26,7 +27,7 @@ describe('network failures', () => {
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'offline', ambiguous: false, method: 'GET', path: '/api/v2/bots/' });
     expect(error).toMatchObject({ reason: 'network', params: { problem: 'refused', host: new URL(url).host, proxy: null } });
-    expect((error as ServiceError).message).toContain('refused the connection');
+    expect(serviceFailure(error as ServiceError)).toMatchObject({ code: 'network.refused' });
     const session = createSession({ baseUrl: url, vault: memoryVault() });
     await expect(session.signIn(DEMO_USER.email, DEMO_USER.password)).rejects.toMatchObject({ kind: 'offline', ambiguous: false });
   });
@@ -91,7 +92,25 @@ describe('HTTP failures', () => {
       .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'client', status: 400, method: 'POST', path: '/api/v2/campaigns/1/start/' });
     expect(error.serverMessage).toBe('El teléfono [number] de [e-mail] vence el 2026-12-31');
-    expect(error.message).toBe(`POST /api/v2/campaigns/1/start/: the service refused the request (HTTP 400): ${error.serverMessage}`);
+    expect(serviceFailure(error)).toEqual({
+      code: 'service.refused',
+      params: { request: 'POST /api/v2/campaigns/1/start/', status: 400, detail: `: ${error.serverMessage}` },
+    });
+  });
+
+  it('keeps the first issues of a body that breaks the contract everywhere, and counts them all', async () => {
+    server.handle = (_req, res) =>
+      sendJson(
+        res,
+        200,
+        Array.from({ length: 20_000 }, () => ({ id: 'uno' })),
+      );
+    const error = (await local()
+      .bots()
+      .catch((e: unknown) => e)) as ServiceError;
+    expect(error).toMatchObject({ kind: 'contract' });
+    expect(error.issues).toHaveLength(CONTRACT_ISSUES_KEPT);
+    expect(error.issues?.[0]?.path).toBe('[0].id');
   });
 
   it('a body that breaks the contract is kind contract with JSON paths, not a crash', async () => {
@@ -101,7 +120,7 @@ describe('HTTP failures', () => {
       .catch((e: unknown) => e)) as ServiceError;
     expect(error).toMatchObject({ kind: 'contract', ambiguous: false });
     expect(error.issues?.map((i) => i.path)).toContain('[0].id');
-    expect(error.message).toContain('[0].id');
+    expect(serviceFailure(error)).toMatchObject({ code: 'service.contract', params: { issues: expect.stringContaining('[0].id') } });
 
     server.handle = (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });

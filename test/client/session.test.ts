@@ -45,7 +45,7 @@ describe('signing in and out', () => {
     const error = await session.signIn(DEMO_USER.email, 'hunter2-secret').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ServiceError);
     expect(error).toMatchObject({ kind: 'auth', status: 401, ambiguous: false });
-    expect((error as ServiceError).message).toContain('No active account found');
+    expect((error as ServiceError).serverMessage).toContain('No active account found');
     expect(String(error)).not.toContain('hunter2-secret');
     expect(String(error)).not.toContain(DEMO_USER.email);
     expect(session.state()).toBe('signed-out');

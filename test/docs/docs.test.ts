@@ -1,96 +1,157 @@
-// The docs a newcomer reads: README short, every link and image there, every CLI command in the CLI's
-// reference, and tables of short cells.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+// The docs a newcomer reads stay true to the tree: links lead somewhere, the CLI reference names every
+// command the program has, tables stay readable, and the README stays short.
 import type { Command } from 'commander';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src-main/cli/main';
 
-const ROOT = join(import.meta.dirname, '../..');
-const DOCS = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => `docs/${name}`)].filter((f) => f.endsWith('.md'));
-const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+const ROOT = resolve(import.meta.dirname, '../..');
+const DOCS = join(ROOT, 'docs');
+const PAGES = [
+  join(ROOT, 'README.md'),
+  ...readdirSync(DOCS)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => join(DOCS, f)),
+];
+const MAX_CELL = 300;
 
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
-export const slug = (heading: string) =>
-  heading
+const read = (file: string) => readFileSync(file, 'utf8');
+const shown = (file: string) => relative(ROOT, file);
+
+/** A page's lines outside fenced code blocks, with their line numbers. */
+function proseLines(text: string): { line: string; n: number }[] {
+  let fenced = false;
+  const out: { line: string; n: number }[] = [];
+  text.split('\n').forEach((line, i) => {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    else if (!fenced) out.push({ line, n: i + 1 });
+  });
+  return out;
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
     .trim()
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/\s/g, '-');
-
-/** The targets of a Markdown text's links and images, outside code blocks. */
-export function linksOf(markdown: string): string[] {
-  const prose = markdown.replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
-  return [...prose.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1] ?? '');
 }
 
-/** The links of `file` that lead nowhere: a missing file, or an anchor no heading has. */
-export function brokenLinks(file: string, markdown: string, exists: (path: string) => boolean, headingsOf: (path: string) => string[]): string[] {
-  return linksOf(markdown).filter((link) => {
-    if (/^[a-z]+:/i.test(link)) return false;
-    const [path = '', anchor] = link.split('#');
-    const target = path === '' ? file : join(dirname(file), path);
-    if (!exists(target)) return true;
-    return anchor !== undefined && !headingsOf(target).map(slug).includes(anchor);
-  });
+function anchorsOf(file: string): Set<string> {
+  const anchors = new Set<string>();
+  for (const { line } of proseLines(read(file))) {
+    const heading = /^#{1,6}\s+(.*)$/.exec(line);
+    if (heading) anchors.add(slug(heading[1] ?? ''));
+  }
+  return anchors;
 }
 
-/** Each cell of each table row. */
-export function tableCells(markdown: string): string[] {
-  return markdown
-    .split('\n')
-    .filter((line) => line.startsWith('|'))
-    .flatMap((line) => line.replace(/^\||\|$/g, '').split(/(?<!\\)\|/))
+/** Every `[text](target)` and `![alt](target)` outside code, with where it is. */
+function linksOf(file: string): { target: string; n: number }[] {
+  const links: { target: string; n: number }[] = [];
+  for (const { line, n } of proseLines(read(file))) {
+    const text = line.replace(/`[^`]*`/g, (code) => (code.includes('](') ? '' : code));
+    for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) links.push({ target: match[1] ?? '', n });
+  }
+  return links;
+}
+
+/** What is wrong with a relative link, or null when it leads somewhere. */
+function brokenLink(from: string, target: string): string | null {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null;
+  const [path = '', anchor] = target.split('#', 2);
+  const file = path === '' ? from : resolve(dirname(from), decodeURIComponent(path));
+  if (!existsSync(file)) return `no file ${shown(file)}`;
+  if (anchor === undefined) return null;
+  if (!statSync(file).isFile() || !file.endsWith('.md')) return `#${anchor} in a file that is not Markdown`;
+  return anchorsOf(file).has(anchor) ? null : `no heading #${anchor} in ${shown(file)}`;
+}
+
+/** A table row's cells, `\|` kept inside its cell. */
+function cellsOf(row: string): string[] {
+  return row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split(/(?<!\\)\|/)
     .map((cell) => cell.trim());
 }
 
-/** "campaigns list", "login", …: every command a person can run. */
-function commandNames(command: Command, prefix = ''): string[] {
+/** Every command of the program, as its path (`campaigns create`), with its long options. */
+function commandsOf(command: Command, prefix: string[] = []): { path: string; options: string[] }[] {
   return command.commands.flatMap((sub) => {
-    const name = `${prefix}${sub.name()}`;
-    return sub.commands.length === 0 ? [name] : commandNames(sub, `${name} `);
+    const path = [...prefix, sub.name()];
+    const options = sub.options.map((o) => o.long).filter((long): long is string => long !== undefined);
+    return [{ path: path.join(' '), options }, ...commandsOf(sub, path)];
   });
 }
 
-const headingsIn = (path: string) => [...read(path).matchAll(/^#{1,6} (.+)$/gm)].map((m) => m[1] ?? '');
-
-describe('the docs', () => {
-  it('README is short: under 200 lines', () => {
-    expect(read('README.md').split('\n').length).toBeLessThan(200);
-  });
-
-  it.each(DOCS)('%s: every link and image leads to a file, and every anchor to a heading', (file) => {
-    expect(brokenLinks(file, read(file), (path) => existsSync(resolve(ROOT, path)), headingsIn)).toEqual([]);
-  });
-
-  it.each(DOCS)('%s: no table cell over about 300 characters', (file) => {
-    expect(tableCells(read(file)).filter((cell) => cell.length > 320)).toEqual([]);
-  });
-
-  it('docs/cli.md names every command of the real CLI', () => {
-    const cli = read('docs/cli.md');
-    const names = commandNames(buildProgram('en'));
-    expect(names.length).toBeGreaterThan(30);
-    expect(names.filter((name) => !cli.includes(`\`${name}`))).toEqual([]);
-  });
-
-  it('catches what it checks', () => {
-    const missing = brokenLinks(
-      'docs/x.md',
-      '[a](nowhere.md) [b](../README.md#no-such-heading) [c](https://example.com) `[d](e.md)`',
-      () => false,
-      () => [],
+describe('README.md and docs/', () => {
+  it('link only to files that exist, and to headings that exist in them', () => {
+    const broken = PAGES.flatMap((page) =>
+      linksOf(page).flatMap(({ target, n }) => {
+        const problem = brokenLink(page, target);
+        return problem ? [`${shown(page)}:${n} (${target}): ${problem}`] : [];
+      }),
     );
-    expect(missing).toEqual(['nowhere.md', '../README.md#no-such-heading']);
-    expect(
-      brokenLinks(
-        'README.md',
-        '[a](docs/cli.md#exit-codes)',
-        () => true,
-        () => ['Exit codes'],
-      ),
-    ).toEqual([]);
-    expect(tableCells('| a | b \\| c |\n|---|---|')).toEqual(['a', 'b \\| c', '---', '---']);
-    expect(slug('`--json` shapes')).toBe('--json-shapes');
+    expect(broken).toEqual([]);
+  });
+
+  it(`keep every table cell within ${MAX_CELL} characters`, () => {
+    const long = PAGES.flatMap((page) =>
+      proseLines(read(page))
+        .filter(({ line }) => line.trimStart().startsWith('|'))
+        .flatMap(({ line, n }) =>
+          cellsOf(line)
+            .filter((cell) => cell.length > MAX_CELL)
+            .map((cell) => `${shown(page)}:${n}: ${cell.length} characters`),
+        ),
+    );
+    expect(long).toEqual([]);
+  });
+
+  it('keep the README under 200 lines', () => {
+    expect(read(join(ROOT, 'README.md')).split('\n').length).toBeLessThan(200);
+  });
+
+  it('open with exactly the commands CI runs on a clean clone', () => {
+    // CI runs `npm install --no-audit --no-fund`; the newcomer types the command without CI's quiet flags.
+    const ci = read(join(ROOT, '.ci/run'))
+      .split('\n')
+      .filter((line) => /^npm /.test(line))
+      .map((line) => line.split(/\s+/).slice(0, 2).join(' '));
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(read(join(ROOT, 'README.md')))?.[1] ?? '';
+    expect(ci).toEqual(['npm install', 'npm test']);
+    expect(firstBlock.trim().split('\n')).toEqual(ci);
+  });
+});
+
+describe('docs/cli.md', () => {
+  const page = read(join(DOCS, 'cli.md'));
+  const reference = page.slice(page.indexOf('\n## Commands\n'), page.indexOf('\n## ', page.indexOf('\n## Commands\n') + 1));
+  /** The reference table's rows by their first cell, e.g. "`campaigns create`". */
+  const rows = new Map(
+    proseLines(reference)
+      .filter(({ line }) => line.startsWith('| `'))
+      .map(({ line }) => [cellsOf(line)[0], line] as const),
+  );
+
+  it('has a row for every command of the real program, naming each of its options', () => {
+    expect(rows.size).toBeGreaterThan(30);
+    const commands = commandsOf(buildProgram('en'));
+    expect(commands.length).toBeGreaterThan(30);
+    const missing = commands.flatMap(({ path, options }) => {
+      const row = rows.get(`\`${path}\``);
+      if (!row) return [`${path}: no row`];
+      return options.filter((option) => !row.includes(`\`${option}`)).map((option) => `${path}: no ${option}`);
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('names the global options', () => {
+    const globals = buildProgram('en').options.map((o) => o.long ?? '');
+    expect(globals.filter((option) => !page.includes(`\`${option}`))).toEqual([]);
   });
 });

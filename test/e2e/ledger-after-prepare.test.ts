@@ -66,7 +66,7 @@ describe.runIf(hasChromium)('a do-not-contact entry added after preparing', () =
     const held = page.locator(`[data-test="upload-held-${batchId}"]`);
     await held.waitFor({ timeout: 20_000 });
     expect(await page.locator(`[data-test="upload-suppressed-${batchId}"]`).innerText()).toContain('No contactar, antes de enviar: Se quitó 1 teléfono.');
-    expect(await held.innerText()).toBe('20123456: se quitó 1155556666');
+    expect(await held.innerText()).toBe('20123456: se quitó 11 5555-6666');
     await app.current.screenshot('66-sync-held-named');
   });
 });

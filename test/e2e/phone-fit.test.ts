@@ -33,7 +33,6 @@ describe.runIf(hasChromium)('a batch and a campaign that takes fewer phones', ()
     await fit.waitFor();
     expect(await fit.innerText()).toMatch(/^\d+ casos tienen más teléfonos de los que acepta esta campaña \(1\): el servicio los rechazaría\./);
     expect(await fit.innerText()).toContain('Deje el primer teléfono de cada caso, en orden de prioridad, o elija otra campaña.');
-    await page.waitForTimeout(450);
     await app.current.screenshot('67-sync-phone-fit');
     await page.locator(`[data-test="phone-fit-keep-${batchId}"]`).click();
     await fit.waitFor({ state: 'detached' });

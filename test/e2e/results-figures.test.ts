@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { hasChromium, SCREENSHOTS, signInToDemo, useE2eApp } from './support/app';
+import { animationsSettled, hasChromium, SCREENSHOTS, signInToDemo, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -132,7 +132,7 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
     expect(await result.getAttribute('title')).toBeNull();
     expect(await drawer.locator('[data-test="call-line"]').first().innerText()).not.toMatch(/^[A-Z_]+$/);
     expect(await drawer.locator('[data-test="call-when"]').first().innerText()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
-    await page.waitForTimeout(450);
+    await animationsSettled(page);
     await page.screenshot({ path: join(SCREENSHOTS, '48-results-call-card.png'), animations: 'disabled' });
     await drawer.locator('[data-test="close-drawer"]').click();
     await drawer.waitFor({ state: 'detached' });
@@ -160,7 +160,7 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
       el.scrollIntoView({ block: 'start' });
       window.scrollBy(0, -12);
     });
-    await page.waitForTimeout(450);
+    await animationsSettled(page);
     const file = join(SCREENSHOTS, '47-results-figures.png');
     await page.screenshot({ path: file, animations: 'disabled' });
     // The copy in the README is refreshed on request, not by every run.

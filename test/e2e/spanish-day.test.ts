@@ -10,7 +10,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
 import { englishFindings } from './support/english-scan';
-import { acceptUploadStart, hasChromium, pickOption, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, goTo, hasChromium, pickOption, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -56,11 +56,6 @@ async function expectSpanishFile(download: Download, file: string): Promise<void
   expect.soft(findings, `${file}:\n${findings.map((f) => `  ${f.what}: ${f.found}`).join('\n')}`).toEqual([]);
 }
 
-async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => (location.hash = to), path);
-  await page.waitForURL(new RegExp(`#${path}$`));
-}
-
 describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 120_000 }, () => {
   const app = useE2eApp({ locale: 'es' });
   let batchId = 0;
@@ -86,7 +81,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
 
   it('opens the batch, a case, and the error report for the creditor', async () => {
     const { page } = app.current;
-    await go(page, `/batches/${batchId}`);
+    await goTo(page, `/batches/${batchId}`);
     await page.locator('[data-test="case-row"]').first().waitFor();
     await settled();
     await expectSpanish(page, 'batch');
@@ -104,7 +99,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
 
   it('puts a debtor on the do-not-contact list after preparing, and the batch says so', async () => {
     const { page } = app.current;
-    await go(page, '/ledger');
+    await goTo(page, '/ledger');
     await page.locator('[data-test="ledger-form"]').waitFor();
     await page.locator('[data-test="ledger-kind"]').getByText('Código', { exact: true }).click();
     await page.locator('[data-test="ledger-value"]').fill('20-30111222-0');
@@ -112,15 +107,16 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await page.locator('[data-test="ledger-done"]').waitFor();
     await settled();
     await expectSpanish(page, 'do not contact');
-    await go(page, `/batches/${batchId}`);
+    await goTo(page, `/batches/${batchId}`);
     await page.locator('[data-test="ledger-change"]').waitFor();
     await settled();
     await expectSpanish(page, 'batch: list changed');
+    await app.current.screenshot('82-day-batch-list-changed');
   });
 
   it('uploads into a campaign that takes fewer phones than the batch, and starts it', async () => {
     const { page } = app.current;
-    await go(page, '/bots/101/campaigns/new');
+    await goTo(page, '/bots/101/campaigns/new');
     await page.locator('form').first().waitFor();
     await settled();
     await expectSpanish(page, 'new campaign');
@@ -133,13 +129,14 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     if (!created.ok) throw new Error(created.error.code);
     campaignId = created.value.campaign.id;
 
-    await go(page, '/sync');
+    await goTo(page, '/sync');
     await page.locator(`[data-test="sync-batch-${batchId}"]`).waitFor();
     await pickOption(page, `[data-test="bot-select-${batchId}"]`, 'Cobranza Voz');
     await pickOption(page, `[data-test="campaign-select-${batchId}"]`, new RegExp(`^Un teléfono \\(n\\.º ${campaignId},`));
     await page.locator(`[data-test="phone-fit-${batchId}"]`).waitFor();
     await settled();
     await expectSpanish(page, 'sync: the campaign takes fewer phones');
+    await app.current.screenshot('80-day-sync-fewer-phones');
     await page.locator(`[data-test="phone-fit-keep-${batchId}"]`).click();
     await page.locator(`[data-test="upload-${batchId}"]`).click();
     await page.locator('[data-test="confirm-sync"]').waitFor();
@@ -150,11 +147,11 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await settled();
     await expectSpanish(page, 'sync: uploaded');
 
-    await go(page, `/campaigns/${campaignId}`);
+    await goTo(page, `/campaigns/${campaignId}`);
     await page.locator('[data-test="status"]').first().waitFor();
     await settled();
     await expectSpanish(page, 'campaign');
-    await go(page, '/bots/101/campaigns');
+    await goTo(page, '/bots/101/campaigns');
     await page.locator('[data-test="status"]').first().waitFor();
     await settled();
     await expectSpanish(page, 'campaigns');
@@ -162,7 +159,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
 
   it('downloads the results, opens a case’s calls, and exports them for the creditor', async () => {
     const { page } = app.current;
-    await go(page, `/campaigns/${campaignId}/results`);
+    await goTo(page, `/campaigns/${campaignId}/results`);
     await page.locator('[data-test="results-empty"]').waitFor();
     // Demo dials 30× faster than real time: a moment of it ends some cases and leaves others open.
     await page.waitForTimeout(2000);
@@ -175,6 +172,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await page.locator('[data-test="case-drawer"]').waitFor();
     await settled();
     await expectSpanish(page, 'results: a case’s calls');
+    await app.current.screenshot('81-day-case-calls');
     await page.keyboard.press('Escape');
     await page.locator('[data-test="case-drawer"]').waitFor({ state: 'hidden' });
     const [workbook] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export"]').click()]);
@@ -200,11 +198,11 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     const [clean] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-clean"]').click()]);
     await expectSpanishFile(clean, 'follow-up batch, clean');
 
-    await go(page, '/batches');
+    await goTo(page, '/batches');
     await page.locator('table, [role="grid"]').first().waitFor();
     await settled();
     await expectSpanish(page, 'batches');
-    await go(page, '/settings');
+    await goTo(page, '/settings');
     await page.locator('[data-test="settings-audit-table"]').waitFor();
     await settled();
     await expectSpanish(page, 'settings and activity log');

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { ProcedureName, procedures } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { handOver } from '../support/source-file';
-import { acceptUploadStart, hasChromium, pickOption, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, goTo, hasChromium, pickOption, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -36,11 +36,6 @@ async function ownText(page: Page): Promise<string> {
 async function expectSpanishOnly(page: Page, where: string): Promise<void> {
   const text = await ownText(page);
   for (const english of ENGLISH) expect(text, `${where}: ${String(english)}`).not.toMatch(english);
-}
-
-async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((to) => (location.hash = to), path);
-  await page.waitForURL(new RegExp(`#${path}$`));
 }
 
 describe.runIf(hasChromium)('upload outcomes, enums and the activity log in Spanish', { timeout: 120_000 }, () => {
@@ -75,7 +70,7 @@ describe.runIf(hasChromium)('upload outcomes, enums and the activity log in Span
     // A procedure of the trail that fails: the log names what was tried.
     expect((await surface.call('campaigns:followup', { environment: 'demo', campaignId, outcome: 'non-final' })).ok).toBe(false);
 
-    await go(page, '/sync');
+    await goTo(page, '/sync');
     await page.locator(`[data-test="sync-batch-${batchId}"]`).waitFor();
     await pickOption(page, `[data-test="bot-select-${batchId}"]`, 'Cobranza Voz');
     await pickOption(page, `[data-test="campaign-select-${batchId}"]`, new RegExp(`^Un teléfono \\(n\\.º ${campaignId},`));
@@ -95,21 +90,21 @@ describe.runIf(hasChromium)('upload outcomes, enums and the activity log in Span
 
   it("shows the batch's cases, the bots and the campaigns in Spanish", async () => {
     const { page } = app.current;
-    await go(page, `/batches/${batchId}`);
+    await goTo(page, `/batches/${batchId}`);
     await page.locator('[role="grid"] [role="row"][data-status]').first().waitFor();
     await expectSpanishOnly(page, 'the batch');
     if (serviceReason !== '') expect(await ownText(page)).not.toContain(serviceReason);
 
-    await go(page, '/bots');
+    await goTo(page, '/bots');
     await page.locator('[data-test="bot-101"]').waitFor();
     expect(await page.locator('[data-test="bot-101"]').innerText()).toMatch(/Saliente[\s\S]*Voz/);
     await expectSpanishOnly(page, 'Bots');
 
-    await go(page, '/bots/101/campaigns');
+    await goTo(page, '/bots/101/campaigns');
     await page.locator(`[data-test="campaign-${campaignId}"]`).waitFor();
     await expectSpanishOnly(page, 'Campaigns');
 
-    await go(page, `/campaigns/${campaignId}`);
+    await goTo(page, `/campaigns/${campaignId}`);
     await page.locator('[data-test="params"]').waitFor();
     expect(await page.locator('[data-test="status"]').first().innerText()).toMatch(/^(En curso|En pausa|Cerrada)$/);
     await expectSpanishOnly(page, 'the campaign');
@@ -117,7 +112,7 @@ describe.runIf(hasChromium)('upload outcomes, enums and the activity log in Span
 
   it('shows the activity log in Spanish: the upload, and the failed procedure by what was tried', async () => {
     const { page } = app.current;
-    await go(page, '/settings');
+    await goTo(page, '/settings');
     const table = page.locator('[data-test="settings-audit-table"]');
     await table.waitFor();
     const log = await table.innerText();

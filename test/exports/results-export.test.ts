@@ -168,8 +168,14 @@ describe('exporting campaign results', () => {
   });
 
   it('refuses a campaign that was never downloaded', async () => {
-    await expect(exportCampaignResults(store, ENV, 424_242, join(root, 'nada.xlsx'))).rejects.toThrow(/download them first/);
-    await expect(exportCampaignResults(store, 'production', campaignId, join(root, 'nada.xlsx'))).rejects.toThrow(/download them first/);
+    await expect(exportCampaignResults(store, ENV, 424_242, join(root, 'nada.xlsx'))).rejects.toMatchObject({
+      code: 'results.not_stored',
+      params: { campaignId: 424_242, environment: ENV },
+    });
+    await expect(exportCampaignResults(store, 'production', campaignId, join(root, 'nada.xlsx'))).rejects.toMatchObject({
+      code: 'results.not_stored',
+      params: { campaignId, environment: 'production' },
+    });
   });
 });
 

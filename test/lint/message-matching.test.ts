@@ -45,4 +45,24 @@ describe("deciding on an error's words is a lint error", () => {
     expect(await messageMatches("export const f = (e: Error) => e.message === 'x';", 'src-renderer/src/stores/probe.ts')).toEqual([1]);
     expect(await messageMatches("export const f = (e: Error) => e.message === 'x';", 'test/surface/probe.test.ts')).toEqual([]);
   });
+
+  it('in a test, reports a failure recognised by its words, and lets one recognised by its code through', async () => {
+    const lines = await messageMatches(
+      [
+        "import { expect, it } from 'vitest';",
+        "it('x', async () => {",
+        '  const boom = () => { throw new Error("busy"); };',
+        '  expect(boom).toThrow(/busy/);',
+        "  expect(boom).toThrowError('busy');",
+        '  await expect(Promise.reject(new Error("busy"))).rejects.toThrow(`busy`);',
+        '  expect(boom).toThrow(Error);',
+        "  expect(boom).toThrow(expect.objectContaining({ code: 'work.busy' }));",
+        "  await expect(Promise.reject(new Error('busy'))).rejects.toMatchObject({ code: 'work.busy' });",
+        '  expect(new Error("busy").message).toContain("busy");',
+        '});',
+      ].join('\n'),
+      'test/surface/probe.test.ts',
+    );
+    expect(lines).toEqual([4, 5, 6]);
+  });
 });

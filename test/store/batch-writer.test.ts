@@ -111,7 +111,7 @@ describe.each(writers)('%s', (name, start) => {
       await writeAll(writer, [...Array.from({ length: 1_200 }, (_, i) => aCase(`C${i}`)), aCase('C7')]);
       await writer.finish([], null);
     })();
-    await expect(failed).rejects.toThrow(/UNIQUE/);
+    await expect(failed).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
     await writer.abort();
     expect(getBatch(store.db, writer.batchId)).toBeNull();
     expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });

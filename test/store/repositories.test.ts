@@ -54,7 +54,9 @@ describe('environments and accounts', () => {
   it('keeps a checked base URL per environment and refuses an unsafe one', () => {
     expect(setBaseUrl(store.db, 'test', 'https://test.example.com/')).toBe('https://test.example.com');
     expect(getBaseUrl(store.db, 'test')).toBe('https://test.example.com');
-    expect(() => setBaseUrl(store.db, 'production', 'http://prod.example.com')).toThrow(/https/);
+    expect(() => setBaseUrl(store.db, 'production', 'http://prod.example.com')).toThrow(
+      expect.objectContaining({ code: 'url.not_https', params: { origin: 'http://prod.example.com' } }),
+    );
     expect(getBaseUrl(store.db, 'production')).toBeNull();
   });
 
@@ -96,7 +98,7 @@ describe('batches', () => {
 
   it('writes all cases of a call or none: a duplicate code rolls the whole call back', () => {
     const id = createBatch(store.db, { environment: 'demo', name: 'dup', sourceFile: 'x.csv', maxPhonePriority: 0 });
-    expect(() => insertBatchCases(store.db, id, [aCase('A'), aCase('B'), aCase('A')])).toThrow(/UNIQUE/);
+    expect(() => insertBatchCases(store.db, id, [aCase('A'), aCase('B'), aCase('A')])).toThrow(expect.objectContaining({ code: 'SQLITE_CONSTRAINT_UNIQUE' }));
     expect(countCasesByStatus(store.db, id).ready).toBe(0);
   });
 
@@ -152,7 +154,7 @@ describe('batches', () => {
   it('never lets a batch of one environment be used in another', () => {
     const id = createBatch(store.db, { environment: 'test', name: 'de prueba', sourceFile: 'x.csv', maxPhonePriority: 0 });
     expect(batchInEnvironment(store.db, id, 'test').name).toBe('de prueba');
-    expect(() => batchInEnvironment(store.db, id, 'production')).toThrow(/prepared for test; it cannot be used in production/);
+    expect(() => batchInEnvironment(store.db, id, 'production')).toThrow(expect.objectContaining({ code: 'batch.other_environment' }));
     expect(listBatches(store.db, 'production').map((b) => b.id)).not.toContain(id);
   });
 

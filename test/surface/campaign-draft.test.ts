@@ -19,7 +19,7 @@ afterAll(async () => {
 
 async function call<T>(name: string, input: unknown): Promise<T> {
   const answer = await createSurface(ctx).call(name as never, input);
-  if (!answer.ok) throw new Error(`${answer.error.code}: ${answer.error.message}`);
+  if (!answer.ok) throw Object.assign(new Error(answer.error.message), { code: answer.error.code, params: answer.error.params });
   return answer.value as T;
 }
 
@@ -48,7 +48,9 @@ describe('a campaign drafted with its batch', () => {
     expect(again).toMatchObject({ campaignId: first.campaignId, requests: 0 });
     const named = emulator.current.core.db.prepare("SELECT count(*) AS n FROM campaigns WHERE name = 'Preparada sin conexión'").get() as { n: number };
     expect(named.n).toBe(1);
-    await expect(call('batches:setCampaignDraft', { batchId, campaign: { client_id: BOTS.voice, name: 'otra' } })).rejects.toThrow(/already goes to campaign/);
+    await expect(call('batches:setCampaignDraft', { batchId, campaign: { client_id: BOTS.voice, name: 'otra' } })).rejects.toMatchObject({
+      code: 'batch.has_campaign',
+    });
   });
 
   it('without a campaign or a draft, says what to do', async () => {
@@ -57,6 +59,6 @@ describe('a campaign drafted with its batch', () => {
       fileId: await handOver(createSurface(ctx), SAMPLE),
       maxPhonePriority: 2,
     });
-    await expect(call('sync:upload', { environment: 'test', batchId })).rejects.toThrow(/has no campaign yet/);
+    await expect(call('sync:upload', { environment: 'test', batchId })).rejects.toMatchObject({ code: 'batch.no_campaign', params: { batchId } });
   });
 });

@@ -142,7 +142,6 @@ describe('batches:delete', () => {
     markInDoubt(ctx.store.db, ready, uploadDetails.codesNotShown);
     const refused = failure(await api.answer('batches:delete', { batchId }));
     expect(refused).toMatchObject({ code: 'batch.in_doubt', params: { batchId, inDoubt: 3 } });
-    expect(refused.message).toMatch(/3 case\(s\) in doubt/);
     expect(await api.call('batches:countCases', { batchId })).toBe(11);
   });
 });

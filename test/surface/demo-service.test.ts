@@ -1,6 +1,6 @@
 // The app's Demo service listens on 127.0.0.1, where every user of this machine can reach it. Its
 // accounts must not open with the seed's public password: after the agent uploads debtors to Demo,
-// another local user who signs in there as the README's demo account is refused, while the app's
+// another local user who signs in there as the demo account of docs/emulator.md is refused, while the app's
 // own one-click sign-in (the public account, as the renderer and the CLI send it) still works.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -20,7 +20,7 @@ describe('AppContext.track', () => {
   it('runs one piece of work per key, and cancel stops it', async () => {
     const key = campaignDownloadWork('demo', 7);
     const running = ctx.track(key, untilStopped);
-    await expect(ctx.track(key, untilStopped)).rejects.toThrow(/already running/);
+    await expect(ctx.track(key, untilStopped)).rejects.toMatchObject({ code: 'work.busy' });
     expect(ctx.cancel(key)).toBe(true);
     expect(await running).toBe('stopped');
     expect(ctx.cancel(key)).toBe(false);

@@ -140,9 +140,14 @@ describe('uploadBatch', () => {
 
   it('refuses to send a batch of one environment to another, or to a second campaign', async () => {
     const w = await world(5);
-    await expect(uploadBatch({ store: w.store, client: w.client, environment: 'production' }, w.batchId, w.campaignId)).rejects.toThrow(/prepared for test/);
+    await expect(uploadBatch({ store: w.store, client: w.client, environment: 'production' }, w.batchId, w.campaignId)).rejects.toMatchObject({
+      code: 'batch.other_environment',
+    });
     await run(w);
-    await expect(uploadBatch({ store: w.store, client: w.client, environment: 'test' }, w.batchId, w.campaignId + 1)).rejects.toThrow(/campaign/);
+    await expect(uploadBatch({ store: w.store, client: w.client, environment: 'test' }, w.batchId, w.campaignId + 1)).rejects.toMatchObject({
+      code: 'batch.other_campaign',
+      params: { batchId: w.batchId, campaignId: w.campaignId + 1 },
+    });
   });
 
   it('keeps "__proto__" and "constructor" as ordinary codes', async () => {

@@ -66,7 +66,7 @@ async function interruptible<T>(lang: FailureLang, work: (signal: AbortSignal) =
   const controller = new AbortController();
   const onSigint = () => {
     if (controller.signal.aborted) process.exit(INTERRUPTED_EXIT_CODE);
-    // On a line of its own (after the progress line), tagged with its code as README's notes are.
+    // On a line of its own (after the progress line), tagged with its code as docs/cli.md's notes are.
     process.stderr.write(`\n${noteLine('note', { code: 'results.stopping', params: {} }, lang)}`);
     controller.abort();
   };

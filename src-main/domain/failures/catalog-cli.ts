@@ -1,6 +1,6 @@
 // Failures of the command line itself: what commander refuses (an unknown option, a missing argument, a
 // value that is not what an option takes) and what a command needs beyond that. All are bad input (exit 2)
-// but cli.in_doubt (exit 3, README's "Exit codes") and cli.no_terminal (exit 1, worded with the sign-in
+// but cli.in_doubt (exit 3, docs/cli.md's exit codes) and cli.no_terminal (exit 1, worded with the sign-in
 // hint); {command} is e.g. "casedesk upload".
 import type { CatalogEntry } from './failure-class';
 

@@ -33,7 +33,7 @@ export const NOTICES = {
     en: 'This machine has no OS keychain; the key that encrypts {dataDir} is kept in {keyFile}, and the folder’s permissions decide who can read it. Set CASEDESK_DB_KEY to supply it yourself.',
     es: 'Esta máquina no tiene llavero del sistema; la clave que cifra {dataDir} se guarda en {keyFile}, y los permisos de la carpeta deciden quién puede leerlo. Defina CASEDESK_DB_KEY para indicarla usted.',
   },
-  // A download stopped with Ctrl-C: what is done is kept (exit 130, README's "Exit codes").
+  // A download stopped with Ctrl-C: what is done is kept (exit 130, docs/cli.md's exit codes).
   'results.stopping': {
     class: 'notice',
     en: 'Stopping after the current item (Ctrl-C again to quit now)…',

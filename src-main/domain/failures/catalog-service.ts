@@ -300,6 +300,17 @@ export const SERVICE_FAILURES = {
     es: 'No se puede usar la política del registro ({file}): {key}: debe ser una ruta absoluta, no {path}. CaseDesk no se inicia sin ella; consulte a su departamento de sistemas.',
   },
 
+  // A data folder whose store this version cannot take (store/migrations): nothing in it was changed.
+  'store.newer_version': {
+    class: 'forbidden',
+    en: 'This data folder was written by a newer CaseDesk (schema {applied}, this version knows {known}). Update CaseDesk to open it.',
+    es: 'Esta carpeta de datos la escribió un CaseDesk más nuevo (esquema {applied}; esta versión conoce {known}). Actualice CaseDesk para abrirla.',
+  },
+  'store.unknown_history': {
+    class: 'forbidden',
+    en: 'This data folder has a schema history CaseDesk does not recognise (step {version} "{name}"). It was not changed.',
+    es: 'Esta carpeta de datos tiene un historial de esquema que CaseDesk no reconoce (paso {version} "{name}"). No se modificó.',
+  },
   'store.wrong_key': {
     class: 'forbidden',
     en: 'The store {file} cannot be opened with this key (was the folder copied from another machine, user or folder?).',

@@ -1,4 +1,4 @@
-// Limits that keep a hostile file from hanging the app or exhausting memory. Said in README.
+// Limits that keep a hostile file from hanging the app or exhausting memory. Said in docs/cli.md ("Reading limits").
 export const READ_LIMITS = {
   /** The file itself. A 100,000-row export is about 10 MB as .xlsx and 15 MB as .csv. */
   maxFileBytes: 100 * 1024 * 1024,

@@ -1,5 +1,6 @@
 // Forward-only migrations, applied in order at open and recorded in schema_migrations.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
+import { Failure } from '../../domain/failures/failure';
 import * as m001 from './001-initial';
 import * as m002 from './002-sync-marks';
 import * as m003 from './003-case-raw-rows';
@@ -47,7 +48,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'upload-details-as-data', up: m014.up },
 ];
 
-export class StoreVersionError extends Error {}
+/** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
+export class StoreVersionError extends Failure<'store.newer_version' | 'store.unknown_history'> {}
 
 /** Applies what is missing; refuses a store made by a newer CaseDesk or by a different history. */
 export function migrate(db: Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
@@ -88,14 +90,12 @@ export function migrate(db: Database, migrations: readonly Migration[] = MIGRATI
 function appliedSteps(db: Database, migrations: readonly Migration[]): number {
   const applied = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as { version: number; name: string }[];
   if (applied.length > migrations.length) {
-    throw new StoreVersionError(
-      `This data folder was written by a newer CaseDesk (schema ${applied.length}, this version knows ${migrations.length}). Update CaseDesk to open it.`,
-    );
+    throw new StoreVersionError('store.newer_version', { applied: applied.length, known: migrations.length });
   }
   applied.forEach((row, i) => {
     const known = migrations[i];
     if (!known || known.version !== row.version || known.name !== row.name) {
-      throw new StoreVersionError(`This data folder has a schema history CaseDesk does not recognise (step ${row.version} "${row.name}"). It was not changed.`);
+      throw new StoreVersionError('store.unknown_history', { version: row.version, name: row.name });
     }
   });
   return applied.length;

@@ -167,7 +167,7 @@ describe('the error report, round trip', () => {
         },
       ]),
     );
-    await expect(importCorrections(store, batchId, sourceFile(file))).rejects.toThrow(/not a CaseDesk error report/);
+    await expect(importCorrections(store, batchId, sourceFile(file))).rejects.toMatchObject({ code: 'read.not_a_correction_report' });
   });
 
   it('neutralises cells a spreadsheet would run as formulas, and the import takes the guard off again', async () => {
@@ -199,12 +199,17 @@ describe('files that cannot make a batch', () => {
     const { writeFileSync } = await import('node:fs');
     const headerOnly = join(dir, 'solo-encabezado.csv');
     writeFileSync(headerOnly, 'DNI;Nombre;Apellido;Teléfono;Nro Operación;Producto;Saldo;Vencimiento\n');
-    await expect(prepareBatch(store, sourceFile(headerOnly), { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/has a header but no data rows/);
+    await expect(prepareBatch(store, sourceFile(headerOnly), { environment: 'demo', maxPhonePriority: 0 })).rejects.toMatchObject({
+      code: 'prepare.header_only',
+    });
     const numbers = join(dir, 'numeros.csv');
     writeFileSync(numbers, '1;2;3\n4;5;6\n');
-    await expect(prepareBatch(store, sourceFile(numbers), { environment: 'demo', maxPhonePriority: 0 })).rejects.toThrow(/No header row was found/);
-    await expect(prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 0, sheet: 'Hoja9' })).rejects.toThrow(
-      /has no sheet "Hoja9" \(it has "Cartera", "Notas"\)/,
-    );
+    await expect(prepareBatch(store, sourceFile(numbers), { environment: 'demo', maxPhonePriority: 0 })).rejects.toMatchObject({
+      code: 'prepare.no_header_row',
+    });
+    await expect(prepareBatch(store, sourceFile(SAMPLE), { environment: 'demo', maxPhonePriority: 0, sheet: 'Hoja9' })).rejects.toMatchObject({
+      code: 'prepare.no_such_sheet',
+      params: { sheet: 'Hoja9' },
+    });
   });
 });

@@ -66,7 +66,6 @@ describe('an .ods whose repeats would expand past the cell budget', () => {
     const outcome = readInChild(file);
     expect(outcome.code).toBe('read.too_many_cells');
     expect(outcome.params).toEqual({ file: 'bomba.ods', cells: 16_384_000_000, limit: READ_LIMITS.maxCells });
-    expect(outcome.message).toContain('bomba.ods');
     expect(outcome.messageEs).toContain('bomba.ods');
     expect(outcome.ms).toBeLessThan(3000);
     expect(outcome.maxRssMb).toBeLessThan(400);
@@ -188,7 +187,7 @@ describe('an .xlsx whose rows are far wider, or sheets far longer, than their ce
     expect(outcome.code).toBe('read.too_many_cells');
     expect(outcome.params?.limit).toBe(READ_LIMITS.maxCells);
     expect(outcome.params?.cells).toBeGreaterThan(READ_LIMITS.maxCells);
-    expect(outcome.message).toContain('ancho.xlsx');
+    expect(outcome.params?.file).toBe('ancho.xlsx');
     expect(outcome.ms).toBeLessThan(3000);
   });
 
@@ -200,7 +199,7 @@ describe('an .xlsx whose rows are far wider, or sheets far longer, than their ce
     // Before, each sheet became a million row arrays.
     const outcome = readInChild(file);
     expect(outcome.code).toBe('read.too_many_cells');
-    expect(outcome.message).toContain('largo.xlsx');
+    expect(outcome.params?.file).toBe('largo.xlsx');
   });
 
   it('still reads a workbook with a lone cell at column XFD: the budget is on the total', async () => {
@@ -225,7 +224,7 @@ describe('a text file of delimiters', () => {
     expect(outcome.code).toBe('read.too_many_cells');
     expect(outcome.params?.limit).toBe(READ_LIMITS.maxCells);
     expect(outcome.params?.cells).toBeGreaterThan(READ_LIMITS.maxCells);
-    expect(outcome.message).toContain('comas.csv');
+    expect(outcome.params?.file).toBe('comas.csv');
     expect(outcome.messageEs).toContain('comas.csv');
     expect(outcome.ms).toBeLessThan(3000);
   });

@@ -125,7 +125,6 @@ describe('readTable: hostile files', () => {
   it('refuses a cell longer than a spreadsheet allows, naming the cell', async () => {
     const err = await readError(new Uint8Array(Buffer.from(`a;b\n1;${'x'.repeat(40_000)}\n`)), 'largo.csv');
     expect(err).toMatchObject({ code: 'read.cell_too_long', place: { row: 2, column: 'B' } });
-    expect(err.message).toMatch(/Cell B2/);
   });
 
   it('refuses a file over the size limit', async () => {
@@ -192,7 +191,7 @@ describe('readTable: password-protected workbooks, told by their structure', () 
     const bytes = compoundFile({ EncryptionInfo: new Uint8Array([4, 0, 4, 0, 0x40, 0, 0, 0]), EncryptedPackage: new Uint8Array(64) });
     const err = await readError(bytes, 'cartera.xlsx');
     expect(err.code).toBe('read.encrypted');
-    expect(err.message).toContain('cartera.xlsx is password-protected');
+    expect(err.params).toMatchObject({ file: 'cartera.xlsx' });
   });
 
   it('an .xls with a FILEPASS record in its globals, and not one without', async () => {
