@@ -168,3 +168,9 @@ export async function animationsSettled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity));
 }
+
+/** Goes to a screen by its address, as a link or a bookmark would. */
+export async function goTo(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => (location.hash = to), path);
+  await page.waitForURL(new RegExp(`#${path}$`));
+}
