@@ -71,6 +71,7 @@ async function retype(page: Page, text: string): Promise<void> {
 describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
   const app = useE2eApp();
   let batchId = 0;
+  let campaignId = 0;
 
   it('signs in and prepares the creditor’s file through the wizard', async () => {
     const { page } = app.current;
@@ -137,6 +138,7 @@ describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
       campaign: { client_id: 101, name: 'Teclado', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2 },
     });
     if (!created.ok) throw new Error(created.error.code);
+    campaignId = created.value.campaign.id;
     await activate(page, 'nav a[href="#/sync"]', { back: true });
     await page.waitForURL(/#\/sync$/);
     await page.locator(`[data-test="sync-batch-${batchId}"]`).waitFor();
@@ -165,7 +167,16 @@ describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
     await page.waitForURL(/#\/campaigns\/\d+$/);
     await activate(page, '[data-test="results"]');
     await page.waitForURL(/#\/campaigns\/\d+\/results$/);
-    await page.waitForTimeout(1500); // Demo dials 30× faster than real time: let some calls happen
+    // Demo dials 30× faster than real time: wait until it has called someone, not a fixed time.
+    await expect
+      .poll(
+        async () => {
+          const shown = await createSurface(app.current.ctx).call('campaigns:show', { environment: 'demo', campaignId });
+          return shown.ok ? shown.value.metrics.percentage_called : 0;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeGreaterThan(0);
     await activate(page, '[data-test="download"]');
     await page.locator('[data-test="download-summary"]').waitFor({ timeout: 20_000 });
     await page.locator('[data-test="results-summary"]').waitFor();
