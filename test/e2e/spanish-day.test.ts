@@ -1,6 +1,6 @@
 // An agent's whole day in Argentine Spanish, on Demo: a creditor's file prepared through the wizard, a
 // debtor put on the do-not-contact list after preparing, a campaign that takes fewer phones than the
-// batch, the upload, the campaign started, its results, a follow-up batch, and every file for the
+// batch, the campaign started and paused, the upload that starts it again, its results, a follow-up batch, and every file for the
 // creditor. Each screen (its text, its tooltips and names, what its fields hold) and each exported
 // workbook is read for English CaseDesk wrote and for another country's numbers, dates and times.
 import * as XLSX from '@e965/xlsx';
@@ -128,6 +128,27 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     });
     if (!created.ok) throw new Error(created.error.code);
     campaignId = created.value.campaign.id;
+
+    // Before loading it, the agent starts the empty campaign (asked first: it has no cases) and pauses it again.
+    await goTo(page, `/campaigns/${campaignId}`);
+    const status = () => page.locator('[data-test="status"]').first().innerText();
+    await expect.poll(status, { timeout: 10_000 }).toBe('En pausa');
+    await settled();
+    await expectSpanish(page, 'campaign, paused');
+    await page.locator('[data-test="action-start"]').click();
+    await page.locator('[data-test="confirm-no-cases"]').waitFor();
+    await settled();
+    await expectSpanish(page, 'campaign: start, asked first');
+    await page.locator('.p-confirmdialog-accept-button').click();
+    await expect.poll(status, { timeout: 10_000 }).toBe('En curso');
+    await settled();
+    await expectSpanish(page, 'campaign: started');
+    await page.locator('[data-test="action-stop"]').click();
+    await page.locator('.p-confirmdialog').waitFor();
+    await settled();
+    await expectSpanish(page, 'campaign: stop, asked first');
+    await page.locator('.p-confirmdialog-accept-button').click();
+    await expect.poll(status, { timeout: 10_000 }).toBe('En pausa');
 
     await goTo(page, '/sync');
     await page.locator(`[data-test="sync-batch-${batchId}"]`).waitFor();
