@@ -61,9 +61,10 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
   let batchId = 0;
   let campaignId = 0;
 
-  async function settled(): Promise<void> {
-    // Transitions and toasts fade in: read what the agent sees once it stands still.
+  /** What the agent sees once transitions and toasts stand still, read for English. */
+  async function looksSpanish(page: Page, screen: string): Promise<void> {
     await app.current.page.waitForTimeout(400);
+    await expectSpanish(page, screen);
   }
 
   it('prepares the creditor’s file through the wizard', async () => {
@@ -73,8 +74,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await signInToDemo(page);
     await expectSpanish(page, 'bots');
     await prepareInWizard(page, SAMPLE, 2);
-    await settled();
-    await expectSpanish(page, 'prepare: summary');
+    await looksSpanish(page, 'prepare: summary');
     batchId = Number(/(\d+)/.exec(await page.locator('[data-test="summary-title"]').innerText())?.[1]);
     expect(batchId).toBeGreaterThan(0);
   });
@@ -83,18 +83,15 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     const { page } = app.current;
     await goTo(page, `/batches/${batchId}`);
     await page.locator('[data-test="case-row"]').first().waitFor();
-    await settled();
-    await expectSpanish(page, 'batch');
+    await looksSpanish(page, 'batch');
     await page.locator('[data-test="case-row"][data-code="20123456"]').click();
     await page.locator('[data-test="case-drawer"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'batch: case drawer');
+    await looksSpanish(page, 'batch: case drawer');
     await page.keyboard.press('Escape');
     await page.locator('[data-test="case-drawer"]').waitFor({ state: 'hidden' });
     const [report] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-errors"]').click()]);
     await expectSpanishFile(report, 'error report');
-    await settled();
-    await expectSpanish(page, 'batch: error report exported');
+    await looksSpanish(page, 'batch: error report exported');
   });
 
   it('puts a debtor on the do-not-contact list after preparing, and the batch says so', async () => {
@@ -105,12 +102,10 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await page.locator('[data-test="ledger-value"]').fill('20-30111222-0');
     await page.locator('[data-test="ledger-add"]').click();
     await page.locator('[data-test="ledger-done"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'do not contact');
+    await looksSpanish(page, 'do not contact');
     await goTo(page, `/batches/${batchId}`);
     await page.locator('[data-test="ledger-change"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'batch: list changed');
+    await looksSpanish(page, 'batch: list changed');
     await app.current.screenshot('82-day-batch-list-changed');
   });
 
@@ -118,8 +113,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     const { page } = app.current;
     await goTo(page, '/bots/101/campaigns/new');
     await page.locator('form').first().waitFor();
-    await settled();
-    await expectSpanish(page, 'new campaign');
+    await looksSpanish(page, 'new campaign');
     // The campaign is made by the test's own hands: the form is not what this test is about.
     const surface = createSurface(app.current.ctx);
     const created = await surface.call('campaigns:create', {
@@ -133,20 +127,16 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await goTo(page, `/campaigns/${campaignId}`);
     const status = () => page.locator('[data-test="status"]').first().innerText();
     await expect.poll(status, { timeout: 10_000 }).toBe('En pausa');
-    await settled();
-    await expectSpanish(page, 'campaign, paused');
+    await looksSpanish(page, 'campaign, paused');
     await page.locator('[data-test="action-start"]').click();
     await page.locator('[data-test="confirm-no-cases"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'campaign: start, asked first');
+    await looksSpanish(page, 'campaign: start, asked first');
     await page.locator('.p-confirmdialog-accept-button').click();
     await expect.poll(status, { timeout: 10_000 }).toBe('En curso');
-    await settled();
-    await expectSpanish(page, 'campaign: started');
+    await looksSpanish(page, 'campaign: started');
     await page.locator('[data-test="action-stop"]').click();
     await page.locator('.p-confirmdialog').waitFor();
-    await settled();
-    await expectSpanish(page, 'campaign: stop, asked first');
+    await looksSpanish(page, 'campaign: stop, asked first');
     await page.locator('.p-confirmdialog-accept-button').click();
     await expect.poll(status, { timeout: 10_000 }).toBe('En pausa');
 
@@ -155,27 +145,22 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await pickOption(page, `[data-test="bot-select-${batchId}"]`, 'Cobranza Voz');
     await pickOption(page, `[data-test="campaign-select-${batchId}"]`, new RegExp(`^Un teléfono \\(n\\.º ${campaignId},`));
     await page.locator(`[data-test="phone-fit-${batchId}"]`).waitFor();
-    await settled();
-    await expectSpanish(page, 'sync: the campaign takes fewer phones');
+    await looksSpanish(page, 'sync: the campaign takes fewer phones');
     await app.current.screenshot('80-day-sync-fewer-phones');
     await page.locator(`[data-test="phone-fit-keep-${batchId}"]`).click();
     await page.locator(`[data-test="upload-${batchId}"]`).click();
     await page.locator('[data-test="confirm-sync"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'sync: the upload starts the campaign');
+    await looksSpanish(page, 'sync: the upload starts the campaign');
     await acceptUploadStart(page);
     await page.locator(`[data-test="upload-loaded-${batchId}"]`).waitFor({ timeout: 20_000 });
-    await settled();
-    await expectSpanish(page, 'sync: uploaded');
+    await looksSpanish(page, 'sync: uploaded');
 
     await goTo(page, `/campaigns/${campaignId}`);
     await page.locator('[data-test="status"]').first().waitFor();
-    await settled();
-    await expectSpanish(page, 'campaign');
+    await looksSpanish(page, 'campaign');
     await goTo(page, '/bots/101/campaigns');
     await page.locator('[data-test="status"]').first().waitFor();
-    await settled();
-    await expectSpanish(page, 'campaigns');
+    await looksSpanish(page, 'campaigns');
   });
 
   it('downloads the results, opens a case’s calls, and exports them for the creditor', async () => {
@@ -187,12 +172,10 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await page.locator('[data-test="download"]').click();
     await page.locator('[data-test="results-summary"]').waitFor({ timeout: 20_000 });
     await page.locator('[data-test="result-bar"]').first().waitFor();
-    await settled();
-    await expectSpanish(page, 'results');
+    await looksSpanish(page, 'results');
     await page.locator('.p-datatable-tbody tr').first().click();
     await page.locator('[data-test="case-drawer"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'results: a case’s calls');
+    await looksSpanish(page, 'results: a case’s calls');
     await app.current.screenshot('81-day-case-calls');
     await page.keyboard.press('Escape');
     await page.locator('[data-test="case-drawer"]').waitFor({ state: 'hidden' });
@@ -209,23 +192,19 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     const { page } = app.current;
     await page.locator('[data-test="followup"]').click();
     await page.locator('[data-test="followup-dialog"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'follow-up');
+    await looksSpanish(page, 'follow-up');
     await page.locator('[data-test="followup-create"]').click();
     await page.waitForURL(/#\/batches\/\d+$/);
     await page.locator('[data-test="count-total"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'follow-up batch');
+    await looksSpanish(page, 'follow-up batch');
     const [clean] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-clean"]').click()]);
     await expectSpanishFile(clean, 'follow-up batch, clean');
 
     await goTo(page, '/batches');
     await page.locator('table, [role="grid"]').first().waitFor();
-    await settled();
-    await expectSpanish(page, 'batches');
+    await looksSpanish(page, 'batches');
     await goTo(page, '/settings');
     await page.locator('[data-test="settings-audit-table"]').waitFor();
-    await settled();
-    await expectSpanish(page, 'settings and activity log');
+    await looksSpanish(page, 'settings and activity log');
   });
 });
