@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { BOTS, http } from '../support/emulator';
+import { BOTS, http, offsetForLocalHour } from '../support/emulator';
 import { handOver } from '../support/source-file';
 import { expectAccessible } from './support/accessibility';
 import { hasChromium, signInToTest, useE2eApp } from './support/app';
@@ -27,7 +27,9 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
   const dbDir = mkdtempSync(join(tmpdir(), 'casedesk-e2e-recording-'));
   let service: RunningEmulator | null = null;
   beforeAll(async () => {
-    service = await startEmulator({ tickMs: 0, faults: true, dbFile: join(dbDir, 'service.sqlite') });
+    // Ten in the morning on the service's clock, whatever the hour here: the hour advanced below stays
+    // inside the campaign's calling window (at 21:00 nobody would be called).
+    service = await startEmulator({ tickMs: 0, faults: true, dbFile: join(dbDir, 'service.sqlite'), utcOffsetMinutes: offsetForLocalHour(10) });
   });
   afterAll(async () => {
     await service?.close();
