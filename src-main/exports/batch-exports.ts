@@ -2,6 +2,7 @@
 // batch of ready cases. Cells that a spreadsheet would run as formulas are neutralised by the writer.
 import { formatIssueText } from '../domain/issue-texts/issue-text';
 import { fieldLabel, issueText } from '../domain/issue-texts/wording';
+import { readablePhone } from '../domain/phone-display';
 import { unpackRaw } from '../preparation/build/build-cases';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
 import { listIssues, pageCasesWithRaw, type Store } from '../store';
@@ -36,7 +37,7 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
   // The report is the agency's working sheet, in Spanish: fields by their names, reasons in words.
   const issues = listIssues(store.db, batchId)
     .filter((i) => i.severity !== 'fix')
-    .map((i) => ({ ...i, es: formatIssueText('es', issueText(i)), fieldEs: i.field ? formatIssueText('es', fieldLabel(i.field)) : '' }));
+    .map((i) => ({ ...i, es: formatIssueText('es', issueText(i), readablePhone), fieldEs: i.field ? formatIssueText('es', fieldLabel(i.field)) : '' }));
   const reasonsByCase = new Map<number, string[]>();
   for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.es]);
   const rows: unknown[][] = [[...CORRECTION_HEADERS]];

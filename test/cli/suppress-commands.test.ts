@@ -107,6 +107,8 @@ describe('casedesk suppress', () => {
       message: string;
     }[];
     expect(issues.find((i) => i.code === '28999000' && i.kind === 'suppressed-code')?.message).toMatch(/do-not-contact list \(deceased\)/);
+    // The phone as the grid shows it, not the stored ten digits.
+    expect(issues.find((i) => i.kind === 'suppressed-phone')?.message).toMatch(/^Phone 11 5555-6666 is on the do-not-contact list/);
   });
 
   it('removes an entry by id; removing it again is not found (exit 1)', async () => {

@@ -123,8 +123,13 @@ export function batchCommands(help: HelpWords): Command[] {
     .action(async (batchId: number, opts: { severity?: 'error' | 'warning' | 'fix' }, command: Command) => {
       await withApp(command, async (ctx) => {
         const { lang } = globals(command);
+        // Loaded here, not at the top: --help must not load the phone library.
+        const { readablePhone } = await import('../../domain/phone-display');
         // Worded in the run's --lang; --json keeps the text as data too, for scripts that decide by code.
-        const list = (await call(ctx, 'batches:issues', { batchId, severity: opts.severity })).map((i) => ({ ...i, message: formatIssueText(lang, i.text) }));
+        const list = (await call(ctx, 'batches:issues', { batchId, severity: opts.severity })).map((i) => ({
+          ...i,
+          message: formatIssueText(lang, i.text, readablePhone),
+        }));
         await printAnswer(command, list, () => ({
           head: ['case', 'rows', 'severity', 'field', 'message'],
           rows: list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message]),

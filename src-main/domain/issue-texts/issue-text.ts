@@ -21,12 +21,32 @@ export function isIssueTextCode(code: unknown): code is IssueTextCode {
 }
 
 /**
+ * The params that hold a stored phone (10 digits), by text: an edge that writes phones readable
+ * ("11 4567-8901") passes its formatter, so the words show the number as the grid does. Phones as the
+ * file had them ("before", a rule's "phone") are quoted as typed and never pass through it.
+ */
+const STORED_PHONE_PARAMS: Partial<Record<IssueTextCode, string>> = {
+  'issue.phone_fixed': 'after',
+  'issue.phone_duplicate': 'phone',
+  'issue.shared_phone': 'phone',
+  'issue.suppressed_phone': 'phone',
+  'issue.phone_reason.same_number': 'same',
+};
+
+/** How an edge writes a stored phone; absent, as stored. The formatter is passed in so the CLI's help never loads a phone library. */
+export type PhoneWriter = (stored: string) => string;
+
+/**
  * The words of a text: its nested texts worded first, every param as a string, then `fill` puts
  * them into the code's template (vue-i18n's `t` in the renderer, fillTemplate elsewhere).
  */
-export function renderIssueText(text: IssueText, fill: (code: IssueTextCode, params: Record<string, string>) => string): string {
+export function renderIssueText(text: IssueText, fill: (code: IssueTextCode, params: Record<string, string>) => string, phone?: PhoneWriter): string {
   const shown: Record<string, string> = {};
-  for (const [name, value] of Object.entries(text.params)) shown[name] = typeof value === 'object' ? renderIssueText(value, fill) : String(value);
+  const phoneParam = phone ? STORED_PHONE_PARAMS[text.code] : undefined;
+  for (const [name, value] of Object.entries(text.params)) {
+    if (typeof value === 'object') shown[name] = renderIssueText(value, fill, phone);
+    else shown[name] = phone && name === phoneParam ? phone(String(value)) : String(value);
+  }
   return fill(text.code, shown);
 }
 
@@ -36,8 +56,8 @@ function fillTemplate(template: string, params: Record<string, string>): string 
 }
 
 /** An issue's words in `lang` (the CLI, the exports; the renderer has vue-i18n do the same). */
-export function formatIssueText(lang: IssueTextLang, text: IssueText): string {
-  return renderIssueText(text, (code, params) => fillTemplate(ISSUE_TEXTS[code][lang], params));
+export function formatIssueText(lang: IssueTextLang, text: IssueText, phone?: PhoneWriter): string {
+  return renderIssueText(text, (code, params) => fillTemplate(ISSUE_TEXTS[code][lang], params), phone);
 }
 
 /** The catalog in one language as a tree (a code's dots are levels), for vue-i18n. */

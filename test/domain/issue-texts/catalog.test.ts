@@ -52,6 +52,24 @@ describe('formatIssueText', () => {
     expect(formatIssueText('es', text)).toBe('Este código está en la lista de no contactar de la organización (en trámite legal); el caso no se carga');
   });
 
+  it("writes a stored phone with the edge's writer, and what the file had as it was typed", () => {
+    const readable = (stored: string) => `<${stored}>`;
+    const dropped = {
+      code: 'issue.phone_dropped',
+      params: { before: '3514567890', reason: { code: 'issue.phone_reason.same_number', params: { same: '3514567890' } } },
+    } as const;
+    expect(formatIssueText('es', dropped, readable)).toBe('Se descartó "3514567890" (es el mismo número que <3514567890>, escrito de otra forma)');
+    expect(formatIssueText('es', { code: 'issue.phone_fixed', params: { before: '1145678901', after: '1145678901' } }, readable)).toBe(
+      'Teléfono "1145678901" corregido a <1145678901>',
+    );
+    // A rule's phone is the upload body's text, not a stored phone.
+    expect(formatIssueText('en', { code: 'issue.rule.phone.trunk_prefix', params: { phone: '01145678901' } }, readable)).toBe(
+      'phone 01145678901 starts with the trunk prefix 0',
+    );
+    // No writer: as stored (what --json scripts and older callers get).
+    expect(formatIssueText('en', { code: 'issue.phone_duplicate', params: { phone: '1145678901' } })).toBe('Phone 1145678901 repeated; one kept');
+  });
+
   it('puts a param in as it is, even when it looks like a placeholder', () => {
     expect(formatIssueText('en', { code: 'issue.phone_duplicate', params: { phone: '{phone}' } })).toBe('Phone {phone} repeated; one kept');
   });

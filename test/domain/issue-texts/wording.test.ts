@@ -3,13 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { LEDGER_REASONS } from '../../../src-main/domain/ledger';
 import { formatIssueText } from '../../../src-main/domain/issue-texts/issue-text';
+import { readablePhone } from '../../../src-main/domain/phone-display';
 import { ISSUE_KINDS, issueText, legacyParams, type IssueKind } from '../../../src-main/domain/issue-texts/wording';
 import { SAMPLES, type Sample } from './fixtures/issue-samples';
 
 const cases = ISSUE_KINDS.flatMap((kind) => (SAMPLES[kind] as Sample<IssueKind>[]).map((s) => [kind, s] as const));
 const words = (kind: string, params: Record<string, unknown>) => {
   const text = issueText({ kind, params });
-  return { es: formatIssueText('es', text), en: formatIssueText('en', text) };
+  // Stored phones written as every edge writes them (the grid, the CLI, the error report).
+  return { es: formatIssueText('es', text, readablePhone), en: formatIssueText('en', text, readablePhone) };
 };
 
 describe('issueText', () => {

@@ -1,6 +1,7 @@
 // How a prepared case reads in the table and the drawer: statuses, money, phones, issue kinds, and
 // its products lined up with the spreadsheet rows they came from.
 import { renderIssueText } from '../../../../src-main/domain/issue-texts/issue-text';
+import { readablePhone } from '../../../../src-main/domain/phone-display';
 import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
 import { formatNumber, formatPesos } from '../campaigns/format';
 
@@ -178,7 +179,7 @@ export function phonesText(phones: readonly string[], issues: readonly IssueView
 
 /** An issue in the agent's language: vue-i18n's `t` words its catalog text, nested texts first (as the CLI's formatter does). */
 export function issueMessage(issue: Pick<IssueView, 'text'>, t: (key: string, params: Record<string, string>) => string): string {
-  return renderIssueText(issue.text, (code, params) => t(code, params));
+  return renderIssueText(issue.text, (code, params) => t(code, params), readablePhone);
 }
 
 export const SEVERITY_ORDER: Record<IssueView['severity'], number> = { error: 0, warning: 1, fix: 2 };
