@@ -114,14 +114,24 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await goTo(page, '/bots/101/campaigns/new');
     await page.locator('form').first().waitFor();
     await looksSpanish(page, 'new campaign');
-    // The campaign is made by the test's own hands: the form is not what this test is about.
-    const surface = createSurface(app.current.ctx);
-    const created = await surface.call('campaigns:create', {
-      environment: 'demo',
-      campaign: { client_id: 101, name: 'Un teléfono', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 2 },
+    // The agent makes it in the form: Vertical, phone n.º 1 only (the batch keeps 3), two attempts.
+    await page.locator('#campaign-name').fill('Un teléfono');
+    const attempts = page.locator('#attempts');
+    await attempts.click();
+    await attempts.press('ControlOrMeta+a');
+    await attempts.pressSequentially('2');
+    await attempts.press('Tab');
+    await looksSpanish(page, 'new campaign, filled in');
+    await page.locator('[data-test="create"]').click();
+    await page.waitForURL(/#\/campaigns\/\d+/);
+    campaignId = Number(/#\/campaigns\/(\d+)/.exec(page.url())?.[1]);
+    const made = await createSurface(app.current.ctx).call('campaigns:show', { environment: 'demo', campaignId });
+    if (!made.ok) throw new Error(made.error.code);
+    // What the form said is what the service was asked for.
+    expect(made.value).toMatchObject({
+      name: 'Un teléfono',
+      params: { dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 2 },
     });
-    if (!created.ok) throw new Error(created.error.code);
-    campaignId = created.value.campaign.id;
 
     // Before loading it, the agent starts the empty campaign (asked first: it has no cases) and pauses it again.
     await goTo(page, `/campaigns/${campaignId}`);
