@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { RecordingPace } from '../../../src-main/client';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
@@ -79,6 +79,18 @@ export function useE2eApp(
       },
     };
   }, 60_000);
+  // A failed test leaves what the screen showed: CI's log has only text, so the page's words go there too.
+  afterEach(async (context) => {
+    const current = holder.current;
+    if (!current || context.task.result?.state !== 'fail') return;
+    const name = `failed-${context.task.name.replace(/[^\w]+/g, '-').slice(0, 60)}`;
+    const words = await current.page
+      .evaluate(() => document.body.innerText)
+      .then((text) => text.replace(/\s*\n\s*/g, ' | ').slice(0, 1200))
+      .catch(() => '(the page could not be read)');
+    console.error(`[e2e] ${context.task.name}: the page was at ${current.page.url().replace(/token=[^&#]+/, 'token=…')} and read: ${words}`);
+    await current.page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+  });
   afterAll(async () => {
     const current = holder.current;
     if (current) {
