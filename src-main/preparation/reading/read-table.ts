@@ -4,7 +4,8 @@ import * as XLSX from '@e965/xlsx';
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Cell } from './cell';
-import { parseCsv, sniffDelimiter, type Delimiter } from './csv';
+import { parseCsv, sniffDelimiter, type CsvRefusal, type Delimiter } from './csv';
+import { indexCsvRows, type RowSource } from './csv-rows';
 import { isEncryptedCompoundFile, isEncryptedOds } from './encrypted-workbook';
 import { checkOdsCells } from './ods-cells';
 import { columnLetter, ReadError, tooManyCells } from './read-errors';
@@ -25,6 +26,7 @@ function legacyCodePages(): Promise<void> {
 }
 
 export type { Cell } from './cell';
+export type { RowSource } from './csv-rows';
 
 export interface Sheet {
   name: string;
@@ -40,6 +42,17 @@ export interface Table {
   /** Text files only. */
   encoding?: 'utf-8' | 'windows-1252';
   delimiter?: Delimiter;
+}
+
+/** A sheet whose rows are read one at a time (a text file's split when asked). */
+export interface RowSheet {
+  name: string;
+  rows: RowSource;
+}
+
+/** A table whose sheets' rows are read one at a time: what preparation reads a creditor's file into. */
+export interface RowTable extends Omit<Table, 'sheets'> {
+  sheets: RowSheet[];
 }
 
 /** What preparation reads of a workbook: values and date cells, nothing formatted or styled. */
@@ -122,6 +135,25 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits: Rea
   const sheets = data.map(({ name, data }) => ({ name, rows: sheetRows(data, fileName, name, limits) }));
   if (sheets.length === 0) throw new ReadError('read.no_sheets', { file: fileName }, at);
   return { fileName, format, sheets, date1904: Boolean(workbook.Workbook?.WBProps?.date1904) };
+}
+
+/**
+ * The file as readTable reads it, except that a text file's rows are not built: they are split when
+ * asked, so a million-row CSV costs its text and an index, not a million arrays (preparation, the wizard).
+ */
+export async function readRowTable(bytes: Uint8Array, filePath: string, limits: ReadLimits = READ_LIMITS): Promise<RowTable> {
+  if (bytes.length === 0 || bytes.length > limits.maxFileBytes || kindOf(bytes) !== 'text') return readTable(bytes, filePath, limits);
+  const fileName = basename(filePath);
+  const { text, encoding } = decodeText(bytes);
+  const delimiter = sniffDelimiter(text);
+  const name = sheetNameOf(fileName);
+  const indexed = indexCsvRows(text, delimiter, limits);
+  if ('refused' in indexed) {
+    const { refused } = indexed;
+    if (refused.limit === 'cell_chars') throw cellTooLong(fileName, name, refused.row, refused.column, limits);
+    throw textRefused(fileName, refused, limits);
+  }
+  return { fileName, format: 'csv', sheets: [{ name, rows: indexed.rows }], date1904: false, encoding, delimiter };
 }
 
 /** Encryption was told apart before parsing, by structure: whatever else SheetJS refuses is damage. */
@@ -249,18 +281,22 @@ function cellTooLong(file: string, sheet: string, r: number, c: number, limits: 
   return new ReadError('read.cell_too_long', { cell: where, sheet, limit: limits.maxCellChars }, { file, sheet, row: r + 1, column: columnLetter(c) });
 }
 
+/** A text file's one sheet is named after the file. */
+const sheetNameOf = (fileName: string) => fileName.replace(/\.[^.]+$/, '');
+
+function textRefused(fileName: string, refused: CsvRefusal, limits: ReadLimits): ReadError {
+  if (refused.limit === 'cells') return tooManyCells(fileName, refused.cells, limits.maxCells);
+  if (refused.limit === 'rows') return new ReadError('read.too_many_text_rows', { file: fileName, limit: limits.maxRows }, { file: fileName });
+  return new ReadError('read.too_many_text_columns', { row: refused.row, limit: limits.maxColumns }, { file: fileName, row: refused.row });
+}
+
 function readText(bytes: Uint8Array, fileName: string, limits: ReadLimits): Table {
   const { text, encoding } = decodeText(bytes);
   const delimiter = sniffDelimiter(text);
   const parsed = parseCsv(text, delimiter, limits);
-  if ('refused' in parsed) {
-    const { refused } = parsed;
-    if (refused.limit === 'cells') throw tooManyCells(fileName, refused.cells, limits.maxCells);
-    if (refused.limit === 'rows') throw new ReadError('read.too_many_text_rows', { file: fileName, limit: limits.maxRows }, { file: fileName });
-    throw new ReadError('read.too_many_text_columns', { row: refused.row, limit: limits.maxColumns }, { file: fileName, row: refused.row });
-  }
+  if ('refused' in parsed) throw textRefused(fileName, parsed.refused, limits);
   const { rows } = parsed;
-  const name = fileName.replace(/\.[^.]+$/, '');
+  const name = sheetNameOf(fileName);
   rows.forEach((row, r) => {
     row.forEach((value, c) => {
       if (value.length > limits.maxCellChars) throw cellTooLong(fileName, name, r, c, limits);
