@@ -5,7 +5,7 @@ import { findHeaderRow, headerNames, headerSignature } from './mapping/headers';
 import { MappingFile } from '../domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { FileInspection, SourceFile } from './preparation-types';
-import { readTable, type Cell } from './reading/read-table';
+import { readRowTable, type Cell } from './reading/read-table';
 
 export type { FileInspection } from './preparation-types';
 
@@ -21,15 +21,24 @@ export function previewText(c: Cell | undefined): string {
 }
 
 export async function inspectFile(store: Store, file: SourceFile, opts: { sheet?: string; headerRow?: number } = {}): Promise<FileInspection> {
-  const table = await readTable(file.bytes, file.name);
+  // A text file's rows are split as they are counted: the wizard looks at a million-row CSV too.
+  const table = await readRowTable(file.bytes, file.name);
   const sheet =
     (opts.sheet ? table.sheets.find((s) => s.name === opts.sheet) : undefined) ??
     table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ??
     table.sheets[0];
   const rows = sheet?.rows ?? [];
   const headerIndex = opts.headerRow !== undefined ? opts.headerRow - 1 : findHeaderRow(rows, KNOWN_HEADERS);
-  const headers = headerIndex === null ? [] : headerNames(rows[headerIndex] ?? []);
-  const data = headerIndex === null ? [] : rows.slice(headerIndex + 1).filter((r) => r.some((c) => asText(c).trim() !== ''));
+  const headers = headerIndex === null ? [] : headerNames(rows.at(headerIndex) ?? []);
+  // Every data row is counted; only the first 20 are kept, for the preview.
+  const data: (readonly Cell[])[] = [];
+  let dataRows = 0;
+  for (let r = headerIndex === null ? rows.length : Math.max(0, headerIndex + 1); r < rows.length; r++) {
+    const row = rows.at(r) ?? [];
+    if (!row.some((c) => asText(c).trim() !== '')) continue;
+    dataRows += 1;
+    if (data.length < 20) data.push(row);
+  }
   const suggestion = suggestMapping(headers);
   const saved = headers.length > 0 ? findMappingTemplate(store.db, headerSignature(headers)) : null;
   const parsed = saved ? MappingFile.safeParse(saved.mapping) : null;
@@ -40,8 +49,8 @@ export async function inspectFile(store: Store, file: SourceFile, opts: { sheet?
     sheet: sheet?.name ?? '',
     headerRow: headerIndex === null ? null : headerIndex + 1,
     headers,
-    preview: data.slice(0, 20).map((r) => headers.map((_, i) => previewText(r[i]))),
-    dataRows: data.length,
+    preview: data.map((r) => headers.map((_, i) => previewText(r[i]))),
+    dataRows,
     suggestion: suggestion.columns,
     unmapped: suggestion.unmapped,
     template: saved && parsed?.success ? { creditor: saved.creditor, mapping: parsed.data } : null,

@@ -4,7 +4,7 @@ import type { Environment } from '../domain/environments';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import { cachedMaxPhonePriority, findMappingTemplate, listLedgerEntries, startBatchWriter, startBatchWriterThread, type NewBatch, type Store } from '../store';
 import { casesOfSheet, packRaw, type BuildClock, type BuiltCase } from './build/build-cases';
-import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from './duplicates/flag-duplicates';
+import { flagDuplicates, flagSharedPhones, PhoneCaseCounts } from './duplicates/flag-duplicates';
 import { duplicateSources } from './duplicates/recheck-duplicates';
 import { batchLedgerIndex, type SharedList } from './ledger/apply-ledger';
 import { localDay } from './ledger/ledger-types';
@@ -12,7 +12,7 @@ import { findHeaderRow, headerNames, headerSignature, normalizeHeader } from './
 import { ColumnMapping, DEFAULT_FORMAT, MappingFile } from '../domain/mapping-file';
 import { KNOWN_HEADERS, suggestMapping } from './mapping/suggest';
 import type { PrepareSummary, SourceFile } from './preparation-types';
-import { readTable, type Sheet, type Table } from './reading/read-table';
+import { readRowTable, type Cell, type RowSheet, type RowSource, type RowTable } from './reading/read-table';
 
 export type { PrepareSummary } from './preparation-types';
 
@@ -81,7 +81,7 @@ export class PrepareError<C extends Extract<FailureCode, `prepare.${string}`> = 
   }
 }
 
-function pickSheet(table: Table, wanted: string | undefined): Sheet {
+function pickSheet(table: RowTable, wanted: string | undefined): RowSheet {
   if (wanted !== undefined) {
     const sheet = table.sheets.find((s) => s.name === wanted);
     if (!sheet) {
@@ -90,7 +90,13 @@ function pickSheet(table: Table, wanted: string | undefined): Sheet {
     return sheet;
   }
   // The first sheet that looks like a table.
-  return table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ?? (table.sheets[0] as Sheet);
+  return table.sheets.find((s) => findHeaderRow(s.rows, KNOWN_HEADERS) !== null) ?? (table.sheets[0] as RowSheet);
+}
+
+/** Whether a row from `from` on passes `test`, stopping at the first that does. */
+function someRow(rows: RowSource, from: number, test: (row: readonly Cell[]) => boolean): boolean {
+  for (let r = from; r < rows.length; r++) if (test(rows.at(r) ?? [])) return true;
+  return false;
 }
 
 /** The target's max_phone_priority: given, or the cached campaign's. */
@@ -107,20 +113,22 @@ function targetPriority(store: Store, opts: PrepareOptions, mapping: MappingFile
 
 export async function prepareBatch(store: Store, file: SourceFile, opts: PrepareOptions): Promise<PrepareSummary> {
   const readStarted = performance.now();
-  const table = await readTable(file.bytes, file.name);
+  // A text file's rows are split when the build asks for them: a million rows are never all held.
+  const table = await readRowTable(file.bytes, file.name);
   const readMs = performance.now() - readStarted;
   const buildStarted = performance.now();
   const sheet = pickSheet(table, opts.sheet ?? opts.mapping?.sheet);
   const headerRow1 = opts.headerRow ?? opts.mapping?.header_row;
-  const headerIndex = headerRow1 !== undefined ? headerRow1 - 1 : findHeaderRow(sheet.rows, KNOWN_HEADERS);
+  const { rows } = sheet;
+  const headerIndex = headerRow1 !== undefined ? headerRow1 - 1 : findHeaderRow(rows, KNOWN_HEADERS);
   // A header row with nothing under it is not found as a header; say what it really is.
-  const lonelyHeader = headerIndex === null && sheet.rows.some((r) => r.filter((c) => KNOWN_HEADERS.has(normalizeHeader(c))).length >= 2);
+  const lonelyHeader = headerIndex === null && someRow(rows, 0, (r) => r.filter((c) => KNOWN_HEADERS.has(normalizeHeader(c))).length >= 2);
   if (lonelyHeader) throw new PrepareError('prepare.header_only', { sheet: sheet.name });
-  if (headerIndex === null || headerIndex < 0 || headerIndex >= sheet.rows.length) {
+  if (headerIndex === null || headerIndex < 0 || headerIndex >= rows.length) {
     throw new PrepareError('prepare.no_header_row', { sheet: sheet.name });
   }
-  const headers = headerNames(sheet.rows[headerIndex] ?? []);
-  if (sheet.rows.slice(headerIndex + 1).every((r) => r.every((c) => c === null || c === ''))) {
+  const headers = headerNames(rows.at(headerIndex) ?? []);
+  if (!someRow(rows, headerIndex + 1, (r) => r.some((c) => c !== null && c !== ''))) {
     throw new PrepareError('prepare.header_only', { sheet: sheet.name });
   }
   const signature = headerSignature(headers);
@@ -156,7 +164,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const stages: PrepareStages = { normaliseMs: 0, checkMs: 0, encodeMs: 0, waitMs: 0 };
   let stageStarted = performance.now();
   const built = casesOfSheet(
-    sheet.rows,
+    rows,
     headerIndex,
     headers,
     mapping.columns,
@@ -174,7 +182,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   stageStarted = performance.now();
   // Read before the first case is written: this batch is never its own duplicate.
   const duplicates = duplicateSources(store, opts.environment, null, opts.campaignId ?? null);
-  const phoneDebtors = new SharedPhoneTally();
+  const phoneCases = new PhoneCaseCounts();
   stages.checkMs += performance.now() - stageStarted;
 
   const batch: NewBatch = {
@@ -203,7 +211,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length, suppressedCases: 0, suppressedPhones: 0, duplicates: 0 };
   const prepared = (c: BuiltCase) => {
     if (flagDuplicates(c, duplicates)) tally.duplicates += 1;
-    phoneDebtors.add(c);
+    phoneCases.addCase(c.phones);
     const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
     if (status === 'ready' || status === 'warning') tally.ready += 1;
     else if (status === 'rejected') tally.rejected += 1;
@@ -247,7 +255,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   const batchId = writer.batchId;
   // A phone's debtors are known once every case went by: the few cases with such a phone get their warning now.
   const flagging = performance.now();
-  tally.warnings += flagSharedPhones(store, batchId, phoneDebtors);
+  tally.warnings += flagSharedPhones(store, batchId, phoneCases);
   stages.checkMs += performance.now() - flagging;
   stages.normaliseMs += clock.normaliseMs;
   stages.checkMs += clock.checkMs;

@@ -27,7 +27,7 @@ import { DEFAULT_FORMAT } from '../domain/mapping-file';
 import { batchLedgerIndex, type SharedList } from '../preparation/ledger/apply-ledger';
 import { localDay } from '../preparation/ledger/ledger-types';
 import { settingsFromMapping } from '../preparation/edit-batch';
-import { flagDuplicates, flagSharedPhones, SharedPhoneTally } from '../preparation/duplicates/flag-duplicates';
+import { flagDuplicates, flagSharedPhones, PhoneCaseCounts } from '../preparation/duplicates/flag-duplicates';
 import { duplicateSources } from '../preparation/duplicates/recheck-duplicates';
 
 export interface FollowupOptions {
@@ -173,12 +173,12 @@ async function writeFollowup(
   // here. Uploaded back into the same campaign, every case is one the campaign holds: the upload skips
   // them unless the agent chooses to load them again.
   const duplicates = duplicateSources(store, opts.environment, null, null);
-  const phoneDebtors = new SharedPhoneTally();
+  const phoneCases = new PhoneCaseCounts();
   // Each rebuilt case passes here before it is written: where checks on a prepared case (the
   // do-not-contact ledger, duplicates) apply to a follow-up batch too.
   const prepared = (c: BuiltCase) => {
     if (flagDuplicates(c, duplicates)) tally.duplicates += 1;
-    phoneDebtors.add(c);
+    phoneCases.addCase(c.phones);
     if (c.status === 'ready' || c.status === 'warning') tally.ready += 1;
     else if (c.status === 'suppressed') tally.suppressedCases += 1;
     else tally.rejected += 1;
@@ -204,7 +204,7 @@ async function writeFollowup(
     await writer.abort();
     throw err;
   }
-  tally.warnings += flagSharedPhones(store, writer.batchId, phoneDebtors);
+  tally.warnings += flagSharedPhones(store, writer.batchId, phoneCases);
   return {
     batchId: writer.batchId,
     cases: tally.ready + tally.rejected + tally.suppressedCases,

@@ -6,7 +6,7 @@ import type { CaseRecord, PreparedStatus } from '../../domain/case-record';
 import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
 import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
-import type { Cell } from '../reading/read-table';
+import type { Cell, RowSource } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
 import { serviceRuleParams } from '../../domain/issue-texts/wording';
 import { issue, noCodeRowError, type PreparedIssue, type RowError } from './prepared-issue';
@@ -221,7 +221,7 @@ export function buildCases(
  * each case is built when asked for, so a 100,000-case import never holds every case in memory.
  */
 export function casesOfSheet(
-  rows: readonly (readonly Cell[])[],
+  rows: RowSource,
   headerIndex: number,
   headers: readonly string[],
   mapping: ColumnMapping,
@@ -234,7 +234,7 @@ export function casesOfSheet(
   const grouped = new Map<string, number | number[]>();
   const rowErrors: RowError[] = [];
   for (let r = headerIndex + 1; r < rows.length; r++) {
-    const row = rows[r] ?? [];
+    const row = rows.at(r) ?? [];
     if (row.every(isBlank)) continue;
     const code = cleanCode(row[col.code] as string | number | null | undefined);
     if (code === '') {
@@ -255,13 +255,13 @@ export function casesOfSheet(
         if (!clock) {
           yield caseFromRaw(
             code,
-            indexes.map((r) => rawRow(rows[r] ?? [], r + 1, col)),
+            indexes.map((r) => rawRow(rows.at(r) ?? [], r + 1, col)),
             settings,
           );
           continue;
         }
         const started = performance.now();
-        const raw = indexes.map((r) => rawRow(rows[r] ?? [], r + 1, col));
+        const raw = indexes.map((r) => rawRow(rows.at(r) ?? [], r + 1, col));
         const draft = draftOfRows(code, raw, settings);
         const normalised = performance.now();
         const built = Object.assign(finish(draft, settings), { raw });

@@ -2,9 +2,18 @@
 // on its way to the store, and a phone's debtors once every case went by, and again after an edit.
 import { caseIdsWithKind, casesWithPhones, pageCaseDebtors, replaceIssuesOfKinds, type Store } from '../../store';
 import type { BuiltCase } from '../build/build-cases';
-import { duplicateIssues, phonesTouched, recountSharedPhones, sharedPhoneIssues, SharedPhoneTally, type DuplicateSources } from './find-duplicates';
+import {
+  duplicateIssues,
+  phonesTouched,
+  recountSharedPhones,
+  SHARED_PHONE_MIN_DEBTORS,
+  sharedPhoneIssues,
+  SharedPhoneTally,
+  type DuplicateSources,
+} from './find-duplicates';
+import type { PhoneCaseCounts } from './phone-case-counts';
 
-export { SharedPhoneTally } from './find-duplicates';
+export { PhoneCaseCounts } from './phone-case-counts';
 
 /** Adds the case's duplicate warnings (a ready case becomes one with warnings); whether it is a duplicate. */
 export function flagDuplicates(c: BuiltCase, sources: DuplicateSources): boolean {
@@ -17,11 +26,32 @@ export function flagDuplicates(c: BuiltCase, sources: DuplicateSources): boolean
 
 const isSharedPhone = (kind: string) => kind === 'shared-phone';
 
-/** Warns the stored cases of a phone many debtors share, in one transaction; how many warnings it added. */
-export function flagSharedPhones(store: Store, batchId: number, tally: SharedPhoneTally): number {
+/**
+ * Warns the stored cases of a phone many debtors share, in one transaction; how many warnings it added.
+ * Only phones listed by enough cases can be: their cases are read back and their debtors counted
+ * (names folded), so preparing kept a count a phone, not every case's name.
+ */
+export function flagSharedPhones(store: Store, batchId: number, counts: PhoneCaseCounts): number {
+  const candidates = counts.atLeast(SHARED_PHONE_MIN_DEBTORS);
+  if (candidates.length === 0) return 0;
+  const wanted = new Set(candidates);
+  const tally = new SharedPhoneTally();
+  const add = (c: Parameters<SharedPhoneTally['add']>[0]) => tally.add({ ...c, phones: c.phones.filter((p) => wanted.has(p)) });
+  if (candidates.length >= WHOLE_BATCH_FROM_PHONES) forEachCaseDebtor(store, batchId, add);
+  else for (const c of casesWithPhones(store.db, batchId, candidates)) add(c);
   const shared = tally.shared();
   if (shared.size === 0) return 0;
   return store.db.transaction(() => warnSharedPhones(store, batchId, shared, [])).immediate();
+}
+
+/** Every case of the batch, as who it is and its phones, a page at a time. */
+function forEachCaseDebtor(store: Store, batchId: number, visit: (c: Parameters<SharedPhoneTally['add']>[0]) => void): void {
+  for (let afterId = 0; ;) {
+    const page = pageCaseDebtors(store.db, batchId, afterId, 5000);
+    if (page.length === 0) return;
+    for (const c of page) visit(c);
+    afterId = page[page.length - 1]?.id ?? afterId;
+  }
 }
 
 /** Sets every case's shared-phone warnings from the counts of the whole batch (`shared`); `warned`: cases that may hold one no longer right. */
@@ -70,12 +100,7 @@ export function recheckSharedPhones(store: Store, batchId: number, changes: Shar
   if (changes.phones.size === 0) return;
   if (changes.phones.size >= WHOLE_BATCH_FROM_PHONES) {
     const tally = new SharedPhoneTally();
-    for (let afterId = 0; ;) {
-      const page = pageCaseDebtors(store.db, batchId, afterId, 5000);
-      if (page.length === 0) break;
-      for (const c of page) tally.add(c);
-      afterId = page[page.length - 1]?.id ?? afterId;
-    }
+    forEachCaseDebtor(store, batchId, (c) => tally.add(c));
     warnSharedPhones(store, batchId, tally.shared(), caseIdsWithKind(store.db, batchId, 'shared-phone'));
     return;
   }

@@ -1,6 +1,6 @@
 // Header rows: found automatically under title blocks, compared insensitive to case, accents,
 // punctuation and spacing, and fingerprinted so a creditor's next file is recognised.
-import type { Cell } from '../reading/read-table';
+import type { Cell, RowSource } from '../reading/read-table';
 
 /** "Teléfono  N° 1" → "telefono n 1". */
 export function normalizeHeader(text: unknown): string {
@@ -20,7 +20,10 @@ const filled = (c: Cell) => c !== null && c !== undefined && !(typeof c === 'str
  * as wide as the table, and followed by a row of data. Title blocks (one cell) and blank rows are skipped.
  * `known` (normalized synonyms) breaks ties toward rows that name familiar fields.
  */
-export function findHeaderRow(rows: readonly (readonly Cell[])[], known: ReadonlySet<string> = new Set(), scan = 30): number | null {
+export function findHeaderRow(sheet: RowSource, known: ReadonlySet<string> = new Set(), scan = 30): number | null {
+  // Only the first rows are looked at: a text file's are split here, not the whole file's.
+  const rows: (readonly Cell[])[] = [];
+  for (let r = 0; r < Math.min(sheet.length, scan + 20); r++) rows.push(sheet.at(r) ?? []);
   const limit = Math.min(rows.length, scan);
   const width = Math.max(0, ...rows.slice(0, Math.min(rows.length, scan + 20)).map((r) => r.filter(filled).length));
   let best: { index: number; score: number } | null = null;

@@ -53,4 +53,32 @@ describe('prepare flags duplicates and shared phones', () => {
     expect(await prepareBatch(store, csv(FILE), { environment: 'demo', maxPhonePriority: 1, writer })).toMatchObject({ duplicates: 0 });
     store.close();
   });
+
+  it('counts debtors, not cases: one person under five codes on a phone is no shared phone', async () => {
+    const store = openStore(join(dir, 'one-person'), TEST_STORE_KEY);
+    // Five codes of Rosa (her name written two ways) on her line; five debtors on the switchboard.
+    const rosa = ['Rosa', 'ROSA', 'Rosa', 'rosa', 'Rosá'].map((name, i) => row(`2050000${i}`, name, '351 456-7890'));
+    const summary = await prepareBatch(store, csv([...FILE.slice(0, 5), ...rosa]), { environment: 'test', maxPhonePriority: 1 });
+    expect(summary).toMatchObject({ cases: 10, warnings: 5 });
+    const shared = listIssues(store.db, summary.batchId).filter((i) => i.kind === 'shared-phone');
+    expect(new Set(shared.map((i) => i.params['phone']))).toEqual(new Set(['1143334444']));
+    store.close();
+  });
+
+  it('reads the whole batch back when many phones are each in five cases, and warns the same', async () => {
+    const store = openStore(join(dir, 'many-phones'), TEST_STORE_KEY);
+    // 250 families of five cases, one name each, on their own line; and the switchboard's five debtors.
+    const families = Array.from({ length: 250 }, (_, f) =>
+      Array.from({ length: 5 }, (_, k) =>
+        row(`3${String(f).padStart(4, '0')}00${k}`, `Familia${f}`, `351 4${String(f).padStart(2, '0').slice(-2)}-${String(1000 + f).slice(-4)}`),
+      ),
+    ).flat();
+    const summary = await prepareBatch(store, csv([...families, ...FILE.slice(0, 5)]), { environment: 'test', maxPhonePriority: 1 });
+    expect(summary.cases).toBe(1255);
+    const shared = listIssues(store.db, summary.batchId).filter((i) => i.kind === 'shared-phone');
+    expect(shared.map((i) => [i.code, i.params])).toEqual(
+      ['20100000', '20100001', '20100002', '20100003', '20100004'].map((code) => [code, { phone: '1143334444', debtors: 5 }]),
+    );
+    store.close();
+  });
 });
