@@ -88,6 +88,11 @@ function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
   return looksBinary(bytes) ? 'binary' : 'text';
 }
 
+/** Whether these bytes are read as a text file (CSV, TXT): not a zip, not an old workbook, not binary. */
+export function isTextFile(bytes: Uint8Array): boolean {
+  return bytes.length > 0 && kindOf(bytes) === 'text';
+}
+
 /** `fastXlsx: false` reads an .xlsx with SheetJS alone (tests compare the two readers). */
 export async function readTable(bytes: Uint8Array, filePath: string, limits: ReadLimits = READ_LIMITS, options: { fastXlsx?: boolean } = {}): Promise<Table> {
   const fileName = basename(filePath);

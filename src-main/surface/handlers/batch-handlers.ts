@@ -42,6 +42,13 @@ import { applyLedgerBeforeUpload } from '../../sync/ledger-before-upload';
 import { SurfaceFailure } from '../surface-failure';
 import { fieldPathView, productView } from '../case-view';
 
+/**
+ * From this size a file is read and prepared on a worker thread even where the face runs work on its
+ * own (the CLI): the worker's heap is sized for the file's kind (preparationLimitsFor), so a
+ * million-row CSV stays near 600 MB instead of letting V8 grow the CLI's heap to 1 GB and more.
+ */
+const OWN_HEAP_FROM_BYTES = 8 * 1024 * 1024;
+
 export const batchHandlers: Pick<
   Handlers,
   | 'batches:prepare'
@@ -69,7 +76,7 @@ export const batchHandlers: Pick<
       const shared = await sharedLedger(ctx);
       const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.list };
       const summary = await (
-        ctx.options.preparationInWorker
+        ctx.options.preparationInWorker || file.bytes.length >= OWN_HEAP_FROM_BYTES
           ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)
           : prepareBatch(ctx.store, file, options)
       ).catch((err: unknown) => {
@@ -150,7 +157,7 @@ export const batchHandlers: Pick<
 
   async 'batches:inspect'(ctx, { fileId, sheet, headerRow }) {
     const file = await openReceivedFile(ctx, fileId);
-    return ctx.options.preparationInWorker
+    return ctx.options.preparationInWorker || file.bytes.length >= OWN_HEAP_FROM_BYTES
       ? inspectInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, { sheet, headerRow })
       : inspectFile(ctx.store, file, { sheet, headerRow });
   },

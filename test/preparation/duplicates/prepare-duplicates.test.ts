@@ -61,7 +61,7 @@ describe('prepare flags duplicates and shared phones', () => {
     const summary = await prepareBatch(store, csv([...FILE.slice(0, 5), ...rosa]), { environment: 'test', maxPhonePriority: 1 });
     expect(summary).toMatchObject({ cases: 10, warnings: 5 });
     const shared = listIssues(store.db, summary.batchId).filter((i) => i.kind === 'shared-phone');
-    expect(new Set(shared.map((i) => i.params['phone']))).toEqual(new Set(['1143334444']));
+    expect(new Set(shared.map((i) => i.params?.['phone']))).toEqual(new Set(['1143334444']));
     store.close();
   });
 
