@@ -175,7 +175,7 @@ export function startMain<W extends ShellWindow, M>(electron: ElectronApi<W, M>,
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(appMenuTemplate({ isMac: proc.platform === 'darwin', isDev: source.devOrigin !== null, go, quit: () => app.quit() })),
     );
-    for (const name of ['upload:progress', 'download:progress', 'updates:state'] as (keyof SurfaceEvents)[]) {
+    for (const name of ['upload:progress', 'download:progress', 'prepare:progress', 'updates:state'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }
     const updates = startAutoUpdates(ctx, {

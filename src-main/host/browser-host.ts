@@ -15,7 +15,7 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress', 'download:progress'];
+const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress', 'download:progress', 'prepare:progress'];
 
 function refuse(reply: FastifyReply, verdict: Extract<Verdict, { ok: false }>): FastifyReply {
   return reply.code(verdict.status).type('text/plain; charset=utf-8').send(`CaseDesk: ${verdict.reason}. Open the address that "npm start" printed.`);

@@ -41,7 +41,20 @@ export interface PrepareOptions {
   onCheckpoint?: (ms: number | null) => void;
   /** Where SQLite writes the batch: on a second thread (big files, by default) or on this one. */
   writer?: 'thread' | 'inline';
+  /** Told how far the build is (cases built of the file's cases), about four times a second. */
+  onProgress?: (progress: PrepareProgress) => void;
+  /** Stops the build between two cases (prepare.cancelled): the batch begun is not kept. An AbortSignal, or a worker's flag. */
+  signal?: { readonly aborted: boolean };
 }
+
+/** How far preparing a file is: its cases built and stored, of how many the file has. */
+export interface PrepareProgress {
+  done: number;
+  total: number;
+}
+
+/** How often progress is told, at most. */
+const PROGRESS_EVERY_MS = 250;
 
 /**
  * Where the time went. With the writer thread, `writeMs` is that thread's own busy time, spent
@@ -232,8 +245,16 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
   let busyMs: number;
   let checkpoint: Promise<number | null>;
   try {
+    opts.onProgress?.({ done: 0, total: built.count });
+    let done = 0;
+    let toldAt = performance.now();
     // Each case is written as soon as it is built: memory stays flat however long the file.
     for (const c of built.cases()) {
+      if (opts.signal?.aborted) throw new PrepareError('prepare.cancelled', { file: table.fileName });
+      if (opts.onProgress && (++done & 255) === 0 && performance.now() - toldAt >= PROGRESS_EVERY_MS) {
+        toldAt = performance.now();
+        opts.onProgress({ done, total: built.count });
+      }
       const checked = performance.now();
       const input = prepared(c);
       const encoding = performance.now();
@@ -247,7 +268,9 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
       }
     }
     lastCaseBuilt = performance.now();
+    if (opts.signal?.aborted) throw new PrepareError('prepare.cancelled', { file: table.fileName });
     ({ busyMs, checkpoint } = await writer.finish(rowIssues, template));
+    opts.onProgress?.({ done: built.count, total: built.count });
   } catch (err) {
     await writer.abort();
     throw err;

@@ -92,6 +92,8 @@ export const procedures = {
     maxPhonePriority: z.number().int().nonnegative().optional(),
     creditor: z.string().optional(),
   }),
+  /** Stops preparing the file handed over as fileId (batches:prepare then answers prepare.cancelled). */
+  'batches:cancelPrepare': z.object({ fileId: FileId }),
   'batches:list': z.object({ environment: Env }),
   'batches:get': z.object({ batchId: Id }),
   'batches:inspect': z.object({ fileId: FileId, sheet: z.string().optional(), headerRow: z.number().int().positive().optional() }),
@@ -360,6 +362,7 @@ export interface ProcedureOutputs {
   'campaigns:checkSchedule': { warnings: CampaignScheduleWarning[]; nextContactDay: string };
   'campaigns:checkStart': CampaignOutcome;
   'batches:prepare': PrepareSummary;
+  'batches:cancelPrepare': { cancelled: boolean };
   'batches:list': BatchSummary[];
   'batches:get': BatchSummary & { maxPhonePriority: number; issues: { errors: number; warnings: number; fixes: number; rowErrors: number } };
   'batches:inspect': FileInspection;
@@ -639,6 +642,8 @@ export interface SurfaceEvents {
     note?: { code: FailureCode; params: Record<string, FailureParamValue> } | undefined;
   };
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
+  /** Preparing the file handed over as fileId: its cases built and stored, of how many it has. */
+  'prepare:progress': { fileId: string; done: number; total: number };
   /** The updater's state changed (the desktop app only). */
   'updates:state': UpdateState;
 }

@@ -149,6 +149,12 @@ export const FILE_FAILURES = {
     en: 'Give the target campaign or its max phone priority.',
     es: 'Indique la campaña destino o su prioridad máxima de teléfono.',
   },
+  // Not a failure: the agent stopped it.
+  'prepare.cancelled': {
+    class: 'notice',
+    en: 'Preparing {file} was stopped, as asked; no batch was kept.',
+    es: 'Se detuvo la preparación de {file}, como se pidió; no se guardó ningún lote.',
+  },
   'prepare.header_only': {
     class: 'invalid-input',
     en: 'Sheet "{sheet}" has a header but no data rows.',

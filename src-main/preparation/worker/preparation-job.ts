@@ -6,7 +6,7 @@ import type { FileInspection } from '../inspect-file';
 import type { CorrectionsRead } from '../import-corrections';
 import type { CompiledSharedList, CompileOptions } from '../ledger/compile-shared-list';
 import { LedgerFileError, type LedgerFileContents, type ReadLedgerOptions } from '../ledger/read-ledger-file';
-import type { PrepareOptions, PrepareSummary } from '../prepare-batch';
+import type { PrepareOptions, PrepareProgress, PrepareSummary } from '../prepare-batch';
 import type { SourceFile } from '../preparation-types';
 import { PrepareError } from '../prepare-batch';
 import { ReadError, type ReadErrorPlace } from '../reading/read-errors';
@@ -18,7 +18,15 @@ import { errorClassName } from '../../domain/error-class';
 
 /** Jobs that work with the store: the worker opens its own connection to it. */
 export type StoreJob =
-  | { kind: 'prepare'; dataDir: string; storeKey: string | null; file: SourceFile; options: WorkerPrepareOptions }
+  | {
+      kind: 'prepare';
+      dataDir: string;
+      storeKey: string | null;
+      file: SourceFile;
+      options: WorkerPrepareOptions;
+      /** One Int32 the caller sets to 1 to stop: read between cases, while the worker's loop never yields to messages. */
+      stop: SharedArrayBuffer;
+    }
   | { kind: 'inspect'; dataDir: string; storeKey: string | null; file: SourceFile; options: { sheet?: string | undefined; headerRow?: number | undefined } };
 
 /**
@@ -36,9 +44,35 @@ export type CompileJob = { kind: 'compile-shared-list'; fd: number; name: string
 export type PreparationJob = StoreJob | ReadJob | CompileJob;
 
 /** What crosses to the worker: no callbacks. */
-export type WorkerPrepareOptions = Omit<PrepareOptions, 'onTimings' | 'onCheckpoint'>;
+export type WorkerPrepareOptions = Omit<PrepareOptions, 'onTimings' | 'onCheckpoint' | 'onProgress' | 'signal'>;
 
 export type PreparationReply = { ok: true; value: unknown } | { ok: false; error: WorkerError };
+
+/** What the worker posts: how far it is (preparing only), then its one reply. */
+export type PreparationMessage = PreparationReply | { progress: PrepareProgress };
+
+/** A stop flag as prepareBatch reads it (an AbortSignal is one too). */
+export function stopFlag(buffer: SharedArrayBuffer): { readonly aborted: boolean } {
+  const flag = new Int32Array(buffer);
+  return {
+    get aborted() {
+      return Atomics.load(flag, 0) === 1;
+    },
+  };
+}
+
+/** What the caller of a worker's preparation is told and may do: its progress, and stopping it. */
+export interface PrepareControl {
+  onProgress?: (progress: PrepareProgress) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * How long a stopped preparation may take to reply before its worker is ended: reading a workbook
+ * does not look at the flag (the cases' loop does). A batch its writer had begun is swept as any
+ * importing batch whose writer is gone.
+ */
+const STOP_GRACE_MS = 3000;
 
 /** An error as it crosses the thread: a failure's code, params and place travel whole. */
 export interface WorkerError {
@@ -129,10 +163,23 @@ function rebuildOther(e: WorkerError): Error {
   return err;
 }
 
-function run<T>(job: PreparationJob, limits: ResourceLimits): Promise<T> {
+function run<T>(job: PreparationJob, limits: ResourceLimits, control: PrepareControl = {}): Promise<T> {
   // Beside this file, or its unpacked copy in an installed app (a worker's script is not read from app.asar).
   const worker = new Worker(workerUrl('preparation-worker', import.meta.url), { resourceLimits: limits });
-  const reply = awaitReply<T>(worker, 'file' in job ? job.file.name : job.name, limits);
+  const fileName = 'file' in job ? job.file.name : job.name;
+  const stopped = () => job.kind === 'prepare' && stopFlag(job.stop).aborted;
+  const reply = awaitReply<T>(worker, fileName, limits, { onProgress: control.onProgress, stopped });
+  const { signal } = control;
+  if (signal && job.kind === 'prepare') {
+    const stop = () => {
+      Atomics.store(new Int32Array(job.stop), 0, 1);
+      const late = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+      void reply.catch(() => undefined).finally(() => clearTimeout(late));
+    };
+    if (signal.aborted) stop();
+    else signal.addEventListener('abort', stop, { once: true });
+    void reply.catch(() => undefined).finally(() => signal.removeEventListener('abort', stop));
+  }
   // The bytes move to the worker instead of being copied (a 100 MB file stays 100 MB).
   worker.postMessage(job, 'file' in job ? [job.file.bytes.buffer as ArrayBuffer] : []);
   return reply;
@@ -161,7 +208,12 @@ export async function preparationsSettled(): Promise<void> {
   await Promise.all([...finishing]);
 }
 
-export function awaitReply<T>(worker: Worker, fileName: string, limits: ResourceLimits): Promise<T> {
+export function awaitReply<T>(
+  worker: Worker,
+  fileName: string,
+  limits: ResourceLimits,
+  { onProgress, stopped = () => false }: { onProgress?: ((progress: PrepareProgress) => void) | undefined; stopped?: () => boolean } = {},
+): Promise<T> {
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const linger = () => {
     finishing.add(ended);
@@ -175,18 +227,32 @@ export function awaitReply<T>(worker: Worker, fileName: string, limits: Resource
       finish();
       if (end) void worker.terminate();
     };
-    worker.once('message', (reply: PreparationReply) =>
-      reply.ok
-        ? settle(() => {
-            linger();
-            resolve(reply.value as T);
-          }, false)
-        : settle(() => reject(rebuildError(reply.error))),
-    );
+    const onMessage = (message: PreparationMessage) => {
+      if ('progress' in message) {
+        if (!settled) onProgress?.(message.progress);
+        return;
+      }
+      worker.off('message', onMessage);
+      if (message.ok)
+        settle(() => {
+          linger();
+          resolve(message.value as T);
+        }, false);
+      else settle(() => reject(rebuildError(message.error)));
+    };
+    worker.on('message', onMessage);
     worker.once('error', (err: Error & { code?: unknown }) =>
       settle(() => reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? outOfMemory(fileName, limits) : err)),
     );
-    worker.once('exit', (exitCode) => settle(() => reject(new Error(`The preparation worker stopped without replying (exit code ${exitCode}).`))));
+    worker.once('exit', (exitCode) =>
+      settle(() =>
+        reject(
+          stopped()
+            ? new PrepareError('prepare.cancelled', { file: basename(fileName) })
+            : new Error(`The preparation worker stopped without replying (exit code ${exitCode}).`),
+        ),
+      ),
+    );
   });
 }
 
@@ -210,9 +276,11 @@ export function prepareInWorker(
   store: StoreLocation,
   file: SourceFile,
   options: WorkerPrepareOptions,
+  control: PrepareControl = {},
   limits = preparationLimitsFor(file),
 ): Promise<PrepareSummary> {
-  return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options }, limits);
+  const stop = new SharedArrayBuffer(4);
+  return run({ kind: 'prepare', dataDir: store.dataDir, storeKey: keyHex(store), file: transferable(file), options, stop }, limits, control);
 }
 
 /** Inspects `file` in a worker thread. Its bytes are handed over: the caller's view of them is emptied. */

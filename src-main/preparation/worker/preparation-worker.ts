@@ -9,7 +9,7 @@ import { compileSharedList } from '../ledger/compile-shared-list';
 import { openFileBytes } from '../ledger/open-file-bytes';
 import { readLedgerFile } from '../ledger/read-ledger-file';
 import { prepareBatch } from '../prepare-batch';
-import { workerError, type PreparationJob, type PreparationReply, type StoreJob } from './preparation-job';
+import { stopFlag, workerError, type PreparationJob, type PreparationMessage, type PreparationReply, type StoreJob } from './preparation-job';
 
 parentPort?.on('message', (job: PreparationJob) => {
   void (async () => {
@@ -35,7 +35,12 @@ parentPort?.on('message', (job: PreparationJob) => {
 async function withStore(job: StoreJob): Promise<unknown> {
   const store = openStore(job.dataDir, job.storeKey === null ? null : Buffer.from(job.storeKey, 'hex'));
   try {
-    return job.kind === 'prepare' ? await prepareBatch(store, job.file, job.options) : await inspectFile(store, job.file, job.options);
+    if (job.kind === 'inspect') return await inspectFile(store, job.file, job.options);
+    return await prepareBatch(store, job.file, {
+      ...job.options,
+      onProgress: (progress) => parentPort?.postMessage({ progress } satisfies PreparationMessage),
+      signal: stopFlag(job.stop),
+    });
   } finally {
     store.close();
   }

@@ -3,7 +3,7 @@ import { prepareWork, uploadWork } from '../work-keys';
 import { caseKeyedJson } from '../../contract';
 import { uploadEntry } from '../../preparation/build/build-cases';
 import { uploadChunks } from '../../preparation/payload/upload-chunks';
-import { prepareBatch } from '../../preparation/prepare-batch';
+import { prepareBatch, type PrepareProgress } from '../../preparation/prepare-batch';
 import { cleanBatchSheets, errorReportSheets } from '../../exports/batch-exports';
 import { workbookBytes } from '../../exports/xlsx-writer';
 import { bulkFix, editCase } from '../../preparation/edit-batch';
@@ -52,6 +52,7 @@ const OWN_HEAP_FROM_BYTES = 8 * 1024 * 1024;
 export const batchHandlers: Pick<
   Handlers,
   | 'batches:prepare'
+  | 'batches:cancelPrepare'
   | 'batches:list'
   | 'batches:get'
   | 'batches:inspect'
@@ -71,14 +72,16 @@ export const batchHandlers: Pick<
 > = {
   // Running work: a wipe or an update waits for it to end instead of pulling the store from under it.
   async 'batches:prepare'(ctx, { fileId, ...input }) {
-    const preparing = ctx.track(prepareWork(fileId), async () => {
+    const preparing = ctx.track(prepareWork(fileId), async (signal) => {
       const file = await openReceivedFile(ctx, fileId);
       const shared = await sharedLedger(ctx);
       const options = { ...input, environment: input.environment ?? ctx.currentEnvironment(), sharedLedger: shared.list };
+      // The agent sees the cases go by, and may stop (batches:cancelPrepare).
+      const control = { onProgress: (p: PrepareProgress) => ctx.emit('prepare:progress', { fileId, ...p }), signal };
       const summary = await (
         ctx.options.preparationInWorker || file.bytes.length >= OWN_HEAP_FROM_BYTES
-          ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options)
-          : prepareBatch(ctx.store, file, options)
+          ? prepareInWorker({ dataDir: ctx.options.dataDir, key: ctx.store.key }, file, options, control)
+          : prepareBatch(ctx.store, file, { ...options, ...control })
       ).catch((err: unknown) => {
         // The file's batch swept while its writer was paused: the agent imports the file again.
         if (err instanceof BatchRefusal && err.code === 'batch.missing')
@@ -153,6 +156,10 @@ export const batchHandlers: Pick<
     const b = getBatch(ctx.store.db, batchId);
     if (!b) throw new SurfaceFailure('batch.not_found', { batchId });
     return { ...batchSummary(ctx, b), maxPhonePriority: b.maxPhonePriority, issues: countIssuesBySeverity(ctx.store.db, b.id) };
+  },
+
+  async 'batches:cancelPrepare'(ctx, { fileId }) {
+    return { cancelled: ctx.cancel(prepareWork(fileId)) };
   },
 
   async 'batches:inspect'(ctx, { fileId, sheet, headerRow }) {

@@ -188,6 +188,10 @@ export default {
     sourceSuggested: { en: 'Suggested from the column titles', es: 'Sugeridas según los títulos de las columnas' },
     prepare: { en: 'Prepare the batch', es: 'Preparar el lote' },
     errorTitle: { en: 'The batch could not be prepared', es: 'No se pudo preparar el lote' },
+    reading: { en: 'Reading the file…', es: 'Leyendo el archivo…' },
+    progress: { en: '{done} of {total} cases prepared', es: '{done} de {total} casos preparados' },
+    progressName: { en: 'Preparing the batch', es: 'Preparación del lote' },
+    stopName: { en: 'Stop preparing the batch', es: 'Detener la preparación del lote' },
   },
   summary: {
     title: { en: 'Batch No. {id} prepared', es: 'Lote N.º {id} preparado' },

@@ -1,0 +1,89 @@
+// A bank's big CSV in the wizard: while it prepares, a bar and "N de M casos preparados" move, and
+// Detener stops it (no batch is kept, and the screen says so plainly, not as a failure). Prepared
+// again, it finishes. The file is made here: 100,000 rows, about 8 MB.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { createSurface } from '../../src-main/surface/surface';
+import { expectAccessible } from './support/accessibility';
+import { englishFindings } from './support/english-scan';
+import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+
+const ROWS = 100_000;
+const FILE = join(tmpdir(), `casedesk-e2e-cartera-grande-${ROWS}.csv`);
+
+function writePortfolio(): void {
+  const lines = ['DNI;Apellido y Nombre;Celular;Tel. Laboral;Nro Operación;Producto;Saldo;Vencimiento'];
+  for (let i = 0; i < ROWS; i++) {
+    // Each debtor's own numbers: a mobile in Córdoba, a line in Buenos Aires.
+    const mobile = String(6_000_000 + i);
+    const line = String(1_000_000 + i);
+    const cells = [
+      String(20_000_000 + i),
+      `APELLIDO${i % 977}, Nombre ${i % 313}`,
+      `+54 9 351 ${mobile.slice(0, 3)}-${mobile.slice(3)}`,
+      `011 4${line.slice(1, 4)}-${line.slice(4)}`,
+      `OP-${i}`,
+      'Visa',
+      `${(i % 900) + 1}.500,50`,
+      `${String(1 + (i % 28)).padStart(2, '0')}/12/2027`,
+    ];
+    lines.push(cells.join(';'));
+  }
+  writeFileSync(FILE, lines.join('\n'));
+}
+
+describe.runIf(hasChromium)('a big file in the wizard', () => {
+  const app = useE2eApp();
+
+  /** Through the wizard to its last step, the suggested columns, two phones a case. */
+  async function upToPrepare(): Promise<void> {
+    const { page } = app.current;
+    await page.locator('a[href="#/batches/new"]').click();
+    await page.setInputFiles('[data-test="file-input"]', FILE);
+    await page.locator('[data-test="preview"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-test="to-mapping"]').click();
+    await page.locator('[data-test="suggested"]').waitFor();
+    const phones = page.locator('#phones-per-case');
+    await phones.click();
+    await phones.fill('2');
+    await phones.press('Tab');
+    await page.locator('[data-test="mapping-problems"]').waitFor({ state: 'detached' });
+    await page.locator('[data-test="to-prepare"]').click();
+  }
+
+  it('shows the cases go by, and stops when asked, keeping no batch', async () => {
+    writePortfolio();
+    const { page } = app.current;
+    await signInToDemo(page);
+    await upToPrepare();
+    await page.locator('[data-test="prepare"]').click();
+    const text = page.locator('[data-test="prepare-progress-text"]');
+    // The count moves: two different counts of the file's cases seen while it prepares.
+    await text.filter({ hasText: /^[\d.]+ de 100\.000 casos preparados$/ }).waitFor({ timeout: 60_000 });
+    const first = await text.innerText();
+    await expect.poll(() => text.innerText(), { timeout: 60_000 }).not.toBe(first);
+    expect(await page.locator('[data-test="prepare-progress"] [role="progressbar"]').getAttribute('aria-valuenow')).not.toBeNull();
+    await app.current.screenshot('90-prepare-progress');
+    await expectAccessible(page, 'prepare: progress, with its Stop', '[data-test="prepare-progress"]');
+    expect(englishFindings(await page.locator('[data-test="prepare-progress"]').innerText())).toEqual([]);
+
+    await page.getByRole('button', { name: 'Detener la preparación del lote' }).click();
+    const stopped = page.locator('[data-test="prepare-stopped"]');
+    await stopped.waitFor({ timeout: 20_000 });
+    expect(await stopped.innerText()).toBe('Se detuvo la preparación de casedesk-e2e-cartera-grande-100000.csv, como se pidió; no se guardó ningún lote.');
+    expect(await page.locator('[data-test="prepare-failed"]').count()).toBe(0);
+    await app.current.screenshot('91-prepare-stopped');
+    await expectAccessible(page, 'prepare: stopped');
+    const batches = await createSurface(app.current.ctx).call('batches:list', { environment: 'demo' });
+    expect(batches).toEqual({ ok: true, value: [] });
+  }, 180_000);
+
+  it('prepares it to the end when let be', async () => {
+    const { page } = app.current;
+    await page.locator('[data-test="prepare"]').click();
+    await page.locator('[data-test="summary"]').waitFor({ timeout: 150_000 });
+    expect(await page.locator('[data-test="summary"]').innerText()).toContain('100.000');
+  }, 180_000);
+});
