@@ -75,13 +75,20 @@ function plainEnds(text: string, delimiter: Delimiter, lineBreak: LineBreak, lim
   const starts = new Offsets();
   const tally = new CellTally();
   let at = 0;
+  // The next delimiter from `at` on, found once and kept across lines without one: searching again
+  // from each line would scan to the end of the text line after line (a file of blank lines).
+  let delim = text.indexOf(delimiter);
   for (;;) {
     const end = text.indexOf(lineBreak, at);
     const stop = end < 0 ? text.length : end;
     // Nothing after the last line break (or an empty text) is no record: parseCsv drops it too.
     if (end < 0 && stop === at) break;
     let width = 1;
-    for (let d = text.indexOf(delimiter, at); d >= 0 && d < stop; d = text.indexOf(delimiter, d + 1)) width += 1;
+    if (delim >= 0 && delim < at) delim = text.indexOf(delimiter, at);
+    while (delim >= 0 && delim < stop) {
+      width += 1;
+      delim = text.indexOf(delimiter, delim + 1);
+    }
     const rows = starts.count;
     if (rows >= limits.maxRows + 1) return { refused: { limit: 'rows' } };
     if (width > limits.maxColumns) return { refused: { limit: 'columns', row: rows + 1 } };

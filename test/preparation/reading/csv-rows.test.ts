@@ -60,6 +60,13 @@ describe('indexCsvRows', () => {
     expect([indexed.rows.at(-1), indexed.rows.at(2), indexed.rows.at(0.5)]).toEqual([undefined, undefined, undefined]);
   });
 
+  it('indexes blank lines before a long delimiter-free tail in one pass (a hostile file once took minutes)', () => {
+    const text = 'DNI;Nombre\n' + '\n'.repeat(300_000) + 'x'.repeat(20_000_000);
+    const indexed = indexCsvRows(text, ';', WIDE);
+    // The tail is one cell too long for a spreadsheet: refused, and quickly (the test's own time limit).
+    expect(indexed).toEqual({ refused: { limit: 'cell_chars', row: 300_001, column: 0 } });
+  });
+
   it('indexes a 200,000-row text and reads its last row', () => {
     const text = lines(200_000, '20123456;PÉREZ, Ana;011 4567-8901;152.340,50');
     const indexed = indexCsvRows(text, ';', WIDE);
