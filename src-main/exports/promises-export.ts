@@ -5,7 +5,7 @@ import type { Environment } from '../domain/environments';
 import { promisesOf, type PromiseListItem } from '../results/campaign-summary';
 import { eachResultCaseWithCalls, getCampaign, getRecording, type Store } from '../store';
 import { ResultsNotStoredError } from './results-export';
-import { workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
+import { workbookBytes, type SheetData } from './xlsx-writer';
 
 export const PROMISES_SHEET = 'Promesas de pago';
 export const PROMISE_HEADERS = [
@@ -63,16 +63,4 @@ export function promisesSheets(store: Store, environment: Environment, items: re
 export function campaignPromisesBytes(store: Store, environment: Environment, campaignId: number): { bytes: Buffer; count: number } {
   const items = campaignPromises(store, environment, campaignId);
   return { bytes: workbookBytes(promisesSheets(store, environment, items)), count: items.length };
-}
-
-/** Writes the promises workbook to `file` (the CLI's --promises-out). */
-export async function exportCampaignPromises(
-  store: Store,
-  environment: Environment,
-  campaignId: number,
-  file: string,
-): Promise<{ file: string; promises: number }> {
-  const items = campaignPromises(store, environment, campaignId);
-  await writeWorkbook(file, promisesSheets(store, environment, items));
-  return { file, promises: items.length };
 }

@@ -276,7 +276,7 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
     // Off a terminal, a line at most once a second and the last one whole.
     expect(es.stderr.endsWith(`casos 8/8 · llamadas ${calls} · grabaciones ${calls}\n`)).toBe(true);
     expect(es.stderr).not.toMatch(/cases|calls|recordings/);
-    const en = await ok(dir, ['--lang', 'en', 'results', String(campaignId), '--out', out]);
+    const en = await ok(dir, ['--lang', 'en', 'results', String(campaignId), '--out', out, '--force']);
     expect(en.stdout).toBe(`Campaign ${campaignId} (test): 8 cases, 0 new or changed; 0 calls downloaded.\nExported 8 cases and ${calls} calls to ${out}.\n`);
     expect(en.stderr.endsWith('cases 8/8\n')).toBe(true);
 

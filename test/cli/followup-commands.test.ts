@@ -1,6 +1,7 @@
 // `casedesk followup` and `casedesk results summary` as an agent's script runs them, against a real
 // emulator: the creditor's file prepared and uploaded, dialed for a while, its results downloaded; then
 // a follow-up batch of the cases not final yet (exactly those) and the summary with the promises file.
+import { formatFailure } from '../../src-main/domain/failures/failure';
 import * as XLSX from '@e965/xlsx';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -128,5 +129,13 @@ describe('casedesk followup and results summary', () => {
     expect(words.stdout).toContain(`Campaign ${campaignId} (test): 8 cases`);
     // Counts and result names only: no debtor's name or phone.
     expect(words.stdout).not.toMatch(/PÉREZ|Pérez|\d{10}/);
+
+    // The workbook now at --promises-out is the agent's: not written over without --force.
+    const before = readFileSync(out);
+    const again = await casedesk('results', 'summary', String(campaignId), '--promises-out', out);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toBe(`casedesk: ${formatFailure('en', 'cli.file_exists', { file: out })}\n`);
+    expect(readFileSync(out)).toEqual(before);
+    expect((await casedesk('results', 'summary', String(campaignId), '--promises-out', out, '--force')).code).toBe(0);
   });
 });

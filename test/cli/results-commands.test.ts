@@ -2,7 +2,8 @@
 // a real emulator: download incrementally, export the workbook, print a JSON summary; progress on stderr.
 import * as XLSX from '@e965/xlsx';
 import { type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { formatFailure } from '../../src-main/domain/failures/failure';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,18 @@ describe('casedesk results and inbound sync', () => {
     const res = await casedesk(['results', String(campaignId), '--offline', '--out', out, '--env', 'test', '--json'], {});
     expect(res.code, res.stderr).toBe(0);
     expect(JSON.parse(res.stdout)).toMatchObject({ download: null, export: { cases: 6, calls: serviceCalls } });
+  });
+
+  it('never writes over a file already at --out without --force, and replaces it with --force', async () => {
+    const out = join(root, 'planilla-del-agente.xlsx');
+    writeFileSync(out, 'lo que el agente guardó');
+    const refused = await casedesk(['results', String(campaignId), '--offline', '--out', out, '--env', 'test'], {});
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(`casedesk: ${formatFailure('en', 'cli.file_exists', { file: out })}\n`);
+    expect(readFileSync(out, 'utf8')).toBe('lo que el agente guardó');
+    const forced = await casedesk(['results', String(campaignId), '--offline', '--out', out, '--force', '--env', 'test', '--json'], {});
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK');
   });
 
   it('says so plainly for a campaign that is not there', async () => {

@@ -84,15 +84,24 @@ export function addResultsSummary(results: Command, help: HelpWords): Command {
     .description(help('help.results_summary.what'))
     .argument('<campaign>', help('help.common.campaign_id'), positiveId)
     .option('--promises-out <file>', help('help.results_summary.promises_out'))
+    .option('--force', help('help.common.force'), false)
     .addOption(envOption(help('help.common.env_last')))
-    .action(async (campaignId: number, opts: { promisesOut?: string; env?: Environment }, command: Command) => {
+    .action(async (campaignId: number, opts: { promisesOut?: string; force: boolean; env?: Environment }, command: Command) => {
+      const out = opts.promisesOut ? resolve(opts.promisesOut) : null;
+      // `results` has a --force of its own: commander gives it the flag when written after `summary`.
+      const force = opts.force || command.optsWithGlobals<{ force?: boolean }>().force === true;
+      const { refuseTakenPath, writeExportFile } = await import('../export-file');
+      // A file already there is the agent's: refused before anything, as every export is.
+      if (out) refuseTakenPath(out, force);
       await withApp(command, async (ctx) => {
         const env = opts.env ?? ctx.currentEnvironment();
         const s = await call(ctx, 'results:summary', { environment: env, campaignId });
         let exported: { file: string; promises: number } | null = null;
-        if (opts.promisesOut) {
-          const [{ exportCampaignPromises }, { audit }] = await Promise.all([import('../../exports/promises-export'), import('../../surface/audit-trail')]);
-          exported = await exportCampaignPromises(ctx.store, env, campaignId, resolve(opts.promisesOut));
+        if (out) {
+          const [{ campaignPromisesBytes }, { audit }] = await Promise.all([import('../../exports/promises-export'), import('../../surface/audit-trail')]);
+          const { bytes, count } = campaignPromisesBytes(ctx.store, env, campaignId);
+          await writeExportFile(out, bytes, force);
+          exported = { file: out, promises: count };
           audit(
             ctx,
             { action: 'export.written', kind: 'promises', campaignId, environment: env, count: exported.promises, to: 'file', path: exported.file },

@@ -6,7 +6,10 @@ import { resolve } from 'node:path';
 import { isServiceError, serviceFailure } from '../../client';
 import { paths } from '../../contract';
 import type { Environment } from '../../domain/environments';
-import { exportCampaignResults, type ResultsExportSummary } from '../../exports/results-export';
+import { campaignResultsSheets, type ResultsExportSummary } from '../../exports/results-export';
+import { workbookBytes } from '../../exports/xlsx-writer';
+import { refuseTakenPath, writeExportFile } from '../export-file';
+import type { Store } from '../../store';
 import type { AppContext } from '../../surface/app-context-types';
 import { audit } from '../../surface/audit-trail';
 import { connectionFor } from '../../surface/handlers/session-handlers';
@@ -109,6 +112,8 @@ const interrupted = () => {
 
 export interface ResultsOptions {
   out?: string;
+  /** Replace --out when a file is already there (else cli.file_exists, before any download). */
+  force?: boolean;
   recordings?: string;
   offline?: boolean;
   env?: Environment;
@@ -117,6 +122,10 @@ export interface ResultsOptions {
 export async function runResults(campaignId: number, opts: ResultsOptions, command: Command): Promise<void> {
   if (opts.offline && !opts.out) throw new Failure('cli.offline_needs_out', {});
   const { lang } = globals(command);
+  const out = opts.out ? resolve(opts.out) : null;
+  const force = opts.force === true;
+  // A file already at --out is the agent's: refused before anything is downloaded, as every export is.
+  if (out) refuseTakenPath(out, force);
   await withApp(command, async (ctx) => {
     const env = opts.env ?? ctx.currentEnvironment();
     let download: Awaited<ReturnType<typeof downloadCampaignResults>> | null = null;
@@ -163,8 +172,7 @@ export async function runResults(campaignId: number, opts: ResultsOptions, comma
         );
     }
     // A half-finished download is not sent to anyone: the export waits for a complete one.
-    const exported: ResultsExportSummary | null =
-      opts.out && !download?.cancelled ? await exportCampaignResults(ctx.store, env, campaignId, resolve(opts.out)) : null;
+    const exported: ResultsExportSummary | null = out && !download?.cancelled ? await writeResults(ctx.store, env, campaignId, out, force) : null;
     if (exported)
       audit(
         ctx,
@@ -243,4 +251,11 @@ export async function runInboundSync(opts: InboundSyncOptions, command: Command)
     await printAnswer(command, { environment: env, filter, ...summary }, () => `${line}\n`);
     if (summary.cancelled) throw interrupted();
   });
+}
+
+/** The results workbook written to --out as every export is: private, never through a link, never over a file without --force. */
+async function writeResults(store: Store, environment: Environment, campaignId: number, file: string, force: boolean): Promise<ResultsExportSummary> {
+  const { sheets, ...counts } = campaignResultsSheets(store, environment, campaignId);
+  await writeExportFile(file, workbookBytes(sheets), force);
+  return { file, ...counts };
 }

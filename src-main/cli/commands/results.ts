@@ -11,6 +11,7 @@ export function resultsCommands(help: HelpWords): Command[] {
     .description(help('help.results.what'))
     .argument('<campaign>', help('help.common.campaign_id'), positiveId)
     .option('--out <file>', help('help.results.out'))
+    .option('--force', help('help.common.force'), false)
     .option('--recordings <dir>', help('help.results.recordings'))
     .option('--offline', help('help.results.offline'))
     .addOption(envOption(help('help.common.env_last')))
