@@ -7,7 +7,24 @@
 // ones are removed. Whatever fails, the old store stays and is used, with a notice. The key moves with
 // the folder: its marker names it (data-key.ts), and keychains and key files are per user, not per folder.
 // Links at either place are refused (someone else may have planted them). One process moves at a time.
-import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, statSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { uptime } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
@@ -253,8 +270,9 @@ function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      if (!ownerAlive(lock)) {
-        rmSync(lock, { force: true });
+      const stale = staleLock(lock);
+      if (stale !== null) {
+        takeStaleLock(lock, stale);
         continue;
       }
       if (Date.now() >= deadline) throw new Failure('datafolder.move_busy', { to });
@@ -268,39 +286,72 @@ function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
   }
 }
 
-function ownerAlive(lock: string): boolean {
-  // Left before the machine started (a crash, then a restart): its pid is very likely another process's now.
-  if (writtenBeforeBoot(lock)) return false;
-  let pid: number;
+/** Which lock file this is: its inode, its change time to the nanosecond and its pid (an inode alone is reused at once). */
+function lockIdentity(fd: number): { id: string; mtimeMs: number; pid: number } {
+  const stat = fstatSync(fd, { bigint: true });
+  const text = readFileSync(fd, 'utf8');
+  return { id: `${stat.ino}:${stat.mtimeNs}:${text}`, mtimeMs: Number(stat.mtimeMs), pid: Number.parseInt(text, 10) };
+}
+
+function readLockIdentity(file: string): { id: string; mtimeMs: number; pid: number } | null {
+  let fd: number;
   try {
-    pid = Number.parseInt(readFileSync(lock, 'utf8'), 10);
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   } catch {
-    return true; // gone already, or being written: try again
+    return null;
   }
+  try {
+    return lockIdentity(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The lock's identity when its owner is gone (or it was written before the machine started, its pid
+ * very likely another process's now); null while its owner lives, while it is being written, or when
+ * it is gone already. Judged on one open file, so the identity is the file whose pid was read.
+ */
+function staleLock(lock: string): string | null {
+  const lockFile = readLockIdentity(lock);
+  if (lockFile === null) return null; // gone already: try again
+  const { id, mtimeMs, pid } = lockFile;
+  if (mtimeMs < Date.now() - uptime() * 1000 - 60_000) return id;
   // Written but its pid not yet: a moment, then it is judged again.
-  if (!Number.isInteger(pid) || pid <= 0) return lockIsFresh(lock);
+  if (!Number.isInteger(pid) || pid <= 0) return Date.now() - mtimeMs < 5_000 ? null : id;
   try {
     process.kill(pid, 0);
-    return true;
+    return null;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return (err as NodeJS.ErrnoException).code === 'EPERM' ? null : id;
   }
 }
 
-function writtenBeforeBoot(lock: string): boolean {
+/**
+ * Takes the stale lock `judged` (its identity) out of the way without ever removing another mover's:
+ * it is renamed aside (one rename wins), and what was renamed is deleted only if it is the file judged
+ * stale. A fresh lock taken meanwhile by a mover that judged it first is put back (a link fails if a
+ * third took the place since). Deleting by name after judging let two movers in at once.
+ */
+export function takeStaleLock(lock: string, judged: string): void {
+  const aside = `${lock}.${process.pid}-${randomBytes(4).toString('hex')}.stale`;
   try {
-    return statSync(lock).mtimeMs < Date.now() - uptime() * 1000 - 60_000;
+    renameSync(lock, aside);
   } catch {
-    return false;
+    return; // taken over by another mover already
+  }
+  try {
+    if (readLockIdentity(aside)?.id !== judged) linkSync(aside, lock);
+  } catch {
+    // A third mover's lock is in its place now: theirs stands.
+  } finally {
+    rmSync(aside, { force: true });
   }
 }
 
-function lockIsFresh(lock: string): boolean {
-  try {
-    return Date.now() - statSync(lock).mtimeMs < 5_000;
-  } catch {
-    return true;
-  }
+/** The identity takeStaleLock compares, of the lock file as it is now (tests). */
+export function lockFileIdentity(lock: string): string | null {
+  return readLockIdentity(lock)?.id ?? null;
 }
 
 function sleep(ms: number): void {

@@ -16,9 +16,9 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MOVE_NOTE_FILE, readNote, useDefaultDataDir } from '../../src-main/store/data-folder-move';
+import { lockFileIdentity, MOVE_NOTE_FILE, readNote, takeStaleLock, useDefaultDataDir } from '../../src-main/store/data-folder-move';
 import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-move-'));
@@ -68,6 +68,24 @@ describe('moving an old default’s store to the new default', () => {
     const choice = useDefaultDataDir({ to, from: [from], lockWaitMs: 300 });
     expect(choice).toEqual({ dataDir: to, notices: [{ code: 'datafolder.moved', params: { from, to } }] });
     expect(existsSync(`${to}.lock`)).toBe(false);
+  });
+
+  it('never removes another mover’s fresh lock: one that judged the old lock stale after another took it over leaves the new one', () => {
+    const to = place();
+    const lock = `${to}.lock`;
+    // Mover B judged the dead owner's lock stale (this inode)…
+    writeFileSync(lock, '999999999\n');
+    const judged = lockFileIdentity(lock) ?? '';
+    // …while mover A took it over: removed it and made its own, live, lock (very likely on the same inode).
+    rmSync(lock);
+    writeFileSync(lock, `${process.pid}\n`);
+    takeStaleLock(lock, judged);
+    // A's lock is still there, whole; nothing else was left beside it.
+    expect(readFileSync(lock, 'utf8')).toBe(`${process.pid}\n`);
+    expect(readdirSync(join(to, '..')).filter((name) => name.startsWith(`${basename(to)}.lock`))).toEqual([`${basename(to)}.lock`]);
+    // The stale one itself is taken out of the way.
+    takeStaleLock(lock, lockFileIdentity(lock) ?? '');
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('on one file system renames it there, with its key marker and sealed files; Chromium’s files stay', () => {
