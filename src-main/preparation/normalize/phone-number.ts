@@ -71,7 +71,7 @@ export function normalizeAreaCode(text: string | null | undefined): string | nul
  * the mobile 15 after an area code, then the default area code for numbers written without one.
  */
 export function readDigits(digits: string, international: boolean, defaultArea: string | null): DigitsReading {
-  if (digits === '' || /^0+$/.test(digits)) return { kind: 'junk' };
+  if (onlyZeros(digits)) return { kind: 'junk' };
   const changes: PhoneChange[] = [];
   let d = digits;
   let hadCountry = international;
@@ -117,6 +117,12 @@ export function readDigits(digits: string, international: boolean, defaultArea: 
   }
   if (phoneViolation(d) !== null || areaCodeOf(d) === null) return { kind: 'invalid', rest: d };
   return { kind: 'phone', value: d, changes };
+}
+
+/** True for "" too: no digit to read. */
+function onlyZeros(digits: string): boolean {
+  for (let i = 0; i < digits.length; i++) if (digits.charCodeAt(i) !== 48) return false;
+  return true;
 }
 
 /** "351 15 4567890" → "3514567890": the 15 must follow a known area code (longest tried first). */

@@ -4,6 +4,7 @@
 // a ".0" from the spreadsheet), so the cell is cut into numbers here and each is read by
 // ./phone-number.ts, which takes its area codes from libphonenumber-js's metadata.
 import { phoneReadingProblem, type PhoneProblem, type PhoneProblemReason } from './argentine-phone-checks';
+import { wholePhoneOfCell } from './phone-cell-fast';
 import { BLANK, segmentsOf, splitSegment, type Chunk } from './phone-cell-split';
 import { normalizeAreaCode, readDigits, type DigitsReading, type PhoneChange } from './phone-number';
 
@@ -82,7 +83,9 @@ export function normalizePhoneCell(cell: string | number | null | undefined, opt
     // Ten digits and nothing else, as national lists and most creditors write a number: nothing to
     // cut or clean, so the number is read at once (the same reading the general path gives it).
     if (TEN_DIGITS.test(cell)) return single(readDigits(cell, false, area), cell, cell, [], area);
-    return textCell(cell, area);
+    const whole = wholePhoneOfCell(cell, area);
+    if (whole) return single(whole.reading, whole.written, whole.original, [], area);
+    return phoneTextCell(cell, area);
   } catch {
     // Defensive only: every path above is total; a cell must never stop a whole batch.
     return { phones: [], dropped: [{ original: typeof cell === 'string' ? cell.trim() : '', reason: 'invalid' }] };
@@ -117,7 +120,8 @@ function numericCell(cell: number | bigint, area: string | null): PhoneCellResul
 function single(reading: DigitsReading, written: string, original: string, changes: PhoneChange[], area: string | null): PhoneCellResult {
   const problem = phoneReadingProblem(reading, written, area);
   if (problem) return { phones: [], dropped: [problemPiece(original, problem)] };
-  if (reading.kind === 'phone') return { phones: [{ value: reading.value, original, changes: [...changes, ...reading.changes] }], dropped: [] };
+  if (reading.kind === 'phone')
+    return { phones: [{ value: reading.value, original, changes: changes.length === 0 ? reading.changes : [...changes, ...reading.changes] }], dropped: [] };
   return { phones: [], dropped: [{ original, reason: reading.kind }] };
 }
 
@@ -126,7 +130,11 @@ function problemPiece(original: string, problem: PhoneProblem): DroppedPhonePiec
   return { original, reason, detail };
 }
 
-function textCell(raw: string, area: string | null): PhoneCellResult {
+/**
+ * A text cell the general way: cleaned, cut into numbers, each read. normalizePhoneCell takes a
+ * shorter way for most cells; exported so that tests can hold the two ways to the same results.
+ */
+export function phoneTextCell(raw: string, area: string | null): PhoneCellResult {
   const marks: Marks = { letterO: [], decimalZero: [], extensions: [] };
   const trimmed = raw.trim();
   let work = raw;
@@ -145,7 +153,7 @@ function textCell(raw: string, area: string | null): PhoneCellResult {
     entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' },
   }));
   const segments = segmentsOf(work);
-  if (!segments.some((chunks) => chunks.some((c) => /[1-9]/.test(c.digits)))) {
+  if (!segments.some(hasNonZeroDigit)) {
     // "sin dato", "-", "0", "N/A": nothing that could be a number (an extension alone is reported as such).
     if (dropped.length === 0) dropped.push({ at: 0, entry: { original: trimmed, reason: 'junk' } });
     return { phones, dropped: dropped.map((d) => d.entry) };
@@ -162,7 +170,9 @@ function textCell(raw: string, area: string | null): PhoneCellResult {
     const original = raw.slice(span.start, span.end).trim();
     // Checked after the cut, not while cutting: a placeholder beside a real number must not
     // change where the cell is cut, only be dropped.
-    const problem = phoneReadingProblem(piece.reading, piece.chunks.map((c) => c.digits).join(''), area);
+    let written = '';
+    for (const c of piece.chunks) written += c.digits;
+    const problem = phoneReadingProblem(piece.reading, written, area);
     if (problem) {
       dropped.push({ at: first.start, entry: problemPiece(original, problem) });
       return;
@@ -185,6 +195,11 @@ function textCell(raw: string, area: string | null): PhoneCellResult {
   });
   dropped.sort((a, b) => a.at - b.at);
   return { phones, dropped: dropped.map((d) => d.entry) };
+}
+
+function hasNonZeroDigit(chunks: readonly Chunk[]): boolean {
+  for (const c of chunks) for (let i = 0; i < c.digits.length; i++) if (c.digits.charCodeAt(i) > 48 /* '0' */) return true;
+  return false;
 }
 
 /** The cell with extensions and ".0" blanked out and letter O read as zero; where, in `marks`. */
