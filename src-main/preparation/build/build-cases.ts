@@ -137,10 +137,12 @@ function rawRow(row: readonly Cell[], rowNumber: number, col: Columns): RawRow {
   let names: { firstName: string; lastName: string };
   if (col.fullName !== undefined) names = splitFullName(cleanText(row[col.fullName] as string | null));
   else names = { firstName: cleanText(row[col.firstName ?? -1] as string | null), lastName: cleanText(row[col.lastName ?? -1] as string | null) };
+  const phones: (string | number | null)[] = [];
+  for (const c of col.phones) phones.push(jsonCell(row[c]));
   return {
     row: rowNumber,
     ...names,
-    phones: col.phones.map((c) => jsonCell(row[c])),
+    phones,
     debtCode: cleanText(row[col.debtCode] as string | null),
     pid: cleanText(row[col.pid] as string | null),
     subId: col.subId === undefined ? '' : cleanText(row[col.subId] as string | null),
@@ -281,7 +283,8 @@ export function caseFromRaw(code: string, raw: readonly RawRow[], settings: Prep
 /** Every row's values normalised into one draft; the case's checks come after (finish). */
 function draftOfRows(code: string, raw: readonly RawRow[], settings: PrepareSettings): Draft {
   const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
-  const phoneCells: PhoneCellsSeen = new Map();
+  // A case of one row cannot repeat a cell: no need to remember them.
+  const phoneCells: PhoneCellsSeen | null = raw.length > 1 ? new Map() : null;
   for (const row of raw) addRow(draft, row, settings, phoneCells);
   return draft;
 }
@@ -309,7 +312,7 @@ export function phonesOfRows(raw: readonly RawRow[], settings: Pick<PrepareSetti
  */
 type PhoneCellsSeen = Map<string, PreparedIssue[]>;
 
-function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCellsSeen): void {
+function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCellsSeen | null): void {
   const first = d.rows.length === 0;
   d.rows.push(raw.row);
   const at = [raw.row];
@@ -328,8 +331,8 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
   for (let column = 0; column < raw.phones.length; column++) {
     const cell = raw.phones[column] ?? null;
     if (cell === null) continue;
-    const key = `${column}\u0000${cell}`;
-    const told = phoneCells.get(key);
+    const key = phoneCells ? `${column}\u0000${cell}` : '';
+    const told = phoneCells?.get(key);
     if (told) {
       for (const i of told) i.rows.push(raw.row);
       continue;
@@ -347,7 +350,7 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
       const params = dropped.detail ? { ...dropped.detail, before: dropped.original, why: dropped.reason } : { before: dropped.original, why: dropped.reason };
       issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', [raw.row], params, { before: dropped.original }));
     }
-    phoneCells.set(key, issues);
+    phoneCells?.set(key, issues);
     for (const i of issues) d.issues.push(i);
   }
 

@@ -5,7 +5,7 @@
 // ./phone-number.ts, which takes its area codes from libphonenumber-js's metadata.
 import { phoneReadingProblem, type PhoneProblem, type PhoneProblemReason } from './argentine-phone-checks';
 import { wholePhoneOfCell } from './phone-cell-fast';
-import { BLANK, segmentsOf, splitSegment, type Chunk } from './phone-cell-split';
+import { BLANK, segmentsOf, splitSegment, type Chunk, type Piece } from './phone-cell-split';
 import { normalizeAreaCode, readDigits, type DigitsReading, type PhoneChange } from './phone-number';
 
 export type { PhoneChange } from './phone-number';
@@ -159,12 +159,15 @@ export function phoneTextCell(raw: string, area: string | null): PhoneCellResult
     return { phones, dropped: dropped.map((d) => d.entry) };
   }
 
+  // Loops rather than flatMap and closures: most cells that come this far are one or two pieces.
+  const pieces: Piece[] = [];
+  for (const chunks of segments) for (const piece of splitSegment(chunks, area)) pieces.push(piece);
   const seen = new Set<string>();
-  const pieces = segments.flatMap((chunks) => splitSegment(chunks, area));
-  pieces.forEach((piece, i) => {
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i] as Piece;
     const first = piece.chunks[0];
     const last = piece.chunks[piece.chunks.length - 1];
-    if (!first || !last) return;
+    if (!first || !last) continue;
     const nextStart = pieces[i + 1]?.chunks[0]?.start ?? work.length;
     const span = spanOf(work, first, last, nextStart);
     const original = raw.slice(span.start, span.end).trim();
@@ -175,26 +178,29 @@ export function phoneTextCell(raw: string, area: string | null): PhoneCellResult
     const problem = phoneReadingProblem(piece.reading, written, area);
     if (problem) {
       dropped.push({ at: first.start, entry: problemPiece(original, problem) });
-      return;
+      continue;
     }
     if (piece.reading.kind !== 'phone') {
       dropped.push({ at: first.start, entry: { original, reason: piece.reading.kind } });
-      return;
+      continue;
     }
     if (seen.has(piece.reading.value)) {
       // Another spelling of a number already kept ("(0351) 15 456-7890" after "351-4567890").
       dropped.push({ at: first.start, entry: { original, reason: 'duplicate', detail: { same: piece.reading.value } } });
-      return;
+      continue;
     }
     seen.add(piece.reading.value);
     const changes: PhoneChange[] = [];
     if (marks.letterO.some((at) => at >= span.start && at < span.end)) changes.push('fixed-letter-o');
     if (marks.decimalZero.some((at) => at >= span.start && at < span.end)) changes.push('removed-decimal-zero');
     if (marks.extensions.some((e) => e.start >= span.start && e.start < span.end)) changes.push('removed-extension');
-    phones.push({ value: piece.reading.value, original, changes: [...changes, ...piece.reading.changes] });
-  });
-  dropped.sort((a, b) => a.at - b.at);
-  return { phones, dropped: dropped.map((d) => d.entry) };
+    phones.push({ value: piece.reading.value, original, changes: changes.length === 0 ? piece.reading.changes : [...changes, ...piece.reading.changes] });
+  }
+  // Pieces come in cell order; only extensions, listed first, can be out of it.
+  if (marks.extensions.length > 0) dropped.sort((a, b) => a.at - b.at);
+  const entries: DroppedPhonePiece[] = [];
+  for (const d of dropped) entries.push(d.entry);
+  return { phones, dropped: entries };
 }
 
 function hasNonZeroDigit(chunks: readonly Chunk[]): boolean {
