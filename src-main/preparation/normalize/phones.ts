@@ -94,6 +94,9 @@ export function normalizePhoneCell(cell: string | number | null | undefined, opt
 
 /** Union of a case's phone lists (rows × columns) in order; each repeated phone listed once. */
 export function mergeCasePhones(lists: string[][]): { phones: string[]; duplicates: string[] } {
+  let total = 0;
+  for (const list of lists) total += list.length;
+  if (total <= SMALL_MERGE) return mergeFewPhones(lists);
   const seen = new Set<string>();
   const repeated = new Set<string>();
   const phones: string[] = [];
@@ -106,6 +109,21 @@ export function mergeCasePhones(lists: string[][]): { phones: string[]; duplicat
     }
   }
   return { phones, duplicates: [...repeated] };
+}
+
+// Most cases have a handful of phones: a scan of a short array beats building two sets.
+const SMALL_MERGE = 16;
+
+function mergeFewPhones(lists: string[][]): { phones: string[]; duplicates: string[] } {
+  const phones: string[] = [];
+  const duplicates: string[] = [];
+  for (const list of lists) {
+    for (const phone of list) {
+      if (!phones.includes(phone)) phones.push(phone);
+      else if (!duplicates.includes(phone)) duplicates.push(phone);
+    }
+  }
+  return { phones, duplicates };
 }
 
 /** A number cell: its exact integer digits (1145678901.0 is 1145678901); a fraction is invalid. */
