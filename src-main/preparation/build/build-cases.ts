@@ -9,7 +9,7 @@ import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, 
 import type { Cell } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
 import { serviceRuleParams } from '../../domain/issue-texts/wording';
-import { issue, noCodeRowError, type PreparedIssue, type RowError } from './prepared-issue';
+import { issue, noCodeRowError, type PreparedIssue, type RowError, type Severity } from './prepared-issue';
 
 export interface PrepareSettings {
   decimalSeparator: ',' | '.';
@@ -341,8 +341,7 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
     const issues: PreparedIssue[] = [];
     d.phoneLists.push(result.phones.map((p) => p.value));
     for (const p of result.phones) {
-      if (p.changes.length > 0)
-        issues.push(issue('fix', 'phone-fixed', 'phones', [raw.row], { before: p.original, after: p.value }, { before: p.original, after: p.value }));
+      if (p.changes.length > 0) issues.push(changeIssue('fix', 'phone-fixed', 'phones', [raw.row], p.original, p.value));
     }
     for (const dropped of result.dropped) {
       if (dropped.reason === 'empty') continue;
@@ -357,8 +356,29 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
   const productIndex = d.products.length;
   d.products.push(readProduct(d, raw, at, productIndex, s));
   // Keyed by the product code, a creditor's value: "__proto__" or "constructor" included.
-  if (Object.keys(raw.productInfo).length > 0) setDataKey(d.productInfo, raw.pid, { ...getDataKey(d.productInfo, raw.pid), ...raw.productInfo });
+  if (hasKeys(raw.productInfo)) setDataKey(d.productInfo, raw.pid, { ...getDataKey(d.productInfo, raw.pid), ...raw.productInfo });
   if (first) d.params = { ...raw.params };
+}
+
+/**
+ * An issue whose params are its before and after: one object serves as both (issue() only reads
+ * the second), for the three fixes of most cases.
+ */
+function changeIssue(
+  severity: Severity,
+  kind: 'phone-fixed' | 'amount-fixed' | 'amount-ambiguous' | 'date-fixed',
+  field: string,
+  rows: number[],
+  before: string,
+  after: string,
+): PreparedIssue {
+  const change = { before, after };
+  return issue(severity, kind, field, rows, change, change);
+}
+
+function hasKeys(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }
 
 /** "products[0].debt" and its kin, made once per product position. */
@@ -384,10 +404,8 @@ function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareS
   let debt = '';
   if (amount.ok) {
     debt = amount.value;
-    if (amount.ambiguous)
-      d.issues.push(issue('warning', 'amount-ambiguous', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
-    else if (amount.changed && typeof raw.debt === 'string')
-      d.issues.push(issue('fix', 'amount-fixed', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
+    if (amount.ambiguous) d.issues.push(changeIssue('warning', 'amount-ambiguous', field.debt, at, shown(raw.debt), debt));
+    else if (amount.changed && typeof raw.debt === 'string') d.issues.push(changeIssue('fix', 'amount-fixed', field.debt, at, raw.debt, debt));
   } else {
     d.issues.push(issue('error', 'amount-invalid', field.debt, at, { before: shown(raw.debt), why: amount.reason }, { before: shown(raw.debt) }));
     ok = false;
@@ -397,17 +415,7 @@ function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareS
   let expiration = '';
   if (date.ok) {
     expiration = date.value;
-    if (date.changed && typeof raw.expiration === 'string')
-      d.issues.push(
-        issue(
-          'fix',
-          'date-fixed',
-          field.expiration,
-          at,
-          { before: shown(raw.expiration), after: expiration },
-          { before: shown(raw.expiration), after: expiration },
-        ),
-      );
+    if (date.changed && typeof raw.expiration === 'string') d.issues.push(changeIssue('fix', 'date-fixed', field.expiration, at, raw.expiration, expiration));
   } else {
     d.issues.push(issue('error', 'date-invalid', field.expiration, at, { before: shown(raw.expiration), why: date.reason }, { before: shown(raw.expiration) }));
     ok = false;
@@ -440,7 +448,7 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   codeWarning(d, issues);
   const products = d.products.filter((p): p is Product => p !== null);
   const params: Record<string, unknown> = { ...d.params };
-  if (Object.keys(d.productInfo).length > 0) params.product_info = d.productInfo;
+  if (hasKeys(d.productInfo)) params.product_info = d.productInfo;
   const prepared: PreparedCase = {
     code: d.code,
     firstName: d.firstName,

@@ -76,6 +76,8 @@ function isLetter(char: string): boolean {
 }
 
 const MAX_DIGITS = 15;
+/** The shortest number readDigits takes: a six-digit subscriber. */
+const MIN_DIGITS = 6;
 
 /**
  * The whole segment as one number when it reads as one; otherwise the split at chunk borders
@@ -102,8 +104,10 @@ export function splitSegment(chunks: Chunk[], area: string | null): Piece[] {
       if (inside && (inside.plus || (inside.paren && inside.digits !== '15'))) break;
       const before = from === 0 ? start : best[from];
       if (!before) continue;
+      // Fewer than six digits, not all zeros: never a number, whatever they start with (readDigits).
+      if (digits < MIN_DIGITS && hasNonZero(chunks, from, end)) continue;
       // The piece's chunks are copied out only when it is kept (most tries are not).
-      const reading = readRange(chunks, from, end, area);
+      const reading = from === 0 && end === n ? whole.reading : readRange(chunks, from, end, area);
       if (reading.kind === 'invalid') continue;
       const phones = before.phones + (reading.kind === 'phone' ? 1 : 0);
       const pieces = before.pieces + 1;
@@ -141,6 +145,14 @@ function costOfCutBefore(chunk: Chunk | undefined): number {
 
 function readPiece(chunks: Chunk[], area: string | null): Piece {
   return { chunks, reading: readRange(chunks, 0, chunks.length, area) };
+}
+
+function hasNonZero(chunks: readonly Chunk[], from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const digits = chunks[i]?.digits ?? '';
+    for (let j = 0; j < digits.length; j++) if (digits.charCodeAt(j) !== 48) return true;
+  }
+  return false;
 }
 
 /** What chunks[from..end) read as, taken together. */
