@@ -5,7 +5,7 @@ import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../..
 import type { CaseRecord, PreparedStatus } from '../../domain/case-record';
 import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
-import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
+import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell, type PhoneCellOptions } from '../normalize';
 import type { Cell } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
 import { serviceRuleParams } from '../../domain/issue-texts/wording';
@@ -285,7 +285,8 @@ function draftOfRows(code: string, raw: readonly RawRow[], settings: PrepareSett
   const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
   // A case of one row cannot repeat a cell: no need to remember them.
   const phoneCells: PhoneCellsSeen | null = raw.length > 1 ? new Map() : null;
-  for (const row of raw) addRow(draft, row, settings, phoneCells);
+  const phoneOptions = { defaultAreaCode: settings.defaultAreaCode };
+  for (const row of raw) addRow(draft, row, settings, phoneCells, phoneOptions);
   return draft;
 }
 
@@ -312,7 +313,7 @@ export function phonesOfRows(raw: readonly RawRow[], settings: Pick<PrepareSetti
  */
 type PhoneCellsSeen = Map<string, PreparedIssue[]>;
 
-function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCellsSeen | null): void {
+function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCellsSeen | null, phoneOptions: PhoneCellOptions): void {
   const first = d.rows.length === 0;
   d.rows.push(raw.row);
   const at = [raw.row];
@@ -337,7 +338,7 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
       for (const i of told) i.rows.push(raw.row);
       continue;
     }
-    const result = normalizePhoneCell(cell, { defaultAreaCode: s.defaultAreaCode });
+    const result = normalizePhoneCell(cell, phoneOptions);
     const issues: PreparedIssue[] = [];
     d.phoneLists.push(result.phones.map((p) => p.value));
     for (const p of result.phones) {

@@ -64,3 +64,17 @@ function isOpening(code: number): boolean {
 function isClosing(code: number): boolean {
   return code === 41 || code === 32;
 }
+
+/**
+ * "sin dato", "N/A", "-": ASCII with no digit has no number to read (no letter O can be a zero
+ * without a digit beside it, no exponent or extension without digits): the cell's one dropped
+ * piece. Null for anything else.
+ */
+export function digitlessCell(raw: string): { original: string; reason: 'empty' | 'junk' } | null {
+  for (let i = 0; i < raw.length; i++) {
+    const code = raw.charCodeAt(i);
+    if ((code >= 48 && code <= 57) || code > 127) return null;
+  }
+  const original = raw.trim();
+  return { original, reason: original === '' ? 'empty' : 'junk' };
+}

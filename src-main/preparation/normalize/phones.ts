@@ -4,7 +4,7 @@
 // a ".0" from the spreadsheet), so the cell is cut into numbers here and each is read by
 // ./phone-number.ts, which takes its area codes from libphonenumber-js's metadata.
 import { phoneReadingProblem, type PhoneProblem, type PhoneProblemReason } from './argentine-phone-checks';
-import { wholePhoneOfCell } from './phone-cell-fast';
+import { digitlessCell, wholePhoneOfCell } from './phone-cell-fast';
 import { BLANK, segmentsOf, splitSegment, type Chunk, type Piece } from './phone-cell-split';
 import { normalizeAreaCode, readDigits, type DigitsReading, type PhoneChange } from './phone-number';
 
@@ -76,7 +76,7 @@ interface Marks {
  */
 export function normalizePhoneCell(cell: string | number | null | undefined, options: PhoneCellOptions = {}): PhoneCellResult {
   try {
-    const area = options?.defaultAreaCode ? normalizeAreaCode(options.defaultAreaCode) : null;
+    const area = options?.defaultAreaCode ? defaultAreaOf(options.defaultAreaCode) : null;
     if (cell === null || cell === undefined) return { phones: [], dropped: [{ original: '', reason: 'empty' }] };
     if (typeof cell === 'number' || typeof cell === 'bigint') return numericCell(cell, area);
     if (typeof cell !== 'string') return { phones: [], dropped: [{ original: '', reason: 'invalid' }] };
@@ -85,11 +85,25 @@ export function normalizePhoneCell(cell: string | number | null | undefined, opt
     if (TEN_DIGITS.test(cell)) return single(readDigits(cell, false, area), cell, cell, [], area);
     const whole = wholePhoneOfCell(cell, area);
     if (whole) return single(whole.reading, whole.written, whole.original, [], area);
+    const digitless = digitlessCell(cell);
+    if (digitless) return { phones: [], dropped: [digitless] };
     return phoneTextCell(cell, area);
   } catch {
     // Defensive only: every path above is total; a cell must never stop a whole batch.
     return { phones: [], dropped: [{ original: typeof cell === 'string' ? cell.trim() : '', reason: 'invalid' }] };
   }
+}
+
+// A batch gives every cell the same default area code: read once, not once a cell.
+let lastAreaText: string | undefined;
+let lastArea: string | null = null;
+
+function defaultAreaOf(text: string): string | null {
+  if (text !== lastAreaText) {
+    lastArea = normalizeAreaCode(text);
+    lastAreaText = text;
+  }
+  return lastArea;
 }
 
 /** Union of a case's phone lists (rows × columns) in order; each repeated phone listed once. */

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeAreaCode, normalizePhoneCell } from '../../../src-main/preparation/normalize';
-import { wholePhoneOfCell } from '../../../src-main/preparation/normalize/phone-cell-fast';
+import { digitlessCell, wholePhoneOfCell } from '../../../src-main/preparation/normalize/phone-cell-fast';
 import { phoneTextCell } from '../../../src-main/preparation/normalize/phones';
 
 const areas = fc.constantFrom('11', '351', '221', '2202', '220', '2914', '3814', '261', '341', '387', '2964', '99', '39', '0', '5');
@@ -39,7 +39,28 @@ const scrambled = fc.oneof(
   fc.stringMatching(/^[\d ()+-/]{0,24}$/),
   fc.stringMatching(/^\+?[\d ]{8,18}$/),
   fc.stringMatching(/^[\d.]{6,14}$/),
-  fc.constantFrom('', ' ', '-', '()', '+', '0', '000 000-0000', '11 4567-8901 int. 23', '011 4000-000', '351 6000123 / 4567890'),
+  fc.stringMatching(/^[ -~\t\n]{0,14}$/),
+  fc.stringMatching(/^[a-z ]{0,6}$/).map((s) => `${s}\u0001${s}`),
+  fc.stringMatching(/^[a-zA-Z /.:-]{0,14}$/),
+  fc.constantFrom(
+    '',
+    ' ',
+    '-',
+    '()',
+    '+',
+    '0',
+    'sin dato',
+    ' N/A ',
+    '\t',
+    'no tiene',
+    'O11',
+    'x12',
+    'e12',
+    '000 000-0000',
+    '11 4567-8901 int. 23',
+    '011 4000-000',
+    '351 6000123 / 4567890',
+  ),
 );
 
 const defaults = fc.constantFrom(undefined, '11', '351', '0351', '2964', '99');
@@ -82,6 +103,14 @@ describe('the short way through a phone cell', () => {
       }),
       { numRuns: 4000, seed: 43 },
     );
+  });
+
+  it('tells a cell with no digit empty or junk as the general way does', () => {
+    for (const cell of ['sin dato', ' N/A ', '', '   ', '-', '\t', 'ooo', 'int. x']) {
+      expect({ phones: [], dropped: [digitlessCell(cell)] }).toEqual(phoneTextCell(cell, null));
+    }
+    expect(digitlessCell('sin dato 4')).toBeNull();
+    expect(digitlessCell('\uff11')).toBeNull();
   });
 
   it('leaves cells with separators, letters or dots to the general way', () => {
