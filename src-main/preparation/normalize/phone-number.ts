@@ -98,51 +98,73 @@ export function normalizeAreaCode(text: string | null | undefined): string | nul
  */
 export function readDigits(digits: string, international: boolean, defaultArea: string | null): DigitsReading {
   if (onlyZeros(digits)) return { kind: 'junk' };
-  const changes: PhoneChange[] = [];
-  let d = digits;
+  // Read in place: `at` is where the number proper starts once prefixes are off, and the changes
+  // are flags until a phone is read (most readings, tried while cutting a cell, are not one).
+  let at = 0;
+  let changes = 0;
   let hadCountry = international;
-  if (!international && d.startsWith('00')) {
-    d = d.slice(2);
+  if (!international && digits.startsWith('00')) {
+    at = 2;
     hadCountry = true;
   }
   if (hadCountry) {
     // A foreign number cannot be called by an Argentine campaign.
-    if (!d.startsWith('54')) return { kind: 'invalid' };
-    d = d.slice(2);
-    changes.push('removed-country-code');
-  } else if (d.startsWith('54') && d.length >= 12 && d.length <= 15) {
+    if (!digits.startsWith('54', at)) return { kind: 'invalid' };
+    at += 2;
+    changes |= COUNTRY_CODE;
+  } else if (digits.startsWith('54') && digits.length >= 12 && digits.length <= 15) {
     // No area code starts with 5, so 54 before a full number is the country code without "+".
-    d = d.slice(2);
+    at = 2;
     hadCountry = true;
-    changes.push('removed-country-code');
+    changes |= COUNTRY_CODE;
   }
+  let length = digits.length - at;
   // 9 + area + subscriber (11 digits), or 9 + area + 15 + subscriber (13): no area starts with 9.
-  if (d.startsWith('9') && (d.length === 11 || d.length === 13)) {
-    d = d.slice(1);
-    changes.push('removed-mobile-9');
+  if (digits.charCodeAt(at) === 57 /* 9 */ && (length === 11 || length === 13)) {
+    at++;
+    length--;
+    changes |= MOBILE_9;
   }
-  if (d.startsWith('0')) {
-    d = d.slice(1);
-    changes.push('removed-trunk-0');
+  if (digits.charCodeAt(at) === 48 /* 0 */) {
+    at++;
+    length--;
+    changes |= TRUNK_0;
   }
-  if (d.length === 12) {
-    const without15 = remove15AfterArea(d);
-    if (without15 === null) return { kind: 'invalid', rest: d };
+  let d: string;
+  if (length === 12) {
+    const without15 = remove15AfterArea(digits, at);
+    if (without15 === null) return { kind: 'invalid', rest: digits.slice(at) };
     d = without15;
-    changes.push('removed-15');
-  } else if (d.length !== 10 || d.startsWith('15')) {
+    changes |= FIFTEEN;
+  } else if (length !== 10 || digits.startsWith('15', at)) {
     // Written without area code: "15 4567-8901" (mobile) or a 6–8 digit subscriber.
-    if (hadCountry) return { kind: 'invalid', rest: d };
-    const mobile = d.startsWith('15') && d.length >= 8;
-    const subscriber = mobile ? d.slice(2) : d;
-    if (subscriber.length < 6 || subscriber.length > 8) return { kind: 'invalid', rest: d };
-    if (defaultArea === null || defaultArea.length + subscriber.length !== 10) return { kind: 'no-area-code', rest: d };
-    d = defaultArea + subscriber;
-    if (mobile) changes.push('removed-15');
-    changes.push('added-area-code');
-  }
+    if (hadCountry) return { kind: 'invalid', rest: digits.slice(at) };
+    const mobile = digits.startsWith('15', at) && length >= 8;
+    const subscriber = mobile ? length - 2 : length;
+    if (subscriber < 6 || subscriber > 8) return { kind: 'invalid', rest: digits.slice(at) };
+    if (defaultArea === null || defaultArea.length + subscriber !== 10) return { kind: 'no-area-code', rest: digits.slice(at) };
+    d = defaultArea + digits.slice(mobile ? at + 2 : at);
+    changes |= (mobile ? FIFTEEN : 0) | AREA_CODE;
+  } else d = at === 0 ? digits : digits.slice(at);
   if (phoneViolation(d) !== null || !startsWithAreaCode(d)) return { kind: 'invalid', rest: d };
-  return { kind: 'phone', value: d, changes };
+  return { kind: 'phone', value: d, changes: changeList(changes) };
+}
+
+const COUNTRY_CODE = 1;
+const MOBILE_9 = 2;
+const TRUNK_0 = 4;
+const FIFTEEN = 8;
+const AREA_CODE = 16;
+
+/** The flags as PhoneChange codes, in the order readDigits applies them. */
+function changeList(flags: number): PhoneChange[] {
+  const list: PhoneChange[] = [];
+  if (flags & COUNTRY_CODE) list.push('removed-country-code');
+  if (flags & MOBILE_9) list.push('removed-mobile-9');
+  if (flags & TRUNK_0) list.push('removed-trunk-0');
+  if (flags & FIFTEEN) list.push('removed-15');
+  if (flags & AREA_CODE) list.push('added-area-code');
+  return list;
 }
 
 /** True for "" too: no digit to read. */
@@ -151,10 +173,10 @@ function onlyZeros(digits: string): boolean {
   return true;
 }
 
-/** "351 15 4567890" → "3514567890": the 15 must follow a known area code (longest tried first). */
-function remove15AfterArea(d: string): string | null {
+/** digits from `at`, "351 15 4567890" → "3514567890": the 15 must follow a known area code (longest tried first). */
+function remove15AfterArea(digits: string, at: number): string | null {
   for (let length = 4; length >= 2; length--) {
-    if (isAreaCodeAt(d, 0, length) && d.startsWith('15', length)) return d.slice(0, length) + d.slice(length + 2);
+    if (isAreaCodeAt(digits, at, length) && digits.startsWith('15', at + length)) return digits.slice(at, at + length) + digits.slice(at + length + 2);
   }
   return null;
 }
