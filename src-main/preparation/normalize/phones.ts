@@ -63,10 +63,18 @@ const TEN_DIGITS = /^\d{10}$/;
 const PLAIN_CELL = /^[\d ()+\-/]*$/;
 
 interface Marks {
+  letterO: readonly number[];
+  decimalZero: readonly number[];
+  extensions: readonly { start: number; end: number }[];
+}
+
+interface WritableMarks {
   letterO: number[];
   decimalZero: number[];
   extensions: { start: number; end: number }[];
 }
+
+const NO_MARKS: Marks = Object.freeze({ letterO: Object.freeze([]), decimalZero: Object.freeze([]), extensions: Object.freeze([]) });
 
 /**
  * Normalizes one phone cell (Argentine numbers). Several numbers may share a cell, separated by
@@ -167,23 +175,28 @@ function problemPiece(original: string, problem: PhoneProblem): DroppedPhonePiec
  * shorter way for most cells; exported so that tests can hold the two ways to the same results.
  */
 export function phoneTextCell(raw: string, area: string | null): PhoneCellResult {
-  const marks: Marks = { letterO: [], decimalZero: [], extensions: [] };
+  // Most cells are plain digits and punctuation: no odd space, letter, exponent or ".0" to look
+  // for, and nothing to mark (they share one empty, never-written set of marks).
+  let marks = NO_MARKS;
   const trimmed = raw.trim();
   let work = raw;
-  // Most cells are plain digits and punctuation: no odd space, letter, exponent or ".0" to look for.
   if (!PLAIN_CELL.test(raw)) {
+    const found: WritableMarks = { letterO: [], decimalZero: [], extensions: [] };
+    marks = found;
     work = raw.replace(ODD_SPACE, ' ').replace(FULLWIDTH_DIGIT, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48));
     if (work.trim() === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
     const scientific = SCIENTIFIC.exec(work.trim());
     if (scientific) return scientificCell(scientific, trimmed, area);
-    work = markedOut(work, marks);
+    work = markedOut(work, found);
   } else if (trimmed === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
 
   const phones: NormalizedPhone[] = [];
-  const dropped: { at: number; entry: DroppedPhonePiece }[] = marks.extensions.map((e) => ({
-    at: e.start,
-    entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' },
-  }));
+  const dropped: { at: number; entry: DroppedPhonePiece }[] = [];
+  for (const e of marks.extensions)
+    dropped.push({
+      at: e.start,
+      entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' },
+    });
   const segments = segmentsOf(work);
   if (!segments.some(hasNonZeroDigit)) {
     // "sin dato", "-", "0", "N/A": nothing that could be a number (an extension alone is reported as such).
@@ -241,7 +254,7 @@ function hasNonZeroDigit(chunks: readonly Chunk[]): boolean {
 }
 
 /** The cell with extensions and ".0" blanked out and letter O read as zero; where, in `marks`. */
-function markedOut(text: string, marks: Marks): string {
+function markedOut(text: string, marks: WritableMarks): string {
   let work = text.replace(EXTENSION, (found: string, offset: number) => {
     marks.extensions.push({ start: offset, end: offset + found.length });
     return BLANK.repeat(found.length);
