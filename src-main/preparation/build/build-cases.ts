@@ -448,7 +448,8 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   }
   codeWarning(d, issues);
   const products = d.products.filter((p): p is Product => p !== null);
-  const params: Record<string, unknown> = { ...d.params };
+  // The draft is this case's alone (its params a copy of the first row's): no need to copy them again.
+  const params: Record<string, unknown> = d.params;
   if (hasKeys(d.productInfo)) params.product_info = d.productInfo;
   const prepared: PreparedCase = {
     code: d.code,
