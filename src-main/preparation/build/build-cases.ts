@@ -5,11 +5,11 @@ import { getDataKey, setDataKey, typedRuleViolations, type Product } from '../..
 import type { CaseRecord, PreparedStatus } from '../../domain/case-record';
 import type { ColumnMapping, DateOrder } from '../../domain/mapping-file';
 import { normalizeHeader } from '../mapping/headers';
-import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell } from '../normalize';
+import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, normalizeDate, normalizePhoneCell, type PhoneCellOptions } from '../normalize';
 import type { Cell, RowSource } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
 import { serviceRuleParams } from '../../domain/issue-texts/wording';
-import { issue, noCodeRowError, type PreparedIssue, type RowError } from './prepared-issue';
+import { issue, noCodeRowError, type PreparedIssue, type RowError, type Severity } from './prepared-issue';
 
 export interface PrepareSettings {
   decimalSeparator: ',' | '.';
@@ -137,10 +137,12 @@ function rawRow(row: readonly Cell[], rowNumber: number, col: Columns): RawRow {
   let names: { firstName: string; lastName: string };
   if (col.fullName !== undefined) names = splitFullName(cleanText(row[col.fullName] as string | null));
   else names = { firstName: cleanText(row[col.firstName ?? -1] as string | null), lastName: cleanText(row[col.lastName ?? -1] as string | null) };
+  const phones: (string | number | null)[] = [];
+  for (const c of col.phones) phones.push(jsonCell(row[c]));
   return {
     row: rowNumber,
     ...names,
-    phones: col.phones.map((c) => jsonCell(row[c])),
+    phones,
     debtCode: cleanText(row[col.debtCode] as string | null),
     pid: cleanText(row[col.pid] as string | null),
     subId: col.subId === undefined ? '' : cleanText(row[col.subId] as string | null),
@@ -281,8 +283,10 @@ export function caseFromRaw(code: string, raw: readonly RawRow[], settings: Prep
 /** Every row's values normalised into one draft; the case's checks come after (finish). */
 function draftOfRows(code: string, raw: readonly RawRow[], settings: PrepareSettings): Draft {
   const draft: Draft = { code, firstName: '', lastName: '', phoneLists: [], products: [], productInfo: {}, params: {}, rows: [], issues: [] };
-  const phoneCells: PhoneCellsSeen = new Map();
-  for (const row of raw) addRow(draft, row, settings, phoneCells);
+  // A case of one row cannot repeat a cell: no need to remember them.
+  const phoneCells: PhoneCellsSeen | null = raw.length > 1 ? new Map() : null;
+  const phoneOptions = { defaultAreaCode: settings.defaultAreaCode };
+  for (const row of raw) addRow(draft, row, settings, phoneCells, phoneOptions);
   return draft;
 }
 
@@ -309,7 +313,7 @@ export function phonesOfRows(raw: readonly RawRow[], settings: Pick<PrepareSetti
  */
 type PhoneCellsSeen = Map<string, PreparedIssue[]>;
 
-function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCellsSeen): void {
+function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCellsSeen | null, phoneOptions: PhoneCellOptions): void {
   const first = d.rows.length === 0;
   d.rows.push(raw.row);
   const at = [raw.row];
@@ -328,18 +332,17 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
   for (let column = 0; column < raw.phones.length; column++) {
     const cell = raw.phones[column] ?? null;
     if (cell === null) continue;
-    const key = `${column}\u0000${cell}`;
-    const told = phoneCells.get(key);
+    const key = phoneCells ? `${column}\u0000${cell}` : '';
+    const told = phoneCells?.get(key);
     if (told) {
       for (const i of told) i.rows.push(raw.row);
       continue;
     }
-    const result = normalizePhoneCell(cell, { defaultAreaCode: s.defaultAreaCode });
+    const result = normalizePhoneCell(cell, phoneOptions);
     const issues: PreparedIssue[] = [];
     d.phoneLists.push(result.phones.map((p) => p.value));
     for (const p of result.phones) {
-      if (p.changes.length > 0)
-        issues.push(issue('fix', 'phone-fixed', 'phones', [raw.row], { before: p.original, after: p.value }, { before: p.original, after: p.value }));
+      if (p.changes.length > 0) issues.push(changeIssue('fix', 'phone-fixed', 'phones', [raw.row], p.original, p.value));
     }
     for (const dropped of result.dropped) {
       if (dropped.reason === 'empty') continue;
@@ -347,15 +350,36 @@ function addRow(d: Draft, raw: RawRow, s: PrepareSettings, phoneCells: PhoneCell
       const params = dropped.detail ? { ...dropped.detail, before: dropped.original, why: dropped.reason } : { before: dropped.original, why: dropped.reason };
       issues.push(issue(dropped.reason === 'duplicate' ? 'fix' : 'warning', 'phone-dropped', 'phones', [raw.row], params, { before: dropped.original }));
     }
-    phoneCells.set(key, issues);
+    phoneCells?.set(key, issues);
     for (const i of issues) d.issues.push(i);
   }
 
   const productIndex = d.products.length;
   d.products.push(readProduct(d, raw, at, productIndex, s));
   // Keyed by the product code, a creditor's value: "__proto__" or "constructor" included.
-  if (Object.keys(raw.productInfo).length > 0) setDataKey(d.productInfo, raw.pid, { ...getDataKey(d.productInfo, raw.pid), ...raw.productInfo });
+  if (hasKeys(raw.productInfo)) setDataKey(d.productInfo, raw.pid, { ...getDataKey(d.productInfo, raw.pid), ...raw.productInfo });
   if (first) d.params = { ...raw.params };
+}
+
+/**
+ * An issue whose params are its before and after: one object serves as both (issue() only reads
+ * the second), for the three fixes of most cases.
+ */
+function changeIssue(
+  severity: Severity,
+  kind: 'phone-fixed' | 'amount-fixed' | 'amount-ambiguous' | 'date-fixed',
+  field: string,
+  rows: number[],
+  before: string,
+  after: string,
+): PreparedIssue {
+  const change = { before, after };
+  return issue(severity, kind, field, rows, change, change);
+}
+
+function hasKeys(record: Record<string, unknown>): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }
 
 /** "products[0].debt" and its kin, made once per product position. */
@@ -381,10 +405,8 @@ function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareS
   let debt = '';
   if (amount.ok) {
     debt = amount.value;
-    if (amount.ambiguous)
-      d.issues.push(issue('warning', 'amount-ambiguous', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
-    else if (amount.changed && typeof raw.debt === 'string')
-      d.issues.push(issue('fix', 'amount-fixed', field.debt, at, { before: shown(raw.debt), after: debt }, { before: shown(raw.debt), after: debt }));
+    if (amount.ambiguous) d.issues.push(changeIssue('warning', 'amount-ambiguous', field.debt, at, shown(raw.debt), debt));
+    else if (amount.changed && typeof raw.debt === 'string') d.issues.push(changeIssue('fix', 'amount-fixed', field.debt, at, raw.debt, debt));
   } else {
     d.issues.push(issue('error', 'amount-invalid', field.debt, at, { before: shown(raw.debt), why: amount.reason }, { before: shown(raw.debt) }));
     ok = false;
@@ -394,17 +416,7 @@ function readProduct(d: Draft, raw: RawRow, at: number[], i: number, s: PrepareS
   let expiration = '';
   if (date.ok) {
     expiration = date.value;
-    if (date.changed && typeof raw.expiration === 'string')
-      d.issues.push(
-        issue(
-          'fix',
-          'date-fixed',
-          field.expiration,
-          at,
-          { before: shown(raw.expiration), after: expiration },
-          { before: shown(raw.expiration), after: expiration },
-        ),
-      );
+    if (date.changed && typeof raw.expiration === 'string') d.issues.push(changeIssue('fix', 'date-fixed', field.expiration, at, raw.expiration, expiration));
   } else {
     d.issues.push(issue('error', 'date-invalid', field.expiration, at, { before: shown(raw.expiration), why: date.reason }, { before: shown(raw.expiration) }));
     ok = false;
@@ -436,8 +448,9 @@ function finish(d: Draft, s: PrepareSettings): PreparedCase {
   }
   codeWarning(d, issues);
   const products = d.products.filter((p): p is Product => p !== null);
-  const params: Record<string, unknown> = { ...d.params };
-  if (Object.keys(d.productInfo).length > 0) params.product_info = d.productInfo;
+  // The draft is this case's alone (its params a copy of the first row's): no need to copy them again.
+  const params: Record<string, unknown> = d.params;
+  if (hasKeys(d.productInfo)) params.product_info = d.productInfo;
   const prepared: PreparedCase = {
     code: d.code,
     firstName: d.firstName,

@@ -43,12 +43,13 @@ export function normalizeAmount(cell: string | number | null | undefined, option
   if (typeof cell !== 'string') return { ok: false, reason: 'not-a-number' };
   const text = cleanText(cell);
   if (text === '') return { ok: false, reason: 'empty' };
-  const signed = stripSignAndCurrency(text);
-  if (!signed) return { ok: false, reason: 'not-a-number' };
-  const parsed = parseMagnitude(signed.body, options.decimalSeparator === ',' ? ',' : '.');
-  if (!parsed) return { ok: false, reason: 'not-a-number' };
+  const batchDecimal = options.decimalSeparator === ',' ? ',' : '.';
+  const plain = plainMagnitude(text, batchDecimal);
+  const read = plain ? { magnitude: plain, negative: false } : signedMagnitude(text, batchDecimal);
+  if (!read) return { ok: false, reason: 'not-a-number' };
+  const parsed = read.magnitude;
   const value = toCents(parsed.whole, parsed.fraction).value;
-  if (signed.negative && value !== '0.00') return { ok: false, reason: 'negative' };
+  if (read.negative && value !== '0.00') return { ok: false, reason: 'negative' };
   const result: AmountResult = { ok: true, value, changed: value !== text };
   if (parsed.ambiguous) {
     const grouped = parsed.whole + parsed.fraction;
@@ -66,6 +67,14 @@ function fromNumber(n: number): AmountResult {
   const fraction = point < 0 ? '' : text.slice(point + 1);
   const { value, rounded } = toCents(whole, fraction);
   return { ok: true, value, changed: rounded };
+}
+
+/** The general reading of a text amount: sign and currency off, then the digits; null if no number. */
+export function signedMagnitude(text: string, batchDecimal: ',' | '.'): { magnitude: Magnitude; negative: boolean } | null {
+  const signed = stripSignAndCurrency(text);
+  if (!signed) return null;
+  const magnitude = parseMagnitude(signed.body, batchDecimal);
+  return magnitude ? { magnitude, negative: signed.negative } : null;
 }
 
 function stripSignAndCurrency(text: string): { body: string; negative: boolean } | null {
@@ -89,10 +98,58 @@ function stripSignAndCurrency(text: string): { body: string; negative: boolean }
   return /^[\d., ]*\d[\d., ]*$/.test(s) ? { body: s, negative } : null;
 }
 
-interface Magnitude {
+export interface Magnitude {
   whole: string;
   fraction: string;
   ambiguous: boolean;
+}
+
+/**
+ * The usual spelling, read in one scan: digits grouped by thousands with the batch's other
+ * separator ("12.123"), or not grouped at all, then maybe the batch's decimal point and digits
+ * ("12.123,50", "1234,5", "1500"). No sign, currency or space, so stripSignAndCurrency would
+ * leave it as it is and parseMagnitude read it as here; null for anything else (read by them).
+ */
+export function plainMagnitude(text: string, batchDecimal: ',' | '.'): Magnitude | null {
+  const grouping = batchDecimal === ',' ? 46 /* . */ : 44; /* , */
+  const decimalCode = batchDecimal === ',' ? 44 : 46;
+  let i = digitsFrom(text, 0);
+  const firstGroup = i;
+  if (firstGroup === 0) return null;
+  let whole: string | null = null;
+  if (text.charCodeAt(i) === grouping) {
+    if (firstGroup > 3) return null;
+    whole = text.slice(0, firstGroup);
+    while (text.charCodeAt(i) === grouping) {
+      const end = digitsFrom(text, i + 1);
+      if (end - i - 1 !== 3) return null;
+      whole += text.slice(i + 1, end);
+      i = end;
+    }
+  }
+  const head = i;
+  let fraction = '';
+  if (i < text.length) {
+    if (text.charCodeAt(i) !== decimalCode) return null;
+    const end = digitsFrom(text, i + 1);
+    if (end === i + 1 || end !== text.length) return null;
+    fraction = text.slice(i + 1);
+  }
+  if (whole !== null) return { whole, fraction, ambiguous: false };
+  // "1,500" in a ',' batch: 1.50 as the batch says, or 1500 with ',' grouping.
+  const ambiguous = fraction.length === 3 && head <= 3 && text.charCodeAt(0) !== 48;
+  return { whole: text.slice(0, head), fraction, ambiguous };
+}
+
+/** Where the run of ASCII digits starting at `from` ends. */
+function digitsFrom(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) break;
+    i++;
+  }
+  return i;
 }
 
 function parseMagnitude(body: string, batchDecimal: ',' | '.'): Magnitude | null {
@@ -138,14 +195,29 @@ function count(text: string, char: string): number {
 }
 
 /** Whole and fraction digits → "W.FF", rounding half away from zero at the third decimal. */
-function toCents(whole: string, fraction: string): { value: string; rounded: boolean } {
-  const cents = (fraction + '00').slice(0, 2);
-  const rest = fraction.slice(2);
-  let digits = (whole.replace(/^0+/, '') || '0') + cents;
-  const first = rest.charCodeAt(0);
-  if (rest.length > 0 && first >= 53 /* '5' */) digits = incrementDigits(digits);
-  const value = `${digits.slice(0, -2).replace(/^0+(?=\d)/, '') || '0'}.${digits.slice(-2)}`;
-  return { value, rounded: /[1-9]/.test(rest) };
+export function toCents(whole: string, fraction: string): { value: string; rounded: boolean } {
+  const cents = fraction.length >= 2 ? fraction.slice(0, 2) : (fraction + '00').slice(0, 2);
+  const units = withoutLeadingZeros(whole);
+  const rounded = nonZeroFrom(fraction, 2);
+  if (!(fraction.length > 2 && fraction.charCodeAt(2) >= 53) /* '5' */) return { value: `${units}.${cents}`, rounded };
+  const digits = incrementDigits(units + cents);
+  return { value: `${withoutLeadingZeros(digits.slice(0, -2))}.${digits.slice(-2)}`, rounded };
+}
+
+/** Digits without their leading zeros; "0" when nothing else is left. */
+function withoutLeadingZeros(digits: string): string {
+  let i = 0;
+  while (i < digits.length && digits.charCodeAt(i) === 48) i++;
+  if (i === digits.length) return '0';
+  return i === 0 ? digits : digits.slice(i);
+}
+
+function nonZeroFrom(digits: string, from: number): boolean {
+  for (let i = from; i < digits.length; i++) {
+    const code = digits.charCodeAt(i);
+    if (code >= 49 && code <= 57) return true;
+  }
+  return false;
 }
 
 function incrementDigits(digits: string): string {

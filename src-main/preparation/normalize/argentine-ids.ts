@@ -24,14 +24,28 @@ export type CaseCodeCheck =
 
 /** Whether a case code looks like a CUIT/CUIL or a DNI and, if so, whether it can be one. */
 export function checkCaseCode(code: string): CaseCodeCheck {
+  // Most codes are plain digits: their length alone says which pattern below could match.
+  if (allDigits(code)) {
+    if (code.length === 7 || code.length === 8) return dniCheck(Number(code));
+    if (code.length !== 11) return { kind: 'other' };
+  }
   const cuit = CUIT.exec(code);
   if (cuit && CUIT_PREFIXES.includes(cuit[1] ?? '')) {
     const expected = cuitCheckDigit(`${cuit[1]}${cuit[2]}`);
     return expected !== null && expected === Number(cuit[3]) ? { kind: 'cuit', ok: true } : { kind: 'cuit', ok: false, expected };
   }
-  if (DNI.test(code)) {
-    const value = Number(code.replace(/\./g, ''));
-    return value >= DNI_MIN ? { kind: 'dni', ok: true } : { kind: 'dni', ok: false, value };
-  }
+  if (DNI.test(code)) return dniCheck(Number(code.replace(/\./g, '')));
   return { kind: 'other' };
+}
+
+function dniCheck(value: number): CaseCodeCheck {
+  return value >= DNI_MIN ? { kind: 'dni', ok: true } : { kind: 'dni', ok: false, value };
+}
+
+function allDigits(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return text.length > 0;
 }

@@ -2,7 +2,7 @@
 // column, subscriber numbers starting with 0 or 1, a 15 (the old mobile prefix) that leaves too few
 // digits, area codes that do not exist. Pure: digits in, a reason with its values out.
 // Area codes come from libphonenumber-js's metadata (argentineAreaCodes), never from a table here.
-import { argentineAreaCodes, type DigitsReading } from './phone-number';
+import { isAreaCodeAt, type DigitsReading } from './phone-number';
 
 export type PlaceholderPattern = 'repeated-digit' | 'sequence';
 
@@ -23,12 +23,12 @@ const MIN_PLACEHOLDER = 6;
  * "1111111" (one digit repeated) or "1234567" / "8765432" (each digit one more, or one less, than
  * the one before; no wrap from 9 to 0, so "4567890" is a real Córdoba line). Null otherwise.
  */
-export function placeholderPattern(digits: string): PlaceholderPattern | null {
-  if (digits.length < MIN_PLACEHOLDER) return null;
+export function placeholderPattern(digits: string, from = 0): PlaceholderPattern | null {
+  if (digits.length - from < MIN_PLACEHOLDER) return null;
   let same = true;
   let up = true;
   let down = true;
-  for (let i = 1; i < digits.length; i++) {
+  for (let i = from + 1; i < digits.length; i++) {
     const step = digits.charCodeAt(i) - digits.charCodeAt(i - 1);
     same &&= step === 0;
     up &&= step === 1;
@@ -46,16 +46,20 @@ export function placeholderPattern(digits: string): PlaceholderPattern | null {
 export function nationalNumberProblem(national: string): PhoneProblem | null {
   const whole = placeholderPattern(national);
   if (whole) return { reason: 'placeholder', pattern: whole };
-  const codes = argentineAreaCodes();
   let found: PhoneProblem | null = null;
   for (let length = 4; length >= 2; length--) {
-    const area = national.slice(0, length);
-    if (!codes.has(area)) continue;
-    const problem = subscriberProblem(area, national.slice(length));
-    if (problem === null) return null;
-    found ??= problem;
+    if (!isAreaCodeAt(national, 0, length)) continue;
+    // Most numbers are fine after their area code: told without cutting the subscriber out.
+    if (!subscriberHasProblem(national, length)) return null;
+    found ??= subscriberProblem(national.slice(0, length), national.slice(length));
   }
   return found ?? { reason: 'unknown-area-code', national };
+}
+
+/** Whether subscriberProblem(…, national.slice(from)) gives a problem. */
+function subscriberHasProblem(national: string, from: number): boolean {
+  const first = national.charCodeAt(from);
+  return first === 48 || first === 49 /* 0, 1 (15 included) */ || placeholderPattern(national, from) !== null;
 }
 
 function subscriberProblem(area: string, subscriber: string): PhoneProblem | null {
@@ -83,9 +87,8 @@ export function unreadableNumberProblem(written: string, rest: string | undefine
 
 /** "<area> 15 <subscriber>" with fewer subscriber digits than the area code needs. */
 function shortAfter15(rest: string): PhoneProblem | null {
-  const codes = argentineAreaCodes();
   for (let length = 4; length >= 2; length--) {
-    if (codes.has(rest.slice(0, length)) && rest.startsWith('15', length)) {
+    if (isAreaCodeAt(rest, 0, length) && rest.startsWith('15', length)) {
       return { reason: 'too-short-after-15', area: rest.slice(0, length), digits: rest.length - length - 2, needed: 10 - length };
     }
   }

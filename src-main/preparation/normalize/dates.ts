@@ -74,11 +74,42 @@ export function normalizeDate(cell: string | number | Date | null | undefined, o
   if (typeof cell !== 'string') return { ok: false, reason: 'unreadable' };
   const text = cleanText(cell);
   if (text === '') return { ok: false, reason: 'empty' };
-  const result = fromText(text, options);
-  return result.ok ? { ...result, changed: result.value !== text } : result;
+  const result = shortDate(text, options.dateOrder) ?? fromText(text, options);
+  // A fresh result: changed in place rather than copied.
+  if (result.ok) result.changed = result.value !== text;
+  return result;
 }
 
-function fromText(text: string, options: DateOptions): DateResult {
+/**
+ * "05/06/2027", "5-6-27", "05.06.2027": one or two digits, twice, then the year, one separator
+ * and no space. Read in one scan; the patterns of fromText would read such text the same way
+ * (no ISO, serial, eight-digit or time form can match it). Null for any other text.
+ */
+export function shortDate(text: string, order: DateOrder): DateResult | null {
+  const firstEnd = digitRun(text, 0);
+  if (firstEnd === 0 || firstEnd > 2) return null;
+  const separator = text.charCodeAt(firstEnd);
+  if (separator !== 47 /* / */ && separator !== 45 /* - */ && separator !== 46 /* . */) return null;
+  const secondEnd = digitRun(text, firstEnd + 1);
+  if (secondEnd === firstEnd + 1 || secondEnd - firstEnd - 1 > 2 || text.charCodeAt(secondEnd) !== separator) return null;
+  const thirdEnd = digitRun(text, secondEnd + 1);
+  if (thirdEnd !== text.length || thirdEnd === secondEnd + 1 || thirdEnd - secondEnd - 1 > 4) return null;
+  return fromParts(text.slice(0, firstEnd), text.slice(firstEnd + 1, secondEnd), text.slice(secondEnd + 1), order);
+}
+
+/** Where the run of ASCII digits starting at `from` ends. */
+function digitRun(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) break;
+    i++;
+  }
+  return i;
+}
+
+/** The general reading of a cleaned, non-empty text date (exported for the test that compares the short way). */
+export function fromText(text: string, options: DateOptions): DateResult {
   const iso = ISO.exec(text);
   if (iso) return build(Number(iso[1]), Number(iso[2]), Number(iso[3]), true);
   // Serials as text only with five digits (1927–2173): a bare "2026" is a year, not 1905-07-18.

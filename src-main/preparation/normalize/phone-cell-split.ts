@@ -76,6 +76,8 @@ function isLetter(char: string): boolean {
 }
 
 const MAX_DIGITS = 15;
+/** The shortest number readDigits takes: a six-digit subscriber. */
+const MIN_DIGITS = 6;
 
 /**
  * The whole segment as one number when it reads as one; otherwise the split at chunk borders
@@ -96,13 +98,18 @@ export function splitSegment(chunks: Chunk[], area: string | null): Piece[] {
     for (let from = end - 1; from >= 0; from--) {
       digits += chunks[from]?.digits.length ?? 0;
       if (digits > MAX_DIGITS) break;
-      // A "+" or "(" starts a number ("(15)" aside): no piece runs across one.
-      if (chunks.slice(from + 1, end).some((c) => c.plus || (c.paren && c.digits !== '15'))) break;
+      // A "+" or "(" starts a number ("(15)" aside): no piece runs across one. The chunks after
+      // `from` grow by one each step, so only the newest one needs looking at.
+      const inside = from + 1 < end ? chunks[from + 1] : undefined;
+      if (inside && (inside.plus || (inside.paren && inside.digits !== '15'))) break;
       const before = from === 0 ? start : best[from];
       if (!before) continue;
-      const piece = readPiece(chunks.slice(from, end), area);
-      if (piece.reading.kind === 'invalid') continue;
-      const phones = before.phones + (piece.reading.kind === 'phone' ? 1 : 0);
+      // Fewer than six digits, not all zeros: never a number, whatever they start with (readDigits).
+      if (digits < MIN_DIGITS && hasNonZero(chunks, from, end)) continue;
+      // The piece's chunks are copied out only when it is kept (most tries are not).
+      const reading = from === 0 && end === n ? whole.reading : readRange(chunks, from, end, area);
+      if (reading.kind === 'invalid') continue;
+      const phones = before.phones + (reading.kind === 'phone' ? 1 : 0);
       const pieces = before.pieces + 1;
       const cutCost = before.cutCost + (from > 0 ? costOfCutBefore(chunks[from]) : 0);
       const current = best[end];
@@ -110,7 +117,7 @@ export function splitSegment(chunks: Chunk[], area: string | null): Piece[] {
         !current ||
         pieces < current.pieces ||
         (pieces === current.pieces && (phones > current.phones || (phones === current.phones && cutCost < current.cutCost)));
-      if (better) best[end] = { phones, pieces, cutCost, from, piece };
+      if (better) best[end] = { phones, pieces, cutCost, from, piece: { chunks: chunks.slice(from, end), reading } };
     }
   }
   if (!best[n]) return [whole];
@@ -137,8 +144,20 @@ function costOfCutBefore(chunk: Chunk | undefined): number {
 }
 
 function readPiece(chunks: Chunk[], area: string | null): Piece {
+  return { chunks, reading: readRange(chunks, 0, chunks.length, area) };
+}
+
+function hasNonZero(chunks: readonly Chunk[], from: number, end: number): boolean {
+  for (let i = from; i < end; i++) {
+    const digits = chunks[i]?.digits ?? '';
+    for (let j = 0; j < digits.length; j++) if (digits.charCodeAt(j) !== 48) return true;
+  }
+  return false;
+}
+
+/** What chunks[from..end) read as, taken together. */
+function readRange(chunks: readonly Chunk[], from: number, end: number, area: string | null): DigitsReading {
   let digits = '';
-  for (const c of chunks) digits += c.digits;
-  const reading: DigitsReading = digits.length > MAX_DIGITS ? { kind: 'invalid' } : readDigits(digits, chunks[0]?.plus ?? false, area);
-  return { chunks, reading };
+  for (let i = from; i < end; i++) digits += chunks[i]?.digits ?? '';
+  return digits.length > MAX_DIGITS ? { kind: 'invalid' } : readDigits(digits, chunks[from]?.plus ?? false, area);
 }

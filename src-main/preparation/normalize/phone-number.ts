@@ -49,13 +49,39 @@ export function argentineAreaCodes(): ReadonlySet<string> {
   return found;
 }
 
+// The same codes as flags indexed by their value, one table per length: a number's first digits
+// are looked up without cutting them out as a string (every phone of a batch asks two or three times).
+let areaCodeTables: Uint8Array[] | undefined;
+
+function areaCodeTablesOf(): Uint8Array[] {
+  if (areaCodeTables) return areaCodeTables;
+  const tables = [2, 3, 4].map((length) => new Uint8Array(10 ** length));
+  for (const code of argentineAreaCodes()) (tables[code.length - 2] as Uint8Array)[Number(code)] = 1;
+  areaCodeTables = tables;
+  return tables;
+}
+
+/**
+ * Whether argentineAreaCodes() has digits.slice(from, from + length): the same answer, with no
+ * string made (a slice cut short by the end of `digits` is asked as the shorter code it is).
+ */
+export function isAreaCodeAt(digits: string, from: number, length: number): boolean {
+  const end = Math.min(from + length, digits.length);
+  if (end - from < 2) return false;
+  const table = areaCodeTablesOf()[end - from - 2] as Uint8Array;
+  let value = 0;
+  for (let i = from; i < end; i++) {
+    const code = digits.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+    value = value * 10 + code - 48;
+  }
+  // A leading 0 makes the value shorter than the length: no code of that length is that small.
+  return table[value] === 1;
+}
+
 /** The area code a 10-digit national number starts with (the longest known one), or null. */
 export function areaCodeOf(national: string): string | null {
-  const codes = argentineAreaCodes();
-  for (const length of [4, 3, 2]) {
-    const code = national.slice(0, length);
-    if (codes.has(code)) return code;
-  }
+  for (let length = 4; length >= 2; length--) if (isAreaCodeAt(national, 0, length)) return national.slice(0, length);
   return null;
 }
 
@@ -71,59 +97,90 @@ export function normalizeAreaCode(text: string | null | undefined): string | nul
  * the mobile 15 after an area code, then the default area code for numbers written without one.
  */
 export function readDigits(digits: string, international: boolean, defaultArea: string | null): DigitsReading {
-  if (digits === '' || /^0+$/.test(digits)) return { kind: 'junk' };
-  const changes: PhoneChange[] = [];
-  let d = digits;
+  if (onlyZeros(digits)) return { kind: 'junk' };
+  // Read in place: `at` is where the number proper starts once prefixes are off, and the changes
+  // are flags until a phone is read (most readings, tried while cutting a cell, are not one).
+  let at = 0;
+  let changes = 0;
   let hadCountry = international;
-  if (!international && d.startsWith('00')) {
-    d = d.slice(2);
+  if (!international && digits.startsWith('00')) {
+    at = 2;
     hadCountry = true;
   }
   if (hadCountry) {
     // A foreign number cannot be called by an Argentine campaign.
-    if (!d.startsWith('54')) return { kind: 'invalid' };
-    d = d.slice(2);
-    changes.push('removed-country-code');
-  } else if (d.startsWith('54') && d.length >= 12 && d.length <= 15) {
+    if (!digits.startsWith('54', at)) return { kind: 'invalid' };
+    at += 2;
+    changes |= COUNTRY_CODE;
+  } else if (digits.startsWith('54') && digits.length >= 12 && digits.length <= 15) {
     // No area code starts with 5, so 54 before a full number is the country code without "+".
-    d = d.slice(2);
+    at = 2;
     hadCountry = true;
-    changes.push('removed-country-code');
+    changes |= COUNTRY_CODE;
   }
+  let length = digits.length - at;
   // 9 + area + subscriber (11 digits), or 9 + area + 15 + subscriber (13): no area starts with 9.
-  if (d.startsWith('9') && (d.length === 11 || d.length === 13)) {
-    d = d.slice(1);
-    changes.push('removed-mobile-9');
+  if (digits.charCodeAt(at) === 57 /* 9 */ && (length === 11 || length === 13)) {
+    at++;
+    length--;
+    changes |= MOBILE_9;
   }
-  if (d.startsWith('0')) {
-    d = d.slice(1);
-    changes.push('removed-trunk-0');
+  if (digits.charCodeAt(at) === 48 /* 0 */) {
+    at++;
+    length--;
+    changes |= TRUNK_0;
   }
-  if (d.length === 12) {
-    const without15 = remove15AfterArea(d);
-    if (without15 === null) return { kind: 'invalid', rest: d };
+  let d: string;
+  if (length === 12) {
+    const without15 = remove15AfterArea(digits, at);
+    if (without15 === null) return { kind: 'invalid', rest: digits.slice(at) };
     d = without15;
-    changes.push('removed-15');
-  } else if (d.length !== 10 || d.startsWith('15')) {
+    changes |= FIFTEEN;
+  } else if (length !== 10 || digits.startsWith('15', at)) {
     // Written without area code: "15 4567-8901" (mobile) or a 6–8 digit subscriber.
-    if (hadCountry) return { kind: 'invalid', rest: d };
-    const mobile = d.startsWith('15') && d.length >= 8;
-    const subscriber = mobile ? d.slice(2) : d;
-    if (subscriber.length < 6 || subscriber.length > 8) return { kind: 'invalid', rest: d };
-    if (defaultArea === null || defaultArea.length + subscriber.length !== 10) return { kind: 'no-area-code', rest: d };
-    d = defaultArea + subscriber;
-    if (mobile) changes.push('removed-15');
-    changes.push('added-area-code');
-  }
-  if (phoneViolation(d) !== null || areaCodeOf(d) === null) return { kind: 'invalid', rest: d };
-  return { kind: 'phone', value: d, changes };
+    if (hadCountry) return { kind: 'invalid', rest: digits.slice(at) };
+    const mobile = digits.startsWith('15', at) && length >= 8;
+    const subscriber = mobile ? length - 2 : length;
+    if (subscriber < 6 || subscriber > 8) return { kind: 'invalid', rest: digits.slice(at) };
+    if (defaultArea === null || defaultArea.length + subscriber !== 10) return { kind: 'no-area-code', rest: digits.slice(at) };
+    d = defaultArea + digits.slice(mobile ? at + 2 : at);
+    changes |= (mobile ? FIFTEEN : 0) | AREA_CODE;
+  } else d = at === 0 ? digits : digits.slice(at);
+  if (phoneViolation(d) !== null || !startsWithAreaCode(d)) return { kind: 'invalid', rest: d };
+  return { kind: 'phone', value: d, changes: changeList(changes) };
 }
 
-/** "351 15 4567890" → "3514567890": the 15 must follow a known area code (longest tried first). */
-function remove15AfterArea(d: string): string | null {
-  const codes = argentineAreaCodes();
-  for (const length of [4, 3, 2]) {
-    if (codes.has(d.slice(0, length)) && d.startsWith('15', length)) return d.slice(0, length) + d.slice(length + 2);
+const COUNTRY_CODE = 1;
+const MOBILE_9 = 2;
+const TRUNK_0 = 4;
+const FIFTEEN = 8;
+const AREA_CODE = 16;
+
+/** The flags as PhoneChange codes, in the order readDigits applies them. */
+function changeList(flags: number): PhoneChange[] {
+  const list: PhoneChange[] = [];
+  if (flags & COUNTRY_CODE) list.push('removed-country-code');
+  if (flags & MOBILE_9) list.push('removed-mobile-9');
+  if (flags & TRUNK_0) list.push('removed-trunk-0');
+  if (flags & FIFTEEN) list.push('removed-15');
+  if (flags & AREA_CODE) list.push('added-area-code');
+  return list;
+}
+
+/** True for "" too: no digit to read. */
+function onlyZeros(digits: string): boolean {
+  for (let i = 0; i < digits.length; i++) if (digits.charCodeAt(i) !== 48) return false;
+  return true;
+}
+
+/** digits from `at`, "351 15 4567890" → "3514567890": the 15 must follow a known area code (longest tried first). */
+function remove15AfterArea(digits: string, at: number): string | null {
+  for (let length = 4; length >= 2; length--) {
+    if (isAreaCodeAt(digits, at, length) && digits.startsWith('15', at + length)) return digits.slice(at, at + length) + digits.slice(at + length + 2);
   }
   return null;
+}
+
+function startsWithAreaCode(national: string): boolean {
+  return isAreaCodeAt(national, 0, 4) || isAreaCodeAt(national, 0, 3) || isAreaCodeAt(national, 0, 2);
 }

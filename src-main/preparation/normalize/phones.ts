@@ -4,7 +4,8 @@
 // a ".0" from the spreadsheet), so the cell is cut into numbers here and each is read by
 // ./phone-number.ts, which takes its area codes from libphonenumber-js's metadata.
 import { phoneReadingProblem, type PhoneProblem, type PhoneProblemReason } from './argentine-phone-checks';
-import { BLANK, segmentsOf, splitSegment, type Chunk } from './phone-cell-split';
+import { digitlessCell, wholePhoneOfCell } from './phone-cell-fast';
+import { BLANK, segmentsOf, splitSegment, type Chunk, type Piece } from './phone-cell-split';
 import { normalizeAreaCode, readDigits, type DigitsReading, type PhoneChange } from './phone-number';
 
 export type { PhoneChange } from './phone-number';
@@ -62,10 +63,18 @@ const TEN_DIGITS = /^\d{10}$/;
 const PLAIN_CELL = /^[\d ()+\-/]*$/;
 
 interface Marks {
+  letterO: readonly number[];
+  decimalZero: readonly number[];
+  extensions: readonly { start: number; end: number }[];
+}
+
+interface WritableMarks {
   letterO: number[];
   decimalZero: number[];
   extensions: { start: number; end: number }[];
 }
+
+const NO_MARKS: Marks = Object.freeze({ letterO: Object.freeze([]), decimalZero: Object.freeze([]), extensions: Object.freeze([]) });
 
 /**
  * Normalizes one phone cell (Argentine numbers). Several numbers may share a cell, separated by
@@ -75,22 +84,41 @@ interface Marks {
  */
 export function normalizePhoneCell(cell: string | number | null | undefined, options: PhoneCellOptions = {}): PhoneCellResult {
   try {
-    const area = options?.defaultAreaCode ? normalizeAreaCode(options.defaultAreaCode) : null;
+    const area = options?.defaultAreaCode ? defaultAreaOf(options.defaultAreaCode) : null;
     if (cell === null || cell === undefined) return { phones: [], dropped: [{ original: '', reason: 'empty' }] };
     if (typeof cell === 'number' || typeof cell === 'bigint') return numericCell(cell, area);
     if (typeof cell !== 'string') return { phones: [], dropped: [{ original: '', reason: 'invalid' }] };
     // Ten digits and nothing else, as national lists and most creditors write a number: nothing to
     // cut or clean, so the number is read at once (the same reading the general path gives it).
     if (TEN_DIGITS.test(cell)) return single(readDigits(cell, false, area), cell, cell, [], area);
-    return textCell(cell, area);
+    const whole = wholePhoneOfCell(cell, area);
+    if (whole) return single(whole.reading, whole.written, whole.original, [], area);
+    const digitless = digitlessCell(cell);
+    if (digitless) return { phones: [], dropped: [digitless] };
+    return phoneTextCell(cell, area);
   } catch {
     // Defensive only: every path above is total; a cell must never stop a whole batch.
     return { phones: [], dropped: [{ original: typeof cell === 'string' ? cell.trim() : '', reason: 'invalid' }] };
   }
 }
 
+// A batch gives every cell the same default area code: read once, not once a cell.
+let lastAreaText: string | undefined;
+let lastArea: string | null = null;
+
+function defaultAreaOf(text: string): string | null {
+  if (text !== lastAreaText) {
+    lastArea = normalizeAreaCode(text);
+    lastAreaText = text;
+  }
+  return lastArea;
+}
+
 /** Union of a case's phone lists (rows × columns) in order; each repeated phone listed once. */
 export function mergeCasePhones(lists: string[][]): { phones: string[]; duplicates: string[] } {
+  let total = 0;
+  for (const list of lists) total += list.length;
+  if (total <= SMALL_MERGE) return mergeFewPhones(lists);
   const seen = new Set<string>();
   const repeated = new Set<string>();
   const phones: string[] = [];
@@ -105,6 +133,21 @@ export function mergeCasePhones(lists: string[][]): { phones: string[]; duplicat
   return { phones, duplicates: [...repeated] };
 }
 
+// Most cases have a handful of phones: a scan of a short array beats building two sets.
+const SMALL_MERGE = 16;
+
+function mergeFewPhones(lists: string[][]): { phones: string[]; duplicates: string[] } {
+  const phones: string[] = [];
+  const duplicates: string[] = [];
+  for (const list of lists) {
+    for (const phone of list) {
+      if (!phones.includes(phone)) phones.push(phone);
+      else if (!duplicates.includes(phone)) duplicates.push(phone);
+    }
+  }
+  return { phones, duplicates };
+}
+
 /** A number cell: its exact integer digits (1145678901.0 is 1145678901); a fraction is invalid. */
 function numericCell(cell: number | bigint, area: string | null): PhoneCellResult {
   if (typeof cell === 'number' && !Number.isFinite(cell)) return { phones: [], dropped: [{ original: String(cell), reason: 'invalid' }] };
@@ -117,7 +160,8 @@ function numericCell(cell: number | bigint, area: string | null): PhoneCellResul
 function single(reading: DigitsReading, written: string, original: string, changes: PhoneChange[], area: string | null): PhoneCellResult {
   const problem = phoneReadingProblem(reading, written, area);
   if (problem) return { phones: [], dropped: [problemPiece(original, problem)] };
-  if (reading.kind === 'phone') return { phones: [{ value: reading.value, original, changes: [...changes, ...reading.changes] }], dropped: [] };
+  if (reading.kind === 'phone')
+    return { phones: [{ value: reading.value, original, changes: changes.length === 0 ? reading.changes : [...changes, ...reading.changes] }], dropped: [] };
   return { phones: [], dropped: [{ original, reason: reading.kind }] };
 }
 
@@ -126,69 +170,91 @@ function problemPiece(original: string, problem: PhoneProblem): DroppedPhonePiec
   return { original, reason, detail };
 }
 
-function textCell(raw: string, area: string | null): PhoneCellResult {
-  const marks: Marks = { letterO: [], decimalZero: [], extensions: [] };
+/**
+ * A text cell the general way: cleaned, cut into numbers, each read. normalizePhoneCell takes a
+ * shorter way for most cells; exported so that tests can hold the two ways to the same results.
+ */
+export function phoneTextCell(raw: string, area: string | null): PhoneCellResult {
+  // Most cells are plain digits and punctuation: no odd space, letter, exponent or ".0" to look
+  // for, and nothing to mark (they share one empty, never-written set of marks).
+  let marks = NO_MARKS;
   const trimmed = raw.trim();
   let work = raw;
-  // Most cells are plain digits and punctuation: no odd space, letter, exponent or ".0" to look for.
   if (!PLAIN_CELL.test(raw)) {
+    const found: WritableMarks = { letterO: [], decimalZero: [], extensions: [] };
+    marks = found;
     work = raw.replace(ODD_SPACE, ' ').replace(FULLWIDTH_DIGIT, (c) => String.fromCharCode(c.charCodeAt(0) - 0xff10 + 48));
     if (work.trim() === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
     const scientific = SCIENTIFIC.exec(work.trim());
     if (scientific) return scientificCell(scientific, trimmed, area);
-    work = markedOut(work, marks);
+    work = markedOut(work, found);
   } else if (trimmed === '') return { phones: [], dropped: [{ original: trimmed, reason: 'empty' }] };
 
   const phones: NormalizedPhone[] = [];
-  const dropped: { at: number; entry: DroppedPhonePiece }[] = marks.extensions.map((e) => ({
-    at: e.start,
-    entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' },
-  }));
+  const dropped: { at: number; entry: DroppedPhonePiece }[] = [];
+  for (const e of marks.extensions)
+    dropped.push({
+      at: e.start,
+      entry: { original: raw.slice(e.start, e.end).trim(), reason: 'extension' },
+    });
   const segments = segmentsOf(work);
-  if (!segments.some((chunks) => chunks.some((c) => /[1-9]/.test(c.digits)))) {
+  if (!segments.some(hasNonZeroDigit)) {
     // "sin dato", "-", "0", "N/A": nothing that could be a number (an extension alone is reported as such).
     if (dropped.length === 0) dropped.push({ at: 0, entry: { original: trimmed, reason: 'junk' } });
     return { phones, dropped: dropped.map((d) => d.entry) };
   }
 
+  // Loops rather than flatMap and closures: most cells that come this far are one or two pieces.
+  const pieces: Piece[] = [];
+  for (const chunks of segments) for (const piece of splitSegment(chunks, area)) pieces.push(piece);
   const seen = new Set<string>();
-  const pieces = segments.flatMap((chunks) => splitSegment(chunks, area));
-  pieces.forEach((piece, i) => {
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i] as Piece;
     const first = piece.chunks[0];
     const last = piece.chunks[piece.chunks.length - 1];
-    if (!first || !last) return;
+    if (!first || !last) continue;
     const nextStart = pieces[i + 1]?.chunks[0]?.start ?? work.length;
     const span = spanOf(work, first, last, nextStart);
     const original = raw.slice(span.start, span.end).trim();
     // Checked after the cut, not while cutting: a placeholder beside a real number must not
     // change where the cell is cut, only be dropped.
-    const problem = phoneReadingProblem(piece.reading, piece.chunks.map((c) => c.digits).join(''), area);
+    let written = '';
+    for (const c of piece.chunks) written += c.digits;
+    const problem = phoneReadingProblem(piece.reading, written, area);
     if (problem) {
       dropped.push({ at: first.start, entry: problemPiece(original, problem) });
-      return;
+      continue;
     }
     if (piece.reading.kind !== 'phone') {
       dropped.push({ at: first.start, entry: { original, reason: piece.reading.kind } });
-      return;
+      continue;
     }
     if (seen.has(piece.reading.value)) {
       // Another spelling of a number already kept ("(0351) 15 456-7890" after "351-4567890").
       dropped.push({ at: first.start, entry: { original, reason: 'duplicate', detail: { same: piece.reading.value } } });
-      return;
+      continue;
     }
     seen.add(piece.reading.value);
     const changes: PhoneChange[] = [];
     if (marks.letterO.some((at) => at >= span.start && at < span.end)) changes.push('fixed-letter-o');
     if (marks.decimalZero.some((at) => at >= span.start && at < span.end)) changes.push('removed-decimal-zero');
     if (marks.extensions.some((e) => e.start >= span.start && e.start < span.end)) changes.push('removed-extension');
-    phones.push({ value: piece.reading.value, original, changes: [...changes, ...piece.reading.changes] });
-  });
-  dropped.sort((a, b) => a.at - b.at);
-  return { phones, dropped: dropped.map((d) => d.entry) };
+    phones.push({ value: piece.reading.value, original, changes: changes.length === 0 ? piece.reading.changes : [...changes, ...piece.reading.changes] });
+  }
+  // Pieces come in cell order; only extensions, listed first, can be out of it.
+  if (marks.extensions.length > 0) dropped.sort((a, b) => a.at - b.at);
+  const entries: DroppedPhonePiece[] = [];
+  for (const d of dropped) entries.push(d.entry);
+  return { phones, dropped: entries };
+}
+
+function hasNonZeroDigit(chunks: readonly Chunk[]): boolean {
+  for (const c of chunks) for (let i = 0; i < c.digits.length; i++) if (c.digits.charCodeAt(i) > 48 /* '0' */) return true;
+  return false;
 }
 
 /** The cell with extensions and ".0" blanked out and letter O read as zero; where, in `marks`. */
-function markedOut(text: string, marks: Marks): string {
+function markedOut(text: string, marks: WritableMarks): string {
   let work = text.replace(EXTENSION, (found: string, offset: number) => {
     marks.extensions.push({ start: offset, end: offset + found.length });
     return BLANK.repeat(found.length);

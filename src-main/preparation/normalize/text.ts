@@ -24,8 +24,20 @@ export function cleanText(cell: unknown): string {
   else if (cell instanceof Date) text = dateText(cell);
   else return '';
   // Most cells are already clean; finding out costs one scan instead of two replacements.
-  if (!NEEDS_CLEANING.test(text)) return text;
+  if (!needsCleaning(text)) return text;
   return text.replace(ZERO_WIDTH, '').replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/** NEEDS_CLEANING, by hand for ASCII text (most cells); any other character asks the pattern. */
+function needsCleaning(text: string): boolean {
+  const last = text.length - 1;
+  for (let i = 0; i <= last; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 32) {
+      if (i === 0 || i === last || text.charCodeAt(i + 1) === 32) return true;
+    } else if (code < 32 || code > 126) return NEEDS_CLEANING.test(text);
+  }
+  return false;
 }
 
 /**
@@ -36,7 +48,7 @@ export function cleanText(cell: unknown): string {
  */
 export function cleanCode(cell: string | number | null | undefined): string {
   const text = cleanText(cell);
-  return typeof cell === 'string' && /^\d+\.0+$/.test(text) ? text.slice(0, text.indexOf('.')) : text;
+  return typeof cell === 'string' && text.includes('.') && /^\d+\.0+$/.test(text) ? text.slice(0, text.indexOf('.')) : text;
 }
 
 function dateText(date: Date): string {
