@@ -1,6 +1,6 @@
 // Debt amounts → the service's decimal string ("1234.56"). All arithmetic is on decimal digit
 // strings, never on floats, so 1.005 rounds the way the cell reads and huge amounts keep every digit.
-import { plainNumberText } from './number-text';
+import { plainNumberText, digitRunEnd } from './number-text';
 import { cleanText } from './text';
 
 export type AmountResult =
@@ -113,7 +113,7 @@ export interface Magnitude {
 export function plainMagnitude(text: string, batchDecimal: ',' | '.'): Magnitude | null {
   const grouping = batchDecimal === ',' ? 46 /* . */ : 44; /* , */
   const decimalCode = batchDecimal === ',' ? 44 : 46;
-  let i = digitsFrom(text, 0);
+  let i = digitRunEnd(text, 0);
   const firstGroup = i;
   if (firstGroup === 0) return null;
   let whole: string | null = null;
@@ -121,7 +121,7 @@ export function plainMagnitude(text: string, batchDecimal: ',' | '.'): Magnitude
     if (firstGroup > 3) return null;
     whole = text.slice(0, firstGroup);
     while (text.charCodeAt(i) === grouping) {
-      const end = digitsFrom(text, i + 1);
+      const end = digitRunEnd(text, i + 1);
       if (end - i - 1 !== 3) return null;
       whole += text.slice(i + 1, end);
       i = end;
@@ -131,7 +131,7 @@ export function plainMagnitude(text: string, batchDecimal: ',' | '.'): Magnitude
   let fraction = '';
   if (i < text.length) {
     if (text.charCodeAt(i) !== decimalCode) return null;
-    const end = digitsFrom(text, i + 1);
+    const end = digitRunEnd(text, i + 1);
     if (end === i + 1 || end !== text.length) return null;
     fraction = text.slice(i + 1);
   }
@@ -139,17 +139,6 @@ export function plainMagnitude(text: string, batchDecimal: ',' | '.'): Magnitude
   // "1,500" in a ',' batch: 1.50 as the batch says, or 1500 with ',' grouping.
   const ambiguous = fraction.length === 3 && head <= 3 && text.charCodeAt(0) !== 48;
   return { whole: text.slice(0, head), fraction, ambiguous };
-}
-
-/** Where the run of ASCII digits starting at `from` ends. */
-function digitsFrom(text: string, from: number): number {
-  let i = from;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) break;
-    i++;
-  }
-  return i;
 }
 
 function parseMagnitude(body: string, batchDecimal: ',' | '.'): Magnitude | null {

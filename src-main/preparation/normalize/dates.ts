@@ -1,6 +1,7 @@
 // Expiration dates → YYYY-MM-DD. Spreadsheets hand dates over as Date objects, as serial numbers
 // (Excel's day counts) or as text in the batch's own order; all three end as one calendar date.
 import { cleanText } from './text';
+import { digitRunEnd } from './number-text';
 
 export type DateOrder = 'DMY' | 'MDY' | 'YMD';
 
@@ -86,26 +87,15 @@ export function normalizeDate(cell: string | number | Date | null | undefined, o
  * (no ISO, serial, eight-digit or time form can match it). Null for any other text.
  */
 export function shortDate(text: string, order: DateOrder): DateResult | null {
-  const firstEnd = digitRun(text, 0);
+  const firstEnd = digitRunEnd(text, 0);
   if (firstEnd === 0 || firstEnd > 2) return null;
   const separator = text.charCodeAt(firstEnd);
   if (separator !== 47 /* / */ && separator !== 45 /* - */ && separator !== 46 /* . */) return null;
-  const secondEnd = digitRun(text, firstEnd + 1);
+  const secondEnd = digitRunEnd(text, firstEnd + 1);
   if (secondEnd === firstEnd + 1 || secondEnd - firstEnd - 1 > 2 || text.charCodeAt(secondEnd) !== separator) return null;
-  const thirdEnd = digitRun(text, secondEnd + 1);
+  const thirdEnd = digitRunEnd(text, secondEnd + 1);
   if (thirdEnd !== text.length || thirdEnd === secondEnd + 1 || thirdEnd - secondEnd - 1 > 4) return null;
   return fromParts(text.slice(0, firstEnd), text.slice(firstEnd + 1, secondEnd), text.slice(secondEnd + 1), order);
-}
-
-/** Where the run of ASCII digits starting at `from` ends. */
-function digitRun(text: string, from: number): number {
-  let i = from;
-  while (i < text.length) {
-    const code = text.charCodeAt(i);
-    if (code < 48 || code > 57) break;
-    i++;
-  }
-  return i;
 }
 
 /** The general reading of a cleaned, non-empty text date (exported for the test that compares the short way). */

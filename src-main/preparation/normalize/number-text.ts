@@ -26,3 +26,14 @@ function expandExponent(text: string): string {
   else out = `${digits.slice(0, point)}.${digits.slice(point)}`;
   return sign + out;
 }
+
+/** Where the run of ASCII digits starting at `from` ends (amounts and dates read their parts with it). */
+export function digitRunEnd(text: string, from: number): number {
+  let i = from;
+  while (i < text.length) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) break;
+    i++;
+  }
+  return i;
+}

@@ -3,7 +3,7 @@
 // a row, not a million arrays of strings; preparation asks for each row once or twice.
 import Papa from 'papaparse';
 import type { Cell } from './cell';
-import { lineBreakOf, type CsvLimits, type CsvRefusal, type Delimiter, type LineBreak } from './csv';
+import { lineBreakOf, parseOptions, type CsvLimits, type CsvRefusal, type Delimiter, type LineBreak } from './csv';
 
 /** A sheet's rows, one at a time: a workbook's array of rows is one too. */
 export interface RowSource {
@@ -113,11 +113,7 @@ function quotedEnds(text: string, delimiter: Delimiter, lineBreak: LineBreak, li
   let lastWasBlank = false;
   starts.push(0);
   Papa.parse<string[]>(text, {
-    delimiter,
-    newline: lineBreak,
-    header: false,
-    dynamicTyping: false,
-    skipEmptyLines: false,
+    ...parseOptions(delimiter, lineBreak),
     step: (result, parser) => {
       const row = result.data;
       const rows = starts.count - 1;
@@ -150,7 +146,7 @@ function csvRows(text: string, delimiter: Delimiter, lineBreak: LineBreak, start
         return (record.endsWith(lineBreak) ? record.slice(0, -lineBreak.length) : record).split(delimiter);
       }
       // A quoted record is read by papaparse alone, line break and all, as the whole text's parse read it.
-      const parsed = Papa.parse<string[]>(record, { delimiter, newline: lineBreak, header: false, dynamicTyping: false, skipEmptyLines: false });
+      const parsed = Papa.parse<string[]>(record, parseOptions(delimiter, lineBreak));
       return parsed.data[0] ?? [''];
     },
   };

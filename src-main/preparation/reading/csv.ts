@@ -51,6 +51,11 @@ export function sniffDelimiter(text: string, maxLines = 200): Delimiter {
 
 export type LineBreak = '\n' | '\r\n' | '\r';
 
+/** How papaparse reads a creditor's text: every value text, blank lines kept (row numbers match the file). */
+export function parseOptions(delimiter: Delimiter, lineBreak: LineBreak) {
+  return { delimiter, newline: lineBreak, header: false, dynamicTyping: false, skipEmptyLines: false } as const;
+}
+
 /**
  * The line break records end with, decided as papaparse decides it when given none (the first MB,
  * quoted text left out): the counting below and the parse then split records at the same places.
@@ -126,11 +131,7 @@ export function parseCsv(text: string, delimiter: Delimiter, limits: CsvLimits):
   let blank = 0;
   const stop: { refused: CsvRefusal | null } = { refused: null };
   Papa.parse<string[]>(text, {
-    delimiter,
-    newline: lineBreak,
-    header: false,
-    dynamicTyping: false,
-    skipEmptyLines: false,
+    ...parseOptions(delimiter, lineBreak),
     step: (result, parser) => {
       const row = result.data;
       // A blank record counts once one follows it: the last one is no row (dropped below).
