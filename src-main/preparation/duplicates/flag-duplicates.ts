@@ -1,6 +1,6 @@
 // The duplicate checks as preparing a batch (a creditor's file or a follow-up) applies them: each case
 // on its way to the store, and a phone's debtors once every case went by, and again after an edit.
-import { caseIdsWithKind, casesWithPhones, pageCaseDebtors, replaceIssuesOfKinds, type Store } from '../../store';
+import { caseIdsWithKind, casesWithPhones, pageCaseDebtors, replaceIssuesOfKinds, type CaseDebtor, type Store } from '../../store';
 import type { BuiltCase } from '../build/build-cases';
 import {
   duplicateIssues,
@@ -45,7 +45,7 @@ export function flagSharedPhones(store: Store, batchId: number, counts: PhoneCas
 }
 
 /** Every case of the batch, as who it is and its phones, a page at a time. */
-function forEachCaseDebtor(store: Store, batchId: number, visit: (c: Parameters<SharedPhoneTally['add']>[0]) => void): void {
+function forEachCaseDebtor(store: Store, batchId: number, visit: (c: CaseDebtor) => void): void {
   for (let afterId = 0; ;) {
     const page = pageCaseDebtors(store.db, batchId, afterId, 5000);
     if (page.length === 0) return;
@@ -57,11 +57,25 @@ function forEachCaseDebtor(store: Store, batchId: number, visit: (c: Parameters<
 /** Sets every case's shared-phone warnings from the counts of the whole batch (`shared`); `warned`: cases that may hold one no longer right. */
 function warnSharedPhones(store: Store, batchId: number, shared: ReadonlyMap<string, number>, warned: readonly number[]): number {
   let added = 0;
-  for (const c of casesWithPhones(store.db, batchId, [...shared.keys()], warned)) {
+  for (const c of casesOfPhones(store, batchId, shared, warned)) {
     const found = sharedPhoneIssues(c, shared);
     if (replaceIssuesOfKinds(store.db, c.id, isSharedPhone, found)) added += found.length;
   }
   return added;
+}
+
+/**
+ * The cases with any of these phones, and `also`. Many phones: the batch is walked once and its cases
+ * with them read by id, instead of a pass over the search index for each 50 phones (10,000 shared
+ * phones in a 150,000-case batch held preparing for minutes).
+ */
+function casesOfPhones(store: Store, batchId: number, phones: ReadonlyMap<string, number>, also: readonly number[]) {
+  if (phones.size < WHOLE_BATCH_FROM_PHONES) return casesWithPhones(store.db, batchId, [...phones.keys()], also);
+  const ids = [...also];
+  forEachCaseDebtor(store, batchId, (c) => {
+    if (c.phones.some((p) => phones.has(p))) ids.push(c.id);
+  });
+  return casesWithPhones(store.db, batchId, [], ids);
 }
 
 type Debtor = Parameters<typeof phonesTouched>[0];

@@ -81,4 +81,20 @@ describe('prepare flags duplicates and shared phones', () => {
     );
     store.close();
   });
+
+  it('warns every case of many shared phones, reading the batch once (250 switchboards of five debtors each)', async () => {
+    const store = openStore(join(dir, 'many-shared'), TEST_STORE_KEY);
+    const offices = Array.from({ length: 250 }, (_, f) =>
+      Array.from({ length: 5 }, (_, k) =>
+        row(`4${String(f).padStart(4, '0')}00${k}`, `Empleado${k}`, `351 4${String(f).padStart(2, '0').slice(-2)}-${String(1000 + f).slice(-4)}`),
+      ),
+    ).flat();
+    const summary = await prepareBatch(store, csv(offices), { environment: 'test', maxPhonePriority: 1 });
+    expect(summary).toMatchObject({ cases: 1250, warnings: 1250 });
+    const shared = listIssues(store.db, summary.batchId).filter((i) => i.kind === 'shared-phone');
+    expect(shared).toHaveLength(1250);
+    expect(new Set(shared.map((i) => i.params?.['phone'])).size).toBe(250);
+    expect(shared.every((i) => i.params?.['debtors'] === 5)).toBe(true);
+    store.close();
+  });
 });
