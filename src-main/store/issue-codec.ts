@@ -17,6 +17,34 @@ const SEVERITY_CODE = { error: 'e', warning: 'w', fix: 'f' } as const;
 
 const SEVERITY_OF = { e: 'error', w: 'warning', f: 'fix' } as const;
 
+const SEVERITIES = ['error', 'warning', 'fix'] as const;
+
+/**
+ * Kinds stored as a number (kind index × 3 + severity index) in place of their two strings: a fifth
+ * of a prepared case's issue bytes were these names. Stored numbers are forever: append only, never
+ * reorder; a kind not listed keeps the string form.
+ */
+const STORED_KINDS: readonly string[] = [
+  'phone-fixed',
+  'phone-dropped',
+  'amount-fixed',
+  'date-fixed',
+  'date-invalid',
+  'phone-duplicate',
+  'no-valid-phones',
+  'too-many-phones',
+  'name-differs',
+  'name-missing',
+  'amount-ambiguous',
+  'amount-invalid',
+  'product-field-missing',
+  'service-rule',
+  'cuit-check-digit',
+  'dni-out-of-range',
+];
+
+const KIND_NUMBER = new Map(STORED_KINDS.map((kind, n) => [kind, n]));
+
 /**
  * A case's issues as stored: [severity, kind, field, rows, params] each, or [severity, kind, field,
  * rows, before, after] when the params are just those two (most fixes: 100,000 cases carry about
@@ -32,16 +60,30 @@ function encodeIssue(i: IssueInput): unknown[] {
   const { before, after } = params;
   let keys = 0;
   for (const _key in params) keys += 1;
-  if (keys === 2 && typeof before === 'string' && typeof after === 'string') return [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, before, after];
-  return [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, params];
+  const kind = KIND_NUMBER.get(i.kind);
+  const pair = keys === 2 && typeof before === 'string' && typeof after === 'string';
+  if (kind === undefined)
+    return pair ? [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, before, after] : [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, params];
+  const code = kind * 3 + SEVERITIES.indexOf(i.severity);
+  return pair ? [code, i.field, i.rows, before, after] : [code, i.field, i.rows, params];
+}
+
+/** A numbered tuple back in the string form: [severity, kind, field, rows, ...]. */
+function named(x: unknown[]): unknown[] {
+  if (typeof x[0] !== 'number') return x;
+  const kind = STORED_KINDS[Math.floor(x[0] / 3)];
+  const severity = SEVERITIES[x[0] % 3];
+  if (kind === undefined || severity === undefined) throw new Error(`Stored issue kind ${x[0]} is unknown.`);
+  return [SEVERITY_CODE[severity], kind, ...x.slice(1)];
 }
 
 /** Stored issues back as objects; issues stored as objects (before this encoding) stay as they are. */
 export function decodeIssues(json: string): IssueInput[] {
   return (JSON.parse(json) as unknown[]).map((x) => {
     if (!Array.isArray(x)) return x as IssueInput;
-    const [s, kind, field, rows, fifth, sixth] = x as ['e' | 'w' | 'f', string, string, number[], unknown, unknown];
-    const params = x.length === 6 ? { before: fifth, after: sixth } : (fifth as Record<string, unknown>);
+    const tuple = named(x);
+    const [s, kind, field, rows, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[], unknown, unknown];
+    const params = tuple.length === 6 ? { before: fifth, after: sixth } : (fifth as Record<string, unknown>);
     const before = typeof params.before === 'string' ? params.before : undefined;
     const after = typeof params.after === 'string' ? params.after : undefined;
     return { severity: SEVERITY_OF[s], kind, field, rows, params, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) };
