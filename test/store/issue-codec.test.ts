@@ -13,7 +13,7 @@ describe('issue codec', () => {
 
   it('stores a listed kind as one number and an unlisted one by name', () => {
     const stored = JSON.parse(issueColumns([fix, unlisted]).json) as unknown[][];
-    expect(stored[0]).toEqual([2, 'phones', [8], '+54 9 351 600-0005', '3516000005']);
+    expect(stored[0]).toEqual([2, 0, [8], '+54 9 351 600-0005', '3516000005']);
     expect(stored[1]).toEqual(['e', 'some-new-kind', 'code', [3], { n: 1 }]);
   });
 
@@ -23,6 +23,14 @@ describe('issue codec', () => {
       ['w', 'phone-dropped', 'phones', [8, 9], { before: '011 4000-005', why: 'invalid' }],
     ]);
     expect(decodeIssues(old)).toEqual(decodeIssues(issueColumns([fix, dropped]).json));
+  });
+
+  it('numbers product fields and keeps any other field as it is', () => {
+    const fields = ['products[0].debt', 'products[0].expiration', 'products[12].expiration', 'products[01].debt', 'products[1].name', 'first_name', 'notes'];
+    const issues = fields.map((field): IssueInput => ({ ...fix, field }));
+    const stored = JSON.parse(issueColumns(issues).json) as unknown[][];
+    expect(stored.map((t) => t[1])).toEqual([16, 17, 41, 'products[01].debt', 'products[1].name', 2, 'notes']);
+    expect(decodeIssues(issueColumns(issues).json).map((i) => i.field)).toEqual(fields);
   });
 
   it('keeps no issues as an empty list', () => {
