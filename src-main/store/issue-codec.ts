@@ -17,6 +17,67 @@ const SEVERITY_CODE = { error: 'e', warning: 'w', fix: 'f' } as const;
 
 const SEVERITY_OF = { e: 'error', w: 'warning', f: 'fix' } as const;
 
+const SEVERITIES = ['error', 'warning', 'fix'] as const;
+
+/**
+ * Kinds stored as a number (kind index × 3 + severity index) in place of their two strings: a fifth
+ * of a prepared case's issue bytes were these names. Stored numbers are forever: append only, never
+ * reorder; a kind not listed keeps the string form.
+ */
+const STORED_KINDS: readonly string[] = [
+  'phone-fixed',
+  'phone-dropped',
+  'amount-fixed',
+  'date-fixed',
+  'date-invalid',
+  'phone-duplicate',
+  'no-valid-phones',
+  'too-many-phones',
+  'name-differs',
+  'name-missing',
+  'amount-ambiguous',
+  'amount-invalid',
+  'product-field-missing',
+  'service-rule',
+  'cuit-check-digit',
+  'dni-out-of-range',
+];
+
+const KIND_NUMBER = new Map(STORED_KINDS.map((kind, n) => [kind, n]));
+
+/**
+ * Fields stored as a number too, in numbered tuples: these below, then from FIRST_PRODUCT_FIELD on,
+ * products[i].debt and products[i].expiration in turn. Append only, like STORED_KINDS.
+ */
+const STORED_FIELDS: readonly string[] = ['phones', 'code', 'first_name', 'last_name', 'status', 'case'];
+const FIRST_PRODUCT_FIELD = 16;
+const PRODUCT_FIELDS = ['debt', 'expiration'] as const;
+const PRODUCT_FIELD = /^products\[(\d{1,4})\]\.(debt|expiration)$/;
+
+/** Fields seen so far and their numbers (or themselves): a batch repeats a handful thousands of times. */
+const fieldNumbers = new Map<string, number | string>(STORED_FIELDS.map((field, n) => [field, n]));
+
+function fieldNumber(field: string): number | string {
+  let stored = fieldNumbers.get(field);
+  if (stored !== undefined) return stored;
+  const product = PRODUCT_FIELD.exec(field);
+  const index = product ? Number(product[1]) : NaN;
+  // String(index) must give the field back ("products[01]" would not).
+  stored = product && String(index) === product[1] ? FIRST_PRODUCT_FIELD + index * 2 + (product[2] === 'debt' ? 0 : 1) : field;
+  if (fieldNumbers.size < 1_000) fieldNumbers.set(field, stored);
+  return stored;
+}
+
+function fieldOf(stored: unknown): string {
+  if (typeof stored !== 'number') return stored as string;
+  const field =
+    stored < FIRST_PRODUCT_FIELD
+      ? STORED_FIELDS[stored]
+      : `products[${(stored - FIRST_PRODUCT_FIELD) >> 1}].${PRODUCT_FIELDS[(stored - FIRST_PRODUCT_FIELD) & 1]}`;
+  if (field === undefined) throw new Error(`Stored issue field ${stored} is unknown.`);
+  return field;
+}
+
 /**
  * A case's issues as stored: [severity, kind, field, rows, params] each, or [severity, kind, field,
  * rows, before, after] when the params are just those two (most fixes: 100,000 cases carry about
@@ -32,16 +93,31 @@ function encodeIssue(i: IssueInput): unknown[] {
   const { before, after } = params;
   let keys = 0;
   for (const _key in params) keys += 1;
-  if (keys === 2 && typeof before === 'string' && typeof after === 'string') return [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, before, after];
-  return [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, params];
+  const kind = KIND_NUMBER.get(i.kind);
+  const pair = keys === 2 && typeof before === 'string' && typeof after === 'string';
+  if (kind === undefined)
+    return pair ? [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, before, after] : [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, params];
+  const code = kind * 3 + SEVERITIES.indexOf(i.severity);
+  const field = fieldNumber(i.field);
+  return pair ? [code, field, i.rows, before, after] : [code, field, i.rows, params];
+}
+
+/** A numbered tuple back in the string form: [severity, kind, field, rows, ...]. */
+function named(x: unknown[]): unknown[] {
+  if (typeof x[0] !== 'number') return x;
+  const kind = STORED_KINDS[Math.floor(x[0] / 3)];
+  const severity = SEVERITIES[x[0] % 3];
+  if (kind === undefined || severity === undefined) throw new Error(`Stored issue kind ${x[0]} is unknown.`);
+  return [SEVERITY_CODE[severity], kind, fieldOf(x[1]), ...x.slice(2)];
 }
 
 /** Stored issues back as objects; issues stored as objects (before this encoding) stay as they are. */
 export function decodeIssues(json: string): IssueInput[] {
   return (JSON.parse(json) as unknown[]).map((x) => {
     if (!Array.isArray(x)) return x as IssueInput;
-    const [s, kind, field, rows, fifth, sixth] = x as ['e' | 'w' | 'f', string, string, number[], unknown, unknown];
-    const params = x.length === 6 ? { before: fifth, after: sixth } : (fifth as Record<string, unknown>);
+    const tuple = named(x);
+    const [s, kind, field, rows, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[], unknown, unknown];
+    const params = tuple.length === 6 ? { before: fifth, after: sixth } : (fifth as Record<string, unknown>);
     const before = typeof params.before === 'string' ? params.before : undefined;
     const after = typeof params.after === 'string' ? params.after : undefined;
     return { severity: SEVERITY_OF[s], kind, field, rows, params, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) };

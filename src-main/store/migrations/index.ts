@@ -15,6 +15,7 @@ import * as m011 from './011-ids-never-reused';
 import * as m012 from './012-edited-while-skipped';
 import * as m013 from './013-upload-run-times';
 import * as m014 from './014-upload-details-as-data';
+import * as m015 from './015-numbered-issues';
 
 export interface Migration {
   version: number;
@@ -46,6 +47,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 12, name: 'edited-while-skipped', up: m012.up },
   { version: 13, name: 'upload-run-times', up: m013.up },
   { version: 14, name: 'upload-details-as-data', up: m014.up },
+  { version: 15, name: 'numbered-issues', up: m015.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { decodeIssues, issueColumns, type IssueInput } from '../../src-main/store/issue-codec';
+
+const fix: IssueInput = { severity: 'fix', field: 'phones', rows: [8], kind: 'phone-fixed', params: { before: '+54 9 351 600-0005', after: '3516000005' } };
+const dropped: IssueInput = { severity: 'warning', field: 'phones', rows: [8, 9], kind: 'phone-dropped', params: { before: '011 4000-005', why: 'invalid' } };
+const unlisted: IssueInput = { severity: 'error', field: 'code', rows: [3], kind: 'some-new-kind', params: { n: 1 } };
+
+describe('issue codec', () => {
+  it('gives back what it was given, listed kinds and not', () => {
+    const decoded = decodeIssues(issueColumns([fix, dropped, unlisted]).json);
+    expect(decoded).toEqual([{ ...fix, before: '+54 9 351 600-0005', after: '3516000005' }, { ...dropped, before: '011 4000-005' }, unlisted]);
+  });
+
+  it('stores a listed kind as one number and an unlisted one by name', () => {
+    const stored = JSON.parse(issueColumns([fix, unlisted]).json) as unknown[][];
+    expect(stored[0]).toEqual([2, 0, [8], '+54 9 351 600-0005', '3516000005']);
+    expect(stored[1]).toEqual(['e', 'some-new-kind', 'code', [3], { n: 1 }]);
+  });
+
+  it('reads issues stored with their kind by name, as earlier versions wrote them', () => {
+    const old = JSON.stringify([
+      ['f', 'phone-fixed', 'phones', [8], '+54 9 351 600-0005', '3516000005'],
+      ['w', 'phone-dropped', 'phones', [8, 9], { before: '011 4000-005', why: 'invalid' }],
+    ]);
+    expect(decodeIssues(old)).toEqual(decodeIssues(issueColumns([fix, dropped]).json));
+  });
+
+  it('numbers product fields and keeps any other field as it is', () => {
+    const fields = ['products[0].debt', 'products[0].expiration', 'products[12].expiration', 'products[01].debt', 'products[1].name', 'first_name', 'notes'];
+    const issues = fields.map((field): IssueInput => ({ ...fix, field }));
+    const stored = JSON.parse(issueColumns(issues).json) as unknown[][];
+    expect(stored.map((t) => t[1])).toEqual([16, 17, 41, 'products[01].debt', 'products[1].name', 2, 'notes']);
+    expect(decodeIssues(issueColumns(issues).json).map((i) => i.field)).toEqual(fields);
+  });
+
+  it('keeps no issues as an empty list', () => {
+    expect(issueColumns([]).json).toBe('[]');
+  });
+});
