@@ -269,8 +269,10 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
     }
     lastCaseBuilt = performance.now();
     if (opts.signal?.aborted) throw new PrepareError('prepare.cancelled', { file: table.fileName });
-    ({ busyMs, checkpoint } = await writer.finish(rowIssues, template));
+    // Every case built: from here the batch is committed and warned whole, and a stop no longer
+    // applies (told as done === total, so a worker's caller stops waiting to end it).
     opts.onProgress?.({ done: built.count, total: built.count });
+    ({ busyMs, checkpoint } = await writer.finish(rowIssues, template));
   } catch (err) {
     await writer.abort();
     throw err;

@@ -259,6 +259,7 @@ function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
   const lock = `${to}.lock`;
   mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
   const deadline = Date.now() + waitMs;
+  let mine: string | null = null;
   for (;;) {
     try {
       const fd = openSync(lock, 'wx', PRIVATE_FILE_MODE);
@@ -267,6 +268,7 @@ function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
       } finally {
         closeSync(fd);
       }
+      mine = lockFileIdentity(lock);
       break;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
@@ -282,7 +284,8 @@ function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
   try {
     return work();
   } finally {
-    rmSync(lock, { force: true });
+    // Only this mover's own lock: another's, taken in the moment a stale one was set aside, stays.
+    if (lockFileIdentity(lock) === mine) rmSync(lock, { force: true });
   }
 }
 

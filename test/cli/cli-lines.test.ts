@@ -319,7 +319,7 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
       ),
     );
     expect(es.endsWith(`\nSe escribieron ${promises.count} promesa(s) de pago en ${promisesOut}.\n`)).toBe(true);
-    const en = (await ok(dir, ['--lang', 'en', 'results', 'summary', String(campaignId), '--promises-out', promisesOut])).stdout;
+    const en = (await ok(dir, ['--lang', 'en', 'results', 'summary', String(campaignId), '--promises-out', promisesOut, '--force'])).stdout;
     expect(en).toMatch(
       new RegExp(
         `^${escape(

@@ -47,8 +47,11 @@ export class PhoneCaseCounts {
   /** Where `key` is in `keys`, or the empty slot where it goes (linear probing from a mixed hash). */
   private slotOf(keys: Float64Array, key: number): number {
     const mask = keys.length - 1;
-    // The low digits vary most between phones; the multiply spreads them over the table.
-    let slot = (Math.imul((key % 2147483647) | 0, 0x9e3779b1) >>> 0) & mask;
+    // Both halves of the number mixed, then the bits folded down: phones spaced by a power of two
+    // (a crafted file) would otherwise all land on one slot.
+    let hash = Math.imul((key % 4294967296) ^ Math.imul(Math.floor(key / 4294967296), 0x85ebca6b), 0x9e3779b1);
+    hash ^= hash >>> 16;
+    let slot = hash & mask;
     while (keys[slot] !== 0 && keys[slot] !== key) slot = (slot + 1) & mask;
     return slot;
   }

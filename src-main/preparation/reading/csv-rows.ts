@@ -128,7 +128,8 @@ function quotedEnds(text: string, delimiter: Delimiter, lineBreak: LineBreak, li
   });
   if (refused) return { refused };
   // A trailing line break makes one last empty record; it is not a row of the file.
-  if (lastWasBlank && starts.count > 1 && starts.values[starts.count - 2] === text.length) starts.count -= 1;
+  // parseCsv drops a last record that reads blank, wherever it starts (a lone `"` at the end too).
+  if (lastWasBlank && starts.count > 1) starts.count -= 1;
   const count = starts.count - 1;
   return count > limits.maxRows ? { refused: { limit: 'rows' } } : { starts: starts.values, count };
 }

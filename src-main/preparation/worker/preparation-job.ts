@@ -65,6 +65,8 @@ export function stopFlag(buffer: SharedArrayBuffer): { readonly aborted: boolean
 export interface PrepareControl {
   onProgress?: (progress: PrepareProgress) => void;
   signal?: AbortSignal;
+  /** How long a stopped worker may take to reply before it is ended (STOP_GRACE_MS; tests shorten it). */
+  graceMs?: number;
 }
 
 /**
@@ -167,13 +169,25 @@ function run<T>(job: PreparationJob, limits: ResourceLimits, control: PrepareCon
   // Beside this file, or its unpacked copy in an installed app (a worker's script is not read from app.asar).
   const worker = new Worker(workerUrl('preparation-worker', import.meta.url), { resourceLimits: limits });
   const fileName = 'file' in job ? job.file.name : job.name;
-  const stopped = () => job.kind === 'prepare' && stopFlag(job.stop).aborted;
-  const reply = awaitReply<T>(worker, fileName, limits, { onProgress: control.onProgress, stopped });
+  // Once every case is built (done === total) the batch is being committed: a stop is too late then,
+  // and ending the worker would leave it stored without its last warnings.
+  let committing = false;
+  let late: ReturnType<typeof setTimeout> | undefined;
+  const stopped = () => job.kind === 'prepare' && stopFlag(job.stop).aborted && !committing;
+  const onProgress = (progress: PrepareProgress) => {
+    if (progress.total > 0 && progress.done === progress.total) {
+      committing = true;
+      clearTimeout(late);
+    }
+    control.onProgress?.(progress);
+  };
+  const reply = awaitReply<T>(worker, fileName, limits, { onProgress, stopped });
   const { signal } = control;
   if (signal && job.kind === 'prepare') {
     const stop = () => {
+      if (committing) return;
       Atomics.store(new Int32Array(job.stop), 0, 1);
-      const late = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+      late = setTimeout(() => void worker.terminate(), control.graceMs ?? STOP_GRACE_MS);
       void reply.catch(() => undefined).finally(() => clearTimeout(late));
     };
     if (signal.aborted) stop();

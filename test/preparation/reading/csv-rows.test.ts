@@ -34,6 +34,8 @@ const TEXTS: [string, string, Delimiter][] = [
   ['an unclosed quote to the end', 'a;b\n1;"abc\ndef\n', ';'],
   ['a quoted blank record and a trailing break', 'a;b\n""\n\n"1";2\r\n', ';'],
   ['quotes with Windows line breaks', 'a,b\r\n"1,5","x\r\ny"\r\n', ','],
+  ['a lone quote at the end', 'a;b\nabb\n"', ';'],
+  ['an empty quoted cell at the end', 'a;b\nabb\n""', ';'],
 ];
 
 describe('indexCsvRows', () => {

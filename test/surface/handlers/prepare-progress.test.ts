@@ -74,4 +74,22 @@ describe.each([
     expect(ctx.runningWork()).toEqual([]);
     expect(await surface.call('batches:cancelPrepare', { fileId })).toEqual({ ok: true, value: { cancelled: false } });
   }, 120_000);
+
+  it('keeps the batch, warned whole, when the stop comes once every case is built', async () => {
+    // Every phone shared by five debtors: their warnings are written after the last case.
+    const lines = ['DNI;Apellido y Nombre;Celular;Nro Operación;Producto;Saldo;Vencimiento'];
+    for (let i = 0; i < 5_000; i++)
+      lines.push(
+        `${30_000_000 + i};APELLIDO${i % 5}, Nombre;351 ${600 + (Math.floor(i / 5) % 300)}-${String(1000 + Math.floor(i / 5)).slice(-4)};OP-${i};Visa;1.500,50;31/12/2027`,
+      );
+    const answer0 = await surface.call('files:receive', { name: 'compartidos.csv', base64: Buffer.from(lines.join('\n')).toString('base64') });
+    if (!answer0.ok) throw new Error(answer0.error.code);
+    const fileId = answer0.value.fileId;
+    const off = ctx.on('prepare:progress', (p) => {
+      if (p.fileId === fileId && p.done === p.total) void surface.call('batches:cancelPrepare', { fileId });
+    });
+    const answer = await surface.call('batches:prepare', { environment: 'demo', fileId, maxPhonePriority: 0 });
+    off();
+    expect(answer).toMatchObject({ ok: true, value: { cases: 5_000, warnings: 5_000 } });
+  }, 120_000);
 });
