@@ -2,10 +2,12 @@
 // one of calls with their transcripts. Read from the store only, so it works offline after a download.
 import { Failure } from '../domain/failures/failure';
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Call, CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import { getCampaign, getRecording, listCalls, pageResultCases, type Store } from '../store';
-import { argentineDateTime, workbookBytes, writeWorkbook, type SheetData } from './xlsx-writer';
+import { argentineDateTime, workbookBytes, type SheetData } from './xlsx-writer';
+import { writePrivateExport } from './private-export';
 import { caseFigures } from '../results/case-figures';
 import { stateWordIn } from '../domain/service-words';
 
@@ -152,9 +154,18 @@ export function campaignResultsBytes(store: Store, environment: Environment, cam
   return workbookBytes(campaignResultsSheets(store, environment, campaignId).sheets);
 }
 
-/** Writes the results workbook to `file` (the CLI's --out, a path the user gave in their own shell). */
-export async function exportCampaignResults(store: Store, environment: Environment, campaignId: number, file: string): Promise<ResultsExportSummary> {
+/**
+ * Writes the results workbook to `file` (the CLI's --out, a path the user gave in their own shell)
+ * with `write`: the CLI's refuses a file already there without --force; by default it is replaced.
+ */
+export async function exportCampaignResults(
+  store: Store,
+  environment: Environment,
+  campaignId: number,
+  file: string,
+  write: (file: string, bytes: Uint8Array) => Promise<void> = (to, bytes) => writePrivateExport(resolve(to), bytes, { replace: true }),
+): Promise<ResultsExportSummary> {
   const { sheets, ...counts } = campaignResultsSheets(store, environment, campaignId);
-  await writeWorkbook(file, sheets);
+  await write(file, workbookBytes(sheets));
   return { file, ...counts };
 }

@@ -6,10 +6,8 @@ import { resolve } from 'node:path';
 import { isServiceError, serviceFailure } from '../../client';
 import { paths } from '../../contract';
 import type { Environment } from '../../domain/environments';
-import { campaignResultsSheets, type ResultsExportSummary } from '../../exports/results-export';
-import { workbookBytes } from '../../exports/xlsx-writer';
+import { exportCampaignResults, type ResultsExportSummary } from '../../exports/results-export';
 import { refuseTakenPath, writeExportFile } from '../export-file';
-import type { Store } from '../../store';
 import type { AppContext } from '../../surface/app-context-types';
 import { audit } from '../../surface/audit-trail';
 import { connectionFor } from '../../surface/handlers/session-handlers';
@@ -172,7 +170,8 @@ export async function runResults(campaignId: number, opts: ResultsOptions, comma
         );
     }
     // A half-finished download is not sent to anyone: the export waits for a complete one.
-    const exported: ResultsExportSummary | null = out && !download?.cancelled ? await writeResults(ctx.store, env, campaignId, out, force) : null;
+    const exported: ResultsExportSummary | null =
+      out && !download?.cancelled ? await exportCampaignResults(ctx.store, env, campaignId, out, (file, bytes) => writeExportFile(file, bytes, force)) : null;
     if (exported)
       audit(
         ctx,
@@ -251,11 +250,4 @@ export async function runInboundSync(opts: InboundSyncOptions, command: Command)
     await printAnswer(command, { environment: env, filter, ...summary }, () => `${line}\n`);
     if (summary.cancelled) throw interrupted();
   });
-}
-
-/** The results workbook written to --out as every export is: private, never through a link, never over a file without --force. */
-async function writeResults(store: Store, environment: Environment, campaignId: number, file: string, force: boolean): Promise<ResultsExportSummary> {
-  const { sheets, ...counts } = campaignResultsSheets(store, environment, campaignId);
-  await writeExportFile(file, workbookBytes(sheets), force);
-  return { file, ...counts };
 }
