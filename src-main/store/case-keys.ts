@@ -1,15 +1,23 @@
 // How the batch grid finds cases without reading them (migration 8):
-// - case_keys: one row per key a case is found by, "k:<kind>" for each kind of issue it has, so a
+// - case_keys: one row per key a case is found by, "k:<kind token>" for each kind of issue it has
+//   (its number, issue-codec.ts kindToken: ten bytes less a key than its name), so a
 //   kind filter reads one range of an index. A set the writer can name is a key more: "d:" for a case
 //   whose code is already elsewhere (any of the duplicate kinds, domain/duplicates.ts).
 // - search_text: the case's code, name and phones, lower case and without accents, in a narrow
 //   index of its own: a search reads that index, never the cases' rows.
 import { isDuplicateKind } from '../domain/duplicates';
 import type { Db } from '../sqlite/sqlcipher';
+import { kindOfToken, kindToken, kindsOf } from './issue-codec';
 
 export const KIND_KEY = 'k:';
 /** One key for every kind of duplicate: the grid's duplicates filter is one index range, whatever the kind. */
 export const DUPLICATE_KEY = 'd:';
+
+/** The case_keys key of a kind of issue. */
+export const kindKey = (kind: string): string => KIND_KEY + kindToken(kind);
+
+/** The kind a case_keys kind key names. */
+export const kindOfKey = (key: string): string => kindOfToken(key.slice(KIND_KEY.length));
 
 /** Lower case, without accents: "Peña" and "pena" are the same search. */
 export function searchTerm(text: string): string {
@@ -24,16 +32,15 @@ export function searchWords(text: string): string[] {
 }
 
 export interface KeyedCase {
-  /** The issue_kinds column: " kind-a kind-b " (see migration 4). */
+  /** The issue_kinds column: " 0 3 kind-c " (kind tokens, see migration 16). */
   issueKinds: string;
 }
 
 /** Every key of one case, each once. */
 export function caseKeys(c: KeyedCase): string[] {
   const keys = new Set<string>();
-  for (const kind of c.issueKinds.split(' ')) {
-    if (kind === '') continue;
-    keys.add(KIND_KEY + kind);
+  for (const kind of kindsOf(c.issueKinds)) {
+    keys.add(kindKey(kind));
     if (isDuplicateKind(kind)) keys.add(DUPLICATE_KEY);
   }
   return [...keys];

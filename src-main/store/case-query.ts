@@ -4,7 +4,7 @@
 // index of skipped cases corrected since, batch_cases_edited_while_skipped): a page of a
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
-import { DUPLICATE_KEY, KIND_KEY, searchWords } from './case-keys';
+import { DUPLICATE_KEY, KIND_KEY, kindKey, kindOfKey, searchWords } from './case-keys';
 import { casesByIds, type BatchCaseRow, type CaseStatus } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { listIssues } from './issues-repo';
@@ -39,7 +39,7 @@ export interface CaseFilter {
  */
 function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: unknown[] } {
   const words = searchWords(filter.search ?? '');
-  const keys = [...(filter.kind ? [KIND_KEY + filter.kind] : []), ...(filter.duplicates ? [DUPLICATE_KEY] : [])];
+  const keys = [...(filter.kind ? [kindKey(filter.kind)] : []), ...(filter.duplicates ? [DUPLICATE_KEY] : [])];
   const [driver, ...probes] = keys;
   const probe = (alias: string) => probes.map(() => `EXISTS (SELECT 1 FROM case_keys p WHERE p.batch_id = ? AND p.key = ? AND p.case_id = ${alias})`);
   const probeArgs = probes.flatMap((key) => [batchId, key]);
@@ -132,7 +132,8 @@ export function countCasesByKind(db: Db, batchId: number): KindCount[] {
       'SELECT substr(key, 3) AS kind, count(*) AS cases, min(case_id) AS sampleCaseId FROM case_keys WHERE batch_id = ? AND key >= ? AND key < ? GROUP BY key',
     )
     .all(batchId, KIND_KEY, KIND_KEY + KEY_END) as KindCount[];
-  return rows;
+  // By name, as before kinds were numbered (migration 16).
+  return rows.map((r) => ({ ...r, kind: kindOfKey(KIND_KEY + r.kind) })).sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
 /** A page of the matching cases, at positions [offset, offset + limit). */

@@ -8,7 +8,7 @@ import { personKey } from '../domain/person-key';
 import { storedUploadDetail, uploadDetails } from '../domain/upload-detail';
 import { batchCaseCodes, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor, type UploadState } from './cases-repo';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
-import { DUPLICATE_KEY, KIND_KEY, withCaseKeys } from './case-keys';
+import { DUPLICATE_KEY, kindKey, withCaseKeys } from './case-keys';
 import type { Db } from './store';
 import { IMPORTING } from './batches-repo';
 
@@ -225,10 +225,7 @@ export const CASE_IDS_WITH_KIND_SQL = 'SELECT case_id FROM case_keys WHERE batch
 
 /** The ids of a batch's cases with an issue of this kind now (one range of case_keys). */
 export function caseIdsWithKind(db: Db, batchId: number, kind: string): number[] {
-  return db
-    .prepare(CASE_IDS_WITH_KIND_SQL)
-    .pluck()
-    .all(batchId, KIND_KEY + kind) as number[];
+  return db.prepare(CASE_IDS_WITH_KIND_SQL).pluck().all(batchId, kindKey(kind)) as number[];
 }
 
 /** A page of a batch's cases in id order: a range of an index on the batch. */

@@ -23,6 +23,8 @@ const SEVERITIES = ['error', 'warning', 'fix'] as const;
  * Kinds stored as a number (kind index × 3 + severity index) in place of their two strings: a fifth
  * of a prepared case's issue bytes were these names. Stored numbers are forever: append only, never
  * reorder; a kind not listed keeps the string form.
+ * A kind appended here needs a migration that runs migration 16's backfill again, so that
+ * issue_kinds and case_keys name it by its number from then on.
  */
 const STORED_KINDS: readonly string[] = [
   'phone-fixed',
@@ -44,6 +46,35 @@ const STORED_KINDS: readonly string[] = [
 ];
 
 const KIND_NUMBER = new Map(STORED_KINDS.map((kind, n) => [kind, n]));
+
+/**
+ * A kind as the issue_kinds column and case_keys name it (migration 16): its stored number, or its
+ * name when unlisted. No kind's name is all digits; one given as such (a filter from outside) gets a
+ * token no case has, so "7" never finds the cases of kind 7.
+ */
+export function kindToken(kind: string): string {
+  const n = KIND_NUMBER.get(kind);
+  if (n !== undefined) return String(n);
+  return /^\d+$/.test(kind) ? `?${kind}` : kind;
+}
+
+/** The kind a token of kindToken names. */
+export function kindOfToken(token: string): string {
+  if (!/^\d+$/.test(token)) return token;
+  const kind = STORED_KINDS[Number(token)];
+  if (kind === undefined) throw new Error(`Stored issue kind ${token} is unknown.`);
+  return kind;
+}
+
+/** Whether an issue_kinds column (" 0 3 suppressed-code ") holds this kind. */
+export const hasKind = (issueKinds: string, kind: string): boolean => issueKinds.includes(` ${kindToken(kind)} `);
+
+/** The kinds of an issue_kinds column, by name. */
+export const kindsOf = (issueKinds: string): string[] =>
+  issueKinds
+    .split(' ')
+    .filter((t) => t !== '')
+    .map(kindOfToken);
 
 /**
  * Fields stored as a number too, in numbered tuples: these below, then from FIRST_PRODUCT_FIELD on,
@@ -124,7 +155,7 @@ export function decodeIssues(json: string): IssueInput[] {
   });
 }
 
-/** The columns a case's issues are kept in (see migration 4). */
+/** The columns a case's issues are kept in (see migration 4); its kinds as tokens (migration 16). */
 export function issueColumns(issues: readonly IssueInput[] = []) {
   let errors = 0;
   let warnings = 0;
@@ -134,7 +165,7 @@ export function issueColumns(issues: readonly IssueInput[] = []) {
     if (i.severity === 'error') errors += 1;
     else if (i.severity === 'warning') warnings += 1;
     else fixes += 1;
-    kinds.add(i.kind);
+    kinds.add(kindToken(i.kind));
   }
   return { json: encodeIssues(issues), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
 }

@@ -2,8 +2,8 @@
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
 import { addCaseIssue, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
-import { decodeIssues, type IssueInput } from './issue-codec';
-import { KIND_KEY, searchText } from './case-keys';
+import { decodeIssues, kindToken, type IssueInput } from './issue-codec';
+import { kindKey, searchText } from './case-keys';
 import type { Db } from './store';
 
 export interface NewLedgerEntry {
@@ -134,7 +134,7 @@ export function casesForLedgerCheck(db: Db, batchId: number, opts: { rowsOverLim
 }
 
 function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimit: boolean): CaseForLedger[] {
-  const raw = rowsOverLimit ? `CASE WHEN c.issue_kinds LIKE '% too-many-phones %' THEN c.raw_json END` : 'NULL';
+  const raw = rowsOverLimit ? `CASE WHEN c.issue_kinds LIKE '% ${kindToken('too-many-phones')} %' THEN c.raw_json END` : 'NULL';
   const rows = db
     .prepare(
       `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status, c.issue_kinds, ${raw} AS raw_json
@@ -183,7 +183,7 @@ export function recordLedgerOutcome(
 
 /** The issue kinds the ledger gives a case (see preparation/ledger/apply-ledger.ts), as case_keys keys. */
 const LEDGER_KINDS: readonly string[] = ['suppressed-code', 'suppressed-phone', 'suppressed-no-phones'];
-const LEDGER_KEYS = LEDGER_KINDS.map((kind) => KIND_KEY + kind);
+const LEDGER_KEYS = LEDGER_KINDS.map(kindKey);
 const IN_LEDGER_KEYS = `(${LEDGER_KEYS.map(() => '?').join(', ')})`;
 
 /** Batches with a case the ledger held back (suppressed, or a phone taken off), each found through case_keys. */

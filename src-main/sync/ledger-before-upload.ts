@@ -21,6 +21,7 @@ import {
   batchCreditor,
   caseRowsAndIssuesReader,
   casesForLedgerCheck,
+  hasKind,
   ledgerHoldIssues,
   listLedgerEntries,
   recordLedgerOutcome,
@@ -134,7 +135,7 @@ function applyToCase(
     if (match === null) return null;
     const sendable = c.status === 'ready' || c.status === 'warning';
     // A case left out keeps its status, and is told of its listed code once.
-    const told = !sendable && c.issueKinds.includes(' suppressed-code ');
+    const told = !sendable && hasKind(c.issueKinds, 'suppressed-code');
     if (match.removed.length === 0 && told) return null;
     const issues = told ? match.issues.filter((i) => i.kind !== 'suppressed-code') : match.issues;
     const status = sendable ? statusAfterLedger(c.status, match) : c.status;
