@@ -1,6 +1,5 @@
 // A batch's cases: written in bulk by an import (one transaction, see batch-writer.ts), read a page at a
 // time, rebuilt by edits with their history kept, and found by code. Kept until loaded.
-import type { Product } from '../contract';
 import type { CaseRecord } from '../domain/case-record';
 import type { CaseStatus } from '../domain/case-status';
 import { isDuplicateKind } from '../domain/duplicates';
@@ -8,6 +7,7 @@ import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
 import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
+import { decodeProducts, encodeProducts } from './product-codec';
 import type { Db } from './store';
 
 export type { CaseStatus } from '../domain/case-status';
@@ -49,7 +49,7 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
     c.firstName,
     c.lastName,
     JSON.stringify(c.phones),
-    JSON.stringify(c.products),
+    encodeProducts(c.products),
     JSON.stringify(c.params),
     JSON.stringify(c.sourceRows),
     c.status,
@@ -142,7 +142,7 @@ export interface SentCase extends Pick<CaseRecord, 'code' | 'firstName' | 'lastN
 export function sentCase(r: RawSentCase): SentCase {
   return {
     ...caseDebtor(r),
-    products: JSON.parse(r.products_json) as Product[],
+    products: decodeProducts(r.products_json),
     params: JSON.parse(r.params_json) as Record<string, unknown>,
   };
 }

@@ -17,6 +17,7 @@ import * as m013 from './013-upload-run-times';
 import * as m014 from './014-upload-details-as-data';
 import * as m015 from './015-numbered-issues';
 import * as m016 from './016-kind-tokens';
+import * as m017 from './017-product-tuples';
 
 export interface Migration {
   version: number;
@@ -50,6 +51,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 14, name: 'upload-details-as-data', up: m014.up },
   { version: 15, name: 'numbered-issues', up: m015.up },
   { version: 16, name: 'kind-tokens', up: m016.up, backfill: m016.backfill },
+  { version: 17, name: 'product-tuples', up: m017.up, backfill: m017.backfill },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

@@ -65,8 +65,8 @@ it('numbers the kinds an earlier CaseDesk stored by name, and finds the same cas
     expect(store.db.prepare('SELECT key FROM case_keys ORDER BY key, case_id').pluck().all()).toEqual(['k:0', 'k:0', 'k:7', 'k:suppressed-code']);
     expect(countCasesByKind(store.db, batchId).map((k) => [k.kind, k.cases])).toEqual([
       ['phone-fixed', 2],
-      ['too-many-phones', 1],
       ['suppressed-code', 1],
+      ['too-many-phones', 1],
     ]);
     expect(caseIdsWithKind(store.db, batchId, 'too-many-phones')).toEqual([id.B]);
     expect(pageCaseIds(store.db, batchId, { kind: 'phone-fixed' }, 0, 10)).toEqual([id.A, id.B]);
