@@ -43,7 +43,7 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
 export type CaseColumns = [string, string, string, string, string, string, string, CaseStatus, string, string, number, number, number, string, string];
 
 export function caseColumns(c: BatchCaseInput): CaseColumns {
-  const i = issueColumns(c.issues);
+  const i = issueColumns(c.issues, c.sourceRows);
   return [
     c.code,
     c.firstName,
@@ -260,12 +260,12 @@ export type CaseChangedBy = 'agent' | 'ledger';
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>, by: CaseChangedBy): CaseStatus | null {
   const row = db
     .prepare(
-      `SELECT code, upload_state, issues_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
+      `SELECT code, upload_state, issues_json, source_rows_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
     )
-    .get(caseId) as (Omit<RawSentCase, 'id'> & { upload_state: UploadState; issues_json: string; in_flight: number }) | undefined;
+    .get(caseId) as (Omit<RawSentCase, 'id'> & { upload_state: UploadState; issues_json: string; source_rows_json: string; in_flight: number }) | undefined;
   // On its way, the campaign gets what was sent: an edit now would be shown as loaded and never reach it.
   if (!row || !isEditable(row.upload_state) || row.in_flight === 1) return null;
-  const kept = decodeIssues(row.issues_json).filter((i) => keptThroughRebuild(i.kind));
+  const kept = decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[]).filter((i) => keptThroughRebuild(i.kind));
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
   const [, ...values] = caseColumns({ ...c, code: row.code, status, issues: [...(c.issues ?? []), ...kept] });
@@ -287,9 +287,11 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
 
 /** Appends one issue to a case (the agent's edit history). */
 export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: IssueInput): void {
-  const row = db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').get(caseId) as { issues_json: string } | undefined;
+  const row = db.prepare('SELECT issues_json, source_rows_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { issues_json: string; source_rows_json: string } | undefined;
   if (!row) return;
-  const i = issueColumns([...decodeIssues(row.issues_json), issue]);
+  const rows = JSON.parse(row.source_rows_json) as number[];
+  const i = issueColumns([...decodeIssues(row.issues_json, rows), issue], rows);
   withCaseKeys(db, caseId, () =>
     db
       .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')

@@ -111,15 +111,16 @@ export function casesToRecheck(db: Db, batchId: number, people: ReadonlySet<stri
  * nothing changed, or the case was already sent.
  */
 export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: string) => boolean, fresh: readonly IssueInput[]): boolean {
-  const row = db.prepare('SELECT status, upload_state, issues_json FROM batch_cases WHERE id = ?').get(caseId) as
-    { status: CaseStatus; upload_state: UploadState; issues_json: string } | undefined;
+  const row = db.prepare('SELECT status, upload_state, issues_json, source_rows_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { status: CaseStatus; upload_state: UploadState; issues_json: string; source_rows_json: string } | undefined;
   if (!row || (row.upload_state !== 'pending' && row.upload_state !== 'skipped')) return false;
-  const before = decodeIssues(row.issues_json);
+  const rows = JSON.parse(row.source_rows_json) as number[];
+  const before = decodeIssues(row.issues_json, rows);
   const old = before.filter((i) => ofKind(i.kind));
   const same = (a: IssueInput, b: IssueInput) => a.kind === b.kind && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
   if (old.length === fresh.length && old.every((o, n) => same(o, fresh[n] as IssueInput))) return false;
   const issues = [...before.filter((i) => !ofKind(i.kind)), ...fresh];
-  const i = issueColumns(issues);
+  const i = issueColumns(issues, rows);
   const status = row.status === 'ready' || row.status === 'warning' ? (i.warnings > 0 ? 'warning' : 'ready') : row.status;
   withCaseKeys(db, caseId, () =>
     db
@@ -205,11 +206,8 @@ export function casesWithPhones(db: Db, batchId: number, phones: readonly string
     const debtor = caseDebtor(r);
     // The digits may be inside a code or a longer number: only a case that has the phone itself.
     if (!also.has(r.id) && !debtor.phones.some((p) => wanted.has(p))) continue;
-    out.push({
-      ...debtor,
-      sourceRows: JSON.parse(r.source_rows_json) as number[],
-      issues: decodeIssues(r.issues_json),
-    });
+    const sourceRows = JSON.parse(r.source_rows_json) as number[];
+    out.push({ ...debtor, sourceRows, issues: decodeIssues(r.issues_json, sourceRows) });
   }
   return out;
 }

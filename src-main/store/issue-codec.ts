@@ -110,16 +110,73 @@ function fieldOf(stored: unknown): string {
 }
 
 /**
+ * Param names stored as numbers (migration 18): params whose every name is listed are kept as
+ * [name number, value, name number, value, …] in their stored order. Append only, never reorder.
+ */
+const PARAM_KEYS: readonly string[] = [
+  'before',
+  'after',
+  'why',
+  'area',
+  'subscriber',
+  'phone',
+  'field',
+  'batch',
+  'source',
+  'rule',
+  'reason',
+  'needed',
+  'digits',
+  'code',
+  'campaign',
+  'spelling',
+  'same',
+  'max',
+  'listed',
+  'expected',
+  'count',
+  'value',
+  'row',
+  'column',
+];
+
+const PARAM_KEY_NUMBER = new Map(PARAM_KEYS.map((key, n) => [key, n]));
+
+function encodeParams(params: Record<string, unknown>): unknown {
+  const out: unknown[] = [];
+  for (const key in params) {
+    const n = PARAM_KEY_NUMBER.get(key);
+    if (n === undefined) return params;
+    out.push(n, params[key]);
+  }
+  return out;
+}
+
+function decodeParams(stored: unknown): Record<string, unknown> {
+  if (!Array.isArray(stored)) return stored as Record<string, unknown>;
+  const params: Record<string, unknown> = {};
+  for (let i = 0; i < stored.length; i += 2) {
+    const key = PARAM_KEYS[stored[i] as number];
+    if (key === undefined) throw new Error(`Stored issue param ${String(stored[i])} is unknown.`);
+    params[key] = stored[i + 1];
+  }
+  return params;
+}
+
+const sameRows = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((r, n) => r === b[n]);
+
+/**
  * A case's issues as stored: [severity, kind, field, rows, params] each, or [severity, kind, field,
  * rows, before, after] when the params are just those two (most fixes: 100,000 cases carry about
  * 300,000, and the key names were a fifth of the bytes). `before` and `after` are the params' own,
- * so they are not stored twice; words are rendered when shown.
+ * so they are not stored twice; words are rendered when shown. Rows that are the case's own rows
+ * are 0 (migration 18): most issues are about the case's one row.
  */
-function encodeIssues(issues: readonly IssueInput[]): string {
-  return JSON.stringify(issues.map(encodeIssue));
+function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined): string {
+  return JSON.stringify(issues.map((i) => encodeIssue(i, caseRows !== undefined && sameRows(i.rows, caseRows) ? 0 : i.rows)));
 }
 
-function encodeIssue(i: IssueInput): unknown[] {
+function encodeIssue(i: IssueInput, rows: number[] | 0): unknown[] {
   const params = i.params ?? {};
   const { before, after } = params;
   let keys = 0;
@@ -127,10 +184,10 @@ function encodeIssue(i: IssueInput): unknown[] {
   const kind = KIND_NUMBER.get(i.kind);
   const pair = keys === 2 && typeof before === 'string' && typeof after === 'string';
   if (kind === undefined)
-    return pair ? [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, before, after] : [SEVERITY_CODE[i.severity], i.kind, i.field, i.rows, params];
+    return pair ? [SEVERITY_CODE[i.severity], i.kind, i.field, rows, before, after] : [SEVERITY_CODE[i.severity], i.kind, i.field, rows, encodeParams(params)];
   const code = kind * 3 + SEVERITIES.indexOf(i.severity);
   const field = fieldNumber(i.field);
-  return pair ? [code, field, i.rows, before, after] : [code, field, i.rows, params];
+  return pair ? [code, field, rows, before, after] : [code, field, rows, encodeParams(params)];
 }
 
 /** A numbered tuple back in the string form: [severity, kind, field, rows, ...]. */
@@ -142,21 +199,29 @@ function named(x: unknown[]): unknown[] {
   return [SEVERITY_CODE[severity], kind, fieldOf(x[1]), ...x.slice(2)];
 }
 
-/** Stored issues back as objects; issues stored as objects (before this encoding) stay as they are. */
-export function decodeIssues(json: string): IssueInput[] {
+/**
+ * Stored issues back as objects; issues stored as objects (before this encoding) stay as they are.
+ * `caseRows`: the case's source rows, which issues stored with rows 0 are about.
+ */
+export function decodeIssues(json: string, caseRows?: readonly number[]): IssueInput[] {
   return (JSON.parse(json) as unknown[]).map((x) => {
     if (!Array.isArray(x)) return x as IssueInput;
     const tuple = named(x);
-    const [s, kind, field, rows, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[], unknown, unknown];
-    const params = tuple.length === 6 ? { before: fifth, after: sixth } : (fifth as Record<string, unknown>);
+    const [s, kind, field, stored, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[] | 0, unknown, unknown];
+    if (stored === 0 && caseRows === undefined) throw new Error("Stored issues name their case's rows: decode them with those rows.");
+    const rows = stored === 0 ? [...(caseRows as readonly number[])] : stored;
+    const params = tuple.length === 6 ? { before: fifth, after: sixth } : decodeParams(fifth);
     const before = typeof params.before === 'string' ? params.before : undefined;
     const after = typeof params.after === 'string' ? params.after : undefined;
     return { severity: SEVERITY_OF[s], kind, field, rows, params, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) };
   });
 }
 
-/** The columns a case's issues are kept in (see migration 4); its kinds as tokens (migration 16). */
-export function issueColumns(issues: readonly IssueInput[] = []) {
+/**
+ * The columns a case's issues are kept in (see migration 4); its kinds as tokens (migration 16).
+ * With the case's source rows, issues about exactly those rows store 0 for them (decode with the same).
+ */
+export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[]) {
   let errors = 0;
   let warnings = 0;
   let fixes = 0;
@@ -167,5 +232,5 @@ export function issueColumns(issues: readonly IssueInput[] = []) {
     else fixes += 1;
     kinds.add(kindToken(i.kind));
   }
-  return { json: encodeIssues(issues), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
+  return { json: encodeIssues(issues, caseRows), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
 }

@@ -61,11 +61,11 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
   if (opts.rowsOnly) return out;
   const cases = (
     opts.caseId === undefined
-      ? db.prepare("SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND issues_json <> '[]' ORDER BY id").all(batchId)
-      : db.prepare('SELECT id, code, issues_json FROM batch_cases WHERE batch_id = ? AND id = ?').all(batchId, opts.caseId)
-  ) as { id: number; code: string; issues_json: string }[];
+      ? db.prepare("SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND issues_json <> '[]' ORDER BY id").all(batchId)
+      : db.prepare('SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND id = ?').all(batchId, opts.caseId)
+  ) as { id: number; code: string; issues_json: string; source_rows_json: string }[];
   for (const c of cases) {
-    decodeIssues(c.issues_json).forEach((i, n) => {
+    decodeIssues(c.issues_json, JSON.parse(c.source_rows_json) as number[]).forEach((i, n) => {
       if (opts.severity && i.severity !== opts.severity) return;
       out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code });
     });

@@ -154,10 +154,10 @@ function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimi
 
 /** Reads a case's stored rows and issues, to build it again against the ledger and tell what that changed (one statement for many cases). */
 export function caseRowsAndIssuesReader(db: Db): (caseId: number) => { raw: unknown[]; issues: IssueInput[] } | null {
-  const read = db.prepare('SELECT raw_json, issues_json FROM batch_cases WHERE id = ?');
+  const read = db.prepare('SELECT raw_json, issues_json, source_rows_json FROM batch_cases WHERE id = ?');
   return (caseId) => {
-    const row = read.get(caseId) as { raw_json: string; issues_json: string } | undefined;
-    return row ? { raw: JSON.parse(row.raw_json) as unknown[], issues: decodeIssues(row.issues_json) } : null;
+    const row = read.get(caseId) as { raw_json: string; issues_json: string; source_rows_json: string } | undefined;
+    return row ? { raw: JSON.parse(row.raw_json) as unknown[], issues: decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[]) } : null;
   };
 }
 
@@ -210,9 +210,11 @@ export function casesHeldByLedger(db: Db, batchId: number): number[] {
 /** The ledger's issues of each case not yet sent that it held back (what held it: see sharedHoldsOf). */
 export function ledgerHoldIssues(db: Db, batchId: number): { code: string; issues: IssueInput[] }[] {
   const held = casesHeldByLedger(db, batchId);
-  const read = db.prepare('SELECT code, issues_json FROM batch_cases WHERE id = ?');
+  const read = db.prepare('SELECT code, issues_json, source_rows_json FROM batch_cases WHERE id = ?');
   return held.flatMap((id) => {
-    const row = read.get(id) as { code: string; issues_json: string } | undefined;
-    return row ? [{ code: row.code, issues: decodeIssues(row.issues_json).filter((i) => LEDGER_KINDS.includes(i.kind)) }] : [];
+    const row = read.get(id) as { code: string; issues_json: string; source_rows_json: string } | undefined;
+    return row
+      ? [{ code: row.code, issues: decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[]).filter((i) => LEDGER_KINDS.includes(i.kind)) }]
+      : [];
   });
 }

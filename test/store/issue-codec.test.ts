@@ -33,6 +33,29 @@ describe('issue codec', () => {
     expect(decodeIssues(issueColumns(issues).json).map((i) => i.field)).toEqual(fields);
   });
 
+  it('stores listed param names as numbers, in their order, and any params with an unlisted name as they are', () => {
+    const area: IssueInput = { ...dropped, params: { area: null, subscriber: '114040', before: '011 4040', why: 'subscriber-starts-0-1' } };
+    const stored = JSON.parse(issueColumns([dropped, area, unlisted]).json) as unknown[][];
+    expect(stored[0]?.[3]).toEqual([0, '011 4000-005', 2, 'invalid']);
+    expect(stored[1]?.[3]).toEqual([3, null, 4, '114040', 0, '011 4040', 2, 'subscriber-starts-0-1']);
+    expect(stored[2]?.[4]).toEqual({ n: 1 });
+    const back = decodeIssues(issueColumns([area]).json);
+    expect(back[0]?.params).toEqual(area.params);
+    expect(Object.keys(back[0]?.params ?? {})).toEqual(['area', 'subscriber', 'before', 'why']);
+  });
+
+  it('stores the rows of an issue about the case’s own rows as 0, and reads them back with those rows', () => {
+    const caseRows = [8, 9];
+    const stored = JSON.parse(issueColumns([fix, dropped], caseRows).json) as unknown[][];
+    expect(stored.map((t) => t[2])).toEqual([[8], 0]);
+    const back = decodeIssues(issueColumns([fix, dropped], caseRows).json, caseRows);
+    expect(back.map((i) => i.rows)).toEqual([[8], [8, 9]]);
+    // Each issue its own list: changing one changes no other, nor the case's.
+    back[1]?.rows.push(10);
+    expect(caseRows).toEqual([8, 9]);
+    expect(() => decodeIssues(issueColumns([dropped], caseRows).json)).toThrow();
+  });
+
   it('keeps no issues as an empty list', () => {
     expect(issueColumns([]).json).toBe('[]');
   });

@@ -18,6 +18,7 @@ import * as m014 from './014-upload-details-as-data';
 import * as m015 from './015-numbered-issues';
 import * as m016 from './016-kind-tokens';
 import * as m017 from './017-product-tuples';
+import * as m018 from './018-compact-issue-params';
 
 export interface Migration {
   version: number;
@@ -52,6 +53,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 15, name: 'numbered-issues', up: m015.up },
   { version: 16, name: 'kind-tokens', up: m016.up, backfill: m016.backfill },
   { version: 17, name: 'product-tuples', up: m017.up, backfill: m017.backfill },
+  { version: 18, name: 'compact-issue-params', up: m018.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
