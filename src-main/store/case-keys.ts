@@ -21,8 +21,14 @@ export const kindOfKey = (key: string): string => kindOfToken(key.slice(KIND_KEY
 
 /** Lower case, without accents: "Peña" and "pena" are the same search. */
 export function searchTerm(text: string): string {
+  // ASCII has no accents to take off (most codes, names and every stored phone): a tenth of the time.
+  if (ASCII.test(text)) return text.toLowerCase();
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
+
+// No character above U+007F (written so as to hold no control character, which the linter bans).
+const ASCII = /^[^\u0080-\uffff]*$/;
+const DIGITS = /^\d*$/;
 
 /** The words of a text, as searched: letters and digits only. */
 export function searchWords(text: string): string[] {
@@ -48,7 +54,10 @@ export function caseKeys(c: KeyedCase): string[] {
 
 /** What a search looks in: code, name and phones (digits only), as searchTerm folds them. */
 export function searchText(c: { code: string; firstName: string; lastName: string; phones: readonly string[] }): string {
-  return [c.code, c.firstName, c.lastName, ...c.phones.map((p) => p.replace(/\D/g, ''))].map(searchTerm).join(' ');
+  let text = `${searchTerm(c.code)} ${searchTerm(c.firstName)} ${searchTerm(c.lastName)}`;
+  // Stored phones are digits already; one from elsewhere keeps only its digits.
+  for (const p of c.phones) text += ` ${DIGITS.test(p) ? p : p.replace(/\D/g, '')}`;
+  return text;
 }
 
 /** Key rows per statement when a batch's keys go in (a JSON array of case ids each). */
