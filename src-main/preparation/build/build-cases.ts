@@ -178,17 +178,37 @@ type PackedRow = [
   Record<string, unknown>,
 ];
 
-/** Raw rows as stored: arrays, not objects (100,000 cases × their rows; the key names were half the bytes). */
+/**
+ * Raw rows as stored: arrays, not objects (100,000 cases × their rows; the key names were half the
+ * bytes), without the empty params and product info that end most of them.
+ */
 export function packRaw(raw: readonly RawRow[]): PackedRow[] {
-  return raw.map((r) => [r.row, r.firstName, r.lastName, r.phones, r.debtCode, r.pid, r.subId, r.debt, r.expiration, r.params, r.productInfo]);
+  return raw.map((r) => {
+    const packed: PackedRow = [r.row, r.firstName, r.lastName, r.phones, r.debtCode, r.pid, r.subId, r.debt, r.expiration, r.params, r.productInfo];
+    if (hasKeys(r.productInfo)) return packed;
+    return (hasKeys(r.params) ? packed.slice(0, 10) : packed.slice(0, 9)) as unknown as PackedRow;
+  });
 }
 
 /** Stored raw rows back as objects; rows stored as objects (before packing) are read as they are. */
 export function unpackRaw(stored: readonly unknown[]): RawRow[] {
   return stored.map((s) => {
     if (!Array.isArray(s)) return { ...(s as RawRow) };
-    const [row, firstName, lastName, phones, debtCode, pid, subId, debt, expiration, params, productInfo] = s as PackedRow;
-    return { row, firstName, lastName, phones: [...phones], debtCode, pid, subId, debt, expiration, params: { ...params }, productInfo: { ...productInfo } };
+    const [row, firstName, lastName, phones, debtCode, pid, subId = '', debt = null, expiration = null, params = {}, productInfo = {}] =
+      s as Partial<PackedRow>;
+    return {
+      row: row as number,
+      firstName: firstName as string,
+      lastName: lastName as string,
+      phones: [...(phones as RawRow['phones'])],
+      debtCode: debtCode as string,
+      pid: pid as string,
+      subId,
+      debt,
+      expiration,
+      params: { ...params },
+      productInfo: { ...productInfo },
+    };
   });
 }
 
