@@ -8,7 +8,7 @@ import { setEveryPassword, writeSeed } from './accounts';
 import { advanceDialing, dialStep, type DialerCore } from './dialer';
 import { getMeta, openEmulatorDb, setMeta } from './emulator-db';
 import { createFaultState, DEFAULT_UPLOAD_BODY_LIMIT, SLOW_ENDPOINTS, type FaultState, type SlowEndpoint } from './faults';
-import { OPEN_BODY_LIMIT } from './body-limits';
+import { closeIfBodyPending, OPEN_BODY_LIMIT } from './body-limits';
 import { bearerAuth, NOT_FOUND } from './http-kit';
 import { inboundStep, seedInboundHistory } from './inbound';
 import { authRoutes } from './routes-auth';
@@ -158,7 +158,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // Before anything else: a foreign Host is a rebound DNS name (a web page), whatever it asks for.
   app.addHook('onRequest', async (request, reply) => {
     const refusal = checkHost(request.headers.host, allowed);
-    if (refusal) return reply.code(refusal.status).send({ detail: refusal.detail });
+    if (!refusal) return;
+    closeIfBodyPending(request, reply);
+    return reply.code(refusal.status).send({ detail: refusal.detail });
   });
 
   app.addHook('onRequest', async (request) => {

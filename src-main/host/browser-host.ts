@@ -1,8 +1,10 @@
 // The browser host: the same renderer and the same procedures as the desktop app, served on
 // 127.0.0.1 for a browser (servers, CI, or `npm start -- --browser`).
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyReply } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+// The emulator's rule for a refused body, shared: the host, like the Demo service, answers any local program.
+import { closeIfBodyPending } from '../emulator/body-limits';
 import type { AppContext } from '../surface/app-context-types';
 import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
@@ -17,7 +19,14 @@ export interface BrowserHost {
 
 const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress', 'download:progress', 'prepare:progress'];
 
-function refuse(reply: FastifyReply, verdict: Extract<Verdict, { ok: false }>): FastifyReply {
+/** Outside the one procedure route, a request's body is at most this (none of them needs one). */
+const SMALL_BODY_LIMIT = 16 * 1024;
+/** A procedure call: picked files arrive as base64 in one, room for a 100 MB spreadsheet. Read only after the token was checked. */
+const CALL_BODY_LIMIT = 150 * 1024 * 1024;
+
+/** A refused request is answered before its body is read, and its connection closed so the rest is never read. */
+function refuse(request: FastifyRequest, reply: FastifyReply, verdict: Extract<Verdict, { ok: false }>): FastifyReply {
+  closeIfBodyPending(request, reply);
   return reply.code(verdict.status).type('text/plain; charset=utf-8').send(`CaseDesk: ${verdict.reason}. Open the address that "npm start" printed.`);
 }
 
@@ -25,8 +34,8 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
   if (!existsSync(options.rendererDir)) throw new Error(`The renderer is not built (${options.rendererDir}); run npm run build:renderer.`);
   const token = options.token ?? newLaunchToken();
   const surface = createSurface(ctx);
-  // Picked files arrive as base64 in a procedure call: room for a 100 MB spreadsheet.
-  const app = Fastify({ logger: false, bodyLimit: 150 * 1024 * 1024, forceCloseConnections: true });
+  // Any local program can reach the port: only a request with the token may send a big body.
+  const app = Fastify({ logger: false, bodyLimit: SMALL_BODY_LIMIT, forceCloseConnections: true });
   let port = 0;
 
   app.addHook('onRequest', async (request, reply) => {
@@ -37,7 +46,10 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
     reply.header('cross-origin-resource-policy', 'same-origin');
     // The page's own files are public (the build, no data) and cannot carry a header: Host and Origin only.
     const verdict = checkSite(request.headers, port);
-    if (!verdict.ok) return refuse(reply, verdict);
+    if (!verdict.ok) return refuse(request, reply, verdict);
+    // The page's files are only read; nothing outside the API takes a body.
+    if (!request.url.startsWith('/api/') && request.method !== 'GET' && request.method !== 'HEAD')
+      return refuse(request, reply, { ok: false, status: 405, reason: 'only the page is served here' });
   });
 
   // Everything that reaches data: the launch token in the header, registered apart so no URL
@@ -46,10 +58,12 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
     api.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const verdict = checkApiRequest(request.headers, port, token);
-      if (!verdict.ok) return refuse(reply, verdict);
+      if (!verdict.ok) return refuse(request, reply, verdict);
     });
 
-    api.post<{ Params: { name: string } }>('/api/call/:name', async (request) => surface.call(request.params.name as never, request.body ?? {}));
+    api.post<{ Params: { name: string } }>('/api/call/:name', { bodyLimit: CALL_BODY_LIMIT }, async (request) =>
+      surface.call(request.params.name as never, request.body ?? {}),
+    );
 
     // Progress events in the server-sent events format, read by the page with fetch (so the header
     // goes with it; EventSource cannot send one).

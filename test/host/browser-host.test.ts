@@ -125,6 +125,24 @@ describe('the browser host', () => {
     expect((await raw(host.port, '/api/call/bots:list', { ...withToken(), origin: 'http://127.0.0.1:1' }, 'POST', '{}')).status).toBe(403);
   });
 
+  it('reads a big body only from a request with the token, and only on the procedure route', async () => {
+    // 1 MB of JSON: any local program can send one; the review's 140 MB ones took the host to 1 GB each.
+    const big = JSON.stringify({ pad: 'x'.repeat(1024 * 1024) });
+    const outside = await raw(host.port, '/nothing-here', { host: me() }, 'POST', big);
+    expect(outside.status).toBe(405);
+    expect(outside.headers.connection).toBe('close');
+    const noToken = await raw(host.port, '/api/call/session:status', { host: me() }, 'POST', big);
+    expect(noToken.status).toBe(401);
+    expect(noToken.headers.connection).toBe('close');
+    const foreign = await raw(host.port, '/api/call/session:status', { ...withToken(), host: 'evil.example' }, 'POST', big);
+    expect(foreign.headers.connection).toBe('close');
+    // With the token, past the small limit elsewhere: an unknown /api/ path is refused by size, the procedure route reads it.
+    expect((await raw(host.port, '/api/nothing-here', withToken(), 'POST', big)).status).toBe(413);
+    const call = await raw(host.port, '/api/call/session:status', withToken(), 'POST', big);
+    expect(call.status).not.toBe(413);
+    expect(call.body).toContain('"ok"');
+  });
+
   it('answers an unknown procedure as data, not as a crash', async () => {
     const res = await raw(host.port, '/api/call/system:shutdown', withToken(), 'POST', '{}');
     expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'surface.unknown_procedure', params: { procedure: 'system:shutdown' } } });

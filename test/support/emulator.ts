@@ -1,5 +1,5 @@
 // Test fixtures: a real emulator on 127.0.0.1 and a tiny HTTP helper that speaks to it.
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../src-main/emulator';
 import type { SlowEndpoint } from '../../src-main/emulator/faults';
@@ -72,7 +72,7 @@ export async function http(url: string, init: { method?: string; token?: string;
 export function rawHttp(
   url: string,
   init: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<{ status: number; json: unknown }> {
+): Promise<{ status: number; json: unknown; headers: IncomingHttpHeaders }> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -93,7 +93,7 @@ export function rawHttp(
           } catch {
             json = undefined;
           }
-          resolve({ status: res.statusCode ?? 0, json });
+          resolve({ status: res.statusCode ?? 0, json, headers: res.headers });
         });
       },
     );
