@@ -73,12 +73,12 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
   return out;
 }
 
+/** A batch's issue counts, summed from the status index alone (migration 19). */
+export const ISSUE_COUNTS_SQL =
+  'SELECT coalesce(sum(error_count), 0) AS errors, coalesce(sum(warning_count), 0) AS warnings, coalesce(sum(fix_count), 0) AS fixes FROM batch_cases WHERE batch_id = ?';
+
 export function countIssuesBySeverity(db: Db, batchId: number): { errors: number; warnings: number; fixes: number; rowErrors: number } {
-  const cases = db
-    .prepare(
-      'SELECT coalesce(sum(error_count), 0) AS errors, coalesce(sum(warning_count), 0) AS warnings, coalesce(sum(fix_count), 0) AS fixes FROM batch_cases WHERE batch_id = ?',
-    )
-    .get(batchId) as { errors: number; warnings: number; fixes: number };
+  const cases = db.prepare(ISSUE_COUNTS_SQL).get(batchId) as { errors: number; warnings: number; fixes: number };
   const rowErrors = (db.prepare('SELECT count(*) AS n FROM case_issues WHERE batch_id = ? AND case_id IS NULL').get(batchId) as { n: number }).n;
   return { ...cases, rowErrors };
 }

@@ -191,15 +191,14 @@ export function codesHeldBefore(db: Db, env: string, campaignId: number, exceptB
 }
 
 /** skipped: the campaign already held their codes (store/duplicates-repo.ts); not sent unless the agent asks. */
-export function uploadCounts(db: Db, batchId: number): { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number } {
-  const r = db
-    .prepare(
-      `SELECT coalesce(sum(upload_state = 'pending'), 0) AS pending, coalesce(sum(upload_state = 'loaded'), 0) AS loaded,
+/** A batch's sendable cases by upload state, counted from the status index alone (migration 19). */
+export const UPLOAD_COUNTS_SQL = `SELECT coalesce(sum(upload_state = 'pending'), 0) AS pending, coalesce(sum(upload_state = 'loaded'), 0) AS loaded,
               coalesce(sum(upload_state = 'rejected'), 0) AS rejected, coalesce(sum(upload_state = 'in_doubt'), 0) AS inDoubt,
               coalesce(sum(upload_state = 'skipped'), 0) AS skipped
-       FROM batch_cases WHERE batch_id = ? AND status IN ('ready', 'warning')`,
-    )
-    .get(batchId) as { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number };
+       FROM batch_cases WHERE batch_id = ? AND status IN ('ready', 'warning')`;
+
+export function uploadCounts(db: Db, batchId: number): { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number } {
+  const r = db.prepare(UPLOAD_COUNTS_SQL).get(batchId) as { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number };
   return r;
 }
 

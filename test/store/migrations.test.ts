@@ -12,6 +12,8 @@ import {
   addLedgerEntry,
   addRowIssues,
   countMatchingCases,
+  ISSUE_COUNTS_SQL,
+  UPLOAD_COUNTS_SQL,
   createBatch,
   insertBatchCases,
   listIssues,
@@ -369,6 +371,13 @@ describe('013: upload run times', () => {
 describe('indexes the preview and sync rely on', () => {
   const plan = (db: Db, sql: string, ...args: unknown[]) =>
     (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...args) as { detail: string }[]).map((r) => r.detail).join(' | ');
+
+  it("counts a batch's summary (upload states, issue counts) from the status index alone, never its cases' rows", () => {
+    const store = openStore(dataDir(), TEST_STORE_KEY);
+    expect(plan(store.db, UPLOAD_COUNTS_SQL, 1)).toMatch(/USING COVERING INDEX batch_cases_by_status \(batch_id=\? AND status=\?\)/);
+    expect(plan(store.db, ISSUE_COUNTS_SQL, 1)).toMatch(/^SEARCH batch_cases USING COVERING INDEX batch_cases_by_status \(batch_id=\?\)$/);
+    store.close();
+  });
 
   it('pages a batch by status through an index, never a scan', () => {
     const store = openStore(dataDir(), TEST_STORE_KEY);

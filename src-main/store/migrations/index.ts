@@ -19,6 +19,7 @@ import * as m015 from './015-numbered-issues';
 import * as m016 from './016-kind-tokens';
 import * as m017 from './017-product-tuples';
 import * as m018 from './018-compact-issue-params';
+import * as m019 from './019-status-index-covers-counts';
 
 export interface Migration {
   version: number;
@@ -54,6 +55,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 16, name: 'kind-tokens', up: m016.up, backfill: m016.backfill },
   { version: 17, name: 'product-tuples', up: m017.up, backfill: m017.backfill },
   { version: 18, name: 'compact-issue-params', up: m018.up },
+  { version: 19, name: 'status-index-covers-counts', up: m019.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
