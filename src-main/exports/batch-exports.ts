@@ -35,11 +35,18 @@ function* casesOf(store: Store, batchId: number) {
  */
 export function errorReportSheets(store: Store, batchId: number): SheetData[] {
   // The report is the agency's working sheet, in Spanish: fields by their names, reasons in words.
-  const issues = listIssues(store.db, batchId)
-    .filter((i) => i.severity !== 'fix')
-    .map((i) => ({ ...i, es: formatIssueText('es', issueText(i), readablePhone), fieldEs: i.field ? formatIssueText('es', fieldLabel(i.field)) : '' }));
+  const issues = listIssues(store.db, batchId, { withoutFixes: true }).map((i) => ({
+    ...i,
+    es: formatIssueText('es', issueText(i), readablePhone),
+    fieldEs: i.field ? formatIssueText('es', fieldLabel(i.field)) : '',
+  }));
   const reasonsByCase = new Map<number, string[]>();
-  for (const i of issues) if (i.caseId !== null) reasonsByCase.set(i.caseId, [...(reasonsByCase.get(i.caseId) ?? []), i.es]);
+  for (const i of issues) {
+    if (i.caseId === null) continue;
+    const reasons = reasonsByCase.get(i.caseId);
+    if (reasons) reasons.push(i.es);
+    else reasonsByCase.set(i.caseId, [i.es]);
+  }
   const rows: unknown[][] = [[...CORRECTION_HEADERS]];
   for (const c of casesOf(store, batchId)) {
     // Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.

@@ -23,8 +23,16 @@ export interface IssueRow extends IssueInput {
   code: string | null;
 }
 
-/** Issues of a batch: row-level ones first, then each case's in case order. */
-export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean } = {}): IssueRow[] {
+/**
+ * Issues of a batch: row-level ones first, then each case's in case order. `withoutFixes`: errors and
+ * warnings only, from the cases that have one (an error report of a 1,000,000-case batch holds three
+ * fixes a case it never shows).
+ */
+export function listIssues(
+  db: Db,
+  batchId: number,
+  opts: { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean; withoutFixes?: boolean } = {},
+): IssueRow[] {
   const out: IssueRow[] = [];
   if (opts.caseId === undefined) {
     const rows = db
@@ -43,7 +51,7 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
       after_value: string | null;
     }[];
     for (const r of rows) {
-      if (opts.severity && r.severity !== opts.severity) continue;
+      if ((opts.severity && r.severity !== opts.severity) || (opts.withoutFixes && r.severity === 'fix')) continue;
       out.push({
         id: `row:${r.id}`,
         caseId: null,
@@ -59,14 +67,16 @@ export function listIssues(db: Db, batchId: number, opts: { severity?: IssueInpu
     }
   }
   if (opts.rowsOnly) return out;
+  const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
+  // Read one case at a time: a whole batch's issue columns are hundreds of MB at a million cases.
   const cases = (
     opts.caseId === undefined
-      ? db.prepare("SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND issues_json <> '[]' ORDER BY id").all(batchId)
-      : db.prepare('SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND id = ?').all(batchId, opts.caseId)
-  ) as { id: number; code: string; issues_json: string; source_rows_json: string }[];
+      ? db.prepare(`SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND ${some} ORDER BY id`).iterate(batchId)
+      : db.prepare('SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND id = ?').iterate(batchId, opts.caseId)
+  ) as IterableIterator<{ id: number; code: string; issues_json: string; source_rows_json: string }>;
   for (const c of cases) {
     decodeIssues(c.issues_json, JSON.parse(c.source_rows_json) as number[]).forEach((i, n) => {
-      if (opts.severity && i.severity !== opts.severity) return;
+      if ((opts.severity && i.severity !== opts.severity) || (opts.withoutFixes && i.severity === 'fix')) return;
       out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code });
     });
   }

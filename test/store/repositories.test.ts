@@ -17,6 +17,7 @@ import {
   getSyncMark,
   insertBatchCases,
   listBatches,
+  addRowIssues,
   listIssues,
   listBots,
   openStore,
@@ -130,6 +131,27 @@ describe('batches', () => {
     expect(listIssues(store.db, id).map(({ id: _id, caseId: _case, code: _code, ...rest }) => rest)).toEqual(
       issues.map((i) => ({ before: undefined, after: undefined, ...i })),
     );
+  });
+
+  it('lists errors and warnings alone, keyed as in the whole list, for the error report', () => {
+    const id = createBatch(store.db, { environment: 'demo', name: 'sin correcciones', sourceFile: 'x.xlsx', maxPhonePriority: 1 });
+    const fix = { severity: 'fix' as const, kind: 'phone-fixed', field: 'phones', rows: [2], params: { before: '011 4567-8901', after: '1145678901' } };
+    const warning = { severity: 'warning' as const, kind: 'phone-dropped', field: 'phones', rows: [2], params: { before: 'sin dato', why: 'junk' } };
+    insertBatchCases(store.db, id, [
+      { ...aCase('F1'), issues: [fix] },
+      { ...aCase('W1'), status: 'warning', issues: [fix, warning] },
+    ]);
+    addRowIssues(store.db, id, [
+      { severity: 'error', kind: 'code-missing', field: 'code', rows: [9], params: {} },
+      { severity: 'fix', kind: 'row-fixed', field: 'code', rows: [10], params: {} },
+    ]);
+    const all = listIssues(store.db, id);
+    const shown = listIssues(store.db, id, { withoutFixes: true });
+    expect(shown.map((i) => [i.code, i.kind])).toEqual([
+      [null, 'code-missing'],
+      ['W1', 'phone-dropped'],
+    ]);
+    expect(shown.map((i) => i.id)).toEqual(all.filter((i) => i.severity !== 'fix').map((i) => i.id));
   });
 
   it('names every issue by a key of its own, however many a case has', () => {
