@@ -89,7 +89,8 @@ export async function bundled(script: string): Promise<string> {
     target: 'node20',
     external: ['better-sqlite3-multiple-ciphers'],
     logLevel: 'error',
-    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    // Named apart: some bundled modules import createRequire themselves.
+    banner: { js: "import { createRequire as benchCreateRequire } from 'node:module'; const require = benchCreateRequire(import.meta.url);" },
   };
   const outfile = join(outdir, script.replace(/\.ts$/, '.mjs'));
   await build({ ...options, entryPoints: [join(CHILDREN, script)], outfile });

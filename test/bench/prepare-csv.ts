@@ -58,8 +58,18 @@ function storeBytes(dataDir: string): number {
   return total;
 }
 
-/** One `casedesk prepare` as a user runs it: wall time, peak memory, its summary and the store's size. */
-function cliPrepare(file: string): { ms: number; peakMb: number; summary: Record<string, unknown>; storeBytes: number } {
+/** Rows up to which the bench downloads the error report and the clean file (SheetJS holds a whole workbook in memory). */
+const EXPORTS_UP_TO_ROWS = 200_000;
+
+/**
+ * One `casedesk prepare` as a user runs it: wall time, peak memory, its summary and the store's size;
+ * then what the batch screens ask of that batch, through the surface (children/batch-screens.ts).
+ */
+function cliPrepare(
+  file: string,
+  screensScript: string,
+  withExports: boolean,
+): { ms: number; peakMb: number; summary: Record<string, unknown>; storeBytes: number; screens: Record<string, unknown> } {
   const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-csv-cli-'));
   const peakFile = `${dataDir}-peak`;
   try {
@@ -74,7 +84,9 @@ function cliPrepare(file: string): { ms: number; peakMb: number; summary: Record
     const ms = performance.now() - started;
     if (res.status !== 0) throw new Error(`casedesk prepare exited ${res.status}: ${res.stderr}`);
     const summary = JSON.parse(res.stdout) as Record<string, unknown>;
-    return { ms, peakMb: Number(readFileSync(peakFile, 'utf8')), summary, storeBytes: storeBytes(dataDir) };
+    const bytes = storeBytes(dataDir);
+    const screens = child(screensScript, [dataDir, withExports ? 'exports' : 'none']);
+    return { ms, peakMb: Number(readFileSync(peakFile, 'utf8')), summary, storeBytes: bytes, screens };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(peakFile, { force: true });
@@ -92,6 +104,7 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
   if (build.status !== 0) throw new Error(`build:cli failed: ${build.stderr}`);
   const bareScript = await bundled('csv-read.ts');
   const prepScript = await bundled('prepare.ts');
+  const screensScript = await bundled('batch-screens.ts');
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mb = (v: number) => `${v.toFixed(0)} MB`;
   for (const rows of sizes) {
@@ -107,7 +120,9 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    const cli = cliPrepare(file);
+    const cli = cliPrepare(file, screensScript, rows <= EXPORTS_UP_TO_ROWS);
+    const screenMs = cli.screens.ms as Record<string, number>;
+    const ms = (label: string) => (screenMs[label] === undefined ? 'not run' : `${screenMs[label].toFixed(0)} ms`);
     const stages = prep.stages as Record<string, number>;
     const summary = prep.summary as Record<string, unknown>;
     const bareMs = bare.ms as number;
@@ -130,6 +145,17 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
       ['  write (the writer thread busy, beside the rest) / after the last case', `${s(prep.writeMs as number)} / ${s(prep.writeAfterBuildMs as number)}`],
       ['  checkpoint after the commit (writer thread, nobody waiting)', s((prep.checkpointMs as number | null) ?? NaN)],
       ['the store, bytes per case', `${(cli.storeBytes / (summary.cases as number)).toFixed(0)} B (${mb(cli.storeBytes / 1024 ** 2)}; target ≤ 500 B)`],
+      ['the batch list / opening the batch (its summary)', `${ms('list')} / ${ms('get')}`],
+      ['grid: first rows / count / kinds of issue', `${ms('firstPage')} / ${ms('count')} / ${ms('kinds')}`],
+      [
+        'grid: a page by position, middle / end / first of "rejected" / a search',
+        `${ms('middlePage')} / ${ms('lastPage')} / ${ms('rejectedFirstPage')} / ${ms('search')} (target < 20 ms)`,
+      ],
+      ['checks an opening runs: do-not-contact lists / duplicates', `${ms('checkLedger')} / ${ms('checkDuplicates')}`],
+      [
+        'error report / clean file (whole workbook in memory; up to 200,000 rows)',
+        `${ms('errorReport')} / ${ms('cleanFile')}; the screens' process peaked at ${mb(cli.screens.maxRssMb as number)}`,
+      ],
       ['counts (prepareBatch)', counts(summary)],
       ['counts (casedesk prepare)', counts(cli.summary)],
     ]);
