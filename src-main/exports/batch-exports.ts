@@ -5,7 +5,8 @@ import { fieldLabel, issueText } from '../domain/issue-texts/wording';
 import { readablePhone } from '../domain/phone-display';
 import { unpackRaw } from '../preparation/build/build-cases';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
-import { listIssues, pageCasesWithRaw, type Store } from '../store';
+import { Failure } from '../domain/failures/failure';
+import { countCasesByStatus, listIssues, pageCasesWithRaw, type Store } from '../store';
 import { argentineDay, type SheetData } from './xlsx-writer';
 
 export const REASONS_SHEET = 'Motivos';
@@ -18,6 +19,25 @@ const STATUS_ES: Record<string, string> = {
   excluded: 'excluido',
   suppressed: 'no contactar',
 };
+
+/**
+ * The most rows a batch's spreadsheet gets: SheetJS builds a workbook whole in memory, and 200,000
+ * rows took 7 s and 750 MB here; a million-case batch's report would take minutes and gigabytes.
+ */
+export const SHEET_MAX_ROWS = 250_000;
+
+/** Refuses, before anything is read, a sheet of more cases than SHEET_MAX_ROWS; `cases` is returned for the rows' own check. */
+function refuseTooManyCases(store: Store, batchId: number, statuses: readonly (keyof ReturnType<typeof countCasesByStatus>)[], max: number): number {
+  const counts = countCasesByStatus(store.db, batchId);
+  const cases = statuses.reduce((n, s) => n + counts[s], 0);
+  if (cases > max) throw new Failure('export.too_big', { cases, max });
+  return cases;
+}
+
+/** A case of several rows (or reasons) makes a sheet longer than its cases: checked again as rows are added, the header not counted. */
+function refuseTooManyRows(rows: readonly unknown[], cases: number, max: number): void {
+  if (rows.length > max + 1) throw new Failure('export.too_big', { cases, max });
+}
 
 function* casesOf(store: Store, batchId: number) {
   for (let afterId = 0; ;) {
@@ -33,7 +53,8 @@ function* casesOf(store: Store, batchId: number) {
  * holding the values as the file had them (so the agent sees what to fix), and the reasons.
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
-export function errorReportSheets(store: Store, batchId: number): SheetData[] {
+export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS): SheetData[] {
+  const cases = refuseTooManyCases(store, batchId, ['rejected', 'warning', 'suppressed'], maxRows);
   // The report is the agency's working sheet, in Spanish: fields by their names, reasons in words.
   const issues = listIssues(store.db, batchId, { withoutFixes: true }).map((i) => ({
     ...i,
@@ -67,8 +88,11 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
         reasons,
       ]);
     }
+    refuseTooManyRows(rows, cases, maxRows);
   }
   const reasonRows: unknown[][] = [['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo']];
+  // One reason a row: a case may have several.
+  if (issues.length > maxRows) throw new Failure('export.too_big', { cases, max: maxRows });
   for (const i of issues) reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.fieldEs, i.es]);
   return [
     { name: CORRECTIONS_SHEET, rows },
@@ -77,12 +101,14 @@ export function errorReportSheets(store: Store, batchId: number): SheetData[] {
 }
 
 /** The clean batch: the cases that will be sent, as they will be sent, one row per product. */
-export function cleanBatchSheets(store: Store, batchId: number): SheetData[] {
+export function cleanBatchSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS): SheetData[] {
+  const cases = refuseTooManyCases(store, batchId, ['ready', 'warning'], maxRows);
   const rows: unknown[][] = [[...CLEAN_HEADERS]];
   for (const c of casesOf(store, batchId)) {
     if (c.status !== 'ready' && c.status !== 'warning') continue;
     for (const p of c.products)
       rows.push([c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), argentineDay(p.expiration)]);
+    refuseTooManyRows(rows, cases, maxRows);
   }
   return [{ name: 'Lote', rows }];
 }

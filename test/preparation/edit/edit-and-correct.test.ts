@@ -94,6 +94,28 @@ describe('bulkFix', () => {
   });
 });
 
+describe('a spreadsheet too big to build in memory', () => {
+  it('is refused before anything is read, with how many cases it would hold, and so is a clean file', () => {
+    const counts = countCasesByStatus(store.db, batchId);
+    const reported = counts.rejected + counts.warning + counts.suppressed;
+    const sent = counts.ready + counts.warning;
+    expect(() => errorReportSheets(store, batchId, reported - 1)).toThrow(
+      expect.objectContaining({ code: 'export.too_big', params: { cases: reported, max: reported - 1 } }),
+    );
+    expect(() => cleanBatchSheets(store, batchId, sent - 1)).toThrow(
+      expect.objectContaining({ code: 'export.too_big', params: { cases: sent, max: sent - 1 } }),
+    );
+    // A case of several products is several rows of the clean file: counted as they are added.
+    const productRows = (cleanBatchSheets(store, batchId)[0]?.rows.length ?? 0) - 1;
+    expect(productRows).toBeGreaterThan(sent);
+    expect(() => cleanBatchSheets(store, batchId, productRows - 1)).toThrow(expect.objectContaining({ code: 'export.too_big' }));
+    // At the limit exactly, both are built.
+    expect(cleanBatchSheets(store, batchId, productRows)[0]?.rows).toHaveLength(productRows + 1);
+    const reportLimit = Math.max((errorReportSheets(store, batchId)[0]?.rows.length ?? 0) - 1, listIssues(store.db, batchId, { withoutFixes: true }).length);
+    expect(errorReportSheets(store, batchId, reportLimit)[0]?.rows.length).toBeGreaterThan(1);
+  });
+});
+
 describe('the error report, round trip', () => {
   it("lists rejected and warned cases with the file's own values and reasons; corrected and imported back, they replace theirs", async () => {
     const sheets = errorReportSheets(store, batchId);
