@@ -1,34 +1,33 @@
 // The promise under the harshest fault: a process uploading 10,000 cases is killed with SIGKILL at
 // random moments and started again each time; at the end every case is on the service exactly once.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCounts } from '../../src-main/store';
 import { useEmulator } from '../support/emulator';
 import { expectExactlyOnce, uploadWorld, type UploadWorld } from './upload-fixture';
 import { seededRandom } from '../support/seeded-random';
-import { bundledChild } from '../support/bundled-child';
+import { bundledChild, type BundledChild } from '../support/bundled-child';
 
 const CHILD = join(import.meta.dirname, 'fixtures/upload-child.ts');
 // Started 20+ times: plain JavaScript, not compiled by tsx at each start.
-let childScript = '';
+let uploader: BundledChild | undefined;
 beforeAll(async () => {
-  childScript = await bundledChild(CHILD);
+  uploader = await bundledChild(CHILD);
 });
 // A big page size keeps each read-back of 10,000 cases to a handful of requests.
 const emulator = useEmulator({ pageSize: 1000 });
 let w: UploadWorld | undefined;
 afterAll(() => {
   w?.cleanup();
-  if (childScript) rmSync(childScript, { force: true });
+  uploader?.remove();
 });
 
 function runChild(killAfterMs: number | null): Promise<{ killed: boolean; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [childScript, w?.store.file.replace(/\/casedesk\.sqlite$/, '') ?? '', emulator.current.url, String(w?.batchId), String(w?.campaignId)],
+      [uploader?.script ?? '', w?.store.file.replace(/\/casedesk\.sqlite$/, '') ?? '', emulator.current.url, String(w?.batchId), String(w?.campaignId)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';
