@@ -28,6 +28,8 @@ export default defineConfig({
     env: {
       CASEDESK_DB_KEY: randomBytes(32).toString('hex'),
       CASEDESK_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'casedesk-test-config-')),
+      // The global setup built out/renderer for this run: `casedesk start --browser` serves it as it is.
+      CASEDESK_RENDERER_BUILT: '1',
     },
   },
 });

@@ -100,6 +100,8 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
 
   it('lets the agent stop an upload and resume it later, each case still loaded once', async () => {
     const { page } = app.current;
+    // Small chunks, so Stop comes while the upload is still going (whatever test ran before).
+    await call('settings:set', { chunkMaxCases: 2 });
     const batch = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
@@ -142,6 +144,9 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
 
   it('prepares a new campaign with a batch, and creates it when the batch is uploaded', async () => {
     const { page } = app.current;
+    // The batch in one request (the default): this test is about the drafted campaign, not chunks,
+    // and each chunk after the first waits out the service's spacing (a second).
+    await call('settings:set', { chunkMaxCases: 1000 });
     const batch = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(app.current.ctx), SAMPLE),
@@ -168,6 +173,8 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const { page } = app.current;
     const base = `http://127.0.0.1:${port}`;
     const name = 'Parada al crearse';
+    // The batch in one request (the default): Stop comes before any chunk, and the second upload loads all.
+    await call('settings:set', { chunkMaxCases: 1000 });
     const batch = await call<{ batchId: number }>('batches:prepare', {
       environment: 'test',
       fileId: await handOver(createSurface(app.current.ctx), SAMPLE),

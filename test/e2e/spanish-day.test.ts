@@ -10,7 +10,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
 import { englishFindings } from './support/english-scan';
-import { acceptUploadStart, goTo, hasChromium, pickOption, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, animationsSettled, goTo, hasChromium, pickOption, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -63,7 +63,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
 
   /** What the agent sees once transitions and toasts stand still, read for English. */
   async function looksSpanish(page: Page, screen: string): Promise<void> {
-    await app.current.page.waitForTimeout(400);
+    await animationsSettled(page);
     await expectSpanish(page, screen);
   }
 

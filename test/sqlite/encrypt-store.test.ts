@@ -5,13 +5,14 @@ import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBatch, insertBatchCases, MIGRATIONS, openStore, storeFile, type BatchCaseInput, type Db, type Migration } from '../../src-main/store';
 import { encryptingFile, encryptPlainStore, removeEncryptionLeftovers } from '../../src-main/sqlite/encrypt-store';
 import { openDatabase } from '../../src-main/sqlite/sqlcipher';
 import { fileState } from '../../src-main/sqlite/file-state';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { seededRandom } from '../support/seeded-random';
+import { bundledChild, type BundledChild } from '../support/bundled-child';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-encrypt-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -213,6 +214,12 @@ describe('what an interrupted encryption left', () => {
 
 describe('a kill while a plain store is being encrypted', () => {
   const ENCRYPTER = join(import.meta.dirname, 'fixtures/store-encrypter.ts');
+  // One child a round: plain JavaScript, not compiled by tsx at each start.
+  let encrypterBundle: BundledChild | undefined;
+  beforeAll(async () => {
+    encrypterBundle = await bundledChild(ENCRYPTER);
+  });
+  afterAll(() => encrypterBundle?.remove());
   // Big enough (about 16 MB) that the conversion takes about a second on a busy machine, so kills land
   // inside it; small enough that eight rounds (each a conversion, an integrity check and a reconversion)
   // fit in a minute there.
@@ -226,9 +233,9 @@ describe('a kill while a plain store is being encrypted', () => {
     stop(): void;
   }
 
-  /** Starts a child ahead of time, so its start-up (loading TypeScript) is not paid inside a round. */
+  /** Starts a child ahead of time, so its start-up (loading the app) is not paid inside a round. */
   function startEncrypter(): Encrypter {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENCRYPTER], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [encrypterBundle?.script ?? ''], { stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const listeners: (() => void)[] = [];

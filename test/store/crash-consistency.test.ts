@@ -6,20 +6,27 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listBatches, openStore, storeFile, sweepStaleImports } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { seededRandom } from '../support/seeded-random';
+import { bundledChild, type BundledChild } from '../support/bundled-child';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-crash-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const WRITER = join(import.meta.dirname, 'fixtures/bulk-writer.ts');
+// Started a dozen times: plain JavaScript (with its writer thread), not compiled by tsx at each start.
+let writer: BundledChild | undefined;
+beforeAll(async () => {
+  writer = await bundledChild(WRITER, ['batch-writer-worker']);
+});
+afterAll(() => writer?.remove());
 const CASES = 20_000;
 
 /** Runs the writer and kills it with SIGKILL `afterMs` after it is ready (or after its first commit). */
 function runAndKill(dir: string, mode: 'inline' | 'thread', afterMs: number, after: 'ready' | 'committed' = 'ready'): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WRITER, dir, String(CASES), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [writer?.script ?? '', dir, String(CASES), mode], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     let out = '';

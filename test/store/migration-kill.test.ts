@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addChunks,
   addLedgerEntries,
@@ -22,12 +22,19 @@ import {
 import { openDatabase } from '../../src-main/sqlite/sqlcipher';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { seededRandom } from '../support/seeded-random';
+import { bundledChild, type BundledChild } from '../support/bundled-child';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-migration-kill-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let folders = 0;
 const freshDir = () => join(root, `data-${++folders}`);
 const OPENER = join(import.meta.dirname, '../sqlite/fixtures/store-encrypter.ts');
+// Started ten times: plain JavaScript, not compiled by tsx at each start.
+let opener: BundledChild | undefined;
+beforeAll(async () => {
+  opener = await bundledChild(OPENER);
+});
+afterAll(() => opener?.remove());
 // Each table's rows and a sum of the ids they hold (case_keys has no rowid: its batch and case ids).
 const TABLES: Record<string, string> = {
   batches: 'id',
@@ -57,7 +64,7 @@ const fingerprint = (db: Db) =>
   Object.fromEntries(Object.entries(TABLES).map(([t, ids]) => [t, db.prepare(`SELECT count(*) AS n, coalesce(sum(${ids}), 0) AS ids FROM ${t}`).get()]));
 
 function runAndKill(dir: string, killAt: number | 'done'): Promise<number | null> {
-  const child = spawn(process.execPath, ['--import', 'tsx', OPENER], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [opener?.script ?? ''], { stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let startedAt = 0;

@@ -2,23 +2,32 @@
 // random moments and started again each time; at the end every case is on the service exactly once.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadCounts } from '../../src-main/store';
 import { useEmulator } from '../support/emulator';
 import { expectExactlyOnce, uploadWorld, type UploadWorld } from './upload-fixture';
 import { seededRandom } from '../support/seeded-random';
+import { bundledChild, type BundledChild } from '../support/bundled-child';
 
 const CHILD = join(import.meta.dirname, 'fixtures/upload-child.ts');
+// Started 20+ times: plain JavaScript, not compiled by tsx at each start.
+let uploader: BundledChild | undefined;
+beforeAll(async () => {
+  uploader = await bundledChild(CHILD);
+});
 // A big page size keeps each read-back of 10,000 cases to a handful of requests.
 const emulator = useEmulator({ pageSize: 1000 });
 let w: UploadWorld | undefined;
-afterAll(() => w?.cleanup());
+afterAll(() => {
+  w?.cleanup();
+  uploader?.remove();
+});
 
 function runChild(killAfterMs: number | null): Promise<{ killed: boolean; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', CHILD, w?.store.file.replace(/\/casedesk\.sqlite$/, '') ?? '', emulator.current.url, String(w?.batchId), String(w?.campaignId)],
+      [uploader?.script ?? '', w?.store.file.replace(/\/casedesk\.sqlite$/, '') ?? '', emulator.current.url, String(w?.batchId), String(w?.campaignId)],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let output = '';

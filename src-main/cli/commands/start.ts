@@ -68,7 +68,9 @@ export function startCommand(help: HelpWords): Command {
         import('../../host/browser-host'),
         import('../cli-app'),
       ]);
-      const rendererDir = await buildRenderer();
+      // A test run builds out/renderer once (its global setup) and says so: rebuilding it here would
+      // cost seconds a run and rewrite the files other tests' hosts are serving.
+      const rendererDir = await buildRenderer({ ifMissing: process.env.CASEDESK_RENDERER_BUILT === '1' });
       const ctx = openAppContext(dataDir, lang, {
         policy,
         preparationInWorker: true,
