@@ -1,6 +1,6 @@
 // Downloaded results: campaign cases, their calls with transcripts, inbound cases, recordings,
 // and where each incremental download stopped.
-import type { Call, CampaignCase, InboundCase } from '../contract';
+import { InboundCase, type Call, type CampaignCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
 
@@ -143,7 +143,8 @@ export function pageInboundCases(
     .all(env, filter.botId ?? null, filter.botId ?? null, filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null, limit, offset) as {
     json: string;
   }[];
-  return rows.map((r) => JSON.parse(r.json) as InboundCase);
+  // Checked as it is read back: what the store holds is the contract's, not taken on trust.
+  return rows.map((r) => InboundCase.parse(JSON.parse(r.json)));
 }
 
 export interface RecordingRow {

@@ -3,8 +3,9 @@
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
 import { readAreaCode } from '../domain/area-code';
-import type { Bot, Campaign, CampaignListItem, InboundCase } from '../contract';
-import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
+import { CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
+import { CAMPAIGN_ACTIONS } from '../domain/campaign-states';
+import type { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../domain/service-views';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import { Environment } from '../domain/environments';
@@ -70,7 +71,7 @@ export const procedures = {
   'campaigns:show': z.object({ environment: Env, campaignId: Id }),
   'inbound:list': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional() }),
   'campaigns:create': z.object({ environment: Env, campaign: CreateCampaignRequest }),
-  'campaigns:action': z.object({ environment: Env, campaignId: Id, action: CampaignAction }),
+  'campaigns:action': z.object({ environment: Env, campaignId: Id, action: z.enum(CAMPAIGN_ACTIONS) }),
   /**
    * What creating (or starting) a campaign with this start date and call window would warn about:
    * holidays, Sundays, the contact hours. Offline; the form asks it before the agent confirms.
@@ -352,10 +353,10 @@ export interface ProcedureOutputs {
   'session:signIn': SessionStatus;
   'session:signOut': SessionStatus;
   'session:status': SessionStatus;
-  'bots:list': Bot[];
-  'campaigns:list': CampaignListItem[];
-  'campaigns:show': Campaign;
-  'inbound:list': InboundCase[];
+  'bots:list': BotView[];
+  'campaigns:list': CampaignListItemView[];
+  'campaigns:show': CampaignView;
+  'inbound:list': InboundCaseView[];
   'campaigns:create': CampaignOutcome;
   'campaigns:action': CampaignOutcome;
   /** nextContactDay: the first day the contact calendar allows calling, what a new campaign starts on by default. */
@@ -408,7 +409,7 @@ export interface ProcedureOutputs {
   'campaigns:followup': FollowupSummary;
   'recordings:get': { contentType: string; format: string; base64: string } | null;
   'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
-  'inbound:cases': InboundCase[];
+  'inbound:cases': InboundCaseView[];
   'files:receive': ReceivedFileInfo;
   'files:open': ReceivedFileInfo;
   'templates:list': { creditor: string; headerSignature: string; mapping: MappingFile }[];
@@ -436,10 +437,11 @@ export interface ProcedureOutputs {
  * Sundays, contact hours): warnings, never refusals. Stopping or ending a campaign warns of nothing.
  */
 export interface CampaignOutcome {
-  campaign: Campaign;
+  campaign: CampaignView;
   warnings: CampaignScheduleWarning[];
 }
 export type { CampaignScheduleWarning, CampaignScheduleWarningCode, ContactHours, Weekday } from '../domain/contact-calendar';
+export type { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../domain/service-views';
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
 export interface AuditListing {

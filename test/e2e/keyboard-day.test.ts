@@ -172,7 +172,7 @@ describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
       .poll(
         async () => {
           const shown = await createSurface(app.current.ctx).call('campaigns:show', { environment: 'demo', campaignId });
-          return shown.ok ? shown.value.metrics.percentage_called : 0;
+          return shown.ok ? shown.value.metrics.percentageCalled : 0;
         },
         { timeout: 20_000 },
       )

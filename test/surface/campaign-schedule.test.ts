@@ -51,7 +51,7 @@ describe('campaigns:create and campaigns:action', () => {
       environment: 'test',
       campaign: campaign('Navidad tarde', { start_date: CHRISTMAS, call_from: '09:00', call_to: '21:00' }),
     });
-    expect(created.campaign).toMatchObject({ name: 'Navidad tarde', params: { start_date: CHRISTMAS } });
+    expect(created.campaign).toMatchObject({ name: 'Navidad tarde', params: { startDate: CHRISTMAS } });
     const codes = created.warnings.map((w) => w.code);
     expect(codes).toContain('campaign.outside_contact_hours');
     expect(created.warnings).toContainEqual({ code: 'campaign.start_on_holiday', params: { date: CHRISTMAS, name: 'Navidad', nameEn: 'Christmas Day' } });

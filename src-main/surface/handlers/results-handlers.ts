@@ -1,10 +1,10 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
 import { campaignDownloadWork, inboundDownloadWork, isRecordingWorkOf, recordingWork, type WorkKey } from '../work-keys';
 import { isCancelled, type ServiceClient } from '../../client';
-import type { InboundCase } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { campaignResultsBytes } from '../../exports/results-export';
 import { BatchRefusal, getRecording, pageInboundCases } from '../../store';
+import { inboundCaseView } from '../service-views';
 import { pageResultRows, resultCalls, resultCaseRow } from '../../results/result-rows';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
@@ -132,7 +132,7 @@ export const resultsHandlers: Pick<
   },
 
   async 'inbound:cases'(ctx, { environment, botId, from, to, offset, limit }) {
-    return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit) as InboundCase[];
+    return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit).map(inboundCaseView);
   },
 };
 

@@ -97,7 +97,7 @@ describe('sync:checkUpload and campaigns:checkStart', () => {
     const christmas = `${new Date().getUTCFullYear() + 1}-12-25`;
     const { campaign } = await call('campaigns:create', { environment: 'test', campaign: { ...CAMPAIGN, name: 'Navidad', start_date: christmas } });
     const checked = await call('campaigns:checkStart', { environment: 'test', campaignId: campaign.id });
-    expect(checked.campaign).toMatchObject({ id: campaign.id, metrics: { status: 'PAUSED' }, case_stats: { q_loaded_cases: 0 } });
+    expect(checked.campaign).toMatchObject({ id: campaign.id, metrics: { status: 'PAUSED' }, caseStats: { loaded: 0 } });
     expect(checked.warnings.map((w) => w.code)).toContain('campaign.start_on_holiday');
     expect(statusOf(campaign.id)).toEqual({ status: 'PAUSED' });
   });
