@@ -218,7 +218,7 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     action: 'campaign.created',
     environment: envOf(ctx, input),
     campaignId: campaign.id,
-    botId: input.campaign.client_id,
+    botId: input.campaign.botId,
   })),
   'campaigns:action': after((input, { campaign }, ctx) => ({
     action: CAMPAIGN_EVENTS[input.action],

@@ -3,7 +3,8 @@
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
 import { readAreaCode } from '../domain/area-code';
-import { CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
+import { IsoDate, TimeOfDayShort } from '../contract';
+import { NewCampaign } from '../domain/new-campaign';
 import { CAMPAIGN_ACTIONS } from '../domain/campaign-states';
 import type { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../domain/service-views';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
@@ -70,7 +71,7 @@ export const procedures = {
   'campaigns:list': z.object({ environment: Env, botId: Id }),
   'campaigns:show': z.object({ environment: Env, campaignId: Id }),
   'inbound:list': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional() }),
-  'campaigns:create': z.object({ environment: Env, campaign: CreateCampaignRequest }),
+  'campaigns:create': z.object({ environment: Env, campaign: NewCampaign }),
   'campaigns:action': z.object({ environment: Env, campaignId: Id, action: z.enum(CAMPAIGN_ACTIONS) }),
   /**
    * What creating (or starting) a campaign with this start date and call window would warn about:
@@ -168,7 +169,7 @@ export const procedures = {
   }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
-  'batches:setCampaignDraft': z.object({ batchId: Id, campaign: CreateCampaignRequest.nullable() }),
+  'batches:setCampaignDraft': z.object({ batchId: Id, campaign: NewCampaign.nullable() }),
   /** Without campaignId: the batch's campaign, or its draft created now. */
   'sync:upload': z.object({
     environment: Env,

@@ -1,6 +1,8 @@
 // The service's objects turned into the surface's views (src-main/domain/service-views.ts): one pure
-// function per wire type, the only place the wire's snake_case names meet ours.
-import type { Bot, Campaign, CampaignListItem, InboundCase } from '../contract';
+// function per wire type, the only place the wire's snake_case names meet ours; and the one way back,
+// a new campaign into the service's create request.
+import type { Bot, Campaign, CampaignListItem, CreateCampaignRequest, InboundCase } from '../contract';
+import type { NewCampaign } from '../domain/new-campaign';
 import type { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../domain/service-views';
 
 /** Leaves out the keys whose value is undefined, so an optional field the service left out stays out. */
@@ -119,4 +121,21 @@ export function inboundCaseView(c: InboundCase): InboundCaseView {
     lastUpdated: c.last_updated,
     isActive: c.is_active,
   };
+}
+
+/** The create request for a new campaign: what was left out stays out (the service's defaults). */
+export function createCampaignRequest(c: NewCampaign): CreateCampaignRequest {
+  return defined({
+    client_id: c.botId,
+    name: c.name,
+    description: c.description,
+    start_date: c.startDate,
+    call_from: c.callFrom,
+    call_to: c.callTo,
+    closes_eod: c.closesEod,
+    dialing_type: c.dialingType,
+    min_phone_priority: c.minPhonePriority,
+    max_phone_priority: c.maxPhonePriority,
+    max_calls_per_case: c.maxCallsPerCase,
+  });
 }

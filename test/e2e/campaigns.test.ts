@@ -65,7 +65,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     expect(await page.locator('#call-from').inputValue()).toBe('08:30');
     await typeNumber(page, '#max-priority', '2');
     await page.locator('[data-test="create"]').click();
-    const error = page.locator('[data-test="error-max_phone_priority"]');
+    const error = page.locator('[data-test="error-maxPhonePriority"]');
     await error.waitFor();
     expect(await error.innerText()).toMatch(/vertical.*mismo número que «desde»/i);
     expect(page.url()).toMatch(/\/new$/);
@@ -77,7 +77,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     expect(await page.locator('[data-test="dialing-rule"]').innerText()).toMatch(/una vuelta|por vuelta/);
     await typeNumber(page, '#max-priority', '3');
     await typeNumber(page, '#attempts', '2');
-    await expect.poll(() => page.locator('[data-test="error-max_phone_priority"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-test="error-maxPhonePriority"]').count()).toBe(0);
     await page.locator('[data-test="create"]').click();
     await page.waitForURL(/#\/campaigns\/\d+/);
     campaignId = Number(/#\/campaigns\/(\d+)/.exec(page.url())?.[1]);

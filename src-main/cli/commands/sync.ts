@@ -1,6 +1,6 @@
 // `casedesk upload` and campaign control: `campaigns create|start|stop|end`.
 import { Command, Option } from 'commander';
-import type { CampaignAction } from '../../contract';
+import type { CampaignAction } from '../../domain/campaign-states';
 import { DIALING_TYPES } from '../../contract/dialing-types';
 import { Failure, isFailureCode, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
 import { HELD_NAMED } from '../../domain/ledger';
@@ -191,17 +191,17 @@ export function addCampaignControl(campaigns: Command, help: HelpWords): void {
         await withApp(command, async (ctx) => {
           const { lang } = globals(command);
           const request = {
-            client_id: opts.bot,
+            botId: opts.bot,
             name: opts.name,
             description: opts.description,
-            start_date: opts.startDate,
-            call_from: opts.callFrom,
-            call_to: opts.callTo,
-            closes_eod: opts.closesEod,
-            dialing_type: opts.dialingType,
-            min_phone_priority: opts.minPhonePriority,
-            max_phone_priority: opts.maxPhonePriority,
-            max_calls_per_case: opts.maxCallsPerCase,
+            startDate: opts.startDate,
+            callFrom: opts.callFrom,
+            callTo: opts.callTo,
+            closesEod: opts.closesEod,
+            dialingType: opts.dialingType,
+            minPhonePriority: opts.minPhonePriority,
+            maxPhonePriority: opts.maxPhonePriority,
+            maxCallsPerCase: opts.maxCallsPerCase,
           };
           if (opts.draftFor !== undefined) {
             await call(ctx, 'batches:setCampaignDraft', { batchId: opts.draftFor, campaign: request });

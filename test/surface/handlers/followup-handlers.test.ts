@@ -52,12 +52,12 @@ describe('results that become the next action', () => {
     const campaign = await call('campaigns:create', {
       environment: 'test',
       campaign: {
-        client_id: BOTS.voice,
+        botId: BOTS.voice,
         name: 'Banco del Sur',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 2,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 2,
       },
     });
     campaignId = campaign.campaign.id;
