@@ -127,3 +127,50 @@ export const InboundCaseView = z.object({
   isActive: z.boolean(),
 });
 export type InboundCaseView = z.infer<typeof InboundCaseView>;
+
+/** A case of a campaign's results, as downloaded. */
+export const ResultCaseView = z.object({
+  id: count,
+  /** The case's last phone as the service names it (an index or a number: SPEC-GAPS row 46). */
+  phone: count,
+  callCount: count,
+  lastUpdated: z.string(),
+  result: z.object({ id: count, name: z.string(), isFinal: z.boolean() }),
+  callDuration: z.string(),
+  /** The uploaded case code; null when the case came without one. */
+  code: z.string().nullable(),
+  firstName: z.string(),
+  lastName: z.string(),
+  commitment: z.string(),
+  /** The service's own promise flag when it gives one; null when it says nothing. */
+  gotPromise: z.boolean().nullable(),
+  /** The params the case was loaded with, keyed as they were loaded (the creditor's names). */
+  params: JsonObjectView,
+});
+export type ResultCaseView = z.infer<typeof ResultCaseView>;
+
+/** A line said in a call, and when (seconds from its start). */
+export const UtteranceView = z.object({ text: z.string(), confidence: z.number(), time: z.number() });
+export type UtteranceView = z.infer<typeof UtteranceView>;
+
+/** One call of a case, as downloaded. */
+export const ResultCallView = z.object({
+  id: count,
+  /** The call's result in the service's words, and its id. */
+  result: z.string(),
+  resultId: count,
+  gatewayId: count,
+  gatewayStatus: z.string(),
+  duration: z.string(),
+  /** What was said: all of it, and the debtor's answers. */
+  transcription: z.array(UtteranceView),
+  responses: z.array(UtteranceView),
+  gotPromise: z.boolean(),
+  commitment: z.string(),
+  extraMetadata: JsonObjectView,
+  isFinal: z.boolean(),
+  recording: z.string(),
+  phone: z.string(),
+  lastUpdated: z.string(),
+});
+export type ResultCallView = z.infer<typeof ResultCallView>;

@@ -6,7 +6,7 @@ import { readAreaCode } from '../domain/area-code';
 import { IsoDate, TimeOfDayShort } from '../contract';
 import { NewCampaign } from '../domain/new-campaign';
 import { CAMPAIGN_ACTIONS } from '../domain/campaign-states';
-import type { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../domain/service-views';
+import type { BotView, CampaignListItemView, CampaignView, InboundCaseView, ResultCallView, ResultCaseView } from '../domain/service-views';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import { Environment } from '../domain/environments';
@@ -24,7 +24,7 @@ import type { ProductView } from './case-view';
 import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
 import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import { CASE_FILTERS } from '../results/case-figures';
-import type { ResultCall, ResultCaseRow } from '../results/case-figures';
+import type { ResultCaseFigures } from '../results/case-figures';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 export type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
@@ -32,7 +32,7 @@ export type { LedgerImportSummary, LedgerListing } from './ledger-views';
 export type { FollowupOutcome, FollowupSummary } from '../results/case-outcome';
 export type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 export type { CaseFilter } from '../results/case-figures';
-export type { ResultCall, ResultCaseFigures, ResultCaseRow } from '../results/case-figures';
+export type { ResultCaseFigures } from '../results/case-figures';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
@@ -442,7 +442,13 @@ export interface CampaignOutcome {
   warnings: CampaignScheduleWarning[];
 }
 export type { CampaignScheduleWarning, CampaignScheduleWarningCode, ContactHours, Weekday } from '../domain/contact-calendar';
-export type { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../domain/service-views';
+export type { BotView, CampaignListItemView, CampaignView, InboundCaseView, ResultCallView, ResultCaseView } from '../domain/service-views';
+
+/** A stored campaign case, with what CaseDesk counts it as. */
+export type ResultCaseRow = ResultCaseView & { figures: ResultCaseFigures };
+
+/** A stored call, with which of the case's phones it went to (1-based, or null). */
+export type ResultCall = ResultCallView & { phoneIndex: number | null };
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
 export interface AuditListing {

@@ -1,9 +1,9 @@
 // The service's objects turned into the surface's views (src-main/domain/service-views.ts): one pure
 // function per wire type, the only place the wire's snake_case names meet ours; and the one way back,
 // a new campaign into the service's create request.
-import type { Bot, Campaign, CampaignListItem, CreateCampaignRequest, InboundCase } from '../contract';
+import type { Bot, Call, Campaign, CampaignCase, CampaignListItem, CreateCampaignRequest, InboundCase, Utterance } from '../contract';
 import type { NewCampaign } from '../domain/new-campaign';
-import type { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../domain/service-views';
+import type { BotView, CampaignListItemView, CampaignView, InboundCaseView, ResultCallView, ResultCaseView, UtteranceView } from '../domain/service-views';
 
 /** Leaves out the keys whose value is undefined, so an optional field the service left out stays out. */
 function defined<T extends object>(obj: T): T {
@@ -138,4 +138,46 @@ export function createCampaignRequest(c: NewCampaign): CreateCampaignRequest {
     max_phone_priority: c.maxPhonePriority,
     max_calls_per_case: c.maxCallsPerCase,
   });
+}
+
+const textOrEmpty = (value: unknown) => (typeof value === 'string' ? value : '');
+
+export function resultCaseView(c: CampaignCase): ResultCaseView {
+  const p = c.params;
+  return {
+    id: c.id,
+    phone: c.phone,
+    callCount: c.call_count,
+    lastUpdated: c.last_updated,
+    result: { id: c.case_result.result_id, name: c.case_result.name, isFinal: c.case_result.is_final },
+    callDuration: c.call_duration,
+    code: typeof p.code === 'string' ? p.code : null,
+    firstName: textOrEmpty(p.first_name),
+    lastName: textOrEmpty(p.last_name),
+    commitment: textOrEmpty(p.commitment),
+    gotPromise: typeof p.got_promise === 'boolean' ? p.got_promise : null,
+    params: p,
+  };
+}
+
+const utteranceView = (u: Utterance): UtteranceView => ({ text: u.text, confidence: u.confidence, time: u.time });
+
+export function resultCallView(c: Call): ResultCallView {
+  return {
+    id: c.id,
+    result: c.result,
+    resultId: c.case_result,
+    gatewayId: c.gateway_id,
+    gatewayStatus: c.gateway_status,
+    duration: c.duration,
+    transcription: c.data.transcription.map(utteranceView),
+    responses: c.data.responses.map(utteranceView),
+    gotPromise: c.data.got_promise,
+    commitment: c.data.commitment,
+    extraMetadata: c.extra_metadata,
+    isFinal: c.is_final,
+    recording: c.recording,
+    phone: c.phone,
+    lastUpdated: c.last_updated,
+  };
 }

@@ -100,7 +100,7 @@ describe('a diagnostics export', () => {
     let words = 0;
     for (const rc of results.cases) {
       for (const callRow of await call('results:calls', { environment: 'test', campaignId, caseId: rc.id })) {
-        for (const u of [...callRow.data.transcription, ...callRow.data.responses]) {
+        for (const u of [...callRow.transcription, ...callRow.responses]) {
           if (u.text.length < 12) continue;
           needles.add(u.text);
           words++;

@@ -148,9 +148,9 @@ describe.runIf(hasChromium)('campaigns and results', () => {
       await page.locator('[data-test="download-summary"], [data-test="download-error"]').first().waitFor();
       expect(await page.locator('[data-test="download-error"]').count()).toBe(0);
       const stored = await surfaceCall('results:cases', { campaignId, limit: 100, environment: 'demo' });
-      for (const item of stored.cases.filter((c) => c.call_count > 0)) {
+      for (const item of stored.cases.filter((c) => c.callCount > 0)) {
         const calls = await surfaceCall('results:calls', { campaignId, caseId: item.id, environment: 'demo' });
-        const talk = calls.find((c) => c.data.transcription.length > 0);
+        const talk = calls.find((c) => c.transcription.length > 0);
         if (talk) {
           found = { caseId: item.id, callId: talk.id };
           break;

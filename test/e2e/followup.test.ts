@@ -65,8 +65,8 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     // What this computer stored is what the batch is made from (the Demo service keeps dialing meanwhile).
     const stored = await surfaceCall('results:cases', { environment: 'demo', campaignId, limit: 100 });
     const nonFinal = stored.cases
-      .filter((c) => !c.case_result.is_final)
-      .map((c) => c.params.code ?? '')
+      .filter((c) => !c.result.isFinal)
+      .map((c) => c.code ?? '')
       .sort();
     expect(nonFinal.length).toBeGreaterThan(0);
 

@@ -157,7 +157,7 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
     const { cases } = await surfaceCall('results:cases', { environment: 'test', campaignId: campaign.id, limit: 100 });
     campaignId = campaign.id;
     // One call: its card is the only one asking for a recording.
-    calledOnce = cases.filter((c) => c.call_count === 1).map((c) => c.id);
+    calledOnce = cases.filter((c) => c.callCount === 1).map((c) => c.id);
     expect(calledOnce.length, 'fewer than two cases were called once').toBeGreaterThanOrEqual(2);
     const caseId = calledOnce[0] ?? 0;
     const callId = await firstCallOf(caseId);

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Bot, Campaign, CampaignListItem, InboundCase } from '../../src-main/contract';
-import { BotView, CampaignListItemView, CampaignView, InboundCaseView } from '../../src-main/domain/service-views';
-import { botView, campaignListItemView, campaignView, inboundCaseView } from '../../src-main/surface/service-views';
+import { Bot, Call, Campaign, CampaignCase, CampaignListItem, InboundCase } from '../../src-main/contract';
+import { BotView, CampaignListItemView, CampaignView, InboundCaseView, ResultCallView, ResultCaseView } from '../../src-main/domain/service-views';
+import {
+  botView,
+  campaignListItemView,
+  campaignView,
+  createCampaignRequest,
+  inboundCaseView,
+  resultCallView,
+  resultCaseView,
+} from '../../src-main/surface/service-views';
 
 const BOT = Bot.parse({
   id: 7,
@@ -143,5 +151,69 @@ describe('service views', () => {
       lastUpdated: '2026-03-02T11:00:00Z',
     });
     expect(view.extraMetadata).toEqual({ sucursal: 'Centro' });
+  });
+
+  it('maps a result case, naming what screens read of its params and keeping the params as loaded', () => {
+    const found = CampaignCase.parse({
+      id: 5,
+      phone: 1,
+      call_count: 2,
+      last_updated: '2026-03-02T11:00:00Z',
+      case_result: { result_id: 3, name: 'PROMESA', is_final: true },
+      call_duration: '00:02:00',
+      params: { code: 'C-5', first_name: 'Ana', last_name: 'Pérez', got_promise: true, sucursal: 'Centro' },
+    });
+    const view = resultCaseView(found);
+    expect(ResultCaseView.strict().parse(view)).toEqual(view);
+    expect(view).toMatchObject({
+      callCount: 2,
+      result: { id: 3, isFinal: true },
+      code: 'C-5',
+      firstName: 'Ana',
+      lastName: 'Pérez',
+      commitment: '',
+      gotPromise: true,
+    });
+    expect(view.params).toMatchObject({ sucursal: 'Centro' });
+    expect(resultCaseView({ ...found, params: {} })).toMatchObject({ code: null, firstName: '', gotPromise: null });
+  });
+
+  it('maps a call and what was said in it', () => {
+    const call = Call.parse({
+      id: 9,
+      case_result: 3,
+      result: 'PROMESA',
+      gateway_id: 1,
+      gateway_status: 'ANSWERED',
+      duration: '00:01:00',
+      data: { transcription: [{ text: 'BOT: hola', confidence: 0.9, time: 1 }], responses: [], result_id: 3, got_promise: true, commitment: '2026-03-10' },
+      extra_metadata: {},
+      update_url: 'https://example.test/u',
+      result_url: 'https://example.test/r',
+      is_final: true,
+      recording: '',
+      phone: '5491100000000',
+      last_updated: '2026-03-02T11:00:00Z',
+    });
+    const view = resultCallView(call);
+    expect(ResultCallView.strict().parse(view)).toEqual(view);
+    expect(view).toMatchObject({
+      resultId: 3,
+      gatewayStatus: 'ANSWERED',
+      gotPromise: true,
+      commitment: '2026-03-10',
+      transcription: [{ text: 'BOT: hola', time: 1 }],
+    });
+  });
+
+  it('turns a new campaign into the create request, leaving out what was left out', () => {
+    expect(createCampaignRequest({ botId: 7, name: 'Marzo', startDate: '2026-03-02', callFrom: '09:00', minPhonePriority: 0, maxPhonePriority: 2 })).toEqual({
+      client_id: 7,
+      name: 'Marzo',
+      start_date: '2026-03-02',
+      call_from: '09:00',
+      min_phone_priority: 0,
+      max_phone_priority: 2,
+    });
   });
 });
