@@ -16,7 +16,8 @@
 //   7 surface                  the command surface
 //   8 host                     the browser host (its page CSP is Electron's too)
 //   9 electron, cli            the other two adapters
-// The renderer reaches contract and domain, and the surface's procedures.ts for types only.
+// The renderer reaches domain, and the surface's procedures.ts for types only; never contract: the
+// service's wire stays behind the surface, which hands screens camelCase views (surface/service-views.ts).
 // Whatever contract, domain, updates or the renderer reach, through any chain of imports, is free of
 // Node, Electron and the database: they run in the page.
 import { builtinModules } from 'node:module';
@@ -88,11 +89,19 @@ export default {
       to: {},
     },
     {
-      name: 'renderer-reaches-surface-and-contract',
+      name: 'renderer-reaches-domain-and-surface',
       severity: 'error',
-      comment: 'the renderer imports from src-main only contract, domain and surface/procedures.ts',
+      comment: 'the renderer imports from src-main only domain and surface/procedures.ts (contract: renderer-no-wire)',
       from: { path: '^src-renderer/' },
       to: { path: '^src-main/', pathNot: `${any(['contract', 'domain'])}|^src-main/surface/procedures\\.ts$` },
+    },
+    {
+      name: 'renderer-no-wire',
+      severity: 'error',
+      comment:
+        "the renderer imports nothing of src-main/contract: screens see the surface's camelCase views (domain/service-views.ts), never the service's wire",
+      from: { path: '^src-renderer/' },
+      to: { path: any(['contract']) },
     },
     {
       name: 'renderer-surface-types-only',

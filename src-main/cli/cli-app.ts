@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { createAppContext } from '../surface/app-context';
 import type { AppContext, AppContextOptions } from '../surface/app-context-types';
-import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
+import type { AsSentName, AsSentOutputs } from '../surface/as-sent';
+import type { Envelope, ProcedureName, ProcedureOutputs } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import type { FailureLang } from '../domain/failures/failure';
 import { CliFailure, envCredentials, exitCodeOf, globals, noteLine } from './cli-globals';
@@ -50,7 +51,15 @@ function noteKeyFile(ctx: AppContext, lang: FailureLang): void {
  * user runs it in their own shell.
  */
 export async function call<N extends ProcedureName>(ctx: AppContext, name: N, input: unknown): Promise<ProcedureOutputs[N]> {
-  const answer = await createSurface(ctx, { localFiles: true }).call(name, input);
+  return valueOf(await createSurface(ctx, { localFiles: true }).call(name, input));
+}
+
+/** Like call, for a procedure that answers with a service object: the object as the service sent it. */
+export async function callAsSent<N extends AsSentName>(ctx: AppContext, name: N, input: unknown): Promise<AsSentOutputs[N]> {
+  return valueOf(await createSurface(ctx, { localFiles: true }).callAsSent(name, input));
+}
+
+function valueOf<T>(answer: Envelope<T>): T {
   if (!answer.ok) {
     const failure = { code: answer.error.code, params: answer.error.params ?? {} };
     throw new CliFailure(answer.error.message, exitCodeOf(failure), failure);

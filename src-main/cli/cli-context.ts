@@ -7,6 +7,7 @@ import type { AppContext } from '../surface/app-context-types';
 import type { FailureLang } from '../domain/failures/failure';
 import { globals, printableText, words } from './cli-globals';
 import type { ProcedureName, ProcedureOutputs } from '../surface/procedures';
+import type { AsSentName, AsSentOutputs } from '../surface/as-sent';
 
 // Kept apart so cli-app.ts and cli-policy.ts can use them without importing this file back.
 export { CliFailure, envCredentials, globals, type GlobalOptions } from './cli-globals';
@@ -21,6 +22,14 @@ export async function withApp<T>(command: Command, work: (ctx: AppContext) => Pr
 /** Calls a procedure; its failure becomes a CliFailure with the surface's plain message. */
 export async function call<N extends ProcedureName>(ctx: AppContext, name: N, input: unknown): Promise<ProcedureOutputs[N]> {
   return (await app()).call(ctx, name, input);
+}
+
+/**
+ * Calls a procedure that answers with a service object and gives the object as the service sent it:
+ * the CLI's output for scripts (--json) is the service's own, what it printed before the surface had views.
+ */
+export async function callAsSent<N extends AsSentName>(ctx: AppContext, name: N, input: unknown): Promise<AsSentOutputs[N]> {
+  return (await app()).callAsSent(ctx, name, input);
 }
 
 /** A file the user named on the command line, as the id the file procedures take. */

@@ -10,11 +10,6 @@ export type DialingType = z.infer<typeof DialingType>;
 /** States named by the spec. Others may exist (the state after `end` is not shown): status stays a string. */
 export const CAMPAIGN_STATES = ['PAUSED', 'SCHEDULED', 'ONGOING', 'CLOSED'] as const;
 export type CampaignState = (typeof CAMPAIGN_STATES)[number];
-/** States in which the service dials (or will dial by itself when the date and window come). */
-export const RUNNING_STATES: readonly string[] = ['ONGOING', 'SCHEDULED'];
-/** States that loading cases sets going without a start (the spec: PAUSED → ONGOING; SCHEDULED starts by itself). */
-export const STARTED_BY_UPLOAD: readonly string[] = ['PAUSED', 'SCHEDULED'];
-export const uploadStartsCampaign = (status: string): boolean => STARTED_BY_UPLOAD.includes(status);
 
 export const CAMPAIGN_ACTIONS = ['start', 'stop', 'end'] as const;
 export const CampaignAction = z.enum(CAMPAIGN_ACTIONS);

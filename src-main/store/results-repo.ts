@@ -1,6 +1,6 @@
 // Downloaded results: campaign cases, their calls with transcripts, inbound cases, recordings,
 // and where each incremental download stopped.
-import type { Call, CampaignCase, InboundCase } from '../contract';
+import { Call, CampaignCase, InboundCase } from '../contract';
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
 
@@ -32,14 +32,14 @@ export function countResultCases(db: Db, env: Environment, campaignId: number): 
 export function getResultCase(db: Db, env: Environment, campaignId: number, caseId: number): CampaignCase | null {
   const json = db.prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? AND id = ?').pluck().get(env, campaignId, caseId) as
     string | undefined;
-  return json === undefined ? null : (JSON.parse(json) as CampaignCase);
+  return json === undefined ? null : CampaignCase.parse(JSON.parse(json));
 }
 
 export function pageResultCases(db: Db, env: Environment, campaignId: number, offset: number, limit: number): CampaignCase[] {
   const rows = db
     .prepare('SELECT json FROM result_cases WHERE environment = ? AND campaign_id = ? ORDER BY id LIMIT ? OFFSET ?')
     .all(env, campaignId, limit, offset) as { json: string }[];
-  return rows.map((r) => JSON.parse(r.json) as CampaignCase);
+  return rows.map((r) => CampaignCase.parse(JSON.parse(r.json)));
 }
 
 /**
@@ -96,7 +96,7 @@ export function callsOfCases(db: Db, env: Environment, campaignId: number, caseI
          ORDER BY case_id, id`,
       )
       .all(env, campaignId, ...some) as { caseId: number; json: string }[];
-    for (const row of rows) found.get(row.caseId)?.push(JSON.parse(row.json) as Call);
+    for (const row of rows) found.get(row.caseId)?.push(Call.parse(JSON.parse(row.json)));
   }
   return found;
 }
@@ -105,7 +105,7 @@ export function listCalls(db: Db, env: Environment, campaignId: number, caseId: 
   const rows = db
     .prepare('SELECT json FROM result_calls WHERE environment = ? AND campaign_id = ? AND case_id = ? ORDER BY id')
     .all(env, campaignId, caseId) as { json: string }[];
-  return rows.map((r) => JSON.parse(r.json) as Call);
+  return rows.map((r) => Call.parse(JSON.parse(r.json)));
 }
 
 /** New or changed inbound cases; `downloaded_at` (what retention measures from) is now. */
@@ -143,7 +143,8 @@ export function pageInboundCases(
     .all(env, filter.botId ?? null, filter.botId ?? null, filter.from ?? null, filter.from ?? null, filter.to ?? null, filter.to ?? null, limit, offset) as {
     json: string;
   }[];
-  return rows.map((r) => JSON.parse(r.json) as InboundCase);
+  // Checked as it is read back: what the store holds is the contract's, not taken on trust.
+  return rows.map((r) => InboundCase.parse(JSON.parse(r.json)));
 }
 
 export interface RecordingRow {

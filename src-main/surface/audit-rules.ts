@@ -10,7 +10,8 @@ import { campaignPromises } from '../exports/promises-export';
 import { countCasesByStatus, countResultCases, getBatch, uploadCounts } from '../store';
 import type { AppContext } from './app-context-types';
 import { readSettings } from './settings';
-import type { ProcedureName, ProcedureOutputs, procedures, Settings } from './procedures';
+import type { HandlerOutputs } from './as-sent';
+import type { ProcedureName, procedures, Settings } from './procedures';
 
 type Input<N extends ProcedureName> = z.output<(typeof procedures)[N]>;
 
@@ -18,7 +19,7 @@ export interface AuditPlan<N extends ProcedureName> {
   /** Written before the work starts (an upload), so a crash half-way still shows it began. */
   start?: AuditEvent | null;
   /** What to write once the procedure succeeded; null for nothing. */
-  done(output: ProcedureOutputs[N]): AuditEvent | null;
+  done(output: HandlerOutputs[N]): AuditEvent | null;
 }
 
 /** Called before the procedure runs: what it reads then (settings before a change) it keeps for `done`. */
@@ -26,7 +27,7 @@ export type AuditRule<N extends ProcedureName> = (input: Input<N>, ctx: AppConte
 
 /** A rule that needs nothing from before the work. */
 const after =
-  <N extends ProcedureName>(done: (input: Input<N>, output: ProcedureOutputs[N], ctx: AppContext) => AuditEvent | null): AuditRule<N> =>
+  <N extends ProcedureName>(done: (input: Input<N>, output: HandlerOutputs[N], ctx: AppContext) => AuditEvent | null): AuditRule<N> =>
   (input, ctx) => ({ done: (output) => done(input, output, ctx) });
 
 const envOf = (ctx: AppContext, input: { environment?: Environment | undefined }) => input.environment ?? ctx.currentEnvironment();
@@ -217,7 +218,7 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
     action: 'campaign.created',
     environment: envOf(ctx, input),
     campaignId: campaign.id,
-    botId: input.campaign.client_id,
+    botId: input.campaign.botId,
   })),
   'campaigns:action': after((input, { campaign }, ctx) => ({
     action: CAMPAIGN_EVENTS[input.action],

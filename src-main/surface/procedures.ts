@@ -3,8 +3,10 @@
 // Pure: shared with the renderer, so it imports nothing from Node.
 import { z } from 'zod';
 import { readAreaCode } from '../domain/area-code';
-import type { Bot, Campaign, CampaignListItem, InboundCase } from '../contract';
-import { CampaignAction, CreateCampaignRequest, IsoDate, TimeOfDayShort } from '../contract';
+import { IsoDate, TimeOfDayShort } from '../contract';
+import { NewCampaign } from '../domain/new-campaign';
+import { CAMPAIGN_ACTIONS } from '../domain/campaign-states';
+import type { BotView, CampaignListItemView, CampaignView, InboundCaseView, ResultCallView, ResultCaseView } from '../domain/service-views';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
 import { ContactHours, type CampaignScheduleWarning } from '../domain/contact-calendar';
 import { Environment } from '../domain/environments';
@@ -22,7 +24,7 @@ import type { ProductView } from './case-view';
 import { FOLLOWUP_OUTCOMES, type FollowupSummary } from '../results/case-outcome';
 import type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 import { CASE_FILTERS } from '../results/case-figures';
-import type { ResultCall, ResultCaseRow } from '../results/case-figures';
+import type { ResultCaseFigures } from '../results/case-figures';
 import type { UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 export type { FileInspection, Notice, PrepareSummary } from '../preparation/preparation-types';
@@ -30,7 +32,7 @@ export type { LedgerImportSummary, LedgerListing } from './ledger-views';
 export type { FollowupOutcome, FollowupSummary } from '../results/case-outcome';
 export type { CampaignResultsSummary, PromiseListItem } from '../results/campaign-summary';
 export type { CaseFilter } from '../results/case-figures';
-export type { ResultCall, ResultCaseFigures, ResultCaseRow } from '../results/case-figures';
+export type { ResultCaseFigures } from '../results/case-figures';
 export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, UpdateState } from '../updates/update-state';
 
 const Id = z.number().int().positive();
@@ -69,8 +71,8 @@ export const procedures = {
   'campaigns:list': z.object({ environment: Env, botId: Id }),
   'campaigns:show': z.object({ environment: Env, campaignId: Id }),
   'inbound:list': z.object({ environment: Env, botId: Id.optional(), from: IsoDate.optional(), to: IsoDate.optional() }),
-  'campaigns:create': z.object({ environment: Env, campaign: CreateCampaignRequest }),
-  'campaigns:action': z.object({ environment: Env, campaignId: Id, action: CampaignAction }),
+  'campaigns:create': z.object({ environment: Env, campaign: NewCampaign }),
+  'campaigns:action': z.object({ environment: Env, campaignId: Id, action: z.enum(CAMPAIGN_ACTIONS) }),
   /**
    * What creating (or starting) a campaign with this start date and call window would warn about:
    * holidays, Sundays, the contact hours. Offline; the form asks it before the agent confirms.
@@ -167,7 +169,7 @@ export const procedures = {
   }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
-  'batches:setCampaignDraft': z.object({ batchId: Id, campaign: CreateCampaignRequest.nullable() }),
+  'batches:setCampaignDraft': z.object({ batchId: Id, campaign: NewCampaign.nullable() }),
   /** Without campaignId: the batch's campaign, or its draft created now. */
   'sync:upload': z.object({
     environment: Env,
@@ -352,10 +354,10 @@ export interface ProcedureOutputs {
   'session:signIn': SessionStatus;
   'session:signOut': SessionStatus;
   'session:status': SessionStatus;
-  'bots:list': Bot[];
-  'campaigns:list': CampaignListItem[];
-  'campaigns:show': Campaign;
-  'inbound:list': InboundCase[];
+  'bots:list': BotView[];
+  'campaigns:list': CampaignListItemView[];
+  'campaigns:show': CampaignView;
+  'inbound:list': InboundCaseView[];
   'campaigns:create': CampaignOutcome;
   'campaigns:action': CampaignOutcome;
   /** nextContactDay: the first day the contact calendar allows calling, what a new campaign starts on by default. */
@@ -408,7 +410,7 @@ export interface ProcedureOutputs {
   'campaigns:followup': FollowupSummary;
   'recordings:get': { contentType: string; format: string; base64: string } | null;
   'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
-  'inbound:cases': InboundCase[];
+  'inbound:cases': InboundCaseView[];
   'files:receive': ReceivedFileInfo;
   'files:open': ReceivedFileInfo;
   'templates:list': { creditor: string; headerSignature: string; mapping: MappingFile }[];
@@ -436,10 +438,17 @@ export interface ProcedureOutputs {
  * Sundays, contact hours): warnings, never refusals. Stopping or ending a campaign warns of nothing.
  */
 export interface CampaignOutcome {
-  campaign: Campaign;
+  campaign: CampaignView;
   warnings: CampaignScheduleWarning[];
 }
 export type { CampaignScheduleWarning, CampaignScheduleWarningCode, ContactHours, Weekday } from '../domain/contact-calendar';
+export type { BotView, CampaignListItemView, CampaignView, InboundCaseView, ResultCallView, ResultCaseView } from '../domain/service-views';
+
+/** A stored campaign case, with what CaseDesk counts it as. */
+export type ResultCaseRow = ResultCaseView & { figures: ResultCaseFigures };
+
+/** A stored call, with which of the case's phones it went to (1-based, or null). */
+export type ResultCall = ResultCallView & { phoneIndex: number | null };
 
 /** The audit trail as read back, and whether its chain of hashes still holds from the first entry to the head the store kept. */
 export interface AuditListing {

@@ -23,6 +23,7 @@ import { sessionHandlers } from './handlers/session-handlers';
 import { syncHandlers } from './handlers/sync-handlers';
 import { updateHandlers } from './handlers/update-handlers';
 import type { Handlers } from './handlers/handler';
+import { viewOf, type AsSentName, type AsSentOutputs, type HandlerOutputs } from './as-sent';
 import { localOnlyProcedures, procedures, type Envelope, type ProcedureName, type ProcedureOutputs, type SurfaceError } from './procedures';
 
 const handlers: Handlers = {
@@ -43,6 +44,8 @@ const handlers: Handlers = {
 
 export interface Surface {
   call<N extends ProcedureName>(name: N, input: unknown): Promise<Envelope<ProcedureOutputs[N]>>;
+  /** A procedure that answers with a service object, the object as the service sent it (the CLI's --json). */
+  callAsSent<N extends AsSentName>(name: N, input: unknown): Promise<Envelope<AsSentOutputs[N]>>;
 }
 
 export function isProcedureName(name: string): name is ProcedureName {
@@ -58,30 +61,37 @@ export interface SurfaceOptions {
 }
 
 export function createSurface(ctx: AppContext, options: SurfaceOptions = {}): Surface {
+  const dispatch = <N extends ProcedureName>(name: N, input: unknown) => dispatchCall(ctx, options, name, input);
   return {
     async call(name, input) {
-      if (!isProcedureName(name)) return { ok: false, error: surfaceError('surface.unknown_procedure', { procedure: String(name) }) };
-      if (localOnlyProcedures.has(name) && options.localFiles !== true) return { ok: false, error: surfaceError('file.local_only', { procedure: name }) };
-      let parsed: unknown;
-      try {
-        // reportInput: a missing value is told from a wrong one (the value itself goes no further).
-        parsed = procedures[name].parse(input ?? {}, { reportInput: true });
-      } catch (error) {
-        return { ok: false, error: toSurfaceError(error, ctx, name) };
-      }
-      const trail = auditPlan(ctx, name, parsed);
-      try {
-        const handler = handlers[name] as (ctx: AppContext, input: unknown) => Promise<ProcedureOutputs[typeof name]>;
-        const value = await handler(ctx, parsed);
-        trail?.record((plan) => plan.done(value));
-        return { ok: true, value };
-      } catch (error) {
-        const surfaceError = toSurfaceError(error, ctx, name);
-        trail?.record(() => failure(name, surfaceError.code, parsed));
-        return { ok: false, error: surfaceError };
-      }
+      const answer = await dispatch(name, input);
+      return answer.ok ? { ok: true, value: viewOf(name, answer.value) } : answer;
     },
+    callAsSent: (name, input) => dispatch(name, input),
   };
+}
+
+async function dispatchCall<N extends ProcedureName>(ctx: AppContext, options: SurfaceOptions, name: N, input: unknown): Promise<Envelope<HandlerOutputs[N]>> {
+  if (!isProcedureName(name)) return { ok: false, error: surfaceError('surface.unknown_procedure', { procedure: String(name) }) };
+  if (localOnlyProcedures.has(name) && options.localFiles !== true) return { ok: false, error: surfaceError('file.local_only', { procedure: name }) };
+  let parsed: unknown;
+  try {
+    // reportInput: a missing value is told from a wrong one (the value itself goes no further).
+    parsed = procedures[name].parse(input ?? {}, { reportInput: true });
+  } catch (error) {
+    return { ok: false, error: toSurfaceError(error, ctx, name) };
+  }
+  const trail = auditPlan(ctx, name, parsed);
+  try {
+    const handler = handlers[name] as (ctx: AppContext, input: unknown) => Promise<HandlerOutputs[N]>;
+    const value = await handler(ctx, parsed);
+    trail?.record((plan) => plan.done(value));
+    return { ok: true, value };
+  } catch (error) {
+    const surfaceError = toSurfaceError(error, ctx, name);
+    trail?.record(() => failure(name, surfaceError.code, parsed));
+    return { ok: false, error: surfaceError };
+  }
 }
 
 /**

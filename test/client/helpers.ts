@@ -13,6 +13,7 @@ import {
   type TokenVault,
 } from '../../src-main/client';
 import { caseKeyedJson, type CreateCampaignRequest } from '../../src-main/contract';
+import type { NewCampaign } from '../../src-main/domain/new-campaign';
 import { BOTS, DEMO_USER, uploadBody } from '../support/emulator';
 
 export interface SentRequest {
@@ -139,6 +140,23 @@ export function campaignRequest(name: string, botId: number = BOTS.voice): Creat
     min_phone_priority: 0,
     max_phone_priority: 1,
     max_calls_per_case: 2,
+  };
+}
+
+/** The same campaign as the surface takes it (campaigns:create, batches:setCampaignDraft). */
+export function newCampaign(name: string, botId: number = BOTS.voice): NewCampaign {
+  return {
+    botId,
+    name,
+    description: 'creada por el cliente',
+    startDate: new Date().toISOString().slice(0, 10),
+    callFrom: '09:00',
+    callTo: '20:00',
+    closesEod: false,
+    dialingType: 'HORIZONTAL_VERTICAL',
+    minPhonePriority: 0,
+    maxPhonePriority: 1,
+    maxCallsPerCase: 2,
   };
 }
 

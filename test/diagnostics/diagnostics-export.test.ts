@@ -14,7 +14,7 @@ import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface, type Surface } from '../../src-main/surface/surface';
-import { campaignRequest, control } from '../client/helpers';
+import { newCampaign, control } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { foundIn } from '../support/raw-scan';
 import { handOver } from '../support/source-file';
@@ -91,7 +91,7 @@ describe('a diagnostics export', () => {
     // The scan finds what it looks for where it is.
     expect(leaks(Buffer.from(JSON.stringify(cases))).length).toBeGreaterThan(30);
 
-    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).campaign.id;
+    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: newCampaign('Banco del Sur') })).campaign.id;
     expect(await call('sync:upload', { environment: 'test', batchId: prepared.batchId, campaignId })).toMatchObject({ status: 'done' });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });
     await control(emulator.current.url, 'advance', { seconds: 3600 });
@@ -100,7 +100,7 @@ describe('a diagnostics export', () => {
     let words = 0;
     for (const rc of results.cases) {
       for (const callRow of await call('results:calls', { environment: 'test', campaignId, caseId: rc.id })) {
-        for (const u of [...callRow.data.transcription, ...callRow.data.responses]) {
+        for (const u of [...callRow.transcription, ...callRow.responses]) {
           if (u.text.length < 12) continue;
           needles.add(u.text);
           words++;

@@ -114,12 +114,12 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
       await surfaceCall('campaigns:create', {
         environment: 'demo',
         campaign: {
-          client_id: 101,
+          botId: 101,
           name: 'Accesible',
-          dialing_type: 'HORIZONTAL_VERTICAL',
-          min_phone_priority: 0,
-          max_phone_priority: 2,
-          max_calls_per_case: 2,
+          dialingType: 'HORIZONTAL_VERTICAL',
+          minPhonePriority: 0,
+          maxPhonePriority: 2,
+          maxCallsPerCase: 2,
         },
       })
     ).campaign.id;
@@ -164,7 +164,7 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     const paused = (
       await surfaceCall('campaigns:create', {
         environment: 'demo',
-        campaign: { client_id: 101, name: 'En pausa', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 1 },
+        campaign: { botId: 101, name: 'En pausa', dialingType: 'VERTICAL', minPhonePriority: 0, maxPhonePriority: 0, maxCallsPerCase: 1 },
       })
     ).campaign.id;
     await page.goto(`${app.current.origin}/#/campaigns/${paused}`);

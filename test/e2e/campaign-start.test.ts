@@ -12,7 +12,7 @@ import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const CHRISTMAS = `${new Date().getFullYear() + 1}-12-25`;
-const CAMPAIGN = { client_id: 101, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 };
+const CAMPAIGN = { botId: 101, dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 };
 
 async function pick(page: Page, select: string, option: string | RegExp): Promise<void> {
   await page.locator(select).click();
@@ -76,7 +76,7 @@ describe.runIf(hasChromium)('uploading and starting a campaign say what will hap
     const { page } = app.current;
     const { campaign } = await surfaceCall('campaigns:create', {
       environment: 'demo',
-      campaign: { ...CAMPAIGN, name: 'Navidad vacía', start_date: CHRISTMAS, call_from: '09:00', call_to: '21:00' },
+      campaign: { ...CAMPAIGN, name: 'Navidad vacía', startDate: CHRISTMAS, callFrom: '09:00', callTo: '21:00' },
     });
     await page.goto(`${app.current.origin}/#/campaigns/${campaign.id}?created=1`);
     await statusIs(page, 'En pausa');

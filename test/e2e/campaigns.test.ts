@@ -65,7 +65,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     expect(await page.locator('#call-from').inputValue()).toBe('08:30');
     await typeNumber(page, '#max-priority', '2');
     await page.locator('[data-test="create"]').click();
-    const error = page.locator('[data-test="error-max_phone_priority"]');
+    const error = page.locator('[data-test="error-maxPhonePriority"]');
     await error.waitFor();
     expect(await error.innerText()).toMatch(/vertical.*mismo número que «desde»/i);
     expect(page.url()).toMatch(/\/new$/);
@@ -77,7 +77,7 @@ describe.runIf(hasChromium)('campaigns and results', () => {
     expect(await page.locator('[data-test="dialing-rule"]').innerText()).toMatch(/una vuelta|por vuelta/);
     await typeNumber(page, '#max-priority', '3');
     await typeNumber(page, '#attempts', '2');
-    await expect.poll(() => page.locator('[data-test="error-max_phone_priority"]').count()).toBe(0);
+    await expect.poll(() => page.locator('[data-test="error-maxPhonePriority"]').count()).toBe(0);
     await page.locator('[data-test="create"]').click();
     await page.waitForURL(/#\/campaigns\/\d+/);
     campaignId = Number(/#\/campaigns\/(\d+)/.exec(page.url())?.[1]);
@@ -148,9 +148,9 @@ describe.runIf(hasChromium)('campaigns and results', () => {
       await page.locator('[data-test="download-summary"], [data-test="download-error"]').first().waitFor();
       expect(await page.locator('[data-test="download-error"]').count()).toBe(0);
       const stored = await surfaceCall('results:cases', { campaignId, limit: 100, environment: 'demo' });
-      for (const item of stored.cases.filter((c) => c.call_count > 0)) {
+      for (const item of stored.cases.filter((c) => c.callCount > 0)) {
         const calls = await surfaceCall('results:calls', { campaignId, caseId: item.id, environment: 'demo' });
-        const talk = calls.find((c) => c.data.transcription.length > 0);
+        const talk = calls.find((c) => c.transcription.length > 0);
         if (talk) {
           found = { caseId: item.id, callId: talk.id };
           break;

@@ -32,7 +32,7 @@ describe.runIf(hasChromium)('holidays and contact hours on the new-campaign form
     await page.locator('#call-from').fill('25:00');
     await page.locator('#call-from').press('Tab');
     await page.locator('[data-test="create"]').click();
-    expect(await page.locator('[data-test="error-call_from"]').innerText()).not.toBe('');
+    expect(await page.locator('[data-test="error-callFrom"]').innerText()).not.toBe('');
     expect(page.url()).toMatch(/campaigns\/new$/);
     await page.locator('#call-from').fill('09:00');
     await page.locator('#call-from').press('Tab');

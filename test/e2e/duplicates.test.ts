@@ -28,12 +28,12 @@ describe.runIf(hasChromium)('duplicates across batches and campaigns', () => {
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
       campaign: {
-        client_id: 101,
+        botId: 101,
         name: 'E2E duplicados',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 1,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 1,
       },
     });
     if (!campaign.ok) throw new Error(campaign.error.message);

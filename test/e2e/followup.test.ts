@@ -36,12 +36,12 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
       await surfaceCall('campaigns:create', {
         environment: 'demo',
         campaign: {
-          client_id: 101,
+          botId: 101,
           name: 'Seguimiento E2E',
-          dialing_type: 'HORIZONTAL_VERTICAL',
-          min_phone_priority: 0,
-          max_phone_priority: 2,
-          max_calls_per_case: 2,
+          dialingType: 'HORIZONTAL_VERTICAL',
+          minPhonePriority: 0,
+          maxPhonePriority: 2,
+          maxCallsPerCase: 2,
         },
       })
     ).campaign.id;
@@ -65,8 +65,8 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     // What this computer stored is what the batch is made from (the Demo service keeps dialing meanwhile).
     const stored = await surfaceCall('results:cases', { environment: 'demo', campaignId, limit: 100 });
     const nonFinal = stored.cases
-      .filter((c) => !c.case_result.is_final)
-      .map((c) => c.params.code ?? '')
+      .filter((c) => !c.result.isFinal)
+      .map((c) => c.code ?? '')
       .sort();
     expect(nonFinal.length).toBeGreaterThan(0);
 

@@ -135,7 +135,7 @@ describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
     // The campaign is the administrator's, made beforehand: the agent's day starts with it there.
     const created = await createSurface(app.current.ctx).call('campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'Teclado', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 2 },
+      campaign: { botId: 101, name: 'Teclado', dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 2 },
     });
     if (!created.ok) throw new Error(created.error.code);
     campaignId = created.value.campaign.id;
@@ -172,7 +172,7 @@ describe.runIf(hasChromium)('an agent’s day with the keyboard only', () => {
       .poll(
         async () => {
           const shown = await createSurface(app.current.ctx).call('campaigns:show', { environment: 'demo', campaignId });
-          return shown.ok ? shown.value.metrics.percentage_called : 0;
+          return shown.ok ? shown.value.metrics.percentageCalled : 0;
         },
         { timeout: 20_000 },
       )

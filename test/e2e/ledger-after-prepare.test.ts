@@ -32,7 +32,7 @@ describe.runIf(hasChromium)('a do-not-contact entry added after preparing', () =
     batchId = prepared.value.batchId;
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'Después', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+      campaign: { botId: 101, name: 'Después', dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 },
     });
     if (!campaign.ok) throw new Error(campaign.error.message);
     campaignId = campaign.value.campaign.id;

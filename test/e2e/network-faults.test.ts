@@ -59,12 +59,12 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', {
       environment: 'test',
       campaign: {
-        client_id: BOTS.voice,
+        botId: BOTS.voice,
         name: 'Con cortes',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 1,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 1,
       },
     });
     await page.goto(`${app.current.origin}/#/sync`);
@@ -110,12 +110,12 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     const { campaign } = await call<{ campaign: { id: number } }>('campaigns:create', {
       environment: 'test',
       campaign: {
-        client_id: BOTS.voice,
+        botId: BOTS.voice,
         name: 'Detenida',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 1,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 1,
       },
     });
     await page.goto(`${app.current.origin}/#/sync`);
@@ -182,7 +182,7 @@ describe.runIf(hasChromium)('a misbehaving service', () => {
     });
     await call('batches:setCampaignDraft', {
       batchId: batch.batchId,
-      campaign: { client_id: BOTS.voice, name, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+      campaign: { botId: BOTS.voice, name, dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 },
     });
     const campaignsNamed = () => (service?.core.db.prepare('SELECT id FROM campaigns WHERE name = ?').all(name) as { id: number }[]).map((c) => c.id);
     await page.goto(`${app.current.origin}/#/sync`);

@@ -21,7 +21,7 @@ describe.runIf(hasChromium)('a batch and a campaign that takes fewer phones', ()
     const batchId = prepared.value.batchId;
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'Un teléfono', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 1 },
+      campaign: { botId: 101, name: 'Un teléfono', dialingType: 'VERTICAL', minPhonePriority: 0, maxPhonePriority: 0, maxCallsPerCase: 1 },
     });
     if (!campaign.ok) throw new Error(campaign.error.message);
 

@@ -142,12 +142,12 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
     const { campaign } = await surfaceCall('campaigns:create', {
       environment: 'test',
       campaign: {
-        client_id: BOTS.voice,
+        botId: BOTS.voice,
         name: 'Grabaciones lentas',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 1,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 1,
       },
     });
     expect(await surfaceCall('sync:upload', { environment: 'test', batchId: batch.batchId, campaignId: campaign.id })).toMatchObject({ status: 'done' });
@@ -157,7 +157,7 @@ describe.runIf(hasChromium)('a recording that comes slowly', () => {
     const { cases } = await surfaceCall('results:cases', { environment: 'test', campaignId: campaign.id, limit: 100 });
     campaignId = campaign.id;
     // One call: its card is the only one asking for a recording.
-    calledOnce = cases.filter((c) => c.call_count === 1).map((c) => c.id);
+    calledOnce = cases.filter((c) => c.callCount === 1).map((c) => c.id);
     expect(calledOnce.length, 'fewer than two cases were called once').toBeGreaterThanOrEqual(2);
     const caseId = calledOnce[0] ?? 0;
     const callId = await firstCallOf(caseId);

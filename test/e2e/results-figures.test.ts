@@ -35,12 +35,12 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
       await surfaceCall('campaigns:create', {
         environment: 'demo',
         campaign: {
-          client_id: 101,
+          botId: 101,
           name: 'Cifras E2E',
-          dialing_type: 'HORIZONTAL_VERTICAL',
-          min_phone_priority: 0,
-          max_phone_priority: 2,
-          max_calls_per_case: 2,
+          dialingType: 'HORIZONTAL_VERTICAL',
+          minPhonePriority: 0,
+          maxPhonePriority: 2,
+          maxCallsPerCase: 2,
         },
       })
     ).campaign.id;

@@ -130,7 +130,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     // What the form said is what the service was asked for.
     expect(made.value).toMatchObject({
       name: 'Un teléfono',
-      params: { dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 2 },
+      params: { dialingType: 'VERTICAL', minPhonePriority: 0, maxPhonePriority: 0, maxCallsPerCase: 2 },
     });
 
     // Before loading it, the agent starts the empty campaign (asked first: it has no cases) and pauses it again.

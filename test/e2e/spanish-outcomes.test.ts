@@ -56,7 +56,7 @@ describe.runIf(hasChromium)('upload outcomes, enums and the activity log in Span
     // One phone a case: the Demo service rejects the cases that hold more.
     const campaign = await call('campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'Un teléfono', dialing_type: 'VERTICAL', min_phone_priority: 0, max_phone_priority: 0, max_calls_per_case: 1 },
+      campaign: { botId: 101, name: 'Un teléfono', dialingType: 'VERTICAL', minPhonePriority: 0, maxPhonePriority: 0, maxCallsPerCase: 1 },
     });
     campaignId = campaign.campaign.id;
     // A first batch of the same file goes up first: the cases it loaded are skipped in the second.

@@ -42,7 +42,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     batchId = prepared.value.batchId;
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'E2E', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+      campaign: { botId: 101, name: 'E2E', dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 },
     });
     if (!campaign.ok) throw new Error(campaign.error.message);
     campaignId = campaign.value.campaign.id;
@@ -186,7 +186,7 @@ describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {
     const id = second.value.batchId;
     const campaign = await surface.call('campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'E2E dudas', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+      campaign: { botId: 101, name: 'E2E dudas', dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 },
     });
     if (!campaign.ok) throw new Error(campaign.error.message);
     const sent: unknown[] = [];

@@ -100,7 +100,7 @@ describe.runIf(binary !== null)("an agent's day in the desktop app", () => {
   it('uploads the batch to a new campaign from Sync', async () => {
     const created = await call<{ campaign: { id: number } }>(page, 'campaigns:create', {
       environment: 'demo',
-      campaign: { client_id: 101, name: 'Electron', dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 },
+      campaign: { botId: 101, name: 'Electron', dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 },
     });
     campaignId = created.campaign.id;
     await page.evaluate(() => (location.hash = '#/sync'));

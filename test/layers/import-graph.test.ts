@@ -39,7 +39,7 @@ describe('the import-graph rules', () => {
       'src-main/store/repo.ts': "import { y } from '../domain/words';\nexport const z = y;\n",
       'src-main/surface/procedures.ts': 'export type Answer = { ok: boolean };\n',
       'src-renderer/src/view.ts':
-        "import type { Answer } from '../../src-main/surface/procedures';\nimport { x } from '../../src-main/contract/wire';\nexport const a: Answer = { ok: x === 1 };\n",
+        "import type { Answer } from '../../src-main/surface/procedures';\nimport { y } from '../../src-main/domain/words';\nexport const a: Answer = { ok: y === 1 };\n",
     });
     expect(violations).toEqual([]);
   });
@@ -85,20 +85,29 @@ describe('the import-graph rules', () => {
       'src-renderer/src/view.ts':
         "import { WORD } from '../../src-main/surface/procedures';\nimport { z } from '../../src-main/store/repo';\nexport const v = WORD + z;\n",
     });
-    expect(violations.map((v) => v.rule).sort()).toEqual(['renderer-reaches-surface-and-contract', 'renderer-surface-types-only']);
+    expect(violations.map((v) => v.rule).sort()).toEqual(['renderer-reaches-domain-and-surface', 'renderer-surface-types-only']);
+  });
+
+  it('report the renderer importing the service’s wire, even a type, and only that rule for it', async () => {
+    const violations = await cruiseTree({
+      'src-main/contract/wire.ts': 'export type Bot = { bot_type: string };\n',
+      'src-renderer/src/view.ts': "import type { Bot } from '../../src-main/contract/wire';\nexport const v = (b: Bot) => b.bot_type;\n",
+    });
+    expect(violations).toEqual([{ rule: 'renderer-no-wire', from: 'src-renderer/src/view.ts', to: 'src-main/contract/wire.ts' }]);
   });
 
   it('report Node reached from the page through a chain of imports, not just directly', async () => {
     const violations = await cruiseTree({
       'src-main/contract/wire.ts': "import { size } from './sizes';\nexport const x = size;\n",
       'src-main/contract/sizes.ts': "import { statSync } from 'node:fs';\nexport const size = statSync('.').size;\n",
-      'src-renderer/src/view.ts': "import { x } from '../../src-main/contract/wire';\nexport const v = x;\n",
+      'src-main/domain/words.ts': "import { x } from '../contract/wire';\nexport const y = x;\n",
+      'src-renderer/src/view.ts': "import { y } from '../../src-main/domain/words';\nexport const v = y;\n",
     });
     expect(
       violations
         .filter((v) => v.rule === 'pure-stays-pure')
         .map((v) => v.from)
         .sort(),
-    ).toEqual(['src-main/contract/sizes.ts', 'src-main/contract/wire.ts', 'src-renderer/src/view.ts']);
+    ).toEqual(['src-main/contract/sizes.ts', 'src-main/contract/wire.ts', 'src-main/domain/words.ts', 'src-renderer/src/view.ts']);
   });
 });

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import type { CreateCampaignRequest } from '../../src-main/contract';
+import type { NewCampaign } from '../../src-main/domain/new-campaign';
 import { createAppContext } from '../../src-main/surface/app-context';
 import { createSurface } from '../../src-main/surface/surface';
 import { BOTS, DEMO_USER } from './emulator';
@@ -27,11 +27,11 @@ export function signedInApp(prefix: string) {
 }
 
 /** A campaign of the emulator's voice bot, as a batch's draft or a new campaign. */
-export const voiceCampaign = (name: string): CreateCampaignRequest => ({
-  client_id: BOTS.voice,
+export const voiceCampaign = (name: string): NewCampaign => ({
+  botId: BOTS.voice,
   name,
-  dialing_type: 'HORIZONTAL_VERTICAL',
-  min_phone_priority: 0,
-  max_phone_priority: 2,
-  max_calls_per_case: 1,
+  dialingType: 'HORIZONTAL_VERTICAL',
+  minPhonePriority: 0,
+  maxPhonePriority: 2,
+  maxCallsPerCase: 1,
 });

@@ -10,7 +10,7 @@ import type { AuditEntry } from '../../src-main/domain/audit-events';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { BatchCaseView, ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { campaignRequest, control } from '../client/helpers';
+import { newCampaign, control } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
@@ -65,7 +65,7 @@ describe('the audit trail of an agent’s day', () => {
 
     await call('batches:exportErrors', { batchId });
     await call('batches:exportClean', { batchId });
-    campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur marzo') })).campaign.id;
+    campaignId = (await call('campaigns:create', { environment: 'test', campaign: newCampaign('Banco del Sur marzo') })).campaign.id;
     const upload = await call('sync:upload', { environment: 'test', batchId, campaignId });
     expect(upload).toMatchObject({ status: 'done', loaded: 8 });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });

@@ -34,12 +34,12 @@ describe('a campaign drafted with its batch', () => {
     await call('batches:setCampaignDraft', {
       batchId,
       campaign: {
-        client_id: BOTS.voice,
+        botId: BOTS.voice,
         name: 'Preparada sin conexión',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 1,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 1,
       },
     });
     const first = await call<{ status: string; loaded: number; campaignId: number }>('sync:upload', { environment: 'test', batchId });
@@ -48,7 +48,7 @@ describe('a campaign drafted with its batch', () => {
     expect(again).toMatchObject({ campaignId: first.campaignId, requests: 0 });
     const named = emulator.current.core.db.prepare("SELECT count(*) AS n FROM campaigns WHERE name = 'Preparada sin conexión'").get() as { n: number };
     expect(named.n).toBe(1);
-    await expect(call('batches:setCampaignDraft', { batchId, campaign: { client_id: BOTS.voice, name: 'otra' } })).rejects.toMatchObject({
+    await expect(call('batches:setCampaignDraft', { batchId, campaign: { botId: BOTS.voice, name: 'otra' } })).rejects.toMatchObject({
       code: 'batch.has_campaign',
     });
   });

@@ -34,13 +34,13 @@ const ORDINARY = Array.from({ length: 20 }, (_, i) => `${year}-03-${String(10 + 
   (d) => ['tue', 'wed', 'thu'].includes(weekdayOf(d)) && holidays(d).length === 0,
 ) as string;
 
-const campaign = (name: string, when: { start_date?: string; call_from?: string; call_to?: string }) => ({
-  client_id: BOTS.voice,
+const campaign = (name: string, when: { startDate?: string; callFrom?: string; callTo?: string }) => ({
+  botId: BOTS.voice,
   name,
-  dialing_type: 'HORIZONTAL_VERTICAL',
-  min_phone_priority: 0,
-  max_phone_priority: 1,
-  max_calls_per_case: 1,
+  dialingType: 'HORIZONTAL_VERTICAL',
+  minPhonePriority: 0,
+  maxPhonePriority: 1,
+  maxCallsPerCase: 1,
   ...when,
 });
 
@@ -49,9 +49,9 @@ describe('campaigns:create and campaigns:action', () => {
     await call('environments:setBaseUrl', { environment: 'test', baseUrl: emulator.current.url });
     const created = await call('campaigns:create', {
       environment: 'test',
-      campaign: campaign('Navidad tarde', { start_date: CHRISTMAS, call_from: '09:00', call_to: '21:00' }),
+      campaign: campaign('Navidad tarde', { startDate: CHRISTMAS, callFrom: '09:00', callTo: '21:00' }),
     });
-    expect(created.campaign).toMatchObject({ name: 'Navidad tarde', params: { start_date: CHRISTMAS } });
+    expect(created.campaign).toMatchObject({ name: 'Navidad tarde', params: { startDate: CHRISTMAS } });
     const codes = created.warnings.map((w) => w.code);
     expect(codes).toContain('campaign.outside_contact_hours');
     expect(created.warnings).toContainEqual({ code: 'campaign.start_on_holiday', params: { date: CHRISTMAS, name: 'Navidad', nameEn: 'Christmas Day' } });
@@ -62,7 +62,7 @@ describe('campaigns:create and campaigns:action', () => {
   it('warns of nothing for an ordinary weekday inside the contact hours', async () => {
     const created = await call('campaigns:create', {
       environment: 'test',
-      campaign: campaign('Marzo', { start_date: ORDINARY, call_from: '09:00', call_to: '20:00' }),
+      campaign: campaign('Marzo', { startDate: ORDINARY, callFrom: '09:00', callTo: '20:00' }),
     });
     expect(created.warnings).toEqual([]);
   });
@@ -70,7 +70,7 @@ describe('campaigns:create and campaigns:action', () => {
   it('starting checks the campaign as the service holds it; stopping warns of nothing', async () => {
     const { campaign: created } = await call('campaigns:create', {
       environment: 'test',
-      campaign: campaign('Para iniciar', { start_date: CHRISTMAS, call_from: '07:00', call_to: '19:00' }),
+      campaign: campaign('Para iniciar', { startDate: CHRISTMAS, callFrom: '07:00', callTo: '19:00' }),
     });
     const started = await call('campaigns:action', { environment: 'test', campaignId: created.id, action: 'start' });
     expect(started.campaign.id).toBe(created.id);

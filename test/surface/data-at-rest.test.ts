@@ -10,7 +10,7 @@ import { isSealed } from '../../src-main/keys/file-seal';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { campaignRequest, control } from '../client/helpers';
+import { newCampaign, control } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';
 import { readTree } from '../support/file-tree';
 import { handOver } from '../support/source-file';
@@ -51,7 +51,7 @@ describe('personal data at rest', () => {
       for (const value of [c.code, c.firstName, c.lastName, ...c.phones]) if (value.length >= 5) needles.add(value);
     }
     expect(needles.size).toBeGreaterThan(20);
-    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: campaignRequest('Banco del Sur') })).campaign.id;
+    const campaignId = (await call('campaigns:create', { environment: 'test', campaign: newCampaign('Banco del Sur') })).campaign.id;
     testCampaign = campaignId;
     expect(await call('sync:upload', { environment: 'test', batchId: prepared.batchId, campaignId })).toMatchObject({ status: 'done' });
     await call('campaigns:action', { environment: 'test', campaignId, action: 'start' });
@@ -62,7 +62,7 @@ describe('personal data at rest', () => {
     // The built-in Demo service keeps what it was sent in the data folder too.
     await call('session:signIn', { environment: 'demo', ...DEMO_USER });
     const demoBatch = await call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, SAMPLE), maxPhonePriority: 2 });
-    const demoCampaign = (await call('campaigns:create', { environment: 'demo', campaign: campaignRequest('Demo Banco del Sur') })).campaign.id;
+    const demoCampaign = (await call('campaigns:create', { environment: 'demo', campaign: newCampaign('Demo Banco del Sur') })).campaign.id;
     expect(await call('sync:upload', { environment: 'demo', batchId: demoBatch.batchId, campaignId: demoCampaign })).toMatchObject({ status: 'done' });
 
     const files = readTree(dir);

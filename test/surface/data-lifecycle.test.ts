@@ -77,12 +77,12 @@ async function uploadedToEmulator(ctx: AppContext, batchId: number) {
   const campaign = await api.call('campaigns:create', {
     environment: 'test',
     campaign: {
-      client_id: BOTS.voice,
+      botId: BOTS.voice,
       name: 'Retención',
-      dialing_type: 'HORIZONTAL_VERTICAL',
-      min_phone_priority: 0,
-      max_phone_priority: 2,
-      max_calls_per_case: 2,
+      dialingType: 'HORIZONTAL_VERTICAL',
+      minPhonePriority: 0,
+      maxPhonePriority: 2,
+      maxCallsPerCase: 2,
     },
   });
   const upload = await api.call('sync:upload', { environment: 'test', batchId, campaignId: campaign.campaign.id });
@@ -290,12 +290,12 @@ describe('retention and cases the upload skipped (the campaign already held thei
     const { campaign } = await api.call('campaigns:create', {
       environment: 'test',
       campaign: {
-        client_id: BOTS.voice,
+        botId: BOTS.voice,
         name: 'Salteados',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 2,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 2,
       },
     });
     const upload = (batchId: number, reloadDuplicates = false) =>

@@ -12,7 +12,7 @@ import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { campaignRequest } from '../client/helpers';
+import { newCampaign } from '../client/helpers';
 import { DEMO_USER, http, NO_BOTS_USER, OTHER_USER } from '../support/emulator';
 import { TEST_STORE_KEY } from '../support/store-key';
 
@@ -53,7 +53,7 @@ describe("the app's Demo service", () => {
 
     const received = await call(first, 'files:receive', { name: 'cartera-banco-del-sur.xlsx', base64: readFileSync(SAMPLE).toString('base64') });
     const prepared = await call(first, 'batches:prepare', { environment: 'demo', fileId: received.fileId, maxPhonePriority: 2 });
-    const campaign = await call(first, 'campaigns:create', { environment: 'demo', campaign: campaignRequest('Banco del Sur demo') });
+    const campaign = await call(first, 'campaigns:create', { environment: 'demo', campaign: newCampaign('Banco del Sur demo') });
     const upload = await call(first, 'sync:upload', { environment: 'demo', batchId: prepared.batchId, campaignId: campaign.campaign.id });
     expect(upload.status).toBe('done');
     expect(upload.loaded).toBeGreaterThan(0);

@@ -78,23 +78,18 @@ describe('input the surface refuses', () => {
 
 describe('a dialing rule the campaign breaks', () => {
   const campaign = {
-    client_id: 101,
+    botId: 101,
     name: 'Mora temprana',
-    dialing_type: 'VERTICAL',
-    call_from: '09:00',
-    call_to: '18:00',
-    min_phone_priority: 0,
-    max_phone_priority: 0,
+    dialingType: 'VERTICAL',
+    callFrom: '09:00',
+    callTo: '18:00',
+    minPhonePriority: 0,
+    maxPhonePriority: 0,
   };
   it.each([
-    [{ max_phone_priority: 2 }, 'campaign.max_phone_priority', 'vertical-same-priority', 'debe ser igual a min_phone_priority (0)'],
-    [
-      { dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 },
-      'campaign.max_phone_priority',
-      'max-below-min',
-      'debe ser al menos 2',
-    ],
-    [{ call_to: '08:00' }, 'campaign.call_to', 'window-order', 'debe ser posterior a call_from'],
+    [{ maxPhonePriority: 2 }, 'campaign.maxPhonePriority', 'vertical-same-priority', 'debe ser igual a minPhonePriority (0)'],
+    [{ dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 2, maxPhonePriority: 1 }, 'campaign.maxPhonePriority', 'max-below-min', 'debe ser al menos 2'],
+    [{ callTo: '08:00' }, 'campaign.callTo', 'window-order', 'debe ser posterior a callFrom'],
   ])('%o is said by its rule and worded from the catalog, never the contract’s English', async (change, path, rule, spanish) => {
     for (const name of ['campaigns:create', 'batches:setCampaignDraft'] as const) {
       const input =

@@ -1,6 +1,6 @@
 // `casedesk bots`, `campaigns list|show`, `inbound list`: the service's objects, as a table or JSON.
 import { Command } from 'commander';
-import { call, printAnswer, withApp } from '../cli-context';
+import { callAsSent, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
 import { envOption, positiveId, isoDay } from '../cli-options';
 import type { HelpWords } from '../cli-help';
@@ -20,7 +20,7 @@ export function serviceCommands(help: HelpWords): Command[] {
     .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const list = await call(ctx, 'bots:list', { environment: opts.env });
+        const list = await callAsSent(ctx, 'bots:list', { environment: opts.env });
         await printAnswer(command, list, (lang) => ({
           head: ['id', 'name', 'type', 'channel', 'last campaign', 'status', 'completed'],
           rows: list.map((b) => [
@@ -45,7 +45,7 @@ export function serviceCommands(help: HelpWords): Command[] {
     .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: { bot: number; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const items = await call(ctx, 'campaigns:list', { environment: opts.env, botId: opts.bot });
+        const items = await callAsSent(ctx, 'campaigns:list', { environment: opts.env, botId: opts.bot });
         await printAnswer(command, items, (lang) => ({
           head: ['id', 'name', 'status', 'dialing', 'completed', 'final cases', 'created'],
           rows: items.map((c) => [
@@ -67,7 +67,7 @@ export function serviceCommands(help: HelpWords): Command[] {
     .addOption(envOption(help('help.common.env_last')))
     .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const c = await call(ctx, 'campaigns:show', { environment: opts.env, campaignId });
+        const c = await callAsSent(ctx, 'campaigns:show', { environment: opts.env, campaignId });
         const p = c.params;
         const s = c.case_stats;
         const m = c.metrics;
@@ -108,7 +108,7 @@ export function serviceCommands(help: HelpWords): Command[] {
     .addOption(envOption(help('help.common.env_last')))
     .action(async (opts: { bot?: number; from?: string; to?: string; env?: string }, command: Command) => {
       await withApp(command, async (ctx) => {
-        const cases = await call(ctx, 'inbound:list', { environment: opts.env, botId: opts.bot, from: opts.from, to: opts.to });
+        const cases = await callAsSent(ctx, 'inbound:list', { environment: opts.env, botId: opts.bot, from: opts.from, to: opts.to });
         await printAnswer(command, cases, (lang) => ({
           head: ['id', 'bot', 'result', 'duration', 'recording', 'updated'],
           // "no" is the same word in Spanish.

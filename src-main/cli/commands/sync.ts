@@ -1,13 +1,13 @@
 // `casedesk upload` and campaign control: `campaigns create|start|stop|end`.
 import { Command, Option } from 'commander';
-import type { CampaignAction } from '../../contract';
+import type { CampaignAction } from '../../domain/campaign-states';
 import { DIALING_TYPES } from '../../contract/dialing-types';
 import { Failure, isFailureCode, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
 import { HELD_NAMED } from '../../domain/ledger';
 import type { UploadSummary } from '../../surface/procedures';
 import type { UploadProgress } from '../../sync/upload-engine';
 import type { AppContext } from '../../surface/app-context-types';
-import { call, globals, printAnswer, printJson, withApp } from '../cli-context';
+import { call, callAsSent, globals, printAnswer, printJson, withApp } from '../cli-context';
 import { CliFailure, noteLine, terminalWords, words } from '../cli-globals';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
@@ -191,17 +191,17 @@ export function addCampaignControl(campaigns: Command, help: HelpWords): void {
         await withApp(command, async (ctx) => {
           const { lang } = globals(command);
           const request = {
-            client_id: opts.bot,
+            botId: opts.bot,
             name: opts.name,
             description: opts.description,
-            start_date: opts.startDate,
-            call_from: opts.callFrom,
-            call_to: opts.callTo,
-            closes_eod: opts.closesEod,
-            dialing_type: opts.dialingType,
-            min_phone_priority: opts.minPhonePriority,
-            max_phone_priority: opts.maxPhonePriority,
-            max_calls_per_case: opts.maxCallsPerCase,
+            startDate: opts.startDate,
+            callFrom: opts.callFrom,
+            callTo: opts.callTo,
+            closesEod: opts.closesEod,
+            dialingType: opts.dialingType,
+            minPhonePriority: opts.minPhonePriority,
+            maxPhonePriority: opts.maxPhonePriority,
+            maxCallsPerCase: opts.maxCallsPerCase,
           };
           if (opts.draftFor !== undefined) {
             await call(ctx, 'batches:setCampaignDraft', { batchId: opts.draftFor, campaign: request });
@@ -212,7 +212,7 @@ export function addCampaignControl(campaigns: Command, help: HelpWords): void {
             );
             return;
           }
-          const { campaign, warnings } = await call(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
+          const { campaign, warnings } = await callAsSent(ctx, 'campaigns:create', { environment: opts.env, campaign: request });
           // The campaign as the service sent it, and beside its fields what CaseDesk warns about.
           if (globals(command).json) return printJson({ ...campaign, warnings });
           process.stdout.write(`${words(lang, 'line.campaign.created', { id: campaign.id, name: campaign.name, status: campaign.metrics.status })}\n`);
@@ -228,7 +228,7 @@ export function addCampaignControl(campaigns: Command, help: HelpWords): void {
       .addOption(envOption(help('help.common.env')))
       .action(async (campaignId: number, opts: { env?: string }, command: Command) => {
         await withApp(command, async (ctx) => {
-          const { campaign, warnings } = await call(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
+          const { campaign, warnings } = await callAsSent(ctx, 'campaigns:action', { environment: opts.env, campaignId, action });
           const { json, lang } = globals(command);
           if (json) return printJson({ ...campaign, warnings });
           process.stdout.write(`${words(lang, 'line.campaign.status', { id: campaign.id, status: campaign.metrics.status })}\n`);

@@ -1,6 +1,6 @@
 // What an action will really do, asked before the agent confirms it: starting a campaign (its state,
 // cases and schedule warnings now) and uploading into one (which starts a PAUSED or SCHEDULED one).
-import { uploadStartsCampaign } from '../../contract';
+import { uploadStartsCampaign } from '../../domain/campaign-states';
 import { personKey } from '../../domain/person-key';
 import {
   BatchRefusal,

@@ -2,7 +2,8 @@
 // Apart from surface.ts, which imports every handler, so that handlers need not import it back.
 import type { z } from 'zod';
 import type { AppContext } from '../app-context-types';
-import type { ProcedureName, ProcedureOutputs, procedures } from '../procedures';
+import type { HandlerOutputs } from '../as-sent';
+import type { ProcedureName, procedures } from '../procedures';
 
-export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<ProcedureOutputs[N]>;
+export type Handler<N extends ProcedureName> = (ctx: AppContext, input: z.output<(typeof procedures)[N]>) => Promise<HandlerOutputs[N]>;
 export type Handlers = { [N in ProcedureName]: Handler<N> };

@@ -1,11 +1,12 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
 import { campaignDownloadWork, inboundDownloadWork, isRecordingWorkOf, recordingWork, type WorkKey } from '../work-keys';
 import { isCancelled, type ServiceClient } from '../../client';
-import type { InboundCase } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { campaignResultsBytes } from '../../exports/results-export';
 import { BatchRefusal, getRecording, pageInboundCases } from '../../store';
+import { inboundCaseView, resultCallView, resultCaseView } from '../service-views';
 import { pageResultRows, resultCalls, resultCaseRow } from '../../results/result-rows';
+import type { ResultCaseRow as StoredResultRow } from '../../results/case-figures';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import type { Handlers } from './handler';
@@ -61,15 +62,20 @@ export const resultsHandlers: Pick<
   },
 
   async 'results:cases'(ctx, { environment, campaignId, offset, limit, filter, results }) {
-    return pageResultRows(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, { offset, limit, filter, results });
+    const page = pageResultRows(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, { offset, limit, filter, results });
+    return { total: page.total, cases: page.cases.map(resultRowView) };
   },
 
   async 'results:calls'(ctx, { environment, campaignId, caseId }) {
-    return resultCalls(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId);
+    return resultCalls(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId).map(({ phoneIndex, ...call }) => ({
+      ...resultCallView(call),
+      phoneIndex,
+    }));
   },
 
   async 'results:case'(ctx, { environment, campaignId, caseId }) {
-    return resultCaseRow(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId);
+    const row = resultCaseRow(ctx.store.db, environment ?? ctx.currentEnvironment(), campaignId, caseId);
+    return row === null ? null : resultRowView(row);
   },
 
   async 'results:export'(ctx, { environment, campaignId }) {
@@ -132,7 +138,7 @@ export const resultsHandlers: Pick<
   },
 
   async 'inbound:cases'(ctx, { environment, botId, from, to, offset, limit }) {
-    return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit) as InboundCase[];
+    return pageInboundCases(ctx.store.db, environment ?? ctx.currentEnvironment(), { botId, from, to }, offset, limit).map(inboundCaseView);
   },
 };
 
@@ -219,3 +225,5 @@ async function busyAware<T>(work: () => Promise<T>): Promise<T> {
     throw err;
   }
 }
+
+const resultRowView = ({ figures, ...found }: StoredResultRow) => ({ ...resultCaseView(found), figures });

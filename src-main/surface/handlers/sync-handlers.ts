@@ -12,6 +12,7 @@ import { actionWarnings, scheduleWarnings, suggestedStartDate } from '../campaig
 import { sharedLedger } from '../shared-ledger';
 import { batchRefusalFailure, SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
+import { createCampaignRequest } from '../service-views';
 import { readSettings } from '../settings';
 import type { Notice, UploadSummary } from '../procedures';
 import type { UploadDetail } from '../../domain/upload-detail';
@@ -31,7 +32,8 @@ export const syncHandlers: Pick<
     const batch = getBatch(ctx.store.db, batchId);
     if (!batch) throw new SurfaceFailure('batch.not_found', { batchId });
     if (batch.campaignId !== null && campaign !== null) throw new SurfaceFailure('batch.has_campaign', { batchId, campaignId: batch.campaignId });
-    setCampaignDraft(ctx.store.db, batchId, campaign);
+    // Kept as the request it will be: the draft is sent as it is when the batch is uploaded.
+    setCampaignDraft(ctx.store.db, batchId, campaign === null ? null : createCampaignRequest(campaign));
     return { batchId, draft: campaign !== null };
   },
 
@@ -41,12 +43,12 @@ export const syncHandlers: Pick<
 
   async 'campaigns:create'(ctx, { environment, campaign }) {
     const env = environment ?? ctx.currentEnvironment();
-    const created = await (await connectionFor(ctx, env)).client.createCampaign(campaign);
+    const created = await (await connectionFor(ctx, env)).client.createCampaign(createCampaignRequest(campaign));
     saveCampaign(ctx.store.db, env, created);
     // What was asked for: the service's own defaults for what was left out are its to choose.
     return {
       campaign: created,
-      warnings: await scheduleWarnings(ctx, { startDate: campaign.start_date, callFrom: campaign.call_from, callTo: campaign.call_to }),
+      warnings: await scheduleWarnings(ctx, { startDate: campaign.startDate, callFrom: campaign.callFrom, callTo: campaign.callTo }),
     };
   },
 

@@ -26,7 +26,7 @@ async function call<N extends ProcedureName>(name: N, input: unknown): Promise<P
   return answer.value;
 }
 
-const CAMPAIGN = { client_id: BOTS.voice, dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 0, max_phone_priority: 2, max_calls_per_case: 1 };
+const CAMPAIGN = { botId: BOTS.voice, dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 };
 const statusOf = (id: number) => emulator.current.core.db.prepare('SELECT status FROM campaigns WHERE id = ?').get(id);
 
 describe('sync:checkUpload and campaigns:checkStart', () => {
@@ -64,7 +64,7 @@ describe('sync:checkUpload and campaigns:checkStart', () => {
     const { batchId } = await call('batches:prepare', { environment: 'test', fileId: await handOver(createSurface(ctx), SAMPLE), maxPhonePriority: 2 });
     const { campaign } = await call('campaigns:create', {
       environment: 'test',
-      campaign: { ...CAMPAIGN, name: 'Un teléfono', dialing_type: 'VERTICAL', max_phone_priority: 0 },
+      campaign: { ...CAMPAIGN, name: 'Un teléfono', dialingType: 'VERTICAL', maxPhonePriority: 0 },
     });
     const fit = await call('batches:phoneFit', { batchId, maxPhonePriority: 0 });
     expect(fit.phones).toBe(1);
@@ -95,9 +95,9 @@ describe('sync:checkUpload and campaigns:checkStart', () => {
 
   it('answers the campaign as the service holds it now, with no cases loaded and the start warnings, starting nothing', async () => {
     const christmas = `${new Date().getUTCFullYear() + 1}-12-25`;
-    const { campaign } = await call('campaigns:create', { environment: 'test', campaign: { ...CAMPAIGN, name: 'Navidad', start_date: christmas } });
+    const { campaign } = await call('campaigns:create', { environment: 'test', campaign: { ...CAMPAIGN, name: 'Navidad', startDate: christmas } });
     const checked = await call('campaigns:checkStart', { environment: 'test', campaignId: campaign.id });
-    expect(checked.campaign).toMatchObject({ id: campaign.id, metrics: { status: 'PAUSED' }, case_stats: { q_loaded_cases: 0 } });
+    expect(checked.campaign).toMatchObject({ id: campaign.id, metrics: { status: 'PAUSED' }, caseStats: { loaded: 0 } });
     expect(checked.warnings.map((w) => w.code)).toContain('campaign.start_on_holiday');
     expect(statusOf(campaign.id)).toEqual({ status: 'PAUSED' });
   });

@@ -52,12 +52,12 @@ describe('results that become the next action', () => {
     const campaign = await call('campaigns:create', {
       environment: 'test',
       campaign: {
-        client_id: BOTS.voice,
+        botId: BOTS.voice,
         name: 'Banco del Sur',
-        dialing_type: 'HORIZONTAL_VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 2,
-        max_calls_per_case: 2,
+        dialingType: 'HORIZONTAL_VERTICAL',
+        minPhonePriority: 0,
+        maxPhonePriority: 2,
+        maxCallsPerCase: 2,
       },
     });
     campaignId = campaign.campaign.id;
@@ -131,15 +131,15 @@ describe('results that become the next action', () => {
 
   it('takes the cases with chosen result names, and an outcome and names together', async () => {
     const stored = await call('results:cases', { environment: 'test', campaignId, limit: 100 });
-    const name = stored.cases[0]?.case_result.name ?? '';
+    const name = stored.cases[0]?.result.name ?? '';
     const withName = stored.cases
-      .filter((c) => c.case_result.name === name)
-      .map((c) => c.params.code ?? '')
+      .filter((c) => c.result.name === name)
+      .map((c) => c.code ?? '')
       .sort();
     const byName = await call('campaigns:followup', { environment: 'test', campaignId, results: [name.toUpperCase()] });
     expect((await allCases(byName.batchId)).map((c) => c.code).sort()).toEqual(withName);
 
-    const both = stored.cases.filter((c) => c.case_result.name === name && !c.case_result.is_final).length;
+    const both = stored.cases.filter((c) => c.result.name === name && !c.result.isFinal).length;
     const answer = await surface.call('campaigns:followup', { environment: 'test', campaignId, outcome: 'non-final', results: [name] });
     if (both === 0) expect(answer).toMatchObject({ ok: false, error: { code: expect.stringMatching(/^followup\.nothing_selected/) as unknown } });
     else expect(answer).toMatchObject({ ok: true, value: { cases: both } });

@@ -2,7 +2,7 @@
 // ask for it; this holds what they share: the campaigns of the bot chosen (loaded as the bot changes),
 // the only bot picked for the agent, and the campaign forgotten when the agent picks another bot.
 import { computed, reactive, ref, toValue, watch, type MaybeRefOrGetter } from 'vue';
-import type { Bot, CampaignListItem } from '../../../../src-main/contract';
+import type { BotView as Bot, CampaignListItemView as CampaignListItem } from '../../../../src-main/domain/service-views';
 import { call } from '../../api/casedesk';
 import { useAction, useReported } from '../../composables/use-reported';
 
@@ -55,7 +55,7 @@ export function useBotCampaign(options: BotCampaignOptions): BotCampaign {
   async function loadBots(): Promise<void> {
     if (options.bots !== undefined || loadedBots.value) return;
     const got = await botsAction.run(() => call('bots:list', {}));
-    if (got.ok) loadedBots.value = got.value.filter((b) => b.bot_type !== 'INBOUND');
+    if (got.ok) loadedBots.value = got.value.filter((b) => b.botType !== 'INBOUND');
   }
 
   function chooseBot(botId: number | null): void {

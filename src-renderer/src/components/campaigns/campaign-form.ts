@@ -1,35 +1,35 @@
-// The new-campaign form's problems as plain data: each field's first, from the contract's own schema
+// The new-campaign form's problems as plain data: each field's first, from the surface's own schema
 // and dialing rules (what the service would say), in the agent's language. The view only shows them.
-import { CreateCampaignRequest, dialingRuleIssues, type DialingRuleIssue } from '../../../../src-main/contract';
+import { NewCampaign, newCampaignRuleIssues, type NewCampaignRuleIssue, type NewCampaignRules } from '../../../../src-main/domain/new-campaign';
 import { inputProblem } from '../../../../src-main/domain/failures/input-problem';
 import { problemWords } from '../../api/casedesk';
 
 export type CampaignField =
-  'name' | 'description' | 'start_date' | 'call_from' | 'call_to' | 'dialing_type' | 'min_phone_priority' | 'max_phone_priority' | 'max_calls_per_case';
+  'name' | 'description' | 'startDate' | 'callFrom' | 'callTo' | 'dialingType' | 'minPhonePriority' | 'maxPhonePriority' | 'maxCallsPerCase';
 
-/** The request as the form would send it: fields left empty are left out. */
-export type CampaignBody = Parameters<typeof dialingRuleIssues>[0] & Record<string, unknown>;
+/** The campaign as the form would send it: fields left empty are left out. */
+export type CampaignBody = NewCampaignRules & Record<string, unknown>;
 
 export type Translate = (key: string) => string;
 
-/** The contract's dialing rules, by their code, in the agent's language. */
-const RULES: Record<DialingRuleIssue['rule'], string> = {
+/** The dialing rules, by their code, in the agent's language. */
+const RULES: Record<NewCampaignRuleIssue['rule'], string> = {
   'vertical-same-priority': 'campaigns.form.rules.verticalSamePriority',
   'max-below-min': 'campaigns.form.rules.maxBelowMin',
   'window-order': 'campaigns.form.rules.toAfterFrom',
 };
-const ruleOf = (params: unknown): DialingRuleIssue['rule'] | null => {
+const ruleOf = (params: unknown): NewCampaignRuleIssue['rule'] | null => {
   const rule = (params as { rule?: unknown } | undefined)?.rule;
-  return typeof rule === 'string' && rule in RULES ? (rule as DialingRuleIssue['rule']) : null;
+  return typeof rule === 'string' && rule in RULES ? (rule as NewCampaignRuleIssue['rule']) : null;
 };
 const FIELD_MESSAGES: Partial<Record<CampaignField, string>> = {
   name: 'campaigns.form.errors.name',
-  start_date: 'campaigns.form.errors.date',
-  call_from: 'campaigns.form.errors.time',
-  call_to: 'campaigns.form.errors.time',
-  min_phone_priority: 'campaigns.form.errors.priority',
-  max_phone_priority: 'campaigns.form.errors.priority',
-  max_calls_per_case: 'campaigns.form.errors.attempts',
+  startDate: 'campaigns.form.errors.date',
+  callFrom: 'campaigns.form.errors.time',
+  callTo: 'campaigns.form.errors.time',
+  minPhonePriority: 'campaigns.form.errors.priority',
+  maxPhonePriority: 'campaigns.form.errors.priority',
+  maxCallsPerCase: 'campaigns.form.errors.attempts',
 };
 
 /** Field → its first problem: the fields left empty (`missing`), then the dialing rules, then the schema's. */
@@ -37,8 +37,8 @@ export function campaignProblems(body: CampaignBody, missing: readonly CampaignF
   const found: Partial<Record<CampaignField, string>> = {};
   const add = (field: CampaignField, text: string) => (found[field] ??= text);
   for (const field of missing) add(field, t('campaigns.form.errors.required'));
-  for (const issue of dialingRuleIssues(body)) add(issue.path[0] as CampaignField, t(RULES[issue.rule]));
-  const parsed = CreateCampaignRequest.safeParse(body, { reportInput: true });
+  for (const issue of newCampaignRuleIssues(body)) add(issue.path[0] as CampaignField, t(RULES[issue.rule]));
+  const parsed = NewCampaign.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'name') as CampaignField;

@@ -61,8 +61,8 @@ export function isoDay(date: Date): string {
 }
 
 /** Newest first: by creation time, then by id. */
-export function newestFirst<T extends { id: number; created_at: string }>(a: T, b: T): number {
-  const byTime = (Date.parse(b.created_at) || 0) - (Date.parse(a.created_at) || 0);
+export function newestFirst<T extends { id: number; createdAt: string }>(a: T, b: T): number {
+  const byTime = (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0);
   return byTime !== 0 ? byTime : b.id - a.id;
 }
 

@@ -1,7 +1,7 @@
 // The column-mapping step as plain data: filled from a saved template or the suggestion, turned into
 // a MappingFile and checked with the same schema the preparation uses.
 import { readAreaCode } from '../../../../src-main/domain/area-code';
-import { getDataKey, setDataKey } from '../../../../src-main/contract/data-keys';
+import { getDataKey, setDataKey } from '../../../../src-main/domain/data-keys';
 import { inputProblem, type InputProblem } from '../../../../src-main/domain/failures/input-problem';
 import { DEFAULT_FORMAT, MappingFile, type ColumnMapping, type DateOrder } from '../../../../src-main/domain/mapping-file';
 import type { FileInspection } from '../../../../src-main/surface/procedures';

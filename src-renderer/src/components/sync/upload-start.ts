@@ -1,7 +1,7 @@
 // Whether an upload sets a campaign calling (the spec: loading cases into a PAUSED campaign makes it
 // ONGOING; a SCHEDULED one starts by itself), said before it runs. The same notices sync:checkUpload
 // answers from the service; this is what the card knows without asking (the campaign list's state).
-import { uploadStartsCampaign } from '../../../../src-main/contract';
+import { uploadStartsCampaign } from '../../../../src-main/domain/campaign-states';
 import type { Notice } from '../../../../src-main/surface/procedures';
 
 export interface UploadTarget {

@@ -7,7 +7,7 @@ import PrimeVue from 'primevue/config';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSSRApp, effectScope, h, nextTick, reactive, type EffectScope } from 'vue';
 import { renderToString } from 'vue/server-renderer';
-import type { Bot, CampaignListItem } from '../../../../src-main/contract';
+import type { BotView as Bot, CampaignListItemView as CampaignListItem } from '../../../../src-main/domain/service-views';
 import BotCampaignSelects from '../../../../src-renderer/src/components/campaigns/BotCampaignSelects.vue';
 import {
   useBotCampaign,
@@ -18,8 +18,8 @@ import {
 import { i18n } from '../../../../src-renderer/src/i18n';
 import { pending } from '../../support/pending';
 
-const bot = (id: number, name: string, bot_type = 'OUTBOUND') => ({ id, name, bot_type }) as Bot;
-const campaign = (id: number, name: string, status = 'ONGOING') => ({ id, name, status, max_phone_priority: 2 }) as CampaignListItem;
+const bot = (id: number, name: string, botType = 'OUTBOUND') => ({ id, name, botType }) as Bot;
+const campaign = (id: number, name: string, status = 'ONGOING') => ({ id, name, status, maxPhonePriority: 2 }) as CampaignListItem;
 
 /** The service behind `call`: each procedure's answer for an input (a promise to answer when the test says); the calls made. */
 function stubService(answers: Record<string, (input: Record<string, unknown>) => unknown>) {
@@ -192,7 +192,7 @@ describe('BotCampaignSelects', () => {
       idPrefix: 'target',
       tests: { bot: 'target-bot', campaign: 'target-campaign' },
       texts,
-      campaignHint: (c: CampaignListItem) => `priority ${c.max_phone_priority}`,
+      campaignHint: (c: CampaignListItem) => `priority ${c.maxPhonePriority}`,
     });
     for (const name of ['target-bot', 'target-campaign']) {
       expect(markup).toContain(`for="${name}"`);

@@ -13,17 +13,17 @@ const t = (key: string) => i18n.global.t(key);
 const ENGLISH = /Invalid|expected|received|Too (small|big)|must match|VERTICAL dialing needs|must not be below|must be later than/i;
 
 const BODY: CampaignBody = {
-  client_id: 101,
+  botId: 101,
   name: 'Mora temprana',
   description: '',
-  start_date: '2026-12-01',
-  call_from: '09:00',
-  call_to: '18:00',
-  closes_eod: false,
-  dialing_type: 'VERTICAL',
-  min_phone_priority: 0,
-  max_phone_priority: 0,
-  max_calls_per_case: 2,
+  startDate: '2026-12-01',
+  callFrom: '09:00',
+  callTo: '18:00',
+  closesEod: false,
+  dialingType: 'VERTICAL',
+  minPhonePriority: 0,
+  maxPhonePriority: 0,
+  maxCallsPerCase: 2,
 };
 
 describe('the new-campaign form’s problems', () => {
@@ -34,12 +34,12 @@ describe('the new-campaign form’s problems', () => {
   it.each([
     [{ description: 7 }, 'description', 'debe ser un texto', 'must be text'],
     [
-      { dialing_type: 'DIAGONAL' },
-      'dialing_type',
+      { dialingType: 'DIAGONAL' },
+      'dialingType',
       'debe ser uno de estos valores: VERTICAL, HORIZONTAL_VERTICAL',
       'must be one of: VERTICAL, HORIZONTAL_VERTICAL',
     ],
-    [{ closes_eod: 'sí' }, 'closes_eod', 'debe ser true o false', 'must be true or false'],
+    [{ closesEod: 'sí' }, 'closesEod', 'debe ser true o false', 'must be true or false'],
   ])('words %o, a field without words of its own, by the catalog and not in zod’s English', (change, field, spanish, english) => {
     const body = { ...BODY, ...change } as CampaignBody;
     i18n.global.locale.value = 'es';
@@ -49,9 +49,9 @@ describe('the new-campaign form’s problems', () => {
   });
 
   it.each([
-    [{ max_phone_priority: 2 }, 'max_phone_priority', 'La marcación vertical llama un solo teléfono: «hasta» debe ser el mismo número que «desde».'],
-    [{ dialing_type: 'HORIZONTAL_VERTICAL', min_phone_priority: 2, max_phone_priority: 1 }, 'max_phone_priority', '«Hasta» no puede ser menor que «desde».'],
-    [{ call_to: '08:00' }, 'call_to', 'La hora de fin debe ser posterior a la de inicio.'],
+    [{ maxPhonePriority: 2 }, 'maxPhonePriority', 'La marcación vertical llama un solo teléfono: «hasta» debe ser el mismo número que «desde».'],
+    [{ dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 2, maxPhonePriority: 1 }, 'maxPhonePriority', '«Hasta» no puede ser menor que «desde».'],
+    [{ callTo: '08:00' }, 'callTo', 'La hora de fin debe ser posterior a la de inicio.'],
   ])('words a broken dialing rule %o by its code, never the contract’s English', (change, field, spanish) => {
     const problems = campaignProblems({ ...BODY, ...change } as CampaignBody, [], t);
     expect(problems[field as keyof typeof problems]).toBe(spanish);
@@ -59,7 +59,7 @@ describe('the new-campaign form’s problems', () => {
   });
 
   it('says a field left empty is required, before anything else about it', () => {
-    const { start_date: _, ...body } = BODY;
-    expect(campaignProblems(body, ['start_date'], t)).toEqual({ start_date: 'Complete este campo.' });
+    const { startDate: _, ...body } = BODY;
+    expect(campaignProblems(body, ['startDate'], t)).toEqual({ startDate: 'Complete este campo.' });
   });
 });
