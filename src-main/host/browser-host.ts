@@ -50,6 +50,12 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
     // The page's files are only read; nothing outside the API takes a body.
     if (!request.url.startsWith('/api/') && request.method !== 'GET' && request.method !== 'HEAD')
       return refuse(request, reply, { ok: false, status: 405, reason: 'only the page is served here' });
+    // A GET or HEAD carries no body: one that says it does would be read to its end, token or not.
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      (Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined)
+    )
+      return refuse(request, reply, { ok: false, status: 400, reason: 'a page request carries no body' });
   });
 
   // Everything that reaches data: the launch token in the header, registered apart so no URL

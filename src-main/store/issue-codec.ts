@@ -49,8 +49,8 @@ const KIND_NUMBER = new Map(STORED_KINDS.map((kind, n) => [kind, n]));
 
 /**
  * A kind as the issue_kinds column and case_keys name it (migration 16): its stored number, or its
- * name when unlisted. No kind's name is all digits; one given as such (a filter from outside) gets a
- * token no case has, so "7" never finds the cases of kind 7.
+ * name when unlisted. No listed kind's name is all digits; one given as such (a filter from outside)
+ * gets a token of its own ("?7"), so "7" never finds the cases of the kind numbered 7.
  */
 export function kindToken(kind: string): string {
   const n = KIND_NUMBER.get(kind);
@@ -60,6 +60,8 @@ export function kindToken(kind: string): string {
 
 /** The kind a token of kindToken names. */
 export function kindOfToken(token: string): string {
+  // A kind named all in digits, as kindToken marks it.
+  if (/^\?\d+$/.test(token)) return token.slice(1);
   if (!/^\d+$/.test(token)) return token;
   const kind = STORED_KINDS[Number(token)];
   if (kind === undefined) throw new Error(`Stored issue kind ${token} is unknown.`);
@@ -147,7 +149,8 @@ function encodeParams(params: Record<string, unknown>): unknown {
   for (const key in params) {
     const n = PARAM_KEY_NUMBER.get(key);
     if (n === undefined) return params;
-    out.push(n, params[key]);
+    // Left out, as JSON leaves an undefined property out of an object (it would come back null).
+    if (params[key] !== undefined) out.push(n, params[key]);
   }
   return out;
 }

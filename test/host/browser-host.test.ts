@@ -136,6 +136,13 @@ describe('the browser host', () => {
     expect(noToken.headers.connection).toBe('close');
     const foreign = await raw(host.port, '/api/call/session:status', { ...withToken(), host: 'evil.example' }, 'POST', big);
     expect(foreign.headers.connection).toBe('close');
+    // A page request carries no body: one that says it does is not read, token or not (Node's client
+    // declares a GET's body only when told its length).
+    const declared = { 'content-length': String(Buffer.byteLength(big)) };
+    const pageWithBody = await raw(host.port, '/', { host: me(), ...declared }, 'GET', big);
+    expect([pageWithBody.status, pageWithBody.headers.connection]).toEqual([400, 'close']);
+    const apiGet = await raw(host.port, '/api/call/bots:list', { ...withToken(), ...declared }, 'GET', big);
+    expect([apiGet.status, apiGet.headers.connection]).toEqual([400, 'close']);
     // With the token, past the small limit elsewhere: an unknown /api/ path is refused by size, the procedure route reads it.
     expect((await raw(host.port, '/api/nothing-here', withToken(), 'POST', big)).status).toBe(413);
     const call = await raw(host.port, '/api/call/session:status', withToken(), 'POST', big);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIssues, issueColumns, type IssueInput } from '../../src-main/store/issue-codec';
+import { decodeIssues, issueColumns, kindOfToken, kindToken, type IssueInput } from '../../src-main/store/issue-codec';
 
 const fix: IssueInput = { severity: 'fix', field: 'phones', rows: [8], kind: 'phone-fixed', params: { before: '+54 9 351 600-0005', after: '3516000005' } };
 const dropped: IssueInput = { severity: 'warning', field: 'phones', rows: [8, 9], kind: 'phone-dropped', params: { before: '011 4000-005', why: 'invalid' } };
@@ -54,6 +54,21 @@ describe('issue codec', () => {
     back[1]?.rows.push(10);
     expect(caseRows).toEqual([8, 9]);
     expect(() => decodeIssues(issueColumns([dropped], caseRows).json)).toThrow();
+  });
+
+  it('leaves out a param that is undefined, as JSON leaves it out of an object', () => {
+    const issue: IssueInput = { ...dropped, params: { before: '011 4000-005', why: 'invalid', phone: undefined } };
+    const back = decodeIssues(issueColumns([issue]).json)[0];
+    expect(back?.params).toEqual({ before: '011 4000-005', why: 'invalid' });
+    expect(Object.keys(back?.params ?? {})).toEqual(['before', 'why']);
+  });
+
+  it('names a kind by its number, and an unlisted kind named in digits by a token of its own, both read back', () => {
+    expect(kindToken('too-many-phones')).toBe('7');
+    expect(kindOfToken('7')).toBe('too-many-phones');
+    expect(kindToken('7')).toBe('?7');
+    expect(kindOfToken(kindToken('7'))).toBe('7');
+    expect(kindOfToken(kindToken('suppressed-code'))).toBe('suppressed-code');
   });
 
   it('keeps no issues as an empty list', () => {
