@@ -24,8 +24,8 @@ import {
   storeFile,
   StoreVersionError,
   unplannedCases,
-  type BatchCaseInput,
 } from '../../src-main/store';
+import { anaCase } from '../support/ana-case';
 import { TEST_STORE_KEY } from '../support/store-key';
 
 const dirs: string[] = [];
@@ -48,19 +48,6 @@ const storeUpTo = (dir: string, version: number) =>
     TEST_STORE_KEY,
     MIGRATIONS.filter((m) => m.version <= version),
   );
-
-/** A ready case of one debtor with one phone; `more` adds or overrides fields. */
-const anaCase = (code: string, more: Partial<BatchCaseInput> = {}): BatchCaseInput => ({
-  code,
-  firstName: 'Ana',
-  lastName: 'Peña',
-  phones: ['3514000001'],
-  products: [],
-  params: {},
-  sourceRows: [2],
-  status: 'ready',
-  ...more,
-});
 
 describe('openStore', () => {
   it('creates every table in an empty data folder, with WAL, foreign keys and FULL sync', () => {

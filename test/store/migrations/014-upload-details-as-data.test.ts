@@ -4,23 +4,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { createBatch, insertBatchCases, MIGRATIONS, openStore, pageBatchCases, rejectedCases, type BatchCaseInput } from '../../../src-main/store';
+import { createBatch, insertBatchCases, MIGRATIONS, openStore, pageBatchCases, rejectedCases } from '../../../src-main/store';
+import { anaCase } from '../../support/ana-case';
 import { TEST_STORE_KEY } from '../../support/store-key';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const aCase = (code: string): BatchCaseInput => ({
-  code,
-  firstName: 'Ana',
-  lastName: 'Peña',
-  phones: ['3514000001'],
-  products: [],
-  params: {},
-  sourceRows: [2],
-  status: 'ready',
 });
 
 /** [code, upload state, the detail an earlier CaseDesk wrote]. */
@@ -47,7 +37,7 @@ it('turns the prose an earlier CaseDesk stored into codes, the service’s words
   insertBatchCases(
     old.db,
     batchId,
-    EARLIER.map(([code]) => aCase(code)),
+    EARLIER.map(([code]) => anaCase(code)),
   );
   const set = old.db.prepare('UPDATE batch_cases SET upload_state = ?, upload_detail = ? WHERE batch_id = ? AND code = ?');
   for (const [code, state, detail] of EARLIER) set.run(state, detail, batchId, code);

@@ -13,8 +13,8 @@ import {
   MIGRATIONS,
   openStore,
   pageCaseIds,
-  type BatchCaseInput,
 } from '../../../src-main/store';
+import { anaCase } from '../../support/ana-case';
 import { TEST_STORE_KEY } from '../../support/store-key';
 
 const dirs: string[] = [];
@@ -22,17 +22,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const aCase = (code: string, kinds: string[]): BatchCaseInput => ({
-  code,
-  firstName: 'Ana',
-  lastName: 'Peña',
-  phones: ['3514000001'],
-  products: [],
-  params: {},
-  sourceRows: [2],
-  status: 'warning',
-  issues: kinds.map((kind) => ({ severity: 'warning', field: 'phones', rows: [2], kind })),
-});
+const aCase = (code: string, kinds: string[]) =>
+  anaCase(code, { status: 'warning', issues: kinds.map((kind) => ({ severity: 'warning', field: 'phones', rows: [2], kind })) });
 
 it('numbers the kinds an earlier CaseDesk stored by name, and finds the same cases by them', () => {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-m16-'));
