@@ -184,6 +184,8 @@ export default {
   },
   drawer: {
     title: { en: 'Case {code}', es: 'Caso {code}' },
+    /** The drawer's name while its case is read (a dialog is never nameless to a screen reader). */
+    loading: { en: 'Case (loading…)', es: 'Caso (cargando…)' },
     rows: { en: 'Row {rows} | Rows {rows}', es: 'Fila {rows} | Filas {rows}' },
     row: { en: 'row {row}', es: 'fila {row}' },
     saving: { en: 'Validating…', es: 'Validando…' },
