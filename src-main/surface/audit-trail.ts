@@ -42,7 +42,7 @@ function storePseudonyms(ctx: AppContext): Pseudonyms {
 }
 
 /** Entries with the readable values the store keeps for their ids (for the key's holder: audit:list, never the diagnostics). */
-export function revealTrail(ctx: AppContext, entries: AuditEntry[]): ShownAuditEntry[] {
+export function revealTrail(ctx: Pick<AppContext, 'store'>, entries: AuditEntry[]): ShownAuditEntry[] {
   // The same few people and files come back on every line: each id is looked up once.
   const names = new Map<string, string | null>();
   const name = (id: string) => {
@@ -53,11 +53,11 @@ export function revealTrail(ctx: AppContext, entries: AuditEntry[]): ShownAuditE
 }
 
 /** The trail, checked against the head this store kept. */
-export function readTrail(ctx: AppContext, options: Omit<ReadOptions, 'head'> = {}): AuditReading {
+export function readTrail(ctx: Pick<AppContext, 'options' | 'store'>, options: Omit<ReadOptions, 'head'> = {}): AuditReading {
   return readAudit(ctx.options.dataDir, { ...options, head: getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null) });
 }
 
-export function actorOf(ctx: AppContext, who: Who): AuditActor {
+export function actorOf(ctx: Pick<AppContext, 'connections' | 'options'>, who: Who): AuditActor {
   const environment = who.environment ?? null;
   const serviceUser = who.serviceUser !== undefined ? who.serviceUser : environment ? (ctx.connections.get(environment)?.email ?? null) : null;
   return { osUser: osUser(), serviceUser, environment, face: ctx.options.face ?? 'app' };

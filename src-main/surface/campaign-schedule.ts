@@ -6,7 +6,11 @@ import { campaignScheduleWarnings, nextContactDay, serviceToday, type CampaignSc
 import type { AppContext } from './app-context-types';
 import { readSettings } from './settings';
 
-export async function scheduleWarnings(ctx: AppContext, schedule: CampaignSchedule, now = new Date()): Promise<CampaignScheduleWarning[]> {
+export async function scheduleWarnings(
+  ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>,
+  schedule: CampaignSchedule,
+  now = new Date(),
+): Promise<CampaignScheduleWarning[]> {
   return campaignScheduleWarnings(schedule, readSettings(ctx).contactHours, await argentineHolidays(), serviceToday(now));
 }
 
@@ -16,7 +20,11 @@ export async function suggestedStartDate(ctx: AppContext, now = new Date()): Pro
 }
 
 /** Starting checks the campaign as the service holds it; stopping and ending start no calls. */
-export async function actionWarnings(ctx: AppContext, action: CampaignAction, campaign: Campaign): Promise<CampaignScheduleWarning[]> {
+export async function actionWarnings(
+  ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>,
+  action: CampaignAction,
+  campaign: Campaign,
+): Promise<CampaignScheduleWarning[]> {
   if (action !== 'start') return [];
   const { start_date: startDate, call_from: callFrom, call_to: callTo } = campaign.params;
   return scheduleWarnings(ctx, { startDate, callFrom, callTo });

@@ -9,7 +9,7 @@ import { readCorrectionsInWorker, readLedgerInWorker } from '../preparation/work
 import type { AppContext } from './app-context-types';
 
 /** A do-not-contact list, read. In a worker its bytes are handed over: the caller must not use them after. */
-export function readLedger(ctx: AppContext, file: SourceFile, options: ReadLedgerOptions): Promise<LedgerFileContents> {
+export function readLedger(ctx: Pick<AppContext, 'options'>, file: SourceFile, options: ReadLedgerOptions): Promise<LedgerFileContents> {
   return ctx.options.preparationInWorker ? readLedgerInWorker(file, options) : readLedgerFile(file, options);
 }
 

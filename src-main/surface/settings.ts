@@ -18,7 +18,7 @@ const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection' | 'lockedByPolicy'> 
   contactHours: DEFAULT_CONTACT_HOURS,
 };
 
-export function readSettings(ctx: AppContext): Settings {
+export function readSettings(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>): Settings {
   const managed = ctx.policy.policy;
   const stored = getSetting<Partial<Settings>>(ctx.store.db, 'app', {});
   // Kept as JSON: one this version cannot read falls back to the default rather than failing every campaign.

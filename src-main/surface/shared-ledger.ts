@@ -33,10 +33,10 @@ export interface SharedLedger {
  * and a list that could not be read for what it holds (not a spreadsheet, no phone column) is not read
  * again until it changes.
  */
-const lastReads = new WeakMap<AppContext, Map<string, Known>>();
+const lastReads = new WeakMap<object, Map<string, Known>>();
 /** The read of each list under way: calls that come meanwhile (a refresh, an upload) wait for it instead of starting their own worker. */
-const readings = new WeakMap<AppContext, Map<string, Promise<CompiledLedger>>>();
-function ofApp<V>(maps: WeakMap<AppContext, Map<string, V>>, ctx: AppContext): Map<string, V> {
+const readings = new WeakMap<object, Map<string, Promise<CompiledLedger>>>();
+function ofApp<V>(maps: WeakMap<object, Map<string, V>>, ctx: object): Map<string, V> {
   let map = maps.get(ctx);
   if (!map) maps.set(ctx, (map = new Map()));
   return map;
@@ -60,7 +60,7 @@ function unreadableReason(err: unknown): string {
 // Others can write the share: the list is opened once, and whether it is a file, its size, its time
 // and its bytes all come from that one open file (regular-file.ts), so a file swapped or grown between
 // a check and the read is never read whole, and a named pipe cannot hang the read.
-function readShared(ctx: AppContext, path: string): Promise<CompiledLedger> {
+function readShared(ctx: Pick<AppContext, 'dataKey' | 'options'>, path: string): Promise<CompiledLedger> {
   const reading = ofApp(readings, ctx);
   const running = reading.get(path);
   if (running) return running;
@@ -72,7 +72,7 @@ function readShared(ctx: AppContext, path: string): Promise<CompiledLedger> {
 /** A text list is streamed, so it may be as large as a national register; a workbook is read whole, within the spreadsheet limits. */
 const maxBytesOf = (path: string) => (/\.(csv|txt|tsv|tab)$/i.test(path) ? SHARED_LIST_LIMITS.maxTextBytes : READ_LIMITS.maxFileBytes);
 
-async function readSharedNow(ctx: AppContext, path: string): Promise<CompiledLedger> {
+async function readSharedNow(ctx: Pick<AppContext, 'dataKey' | 'options'>, path: string): Promise<CompiledLedger> {
   const file = basename(path);
   const lastRead = ofApp(lastReads, ctx);
   const outcome = await withRegularFile(
@@ -128,7 +128,7 @@ async function readSharedNow(ctx: AppContext, path: string): Promise<CompiledLed
 }
 
 /** Compiled off this thread in the app (the worker reads the open file itself), on it in the CLI. */
-function compile(ctx: AppContext, handle: FileHandle, file: { name: string; size: number }, addedAt: string): Promise<CompiledSharedList> {
+function compile(ctx: Pick<AppContext, 'options'>, handle: FileHandle, file: { name: string; size: number }, addedAt: string): Promise<CompiledSharedList> {
   const options = { defaultReason: 'other' as const, addedAt };
   compiles.set(file.name, (compiles.get(file.name) ?? 0) + 1);
   if (ctx.options.preparationInWorker) return compileSharedListInWorker({ fd: handle.fd, ...file }, options);
@@ -175,7 +175,7 @@ export type SharedListUse = 'prepare' | 'upload';
  * params: for an upload unless the policy sets shared_ledger_required to false (fail closed), for
  * anything when it sets it to true.
  */
-export async function sharedLedger(ctx: AppContext, use: SharedListUse = 'prepare'): Promise<SharedLedger> {
+export async function sharedLedger(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy'>, use: SharedListUse = 'prepare'): Promise<SharedLedger> {
   const path = sharedLedgerPath(ctx.policy);
   if (path === null) return { list: null, notices: [] };
   let list: CompiledLedger;
@@ -204,7 +204,7 @@ export async function sharedLedger(ctx: AppContext, use: SharedListUse = 'prepar
  * The shared list for a look or a check that is never refused for it (the ledger screen, a batch
  * opened): what the policy would refuse is the notice ledger.shared_unreadable instead.
  */
-export async function sharedLedgerNeverRefused(ctx: AppContext): Promise<SharedLedger> {
+export async function sharedLedgerNeverRefused(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy'>): Promise<SharedLedger> {
   try {
     return await sharedLedger(ctx);
   } catch (err) {

@@ -1,8 +1,12 @@
 // The audit trail, for Settings and `casedesk audit`: with the names its ids stand for (whoever asks holds the data key).
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
+import type { AppContext } from '../app-context-types';
 import { readTrail, revealTrail } from '../audit-trail';
 
-export const auditHandlers: Pick<Handlers, 'audit:list'> = {
+/** What these handlers reach of the app context. */
+type AuditContext = Pick<AppContext, 'options' | 'store'>;
+
+export const auditHandlers: HandlersOf<'audit:list', AuditContext> = {
   async 'audit:list'(ctx, { since, limit }) {
     const reading = readTrail(ctx, { since: since === undefined ? undefined : sinceInstant(since), limit });
     return {

@@ -16,10 +16,14 @@ import {
 import type { Environment } from '../../domain/environments';
 import { actionWarnings } from '../campaign-schedule';
 import type { Notice } from '../procedures';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
+import type { AppContext } from '../app-context-types';
 import { connectionFor } from './session-handlers';
 
-export const checkHandlers: Pick<Handlers, 'campaigns:checkStart' | 'sync:checkUpload'> = {
+/** What these handlers reach of the app context. */
+type CheckContext = Pick<AppContext, 'baseUrl' | 'connect' | 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>;
+
+export const checkHandlers: HandlersOf<'campaigns:checkStart' | 'sync:checkUpload', CheckContext> = {
   async 'campaigns:checkStart'(ctx, { environment, campaignId }) {
     const env = environment ?? ctx.currentEnvironment();
     const campaign = await (await connectionFor(ctx, env)).client.campaign(campaignId);

@@ -10,23 +10,23 @@ import { getBaseUrl } from '../../store';
 import type { AppContext } from '../app-context-types';
 import { readTrail } from '../audit-trail';
 import type { FileDownload } from '../procedures';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 import { readSettings } from '../settings';
 
 /** The address of an environment's service as the app would use it; Demo's is this machine's own. */
-function serviceAddress(ctx: AppContext, env: Environment): string | null {
+function serviceAddress(ctx: Pick<AppContext, 'policy' | 'store'>, env: Environment): string | null {
   if (env === 'demo' || !environmentAllowed(ctx.policy, env)) return null;
   return managedBaseUrl(ctx.policy, env) ?? getBaseUrl(ctx.store.db, env);
 }
 
 /** How the app reaches an environment: exactly as connect() does. */
-function fetchFor(ctx: AppContext, env: Environment, nodeFetch: typeof serviceFetch) {
+function fetchFor(ctx: Pick<AppContext, 'options' | 'policy'>, env: Environment, nodeFetch: typeof serviceFetch) {
   return ctx.options.network
     ? ctx.options.network(env)
     : nodeFetch({ extraCa: env === 'demo' ? undefined : ctx.policy.caCertificates[env], env: ctx.options.env ?? process.env });
 }
 
-async function connectivity(ctx: AppContext): Promise<DiagnosticsInput['connectivity']> {
+async function connectivity(ctx: Pick<AppContext, 'options' | 'policy' | 'store'>): Promise<DiagnosticsInput['connectivity']> {
   const env = ctx.options.env ?? process.env;
   // undici (behind these) loads only for an export: every other command of the surface skips it.
   const [{ checkConnectivity }, { serviceFetch: nodeFetch }] = await Promise.all([
@@ -53,7 +53,7 @@ async function connectivity(ctx: AppContext): Promise<DiagnosticsInput['connecti
 }
 
 /** Settings as the screen shows them (no secret is among them), with each environment's address and session state, never its account. */
-function settingsPart(ctx: AppContext): Record<string, unknown> {
+function settingsPart(ctx: Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>): Record<string, unknown> {
   return {
     ...readSettings(ctx),
     environments: ENVIRONMENTS.map((name) => ({
@@ -68,7 +68,10 @@ function settingsPart(ctx: AppContext): Record<string, unknown> {
   };
 }
 
-export async function exportDiagnostics(ctx: AppContext, now: Date = new Date()): Promise<FileDownload> {
+export async function exportDiagnostics(
+  ctx: Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>,
+  now: Date = new Date(),
+): Promise<FileDownload> {
   const trail = readTrail(ctx, { limit: AUDIT_LINES });
   const parts = diagnosticsParts({
     generatedAt: now,
@@ -86,7 +89,10 @@ export async function exportDiagnostics(ctx: AppContext, now: Date = new Date())
   return { name: diagnosticsFileName(now), contentType: 'application/zip', base64: zip.toString('base64') };
 }
 
-export const diagnosticsHandlers: Pick<Handlers, 'diagnostics:export'> = {
+/** What these handlers reach of the app context. */
+type DiagnosticsContext = Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>;
+
+export const diagnosticsHandlers: HandlersOf<'diagnostics:export', DiagnosticsContext> = {
   async 'diagnostics:export'(ctx) {
     return exportDiagnostics(ctx);
   },

@@ -6,10 +6,13 @@ import { buildFollowupBatch } from '../../results/followup-batch';
 import { summarizeResults } from '../../results/campaign-summary';
 import { eachResultCaseWithCalls, getCampaign } from '../../store';
 import type { AppContext } from '../app-context-types';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 import { sharedLedger } from '../shared-ledger';
 
-export const followupHandlers: Pick<Handlers, 'results:summary' | 'results:promises' | 'results:exportPromises' | 'campaigns:followup'> = {
+/** What these handlers reach of the app context. */
+type FollowupContext = Pick<AppContext, 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>;
+
+export const followupHandlers: HandlersOf<'results:summary' | 'results:promises' | 'results:exportPromises' | 'campaigns:followup', FollowupContext> = {
   async 'results:summary'(ctx, { environment, campaignId }) {
     const env = environment ?? ctx.currentEnvironment();
     const summary = summarizeResults(eachResultCaseWithCalls(ctx.store.db, env, campaignId));
@@ -30,7 +33,7 @@ export const followupHandlers: Pick<Handlers, 'results:summary' | 'results:promi
     };
   },
 
-  async 'campaigns:followup'(ctx: AppContext, { environment, ...input }) {
+  async 'campaigns:followup'(ctx, { environment, ...input }) {
     // A follow-up batch is prepared like any other: the shared list applies, or refuses when required and unreadable.
     // A refusal (FollowupRefusal) goes to screens and scripts with its code and figures.
     const shared = await sharedLedger(ctx);

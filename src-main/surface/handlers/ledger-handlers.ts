@@ -13,12 +13,12 @@ import type { SharedListRequired } from '../ledger-views';
 import { pageSharedList } from '../../preparation/ledger/shared-list';
 import { personKey } from '../../domain/person-key';
 import type { LedgerEntry } from '../../domain/ledger';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 import { SurfaceFailure } from '../surface-failure';
 import { readSettings } from '../settings';
 
 /** Who adds an entry: the service user signed in to the environment in use, else this computer's user. */
-function author(ctx: AppContext): string {
+function author(ctx: Pick<AppContext, 'connections' | 'currentEnvironment' | 'options'>): string {
   const actor = actorOf(ctx, { environment: ctx.currentEnvironment() });
   return actor.serviceUser ?? actor.osUser ?? '';
 }
@@ -38,9 +38,12 @@ function ownEntryFinder(search: string | undefined): (e: LedgerEntry) => boolean
 }
 
 /** Area code for numbers written without one: the agent's setting, as for a batch. */
-const areaCode = (ctx: AppContext) => readSettings(ctx).defaultAreaCode || undefined;
+const areaCode = (ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>) => readSettings(ctx).defaultAreaCode || undefined;
 
-export const ledgerHandlers: Pick<Handlers, 'ledger:list' | 'ledger:add' | 'ledger:remove' | 'ledger:import'> = {
+/** What these handlers reach of the app context. */
+type LedgerContext = Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>;
+
+export const ledgerHandlers: HandlersOf<'ledger:list' | 'ledger:add' | 'ledger:remove' | 'ledger:import', LedgerContext> = {
   async 'ledger:list'(ctx, { search, offset, limit }) {
     const today = localDay();
     const path = sharedLedgerPath(ctx.policy);

@@ -1,10 +1,14 @@
 // Bots, campaigns and inbound cases: asked of the service, kept in the store for offline use.
 import { collect } from '../../client';
 import { saveBots, saveCampaign, saveCampaignListItems, saveInboundCases } from '../../store';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
+import type { AppContext } from '../app-context-types';
 import { connectionFor } from './session-handlers';
 
-export const serviceHandlers: Pick<Handlers, 'bots:list' | 'campaigns:list' | 'campaigns:show' | 'inbound:list'> = {
+/** What these handlers reach of the app context. */
+type ServiceContext = Pick<AppContext, 'baseUrl' | 'connect' | 'connections' | 'currentEnvironment' | 'options' | 'store'>;
+
+export const serviceHandlers: HandlersOf<'bots:list' | 'campaigns:list' | 'campaigns:show' | 'inbound:list', ServiceContext> = {
   async 'bots:list'(ctx, input) {
     const env = input.environment ?? ctx.currentEnvironment();
     const bots = await (await connectionFor(ctx, env)).client.bots();

@@ -26,7 +26,11 @@ export async function statusOf(ctx: AppContext, env: Environment): Promise<Sessi
  * The live connection of `env`, signing in with the configured credentials when there is none.
  * `signal` stops that sign-in (RequestCancelled): long work asked to stop before it got going.
  */
-export async function connectionFor(ctx: AppContext, env: Environment, signal?: AbortSignal): Promise<Connection> {
+export async function connectionFor(
+  ctx: Pick<AppContext, 'baseUrl' | 'connect' | 'connections' | 'options'>,
+  env: Environment,
+  signal?: AbortSignal,
+): Promise<Connection> {
   const existing = ctx.connections.get(env);
   if (existing && existing.session.state() === 'active') return existing;
   const credentials = ctx.options.credentials?.(env) ?? null;

@@ -2,11 +2,15 @@
 import { MappingFile } from '../../domain/mapping-file';
 import { listMappingTemplates, setSetting } from '../../store';
 import { receiveFile, registerLocalFile } from '../received-files';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
+import type { AppContext } from '../app-context-types';
 import { readSettings } from '../settings';
 import { SurfaceFailure } from '../surface-failure';
 
-export const settingsHandlers: Pick<Handlers, 'settings:get' | 'settings:set' | 'files:receive' | 'files:open' | 'templates:list'> = {
+/** What these handlers reach of the app context. */
+type SettingsContext = Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>;
+
+export const settingsHandlers: HandlersOf<'settings:get' | 'settings:set' | 'files:receive' | 'files:open' | 'templates:list', SettingsContext> = {
   async 'templates:list'(ctx) {
     return listMappingTemplates(ctx.store.db).flatMap((t) => {
       const parsed = MappingFile.safeParse(t.mapping);

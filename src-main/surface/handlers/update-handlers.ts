@@ -2,15 +2,18 @@
 // host and the CLI answer `disabled`, with the reason.
 import type { UpdateState } from '../../updates/update-state';
 import type { AppContext } from '../app-context-types';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 
 const NO_UPDATER: UpdateState = { state: 'disabled', reason: 'no-updater' };
 
-export function updateState(ctx: AppContext): UpdateState {
+export function updateState(ctx: Pick<AppContext, 'updates'>): UpdateState {
   return ctx.updates?.state() ?? NO_UPDATER;
 }
 
-export const updateHandlers: Pick<Handlers, 'updates:status' | 'updates:restart'> = {
+/** What these handlers reach of the app context. */
+type UpdateContext = Pick<AppContext, 'updates'>;
+
+export const updateHandlers: HandlersOf<'updates:status' | 'updates:restart', UpdateContext> = {
   async 'updates:status'(ctx) {
     return updateState(ctx);
   },
