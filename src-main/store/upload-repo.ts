@@ -30,24 +30,42 @@ export function listChunks(db: Db, batchId: number): ChunkRow[] {
   return db.prepare(`SELECT ${CHUNK_COLUMNS} FROM upload_chunks WHERE batch_id = ? ORDER BY seq`).all(batchId) as ChunkRow[];
 }
 
-/** Cases of the batch that are ready to go and belong to no chunk yet. */
-export function unplannedCases(db: Db, batchId: number): QueuedCase[] {
+/** How many chunks the batch's uploads made (a split chunk's old row, under a negative seq, not counted). */
+export function countChunks(db: Db, batchId: number): number {
+  return db.prepare('SELECT count(*) FROM upload_chunks WHERE batch_id = ? AND seq > 0').pluck().get(batchId) as number;
+}
+
+/**
+ * Cases of the batch that are ready to go and belong to no chunk yet, in id order, after `afterId`
+ * and at most `limit` of them: planning a million-case batch reads it a page at a time.
+ */
+export function unplannedCases(db: Db, batchId: number, afterId = 0, limit = -1): QueuedCase[] {
   const rows = db
     .prepare(
       `SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases
-       WHERE batch_id = ? AND status IN ('ready', 'warning') AND upload_state = 'pending' AND chunk_id IS NULL ORDER BY id`,
+       WHERE batch_id = ? AND id > ? AND status IN ('ready', 'warning') AND upload_state = 'pending' AND chunk_id IS NULL ORDER BY id LIMIT ?`,
     )
-    .all(batchId) as RawSentCase[];
+    .all(batchId, afterId, limit) as RawSentCase[];
   return rows.map(sentCase);
 }
 
+/**
+ * The first chunk, in upload order, still to send: pending, failed or partly loaded, with a case
+ * still waiting in it. One lookup of the chunk-cases index per chunk it passes, not a read of its cases.
+ */
+export const NEXT_CHUNK_SQL = `SELECT ${CHUNK_COLUMNS} FROM upload_chunks u WHERE batch_id = ? AND seq > 0 AND state IN ('pending', 'failed', 'partial')
+  AND EXISTS (SELECT 1 FROM batch_cases c WHERE c.chunk_id = u.id AND c.upload_state = 'pending') ORDER BY seq LIMIT 1`;
+
+export function nextChunkToSend(db: Db, batchId: number): ChunkRow | undefined {
+  return db.prepare(NEXT_CHUNK_SQL).get(batchId) as ChunkRow | undefined;
+}
+
 /** The chunk's cases still waiting to be loaded (a resent chunk carries only what is really missing). */
+export const CHUNK_CASES_SQL =
+  "SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases WHERE chunk_id = ? AND upload_state = 'pending' ORDER BY id";
+
 export function chunkCases(db: Db, chunkId: number): QueuedCase[] {
-  const rows = db
-    .prepare(
-      "SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases WHERE chunk_id = ? AND upload_state = 'pending' ORDER BY id",
-    )
-    .all(chunkId) as RawSentCase[];
+  const rows = db.prepare(CHUNK_CASES_SQL).all(chunkId) as RawSentCase[];
   return rows.map(sentCase);
 }
 
