@@ -22,18 +22,21 @@ export interface AuditPlan<N extends ProcedureName> {
   done(output: HandlerOutputs[N]): AuditEvent | null;
 }
 
+/** What the rules reach of the app context: the store, the environment worked in, the face, and the settings. */
+type AuditRuleContext = Pick<AppContext, 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>;
+
 /** Called before the procedure runs: what it reads then (settings before a change) it keeps for `done`. */
-export type AuditRule<N extends ProcedureName> = (input: Input<N>, ctx: AppContext) => AuditPlan<N>;
+export type AuditRule<N extends ProcedureName> = (input: Input<N>, ctx: AuditRuleContext) => AuditPlan<N>;
 
 /** A rule that needs nothing from before the work. */
 const after =
-  <N extends ProcedureName>(done: (input: Input<N>, output: HandlerOutputs[N], ctx: AppContext) => AuditEvent | null): AuditRule<N> =>
+  <N extends ProcedureName>(done: (input: Input<N>, output: HandlerOutputs[N], ctx: AuditRuleContext) => AuditEvent | null): AuditRule<N> =>
   (input, ctx) => ({ done: (output) => done(input, output, ctx) });
 
-const envOf = (ctx: AppContext, input: { environment?: Environment | undefined }) => input.environment ?? ctx.currentEnvironment();
+const envOf = (ctx: Pick<AppContext, 'currentEnvironment'>, input: { environment?: Environment | undefined }) => input.environment ?? ctx.currentEnvironment();
 
 /** The CLI writes exported files itself and records them with their path (src-main/cli/commands). */
-const handedToScreen = (ctx: AppContext) => (ctx.options.face ?? 'app') === 'app';
+const handedToScreen = (ctx: Pick<AppContext, 'options'>) => (ctx.options.face ?? 'app') === 'app';
 
 const base64Bytes = (base64: string) => Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
 

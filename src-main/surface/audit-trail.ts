@@ -22,8 +22,11 @@ export interface Who {
   serviceUser?: string | null;
 }
 
+/** What recording an event reaches of the app context: the folder, the store, the key and who is signed in. */
+export type AuditingContext = Pick<AppContext, 'connections' | 'dataKey' | 'options' | 'store'>;
+
 /** Records an event; a failure to write is reported on stderr (its code only) and otherwise ignored. */
-export function audit(ctx: AppContext, event: AuditEvent, who: Who = {}): void {
+export function audit(ctx: AuditingContext, event: AuditEvent, who: Who = {}): void {
   try {
     appendAudit(ctx.options.dataDir, event, actorOf(ctx, who), {
       pseudonyms: storePseudonyms(ctx),
@@ -35,7 +38,7 @@ export function audit(ctx: AppContext, event: AuditEvent, who: Who = {}): void {
 }
 
 /** Ids under this folder's data key, each readable value kept once in the store. */
-function storePseudonyms(ctx: AppContext): Pseudonyms {
+function storePseudonyms(ctx: Pick<AppContext, 'dataKey' | 'store'>): Pseudonyms {
   return keyedPseudonyms(ctx.dataKey.key, (id, value) => {
     if (getSetting<string | null>(ctx.store.db, NAME_SETTING + id, null) !== value) setSetting(ctx.store.db, NAME_SETTING + id, value);
   });
@@ -73,7 +76,7 @@ function osUser(): string | null {
 }
 
 /** Only forward: a guard, as the trail's lock already orders the writers of every process. */
-function keepHead(ctx: AppContext, head: AuditHead): void {
+function keepHead(ctx: Pick<AppContext, 'store'>, head: AuditHead): void {
   ctx.store.db
     .transaction(() => {
       const kept = getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null);

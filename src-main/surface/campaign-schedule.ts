@@ -15,7 +15,7 @@ export async function scheduleWarnings(
 }
 
 /** The day a new campaign's start date is set to: the next one the contact calendar allows calling. */
-export async function suggestedStartDate(ctx: AppContext, now = new Date()): Promise<string> {
+export async function suggestedStartDate(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>, now = new Date()): Promise<string> {
   return nextContactDay(readSettings(ctx).contactHours, await argentineHolidays(), now);
 }
 

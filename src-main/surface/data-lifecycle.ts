@@ -25,7 +25,7 @@ import type { AppContext } from './app-context-types';
 import { readSettings } from './settings';
 import type { DeletedBatch, DeletedResults, PurgeReport, StoredResultsView } from './procedures';
 import { SurfaceFailure } from './surface-failure';
-import { audit } from './audit-trail';
+import { audit, type AuditingContext } from './audit-trail';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,11 +36,16 @@ export function keptUntil(from: string | null, retentionDays: number): string | 
   return Number.isNaN(at) ? null : new Date(at + retentionDays * DAY_MS).toISOString();
 }
 
-const importsRoot = (ctx: AppContext) => join(ctx.options.dataDir, IMPORTS_DIR);
-const recordingsRoot = (ctx: AppContext) => join(ctx.options.dataDir, RECORDINGS_DIR);
+/** What deleting a batch or a campaign's results reaches: the work running, the store, the folder, and the trail. */
+type DeletingContext = AuditingContext & Pick<AppContext, 'runningWork'>;
+/** What reading the retention setting reaches (readSettings). */
+type SettingsContext = Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>;
+
+const importsRoot = (ctx: Pick<AppContext, 'options'>) => join(ctx.options.dataDir, IMPORTS_DIR);
+const recordingsRoot = (ctx: Pick<AppContext, 'options'>) => join(ctx.options.dataDir, RECORDINGS_DIR);
 
 /** Why a batch cannot go now, as a failure the screens and the CLI word themselves; null when it can. */
-function batchHold(ctx: AppContext, batchId: number): SurfaceFailure | null {
+function batchHold(ctx: Pick<AppContext, 'runningWork' | 'store'>, batchId: number): SurfaceFailure | null {
   if (ctx.runningWork().includes(uploadWork(batchId))) {
     return new SurfaceFailure('batch.busy', { batchId });
   }
@@ -52,7 +57,7 @@ function batchHold(ctx: AppContext, batchId: number): SurfaceFailure | null {
 }
 
 /** Deletes a batch and everything derived from it, or refuses (uploading, cases in doubt). */
-export function deleteBatch(ctx: AppContext, batchId: number): DeletedBatch {
+export function deleteBatch(ctx: DeletingContext, batchId: number): DeletedBatch {
   const batch = getBatch(ctx.store.db, batchId);
   if (!batch) throw new SurfaceFailure('batch.not_found', { batchId });
   const hold = batchHold(ctx, batchId);
@@ -62,21 +67,21 @@ export function deleteBatch(ctx: AppContext, batchId: number): DeletedBatch {
   return deleted;
 }
 
-function removeBatch(ctx: AppContext, batchId: number): DeletedBatch {
+function removeBatch(ctx: Pick<AppContext, 'options' | 'store'>, batchId: number): DeletedBatch {
   const rows = deleteBatchRows(ctx.store.db, batchId);
   // Only the copy CaseDesk made (the app's picked or dropped file); a path the CLI was given is the user's.
   const importedFileDeleted = rows ? removeFileInside(importsRoot(ctx), rows.sourceFile) : false;
   return { batchId, cases: rows?.cases ?? 0, chunks: rows?.chunks ?? 0, importedFileDeleted };
 }
 
-export function storedResultsView(ctx: AppContext, env: Environment, campaignId: number): StoredResultsView {
+export function storedResultsView(ctx: SettingsContext, env: Environment, campaignId: number): StoredResultsView {
   const stored = storedResults(ctx.store.db, env, campaignId);
   const anything = stored.cases + stored.calls + stored.recordings > 0;
   return { campaignId, ...stored, keptUntil: anything ? keptUntil(stored.downloadedAt, readSettings(ctx).retentionDays) : null };
 }
 
 /** Deletes a campaign's stored results and recordings, or refuses while they are downloading. */
-export function deleteCampaignResults(ctx: AppContext, env: Environment, campaignId: number): DeletedResults {
+export function deleteCampaignResults(ctx: DeletingContext, env: Environment, campaignId: number): DeletedResults {
   if (ctx.runningWork().includes(campaignDownloadWork(env, campaignId))) {
     throw new SurfaceFailure('results.busy', { campaignId });
   }
@@ -89,7 +94,7 @@ export function deleteCampaignResults(ctx: AppContext, env: Environment, campaig
   return deleted;
 }
 
-function removeCampaignResults(ctx: AppContext, env: Environment, campaignId: number): DeletedResults {
+function removeCampaignResults(ctx: Pick<AppContext, 'options' | 'store'>, env: Environment, campaignId: number): DeletedResults {
   const rows = deleteCampaignResultRows(ctx.store.db, env, campaignId);
   let left = 0;
   for (const file of rows.recordingFiles) if (!removeFileInside(recordingsRoot(ctx), file)) left += 1;
@@ -111,7 +116,7 @@ function removeCampaignResults(ctx: AppContext, env: Environment, campaignId: nu
  * - an imported file (a copy of a picked or dropped file): from when it was received.
  * Work in progress is skipped (an upload or download running now); the next purge takes it.
  */
-export function purgeExpired(ctx: AppContext, now = new Date()): PurgeReport {
+export function purgeExpired(ctx: DeletingContext & SettingsContext, now = new Date()): PurgeReport {
   const { retentionDays } = readSettings(ctx);
   const cutoffMs = now.getTime() - retentionDays * DAY_MS;
   const cutoff = new Date(cutoffMs).toISOString();

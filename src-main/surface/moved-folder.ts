@@ -6,10 +6,9 @@ import { rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { RECORDINGS_DIR, moveRecordingPaths } from '../store';
 import { MOVE_NOTE_FILE, readNote } from '../store/data-folder-move';
-import { audit } from './audit-trail';
-import type { AppContext } from './app-context-types';
+import { audit, type AuditingContext } from './audit-trail';
 
-export function settleMovedFolder(ctx: AppContext): void {
+export function settleMovedFolder(ctx: AuditingContext): void {
   const file = join(ctx.options.dataDir, MOVE_NOTE_FILE);
   const note = readNote(file);
   if (note) {

@@ -14,6 +14,6 @@ export function readLedger(ctx: Pick<AppContext, 'options'>, file: SourceFile, o
 }
 
 /** A corrected error report, read. In a worker its bytes are handed over: the caller must not use them after. */
-export function readCorrectionsSheet(ctx: AppContext, file: SourceFile): Promise<CorrectionsRead> {
+export function readCorrectionsSheet(ctx: Pick<AppContext, 'options'>, file: SourceFile): Promise<CorrectionsRead> {
   return ctx.options.preparationInWorker ? readCorrectionsInWorker(file) : readCorrections(file);
 }

@@ -218,7 +218,7 @@ export async function sharedLedgerNeverRefused(ctx: Pick<AppContext, 'dataKey' |
  * was read whole: unreadable (even when the policy requires it) or with rows not understood, it was not,
  * and the rebuild keeps what the list held (see settingsForEdit).
  */
-export async function sharedListForEdits(ctx: AppContext): Promise<SharedListRead> {
+export async function sharedListForEdits(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy'>): Promise<SharedListRead> {
   try {
     const shared = await sharedLedger(ctx);
     return { list: shared.list, complete: shared.notices.length === 0 };

@@ -98,7 +98,11 @@ async function dispatchCall<N extends ProcedureName>(ctx: AppContext, options: S
  * The audit trail's view of one call (audit-rules.ts): its start written now, its outcome later, as
  * the environment's user at the time (signing out ends the session the entry names).
  */
-function auditPlan<N extends ProcedureName>(ctx: AppContext, name: N, input: unknown) {
+function auditPlan<N extends ProcedureName>(
+  ctx: Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>,
+  name: N,
+  input: unknown,
+) {
   const rule = auditRules[name];
   if (!rule) return null;
   try {
@@ -123,7 +127,7 @@ function auditPlan<N extends ProcedureName>(ctx: AppContext, name: N, input: unk
 }
 
 /** The environment a call acts in: named, its batch's, or the one the agent works in. */
-function environmentInvolved(ctx: AppContext, input: unknown): Environment {
+function environmentInvolved(ctx: Pick<AppContext, 'currentEnvironment' | 'store'>, input: unknown): Environment {
   const fields = input as { environment?: unknown; batchId?: unknown };
   if (typeof fields.environment === 'string') return fields.environment as Environment;
   if (typeof fields.batchId === 'number') return getBatch(ctx.store.db, fields.batchId)?.environment ?? ctx.currentEnvironment();
@@ -149,7 +153,7 @@ function surfaceError(code: FailureCode, params: Record<string, FailureParamValu
   return { code, message: formatFailure('en', code, params), params, ...extra };
 }
 
-function toSurfaceError(error: unknown, ctx: AppContext, procedure: ProcedureName): SurfaceError {
+function toSurfaceError(error: unknown, ctx: Pick<AppContext, 'diagnostics'>, procedure: ProcedureName): SurfaceError {
   // Failures reported on purpose, by any layer (a file's refusal, a worker's, the surface's own), pass whole.
   if (error instanceof Failure) return surfaceError(error.code, error.params);
   if (error instanceof ZodError) {

@@ -36,7 +36,7 @@ import { readSettings } from '../settings';
 import { openReceivedFile } from '../received-files';
 import { readCorrectionsSheet } from '../read-off-thread';
 import type { AppContext } from '../app-context-types';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 import { sharedLedger, sharedLedgerNeverRefused, sharedListForEdits } from '../shared-ledger';
 import { applyLedgerBeforeUpload } from '../../sync/ledger-before-upload';
 import { SurfaceFailure } from '../surface-failure';
@@ -49,8 +49,10 @@ import { fieldPathView, productView } from '../case-view';
  */
 const OWN_HEAP_FROM_BYTES = 8 * 1024 * 1024;
 
-export const batchHandlers: Pick<
-  Handlers,
+/** What these handlers reach of the app context. */
+type BatchContext = Pick<AppContext, 'cancel' | 'currentEnvironment' | 'dataKey' | 'emit' | 'options' | 'policy' | 'runningWork' | 'store' | 'track'>;
+
+export const batchHandlers: HandlersOf<
   | 'batches:prepare'
   | 'batches:cancelPrepare'
   | 'batches:list'
@@ -68,7 +70,8 @@ export const batchHandlers: Pick<
   | 'batches:bulkFix'
   | 'batches:exportErrors'
   | 'batches:exportClean'
-  | 'batches:importCorrections'
+  | 'batches:importCorrections',
+  BatchContext
 > = {
   // Running work: a wipe or an update waits for it to end instead of pulling the store from under it.
   async 'batches:prepare'(ctx, { fileId, ...input }) {
@@ -225,7 +228,7 @@ function requireBatch(db: Parameters<typeof getBatch>[0], batchId: number): void
 }
 
 /** What the batch list and a batch's header both show of it. */
-function batchSummary(ctx: AppContext, b: BatchRow) {
+function batchSummary(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>, b: BatchRow) {
   return {
     id: b.id,
     environment: b.environment,

@@ -1,12 +1,16 @@
 // The data's lifecycle: deleting a batch or a campaign's results, retention, and wiping the workstation.
 import { deleteBatch, deleteCampaignResults, purgeExpired, storedResultsView } from '../data-lifecycle';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
+import type { AppContext } from '../app-context-types';
 import { SurfaceFailure } from '../surface-failure';
 import { wipePlan } from '../workstation-wipe';
 
-export const lifecycleHandlers: Pick<
-  Handlers,
-  'batches:delete' | 'results:stored' | 'results:delete' | 'retention:purge' | 'workstation:wipePlan' | 'workstation:wipe'
+/** What these handlers reach of the app context. */
+type LifecycleContext = Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'runningWork' | 'store' | 'wipe'>;
+
+export const lifecycleHandlers: HandlersOf<
+  'batches:delete' | 'results:stored' | 'results:delete' | 'retention:purge' | 'workstation:wipePlan' | 'workstation:wipe',
+  LifecycleContext
 > = {
   async 'batches:delete'(ctx, { batchId }) {
     return deleteBatch(ctx, batchId);

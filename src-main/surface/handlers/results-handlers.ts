@@ -9,14 +9,19 @@ import { pageResultRows, resultCalls, resultCaseRow } from '../../results/result
 import type { ResultCaseRow as StoredResultRow } from '../../results/case-figures';
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 import { readRecordingAudio, recordingSealer, recordingsDir } from '../recordings-at-rest';
 import type { AppContext } from '../app-context-types';
 import { SurfaceFailure } from '../surface-failure';
 import { connectionFor } from './session-handlers';
 
-export const resultsHandlers: Pick<
-  Handlers,
+/** What these handlers reach of the app context. */
+type ResultsContext = Pick<
+  AppContext,
+  'baseUrl' | 'cancel' | 'connect' | 'connections' | 'currentEnvironment' | 'dataKey' | 'emit' | 'options' | 'runningWork' | 'store' | 'track'
+>;
+
+export const resultsHandlers: HandlersOf<
   | 'downloads:cancel'
   | 'results:download'
   | 'results:cases'
@@ -25,7 +30,8 @@ export const resultsHandlers: Pick<
   | 'results:export'
   | 'recordings:get'
   | 'inbound:download'
-  | 'inbound:cases'
+  | 'inbound:cases',
+  ResultsContext
 > = {
   async 'downloads:cancel'(ctx, { what, campaignId, environment, kind, refId, ask }) {
     if (what === 'recording') {
@@ -142,9 +148,9 @@ export const resultsHandlers: Pick<
   },
 };
 
-/** Which ask started each download running (by work key), for those asked for with one. */
-const starters = new WeakMap<AppContext, Map<string, string>>();
-function startedBy(ctx: AppContext): Map<string, string> {
+/** Which ask started each download running (by work key), for those asked for with one; one map per app context. */
+const starters = new WeakMap<object, Map<string, string>>();
+function startedBy(ctx: Pick<AppContext, never>): Map<string, string> {
   let started = starters.get(ctx);
   if (!started) starters.set(ctx, (started = new Map()));
   return started;
@@ -156,11 +162,11 @@ function startedBy(ctx: AppContext): Map<string, string> {
  * would fetch for nobody, and the same call opened again would be refused as already running). Ask ids
  * are the renderer's, unique to its page; a few are kept, for a minute.
  */
-const stoppedBeforeAsked = new WeakMap<AppContext, Map<string, number>>();
+const stoppedBeforeAsked = new WeakMap<object, Map<string, number>>();
 const STOPPED_KEPT = 64;
 const STOPPED_KEPT_MS = 60_000;
 
-function stoppedAsks(ctx: AppContext): Map<string, number> {
+function stoppedAsks(ctx: Pick<AppContext, never>): Map<string, number> {
   let asks = stoppedBeforeAsked.get(ctx);
   if (!asks) stoppedBeforeAsked.set(ctx, (asks = new Map()));
   const now = Date.now();
@@ -168,7 +174,7 @@ function stoppedAsks(ctx: AppContext): Map<string, number> {
   return asks;
 }
 
-function rememberStopped(ctx: AppContext, ask: string): void {
+function rememberStopped(ctx: Pick<AppContext, never>, ask: string): void {
   const asks = stoppedAsks(ctx);
   asks.set(ask, Date.now());
   // The oldest go first (a Map keeps the order they were set in).
@@ -179,7 +185,7 @@ function rememberStopped(ctx: AppContext, ask: string): void {
 }
 
 /** Whether this ask was stopped before it came; it is forgotten either way. */
-function forgetStopped(ctx: AppContext, ask: string): boolean {
+function forgetStopped(ctx: Pick<AppContext, never>, ask: string): boolean {
   return stoppedAsks(ctx).delete(ask);
 }
 
@@ -191,7 +197,7 @@ function forgetStopped(ctx: AppContext, ask: string): boolean {
  * names who started it, from that first moment too (an ask refused as a double click starts nothing).
  */
 function trackedDownload<T>(
-  ctx: AppContext,
+  ctx: Pick<AppContext, 'baseUrl' | 'connect' | 'connections' | 'options' | 'track'>,
   env: Environment,
   key: WorkKey,
   work: (client: ServiceClient, signal: AbortSignal) => Promise<T>,

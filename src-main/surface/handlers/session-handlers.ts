@@ -6,10 +6,10 @@ import { environmentAllowed, managedBaseUrl, refuseBaseUrl, refusalFailure } fro
 import { getAccount, removeAccount, saveAccount, setBaseUrl } from '../../store';
 import type { AppContext, Connection } from '../app-context-types';
 import type { SessionStatus } from '../procedures';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 import { SurfaceFailure } from '../surface-failure';
 
-export async function statusOf(ctx: AppContext, env: Environment): Promise<SessionStatus> {
+export async function statusOf(ctx: Pick<AppContext, 'baseUrl' | 'connections' | 'store'>, env: Environment): Promise<SessionStatus> {
   const connection = ctx.connections.get(env);
   const account = getAccount(ctx.store.db, env);
   const state = connection?.session.state() ?? (account ? 'expired' : 'signed-out');
@@ -44,7 +44,7 @@ export async function connectionFor(
 }
 
 /** Refuses, as 'policy.locked', what the organization's policy does not allow for `env`. */
-function obeyPolicy(ctx: AppContext, env: Environment, baseUrl: string | null): void {
+function obeyPolicy(ctx: Pick<AppContext, 'policy'>, env: Environment, baseUrl: string | null): void {
   const refusal = refuseBaseUrl(ctx.policy, env, baseUrl);
   if (!refusal) return;
   const { code, params } = refusalFailure(ctx.policy, refusal);
@@ -58,7 +58,13 @@ function checked(text: string): string {
   return url.url;
 }
 
-export const sessionHandlers: Pick<Handlers, 'environments:list' | 'environments:setBaseUrl' | 'session:signIn' | 'session:signOut' | 'session:status'> = {
+/** What these handlers reach of the app context. */
+type SessionContext = Pick<AppContext, 'baseUrl' | 'connect' | 'connections' | 'currentEnvironment' | 'options' | 'policy' | 'setCurrentEnvironment' | 'store'>;
+
+export const sessionHandlers: HandlersOf<
+  'environments:list' | 'environments:setBaseUrl' | 'session:signIn' | 'session:signOut' | 'session:status',
+  SessionContext
+> = {
   async 'environments:list'(ctx) {
     return Promise.all(
       ENVIRONMENTS.map(async (name) => {

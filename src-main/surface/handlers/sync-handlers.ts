@@ -7,7 +7,7 @@ import { CreateCampaignRequest } from '../../contract';
 import type { Environment } from '../../domain/environments';
 import { BatchRefusal, batchInEnvironment, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
 import type { AppContext } from '../app-context-types';
-import type { Handlers } from './handler';
+import type { HandlersOf } from './handler';
 import { actionWarnings, scheduleWarnings, suggestedStartDate } from '../campaign-schedule';
 import { sharedLedger } from '../shared-ledger';
 import { batchRefusalFailure, SurfaceFailure } from '../surface-failure';
@@ -20,13 +20,19 @@ import type { UploadDetail } from '../../domain/upload-detail';
 /** The key an upload runs under (AppContext.track). */
 
 /** Whether an upload runs now (updates never install under one). */
-export function uploadsRunning(ctx: AppContext): boolean {
+export function uploadsRunning(ctx: Pick<AppContext, 'runningWork'>): boolean {
   return ctx.runningWork().some(isUploadWork);
 }
 
-export const syncHandlers: Pick<
-  Handlers,
-  'campaigns:create' | 'campaigns:action' | 'campaigns:checkSchedule' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft'
+/** What these handlers reach of the app context. */
+type SyncContext = Pick<
+  AppContext,
+  'baseUrl' | 'cancel' | 'connect' | 'connections' | 'currentEnvironment' | 'dataKey' | 'emit' | 'options' | 'pacer' | 'policy' | 'store' | 'track'
+>;
+
+export const syncHandlers: HandlersOf<
+  'campaigns:create' | 'campaigns:action' | 'campaigns:checkSchedule' | 'sync:upload' | 'sync:cancel' | 'batches:setCampaignDraft',
+  SyncContext
 > = {
   async 'batches:setCampaignDraft'(ctx, { batchId, campaign }) {
     const batch = getBatch(ctx.store.db, batchId);
@@ -128,7 +134,7 @@ function summaryOf(result: UploadResult, campaignId: number | null, notices: Not
  * The campaign a batch goes to: the one it is bound to, or the draft prepared offline — created now,
  * bound to the batch in the same breath, and the draft forgotten, so a retry never creates a second.
  */
-async function campaignOf(ctx: AppContext, client: ServiceClient, env: Environment, batchId: number): Promise<number> {
+async function campaignOf(ctx: Pick<AppContext, 'store'>, client: ServiceClient, env: Environment, batchId: number): Promise<number> {
   const batch = getBatch(ctx.store.db, batchId);
   if (!batch) throw new SurfaceFailure('batch.not_found', { batchId });
   if (batch.campaignId !== null) return batch.campaignId;
