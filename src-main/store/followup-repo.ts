@@ -12,14 +12,27 @@ export interface LoadedOrigin {
  * Codes this workstation loaded into `campaignId`, each with the batch case it was sent from. A code
  * loaded by two batches (sent again on purpose) names the newest: its rows carry the latest edits.
  */
+/**
+ * The batches of this environment with a chunk sent to the campaign: the cases looked for are in
+ * those batches alone, each found through an index on its batch (with none named, every case of the
+ * store was read: a full scan for each page of results shown).
+ */
+const CAMPAIGN_BATCHES = 'SELECT DISTINCT k.batch_id FROM upload_chunks k JOIN batches b ON b.id = k.batch_id WHERE k.campaign_id = ? AND b.environment = ?';
+
+export const LOADED_ORIGINS_SQL = `SELECT c.code, c.batch_id AS batchId, c.id AS caseId FROM batch_cases c JOIN upload_chunks u ON u.id = c.chunk_id
+  WHERE c.batch_id IN (${CAMPAIGN_BATCHES}) AND c.upload_state = 'loaded' AND u.campaign_id = ? ORDER BY c.batch_id, c.id`;
+
+/**
+ * INDEXED BY: the codes are a page's few; by its upload state or its batch alone, each batch's every
+ * loaded case would be read. `+` keeps the upload state from choosing the index.
+ */
+export const loadedPhonesSql = (codes: number): string => `SELECT c.code, c.phones_json AS phones FROM batch_cases c INDEXED BY sqlite_autoindex_batch_cases_1
+  JOIN upload_chunks u ON u.id = c.chunk_id
+  WHERE c.batch_id IN (${CAMPAIGN_BATCHES}) AND c.code IN (${Array.from({ length: codes }, () => '?').join(', ')})
+    AND +c.upload_state = 'loaded' AND u.campaign_id = ? ORDER BY c.batch_id, c.id`;
+
 export function loadedCaseOrigins(db: Db, env: Environment, campaignId: number): Map<string, LoadedOrigin> {
-  const rows = db
-    .prepare(
-      `SELECT c.code, c.batch_id AS batchId, c.id AS caseId FROM batch_cases c
-         JOIN upload_chunks u ON u.id = c.chunk_id JOIN batches b ON b.id = c.batch_id
-       WHERE b.environment = ? AND u.campaign_id = ? AND c.upload_state = 'loaded' ORDER BY c.batch_id, c.id`,
-    )
-    .all(env, campaignId) as { code: string; batchId: number; caseId: number }[];
+  const rows = db.prepare(LOADED_ORIGINS_SQL).all(campaignId, env, campaignId) as { code: string; batchId: number; caseId: number }[];
   return new Map(rows.map((r) => [r.code, { batchId: r.batchId, caseId: r.caseId }]));
 }
 
@@ -73,14 +86,7 @@ export function loadedPhonesByCode(db: Db, env: Environment, campaignId: number,
   // SQLite takes a bounded number of parameters: a page of codes at a time.
   for (let i = 0; i < unique.length; i += 500) {
     const some = unique.slice(i, i + 500);
-    const rows = db
-      .prepare(
-        `SELECT c.code, c.phones_json AS phones FROM batch_cases c
-           JOIN upload_chunks u ON u.id = c.chunk_id JOIN batches b ON b.id = c.batch_id
-         WHERE b.environment = ? AND u.campaign_id = ? AND c.upload_state = 'loaded' AND c.code IN (${some.map(() => '?').join(', ')})
-         ORDER BY c.batch_id, c.id`,
-      )
-      .all(env, campaignId, ...some) as { code: string; phones: string }[];
+    const rows = db.prepare(loadedPhonesSql(some.length)).all(campaignId, env, ...some, campaignId) as { code: string; phones: string }[];
     // The newest load of a code wins, as in loadedCaseOrigins.
     for (const r of rows) found.set(r.code, JSON.parse(r.phones) as string[]);
   }
