@@ -11,6 +11,7 @@ import { benchPrepareCsv } from './prepare-csv';
 import { benchRendererBatch } from './renderer-batch';
 import { benchSharedList } from './shared-list';
 import { benchUploadAndDownload } from './upload-sync';
+import { benchUnpacedUpload } from './upload-unpaced';
 
 // Benchmarks make their own stores: their own data key, never the user's keychain or config folder.
 process.env.CASEDESK_DB_KEY ??= randomBytes(32).toString('hex');
@@ -21,6 +22,10 @@ const args = process.argv.slice(2);
 const rowsAt = args.indexOf('--rows');
 const csvRows = rowsAt >= 0 ? (args[rowsAt + 1] ?? '').split(',').map(Number) : null;
 if (csvRows?.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--rows takes row counts, e.g. --rows 100000,1000000');
+// `--cases 1000000` (or a list): the batch sizes of `upload`'s run without the spacing.
+const casesAt = args.indexOf('--cases');
+const uploadCases = casesAt >= 0 ? (args[casesAt + 1] ?? '').split(',').map(Number) : [20_000, 100_000];
+if (uploadCases.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--cases takes case counts, e.g. --cases 100000,1000000');
 
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
@@ -29,12 +34,16 @@ const benches: Record<string, () => Promise<void>> = {
     await benchPrepareCsv(csvRows ?? [100_000]);
   },
   cli: () => benchCli(),
-  upload: () => benchUploadAndDownload(),
+  upload: async () => {
+    if (casesAt < 0) await benchUploadAndDownload();
+    await benchUnpacedUpload(uploadCases);
+  },
   renderer: () => benchRendererBatch(),
   'shared-list': () => benchSharedList(),
 };
 
-const wanted = rowsAt < 0 ? args : args.filter((_, i) => i !== rowsAt && i !== rowsAt + 1);
+const optionAt = new Set([rowsAt, casesAt].filter((i) => i >= 0).flatMap((i) => [i, i + 1]));
+const wanted = args.filter((_, i) => !optionAt.has(i));
 for (const [name, run] of Object.entries(benches)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   await run();
