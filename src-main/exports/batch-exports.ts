@@ -73,7 +73,7 @@ export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET
     // Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
     if (c.status !== 'rejected' && c.status !== 'warning' && c.status !== 'suppressed') continue;
     const reasons = (reasonsByCase.get(c.id) ?? []).join(' · ');
-    for (const r of unpackRaw(c.raw)) {
+    for (const r of unpackRaw(c.raw, c)) {
       rows.push([
         c.code,
         r.firstName,

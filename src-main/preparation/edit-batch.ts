@@ -19,7 +19,7 @@ import {
   type CaseStatus,
   type Store,
 } from '../store';
-import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow } from './build/build-cases';
+import { caseFromRaw, packRaw, unpackRaw, type PrepareSettings, type RawRow, type StoredValues } from './build/build-cases';
 import { issue } from './build/prepared-issue';
 import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
 import { batchLedgerIndex, sharedHoldsOf, type SharedList } from './ledger/apply-ledger';
@@ -100,7 +100,7 @@ export interface CaseChanges {
 
 function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow[], settings: PrepareSettings, excluded: boolean) {
   const built = caseFromRaw(c.code, raw, settings);
-  return { ...built, status: excluded ? ('excluded' as const) : built.status, raw: packRaw(raw) };
+  return { ...built, status: excluded ? ('excluded' as const) : built.status, raw: packRaw(raw, built) };
 }
 
 /**
@@ -110,12 +110,12 @@ function rebuild(store: Store, c: BatchCaseRow & { raw: unknown[] }, raw: RawRow
  * rejected one stays rejected: the ledger never makes a case the agent saw left out one to send (nor
  * calls it suppressed; its ledger issues say what it lost). Null without rows (stored before migration 3).
  */
-export function rebuildForLedger(c: { code: string; status: CaseStatus; raw: readonly unknown[] }, settings: PrepareSettings) {
-  const raw = unpackRaw(c.raw);
+export function rebuildForLedger(c: { code: string; status: CaseStatus; raw: readonly unknown[] } & StoredValues, settings: PrepareSettings) {
+  const raw = unpackRaw(c.raw, c);
   if (raw.length === 0) return null;
   const built = caseFromRaw(c.code, raw, settings);
   const status: CaseStatus = c.status === 'excluded' || c.status === 'rejected' ? c.status : built.status;
-  return { ...built, status, raw: packRaw(raw) };
+  return { ...built, status, raw: packRaw(raw, built) };
 }
 
 /**
@@ -143,7 +143,7 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   if (!current.editable)
     throw new EditError('edit.case_sent', { code: current.code, state: isEditable(current.uploadState) ? 'sending' : current.uploadState });
   const settings = settingsForEdit(store, batchId, shared);
-  const raw = unpackRaw(current.raw);
+  const raw = unpackRaw(current.raw, current);
   const edits: { field: string; before: string; after: string }[] = [];
   if (changes.firstName !== undefined && changes.firstName !== current.firstName) {
     edits.push({ field: 'first_name', before: current.firstName, after: changes.firstName });
@@ -232,7 +232,7 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
         afterId = page[page.length - 1]?.id ?? afterId;
         for (const c of page) {
           if (!c.editable) continue;
-          const raw = unpackRaw(c.raw);
+          const raw = unpackRaw(c.raw, c);
           let excluded = c.status === 'excluded';
           if (fix.kind === 'exclude-rejected') {
             if (c.status !== 'rejected') continue;

@@ -112,7 +112,7 @@ export function applyCorrections(store: Store, batchId: number, byCode: Correcti
           summary.alreadySent.push(code);
           continue;
         }
-        const original = unpackRaw(current.raw);
+        const original = unpackRaw(current.raw, current);
         const raw: RawRow[] = lines.map((line, i) => ({
           ...line,
           // Issues keep pointing at the creditor's original rows where there is one.
@@ -124,7 +124,7 @@ export function applyCorrections(store: Store, batchId: number, byCode: Correcti
         // The case keeps its code as the creditor wrote it: the report's may be spelled another way.
         const built = caseFromRaw(current.code, raw, settings);
         // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
-        const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw) }, 'agent');
+        const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw, built) }, 'agent');
         // Its request may be on its way: the campaign gets what was sent.
         if (written === null) {
           summary.alreadySent.push(code);

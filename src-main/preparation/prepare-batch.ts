@@ -235,7 +235,7 @@ export async function prepareBatch(store: Store, file: SourceFile, opts: Prepare
       else if (i.severity !== 'error') tally.fixes += 1;
     }
     tally.rows += sourceRows.length;
-    return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw) };
+    return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw, c) };
   };
 
   // Big files: SQLite writes on the other core while the next cases are built.

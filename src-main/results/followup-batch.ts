@@ -134,7 +134,7 @@ export async function buildFollowupBatch(store: Store, opts: FollowupOptions): P
  * has none: it is copied as it was prepared.
  */
 function rebuilt(code: string, original: NonNullable<ReturnType<typeof getBatchCase>>, settings: PrepareSettings): BuiltCase {
-  if (original.raw.length > 0) return caseFromRaw(code, unpackRaw(original.raw), settings);
+  if (original.raw.length > 0) return caseFromRaw(code, unpackRaw(original.raw, original), settings);
   const status = original.status === 'rejected' || original.status === 'warning' ? original.status : 'ready';
   const { firstName, lastName, phones, products, params, sourceRows } = original;
   return { code, firstName, lastName, phones, products, params, sourceRows, status, issues: [], raw: [] };
@@ -189,7 +189,7 @@ async function writeFollowup(
     }
     tally.rows += c.sourceRows.length;
     const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
-    return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw) };
+    return { code, firstName, lastName, phones, products, params, sourceRows, status, issues, raw: packRaw(c.raw, c) };
   };
   const writer = startBatchWriter(store, batch);
   try {

@@ -5,9 +5,9 @@ import type { CaseStatus } from '../domain/case-status';
 import { isDuplicateKind } from '../domain/duplicates';
 import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
-import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
+import { decodeIssues, issueColumns, namableTexts, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
-import { decodeProducts, encodeProducts } from './product-codec';
+import { decodeProducts, storedProducts } from './product-codec';
 import type { Db } from './store';
 
 export type { CaseStatus } from '../domain/case-status';
@@ -43,17 +43,20 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
 export type CaseColumns = [string, string, string, string, string, string, string, CaseStatus, string, string, number, number, number, string, string];
 
 export function caseColumns(c: BatchCaseInput): CaseColumns {
-  const i = issueColumns(c.issues, c.sourceRows);
+  const raw = c.raw ?? [];
+  const products = storedProducts(c.products);
+  // What the issues' fixes may name (migration 21): the rows and products stored beside them.
+  const i = issueColumns(c.issues, c.sourceRows, c.issues?.length ? namableTexts(raw, products) : undefined);
   return [
     c.code,
     c.firstName,
     c.lastName,
     JSON.stringify(c.phones),
-    encodeProducts(c.products),
+    JSON.stringify(products),
     JSON.stringify(c.params),
     JSON.stringify(c.sourceRows),
     c.status,
-    JSON.stringify(c.raw ?? []),
+    JSON.stringify(raw),
     i.json,
     i.errors,
     i.warnings,
@@ -260,12 +263,13 @@ export type CaseChangedBy = 'agent' | 'ledger';
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>, by: CaseChangedBy): CaseStatus | null {
   const row = db
     .prepare(
-      `SELECT code, upload_state, issues_json, source_rows_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
+      `SELECT code, upload_state, issues_json, source_rows_json, raw_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
     )
-    .get(caseId) as (Omit<RawSentCase, 'id'> & { upload_state: UploadState; issues_json: string; source_rows_json: string; in_flight: number }) | undefined;
+    .get(caseId) as
+    (Omit<RawSentCase, 'id'> & { upload_state: UploadState; issues_json: string; source_rows_json: string; raw_json: string; in_flight: number }) | undefined;
   // On its way, the campaign gets what was sent: an edit now would be shown as loaded and never reach it.
   if (!row || !isEditable(row.upload_state) || row.in_flight === 1) return null;
-  const kept = decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[]).filter((i) => keptThroughRebuild(i.kind));
+  const kept = decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[], namableTextsOfRow(row)).filter((i) => keptThroughRebuild(i.kind));
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
   const [, ...values] = caseColumns({ ...c, code: row.code, status, issues: [...(c.issues ?? []), ...kept] });
@@ -287,11 +291,12 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
 
 /** Appends one issue to a case (the agent's edit history). */
 export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: IssueInput): void {
-  const row = db.prepare('SELECT issues_json, source_rows_json FROM batch_cases WHERE id = ?').get(caseId) as
-    { issues_json: string; source_rows_json: string } | undefined;
+  const row = db.prepare('SELECT issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { issues_json: string; source_rows_json: string; raw_json: string; products_json: string } | undefined;
   if (!row) return;
   const rows = JSON.parse(row.source_rows_json) as number[];
-  const i = issueColumns([...decodeIssues(row.issues_json, rows), issue], rows);
+  const texts = namableTextsOfRow(row);
+  const i = issueColumns([...decodeIssues(row.issues_json, rows, texts), issue], rows, texts());
   withCaseKeys(db, caseId, () =>
     db
       .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')

@@ -7,7 +7,7 @@ import { isDuplicateKind } from '../domain/duplicates';
 import { personKey } from '../domain/person-key';
 import { storedUploadDetail, uploadDetails } from '../domain/upload-detail';
 import { batchCaseCodes, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor, type UploadState } from './cases-repo';
-import { decodeIssues, issueColumns, type IssueInput } from './issue-codec';
+import { decodeIssues, issueColumns, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { DUPLICATE_KEY, kindKey, withCaseKeys } from './case-keys';
 import type { Db } from './store';
 import { IMPORTING } from './batches-repo';
@@ -112,16 +112,17 @@ export function casesToRecheck(db: Db, batchId: number, people: ReadonlySet<stri
  * nothing changed, or the case was already sent.
  */
 export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: string) => boolean, fresh: readonly IssueInput[]): boolean {
-  const row = db.prepare('SELECT status, upload_state, issues_json, source_rows_json FROM batch_cases WHERE id = ?').get(caseId) as
-    { status: CaseStatus; upload_state: UploadState; issues_json: string; source_rows_json: string } | undefined;
+  const row = db.prepare('SELECT status, upload_state, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { status: CaseStatus; upload_state: UploadState; issues_json: string; source_rows_json: string; raw_json: string; products_json: string } | undefined;
   if (!row || (row.upload_state !== 'pending' && row.upload_state !== 'skipped')) return false;
   const rows = JSON.parse(row.source_rows_json) as number[];
-  const before = decodeIssues(row.issues_json, rows);
+  const texts = namableTextsOfRow(row);
+  const before = decodeIssues(row.issues_json, rows, texts);
   const old = before.filter((i) => ofKind(i.kind));
   const same = (a: IssueInput, b: IssueInput) => a.kind === b.kind && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
   if (old.length === fresh.length && old.every((o, n) => same(o, fresh[n] as IssueInput))) return false;
   const issues = [...before.filter((i) => !ofKind(i.kind)), ...fresh];
-  const i = issueColumns(issues, rows);
+  const i = issueColumns(issues, rows, texts());
   const status = row.status === 'ready' || row.status === 'warning' ? (i.warnings > 0 ? 'warning' : 'ready') : row.status;
   withCaseKeys(db, caseId, () =>
     db
@@ -175,7 +176,7 @@ export interface CaseOfPhones extends CaseDebtor {
 }
 
 /** The cases with these ids (a JSON array) that are the batch's: each read by its id. */
-export const CASES_OF_PHONES_SQL = `SELECT id, code, first_name, last_name, phones_json, source_rows_json, issues_json FROM batch_cases
+export const CASES_OF_PHONES_SQL = `SELECT id, code, first_name, last_name, phones_json, source_rows_json, issues_json, raw_json, products_json FROM batch_cases
   WHERE id IN (SELECT value FROM json_each(?)) AND batch_id = ? ORDER BY id`;
 
 /** Phones per scan of the search index: each adds a test per case scanned, and SQLite caps a statement's parameters. */
@@ -201,14 +202,19 @@ export function casesWithPhones(db: Db, batchId: number, phones: readonly string
       ids.add(id);
   }
   if (ids.size === 0) return [];
-  const rows = db.prepare(CASES_OF_PHONES_SQL).all(JSON.stringify([...ids]), batchId) as (RawCaseDebtor & { source_rows_json: string; issues_json: string })[];
+  const rows = db.prepare(CASES_OF_PHONES_SQL).all(JSON.stringify([...ids]), batchId) as (RawCaseDebtor & {
+    source_rows_json: string;
+    issues_json: string;
+    raw_json: string;
+    products_json: string;
+  })[];
   const out: CaseOfPhones[] = [];
   for (const r of rows) {
     const debtor = caseDebtor(r);
     // The digits may be inside a code or a longer number: only a case that has the phone itself.
     if (!also.has(r.id) && !debtor.phones.some((p) => wanted.has(p))) continue;
     const sourceRows = JSON.parse(r.source_rows_json) as number[];
-    out.push({ ...debtor, sourceRows, issues: decodeIssues(r.issues_json, sourceRows) });
+    out.push({ ...debtor, sourceRows, issues: decodeIssues(r.issues_json, sourceRows, namableTextsOfRow(r)) });
   }
   return out;
 }

@@ -166,6 +166,38 @@ function decodeParams(stored: unknown): Record<string, unknown> {
   return params;
 }
 
+/**
+ * The texts a fix's before and after may name instead of repeating them (migration 21): every text and
+ * finite number in the arrays of the case's stored raw rows, then of its stored products, in order.
+ * Only arrays are walked (never an object's keys), so the order is the same in the values about to be
+ * stored and in the same values read back from their JSON.
+ */
+export function namableTexts(raw: unknown, products: unknown): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') out.push(value);
+    else if (typeof value === 'number') {
+      if (Number.isFinite(value)) out.push(String(value));
+    } else if (Array.isArray(value)) for (const v of value) walk(v);
+  };
+  walk(raw);
+  walk(products);
+  return out;
+}
+
+/** namableTexts of a case's row as stored, read only when a stored fix names one. */
+export function namableTextsOfRow(row: { raw_json: string; products_json: string }): () => readonly string[] {
+  let texts: string[] | undefined;
+  return () => (texts ??= namableTexts(JSON.parse(row.raw_json), JSON.parse(row.products_json)));
+}
+
+/** A fix's before or after: its place among the texts the case stores beside it, or itself. */
+function named(value: string, texts: readonly string[] | undefined): string | number {
+  if (texts === undefined) return value;
+  const at = texts.indexOf(value);
+  return at < 0 ? value : at;
+}
+
 const sameRows = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((r, n) => r === b[n]);
 
 /**
@@ -175,11 +207,11 @@ const sameRows = (a: readonly number[], b: readonly number[]) => a.length === b.
  * so they are not stored twice; words are rendered when shown. Rows that are the case's own rows
  * are 0 (migration 18): most issues are about the case's one row.
  */
-function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined): string {
-  return JSON.stringify(issues.map((i) => encodeIssue(i, caseRows !== undefined && sameRows(i.rows, caseRows) ? 0 : i.rows)));
+function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined, texts: readonly string[] | undefined): string {
+  return JSON.stringify(issues.map((i) => encodeIssue(i, caseRows !== undefined && sameRows(i.rows, caseRows) ? 0 : i.rows, texts)));
 }
 
-function encodeIssue(i: IssueInput, rows: number[] | 0): unknown[] {
+function encodeIssue(i: IssueInput, rows: number[] | 0, texts: readonly string[] | undefined): unknown[] {
   const params = i.params ?? {};
   const { before, after } = params;
   let keys = 0;
@@ -187,14 +219,16 @@ function encodeIssue(i: IssueInput, rows: number[] | 0): unknown[] {
   const kind = KIND_NUMBER.get(i.kind);
   const pair = keys === 2 && typeof before === 'string' && typeof after === 'string';
   if (kind === undefined)
-    return pair ? [SEVERITY_CODE[i.severity], i.kind, i.field, rows, before, after] : [SEVERITY_CODE[i.severity], i.kind, i.field, rows, encodeParams(params)];
+    return pair
+      ? [SEVERITY_CODE[i.severity], i.kind, i.field, rows, named(before, texts), named(after, texts)]
+      : [SEVERITY_CODE[i.severity], i.kind, i.field, rows, encodeParams(params)];
   const code = kind * 3 + SEVERITIES.indexOf(i.severity);
   const field = fieldNumber(i.field);
-  return pair ? [code, field, rows, before, after] : [code, field, rows, encodeParams(params)];
+  return pair ? [code, field, rows, named(before, texts), named(after, texts)] : [code, field, rows, encodeParams(params)];
 }
 
 /** A numbered tuple back in the string form: [severity, kind, field, rows, ...]. */
-function named(x: unknown[]): unknown[] {
+function inStringForm(x: unknown[]): unknown[] {
   if (typeof x[0] !== 'number') return x;
   const kind = STORED_KINDS[Math.floor(x[0] / 3)];
   const severity = SEVERITIES[x[0] % 3];
@@ -204,16 +238,23 @@ function named(x: unknown[]): unknown[] {
 
 /**
  * Stored issues back as objects; issues stored as objects (before this encoding) stay as they are.
- * `caseRows`: the case's source rows, which issues stored with rows 0 are about.
+ * `caseRows`: the case's source rows, which issues stored with rows 0 are about. `texts`: the texts
+ * its stored rows and products hold (namableTextsOfRow), which a fix's before and after may name.
  */
-export function decodeIssues(json: string, caseRows?: readonly number[]): IssueInput[] {
+export function decodeIssues(json: string, caseRows?: readonly number[], texts?: () => readonly string[]): IssueInput[] {
+  const text = (value: unknown): unknown => {
+    if (typeof value !== 'number') return value;
+    const found = texts?.()[value];
+    if (found === undefined) throw new Error(`A stored fix names text ${value} of its case: decode it with the case's stored rows and products.`);
+    return found;
+  };
   return (JSON.parse(json) as unknown[]).map((x) => {
     if (!Array.isArray(x)) return x as IssueInput;
-    const tuple = named(x);
+    const tuple = inStringForm(x);
     const [s, kind, field, stored, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[] | 0, unknown, unknown];
     if (stored === 0 && caseRows === undefined) throw new Error("Stored issues name their case's rows: decode them with those rows.");
     const rows = stored === 0 ? [...(caseRows as readonly number[])] : stored;
-    const params = tuple.length === 6 ? { before: fifth, after: sixth } : decodeParams(fifth);
+    const params = tuple.length === 6 ? { before: text(fifth), after: text(sixth) } : decodeParams(fifth);
     const before = typeof params.before === 'string' ? params.before : undefined;
     const after = typeof params.after === 'string' ? params.after : undefined;
     return { severity: SEVERITY_OF[s], kind, field, rows, params, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) };
@@ -223,8 +264,10 @@ export function decodeIssues(json: string, caseRows?: readonly number[]): IssueI
 /**
  * The columns a case's issues are kept in (see migration 4); its kinds as tokens (migration 16).
  * With the case's source rows, issues about exactly those rows store 0 for them (decode with the same).
+ * With `texts` (namableTexts of the raw rows and products stored in the same row), a fix's before or
+ * after found among them is stored as its place there: most are a raw cell and a stored value.
  */
-export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[]) {
+export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[], texts?: readonly string[]) {
   let errors = 0;
   let warnings = 0;
   let fixes = 0;
@@ -235,5 +278,5 @@ export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: read
     else fixes += 1;
     kinds.add(kindToken(i.kind));
   }
-  return { json: encodeIssues(issues, caseRows), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
+  return { json: encodeIssues(issues, caseRows, texts), errors, warnings, fixes, kinds: kinds.size ? ` ${[...kinds].join(' ')} ` : '' };
 }

@@ -1,6 +1,6 @@
 // A batch's issues as the error report and the grid list them: each case's (kept in its row, see
 // issue-codec.ts) and the row-level ones of rows that became no case.
-import { decodeIssues, type IssueInput } from './issue-codec';
+import { decodeIssues, namableTextsOfRow, type IssueInput } from './issue-codec';
 import type { Db } from './store';
 
 /** Row-level issues: rows that became no case (e.g. a totals row with no code). */
@@ -68,14 +68,16 @@ export function listIssues(
   }
   if (opts.rowsOnly) return out;
   const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
+  // The rows and products too: a stored fix may name their texts (migration 21).
+  const columns = 'id, code, issues_json, source_rows_json, raw_json, products_json';
   // Read one case at a time: a whole batch's issue columns are hundreds of MB at a million cases.
   const cases = (
     opts.caseId === undefined
-      ? db.prepare(`SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND ${some} ORDER BY id`).iterate(batchId)
-      : db.prepare('SELECT id, code, issues_json, source_rows_json FROM batch_cases WHERE batch_id = ? AND id = ?').iterate(batchId, opts.caseId)
-  ) as IterableIterator<{ id: number; code: string; issues_json: string; source_rows_json: string }>;
+      ? db.prepare(`SELECT ${columns} FROM batch_cases WHERE batch_id = ? AND ${some} ORDER BY id`).iterate(batchId)
+      : db.prepare(`SELECT ${columns} FROM batch_cases WHERE batch_id = ? AND id = ?`).iterate(batchId, opts.caseId)
+  ) as IterableIterator<{ id: number; code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string }>;
   for (const c of cases) {
-    decodeIssues(c.issues_json, JSON.parse(c.source_rows_json) as number[]).forEach((i, n) => {
+    decodeIssues(c.issues_json, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)).forEach((i, n) => {
       if ((opts.severity && i.severity !== opts.severity) || (opts.withoutFixes && i.severity === 'fix')) return;
       out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code });
     });

@@ -2,9 +2,11 @@
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
 import { addCaseIssue, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
-import { decodeIssues, kindToken, type IssueInput } from './issue-codec';
+import { decodeIssues, kindToken, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { kindKey, searchText } from './case-keys';
 import type { Db } from './store';
+import { decodeProducts } from './product-codec';
+import type { Product } from '../contract';
 
 export interface NewLedgerEntry {
   kind: LedgerKind;
@@ -119,8 +121,11 @@ export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
 export interface CaseForLedger extends CaseBeforeUpload {
   /** Its issue kinds (" kind-a kind-b "). */
   issueKinds: string;
-  /** The rows of a case that lost phones to the campaign's limit (a too-many-phones warning), when asked for; else null. */
-  rowsOverLimit: unknown[] | null;
+  /**
+   * The rows of a case that lost phones to the campaign's limit (a too-many-phones warning), when asked
+   * for, with its stored products (which the stored rows may name); else null.
+   */
+  rowsOverLimit: { raw: unknown[]; products: Product[] } | null;
 }
 
 /**
@@ -134,30 +139,54 @@ export function casesForLedgerCheck(db: Db, batchId: number, opts: { rowsOverLim
 }
 
 function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimit: boolean): CaseForLedger[] {
-  const raw = rowsOverLimit ? `CASE WHEN c.issue_kinds LIKE '% ${kindToken('too-many-phones')} %' THEN c.raw_json END` : 'NULL';
+  const over = (column: string) => (rowsOverLimit ? `CASE WHEN c.issue_kinds LIKE '% ${kindToken('too-many-phones')} %' THEN c.${column} END` : 'NULL');
   const rows = db
     .prepare(
-      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status, c.issue_kinds, ${raw} AS raw_json
+      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status, c.issue_kinds, ${over('raw_json')} AS raw_json,
+         ${over('products_json')} AS over_products_json
        FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
        WHERE c.batch_id = ? AND c.status IN ${statuses} AND c.upload_state = 'pending'
          AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
     )
-    .all(batchId) as (RawCaseDebtor & { source_rows_json: string; status: CaseStatus; issue_kinds: string; raw_json: string | null })[];
+    .all(batchId) as (RawCaseDebtor & {
+    source_rows_json: string;
+    status: CaseStatus;
+    issue_kinds: string;
+    raw_json: string | null;
+    over_products_json: string | null;
+  })[];
   return rows.map((r) => ({
     ...caseDebtor(r),
     sourceRows: JSON.parse(r.source_rows_json) as number[],
     status: r.status,
     issueKinds: r.issue_kinds,
-    rowsOverLimit: r.raw_json === null ? null : (JSON.parse(r.raw_json) as unknown[]),
+    rowsOverLimit: r.raw_json === null ? null : { raw: JSON.parse(r.raw_json) as unknown[], products: decodeProducts(r.over_products_json ?? '[]') },
   }));
 }
 
+/** A case's stored rows and issues, with the stored values its rows may name. */
+export interface CaseRowsAndIssues {
+  raw: unknown[];
+  issues: IssueInput[];
+  firstName: string;
+  lastName: string;
+  products: Product[];
+}
+
 /** Reads a case's stored rows and issues, to build it again against the ledger and tell what that changed (one statement for many cases). */
-export function caseRowsAndIssuesReader(db: Db): (caseId: number) => { raw: unknown[]; issues: IssueInput[] } | null {
-  const read = db.prepare('SELECT raw_json, issues_json, source_rows_json FROM batch_cases WHERE id = ?');
+export function caseRowsAndIssuesReader(db: Db): (caseId: number) => CaseRowsAndIssues | null {
+  const read = db.prepare('SELECT raw_json, issues_json, source_rows_json, first_name, last_name, products_json FROM batch_cases WHERE id = ?');
   return (caseId) => {
-    const row = read.get(caseId) as { raw_json: string; issues_json: string; source_rows_json: string } | undefined;
-    return row ? { raw: JSON.parse(row.raw_json) as unknown[], issues: decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[]) } : null;
+    const row = read.get(caseId) as
+      { raw_json: string; issues_json: string; source_rows_json: string; first_name: string; last_name: string; products_json: string } | undefined;
+    if (!row) return null;
+    return {
+      raw: JSON.parse(row.raw_json) as unknown[],
+      issues: decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[], namableTextsOfRow(row)),
+      firstName: row.first_name,
+      lastName: row.last_name,
+      products: decodeProducts(row.products_json),
+    };
   };
 }
 
@@ -210,11 +239,18 @@ export function casesHeldByLedger(db: Db, batchId: number): number[] {
 /** The ledger's issues of each case not yet sent that it held back (what held it: see sharedHoldsOf). */
 export function ledgerHoldIssues(db: Db, batchId: number): { code: string; issues: IssueInput[] }[] {
   const held = casesHeldByLedger(db, batchId);
-  const read = db.prepare('SELECT code, issues_json, source_rows_json FROM batch_cases WHERE id = ?');
+  const read = db.prepare('SELECT code, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE id = ?');
   return held.flatMap((id) => {
-    const row = read.get(id) as { code: string; issues_json: string; source_rows_json: string } | undefined;
+    const row = read.get(id) as { code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string } | undefined;
     return row
-      ? [{ code: row.code, issues: decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[]).filter((i) => LEDGER_KINDS.includes(i.kind)) }]
+      ? [
+          {
+            code: row.code,
+            issues: decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[], namableTextsOfRow(row)).filter((i) =>
+              LEDGER_KINDS.includes(i.kind),
+            ),
+          },
+        ]
       : [];
   });
 }

@@ -20,14 +20,17 @@ function layoutOf(p: Product): readonly string[] | null {
   return layout;
 }
 
+/** The products column's value, before it is text: each product a tuple, or the object it was. */
+export function storedProducts(products: readonly Product[]): unknown[] {
+  return products.map((p) => {
+    const layout = layoutOf(p);
+    return layout === null ? p : layout.map((key) => p[key]);
+  });
+}
+
 /** The products column's text. */
 export function encodeProducts(products: readonly Product[]): string {
-  return JSON.stringify(
-    products.map((p) => {
-      const layout = layoutOf(p);
-      return layout === null ? p : layout.map((key) => p[key]);
-    }),
-  );
+  return JSON.stringify(storedProducts(products));
 }
 
 /** The products column back: tuples by their length, objects (and columns written before) as they are. */

@@ -28,9 +28,9 @@ import {
   replaceCase,
   type CaseDebtor,
   type CaseForLedger,
+  type CaseRowsAndIssues,
   type CaseStatus,
   type Db,
-  type IssueInput,
   type Store,
 } from '../store';
 
@@ -95,7 +95,12 @@ export function applyLedgerBeforeUpload(store: Store, batchId: number, ledger: L
       const listed = match.removed.length > 0 || match.code !== null;
       // A case over the phone limit is built again only when a phone its rows give is listed (one
       // it keeps was found just above): reading its phone cells costs a fraction of building it.
-      if (!listed && (c.rowsOverLimit === null || !someListed(phonesOfRows(unpackRaw(c.rowsOverLimit), rebuildSettings()), index))) continue;
+      if (
+        !listed &&
+        (c.rowsOverLimit === null ||
+          !someListed(phonesOfRows(unpackRaw(c.rowsOverLimit.raw, { ...c, products: c.rowsOverLimit.products }), rebuildSettings()), index))
+      )
+        continue;
       const next = applyToCase(db, batchId, c, listed ? match : null, stored(c.id), rebuildSettings);
       if (next === null) continue;
       changes.note(c.id, c, next);
@@ -125,11 +130,11 @@ function applyToCase(
   batchId: number,
   c: CaseForLedger,
   match: LedgerMatch | null,
-  stored: { raw: unknown[]; issues: IssueInput[] } | null,
+  stored: CaseRowsAndIssues | null,
   settings: () => PrepareSettings,
 ): (CaseDebtor & { status: CaseStatus }) | null {
   if (stored === null) return null;
-  const next = rebuildForLedger({ code: c.code, status: c.status, raw: stored.raw }, settings());
+  const next = rebuildForLedger({ ...stored, code: c.code, status: c.status }, settings());
   if (next === null) {
     // Stored before rows were kept with their case (migration 3): a cut phone cannot be found again.
     if (match === null) return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIssues, issueColumns, kindOfToken, kindToken, type IssueInput } from '../../src-main/store/issue-codec';
+import { decodeIssues, issueColumns, kindOfToken, kindToken, namableTexts, namableTextsOfRow, type IssueInput } from '../../src-main/store/issue-codec';
 
 const fix: IssueInput = { severity: 'fix', field: 'phones', rows: [8], kind: 'phone-fixed', params: { before: '+54 9 351 600-0005', after: '3516000005' } };
 const dropped: IssueInput = { severity: 'warning', field: 'phones', rows: [8, 9], kind: 'phone-dropped', params: { before: '011 4000-005', why: 'invalid' } };
@@ -73,5 +73,50 @@ describe('issue codec', () => {
 
   it('keeps no issues as an empty list', () => {
     expect(issueColumns([]).json).toBe('[]');
+  });
+});
+
+describe('fixes naming what the case stores beside them (migration 21)', () => {
+  // A raw row as preparation stores it, and the products column's value.
+  const raw = [[7, 0, 'PEÑA', ['+54 9 351 600-0004', null, 3514000001], 0, 0, '', '5.004,50', '05/05/2027']];
+  const products = [['OP-4-0', 'Visa', '5004.50', '2027-05-05']];
+  const fixes: IssueInput[] = [
+    { severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [7], params: { before: '+54 9 351 600-0004', after: '3516000004' } },
+    { severity: 'fix', kind: 'amount-fixed', field: 'products[0].debt', rows: [7], params: { before: '5.004,50', after: '5004.50' } },
+    { severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [7], params: { before: '3514000001', after: '3514000001' } },
+  ];
+  const row = { raw_json: JSON.stringify(raw), products_json: JSON.stringify(products) };
+
+  it('lists the texts and finite numbers of the rows, then of the products, walking arrays only', () => {
+    expect(namableTexts(raw, products)).toEqual(
+      ['7', '0', 'PEÑA', '+54 9 351 600-0004', '3514000001', '0', '0', '', '5.004,50', '05/05/2027'].concat(['OP-4-0', 'Visa', '5004.50', '2027-05-05']),
+    );
+    // An object's values are never walked: their order could differ once read back.
+    expect(namableTexts([[1, { a: 'x' }, 'y', NaN]], [{ debt_code: 'z' }])).toEqual(['1', 'y']);
+  });
+
+  it('stores a before or after found there as its place, and reads it back through the stored row', () => {
+    const stored = issueColumns(fixes, [7], namableTexts(raw, products));
+    // The phone's after is not named: the ledger changes a case's phones without its issues.
+    expect(stored.json).toBe('[[2,0,0,3,"3516000004"],[8,16,0,8,12],[2,0,0,4,4]]');
+    expect(decodeIssues(stored.json, [7], namableTextsOfRow(row))).toEqual(fixes.map((f) => ({ ...f, before: f.params?.before, after: f.params?.after })));
+  });
+
+  it('refuses to read a named text without the row, rather than make one up', () => {
+    const stored = issueColumns(fixes, [7], namableTexts(raw, products));
+    expect(() => decodeIssues(stored.json, [7])).toThrow(Error);
+    expect(() => decodeIssues(stored.json, [7], () => ['too', 'short'])).toThrow(Error);
+  });
+
+  it('keeps as text what the row does not hold, and everything without the texts', () => {
+    const other: IssueInput = {
+      severity: 'fix',
+      kind: 'date-fixed',
+      field: 'products[0].expiration',
+      rows: [7],
+      params: { before: '5/5/27', after: '2027-05-05' },
+    };
+    expect(issueColumns([other], [7], namableTexts(raw, products)).json).toBe('[[11,17,0,"5/5/27",13]]');
+    expect(issueColumns(fixes, [7]).json).not.toMatch(/,\d+,\d+\]/);
   });
 });

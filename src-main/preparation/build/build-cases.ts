@@ -10,6 +10,9 @@ import type { Cell, RowSource } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
 import { serviceRuleParams } from '../../domain/issue-texts/wording';
 import { issue, noCodeRowError, type PreparedIssue, type RowError, type Severity } from './prepared-issue';
+import { hasKeys, type RawRow } from './raw-rows';
+
+export { packRaw, unpackRaw, type RawRow, type StoredValues } from './raw-rows';
 
 export interface PrepareSettings {
   decimalSeparator: ',' | '.';
@@ -94,25 +97,6 @@ export function splitFullName(full: string): { firstName: string; lastName: stri
   return { firstName: words.slice(0, -1).join(' '), lastName: words[words.length - 1] ?? '' };
 }
 
-/**
- * One spreadsheet row as the case needs it, before normalizing: kept with the case, so edits and
- * bulk fixes (another default area code, another decimal separator) re-run the same rules.
- * JSON-safe: a date cell is kept as YYYY-MM-DD text.
- */
-export interface RawRow {
-  row: number;
-  firstName: string;
-  lastName: string;
-  phones: (string | number | null)[];
-  debtCode: string;
-  pid: string;
-  subId: string;
-  debt: string | number | null;
-  expiration: string | number | null;
-  params: Record<string, unknown>;
-  productInfo: Record<string, unknown>;
-}
-
 interface Draft {
   code: string;
   firstName: string;
@@ -162,54 +146,6 @@ function pickCells(row: readonly Cell[], pairs: readonly [string, number][]): Re
     if (!isBlank(value)) setDataKey(out, key, typeof value === 'string' ? cleanText(value) : jsonCell(value));
   }
   return out;
-}
-
-type PackedRow = [
-  number,
-  string,
-  string,
-  (string | number | null)[],
-  string,
-  string,
-  string,
-  string | number | null,
-  string | number | null,
-  Record<string, unknown>,
-  Record<string, unknown>,
-];
-
-/**
- * Raw rows as stored: arrays, not objects (100,000 cases × their rows; the key names were half the
- * bytes), without the empty params and product info that end most of them.
- */
-export function packRaw(raw: readonly RawRow[]): PackedRow[] {
-  return raw.map((r) => {
-    const packed: PackedRow = [r.row, r.firstName, r.lastName, r.phones, r.debtCode, r.pid, r.subId, r.debt, r.expiration, r.params, r.productInfo];
-    if (hasKeys(r.productInfo)) return packed;
-    return (hasKeys(r.params) ? packed.slice(0, 10) : packed.slice(0, 9)) as unknown as PackedRow;
-  });
-}
-
-/** Stored raw rows back as objects; rows stored as objects (before packing) are read as they are. */
-export function unpackRaw(stored: readonly unknown[]): RawRow[] {
-  return stored.map((s) => {
-    if (!Array.isArray(s)) return { ...(s as RawRow) };
-    const [row, firstName, lastName, phones, debtCode, pid, subId = '', debt = null, expiration = null, params = {}, productInfo = {}] =
-      s as Partial<PackedRow>;
-    return {
-      row: row as number,
-      firstName: firstName as string,
-      lastName: lastName as string,
-      phones: [...(phones as RawRow['phones'])],
-      debtCode: debtCode as string,
-      pid: pid as string,
-      subId,
-      debt,
-      expiration,
-      params: { ...params },
-      productInfo: { ...productInfo },
-    };
-  });
 }
 
 /** Where building spent its time (benchmarks): rows normalised into a case, then the case checked. */
@@ -395,11 +331,6 @@ function changeIssue(
 ): PreparedIssue {
   const change = { before, after };
   return issue(severity, kind, field, rows, change, change);
-}
-
-function hasKeys(record: Record<string, unknown>): boolean {
-  for (const key in record) if (Object.hasOwn(record, key)) return true;
-  return false;
 }
 
 /** "products[0].debt" and its kin, made once per product position. */

@@ -21,6 +21,7 @@ import * as m017 from './017-product-tuples';
 import * as m018 from './018-compact-issue-params';
 import * as m019 from './019-status-index-covers-counts';
 import * as m020 from './020-chunk-cases-index';
+import * as m021 from './021-stored-values-named';
 
 export interface Migration {
   version: number;
@@ -58,6 +59,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 18, name: 'compact-issue-params', up: m018.up },
   { version: 19, name: 'status-index-covers-counts', up: m019.up },
   { version: 20, name: 'chunk-cases-index', up: m020.up },
+  { version: 21, name: 'stored-values-named', up: m021.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

@@ -1,7 +1,7 @@
 // A case's raw rows as its row keeps them: arrays without the empty params and product info that end
-// most rows, read back as the rows they were.
-import { expect, it } from 'vitest';
-import { packRaw, unpackRaw, type RawRow } from '../../../src-main/preparation/build/build-cases';
+// most rows, and naming what the case stores beside them; read back as the rows they were.
+import { describe, expect, it } from 'vitest';
+import { packRaw, unpackRaw, type RawRow, type StoredValues } from '../../../src-main/preparation/build/build-cases';
 
 const plain: RawRow = {
   row: 2,
@@ -37,4 +37,35 @@ it('reads rows stored whole, and as objects, as earlier versions wrote them', ()
   const whole = [[2, 'Ana', 'PEÑA', plain.phones, 'OP-1', 'Visa', '', '1.000,50', '01/01/2027', {}, {}]];
   expect(unpackRaw(whole)).toEqual([plain]);
   expect(unpackRaw([{ ...plain }])).toEqual([plain]);
+});
+
+describe('with the values the case stores beside its rows', () => {
+  const stored: StoredValues = {
+    firstName: 'Ana',
+    lastName: 'Peña',
+    products: [
+      { debt_code: 'OP-0', pid: 'Prestamo' },
+      { debt_code: 'OP-1', pid: 'Visa' },
+    ],
+  };
+  const second: RawRow = { ...plain, row: 3, debtCode: 'OP-0', pid: 'Prestamo' };
+
+  it('names a cell equal to a stored one instead of repeating it: a name by 0, an operation or product by its product’s place', () => {
+    // "PEÑA" is not the stored "Peña": kept as the file had it.
+    expect(JSON.stringify(packRaw([plain, second], stored))).toBe(
+      '[[2,0,"PEÑA",["+54 9 351 600-0000",null,3514000001],1,1,"","1.000,50","01/01/2027"],[3,0,"PEÑA",["+54 9 351 600-0000",null,3514000001],0,0,"","1.000,50","01/01/2027"]]',
+    );
+  });
+
+  it('reads them back as the file had them, through JSON as stored', () => {
+    const other: RawRow = { ...plain, row: 4, debtCode: 'OP-9', pid: 'Otro' };
+    const rows = [plain, second, other];
+    expect(unpackRaw(JSON.parse(JSON.stringify(packRaw(rows, stored))) as unknown[], stored)).toEqual(rows);
+  });
+
+  it('refuses to read a row that names a value without the case’s values, rather than make one up', () => {
+    const packed = JSON.parse(JSON.stringify(packRaw([plain], stored))) as unknown[];
+    expect(() => unpackRaw(packed)).toThrow(Error);
+    expect(() => unpackRaw(packed, { ...stored, products: [] })).toThrow(Error);
+  });
 });
