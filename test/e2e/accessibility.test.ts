@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { expectAccessible } from './support/accessibility';
-import { acceptUploadStart, animationsSettled, hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, animationsSettled, hasChromium, signInToDemo, untilSomeCasesEnd, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 
@@ -180,7 +180,7 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await page.goto(`${app.current.origin}/#/campaigns/${campaignId}/results`);
     await page.locator('[data-test="results-empty"]').waitFor();
     await expectAccessible(page, 'results: nothing downloaded');
-    await page.waitForTimeout(1500); // Demo dials 30× faster than real time: let some calls happen
+    await untilSomeCasesEnd(app.current.ctx, campaignId, { othersOpen: false }); // Demo dials 30× faster than real time: let some calls happen
     await page.locator('[data-test="download"]').click();
     await page.locator('[data-test="download-summary"]').waitFor({ timeout: 20_000 });
     await page.locator('[data-test="results-summary"]').waitFor();

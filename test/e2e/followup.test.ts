@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { hasChromium, signInToDemo, untilSomeCasesEnd, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -50,7 +50,7 @@ describe.runIf(hasChromium)('a follow-up batch from the results screen', () => {
     await page.goto(`${app.current.origin}/#/campaigns/${campaignId}/results`);
     await page.locator('[data-test="results-empty"]').waitFor();
     // Demo dials 30× faster than real time: a moment of it ends some cases and leaves others open.
-    await page.waitForTimeout(1500);
+    await untilSomeCasesEnd(app.current.ctx, campaignId);
     await page.locator('[data-test="download"]').click();
     await page.locator('[data-test="download-summary"]').waitFor({ timeout: 20_000 });
     await page.locator('[data-test="results-summary"]').waitFor();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { animationsSettled, hasChromium, SCREENSHOTS, signInToDemo, useE2eApp } from './support/app';
+import { animationsSettled, hasChromium, SCREENSHOTS, signInToDemo, untilSomeCasesEnd, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -47,8 +47,8 @@ describe.runIf(hasChromium)('the figures of the results screen', () => {
     expect(await surfaceCall('sync:upload', { environment: 'demo', batchId, campaignId })).toMatchObject({ loaded: 8 });
     await page.goto(`${app.current.origin}/#/campaigns/${campaignId}/results`);
     await page.locator('[data-test="results-empty"]').waitFor();
-    // Demo dials 30× faster than real time: a few seconds of it reach some debtors and not others.
-    await page.waitForTimeout(4000);
+    // Demo dials 30× faster than real time: soon some debtors are reached and others not.
+    await untilSomeCasesEnd(app.current.ctx, campaignId);
     await page.locator('[data-test="download"]').click();
     await page.locator('[data-test="download-summary"]').waitFor({ timeout: 20_000 });
     await page.locator('[data-test="results-summary"]').waitFor();

@@ -10,7 +10,17 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
 import { englishFindings } from './support/english-scan';
-import { acceptUploadStart, animationsSettled, goTo, hasChromium, pickOption, prepareInWizard, signInToDemo, useE2eApp } from './support/app';
+import {
+  acceptUploadStart,
+  animationsSettled,
+  goTo,
+  hasChromium,
+  pickOption,
+  prepareInWizard,
+  signInToDemo,
+  untilSomeCasesEnd,
+  useE2eApp,
+} from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 
@@ -178,7 +188,7 @@ describe.runIf(hasChromium)('an agent’s day in Argentine Spanish', { timeout: 
     await goTo(page, `/campaigns/${campaignId}/results`);
     await page.locator('[data-test="results-empty"]').waitFor();
     // Demo dials 30× faster than real time: a moment of it ends some cases and leaves others open.
-    await page.waitForTimeout(2000);
+    await untilSomeCasesEnd(app.current.ctx, campaignId);
     await page.locator('[data-test="download"]').click();
     await page.locator('[data-test="results-summary"]').waitFor({ timeout: 20_000 });
     await page.locator('[data-test="result-bar"]').first().waitFor();

@@ -9,6 +9,7 @@ import type { RecordingPace } from '../../../src-main/client';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
 import { createAppContext } from '../../../src-main/surface/app-context';
+import { createSurface } from '../../../src-main/surface/surface';
 import type { AppContext } from '../../../src-main/surface/app-context-types';
 import type { LoadedPolicy } from '../../../src-main/policy/policy';
 import { CHROMIUM, launchChromium } from '../../support/chromium';
@@ -185,4 +186,21 @@ export async function animationsSettled(page: Page): Promise<void> {
 export async function goTo(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => (location.hash = to), path);
   await page.waitForURL(new RegExp(`#${path}$`));
+}
+
+/**
+ * Waits until Demo's dialing (30× faster than real time) has ended some of the campaign's cases and
+ * (unless `othersOpen` is false: it may have ended them all) left others open, asking the service as
+ * the app does: not a fixed sleep, too short on a loaded machine and too long on a quiet one.
+ */
+export async function untilSomeCasesEnd(ctx: AppContext, campaignId: number, { othersOpen = true, timeoutMs = 20_000 } = {}): Promise<void> {
+  const surface = createSurface(ctx);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = await surface.call('campaigns:show', { environment: 'demo', campaignId });
+    const stats = shown.ok ? shown.value.caseStats : null;
+    if (stats && stats.final > 0 && (!othersOpen || stats.final < stats.loaded)) return;
+    if (Date.now() > until) throw new Error(`Campaign ${campaignId}: no case ended within ${timeoutMs} ms (${JSON.stringify(shown)}).`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
