@@ -49,15 +49,16 @@ function sheetRows(header: readonly string[], cases: number, max: number, body: 
   };
 }
 
-function* casesOf(store: Store, batchId: number) {
+function* casesOf(store: Store, batchId: number, statuses: readonly CaseStatus[]) {
   for (let afterId = 0; ;) {
-    const page = pageCasesWithRaw(store.db, batchId, afterId, 1000);
+    const page = pageCasesWithRaw(store.db, batchId, afterId, 1000, statuses);
     if (page.length === 0) return;
     afterId = page[page.length - 1]?.id ?? afterId;
     yield* page;
   }
 }
 
+// Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
 const REPORTED: readonly CaseStatus[] = ['rejected', 'warning', 'suppressed'];
 const SENT: readonly CaseStatus[] = ['ready', 'warning'];
 /** The report is the agency's working sheet, in Spanish: fields by their names, reasons in words. */
@@ -82,11 +83,9 @@ function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
   // Each case's reasons read beside it, both in case order: a million-case batch's are never held at once.
   const issues = eachIssue(store.db, batchId, { withoutFixes: true });
   let issue = issues.next();
-  for (const c of casesOf(store, batchId)) {
+  for (const c of casesOf(store, batchId, REPORTED)) {
     const reasons: string[] = [];
     for (; !issue.done && (issue.value.caseId ?? 0) <= c.id; issue = issues.next()) if (issue.value.caseId === c.id) reasons.push(reasonEs(issue.value));
-    // Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
-    if (!REPORTED.includes(c.status)) continue;
     for (const r of unpackRaw(c.raw)) {
       yield [
         c.code,
@@ -120,8 +119,7 @@ export function cleanBatchSheets(store: Store, batchId: number, maxRows = SHEET_
 }
 
 function* cleanRows(store: Store, batchId: number): Generator<unknown[]> {
-  for (const c of casesOf(store, batchId)) {
-    if (!SENT.includes(c.status)) continue;
+  for (const c of casesOf(store, batchId, SENT)) {
     for (const p of c.products)
       yield [c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), argentineDay(p.expiration)];
   }

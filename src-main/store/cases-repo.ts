@@ -211,14 +211,28 @@ export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unk
   return row ? { ...toCase(row), raw: JSON.parse(row.raw_json) as unknown[] } : null;
 }
 
-/** Cases of a batch with their raw rows, in id order, a page at a time. */
-export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit: number): (BatchCaseRow & { raw: unknown[] })[] {
+/**
+ * Cases of a batch with their raw rows, in id order, a page at a time; only those of `statuses` when
+ * given (an export's: the filter is read in id order, `+status` keeping SQLite off the status index,
+ * whose id order is per status, so no page sorts the rest of the batch).
+ */
+export function pageCasesWithRaw(
+  db: Db,
+  batchId: number,
+  afterId: number,
+  limit: number,
+  statuses?: readonly CaseStatus[],
+): (BatchCaseRow & { raw: unknown[] })[] {
+  const only = statuses ? `AND +status IN (SELECT value FROM json_each(?))` : '';
+  const args = statuses ? [batchId, JSON.stringify(statuses), afterId, limit] : [batchId, afterId, limit];
   const rows = db
-    .prepare(`SELECT *, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`)
-    .all(batchId, afterId, limit) as (RawCase & {
+    // Not SELECT *: a case's issues and search terms are as long as its row, and a whole batch is read so.
+    .prepare(`SELECT ${CASE_COLUMNS}, raw_json FROM batch_cases WHERE batch_id = ? ${only} AND id > ? ORDER BY id LIMIT ?`)
+    .all(...args) as (RawCase & {
     raw_json: string;
   })[];
-  return rows.map((r) => ({ ...toCase(r), raw: JSON.parse(r.raw_json) as unknown[] }));
+  // Added to toCase's object, not spread into a new one (see toCase).
+  return rows.map((r) => Object.assign(toCase(r), { raw: JSON.parse(r.raw_json) as unknown[] }));
 }
 
 /**
