@@ -6,7 +6,7 @@ import { readablePhone } from '../domain/phone-display';
 import { unpackRaw } from '../preparation/build/build-cases';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
 import { Failure } from '../domain/failures/failure';
-import { countCasesByStatus, eachIssue, pageCasesWithRaw, type CaseStatus, type IssueRow, type Store } from '../store';
+import { countCasesByStatus, eachIssue, pageRawRows, pageSentCases, type CaseStatus, type IssueRow, type Store } from '../store';
 import { argentineDay, EXCEL_MAX_ROWS, type SheetData } from './xlsx-writer';
 
 export const REASONS_SHEET = 'Motivos';
@@ -49,12 +49,16 @@ function sheetRows(header: readonly string[], cases: number, max: number, body: 
   };
 }
 
-function* casesOf(store: Store, batchId: number, statuses: readonly CaseStatus[]) {
+const PAGE_CASES = 1000;
+
+/** A batch's cases, in id order, read a page at a time through `page`. */
+function* casesOf<C extends { id: number }>(page: (afterId: number) => C[]): Generator<C> {
   for (let afterId = 0; ;) {
-    const page = pageCasesWithRaw(store.db, batchId, afterId, 1000, statuses);
-    if (page.length === 0) return;
-    afterId = page[page.length - 1]?.id ?? afterId;
-    yield* page;
+    const cases = page(afterId);
+    const last = cases[cases.length - 1];
+    if (!last) return;
+    afterId = last.id;
+    yield* cases;
   }
 }
 
@@ -83,7 +87,7 @@ function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
   // Each case's reasons read beside it, both in case order: a million-case batch's are never held at once.
   const issues = eachIssue(store.db, batchId, { withoutFixes: true });
   let issue = issues.next();
-  for (const c of casesOf(store, batchId, REPORTED)) {
+  for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED))) {
     const reasons: string[] = [];
     for (; !issue.done && (issue.value.caseId ?? 0) <= c.id; issue = issues.next()) if (issue.value.caseId === c.id) reasons.push(reasonEs(issue.value));
     for (const r of unpackRaw(c.raw)) {
@@ -119,7 +123,7 @@ export function cleanBatchSheets(store: Store, batchId: number, maxRows = SHEET_
 }
 
 function* cleanRows(store: Store, batchId: number): Generator<unknown[]> {
-  for (const c of casesOf(store, batchId, SENT)) {
+  for (const c of casesOf((afterId) => pageSentCases(store.db, batchId, afterId, PAGE_CASES, SENT))) {
     for (const p of c.products)
       yield [c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), argentineDay(p.expiration)];
   }

@@ -212,27 +212,49 @@ export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unk
 }
 
 /**
- * Cases of a batch with their raw rows, in id order, a page at a time; only those of `statuses` when
- * given (an export's: the filter is read in id order, `+status` keeping SQLite off the status index,
- * whose id order is per status, so no page sorts the rest of the batch).
+ * Only cases of `statuses`, for an export: filtered in id order (`+status` keeps SQLite off the status
+ * index, whose id order is per status, so that no page sorts the rest of the batch).
  */
-export function pageCasesWithRaw(
-  db: Db,
-  batchId: number,
-  afterId: number,
-  limit: number,
-  statuses?: readonly CaseStatus[],
-): (BatchCaseRow & { raw: unknown[] })[] {
-  const only = statuses ? `AND +status IN (SELECT value FROM json_each(?))` : '';
-  const args = statuses ? [batchId, JSON.stringify(statuses), afterId, limit] : [batchId, afterId, limit];
+const OF_STATUSES = 'AND +status IN (SELECT value FROM json_each(?))';
+
+/** Cases of a batch with their raw rows, in id order, a page at a time. */
+export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit: number): (BatchCaseRow & { raw: unknown[] })[] {
   const rows = db
     // Not SELECT *: a case's issues and search terms are as long as its row, and a whole batch is read so.
-    .prepare(`SELECT ${CASE_COLUMNS}, raw_json FROM batch_cases WHERE batch_id = ? ${only} AND id > ? ORDER BY id LIMIT ?`)
-    .all(...args) as (RawCase & {
+    .prepare(`SELECT ${CASE_COLUMNS}, raw_json FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`)
+    .all(batchId, afterId, limit) as (RawCase & {
     raw_json: string;
   })[];
   // Added to toCase's object, not spread into a new one (see toCase).
   return rows.map((r) => Object.assign(toCase(r), { raw: JSON.parse(r.raw_json) as unknown[] }));
+}
+
+/** The cases of `statuses` as they are sent, in id order, a page at a time: what the clean file lists. */
+export function pageSentCases(db: Db, batchId: number, afterId: number, limit: number, statuses: readonly CaseStatus[]): SentCase[] {
+  const rows = db
+    .prepare(
+      `SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases
+       WHERE batch_id = ? ${OF_STATUSES} AND id > ? ORDER BY id LIMIT ?`,
+    )
+    .all(batchId, JSON.stringify(statuses), afterId, limit) as RawSentCase[];
+  return rows.map(sentCase);
+}
+
+/**
+ * The source rows of the cases of `statuses`, with their code and status only, in id order, a page at
+ * a time: what the error report lists, without the rest of each case to decode (a million of them).
+ */
+export function pageRawRows(
+  db: Db,
+  batchId: number,
+  afterId: number,
+  limit: number,
+  statuses: readonly CaseStatus[],
+): { id: number; code: string; status: CaseStatus; raw: unknown[] }[] {
+  const rows = db
+    .prepare(`SELECT id, code, status, raw_json FROM batch_cases WHERE batch_id = ? ${OF_STATUSES} AND id > ? ORDER BY id LIMIT ?`)
+    .all(batchId, JSON.stringify(statuses), afterId, limit) as { id: number; code: string; status: CaseStatus; raw_json: string }[];
+  return rows.map((r) => ({ id: r.id, code: r.code, status: r.status, raw: JSON.parse(r.raw_json) as unknown[] }));
 }
 
 /**
