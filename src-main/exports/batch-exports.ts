@@ -33,8 +33,9 @@ function refuseTooManyCases(store: Store, batchId: number, statuses: readonly Ca
 
 /**
  * Rows read from the store each time the sheet is read (by the writer, as it writes), a page of cases
- * at a time. A case of several rows (or reasons) makes a sheet longer than its cases: refused at the row
- * past `max`, the header not counted.
+ * at a time, so no statement stays open while the app goes on between pages (an edit made meanwhile is
+ * in the file or not, whole for each case). A case of several rows (or reasons) makes a sheet longer
+ * than its cases: refused at the row past `max`, the header not counted.
  */
 function sheetRows(header: readonly string[], cases: number, max: number, body: () => Iterable<unknown[]>): Iterable<unknown[]> {
   return {
