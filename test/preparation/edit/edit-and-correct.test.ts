@@ -97,7 +97,7 @@ describe('bulkFix', () => {
 });
 
 describe('a spreadsheet too big to build in memory', () => {
-  it('is refused before anything is read, with how many cases it would hold, and so is a clean file', () => {
+  it('is refused before anything is read, with how many cases it would hold, and so is a clean file', async () => {
     const counts = countCasesByStatus(store.db, batchId);
     const reported = counts.rejected + counts.warning + counts.suppressed;
     const sent = counts.ready + counts.warning;
@@ -111,6 +111,8 @@ describe('a spreadsheet too big to build in memory', () => {
     const productRows = rowsOf(cleanBatchSheets(store, batchId)).length - 1;
     expect(productRows).toBeGreaterThan(sent);
     expect(() => rowsOf(cleanBatchSheets(store, batchId, productRows - 1))).toThrow(expect.objectContaining({ code: 'export.too_big' }));
+    // Refused as the writer reads the rows, so the workbook is.
+    await expect(workbookBytes(cleanBatchSheets(store, batchId, productRows - 1))).rejects.toMatchObject({ code: 'export.too_big' });
     // At the limit exactly, both are built.
     expect(rowsOf(cleanBatchSheets(store, batchId, productRows))).toHaveLength(productRows + 1);
     const reportLimit = Math.max(rowsOf(errorReportSheets(store, batchId)).length - 1, listIssues(store.db, batchId, { withoutFixes: true }).length);
