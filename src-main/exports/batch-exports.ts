@@ -6,8 +6,8 @@ import { readablePhone } from '../domain/phone-display';
 import { unpackRaw } from '../preparation/build/build-cases';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
 import { Failure } from '../domain/failures/failure';
-import { countCasesByStatus, listIssues, pageCasesWithRaw, type Store } from '../store';
-import { argentineDay, type SheetData } from './xlsx-writer';
+import { countCasesByStatus, eachIssue, pageRawRows, pageSentCases, type CaseStatus, type IssueRow, type Store } from '../store';
+import { argentineDay, EXCEL_MAX_ROWS, type SheetData } from './xlsx-writer';
 
 export const REASONS_SHEET = 'Motivos';
 export const CLEAN_HEADERS = ['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento'] as const;
@@ -20,33 +20,54 @@ const STATUS_ES: Record<string, string> = {
   suppressed: 'no contactar',
 };
 
-/**
- * The most rows a batch's spreadsheet gets: SheetJS builds a workbook whole in memory, and 200,000
- * rows took 7 s and 750 MB here; a million-case batch's report would take minutes and gigabytes.
- */
-export const SHEET_MAX_ROWS = 250_000;
+/** The most rows a batch's sheet holds under its header: an Excel sheet's, 1,048,576 with the header. */
+export const SHEET_MAX_ROWS = EXCEL_MAX_ROWS - 1;
 
-/** Refuses, before anything is read, a sheet of more cases than SHEET_MAX_ROWS; `cases` is returned for the rows' own check. */
-function refuseTooManyCases(store: Store, batchId: number, statuses: readonly (keyof ReturnType<typeof countCasesByStatus>)[], max: number): number {
+/** Refuses, before anything is read, a sheet of more cases than `max`; `cases` is returned for the rows' own check. */
+function refuseTooManyCases(store: Store, batchId: number, statuses: readonly CaseStatus[], max: number): number {
   const counts = countCasesByStatus(store.db, batchId);
   const cases = statuses.reduce((n, s) => n + counts[s], 0);
   if (cases > max) throw new Failure('export.too_big', { cases, max });
   return cases;
 }
 
-/** A case of several rows (or reasons) makes a sheet longer than its cases: checked again as rows are added, the header not counted. */
-function refuseTooManyRows(rows: readonly unknown[], cases: number, max: number): void {
-  if (rows.length > max + 1) throw new Failure('export.too_big', { cases, max });
+/**
+ * Rows read from the store each time the sheet is read (by the writer, as it writes), a page of cases
+ * at a time, so no statement stays open while the app goes on between pages (an edit made meanwhile is
+ * in the file or not, whole for each case). A case of several rows (or reasons) makes a sheet longer
+ * than its cases: refused at the row past `max`, the header not counted.
+ */
+function sheetRows(header: readonly string[], cases: number, max: number, body: () => Iterable<unknown[]>): Iterable<unknown[]> {
+  return {
+    *[Symbol.iterator]() {
+      yield [...header];
+      let rows = 0;
+      for (const row of body()) {
+        if (++rows > max) throw new Failure('export.too_big', { cases, max });
+        yield row;
+      }
+    },
+  };
 }
 
-function* casesOf(store: Store, batchId: number) {
+const PAGE_CASES = 1000;
+
+/** A batch's cases, in id order, read a page at a time through `page`. */
+function* casesOf<C extends { id: number }>(page: (afterId: number) => C[]): Generator<C> {
   for (let afterId = 0; ;) {
-    const page = pageCasesWithRaw(store.db, batchId, afterId, 1000);
-    if (page.length === 0) return;
-    afterId = page[page.length - 1]?.id ?? afterId;
-    yield* page;
+    const cases = page(afterId);
+    const last = cases[cases.length - 1];
+    if (!last) return;
+    afterId = last.id;
+    yield* cases;
   }
 }
+
+// Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
+const REPORTED: readonly CaseStatus[] = ['rejected', 'warning', 'suppressed'];
+const SENT: readonly CaseStatus[] = ['ready', 'warning'];
+/** The report is the agency's working sheet, in Spanish: fields by their names, reasons in words. */
+const reasonEs = (i: IssueRow) => formatIssueText('es', issueText(i), readablePhone);
 
 /**
  * The error report: every rejected case, every case with warnings and every suppressed one, one row per source row,
@@ -54,27 +75,24 @@ function* casesOf(store: Store, batchId: number) {
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
 export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS): SheetData[] {
-  const cases = refuseTooManyCases(store, batchId, ['rejected', 'warning', 'suppressed'], maxRows);
-  // The report is the agency's working sheet, in Spanish: fields by their names, reasons in words.
-  const issues = listIssues(store.db, batchId, { withoutFixes: true }).map((i) => ({
-    ...i,
-    es: formatIssueText('es', issueText(i), readablePhone),
-    fieldEs: i.field ? formatIssueText('es', fieldLabel(i.field)) : '',
-  }));
-  const reasonsByCase = new Map<number, string[]>();
-  for (const i of issues) {
-    if (i.caseId === null) continue;
-    const reasons = reasonsByCase.get(i.caseId);
-    if (reasons) reasons.push(i.es);
-    else reasonsByCase.set(i.caseId, [i.es]);
-  }
-  const rows: unknown[][] = [[...CORRECTION_HEADERS]];
-  for (const c of casesOf(store, batchId)) {
-    // Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
-    if (c.status !== 'rejected' && c.status !== 'warning' && c.status !== 'suppressed') continue;
-    const reasons = (reasonsByCase.get(c.id) ?? []).join(' · ');
+  const cases = refuseTooManyCases(store, batchId, REPORTED, maxRows);
+  return [
+    { name: CORRECTIONS_SHEET, rows: sheetRows(CORRECTION_HEADERS, cases, maxRows, () => correctionRows(store, batchId)) },
+    { name: REASONS_SHEET, rows: sheetRows(REASON_HEADERS, cases, maxRows, () => reasonRows(store, batchId)) },
+  ];
+}
+
+const REASON_HEADERS = ['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo'];
+
+function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
+  // Each case's reasons read beside it, both in case order: a million-case batch's are never held at once.
+  const issues = eachIssue(store.db, batchId, { withoutFixes: true });
+  let issue = issues.next();
+  for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED))) {
+    const reasons: string[] = [];
+    for (; !issue.done && (issue.value.caseId ?? 0) <= c.id; issue = issues.next()) if (issue.value.caseId === c.id) reasons.push(reasonEs(issue.value));
     for (const r of unpackRaw(c.raw, c)) {
-      rows.push([
+      yield [
         c.code,
         r.firstName,
         r.lastName,
@@ -85,30 +103,29 @@ export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET
         r.debt,
         typeof r.expiration === 'string' ? argentineDay(r.expiration) : r.expiration,
         STATUS_ES[c.status] ?? c.status,
-        reasons,
-      ]);
+        reasons.join(' · '),
+      ];
     }
-    refuseTooManyRows(rows, cases, maxRows);
   }
-  const reasonRows: unknown[][] = [['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo']];
-  // One reason a row: a case may have several.
-  if (issues.length > maxRows) throw new Failure('export.too_big', { cases, max: maxRows });
-  for (const i of issues) reasonRows.push([i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', i.fieldEs, i.es]);
-  return [
-    { name: CORRECTIONS_SHEET, rows },
-    { name: REASONS_SHEET, rows: reasonRows },
-  ];
+}
+
+/** One reason a row: a case may have several. */
+function* reasonRows(store: Store, batchId: number): Generator<unknown[]> {
+  for (const i of eachIssue(store.db, batchId, { withoutFixes: true })) {
+    const field = i.field ? formatIssueText('es', fieldLabel(i.field)) : '';
+    yield [i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', field, reasonEs(i)];
+  }
 }
 
 /** The clean batch: the cases that will be sent, as they will be sent, one row per product. */
 export function cleanBatchSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS): SheetData[] {
-  const cases = refuseTooManyCases(store, batchId, ['ready', 'warning'], maxRows);
-  const rows: unknown[][] = [[...CLEAN_HEADERS]];
-  for (const c of casesOf(store, batchId)) {
-    if (c.status !== 'ready' && c.status !== 'warning') continue;
+  const cases = refuseTooManyCases(store, batchId, SENT, maxRows);
+  return [{ name: 'Lote', rows: sheetRows(CLEAN_HEADERS, cases, maxRows, () => cleanRows(store, batchId)) }];
+}
+
+function* cleanRows(store: Store, batchId: number): Generator<unknown[]> {
+  for (const c of casesOf((afterId) => pageSentCases(store.db, batchId, afterId, PAGE_CASES, SENT))) {
     for (const p of c.products)
-      rows.push([c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), argentineDay(p.expiration)]);
-    refuseTooManyRows(rows, cases, maxRows);
+      yield [c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), argentineDay(p.expiration)];
   }
-  return [{ name: 'Lote', rows }];
 }

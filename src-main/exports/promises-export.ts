@@ -60,7 +60,7 @@ export function promisesSheets(store: Store, environment: Environment, items: re
 }
 
 /** The promises workbook as .xlsx bytes, built in memory (debtor data never in a temporary file). */
-export function campaignPromisesBytes(store: Store, environment: Environment, campaignId: number): { bytes: Buffer; count: number } {
+export async function campaignPromisesBytes(store: Store, environment: Environment, campaignId: number): Promise<{ bytes: Buffer; count: number }> {
   const items = campaignPromises(store, environment, campaignId);
-  return { bytes: workbookBytes(promisesSheets(store, environment, items)), count: items.length };
+  return { bytes: await workbookBytes(promisesSheets(store, environment, items)), count: items.length };
 }

@@ -150,7 +150,7 @@ export function campaignResultsSheets(store: Store, environment: Environment, ca
 }
 
 /** The results workbook as .xlsx bytes, built in memory: for the renderer to save where the agent says. */
-export function campaignResultsBytes(store: Store, environment: Environment, campaignId: number): Buffer {
+export function campaignResultsBytes(store: Store, environment: Environment, campaignId: number): Promise<Buffer> {
   return workbookBytes(campaignResultsSheets(store, environment, campaignId).sheets);
 }
 
@@ -166,6 +166,6 @@ export async function exportCampaignResults(
   write: (file: string, bytes: Uint8Array) => Promise<void> = (to, bytes) => writePrivateExport(resolve(to), bytes, { replace: true }),
 ): Promise<ResultsExportSummary> {
   const { sheets, ...counts } = campaignResultsSheets(store, environment, campaignId);
-  await write(file, workbookBytes(sheets));
+  await write(file, await workbookBytes(sheets));
   return { file, ...counts };
 }

@@ -1,17 +1,35 @@
 // Writes .xlsx workbooks for the agent to send on: every text cell neutralized against formula
-// injection, the file replaced atomically. General on purpose: every export goes through here.
-import * as XLSX from '@e965/xlsx';
+// injection, the file replaced atomically. General on purpose: every export goes through here, and
+// sheets are streamed (a million-case batch's report is never held as cells); SheetJS only reads.
 import { resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { Failure } from '../domain/failures/failure';
 import { writePrivateExport } from './private-export';
+import {
+  contentTypesXml,
+  DATE_STYLE,
+  ROOT_RELS_XML,
+  rowXml,
+  SHEET_TAIL_XML,
+  sheetHeadXml,
+  STYLES_XML,
+  workbookRelsXml,
+  workbookXml,
+  type XmlCell,
+} from './xlsx-parts';
 
 export interface SheetData {
   name: string;
-  /** The first row is usually the header. */
-  rows: unknown[][];
+  /** The first row is usually the header. A generator is read as the sheet is written, never held whole. */
+  rows: Iterable<unknown[]>;
 }
 
 /** The most characters Excel keeps in one cell. */
 export const EXCEL_CELL_MAX_CHARS = 32_767;
+/** The most rows an Excel sheet holds, its header included. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+const ZIP_TIME = new Date(Date.UTC(2020, 0, 1));
 const SHEET_NAME_MAX_CHARS = 31;
 const COLUMN_MIN_WIDTH = 8;
 const COLUMN_MAX_WIDTH = 60;
@@ -38,11 +56,9 @@ class FormattedCell {
   readonly t = 'n' as const;
   constructor(
     readonly v: number,
-    readonly z: string,
+    readonly z: keyof typeof DATE_STYLE,
   ) {}
 }
-
-type Cell = string | number | boolean | Date | { t: 'n'; v: number; z: string } | null;
 
 const DAY_MS = 86_400_000;
 /** Excel's day 0 is 1899-12-30; Unix's day 0 is Excel's day 25,569. */
@@ -73,13 +89,15 @@ export function argentineDay(day: string | null | undefined): FormattedCell | st
 }
 
 /** A value as the cell it becomes: text neutralized and cut to Excel's limit, odd values made text or empty. */
-function toCell(value: unknown): Cell {
+function toCell(value: unknown): XmlCell {
   if (value === null || value === undefined) return null;
-  // A plain object for SheetJS, which copies cell objects by their own properties.
-  if (value instanceof FormattedCell) return Number.isFinite(value.v) ? { t: value.t, v: value.v, z: value.z } : null;
+  if (value instanceof FormattedCell) return Number.isFinite(value.v) ? { serial: value.v, style: DATE_STYLE[value.z] } : null;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'boolean') return value;
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    return Number.isNaN(ms) ? null : { serial: ms / DAY_MS + EXCEL_UNIX_DAYS, style: DATE_STYLE['dd/mm/yyyy hh:mm'] };
+  }
   const text = typeof value === 'string' ? value : typeof value === 'bigint' ? value.toString() : (JSON.stringify(value) ?? String(value));
   return neutralizeCell(text).slice(0, EXCEL_CELL_MAX_CHARS);
 }
@@ -107,41 +125,101 @@ function sheetNames(names: readonly string[]): string[] {
   });
 }
 
-function columnWidths(rows: readonly Cell[][]): { wch: number }[] {
+/** Rows whose cells set the columns' widths: <cols> comes before <sheetData>, so before the rest is read. */
+const WIDTH_SAMPLE_ROWS = 2_000;
+/** Bytes of XML gathered before they go to the compressor. */
+const CHUNK_CHARS = 1 << 18;
+
+function columnWidths(rows: readonly XmlCell[][]): number[] {
   const widths: number[] = [];
   for (const row of rows) {
     row.forEach((cell, c) => {
       const length =
         cell === null
           ? 0
-          : cell instanceof Date
-            ? 10
-            : typeof cell === 'object'
-              ? cell.z.length
-              : Math.max(
-                  ...String(cell)
-                    .split('\n')
-                    .map((line) => line.length),
-                );
+          : typeof cell === 'object'
+            ? cell.style === DATE_STYLE['dd/mm/yyyy']
+              ? 10
+              : 16
+            : Math.max(
+                ...String(cell)
+                  .split('\n')
+                  .map((line) => line.length),
+              );
       widths[c] = Math.max(widths[c] ?? COLUMN_MIN_WIDTH, Math.min(COLUMN_MAX_WIDTH, length + 1));
     });
   }
-  return widths.map((wch) => ({ wch: wch || COLUMN_MIN_WIDTH }));
+  return Array.from(widths, (w) => w || COLUMN_MIN_WIDTH);
 }
 
-/** The workbook as .xlsx bytes. */
-export function workbookBytes(sheets: readonly SheetData[]): Buffer {
+/**
+ * A sheet's XML, a chunk at a time, its rows read as they are written: a generator of rows is never
+ * held whole. Past Excel's EXCEL_MAX_ROWS the sheet is refused (export.sheet_too_long).
+ */
+function* sheetXml(sheet: SheetData, name: string): Generator<string> {
+  const rows = sheet.rows[Symbol.iterator]();
+  const sample: XmlCell[][] = [];
+  let whole = false;
+  while (!whole && sample.length < WIDTH_SAMPLE_ROWS) {
+    const next = rows.next();
+    if (next.done) whole = true;
+    else sample.push(next.value.map(toCell));
+  }
+  const extent = whole ? { rows: sample.length, columns: Math.max(0, ...sample.map((r) => r.length)) } : null;
+  let chunk = sheetHeadXml(columnWidths(sample), extent);
+  let number = 0;
+  const add = (cells: readonly XmlCell[]) => {
+    if (++number > EXCEL_MAX_ROWS) throw new Failure('export.sheet_too_long', { sheet: name, max: EXCEL_MAX_ROWS });
+    chunk += rowXml(cells, number);
+  };
+  for (const cells of sample) add(cells);
+  sample.length = 0;
+  // The iterator from above, so the rows already sampled are not read twice.
+  for (const row of { [Symbol.iterator]: () => rows }) {
+    add(row.map(toCell));
+    if (chunk.length >= CHUNK_CHARS) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield chunk + SHEET_TAIL_XML;
+}
+
+/**
+ * The workbook as .xlsx bytes: each sheet's XML made as the zip's compressor asks for it (yazl), so
+ * only the compressed file is ever held whole. Rows are read between turns of the event loop.
+ */
+export async function workbookBytes(sheets: readonly SheetData[]): Promise<Buffer> {
   if (sheets.length === 0) throw new RangeError('a workbook needs at least one sheet');
-  const book = XLSX.utils.book_new();
   const names = sheetNames(sheets.map((s) => s.name));
-  sheets.forEach((sheet, i) => {
-    const rows = sheet.rows.map((row) => row.map(toCell));
-    // Dense: cells kept in arrays, not under an "A1" key each (a 200,000-row report: 22 s → 7 s).
-    const worksheet = XLSX.utils.aoa_to_sheet(rows, { cellDates: true, dense: true });
-    worksheet['!cols'] = columnWidths(rows);
-    XLSX.utils.book_append_sheet(book, worksheet, names[i]);
+  const zip = new ZipFile();
+  // A fixed time: the same rows make the same bytes.
+  const options = { mtime: ZIP_TIME, mode: 0o100600 };
+  zip.addBuffer(Buffer.from(contentTypesXml(sheets.length)), '[Content_Types].xml', options);
+  zip.addBuffer(Buffer.from(ROOT_RELS_XML), '_rels/.rels', options);
+  zip.addBuffer(Buffer.from(workbookXml(names)), 'xl/workbook.xml', options);
+  zip.addBuffer(Buffer.from(workbookRelsXml(sheets.length)), 'xl/_rels/workbook.xml.rels', options);
+  zip.addBuffer(Buffer.from(STYLES_XML), 'xl/styles.xml', options);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    // A sheet that cannot be written (too long, a store that fails) ends the workbook: yazl does not listen.
+    const fail = (err: unknown) => {
+      zip.outputStream.removeAllListeners('data');
+      (zip.outputStream as Readable).destroy();
+      reject(err instanceof Error ? err : new Error(String(err)));
+    };
+    sheets.forEach((sheet, i) => {
+      zip.addReadStreamLazy(`xl/worksheets/sheet${i + 1}.xml`, options, (give) => {
+        const xml = Readable.from(sheetXml(sheet, names[i] ?? ''), { objectMode: false });
+        xml.once('error', fail);
+        give(null, xml);
+      });
+    });
+    zip.end();
+    zip.outputStream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.once('error', fail);
+    zip.outputStream.once('end', () => resolve(Buffer.concat(chunks)));
   });
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
 }
 
 /**
@@ -150,5 +228,5 @@ export function workbookBytes(sheets: readonly SheetData[]): Buffer {
  * open in another program, a full disk are failures of the catalog (write-failure.ts).
  */
 export async function writeWorkbook(file: string, sheets: readonly SheetData[]): Promise<void> {
-  await writePrivateExport(resolve(file), workbookBytes(sheets), { replace: true });
+  await writePrivateExport(resolve(file), await workbookBytes(sheets), { replace: true });
 }

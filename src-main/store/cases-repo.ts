@@ -1,5 +1,6 @@
 // A batch's cases: written in bulk by an import (one transaction, see batch-writer.ts), read a page at a
 // time, rebuilt by edits with their history kept, and found by code. Kept until loaded.
+import type { Product } from '../contract';
 import type { CaseRecord } from '../domain/case-record';
 import type { CaseStatus } from '../domain/case-status';
 import { isDuplicateKind } from '../domain/duplicates';
@@ -214,14 +215,70 @@ export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unk
   return row ? { ...toCase(row), raw: JSON.parse(row.raw_json) as unknown[] } : null;
 }
 
+/**
+ * Only cases of `statuses`, for an export: filtered in id order (`+status` keeps SQLite off the status
+ * index, whose id order is per status, so that no page sorts the rest of the batch).
+ */
+const OF_STATUSES = 'AND +status IN (SELECT value FROM json_each(?))';
+
 /** Cases of a batch with their raw rows, in id order, a page at a time. */
 export function pageCasesWithRaw(db: Db, batchId: number, afterId: number, limit: number): (BatchCaseRow & { raw: unknown[] })[] {
   const rows = db
-    .prepare(`SELECT *, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`)
+    // Not SELECT *: a case's issues and search terms are as long as its row, and a whole batch is read so.
+    .prepare(`SELECT ${CASE_COLUMNS}, raw_json FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`)
     .all(batchId, afterId, limit) as (RawCase & {
     raw_json: string;
   })[];
-  return rows.map((r) => ({ ...toCase(r), raw: JSON.parse(r.raw_json) as unknown[] }));
+  // Added to toCase's object, not spread into a new one (see toCase).
+  return rows.map((r) => Object.assign(toCase(r), { raw: JSON.parse(r.raw_json) as unknown[] }));
+}
+
+/** The cases of `statuses` as they are sent, in id order, a page at a time: what the clean file lists. */
+export function pageSentCases(db: Db, batchId: number, afterId: number, limit: number, statuses: readonly CaseStatus[]): SentCase[] {
+  const rows = db
+    .prepare(
+      `SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases
+       WHERE batch_id = ? ${OF_STATUSES} AND id > ? ORDER BY id LIMIT ?`,
+    )
+    .all(batchId, JSON.stringify(statuses), afterId, limit) as RawSentCase[];
+  return rows.map(sentCase);
+}
+
+/**
+ * The source rows of the cases of `statuses`, with their code and status, and the names and products
+ * the rows may name (migration 21), in id order, a page at a time: what the error report lists,
+ * without the rest of each case to decode (a million of them).
+ */
+export function pageRawRows(
+  db: Db,
+  batchId: number,
+  afterId: number,
+  limit: number,
+  statuses: readonly CaseStatus[],
+): { id: number; code: string; status: CaseStatus; raw: unknown[]; firstName: string; lastName: string; products: Product[] }[] {
+  // The names and products too: the stored rows may name them (migration 21).
+  const rows = db
+    .prepare(
+      `SELECT id, code, status, raw_json, first_name, last_name, products_json FROM batch_cases WHERE batch_id = ? ${OF_STATUSES} AND id > ? ORDER BY id LIMIT ?`,
+    )
+    .all(batchId, JSON.stringify(statuses), afterId, limit) as {
+    id: number;
+    code: string;
+    status: CaseStatus;
+    raw_json: string;
+    first_name: string;
+    last_name: string;
+    products_json: string;
+  }[];
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code,
+    status: r.status,
+    raw: JSON.parse(r.raw_json) as unknown[],
+    firstName: r.first_name,
+    lastName: r.last_name,
+    products: decodeProducts(r.products_json),
+  }));
 }
 
 /**

@@ -23,17 +23,26 @@ export interface IssueRow extends IssueInput {
   code: string | null;
 }
 
+type IssueQuery = { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean; withoutFixes?: boolean };
+
+/** Cases read at a time: a whole batch's issue columns are hundreds of MB at a million cases. */
+const ISSUE_PAGE_CASES = 1000;
+
 /**
  * Issues of a batch: row-level ones first, then each case's in case order. `withoutFixes`: errors and
  * warnings only, from the cases that have one (an error report of a 1,000,000-case batch holds three
  * fixes a case it never shows).
  */
-export function listIssues(
-  db: Db,
-  batchId: number,
-  opts: { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean; withoutFixes?: boolean } = {},
-): IssueRow[] {
-  const out: IssueRow[] = [];
+export function listIssues(db: Db, batchId: number, opts: IssueQuery = {}): IssueRow[] {
+  return [...eachIssue(db, batchId, opts)];
+}
+
+/**
+ * listIssues one at a time, read a page of cases at a time, so a million-case batch's issues are never
+ * held at once (the error report's). No statement stays open between pages: the store may be written
+ * while the caller waits.
+ */
+export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Generator<IssueRow> {
   if (opts.caseId === undefined) {
     const rows = db
       .prepare(
@@ -52,7 +61,7 @@ export function listIssues(
     }[];
     for (const r of rows) {
       if ((opts.severity && r.severity !== opts.severity) || (opts.withoutFixes && r.severity === 'fix')) continue;
-      out.push({
+      yield {
         id: `row:${r.id}`,
         caseId: null,
         code: null,
@@ -63,26 +72,31 @@ export function listIssues(
         params: JSON.parse(r.params_json) as Record<string, unknown>,
         before: r.before_value ?? undefined,
         after: r.after_value ?? undefined,
-      });
+      };
     }
   }
-  if (opts.rowsOnly) return out;
+  if (opts.rowsOnly) return;
   const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
   // The rows and products too: a stored fix may name their texts (migration 21).
-  const columns = 'id, code, issues_json, source_rows_json, raw_json, products_json';
-  // Read one case at a time: a whole batch's issue columns are hundreds of MB at a million cases.
-  const cases = (
-    opts.caseId === undefined
-      ? db.prepare(`SELECT ${columns} FROM batch_cases WHERE batch_id = ? AND ${some} ORDER BY id`).iterate(batchId)
-      : db.prepare(`SELECT ${columns} FROM batch_cases WHERE batch_id = ? AND id = ?`).iterate(batchId, opts.caseId)
-  ) as IterableIterator<{ id: number; code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string }>;
-  for (const c of cases) {
-    decodeIssues(c.issues_json, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)).forEach((i, n) => {
-      if ((opts.severity && i.severity !== opts.severity) || (opts.withoutFixes && i.severity === 'fix')) return;
-      out.push({ ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code });
-    });
+  const columns = 'SELECT id, code, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE batch_id = ?';
+  const { caseId } = opts;
+  const pageAfter = db.prepare(`${columns} AND ${some} AND id > ? ORDER BY id LIMIT ?`);
+  const oneCase = db.prepare(`${columns} AND id = ?`);
+  const readPage = (afterId: number) =>
+    caseId === undefined ? pageAfter.all(batchId, afterId, ISSUE_PAGE_CASES) : afterId === 0 ? oneCase.all(batchId, caseId) : [];
+  for (let afterId = 0; ;) {
+    const cases = readPage(afterId) as { id: number; code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string }[];
+    const last = cases[cases.length - 1];
+    if (!last) return;
+    for (const c of cases) {
+      const issues = decodeIssues(c.issues_json, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c));
+      for (const [n, i] of issues.entries()) {
+        if ((opts.severity && i.severity !== opts.severity) || (opts.withoutFixes && i.severity === 'fix')) continue;
+        yield { ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code };
+      }
+    }
+    afterId = last.id;
   }
-  return out;
 }
 
 /** A batch's issue counts, summed from the status index alone (migration 19). */

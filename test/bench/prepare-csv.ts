@@ -58,9 +58,6 @@ function storeBytes(dataDir: string): number {
   return total;
 }
 
-/** Rows up to which the bench downloads the error report and the clean file (SheetJS holds a whole workbook in memory). */
-const EXPORTS_UP_TO_ROWS = 200_000;
-
 /**
  * One `casedesk prepare` as a user runs it: wall time, peak memory, its summary and the store's size;
  * then what the batch screens ask of that batch, through the surface (children/batch-screens.ts).
@@ -68,7 +65,6 @@ const EXPORTS_UP_TO_ROWS = 200_000;
 function cliPrepare(
   file: string,
   screensScript: string,
-  withExports: boolean,
 ): { ms: number; peakMb: number; summary: Record<string, unknown>; storeBytes: number; screens: Record<string, unknown> } {
   const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-csv-cli-'));
   const peakFile = `${dataDir}-peak`;
@@ -85,7 +81,7 @@ function cliPrepare(
     if (res.status !== 0) throw new Error(`casedesk prepare exited ${res.status}: ${res.stderr}`);
     const summary = JSON.parse(res.stdout) as Record<string, unknown>;
     const bytes = storeBytes(dataDir);
-    const screens = child(screensScript, [dataDir, withExports ? 'exports' : 'none']);
+    const screens = child(screensScript, [dataDir, 'exports']);
     return { ms, peakMb: Number(readFileSync(peakFile, 'utf8')), summary, storeBytes: bytes, screens };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -120,9 +116,11 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
-    const cli = cliPrepare(file, screensScript, rows <= EXPORTS_UP_TO_ROWS);
+    const cli = cliPrepare(file, screensScript);
     const screenMs = cli.screens.ms as Record<string, number>;
     const ms = (label: string) => (screenMs[label] === undefined ? 'not run' : `${screenMs[label].toFixed(0)} ms`);
+    const peak = (label: string) => (cli.screens.peakMb as Record<string, number>)[label] ?? NaN;
+    const size = (label: string) => ((cli.screens.sizes as Record<string, number>)[label] ?? NaN) / 1024 ** 2;
     const stages = prep.stages as Record<string, number>;
     const summary = prep.summary as Record<string, unknown>;
     const bareMs = bare.ms as number;
@@ -153,8 +151,12 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
       ],
       ['checks an opening runs: do-not-contact lists / duplicates', `${ms('checkLedger')} / ${ms('checkDuplicates')}`],
       [
-        'error report / clean file (whole workbook in memory; up to 200,000 rows)',
-        `${ms('errorReport')} / ${ms('cleanFile')}; the screens' process peaked at ${mb(cli.screens.maxRssMb as number)}`,
+        'error report / clean file (streamed .xlsx): time / size',
+        `${ms('errorReport')} / ${ms('cleanFile')}; ${mb(size('errorReport'))} / ${mb(size('cleanFile'))}`,
+      ],
+      [
+        "the screens' process, peak memory: before the exports / after the report / after the clean file",
+        `${mb(peak('screens'))} / ${mb(peak('errorReport'))} / ${mb(peak('cleanFile'))}`,
       ],
       ['counts (prepareBatch)', counts(summary)],
       ['counts (casedesk prepare)', counts(cli.summary)],

@@ -7,7 +7,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
-import { argentineDateTime, argentineDay, EXCEL_CELL_MAX_CHARS, neutralizeCell, workbookBytes, writeWorkbook } from '../../src-main/exports/xlsx-writer';
+import {
+  argentineDateTime,
+  argentineDay,
+  EXCEL_CELL_MAX_CHARS,
+  EXCEL_MAX_ROWS,
+  neutralizeCell,
+  workbookBytes,
+  writeWorkbook,
+} from '../../src-main/exports/xlsx-writer';
 
 let root = '';
 beforeAll(async () => {
@@ -151,6 +159,86 @@ describe('writeWorkbook', () => {
   });
 });
 
+describe('workbookBytes, streamed', () => {
+  const bookOf = async (sheets: Parameters<typeof workbookBytes>[0]) =>
+    XLSX.read(await workbookBytes(sheets), { type: 'buffer', cellNF: true, cellStyles: true });
+
+  it('keeps text XML cannot carry as Excel does (_xHHHH_), so it reads back as it was', async () => {
+    // (A carriage return is written too, as _x000D_: see xlsx-parts.test.ts; SheetJS reads CR LF as LF.)
+    const texts = [
+      'a\u0001b\u000Bc\u001F',
+      'línea 1\nlínea 2\ttab',
+      'solo \uD800 medio',
+      '\uDC00 al revés',
+      'P&L <"x"> \'y\'',
+      '_x0041_ literal',
+      '  espacios  ',
+    ];
+    const book = await bookOf([{ name: 'Texto', rows: texts.map((t) => [t]) }]);
+    expect(sheetRows(book, 'Texto').map((r) => r[0])).toEqual(texts);
+    for (const [i] of texts.entries()) expect(book.Sheets.Texto?.[`A${i + 1}`]).toMatchObject({ t: 's' });
+  });
+
+  it('writes cells by type: inline text, numbers, booleans, dates through their format', async () => {
+    const when = new Date(Date.UTC(2026, 10, 20, 12, 30, 0));
+    const book = await bookOf([{ name: 'Tipos', rows: [['=1', 0.1, false, when, argentineDay('2026-12-10'), Infinity, -0, 1e21]] }]);
+    const sheet = book.Sheets.Tipos!;
+    expect(sheet.A1).toMatchObject({ t: 's', v: "'=1" });
+    expect(sheet.B1).toMatchObject({ t: 'n', v: 0.1 });
+    expect(sheet.C1).toMatchObject({ t: 'b', v: false });
+    expect(sheet.D1).toMatchObject({ t: 'n', z: 'dd/mm/yyyy hh:mm', w: '20/11/2026 12:30' });
+    expect(sheet.E1).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: '10/12/2026' });
+    expect(sheet.F1).toBeUndefined();
+    expect(sheet.G1).toMatchObject({ t: 'n', v: 0 });
+    expect(sheet.H1).toMatchObject({ t: 'n', v: 1e21 });
+  });
+
+  it('reads a generator of rows as it writes, past the rows that set the column widths', async () => {
+    let read = 0;
+    function* rows() {
+      yield ['Código', 'Nombre largo de la columna'];
+      for (let i = 1; i <= 5000; i++, read++) yield [`C${i}`, i % 2 === 0 ? '@par' : i];
+    }
+    const book = await bookOf([
+      { name: 'Generado', rows: rows() },
+      { name: 'Otra', rows: [['x']] },
+    ]);
+    expect(read).toBe(5000);
+    const got = sheetRows(book, 'Generado');
+    expect(got).toHaveLength(5001);
+    expect(got[4999]).toEqual(['C4999', 4999]);
+    expect(got[5000]).toEqual(['C5000', "'@par"]);
+    expect(book.Sheets.Generado?.['!cols']?.[1]?.wch).toBeGreaterThanOrEqual('Nombre largo de la columna'.length);
+    expect(sheetRows(book, 'Otra')).toEqual([['x']]);
+  });
+
+  it("refuses a sheet longer than Excel holds, naming it, and a failure of the rows is the workbook's", async () => {
+    function* tooLong() {
+      for (let i = 0; i <= EXCEL_MAX_ROWS; i++) yield i === EXCEL_MAX_ROWS ? ['una de más'] : [];
+    }
+    await expect(workbookBytes([{ name: 'Larga', rows: tooLong() }])).rejects.toMatchObject({
+      code: 'export.sheet_too_long',
+      params: { sheet: 'Larga', max: EXCEL_MAX_ROWS },
+    });
+    function* failing() {
+      yield ['ok'];
+      throw new Failure('export.too_big', { cases: 3, max: 2 });
+    }
+    await expect(
+      workbookBytes([
+        { name: 'A', rows: [['a']] },
+        { name: 'B', rows: failing() },
+      ]),
+    ).rejects.toMatchObject({ code: 'export.too_big' });
+  });
+
+  it('escapes a sheet name Excel takes, and makes the same bytes from the same rows', async () => {
+    const sheets = [{ name: 'P&L <2026>', rows: [['a', 1]] }];
+    expect((await bookOf(sheets)).SheetNames).toEqual(['P&L <2026>']);
+    expect((await workbookBytes(sheets)).equals(await workbookBytes(sheets))).toBe(true);
+  });
+});
+
 /** What writeWorkbook throws for `file`: a failure of the catalog. */
 async function refusal(file: string): Promise<Failure> {
   const thrown = await writeWorkbook(file, [{ name: 'Casos', rows: [['x']] }]).then(
@@ -178,9 +266,12 @@ async function unprivileged<T>(work: () => Promise<T>): Promise<T> {
 }
 
 describe('argentineDateTime', () => {
-  it('writes a timestamp as a date on Argentina’s clock; an object that only looks like a formatted cell stays text', () => {
+  it('writes a timestamp as a date on Argentina’s clock; an object that only looks like a formatted cell stays text', async () => {
     const lookalike = { t: 'n', v: 1, z: '[Red]0' };
-    const book = XLSX.read(workbookBytes([{ name: 'A', rows: [[argentineDateTime('2026-11-28T20:57:00Z'), lookalike]] }]), { type: 'buffer', cellNF: true });
+    const book = XLSX.read(await workbookBytes([{ name: 'A', rows: [[argentineDateTime('2026-11-28T20:57:00Z'), lookalike]] }]), {
+      type: 'buffer',
+      cellNF: true,
+    });
     const sheet = book.Sheets.A!;
     expect(sheet.A1).toMatchObject({ t: 'n', z: 'dd/mm/yyyy hh:mm', w: '28/11/2026 17:57' });
     expect(sheet.B1).toMatchObject({ t: 's', v: JSON.stringify(lookalike) });
@@ -188,9 +279,9 @@ describe('argentineDateTime', () => {
 });
 
 describe('argentineDay', () => {
-  it('writes a stored day as a date shown day first; any other text stays as the file had it', () => {
+  it('writes a stored day as a date shown day first; any other text stays as the file had it', async () => {
     const cells = [argentineDay('2026-12-10'), argentineDay('2027-02-31'), argentineDay('31/02/2027'), argentineDay('')];
-    const book = XLSX.read(workbookBytes([{ name: 'A', rows: [cells] }]), { type: 'buffer', cellNF: true });
+    const book = XLSX.read(await workbookBytes([{ name: 'A', rows: [cells] }]), { type: 'buffer', cellNF: true });
     const sheet = book.Sheets.A!;
     expect(sheet.A1).toMatchObject({ t: 'n', z: 'dd/mm/yyyy', w: '10/12/2026' });
     expect(sheet.B1).toMatchObject({ t: 's', v: '2027-02-31' });

@@ -60,10 +60,10 @@ describe('a file handed over with files:receive', () => {
   it('brings corrections back into a batch by its id', async () => {
     const prepared = await app.call('batches:prepare', { environment: 'demo', fileId: await handOver(app, SAMPLE), maxPhonePriority: 2 });
     if (!prepared.ok) throw new Error(prepared.error.message);
-    const rows = errorReportSheets(ctx.store, prepared.value.batchId)[0]?.rows ?? [];
+    const rows = [...(errorReportSheets(ctx.store, prepared.value.batchId)[0]?.rows ?? [])];
     const corrected = rows.map((r) => (r[0] === '33444555' ? [...r.slice(0, 8), '28/02/2027', ...r.slice(9)] : r));
     const report = join(dir, 'errores corregidos.xlsx');
-    writeFileSync(report, workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
+    writeFileSync(report, await workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
     const imported = await app.call('batches:importCorrections', { batchId: prepared.value.batchId, fileId: await handOver(app, report) });
     expect(imported).toMatchObject({ ok: true, value: { unknownCodes: [] } });
     if (imported.ok) expect(imported.value.updated).toBeGreaterThan(0);

@@ -99,7 +99,7 @@ export function addResultsSummary(results: Command, help: HelpWords): Command {
         let exported: { file: string; promises: number } | null = null;
         if (out) {
           const [{ campaignPromisesBytes }, { audit }] = await Promise.all([import('../../exports/promises-export'), import('../../surface/audit-trail')]);
-          const { bytes, count } = campaignPromisesBytes(ctx.store, env, campaignId);
+          const { bytes, count } = await campaignPromisesBytes(ctx.store, env, campaignId);
           await writeExportFile(out, bytes, force);
           exported = { file: out, promises: count };
           audit(

@@ -47,11 +47,16 @@ export const FILE_FAILURES = {
     en: 'Could not write {file}: the disk is full. Free some space, or choose another place.',
     es: 'No se pudo escribir {file}: el disco está lleno. Libere espacio o elija otro lugar.',
   },
-  // The workbook is built whole in memory (SheetJS): past this a big batch's report would take minutes and gigabytes.
+  // An Excel sheet holds 1,048,576 rows, its header included: a batch's sheet past that cannot be opened.
   'export.too_big': {
     class: 'refused',
-    en: 'This file would have more than {max} rows ({cases} cases): CaseDesk builds spreadsheets of up to {max} rows for now. The cases and their reasons are still in the batch grid.',
-    es: 'Este archivo tendría más de {max} filas ({cases} casos): por ahora CaseDesk arma planillas de hasta {max} filas. Los casos y sus motivos siguen en la grilla del lote.',
+    en: 'This file would have more than {max} rows ({cases} cases), more than a spreadsheet sheet holds. The cases and their reasons are still in the batch grid.',
+    es: 'Este archivo tendría más de {max} filas ({cases} casos), más de las que admite una hoja de cálculo. Los casos y sus motivos siguen en la grilla del lote.',
+  },
+  'export.sheet_too_long': {
+    class: 'refused',
+    en: 'The sheet {sheet} would have more than {max} rows, more than a spreadsheet sheet holds.',
+    es: 'La hoja {sheet} tendría más de {max} filas, más de las que admite una hoja de cálculo.',
   },
   'export.write_failed': {
     class: 'refused',

@@ -217,8 +217,8 @@ export const batchHandlers: HandlersOf<
   },
 };
 
-function xlsxDownload(name: string, sheets: Parameters<typeof workbookBytes>[0]) {
-  return { name, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: workbookBytes(sheets).toString('base64') };
+async function xlsxDownload(name: string, sheets: Parameters<typeof workbookBytes>[0]) {
+  return { name, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', base64: (await workbookBytes(sheets)).toString('base64') };
 }
 
 const draftName = (draft: unknown) => (draft && typeof draft === 'object' && 'name' in draft && typeof draft.name === 'string' ? draft.name : null);

@@ -25,7 +25,7 @@ export const followupHandlers: HandlersOf<'results:summary' | 'results:promises'
   },
 
   async 'results:exportPromises'(ctx, { environment, campaignId }) {
-    const { bytes } = campaignPromisesBytes(ctx.store, environment ?? ctx.currentEnvironment(), campaignId);
+    const { bytes } = await campaignPromisesBytes(ctx.store, environment ?? ctx.currentEnvironment(), campaignId);
     return {
       name: `promesas-campania-${campaignId}.xlsx`,
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -87,7 +87,7 @@ export const resultsHandlers: HandlersOf<
   async 'results:export'(ctx, { environment, campaignId }) {
     const env = environment ?? ctx.currentEnvironment();
     // Built in memory: debtor data never lands in a temporary file. Nothing stored: results.not_stored.
-    const bytes = campaignResultsBytes(ctx.store, env, campaignId);
+    const bytes = await campaignResultsBytes(ctx.store, env, campaignId);
     return {
       name: `resultados-campania-${campaignId}.xlsx`,
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

@@ -10,6 +10,9 @@ const ctx = createAppContext({ dataDir });
 const surface = createSurface(ctx);
 const ms: Record<string, number> = {};
 const sizes: Record<string, number> = {};
+/** The process's peak memory so far (MB), after the screens and after each export. */
+const peakMb: Record<string, number> = {};
+const peakNow = () => process.resourceUsage().maxRSS / 1024;
 
 async function timed(label: string, name: string, input: unknown): Promise<unknown> {
   const started = performance.now();
@@ -32,6 +35,7 @@ await timed('middlePage', 'batches:cases', { batchId, offset: Math.floor(count /
 await timed('lastPage', 'batches:cases', { batchId, offset: Math.max(0, count - 200), limit: 200 });
 await timed('rejectedFirstPage', 'batches:cases', { batchId, status: 'rejected', offset: 0, limit: 200 });
 await timed('search', 'batches:cases', { batchId, search: 'apellido12', offset: 0, limit: 200 });
+peakMb.screens = peakNow();
 for (const [label, name] of exports === 'exports'
   ? ([
       ['errorReport', 'batches:exportErrors'],
@@ -40,6 +44,7 @@ for (const [label, name] of exports === 'exports'
   : []) {
   const file = (await timed(label, name, { batchId })) as { bytes?: Uint8Array; base64?: string };
   sizes[label] = file.bytes?.length ?? (file.base64 ? Math.floor((file.base64.length * 3) / 4) : 0);
+  peakMb[label] = peakNow();
 }
 await ctx.close();
-process.stdout.write(JSON.stringify({ ms, sizes, count, maxRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n');
+process.stdout.write(JSON.stringify({ ms, sizes, peakMb, count, maxRssMb: peakNow() }) + '\n');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cleanBatchSheets, errorReportSheets } from '../../../src-main/exports/batch-exports';
 import { CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
-import { workbookBytes } from '../../../src-main/exports/xlsx-writer';
+import { workbookBytes, type SheetData } from '../../../src-main/exports/xlsx-writer';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { importCorrections } from '../../../src-main/preparation/import-corrections';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
@@ -23,6 +23,8 @@ beforeEach(() => {
 });
 
 const { caseOf } = sample;
+/** A sheet's rows, read from the store as the writer reads them. */
+const rowsOf = (sheets: readonly SheetData[], index = 0) => [...(sheets[index]?.rows ?? [])];
 
 describe('editCase', () => {
   it('re-validates at once: a corrected impossible date makes the case ready, and the edit is remembered', () => {
@@ -95,7 +97,7 @@ describe('bulkFix', () => {
 });
 
 describe('a spreadsheet too big to build in memory', () => {
-  it('is refused before anything is read, with how many cases it would hold, and so is a clean file', () => {
+  it('is refused before anything is read, with how many cases it would hold, and so is a clean file', async () => {
     const counts = countCasesByStatus(store.db, batchId);
     const reported = counts.rejected + counts.warning + counts.suppressed;
     const sent = counts.ready + counts.warning;
@@ -106,26 +108,29 @@ describe('a spreadsheet too big to build in memory', () => {
       expect.objectContaining({ code: 'export.too_big', params: { cases: sent, max: sent - 1 } }),
     );
     // A case of several products is several rows of the clean file: counted as they are added.
-    const productRows = (cleanBatchSheets(store, batchId)[0]?.rows.length ?? 0) - 1;
+    const productRows = rowsOf(cleanBatchSheets(store, batchId)).length - 1;
     expect(productRows).toBeGreaterThan(sent);
-    expect(() => cleanBatchSheets(store, batchId, productRows - 1)).toThrow(expect.objectContaining({ code: 'export.too_big' }));
+    expect(() => rowsOf(cleanBatchSheets(store, batchId, productRows - 1))).toThrow(expect.objectContaining({ code: 'export.too_big' }));
+    // Refused as the writer reads the rows, so the workbook is.
+    await expect(workbookBytes(cleanBatchSheets(store, batchId, productRows - 1))).rejects.toMatchObject({ code: 'export.too_big' });
     // At the limit exactly, both are built.
-    expect(cleanBatchSheets(store, batchId, productRows)[0]?.rows).toHaveLength(productRows + 1);
-    const reportLimit = Math.max((errorReportSheets(store, batchId)[0]?.rows.length ?? 0) - 1, listIssues(store.db, batchId, { withoutFixes: true }).length);
-    expect(errorReportSheets(store, batchId, reportLimit)[0]?.rows.length).toBeGreaterThan(1);
+    expect(rowsOf(cleanBatchSheets(store, batchId, productRows))).toHaveLength(productRows + 1);
+    const reportLimit = Math.max(rowsOf(errorReportSheets(store, batchId)).length - 1, listIssues(store.db, batchId, { withoutFixes: true }).length);
+    expect(rowsOf(errorReportSheets(store, batchId, reportLimit)).length).toBeGreaterThan(1);
+    expect(rowsOf(errorReportSheets(store, batchId, reportLimit), 1).length).toBeGreaterThan(1);
   });
 });
 
 describe('the error report, round trip', () => {
   it("lists rejected and warned cases with the file's own values and reasons; corrected and imported back, they replace theirs", async () => {
     const sheets = errorReportSheets(store, batchId);
-    const rows = sheets[0]?.rows ?? [];
+    const rows = rowsOf(sheets);
     expect(sheets[0]?.name).toBe(CORRECTIONS_SHEET);
     const bad = rows.find((r) => r[0] === '33444555');
     expect(bad?.[8]).toBe('31/02/2027');
     expect(String(bad?.[10])).toMatch(/31\/02\/2027/);
     // The reasons sheet words each issue and its field in Spanish, from the catalog the screens use.
-    const reasons = sheets[1]?.rows ?? [];
+    const reasons = rowsOf(sheets, 1);
     expect(reasons[0]).toEqual(['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo']);
     expect(reasons.find((r) => r[0] === '33444555' && r[3] === 'Producto 1, vencimiento')?.slice(4)).toEqual([
       'Fecha "31/02/2027" no válida (esa fecha no existe)',
@@ -139,7 +144,7 @@ describe('the error report, round trip', () => {
     const file = join(dir, 'corregido.xlsx');
     writeFileSync(
       file,
-      workbookBytes([{ name: CORRECTIONS_SHEET, rows: [...corrected, ['99999999', 'X', 'Y', '1145678901', 'OP', 'P', '', 1, '2027-01-01', '', '']] }]),
+      await workbookBytes([{ name: CORRECTIONS_SHEET, rows: [...corrected, ['99999999', 'X', 'Y', '1145678901', 'OP', 'P', '', 1, '2027-01-01', '', '']] }]),
     );
     const summary = await importCorrections(store, batchId, sourceFile(file));
     expect(summary.unknownCodes).toEqual(['99999999']);
@@ -149,13 +154,13 @@ describe('the error report, round trip', () => {
   });
 
   it('finds the case a corrected row names with its code written another way, and keeps the code as the creditor wrote it', async () => {
-    const rows = errorReportSheets(store, batchId)[0]?.rows ?? [];
+    const rows = rowsOf(errorReportSheets(store, batchId));
     // Someone retyped the DNI with dots; the date and the phone are fixed too.
     const corrected = rows.map((r) =>
       r[0] === '33444555' ? ['33.444.555', r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r,
     );
     const file = join(dir, 'con-puntos.xlsx');
-    writeFileSync(file, workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
+    writeFileSync(file, await workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
     const summary = await importCorrections(store, batchId, sourceFile(file));
     expect(summary.unknownCodes).toEqual([]);
     expect(caseOf('33444555')).toMatchObject({ status: 'ready', phones: ['1145678901'] });
@@ -163,13 +168,13 @@ describe('the error report, round trip', () => {
   });
 
   it('leaves a case whose request may be on its way as it was, among those already sent', async () => {
-    const rows = errorReportSheets(store, batchId)[0]?.rows ?? [];
+    const rows = rowsOf(errorReportSheets(store, batchId));
     const c = caseOf('33444555')!;
     addChunks(store.db, batchId, 1, [{ caseIds: [c.id], bytes: 10 }]);
     markSending(store.db, listChunks(store.db, batchId).at(-1)!.id);
     const corrected = rows.map((r) => (r[0] === '33444555' ? [r[0], r[1], r[2], '011 4567-8901', r[4], r[5], r[6], r[7], '28/02/2027', r[9], r[10]] : r));
     const file = join(dir, 'en-camino.xlsx');
-    writeFileSync(file, workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
+    writeFileSync(file, await workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }]));
     const summary = await importCorrections(store, batchId, sourceFile(file));
     expect(summary.alreadySent).toEqual(['33444555']);
     expect(caseOf('33444555')).toMatchObject({ status: c.status, phones: c.phones, issueCounts: c.issueCounts });
@@ -179,7 +184,7 @@ describe('the error report, round trip', () => {
     const file = join(dir, 'otra.xlsx');
     writeFileSync(
       file,
-      workbookBytes([
+      await workbookBytes([
         {
           name: 'Hoja',
           rows: [
@@ -196,7 +201,7 @@ describe('the error report, round trip', () => {
     const c = caseOf('20123456')!;
     editCase(store, batchId, c.id, { firstName: '=HYPERLINK("http://x","y")' });
     editCase(store, batchId, c.id, { products: [{ index: 0, debt: 'mucho' }] });
-    const bytes = workbookBytes(errorReportSheets(store, batchId));
+    const bytes = await workbookBytes(errorReportSheets(store, batchId));
     const book = XLSX.read(bytes, { type: 'buffer' });
     const sheet = book.Sheets[CORRECTIONS_SHEET]!;
     const cells = Object.values(sheet).filter((v): v is XLSX.CellObject => typeof v === 'object' && v !== null && 't' in v);
@@ -207,7 +212,7 @@ describe('the error report, round trip', () => {
 
 describe('the clean batch', () => {
   it('has one row per product of the cases that will be sent', () => {
-    const rows = cleanBatchSheets(store, batchId)[0]?.rows ?? [];
+    const rows = rowsOf(cleanBatchSheets(store, batchId));
     expect(rows[0]).toEqual(['Código', 'Nombre', 'Apellido', 'Teléfonos', 'Nro Operación', 'Producto', 'Subproducto', 'Saldo', 'Vencimiento']);
     expect(rows.filter((r) => r[0] === '20123456')).toHaveLength(2);
     // Its due dates are real dates the creditor's spreadsheet shows day first, not "2026-12-10" text.

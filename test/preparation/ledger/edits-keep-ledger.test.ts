@@ -36,11 +36,11 @@ describe('the ledger after preparing', () => {
 
     // The error report lists the suppressed case with its reason; importing it back keeps it out.
     const sheets = errorReportSheets(store, batchId);
-    const rows = sheets.find((s) => s.name === CORRECTIONS_SHEET)?.rows ?? [];
+    const rows = [...(sheets.find((s) => s.name === CORRECTIONS_SHEET)?.rows ?? [])];
     const row = rows.find((r) => r[0] === '29000111');
     expect(row?.[9]).toBe('no contactar');
     expect(String(row?.[10])).toMatch(/lista de no contactar \(en trámite legal\)/);
-    const summary = await importCorrections(store, batchId, { name: 'corregido.xlsx', bytes: new Uint8Array(workbookBytes(sheets)) });
+    const summary = await importCorrections(store, batchId, { name: 'corregido.xlsx', bytes: new Uint8Array(await workbookBytes(sheets)) });
     expect(summary.updated).toBeGreaterThan(0);
     expect(caseOf('29000111')?.status).toBe('suppressed');
     expect(caseOf('20123456')?.phones).toEqual(['1145678901']);

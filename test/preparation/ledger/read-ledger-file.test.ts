@@ -8,7 +8,7 @@ const csv = (name: string, text: string) => ({ name, bytes: new TextEncoder().en
 
 describe('readLedgerFile', () => {
   it('reads an .xlsx under a title block, with reasons in Spanish, dates and creditors', async () => {
-    const bytes = workbookBytes([
+    const bytes = await workbookBytes([
       {
         name: 'No llamar',
         rows: [

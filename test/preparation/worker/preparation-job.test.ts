@@ -257,7 +257,7 @@ describe('a do-not-contact list or a corrected error report read in the worker',
   });
 
   it('reads a corrected report as it is read here: dates as days, the formula guard taken off', async () => {
-    const report = workbookBytes([
+    const report = await workbookBytes([
       {
         name: CORRECTIONS_SHEET,
         rows: [
@@ -282,7 +282,7 @@ describe('a do-not-contact list or a corrected error report read in the worker',
   });
 
   it('brings a workbook that is no report back as the same ReadError, naming what it lacks', async () => {
-    const other = workbookBytes([{ name: 'Hoja', rows: [['Código', 'Nombre']] }]);
+    const other = await workbookBytes([{ name: 'Hoja', rows: [['Código', 'Nombre']] }]);
     const err = await readCorrectionsInWorker({ name: 'otra.xlsx', bytes: new Uint8Array(other) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
     expect(err).toMatchObject({

@@ -127,7 +127,7 @@ describe('shared-phone warnings follow the edits', () => {
       ['20100004', 'Sol', 'Pérez', '0261 444-1111', 'OP-20100004', 'Tarjeta', '', '1500,00', '31/12/2026', '', ''],
       ['20300000', 'Nora', 'Pérez', '351 456-7890', 'OP-20300000', 'Tarjeta', '', '1500,00', '31/12/2026', '', ''],
     ];
-    const base64 = Buffer.from(workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }])).toString('base64');
+    const base64 = Buffer.from(await workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }])).toString('base64');
     const { fileId } = (await b.call('files:receive', { name: 'corregido.xlsx', base64 })) as { fileId: string };
     await b.call('batches:importCorrections', { batchId: b.batchId, fileId });
     expect(await b.warned()).toEqual(fiveOn(FAMILY, 5, [...FAMILY_CODES, '20300000']));
