@@ -2,7 +2,8 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../domain/campaign-states';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { Failure, isFailureCode, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import { Failure, isFailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import type { CliTextCode } from '../texts/cli-text';
 import { HELD_NAMED } from '../../domain/ledger';
 import type { UploadSummary } from '../../surface/procedures';
 import type { UploadProgress } from '../../sync/upload-engine';
@@ -22,14 +23,14 @@ const ACTIVITIES = {
   offline: 'line.upload.activity.offline',
   reconciling: 'line.upload.activity.reconciling',
   done: 'line.upload.activity.done',
-} as const satisfies Record<UploadProgress['activity'], FailureCode>;
+} as const satisfies Record<UploadProgress['activity'], CliTextCode>;
 
 const STATUSES = {
   done: 'line.upload.status.done',
   paused: 'line.upload.status.paused',
   'needs-decision': 'line.upload.status.needs_decision',
   cancelled: 'line.upload.status.cancelled',
-} as const satisfies Record<UploadSummary['status'], FailureCode>;
+} as const satisfies Record<UploadSummary['status'], CliTextCode>;
 
 /** One progress line of an upload (stderr), worded in the run's --lang with its note (a code of the catalog). */
 export function progressLine(
@@ -150,7 +151,7 @@ const CAMPAIGN_ACTIONS = {
   start: 'help.campaigns_start.what',
   stop: 'help.campaigns_stop.what',
   end: 'help.campaigns_end.what',
-} as const satisfies Partial<Record<CampaignAction, FailureCode>>;
+} as const satisfies Partial<Record<CampaignAction, CliTextCode>>;
 
 export function addCampaignControl(campaigns: Command, help: HelpWords): void {
   campaigns

@@ -1,15 +1,14 @@
-// The one catalog of failures, by stable code, in English and Spanish (with the warnings and notes of
-// catalog-notes.ts, the CLI's own lines of catalog-lines.ts, its --help of catalog-help.ts and the input
-// problems' words of catalog-input.ts and what became of an uploaded case of catalog-uploads.ts, worded the same way). vue-i18n's
-// placeholder syntax ({name}): the renderer registers it under `failures.`, the CLI formats it itself.
+// The catalog of failures, by stable code, in English and Spanish, with the words the app and the CLI
+// both show worded the same way: the warnings and notes of catalog-notes.ts, the input problems' words of
+// catalog-input.ts and what became of an uploaded case of catalog-uploads.ts. vue-i18n's placeholder
+// syntax ({name}): the renderer registers it under `failures.`, the CLI formats it itself. The CLI's own
+// lines and --help are a catalog of their own (src-main/cli/texts), which the renderer never bundles.
 // A code's dots are vue-i18n levels, so no code is the start of another (a test checks it).
 import { APP_FAILURES } from './catalog-app';
 import { CLI_FAILURES } from './catalog-cli';
 import { DATA_FOLDER_WORDS } from './catalog-data-folder';
 import { FILE_FAILURES } from './catalog-files';
-import { CLI_HELP } from './catalog-help';
 import { INPUT_WORDS } from './catalog-input';
-import { CLI_LINES } from './catalog-lines';
 import { NOTICES } from './catalog-notes';
 import { SERVICE_FAILURES } from './catalog-service';
 import { UPLOAD_DETAILS } from './catalog-uploads';
@@ -21,8 +20,6 @@ export const FAILURES = {
   ...SERVICE_FAILURES,
   ...NOTICES,
   ...DATA_FOLDER_WORDS,
-  ...CLI_LINES,
-  ...CLI_HELP,
   ...INPUT_WORDS,
   ...UPLOAD_DETAILS,
 } as const;

@@ -13,7 +13,7 @@ export type FailureLang = 'en' | 'es';
 export type FailureParamValue = string | number | string[];
 
 /** The names a template's `{placeholders}` use. */
-type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
+export type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
 
 /** What a code's words need (each placeholder, required), plus any figure or id screens and scripts use. */
 export type FailureParams<C extends FailureCode> = C extends FailureCode
@@ -56,7 +56,7 @@ const outerWords = (code: string | undefined): Record<string, string> => ({ ...O
 const PROBLEM_WORDS = { expected: 'input.kind', measure: 'input.measure', bound: 'input.bound', format: 'input.format' } as const;
 
 /** Codes whose {status} is a campaign's state as the service names it (PAUSED): shown in the reader's words. */
-const CAMPAIGN_STATE_PARAM = new Set(['line.campaign.created', 'line.campaign.status', 'campaign.upload_starts']);
+const CAMPAIGN_STATE_PARAM = new Set(['campaign.upload_starts']);
 
 /** The params with a campaign's state worded in `lang`, for the codes that carry one. */
 function withStateWords(lang: FailureLang, code: string | undefined, params: Record<string, FailureParamValue>): Record<string, FailureParamValue> {
