@@ -1,7 +1,9 @@
 // What every command sees before the app loads: the global options, credentials from the
 // environment, and a failure with its exit code. Imports nothing of the CLI's own but its words (texts/).
 import type { Command } from 'commander';
-import { failureClass, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParamValue } from '../domain/failures/failure';
+import { failureClass, formatFailure, type FailureData, type FailureLang, type FailureParamValue } from '../domain/failures/failure';
+import { formatUploadDetail, type UploadDetail } from '../domain/upload-detail';
+import { formatNotice, type NoticeCode, type NoticeData } from '../domain/failures/notice';
 import { formatCliText, type CliTextCode, type CliTextParams } from './texts/cli-text';
 
 export interface GlobalOptions {
@@ -105,6 +107,11 @@ export function words<C extends CliTextCode>(lang: FailureLang, code: C, params:
   return formatCliText(lang, code, printableParams(params));
 }
 
+/** What became of an uploaded case (domain/upload-detail.ts) in `lang` for the terminal: its params printable. */
+export function uploadDetailWords(lang: FailureLang, detail: UploadDetail): string {
+  return formatUploadDetail(lang, detail.code, printableParams(detail.params));
+}
+
 /** A failure of the catalog in the run's language, as the CLI prints it. */
 export function failureWords(failure: FailureData, lang: FailureLang): string {
   const kind = failureClass(failure.code);
@@ -117,6 +124,6 @@ export function failureWords(failure: FailureData, lang: FailureLang): string {
  * summary's notices, so a script can pick it out; then its words in the run's language (those of
  * `words` when a variant of the code's reads better for these params).
  */
-export function noteLine(tag: 'warning' | 'note', note: FailureData, lang: FailureLang, words: FailureCode = note.code): string {
-  return `casedesk: ${tag} ${note.code}: ${terminalWords(lang, { code: words, params: note.params })}\n`;
+export function noteLine(tag: 'warning' | 'note', note: NoticeData, lang: FailureLang, words: NoticeCode = note.code): string {
+  return `casedesk: ${tag} ${note.code}: ${formatNotice(lang, words, printableParams(note.params))}\n`;
 }
