@@ -1,6 +1,6 @@
 // Warnings and notes, not failures: what the CLI says on stderr beside a run that goes on (or that the
 // agent stopped), worded in --lang like the failures and carried as data where --json has them. Their
-// class, 'notice', decides nothing: none is thrown as a failure of its own.
+// class, 'notice', decides nothing: none is thrown as a failure (notice.ts gives them their own code type).
 import type { CatalogEntry } from './failure-class';
 
 export const NOTICES = {
