@@ -3,7 +3,7 @@
 // class, 'notice', decides nothing: none is thrown as a failure (notice.ts gives them their own code type).
 import type { CatalogEntry } from './failure-class';
 
-export const NOTICES = {
+export const WARNINGS_AND_NOTES = {
   // Keys of the managed policy this version does not know (a newer policy, or a typo): ignored, not fatal.
   'policy.unknown_key': {
     class: 'notice',

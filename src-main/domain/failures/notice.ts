@@ -4,10 +4,10 @@
 // never thrown. The screens word those they show in their own messages.
 import { DATA_FOLDER_NOTICES } from './catalog-data-folder';
 import { INPUT_WORDS } from './catalog-input';
-import { NOTICES as NOTES } from './catalog-notes';
+import { WARNINGS_AND_NOTES } from './catalog-notes';
 import { formatWords, type FailureLang, type FailureParamValue, type ParamsOf } from './words';
 
-export const NOTICES = { ...NOTES, ...DATA_FOLDER_NOTICES } as const;
+export const NOTICES = { ...WARNINGS_AND_NOTES, ...DATA_FOLDER_NOTICES } as const;
 export type NoticeCode = keyof typeof NOTICES;
 
 /** What a notice's words need (each placeholder, required), plus any figure a script reads in --json. */
