@@ -1,15 +1,10 @@
 // What every command sees before the app loads: the global options, credentials from the
-// environment, and a failure with its exit code. Imports nothing of the CLI's own.
+// environment, and a failure with its exit code. Imports nothing of the CLI's own but its words (texts/).
 import type { Command } from 'commander';
-import {
-  failureClass,
-  formatFailure,
-  type FailureCode,
-  type FailureData,
-  type FailureLang,
-  type FailureParams,
-  type FailureParamValue,
-} from '../domain/failures/failure';
+import { failureClass, formatFailure, type FailureData, type FailureLang, type FailureParamValue } from '../domain/failures/failure';
+import { formatUploadDetail, type UploadDetail } from '../domain/upload-detail';
+import { formatNotice, type NoticeCode, type NoticeData } from '../domain/failures/notice';
+import { formatCliText, type CliTextCode, type CliTextParams } from './texts/cli-text';
 
 export interface GlobalOptions {
   dataDir: string;
@@ -98,16 +93,23 @@ function printable(value: FailureParamValue): FailureParamValue {
 
 /** A code of the catalog worded in `lang` for the terminal: its params printable. */
 export function terminalWords(lang: FailureLang, failure: FailureData): string {
-  const params = Object.fromEntries(Object.entries(failure.params).map(([name, value]) => [name, printable(value)]));
-  return formatFailure(lang, failure.code, params);
+  return formatFailure(lang, failure.code, printableParams(failure.params));
 }
 
+const printableParams = (params: Record<string, FailureParamValue>) =>
+  Object.fromEntries(Object.entries(params).map(([name, value]) => [name, printable(value)]));
+
 /**
- * One of the CLI's own lines (catalog-lines.ts), or a part of one, in `lang` for the terminal: its params
+ * One of the CLI's own lines (texts/catalog-lines.ts), or a part of one, in `lang` for the terminal: its params
  * printable (a part worded first and passed as a param stays as it was: it has nothing left to escape).
  */
-export function words<C extends FailureCode>(lang: FailureLang, code: C, params: FailureParams<C>): string {
-  return terminalWords(lang, { code, params });
+export function words<C extends CliTextCode>(lang: FailureLang, code: C, params: CliTextParams<C>): string {
+  return formatCliText(lang, code, printableParams(params));
+}
+
+/** What became of an uploaded case (domain/upload-detail.ts) in `lang` for the terminal: its params printable. */
+export function uploadDetailWords(lang: FailureLang, detail: UploadDetail): string {
+  return formatUploadDetail(lang, detail.code, printableParams(detail.params));
 }
 
 /** A failure of the catalog in the run's language, as the CLI prints it. */
@@ -122,6 +124,6 @@ export function failureWords(failure: FailureData, lang: FailureLang): string {
  * summary's notices, so a script can pick it out; then its words in the run's language (those of
  * `words` when a variant of the code's reads better for these params).
  */
-export function noteLine(tag: 'warning' | 'note', note: FailureData, lang: FailureLang, words: FailureCode = note.code): string {
-  return `casedesk: ${tag} ${note.code}: ${terminalWords(lang, { code: words, params: note.params })}\n`;
+export function noteLine(tag: 'warning' | 'note', note: NoticeData, lang: FailureLang, words: NoticeCode = note.code): string {
+  return `casedesk: ${tag} ${note.code}: ${formatNotice(lang, words, printableParams(note.params))}\n`;
 }

@@ -1,22 +1,23 @@
-// `--help` in the run's language: the descriptions come from the catalog (catalog-help.ts) as the
+// `--help` in the run's language: the descriptions come from the CLI's catalog (texts/catalog-help.ts) as the
 // commands are built, and commander's own words (headings, the help option and command, the usage
 // line's placeholders, the choices and default it adds) are replaced through its help hooks here.
 import type { Argument, Command } from 'commander';
-import { formatFailure, type FAILURES, type FailureCode, type FailureLang, type FailureParams, type FailureParamValue } from '../domain/failures/failure';
+import type { FailureLang, FailureParamValue } from '../domain/failures/failure';
+import { formatCliText, type CliTextParams, type HelpCode, type PlainCliTextCode } from './texts/cli-text';
 
-export type HelpCode = Extract<FailureCode, `help.${string}`>;
+export type { HelpCode };
 
 /** A help text without placeholders: a description as it is. */
-type PlainHelpCode = { [C in HelpCode]: (typeof FAILURES)[C]['en'] extends `${string}{${string}}${string}` ? never : C }[HelpCode];
+type PlainHelpCode = Extract<PlainCliTextCode, HelpCode>;
 
 /** The help texts in the run's language, as the command builders take them: a code, and its params if it has any. */
 export interface HelpWords {
   (code: PlainHelpCode): string;
-  <C extends Exclude<HelpCode, PlainHelpCode>>(code: C, params: FailureParams<C>): string;
+  <C extends Exclude<HelpCode, PlainHelpCode>>(code: C, params: CliTextParams<C>): string;
 }
 
 export function helpWords(lang: FailureLang): HelpWords {
-  return (code: HelpCode, params: Record<string, FailureParamValue> = {}) => formatFailure(lang, code, params);
+  return (code: HelpCode, params: Record<string, FailureParamValue> = {}) => formatCliText(lang, code, params);
 }
 
 /** The headings commander's Help passes to styleTitle, by its own English (a heading not here is shown as it is). */
@@ -45,8 +46,8 @@ export function wordHelp(command: Command, lang: FailureLang): void {
   const withExtras = (description: string, choices: readonly string[] | undefined, shownDefault: unknown, defaultWords: string | undefined) => {
     const extras: string[] = [];
     // Quoted as the default is (JSON), as commander shows them.
-    if (choices) extras.push(formatFailure(lang, 'help.extra.choices', { choices: choices.map((choice) => JSON.stringify(choice)) }));
-    if (shownDefault !== undefined) extras.push(formatFailure(lang, 'help.extra.default', { value: defaultWords ?? JSON.stringify(shownDefault) }));
+    if (choices) extras.push(help('help.extra.choices', { choices: choices.map((choice) => JSON.stringify(choice)) }));
+    if (shownDefault !== undefined) extras.push(help('help.extra.default', { value: defaultWords ?? JSON.stringify(shownDefault) }));
     return [description, ...(extras.length > 0 ? [`(${extras.join(', ')})`] : [])].filter(Boolean).join(' ');
   };
   command.configureHelp({

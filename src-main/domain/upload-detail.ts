@@ -2,10 +2,15 @@
 // with the case as JSON (batch_cases.upload_detail) and worded at the edges. What the service wrote
 // travels only as a {reason} param, which every wording labels as the service's. Pure.
 import { UPLOAD_DETAILS } from './failures/catalog-uploads';
-import type { FailureData } from './failures/failure';
+import { formatWords, type FailureLang, type FailureParamValue } from './failures/words';
 
+export { UPLOAD_DETAILS };
 export type UploadDetailCode = keyof typeof UPLOAD_DETAILS;
-export type UploadDetail = FailureData<UploadDetailCode>;
+/** Its own kind of words, not a failure: no Failure carries one of these codes. */
+export interface UploadDetail<C extends UploadDetailCode = UploadDetailCode> {
+  code: C;
+  params: Record<string, FailureParamValue>;
+}
 
 export const UPLOAD_DETAIL_CODES = Object.keys(UPLOAD_DETAILS) as UploadDetailCode[];
 
@@ -53,4 +58,9 @@ export function readUploadDetail(stored: string | null): UploadDetail | null {
       parsed = null;
     }
   return asDetail(parsed) ?? { code: 'upload.detail.earlier_words', params: { text: stored } };
+}
+
+/** A detail's words in `lang` (the CLI, the exports; the renderer has vue-i18n do the same under `failures.`). */
+export function formatUploadDetail(lang: FailureLang, code: UploadDetailCode, params: Record<string, FailureParamValue> = {}): string {
+  return formatWords(UPLOAD_DETAILS, lang, code, params);
 }

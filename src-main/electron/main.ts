@@ -4,7 +4,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { BrowserWindowConstructorOptions, MenuItemConstructorOptions, WebContents } from 'electron';
-import { Failure, formatFailure, type FailureData } from '../domain/failures/failure';
+import { Failure, formatFailure } from '../domain/failures/failure';
+import { formatNotice, type NoticeData } from '../domain/failures/notice';
 import { DataKeyError } from '../keys/data-key';
 import { APP_ROOT, appFiles } from '../layout/app-layout';
 import { loadPolicy as loadPolicyFromSystem, PolicyError, type LoadedPolicy } from '../policy/policy';
@@ -118,7 +119,7 @@ export function startMain<W extends ShellWindow, M>(electron: ElectronApi<W, M>,
     });
     let ctx: AppContext;
     const lang = app.getLocale().startsWith('es') ? 'es' : 'en';
-    let notices: FailureData[] = [];
+    let notices: NoticeData[] = [];
     // A development Electron opens its own build of the store's native module; a missing one is said, not crashed on.
     const native = chooseNativeBinding({ versions: proc.versions, packaged: app.isPackaged, root: appRoot, exists: existsSync, readText });
     if (!native.ok) {
@@ -166,7 +167,7 @@ export function startMain<W extends ShellWindow, M>(electron: ElectronApi<W, M>,
     const window = createWindow();
     // A store moved, not moved or left behind: told once the window is there (the trail has the move too).
     if (notices.length > 0) {
-      const message = notices.map((n) => formatFailure(lang, n.code, n.params)).join('\n\n');
+      const message = notices.map((n) => formatNotice(lang, n.code, n.params)).join('\n\n');
       const type = notices.every((n) => n.code === 'datafolder.moved') ? 'info' : 'warning';
       window.once('ready-to-show', () => void dialog.showMessageBox(window, { type, title: 'CaseDesk', message }));
     }

@@ -4,6 +4,7 @@
 // parsed, or a file others than administrators may change, stops CaseDesk (fail closed); keys this
 // version does not know are reported, not fatal.
 import { Failure, formatFailure, type FailureCode, type FailureData, type FailureLang, type FailureParams } from '../domain/failures/failure';
+import type { NoticeData } from '../domain/failures/notice';
 import { firstInputProblem } from '../domain/failures/input-problem';
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -87,7 +88,7 @@ export interface LoadedPolicy {
  * What the policy file has and this version ignores (its code and params: the file, the key or
  * environment), or CASEDESK_POLICY ignored because the machine's policy is in force.
  */
-export type PolicyWarning = FailureData<'policy.unknown_key' | 'policy.unknown_environment' | 'policy.variable_ignored'>;
+export type PolicyWarning = NoticeData<'policy.unknown_key' | 'policy.unknown_environment' | 'policy.variable_ignored'>;
 
 export const NO_POLICY: LoadedPolicy = { policy: {}, file: null, warnings: [], caCertificates: {} };
 

@@ -28,7 +28,8 @@ import {
 import { uptime } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { Failure, type FailureData } from '../domain/failures/failure';
+import { Failure } from '../domain/failures/failure';
+import type { NoticeData } from '../domain/failures/notice';
 import { syncDir } from '../sqlite/sync-dir';
 import { dataFolderContents } from './data-folder';
 import { copyEntries, copyFileDurably, plainFilesUnder, sameFiles, type CopyFile } from './folder-copy';
@@ -54,8 +55,8 @@ export type MoveNote = z.infer<typeof MoveNote>;
 
 export interface DataFolderChoice {
   dataDir: string;
-  /** What to tell the agent (catalog codes): a move done or not done, a store left behind. */
-  notices: FailureData[];
+  /** What to tell the agent (notice codes): a move done or not done, a store left behind. */
+  notices: NoticeData[];
 }
 
 export interface MoveOptions {
@@ -78,7 +79,7 @@ type Reason = 'link_inside' | 'not_empty' | 'rename_failed' | 'copy_failed' | 'v
 export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
   const { to } = options;
   if (isLink(to)) throw new Failure('datafolder.link', { path: to });
-  const notices: FailureData[] = [];
+  const notices: NoticeData[] = [];
   const olds: string[] = [];
   for (const from of options.from) {
     if (!isLink(from)) olds.push(from);
@@ -159,7 +160,7 @@ function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolde
     rollBackStaging(to, olds);
     return notMoved('rename_failed');
   }
-  const notices: FailureData[] = [{ code: 'datafolder.moved', params: { from, to } }];
+  const notices: NoticeData[] = [{ code: 'datafolder.moved', params: { from, to } }];
   if (!sameFs && !removeEntries(from, entries)) notices.push({ code: 'datafolder.old_left', params: { from, to } });
   removeIfEmpty(from);
   return { dataDir: to, notices };

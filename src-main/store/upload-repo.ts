@@ -87,8 +87,8 @@ export function markSending(db: Db, chunkId: number): void {
   db.prepare("UPDATE upload_chunks SET state = 'sending', attempts = attempts + 1, sent_at = ? WHERE id = ?").run(new Date().toISOString(), chunkId);
 }
 
-/** `why`: a code of the catalog and its params, never a failure's message (it may quote the service, or a debtor echoed back). */
-export function setChunkState(db: Db, chunkId: number, state: ChunkState, why: FailureData | null = null): void {
+/** `why`: a code of the failures' or the upload details' catalog and its params, never a failure's message (it may quote the service, or a debtor echoed back). */
+export function setChunkState(db: Db, chunkId: number, state: ChunkState, why: FailureData | UploadDetail | null = null): void {
   const lastError = why === null ? null : JSON.stringify({ code: why.code, params: why.params });
   db.prepare('UPDATE upload_chunks SET state = ?, last_error = ?, answered_at = ? WHERE id = ?').run(state, lastError, new Date().toISOString(), chunkId);
 }

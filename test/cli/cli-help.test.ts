@@ -4,7 +4,8 @@ import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { languageOf } from '../../src-main/cli/cli-globals';
 import { buildProgram } from '../../src-main/cli/main';
-import { FAILURES, formatFailure, type FailureCode, type FailureLang } from '../../src-main/domain/failures/failure';
+import { CLI_TEXTS, formatCliText, type CliTextCode } from '../../src-main/cli/texts/cli-text';
+import type { FailureLang } from '../../src-main/domain/failures/failure';
 import { runCasedesk } from '../support/cli';
 
 const SLOW = 120_000;
@@ -18,13 +19,13 @@ function casedesk(args: string[], locale: Record<string, string> = {}) {
 /** Help as one line: commander wraps descriptions at 80 columns and indents what it wraps. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 
-const says = (lang: FailureLang, code: FailureCode) => formatFailure(lang, code);
+const says = (lang: FailureLang, code: CliTextCode) => formatCliText(lang, code);
 
 /** Commander's own English: headings, the help option and command, its placeholders and what it adds after a description. */
 const COMMANDER_ENGLISH = /Usage:|Arguments:|Options:|Commands:|display help|\[options\]|\[command\]|\(default:|choices:/;
 
 /** The English descriptions of the catalog long enough to be told from an option's or a value's name. */
-const ENGLISH_DESCRIPTIONS = Object.entries(FAILURES)
+const ENGLISH_DESCRIPTIONS = Object.entries(CLI_TEXTS)
   .filter(([code, entry]) => code.startsWith('help.') && entry.en.split(' ').length >= 3 && !entry.en.includes('{'))
   .map(([, entry]) => entry.en);
 

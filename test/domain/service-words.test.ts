@@ -1,7 +1,9 @@
 // The service's constants are shown in the reader's words wherever CaseDesk writes them: a screen, the
 // CLI's lines and tables, the creditor's workbook. A value this version does not know is kept as it came.
 import { describe, expect, it } from 'vitest';
-import { formatFailure, shownParams } from '../../src-main/domain/failures/failure';
+import { formatCliText } from '../../src-main/cli/texts/cli-text';
+import { shownParams } from '../../src-main/domain/failures/failure';
+import { formatNotice } from '../../src-main/domain/failures/notice';
 import { CAMPAIGN_STATE_WORDS, readServiceState, serviceWordIn, stateWordIn } from '../../src-main/domain/service-words';
 
 describe('service words', () => {
@@ -23,9 +25,9 @@ describe('service words', () => {
   });
 
   it('words the campaign state a line or a note names, in both edges (CLI and screens)', () => {
-    expect(formatFailure('es', 'line.campaign.status', { id: 7, status: 'ONGOING' })).toBe('Campaña 7: En curso');
-    expect(formatFailure('en', 'line.campaign.created', { id: 7, name: 'Cartera', status: 'PAUSED' })).toBe('Campaign 7 "Cartera" created: Paused');
-    expect(formatFailure('es', 'campaign.upload_starts', { campaignId: 7, status: 'PAUSED' })).toContain('la campaña 7 (En pausa)');
+    expect(formatCliText('es', 'line.campaign.status', { id: 7, status: 'ONGOING' })).toBe('Campaña 7: En curso');
+    expect(formatCliText('en', 'line.campaign.created', { id: 7, name: 'Cartera', status: 'PAUSED' })).toBe('Campaign 7 "Cartera" created: Paused');
+    expect(formatNotice('es', 'campaign.upload_starts', { campaignId: 7, status: 'PAUSED' })).toContain('la campaña 7 (En pausa)');
     expect(shownParams({ campaignId: 7, status: 'PAUSED' }, 'es', 'campaign.upload_starts').status).toBe('En pausa');
     // An HTTP status elsewhere is a number, and stays one.
     expect(shownParams({ status: 503 }, 'es', 'service.unavailable').status).toBe('503');

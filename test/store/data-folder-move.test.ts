@@ -19,7 +19,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lockFileIdentity, MOVE_NOTE_FILE, readNote, takeStaleLock, useDefaultDataDir } from '../../src-main/store/data-folder-move';
-import { Failure, formatFailure } from '../../src-main/domain/failures/failure';
+import { Failure } from '../../src-main/domain/failures/failure';
+import { formatNotice } from '../../src-main/domain/failures/notice';
 
 const root = mkdtempSync(join(tmpdir(), 'casedesk-move-'));
 // Another file system than the temp folder's (tmpfs here), for the copy; skipped where there is none.
@@ -228,10 +229,10 @@ describe('moving an old default’s store to the new default', () => {
     expect(choice).toEqual({ dataDir: from, notices: [{ code: 'datafolder.not_moved', params: { from, to, reason: 'io_error' } }] });
     expectStore(from);
     const [notice] = choice.notices;
-    expect(formatFailure('es', 'datafolder.not_moved', notice?.params)).toBe(
+    expect(formatNotice('es', 'datafolder.not_moved', notice?.params)).toBe(
       `No se pudieron trasladar sus datos de ${from} a ${to} (el sistema de archivos lo rechazó): quedan en ${from} y se usan desde allí. CaseDesk vuelve a intentarlo en el próximo inicio.`,
     );
-    expect(formatFailure('en', 'datafolder.not_moved', notice?.params)).toContain('(the file system refused it)');
+    expect(formatNotice('en', 'datafolder.not_moved', notice?.params)).toContain('(the file system refused it)');
   });
 
   it('moves into an empty new folder', () => {

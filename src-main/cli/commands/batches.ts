@@ -1,6 +1,7 @@
 // `casedesk prepare`, `payload`, `issues`: preparing batches offline.
 import { readMappingFile } from '../cli-mapping';
-import { Failure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
+import { Failure, type FailureLang } from '../../domain/failures/failure';
+import type { CliTextCode } from '../texts/cli-text';
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
@@ -34,7 +35,7 @@ const MAPPING_SOURCES = {
   template: 'line.batch.mapping.template',
   suggested: 'line.batch.mapping.suggested',
   batch: 'line.batch.mapping.batch',
-} as const satisfies Record<PrepareSummary['mappingSource'], FailureCode>;
+} as const satisfies Record<PrepareSummary['mappingSource'], CliTextCode>;
 
 type Counts = Pick<PrepareSummary, 'ready' | 'rejected' | 'warnings' | 'fixes' | 'rowErrors'>;
 

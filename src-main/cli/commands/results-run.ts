@@ -1,6 +1,7 @@
 // What `casedesk results` and `casedesk inbound sync` do, apart from their definitions in
 // results.ts: loaded when one of them runs, with the downloads, the export and the client.
-import { Failure, formatFailure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
+import { Failure, formatFailure, type FailureLang } from '../../domain/failures/failure';
+import type { CliTextCode } from '../texts/cli-text';
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import { isServiceError, serviceFailure } from '../../client';
@@ -23,7 +24,7 @@ const PHASES = {
   cases: 'line.download.cases',
   calls: 'line.download.calls',
   recordings: 'line.download.recordings',
-} as const satisfies Record<Exclude<DownloadPhase, 'campaign'>, FailureCode>;
+} as const satisfies Record<Exclude<DownloadPhase, 'campaign'>, CliTextCode>;
 
 /** The phases of a download so far as one status line in --lang ("cases 3/6 · calls 4"); the campaign's own fetch is not one. */
 export function downloadLine(latest: Iterable<DownloadProgress>, lang: FailureLang): string {

@@ -1,7 +1,8 @@
 // `casedesk login`, `logout`, `whoami`.
 import { Command } from 'commander';
 import type { Environment } from '../../domain/environments';
-import type { FailureCode, FailureLang } from '../../domain/failures/failure';
+import type { FailureLang } from '../../domain/failures/failure';
+import type { CliTextCode } from '../texts/cli-text';
 import type { SessionStatus } from '../../surface/procedures';
 import { call, envCredentials, globals, printAnswer, withApp } from '../cli-context';
 import { words } from '../cli-globals';
@@ -16,7 +17,7 @@ const SESSION_STATES = {
   active: 'line.session.state.active',
   expired: 'line.session.state.expired',
   'signed-out': 'line.session.state.signed_out',
-} as const satisfies Record<SessionStatus['state'], FailureCode>;
+} as const satisfies Record<SessionStatus['state'], CliTextCode>;
 
 /** Who is signed in where, as `whoami` prints it; the e-mail and address are the service's and the user's: printable. */
 export function whoLine(status: SessionStatus, lang: FailureLang): string {

@@ -1,6 +1,7 @@
 // `casedesk suppress add|import|list|remove`: the do-not-contact ledger from the command line.
 import { readMappingFile } from '../cli-mapping';
-import { Failure, type FailureCode, type FailureLang } from '../../domain/failures/failure';
+import { Failure, type FailureLang } from '../../domain/failures/failure';
+import type { CliTextCode } from '../texts/cli-text';
 import { Command } from 'commander';
 import { LEDGER_REASONS, type LedgerEntry, type LedgerReason, type LedgerRowProblem, type LedgerRowProblemCode } from '../../domain/ledger';
 import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-context';
@@ -48,7 +49,7 @@ const ROW_PROBLEMS = {
   'no-phone-or-code': 'line.ledger_row.no_phone_or_code',
   'reason-unknown': 'line.ledger_row.reason_unknown',
   'until-invalid': 'line.ledger_row.until_invalid',
-} as const satisfies Record<LedgerRowProblemCode, FailureCode>;
+} as const satisfies Record<LedgerRowProblemCode, CliTextCode>;
 
 /** A row `import` did not take, one stderr line in --lang: where it is, and what is wrong (the cell's words from the file, printable). */
 export function rowProblemLine(p: LedgerRowProblem, lang: FailureLang): string {

@@ -2,13 +2,15 @@
 import { Command, Option } from 'commander';
 import type { CampaignAction } from '../../domain/campaign-states';
 import { DIALING_TYPES } from '../../contract/dialing-types';
-import { Failure, isFailureCode, type FailureCode, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import { Failure, type FailureData, type FailureLang } from '../../domain/failures/failure';
+import { isNoticeCode, type NoticeData } from '../../domain/failures/notice';
+import type { CliTextCode } from '../texts/cli-text';
 import { HELD_NAMED } from '../../domain/ledger';
 import type { UploadSummary } from '../../surface/procedures';
 import type { UploadProgress } from '../../sync/upload-engine';
 import type { AppContext } from '../../surface/app-context-types';
 import { call, callAsSent, globals, printAnswer, printJson, withApp } from '../cli-context';
-import { CliFailure, noteLine, terminalWords, words } from '../cli-globals';
+import { CliFailure, noteLine, terminalWords, uploadDetailWords, words } from '../cli-globals';
 import { printScheduleWarnings } from '../schedule-warnings';
 import { envOption, wholeNumber } from '../cli-options';
 import { noticeLine } from './notices';
@@ -22,14 +24,14 @@ const ACTIVITIES = {
   offline: 'line.upload.activity.offline',
   reconciling: 'line.upload.activity.reconciling',
   done: 'line.upload.activity.done',
-} as const satisfies Record<UploadProgress['activity'], FailureCode>;
+} as const satisfies Record<UploadProgress['activity'], CliTextCode>;
 
 const STATUSES = {
   done: 'line.upload.status.done',
   paused: 'line.upload.status.paused',
   'needs-decision': 'line.upload.status.needs_decision',
   cancelled: 'line.upload.status.cancelled',
-} as const satisfies Record<UploadSummary['status'], FailureCode>;
+} as const satisfies Record<UploadSummary['status'], CliTextCode>;
 
 /** One progress line of an upload (stderr), worded in the run's --lang with its note (a code of the catalog). */
 export function progressLine(
@@ -61,7 +63,7 @@ export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, l
   if (r.skipped.duplicates > 0) lines.push(`  ${words(lang, 'line.upload.skipped', { duplicates: r.skipped.duplicates })}`);
   // The reason is worded from its code; the service's own words inside it are labelled as the service's.
   for (const [code, detail] of Object.entries(r.rejected))
-    lines.push(`  ${words(lang, 'line.upload.rejected', { code, detail: terminalWords(lang, detail) })}`);
+    lines.push(`  ${words(lang, 'line.upload.rejected', { code, detail: uploadDetailWords(lang, detail) })}`);
   if (r.pause) lines.push(words(lang, 'line.upload.paused', { reason: terminalWords(lang, r.pause.failure) }));
   return lines.map((l) => `${l}\n`).join('');
 }
@@ -73,10 +75,10 @@ export function uploadReport(r: Omit<UploadSummary, 'campaignId' | 'notices'>, l
 async function uploadNotes(
   ctx: AppContext,
   input: { environment?: string | undefined; batchId: number; campaignId?: number | undefined; reloadDuplicates?: boolean | undefined },
-): Promise<FailureData[]> {
+): Promise<NoticeData[]> {
   try {
     const { notices } = await call(ctx, 'sync:checkUpload', input);
-    return notices.flatMap(({ code, params }) => (isFailureCode(code) ? [{ code, params }] : []));
+    return notices.flatMap(({ code, params }) => (isNoticeCode(code) ? [{ code, params }] : []));
   } catch (err) {
     if (err instanceof CliFailure) return [];
     throw err;
@@ -150,7 +152,7 @@ const CAMPAIGN_ACTIONS = {
   start: 'help.campaigns_start.what',
   stop: 'help.campaigns_stop.what',
   end: 'help.campaigns_end.what',
-} as const satisfies Partial<Record<CampaignAction, FailureCode>>;
+} as const satisfies Partial<Record<CampaignAction, CliTextCode>>;
 
 export function addCampaignControl(campaigns: Command, help: HelpWords): void {
   campaigns

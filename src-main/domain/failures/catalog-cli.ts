@@ -158,4 +158,15 @@ export const CLI_FAILURES = {
     en: '{what}: "{value}" is not a port number.',
     es: '{what}: "{value}" no es un número de puerto.',
   },
+  // Ctrl-C ended the run (exit 130): carried as the run's failure, though nothing went wrong.
+  'cli.interrupted': {
+    class: 'notice',
+    en: 'Stopped with Ctrl-C at the prompt: nothing was changed.',
+    es: 'Detenido con Ctrl-C en la pregunta: no se cambió nada.',
+  },
+  'results.interrupted': {
+    class: 'notice',
+    en: 'Interrupted; what was downloaded is kept. Run the same command again to resume.',
+    es: 'Interrumpido; lo descargado se conserva. Vuelva a ejecutar el mismo comando para continuar.',
+  },
 } as const satisfies Record<string, CatalogEntry>;

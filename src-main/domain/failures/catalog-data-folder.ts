@@ -1,9 +1,10 @@
 // The default data folder and the one-time move of a store an older version kept elsewhere
 // (store/data-folder-move.ts): notices the app and the CLI show beside a start that goes on, and the
-// two failures that stop it.
+// two failures that stop it, each in its own catalog.
 import type { CatalogEntry } from './failure-class';
 
-export const DATA_FOLDER_WORDS = {
+/** Notices beside a start that goes on (notice.ts), with the reasons a move did not happen. */
+export const DATA_FOLDER_NOTICES = {
   'datafolder.moved': {
     class: 'notice',
     en: 'Your data moved from {from} to {to}, where the app and the command line both keep it now.',
@@ -36,6 +37,10 @@ export const DATA_FOLDER_WORDS = {
     en: '{from} is a symbolic link: CaseDesk neither moves nor uses the store it leads to. To use it, name its folder with --data-dir or CASEDESK_DATA_DIR.',
     es: '{from} es un enlace simbólico: CaseDesk no traslada ni usa el almacén al que lleva. Para usarlo, indique su carpeta con --data-dir o CASEDESK_DATA_DIR.',
   },
+} as const satisfies Record<string, CatalogEntry>;
+
+/** The two failures that stop a start: the folder is a link, or another CaseDesk is moving it. */
+export const DATA_FOLDER_FAILURES = {
   'datafolder.link': {
     class: 'refused',
     en: 'The data folder {path} is a symbolic link: CaseDesk does not use it. Remove the link, or name a folder with --data-dir or CASEDESK_DATA_DIR.',

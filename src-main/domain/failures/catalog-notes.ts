@@ -1,9 +1,9 @@
 // Warnings and notes, not failures: what the CLI says on stderr beside a run that goes on (or that the
 // agent stopped), worded in --lang like the failures and carried as data where --json has them. Their
-// class, 'notice', decides nothing: none is thrown as a failure of its own.
+// class, 'notice', decides nothing: none is thrown as a failure (notice.ts gives them their own code type).
 import type { CatalogEntry } from './failure-class';
 
-export const NOTICES = {
+export const WARNINGS_AND_NOTES = {
   // Keys of the managed policy this version does not know (a newer policy, or a typo): ignored, not fatal.
   'policy.unknown_key': {
     class: 'notice',
@@ -38,16 +38,6 @@ export const NOTICES = {
     class: 'notice',
     en: 'Stopping after the current item (Ctrl-C again to quit now)…',
     es: 'Se detiene después del elemento en curso (Ctrl-C otra vez para salir ya)…',
-  },
-  'cli.interrupted': {
-    class: 'notice',
-    en: 'Stopped with Ctrl-C at the prompt: nothing was changed.',
-    es: 'Detenido con Ctrl-C en la pregunta: no se cambió nada.',
-  },
-  'results.interrupted': {
-    class: 'notice',
-    en: 'Interrupted; what was downloaded is kept. Run the same command again to resume.',
-    es: 'Interrumpido; lo descargado se conserva. Vuelva a ejecutar el mismo comando para continuar.',
   },
   // `casedesk emulator` bound to an address other machines can reach.
   'emulator.reachable': {
@@ -150,5 +140,11 @@ export const NOTICES = {
     class: 'notice',
     en: 'The upload creates campaign “{name}” and loading its cases starts it: the bot begins calling as soon as they are loaded, within its date and call window.',
     es: 'La carga crea la campaña «{name}» y, al cargarle los casos, la inicia: el bot empieza a llamar en cuanto se cargan, dentro de su fecha y horario.',
+  },
+  // `casedesk start` could not build it: nothing was downloaded and nothing compiled.
+  'native.electron_build_failed': {
+    class: 'notice',
+    en: 'The store\'s native module for Electron could not be built: no prebuilt copy could be downloaded and it could not be compiled. It needs the internet (a prebuilt copy, or Electron\'s headers to compile against) and, where no prebuilt copy fits this machine, a C++ compiler and Python (what node-gyp needs); then run "{command}". Meanwhile, "npm start -- --browser" opens CaseDesk in the browser.',
+    es: 'No se pudo generar el módulo nativo del almacén para Electron: no se pudo descargar una copia precompilada ni compilarla. Necesita conexión a internet (para la copia precompilada, o para los encabezados de Electron con los que se compila) y, si no hay una copia precompilada para este equipo, un compilador de C++ y Python (lo que necesita node-gyp); luego ejecute "{command}". Mientras tanto, "npm start -- --browser" abre CaseDesk en el navegador.',
   },
 } as const satisfies Record<string, CatalogEntry>;

@@ -328,12 +328,6 @@ export const SERVICE_FAILURES = {
     en: 'The store\'s native module in {path} was built for Electron {built}, not for {running}. Build it again with "{command}".',
     es: 'El módulo nativo del almacén en {path} se compiló para Electron {built}, no para {running}. Vuelva a generarlo con "{command}".',
   },
-  // `casedesk start` could not build it: nothing was downloaded and nothing compiled.
-  'native.electron_build_failed': {
-    class: 'notice',
-    en: 'The store\'s native module for Electron could not be built: no prebuilt copy could be downloaded and it could not be compiled. It needs the internet (a prebuilt copy, or Electron\'s headers to compile against) and, where no prebuilt copy fits this machine, a C++ compiler and Python (what node-gyp needs); then run "{command}". Meanwhile, "npm start -- --browser" opens CaseDesk in the browser.',
-    es: 'No se pudo generar el módulo nativo del almacén para Electron: no se pudo descargar una copia precompilada ni compilarla. Necesita conexión a internet (para la copia precompilada, o para los encabezados de Electron con los que se compila) y, si no hay una copia precompilada para este equipo, un compilador de C++ y Python (lo que necesita node-gyp); luego ejecute "{command}". Mientras tanto, "npm start -- --browser" abre CaseDesk en el navegador.',
-  },
 
   'key.invalid_env': {
     class: 'invalid-input',

@@ -1,28 +1,18 @@
-// The one catalog of failures, by stable code, in English and Spanish (with the warnings and notes of
-// catalog-notes.ts, the CLI's own lines of catalog-lines.ts, its --help of catalog-help.ts and the input
-// problems' words of catalog-input.ts and what became of an uploaded case of catalog-uploads.ts, worded the same way). vue-i18n's
+// The catalog of failures, what can go wrong, by stable code, in English and Spanish. vue-i18n's
 // placeholder syntax ({name}): the renderer registers it under `failures.`, the CLI formats it itself.
-// A code's dots are vue-i18n levels, so no code is the start of another (a test checks it).
+// A code's dots are vue-i18n levels, so no code is the start of another (a test checks it). The other
+// kinds of words have catalogs of their own: warnings and notes (notice.ts), an input problem's words
+// (catalog-input.ts), an upload's details (catalog-uploads.ts), the CLI's lines and --help (src-main/cli/texts).
 import { APP_FAILURES } from './catalog-app';
 import { CLI_FAILURES } from './catalog-cli';
-import { DATA_FOLDER_WORDS } from './catalog-data-folder';
+import { DATA_FOLDER_FAILURES } from './catalog-data-folder';
 import { FILE_FAILURES } from './catalog-files';
-import { CLI_HELP } from './catalog-help';
-import { INPUT_WORDS } from './catalog-input';
-import { CLI_LINES } from './catalog-lines';
-import { NOTICES } from './catalog-notes';
 import { SERVICE_FAILURES } from './catalog-service';
-import { UPLOAD_DETAILS } from './catalog-uploads';
 
 export const FAILURES = {
   ...APP_FAILURES,
   ...CLI_FAILURES,
   ...FILE_FAILURES,
   ...SERVICE_FAILURES,
-  ...NOTICES,
-  ...DATA_FOLDER_WORDS,
-  ...CLI_LINES,
-  ...CLI_HELP,
-  ...INPUT_WORDS,
-  ...UPLOAD_DETAILS,
+  ...DATA_FOLDER_FAILURES,
 } as const;

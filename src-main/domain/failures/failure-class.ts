@@ -19,7 +19,7 @@ export type FailureClass =
   | 'batch.in_doubt'
   | 'results.busy'
   | 'workstation.busy'
-  /** Not a failure: a warning or a note (catalog-notes.ts), a line the CLI prints (catalog-lines.ts) or its --help (catalog-help.ts), worded like one. */
+  /** Not a failure: a warning or a note (catalog-notes.ts), an input problem's words or an upload's detail, worded like one. */
   | 'notice';
 
 /** One failure's words, with `{name}` placeholders (vue-i18n's syntax), the same names in both. */

@@ -1,30 +1,28 @@
-// Failures are data: a stable code from the catalog and the params its words need. The words are
-// chosen at the edges (the CLI's --lang, the renderer's vue-i18n); `message` is the English, for logs.
+// Failures are data: a stable code from the catalog (what can go wrong, catalog.ts) and the params its
+// words need. The words are chosen at the edges (the CLI's --lang, the renderer's vue-i18n); `message`
+// is the English, for logs. Warnings and notes (notice.ts), upload details and the CLI's own lines are
+// other catalogs: no failure carries one of their codes.
 import { FAILURES } from './catalog';
+import { INPUT_WORDS } from './catalog-input';
 import type { FailureClass } from './failure-class';
+import { formatWords, shownParam, wordedParams, type FailureLang, type FailureParamValue, type ParamsOf, type Placeholders } from './words';
 import { messageTree, type MessageTree } from '../message-tree';
-import { CAMPAIGN_STATE_WORDS, serviceWordIn } from '../service-words';
 
-export { FAILURES };
-export type { FailureClass };
+export { FAILURES, shownParam };
+export type { FailureClass, FailureLang, FailureParamValue, Placeholders };
 export type FailureCode = keyof typeof FAILURES;
-export type FailureLang = 'en' | 'es';
-
-export type FailureParamValue = string | number | string[];
-
-/** The names a template's `{placeholders}` use. */
-type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}` ? P | Placeholders<Rest> : never;
 
 /** What a code's words need (each placeholder, required), plus any figure or id screens and scripts use. */
-export type FailureParams<C extends FailureCode> = C extends FailureCode
-  ? { [K in Placeholders<(typeof FAILURES)[C]['en']>]: FailureParamValue } & Record<string, FailureParamValue>
-  : never;
+export type FailureParams<C extends FailureCode> = C extends FailureCode ? ParamsOf<(typeof FAILURES)[C]['en']> : never;
 
 /** A failure as data, the shape that crosses threads and the surface. */
 export interface FailureData<C extends FailureCode = FailureCode> {
   code: C;
   params: Record<string, FailureParamValue>;
 }
+
+/** The failures with the words their params name: an input's problem (catalog-input.ts). */
+const FAILURE_WORDS = { ...FAILURES, ...INPUT_WORDS };
 
 export function isFailureCode(code: unknown): code is FailureCode {
   return typeof code === 'string' && Object.hasOwn(FAILURES, code);
@@ -34,59 +32,14 @@ export function failureClass(code: FailureCode): FailureClass {
   return FAILURES[code].class;
 }
 
-/** A param as the words show it: lists joined with commas. */
-export function shownParam(value: FailureParamValue | undefined): string {
-  if (value === undefined) return '';
-  return Array.isArray(value) ? value.join(', ') : String(value);
-}
-
-/**
- * Params whose value is a code of catalog-input.ts, worded there in place: a failure's {problem} (an
- * input's, input-problem.ts), and inside a problem's words the small words it is built of; and, for
- * policy.not_protected, its {reason} (policy.protection.*, catalog-service.ts), and so for datafolder.not_moved
- * (datafolder.reason.*).
- */
-const OUTER_WORDS = { problem: 'input.problem' } as const;
-/** Params worded so for one code only: `reason` means other things in other codes. */
-const CODE_WORDS: Partial<Record<string, Record<string, string>>> = {
-  'policy.not_protected': { reason: 'policy.protection' },
-  'datafolder.not_moved': { reason: 'datafolder.reason' },
-};
-const outerWords = (code: string | undefined): Record<string, string> => ({ ...OUTER_WORDS, ...(code === undefined ? {} : CODE_WORDS[code]) });
-const PROBLEM_WORDS = { expected: 'input.kind', measure: 'input.measure', bound: 'input.bound', format: 'input.format' } as const;
-
-/** Codes whose {status} is a campaign's state as the service names it (PAUSED): shown in the reader's words. */
-const CAMPAIGN_STATE_PARAM = new Set(['line.campaign.created', 'line.campaign.status', 'campaign.upload_starts']);
-
-/** The params with a campaign's state worded in `lang`, for the codes that carry one. */
-function withStateWords(lang: FailureLang, code: string | undefined, params: Record<string, FailureParamValue>): Record<string, FailureParamValue> {
-  const status = params.status;
-  if (code === undefined || !CAMPAIGN_STATE_PARAM.has(code) || typeof status !== 'string') return params;
-  return { ...params, status: serviceWordIn(lang, CAMPAIGN_STATE_WORDS, status) };
-}
-
-/** One param as the words show it in `lang`: a word of the catalog when it names one, else the value itself. */
-function shownWord(lang: FailureLang, name: string, params: Record<string, FailureParamValue>, nested: Record<string, string>): string {
-  const value = params[name];
-  const code = Object.hasOwn(nested, name) && typeof value === 'string' ? `${nested[name]}.${value}` : null;
-  if (code !== null && isFailureCode(code)) return fill(lang, FAILURES[code][lang], params, PROBLEM_WORDS);
-  return shownParam(value);
-}
-
-function fill(lang: FailureLang, template: string, params: Record<string, FailureParamValue>, nested: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => shownWord(lang, name, params, nested));
-}
-
 /** The params as vue-i18n takes them in `lang` (lists joined, a problem worded), so both edges print the same words. */
 export function shownParams(params: Record<string, FailureParamValue> | undefined, lang: FailureLang, code?: string): Record<string, string> {
-  const all = withStateWords(lang, code, params ?? {});
-  const nested = outerWords(code);
-  return Object.fromEntries(Object.keys(all).map((name) => [name, shownWord(lang, name, all, nested)]));
+  return wordedParams(FAILURE_WORDS, params, lang, code);
 }
 
 /** The words of a failure in `lang` (the CLI's formatter; the renderer has vue-i18n do the same). */
 export function formatFailure(lang: FailureLang, code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
-  return fill(lang, FAILURES[code][lang], withStateWords(lang, code, params), outerWords(code));
+  return formatWords(FAILURE_WORDS, lang, code, params);
 }
 
 /** The catalog in one language as a tree (a code's dots are levels), to register under vue-i18n's `failures.`. */

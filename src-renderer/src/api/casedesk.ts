@@ -8,6 +8,7 @@ import {
   type FailureParamValue,
 } from '../../../src-main/domain/failures/failure';
 import type { InputProblem } from '../../../src-main/domain/failures/input-problem';
+import type { UploadDetailCode } from '../../../src-main/domain/upload-detail';
 import type { ProcedureInput, ProcedureName, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
 import { i18n } from '../i18n';
 import { transport } from './transport';
@@ -29,8 +30,8 @@ export class ApiError extends Error {
   }
 }
 
-/** A failure of the catalog in the agent's language. */
-export function failureText(code: FailureCode, params: Record<string, FailureParamValue> = {}): string {
+/** A failure of the catalog, or what became of an uploaded case, in the agent's language. */
+export function failureText(code: FailureCode | UploadDetailCode, params: Record<string, FailureParamValue> = {}): string {
   return i18n.global.t(`failures.${code}`, shownParams(params, i18n.global.locale.value, code));
 }
 
