@@ -72,7 +72,8 @@ export function chunkCases(db: Db, chunkId: number): QueuedCase[] {
 /** Appends chunks (each a list of case ids) after the batch's last one, in one transaction. */
 export function addChunks(db: Db, batchId: number, campaignId: number, chunks: readonly { caseIds: number[]; bytes: number }[]): void {
   const insert = db.prepare('INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes) VALUES (?, ?, ?, ?, ?)');
-  const assign = db.prepare('UPDATE batch_cases SET chunk_id = ? WHERE id = ?');
+  // Only a case still waiting for a chunk: one excluded or planned since its page was read stays out.
+  const assign = db.prepare("UPDATE batch_cases SET chunk_id = ? WHERE id = ? AND chunk_id IS NULL AND upload_state = 'pending'");
   db.transaction(() => {
     let seq = ((db.prepare('SELECT max(seq) AS s FROM upload_chunks WHERE batch_id = ?').get(batchId) as { s: number | null }).s ?? 0) + 1;
     for (const chunk of chunks) {
@@ -110,10 +111,16 @@ export function recordChunkOutcome(
   }).immediate();
 }
 
+/** Where a split moves the chunks after it while it renumbers them: far below any chunk's id. */
+const SEQ_ASIDE = 1_000_000_000;
+
 /** A chunk split in two (413): its cases move to two new chunks placed where it was. */
 export function splitChunk(db: Db, chunk: ChunkRow, halves: readonly { caseIds: number[]; bytes: number }[]): void {
   db.transaction(() => {
-    db.prepare('UPDATE upload_chunks SET seq = seq + ? WHERE batch_id = ? AND seq > ?').run(halves.length, chunk.batchId, chunk.seq);
+    // In two steps: SQLite checks UNIQUE (batch_id, seq) row by row, and seq + 2 is the next chunk but one.
+    // Out of the way first (below every seq in use, a split chunk's -id included), then to their places.
+    db.prepare('UPDATE upload_chunks SET seq = -seq - ? WHERE batch_id = ? AND seq > ?').run(SEQ_ASIDE, chunk.batchId, chunk.seq);
+    db.prepare('UPDATE upload_chunks SET seq = -seq - ? + ? WHERE batch_id = ? AND seq < -?').run(SEQ_ASIDE, halves.length, chunk.batchId, SEQ_ASIDE);
     const split = storedUploadDetail(uploadDetails.split);
     const insert = db.prepare('INSERT INTO upload_chunks (batch_id, campaign_id, seq, case_count, body_bytes, last_error) VALUES (?, ?, ?, ?, ?, ?)');
     const assign = db.prepare('UPDATE batch_cases SET chunk_id = ? WHERE id = ?');

@@ -46,6 +46,14 @@ export function hasKeys(record: Record<string, unknown>): boolean {
   return false;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * A name column is UTF-8 text, which turns a lone surrogate (an .xlsx cell may hold one) into U+FFFD;
+ * the rows' JSON keeps it. Such a name is kept in the row, as the file had it.
+ */
+const wellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
+
 /** The first product whose `key` is `value`: its index, or the value itself. */
 function productRef(products: StoredValues['products'], key: 'debt_code' | 'pid', value: string, likely: number): string | number {
   if (products[likely]?.[key] === value) return likely;
@@ -63,8 +71,8 @@ export function packRaw(raw: readonly RawRow[], stored?: StoredValues): PackedRo
   return raw.map((r, n) => {
     const packed: PackedRow = [r.row, r.firstName, r.lastName, r.phones, r.debtCode, r.pid, r.subId, r.debt, r.expiration, r.params, r.productInfo];
     if (stored) {
-      if (r.firstName === stored.firstName) packed[1] = 0;
-      if (r.lastName === stored.lastName) packed[2] = 0;
+      if (r.firstName === stored.firstName && wellFormed(r.firstName)) packed[1] = 0;
+      if (r.lastName === stored.lastName && wellFormed(r.lastName)) packed[2] = 0;
       packed[4] = productRef(stored.products, 'debt_code', r.debtCode, n);
       packed[5] = productRef(stored.products, 'pid', r.pid, typeof packed[4] === 'number' ? packed[4] : n);
     }

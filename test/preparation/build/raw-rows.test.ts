@@ -69,3 +69,13 @@ describe('with the values the case stores beside its rows', () => {
     expect(() => unpackRaw(packed, { ...stored, products: [] })).toThrow(Error);
   });
 });
+
+it('keeps a name with a lone surrogate in the row: the name column would read it back as U+FFFD', () => {
+  const odd: RawRow = { ...plain, firstName: 'Pe\uD83D' };
+  const stored: StoredValues = { firstName: 'Pe\uD83D', lastName: 'PEÑA', products: [] };
+  const packed = packRaw([odd], stored);
+  expect(packed[0]?.[1]).toBe('Pe\uD83D');
+  // What the store's text column gives back for that name.
+  const readBack = { ...stored, firstName: 'Pe\uFFFD' };
+  expect(unpackRaw(JSON.parse(JSON.stringify(packed)) as unknown[], readBack)[0]?.firstName).toBe('Pe\uD83D');
+});
