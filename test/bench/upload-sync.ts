@@ -1,41 +1,27 @@
 // Benchmark: uploading 20,000 cases to the emulator with the spec's 1 s spacing, against the pacing
 // floor (requests − 1 seconds, plus the server's own time); then downloading that campaign's results.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createServiceClient, createSession, memoryVault } from '../../src-main/client';
-import { startEmulator } from '../../src-main/emulator';
 import { advanceDialing } from '../../src-main/emulator/dialer';
-import { createBatch, insertBatchCases, openStore } from '../../src-main/store';
+import { createBatch, insertBatchCases } from '../../src-main/store';
 import { createPacer } from '../../src-main/sync/pacing';
 import { downloadCampaignResults } from '../../src-main/sync/results-download';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { printTable } from './report';
+import { uploadBenchWorld } from './upload-world';
 
 export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
-  let serverMs = 0;
-  const emulator = await startEmulator({
-    tickMs: 0,
-    pageSize: 100,
-    speed: 1,
-    workers: 100,
-    onRequestTimed: (method, _path, ms) => (method === 'PUT' ? (serverMs += ms) : undefined),
+  const {
+    emulator,
+    store,
+    client,
+    campaignId,
+    serverMs: uploadMs,
+    close,
+  } = await uploadBenchWorld({
+    dialing_type: 'HORIZONTAL_VERTICAL',
+    max_phone_priority: 1,
+    max_calls_per_case: 2,
   });
-  const dir = mkdtempSync(join(tmpdir(), 'casedesk-bench-upload-'));
-  const store = openStore(dir, randomBytes(32));
   try {
-    const session = createSession({ baseUrl: emulator.url, vault: memoryVault() });
-    await session.signIn('demo@casedesk.local', 'demo1234');
-    const client = createServiceClient({ baseUrl: emulator.url, session });
-    const campaign = await client.createCampaign({
-      client_id: 101,
-      name: 'bench',
-      dialing_type: 'HORIZONTAL_VERTICAL',
-      min_phone_priority: 0,
-      max_phone_priority: 1,
-      max_calls_per_case: 2,
-    });
     const batchId = createBatch(store.db, { environment: 'test', name: 'bench', sourceFile: 'bench.xlsx', maxPhonePriority: 1 });
     insertBatchCases(
       store.db,
@@ -52,8 +38,9 @@ export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
       })),
     );
     const started = performance.now();
-    const result = await uploadBatch({ store, client, environment: 'test', pacer: createPacer(1000) }, batchId, campaign.id);
+    const result = await uploadBatch({ store, client, environment: 'test', pacer: createPacer(1000) }, batchId, campaignId);
     const wall = performance.now() - started;
+    const serverMs = uploadMs();
     const floor = (result.requests - 1) * 1000 + serverMs;
     printTable(`upload: ${cases.toLocaleString('en')} cases with the spec's 1 s between requests`, [
       ['result', `${result.status}: ${result.loaded.toLocaleString('en')} loaded in ${result.requests} requests`],
@@ -65,7 +52,7 @@ export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
     // Simulated dialing with 100 workers, then the whole campaign's results.
     advanceDialing(emulator.core, 3 * 3600, 10);
     const dlStarted = performance.now();
-    const summary = await downloadCampaignResults({ store, client, environment: 'test' }, campaign.id);
+    const summary = await downloadCampaignResults({ store, client, environment: 'test' }, campaignId);
     const dlMs = performance.now() - dlStarted;
     printTable(`results download: campaign of ${cases.toLocaleString('en')} cases (emulator page size 100)`, [
       ['cases / calls stored', `${summary.cases.toLocaleString('en')} / ${summary.calls.toLocaleString('en')}`],
@@ -76,8 +63,6 @@ export async function benchUploadAndDownload(cases = 20_000): Promise<void> {
       ],
     ]);
   } finally {
-    store.close();
-    rmSync(dir, { recursive: true, force: true });
-    await emulator.close();
+    await close();
   }
 }

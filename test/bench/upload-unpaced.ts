@@ -3,38 +3,29 @@
 // so what is left is ours: planning the chunks, reading each chunk's cases, building its body,
 // recording its answer and the progress counts. Flat per request from 20,000 to 1,000,000 cases
 // means an upload of a million cases costs what a small one does, a request at a time.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { createServiceClient, createSession, memoryVault } from '../../src-main/client';
-import { startEmulator } from '../../src-main/emulator';
-import { createBatch, insertBatchCases, openStore } from '../../src-main/store';
+import { createBatch, insertBatchCases } from '../../src-main/store';
 import { createPacer } from '../../src-main/sync/pacing';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { printTable } from './report';
+import { uploadBenchWorld } from './upload-world';
 
 const INSERT_PAGE = 50_000;
 
 export async function benchUnpacedUpload(sizes: readonly number[]): Promise<void> {
   const rows: [string, string][] = [];
   for (const cases of sizes) {
-    let serverMs = 0;
-    const emulator = await startEmulator({ tickMs: 0, pageSize: 100, speed: 1, workers: 100, onRequestTimed: (_m, _p, ms) => (serverMs += ms) });
-    const dir = mkdtempSync(join(tmpdir(), 'casedesk-bench-unpaced-'));
-    const store = openStore(dir, randomBytes(32));
+    const {
+      store,
+      client,
+      campaignId,
+      serverMs: uploadMs,
+      close,
+    } = await uploadBenchWorld({
+      dialing_type: 'VERTICAL',
+      max_phone_priority: 0,
+      max_calls_per_case: 1,
+    });
     try {
-      const session = createSession({ baseUrl: emulator.url, vault: memoryVault() });
-      await session.signIn('demo@casedesk.local', 'demo1234');
-      const client = createServiceClient({ baseUrl: emulator.url, session });
-      const campaign = await client.createCampaign({
-        client_id: 101,
-        name: 'bench',
-        dialing_type: 'VERTICAL',
-        min_phone_priority: 0,
-        max_phone_priority: 0,
-        max_calls_per_case: 1,
-      });
       const batchId = createBatch(store.db, { environment: 'test', name: 'bench', sourceFile: 'bench.csv', maxPhonePriority: 0 });
       for (let from = 0; from < cases; from += INSERT_PAGE) {
         const page = Array.from({ length: Math.min(INSERT_PAGE, cases - from) }, (_, k) => from + k);
@@ -53,26 +44,25 @@ export async function benchUnpacedUpload(sizes: readonly number[]): Promise<void
           })),
         );
       }
-      serverMs = 0;
+      const serverBefore = uploadMs();
       const rssBefore = process.memoryUsage().rss;
       let peak = rssBefore;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
       const started = performance.now();
       let planned = 0;
-      const result = await uploadBatch({ store, client, environment: 'test', pacer: createPacer(1000, { sleep: async () => {} }) }, batchId, campaign.id, {
+      const result = await uploadBatch({ store, client, environment: 'test', pacer: createPacer(1000, { sleep: async () => {} }) }, batchId, campaignId, {
         onProgress: () => (planned ||= performance.now() - started),
       });
       const wall = performance.now() - started;
       clearInterval(sampler);
+      const serverMs = uploadMs() - serverBefore;
       const ours = wall - serverMs;
       rows.push([
         `${cases.toLocaleString('en')} cases, ${result.requests} requests`,
         `${result.status}; ours ${(ours / 1000).toFixed(1)} s = ${(ours / result.requests).toFixed(1)} ms a request (first progress after ${(planned / 1000).toFixed(2)} s); emulator ${(serverMs / 1000).toFixed(1)} s; memory +${((peak - rssBefore) / 2 ** 20).toFixed(0)} MB (emulator included)`,
       ]);
     } finally {
-      store.close();
-      rmSync(dir, { recursive: true, force: true });
-      await emulator.close();
+      await close();
     }
   }
   printTable('upload without the spacing: our own time per request (emulator time taken off)', rows);
