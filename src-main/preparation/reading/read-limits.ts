@@ -1,4 +1,6 @@
 // Limits that keep a hostile file from hanging the app or exhausting memory. Said in docs/cli.md ("Reading limits").
+import { isTextFile } from './text-decoding';
+
 export const READ_LIMITS = {
   /** The file itself. A 100,000-row export is about 10 MB as .xlsx and 15 MB as .csv. */
   maxFileBytes: 100 * 1024 * 1024,
@@ -34,9 +36,12 @@ export const READ_LIMITS = {
 
 export type ReadLimits = { readonly [K in keyof typeof READ_LIMITS]: number };
 
-/** The size past which a file is refused (`file.too_large`): a text file's, read row by row, or a workbook's. */
-export function fileSizeLimit(isText: boolean, limits: Pick<ReadLimits, 'maxFileBytes' | 'maxTextFileBytes'> = READ_LIMITS): number {
-  return isText ? limits.maxTextFileBytes : limits.maxFileBytes;
+/**
+ * The size past which a file is refused (`file.too_large`, naming this limit): a text file's, read row
+ * by row, or a workbook's. `head` is the file's first bytes (KIND_BYTES of them tell its kind).
+ */
+export function fileSizeLimit(head: Uint8Array, limits: Pick<ReadLimits, 'maxFileBytes' | 'maxTextFileBytes'> = READ_LIMITS): number {
+  return isTextFile(head) ? limits.maxTextFileBytes : limits.maxFileBytes;
 }
 
 /**

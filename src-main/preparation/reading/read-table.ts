@@ -10,7 +10,7 @@ import { isEncryptedCompoundFile, isEncryptedOds } from './encrypted-workbook';
 import { checkOdsCells } from './ods-cells';
 import { columnLetter, ReadError, tooManyCells } from './read-errors';
 import { READ_LIMITS, type ReadLimits } from './read-limits';
-import { decodeText, looksBinary, textBytesOf, textHead } from './text-decoding';
+import { decodeText, isTextFile, kindOf, textBytesOf, textHead } from './text-decoding';
 import { UNSUPPORTED, worksheetRows, type SparseRows, type WorkbookParts } from './xlsx-worksheet';
 import { unpackZip, type ZipEntries } from './zip-unpack';
 
@@ -27,6 +27,7 @@ function legacyCodePages(): Promise<void> {
 
 export type { Cell } from './cell';
 export type { RowSource } from './csv-rows';
+export { isTextFile } from './text-decoding';
 
 export interface Sheet {
   name: string;
@@ -80,17 +81,6 @@ function zipContainer(entries: ZipEntries): unknown {
   const container = sheetjs.CFB.utils.cfb_new();
   for (const [name, content] of entries) sheetjs.CFB.utils.cfb_add(container, name, content, { unsafe: true });
   return container;
-}
-
-function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip';
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'cfb';
-  return looksBinary(bytes) ? 'binary' : 'text';
-}
-
-/** Whether these bytes are read as a text file (CSV, TXT): not a zip, not an old workbook, not binary. */
-export function isTextFile(bytes: Uint8Array): boolean {
-  return bytes.length > 0 && kindOf(bytes) === 'text';
 }
 
 /** `fastXlsx: false` reads an .xlsx with SheetJS alone (tests compare the two readers). */

@@ -68,3 +68,17 @@ export function looksBinary(bytes: Uint8Array): boolean {
   }
   return sample.length > 0 && control / sample.length > 0.05;
 }
+
+export function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip';
+  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'cfb';
+  return looksBinary(bytes) ? 'binary' : 'text';
+}
+
+/** Whether these bytes (the whole file, or its first 64 KiB) are read as a text file (CSV, TXT): not a zip, not an old workbook, not binary. */
+export function isTextFile(bytes: Uint8Array): boolean {
+  return bytes.length > 0 && kindOf(bytes) === 'text';
+}
+
+/** How much of a file tells what kind it is (looksBinary's sample). */
+export const KIND_BYTES = 64 * 1024;
