@@ -65,7 +65,7 @@ const EXPORTS_UP_TO_ROWS = 200_000;
  * One `casedesk prepare` as a user runs it: wall time, peak memory, its summary and the store's size;
  * then what the batch screens ask of that batch, through the surface (children/batch-screens.ts).
  */
-function cliPrepare(
+export function cliPrepare(
   file: string,
   screensScript: string,
   withExports: boolean,
