@@ -31,7 +31,7 @@ if (uploadCases.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
   prepare: async () => {
-    // `--wide`: the 1 GB export alone (1,000,000 rows of 38 columns, or --rows N).
+    // `--wide`: the 1 GB export alone (1,000,000 rows of 18 columns, or --rows N).
     if (args.includes('--wide')) return benchPrepareWideCsv(csvRows?.[0] ?? 1_000_000);
     if (!csvRows) await benchPrepare();
     await benchPrepareCsv(csvRows ?? [100_000]);
