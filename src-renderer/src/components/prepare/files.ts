@@ -26,10 +26,10 @@ export type ReceivedFile = ProcedureOutputs['files:receive'];
 
 /**
  * The biggest file the page can hand over: its bytes become one string of base64 (4 characters for
- * 3 bytes), and V8's longest string is 2^29 − 24 characters. Past it the page would fail on its own;
+ * 3 bytes), and V8's longest string is 2^29 − 24 characters (384 MiB would pass it by 18 bytes). Past it the page would fail on its own;
  * the CLI reads a text file from its path, up to 1 GB.
  */
-export const PICKED_FILE_MB = 384;
+export const PICKED_FILE_MB = 383;
 
 export async function receiveFile(file: File): Promise<ReceivedFile> {
   if (file.size > PICKED_FILE_MB * 1024 ** 2) throw new ApiError('file.too_large_to_pick', { file: file.name, limitMb: PICKED_FILE_MB });

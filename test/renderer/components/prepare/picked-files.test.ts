@@ -9,7 +9,7 @@ describe('a picked file', () => {
     i18n.global.locale.value = 'en';
     const huge = { name: 'cartera.csv', size: PICKED_FILE_MB * 1024 ** 2 + 1, arrayBuffer: () => Promise.reject(new Error('read')) } as unknown as File;
     const err = await receiveFile(huge).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'file.too_large_to_pick', params: { file: 'cartera.csv', limitMb: 384 } });
+    expect(err).toMatchObject({ code: 'file.too_large_to_pick', params: { file: 'cartera.csv', limitMb: 383 } });
     expect((err as Error).message).toMatch(/casedesk prepare/);
   });
 });
