@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 // The emulator's rule for a refused body, shared: the host, like the Demo service, answers any local program.
 import { closeIfBodyPending } from '../emulator/body-limits';
 import type { AppContext } from '../surface/app-context-types';
-import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
+import { formatFailure } from '../domain/failures/failure';
+import type { Envelope, SurfaceError, SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { checkApiRequest, checkSite, CONTENT_SECURITY_POLICY, newLaunchToken, type Verdict } from './host-guard';
 
@@ -23,6 +24,11 @@ const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress', 'download:progress',
 const SMALL_BODY_LIMIT = 16 * 1024;
 /** A procedure call: picked files arrive as base64 in one, room for a 100 MB spreadsheet. Read only after the token was checked. */
 const CALL_BODY_LIMIT = 150 * 1024 * 1024;
+/**
+ * The biggest file that fits in a call, as base64 (4 characters for 3 bytes) with room for the rest:
+ * a text file past it (up to 1 GB elsewhere) is refused with this limit named, not an HTTP status.
+ */
+export const BROWSER_FILE_MB = Math.floor(((CALL_BODY_LIMIT - 64 * 1024) * 3) / 4 / 1024 ** 2);
 
 /** A refused request is answered before its body is read, and its connection closed so the rest is never read. */
 function refuse(request: FastifyRequest, reply: FastifyReply, verdict: Extract<Verdict, { ok: false }>): FastifyReply {
@@ -65,6 +71,19 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
       reply.header('cache-control', 'no-store');
       const verdict = checkApiRequest(request.headers, port, token);
       if (!verdict.ok) return refuse(request, reply, verdict);
+    });
+
+    // A call past CALL_BODY_LIMIT (said by its Content-Length, refused before it is read) is a file too big for this host.
+    api.setErrorHandler((error: Error & { code?: string }, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.send(error);
+      closeIfBodyPending(request, reply);
+      const params = { limitMb: BROWSER_FILE_MB };
+      return reply
+        .code(413)
+        .send({
+          ok: false,
+          error: { code: 'host.file_too_large', message: formatFailure('en', 'host.file_too_large', params), params },
+        } satisfies Envelope<never>);
     });
 
     api.post<{ Params: { name: string } }>('/api/call/:name', { bodyLimit: CALL_BODY_LIMIT }, async (request) =>

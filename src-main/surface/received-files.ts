@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { SourceFile } from '../preparation/preparation-types';
-import { READ_LIMITS } from '../preparation/reading/read-limits';
+import { fileSizeLimit } from '../preparation/reading/read-limits';
 import type { AppContext } from './app-context-types';
 import { FILE_ID_PATTERN, type ReceivedFileInfo } from './procedures';
 import { readWhole, tooLarge, withRegularFile } from './regular-file';
@@ -49,7 +49,8 @@ function displayName(name: string): string {
 export async function receiveFile(ctx: Pick<AppContext, never>, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
   const shown = displayName(name);
   if (bytes.length === 0) throw new SurfaceFailure('file.empty', { file: shown });
-  if (bytes.length > READ_LIMITS.maxFileBytes) throw tooLarge(shown);
+  const maxBytes = fileSizeLimit(bytes);
+  if (bytes.length > maxBytes) throw tooLarge(shown, maxBytes);
   return { fileId: register(ctx, { name: shown, bytes: new Uint8Array(bytes) }), name: shown, bytes: bytes.length };
 }
 

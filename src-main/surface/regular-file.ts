@@ -3,13 +3,20 @@
 // between a check and the read for a bigger file, a pipe or a device (/dev/zero), it is never read.
 import { constants, type Stats } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { READ_LIMITS } from '../preparation/reading/read-limits';
+import { fileSizeLimit } from '../preparation/reading/read-limits';
+import { KIND_BYTES } from '../preparation/reading/text-decoding';
 import { SurfaceFailure } from './surface-failure';
 
-export function tooLarge(name: string, maxBytes: number = READ_LIMITS.maxFileBytes): SurfaceFailure {
+export function tooLarge(name: string, maxBytes: number): SurfaceFailure {
   const mb = Math.round(maxBytes / 1024 ** 2);
   return new SurfaceFailure('file.too_large', { file: name, limitMb: mb });
 }
+
+/** A size limit, or one decided by the file's first bytes (a text file's is not a workbook's). */
+export type SizeLimit = number | { byHead: (head: Uint8Array) => number; headBytes: number };
+
+/** What a creditor's file may weigh: a text file's limit or a workbook's, told by its first bytes. */
+export const SPREADSHEET_SIZE: SizeLimit = { byHead: (head) => fileSizeLimit(head), headBytes: KIND_BYTES };
 
 /**
  * Runs `work` on a regular file within the size limit, and closes it. Devices, folders and pipes are
@@ -21,7 +28,7 @@ export async function withRegularFile<T>(
   name: string,
   work: (handle: FileHandle, stats: Stats) => Promise<T>,
   cannotOpen?: SurfaceFailure,
-  maxBytes: number = READ_LIMITS.maxFileBytes,
+  limit: SizeLimit = SPREADSHEET_SIZE,
 ): Promise<T> {
   // Non-blocking, so a named pipe cannot hold the open forever (regular files ignore the flag; Windows has none).
   const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch((err: unknown) => {
@@ -30,6 +37,7 @@ export async function withRegularFile<T>(
   try {
     const stats = await handle.stat();
     if (!stats.isFile()) throw new SurfaceFailure('file.not_a_file', { file: name });
+    const maxBytes = typeof limit === 'number' ? limit : limit.byHead(await readUpTo(handle, Math.min(stats.size, limit.headBytes)));
     if (stats.size > maxBytes) throw tooLarge(name, maxBytes);
     return await work(handle, stats);
   } finally {

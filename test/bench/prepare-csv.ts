@@ -62,7 +62,7 @@ function storeBytes(dataDir: string): number {
  * One `casedesk prepare` as a user runs it: wall time, peak memory, its summary and the store's size;
  * then what the batch screens ask of that batch, through the surface (children/batch-screens.ts).
  */
-function cliPrepare(
+export function cliPrepare(
   file: string,
   screensScript: string,
 ): { ms: number; peakMb: number; summary: Record<string, unknown>; storeBytes: number; screens: Record<string, unknown> } {

@@ -8,6 +8,7 @@ import { benchCli } from './cli';
 import { benchEmulatorUpload } from './emulator-upload';
 import { benchPrepare } from './prepare-batch';
 import { benchPrepareCsv } from './prepare-csv';
+import { benchPrepareWideCsv } from './prepare-wide-csv';
 import { benchRendererBatch } from './renderer-batch';
 import { benchSharedList } from './shared-list';
 import { benchUploadAndDownload } from './upload-sync';
@@ -30,6 +31,8 @@ if (uploadCases.some((n) => !Number.isInteger(n) || n <= 0)) throw new Error('--
 const benches: Record<string, () => Promise<void>> = {
   emulator: () => benchEmulatorUpload(),
   prepare: async () => {
+    // `--wide`: the 1 GB export alone (1,000,000 rows of 18 columns, or --rows N).
+    if (args.includes('--wide')) return benchPrepareWideCsv(csvRows?.[0] ?? 1_000_000);
     if (!csvRows) await benchPrepare();
     await benchPrepareCsv(csvRows ?? [100_000]);
   },
@@ -43,7 +46,7 @@ const benches: Record<string, () => Promise<void>> = {
 };
 
 const optionAt = new Set([rowsAt, casesAt].filter((i) => i >= 0).flatMap((i) => [i, i + 1]));
-const wanted = args.filter((_, i) => !optionAt.has(i));
+const wanted = args.filter((arg, i) => !optionAt.has(i) && arg !== '--wide');
 for (const [name, run] of Object.entries(benches)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   await run();

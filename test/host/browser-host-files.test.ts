@@ -99,6 +99,34 @@ describe('files through the browser host', () => {
     }
   });
 
+  it('refuses a file too big for a call by a code naming the biggest it takes, before reading it', async () => {
+    const me = `127.0.0.1:${host.port}`;
+    // Said to be 200 MB of base64 (a 150 MB file); only its first bytes are sent.
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          path: '/api/call/files:receive',
+          method: 'POST',
+          headers: { host: me, origin: `http://${me}`, [TOKEN_HEADER]: token, 'content-type': 'application/json', 'content-length': 200 * 1024 ** 2 },
+        },
+        (res) => {
+          let raw = '';
+          res.on('data', (d: Buffer) => (raw += d.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: raw }));
+        },
+      );
+      req.on('error', reject);
+      req.write('{"name":"cartera.csv","base64":"');
+    });
+    expect(status).toBe(413);
+    expect(JSON.parse(body)).toEqual({
+      ok: false,
+      error: { code: 'host.file_too_large', params: { limitMb: 112 }, message: expect.stringMatching(/up to 112 MB.*desktop app.*casedesk prepare/) },
+    });
+  });
+
   it('refuses files:open, which only the CLI may use', async () => {
     const { raw, answer } = await call('files:open', { path: '/etc/passwd' });
     expect(answer).toMatchObject({ ok: false, error: { code: 'file.local_only' } });

@@ -154,6 +154,23 @@ describe("files:open, the CLI's way to name a file of its own", () => {
       error: { code: 'file.too_large', message: 'enorme.csv is larger than the 100 MB limit.' },
     });
   });
+
+  it('takes a text file up to the text limit, and refuses one past it naming that limit, without reading it', async () => {
+    // Sparse files: a CSV's first 64 KiB, then nothing written (the disk holds only the head).
+    const textFile = (name: string, size: number) => {
+      const path = join(dir, name);
+      writeFileSync(path, 'DNI;Nombre;Deuda\n' + '20123456;PÉREZ, Ana;1500,50\n'.repeat(2600));
+      truncateSync(path, size);
+      return path;
+    };
+    const big = textFile('grande.csv', READ_LIMITS.maxFileBytes * 3);
+    expect(await cli.call('files:open', { path: big })).toMatchObject({ ok: true, value: { name: 'grande.csv', bytes: READ_LIMITS.maxFileBytes * 3 } });
+    const past = textFile('enorme-texto.csv', READ_LIMITS.maxTextFileBytes + 1);
+    expect(await cli.call('files:open', { path: past })).toMatchObject({
+      ok: false,
+      error: { code: 'file.too_large', params: { limitMb: 1024 }, message: 'enorme-texto.csv is larger than the 1024 MB limit.' },
+    });
+  });
 });
 
 describe('a picked file, held in memory', () => {

@@ -26,6 +26,11 @@ export const APP_FAILURES = {
     en: 'CaseDesk answered something this screen does not understand (HTTP {status}). Reload the page; if it happens again, export diagnostics for IT.',
     es: 'CaseDesk respondió algo que esta pantalla no entiende (HTTP {status}). Vuelva a cargar la página; si se repite, exporte el diagnóstico para soporte.',
   },
+  'host.file_too_large': {
+    class: 'invalid-input',
+    en: 'CaseDesk in a browser takes files of up to {limitMb} MB. Open a bigger one in the desktop app, or prepare it with the command line (casedesk prepare).',
+    es: 'CaseDesk en el navegador acepta archivos de hasta {limitMb} MB. Abra uno más grande en la aplicación de escritorio, o prepárelo con la línea de comandos (casedesk prepare).',
+  },
   'host.not_answering': { class: 'offline', en: 'CaseDesk is not answering (is it still running?).', es: 'CaseDesk no responde (¿sigue en funcionamiento?).' },
 
   'batch.not_found': { class: 'not-found', en: 'Batch {batchId} does not exist.', es: 'El lote {batchId} no existe.' },

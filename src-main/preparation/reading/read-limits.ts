@@ -1,7 +1,15 @@
 // Limits that keep a hostile file from hanging the app or exhausting memory. Said in docs/cli.md ("Reading limits").
+import { isTextFile } from './text-decoding';
+
 export const READ_LIMITS = {
   /** The file itself. A 100,000-row export is about 10 MB as .xlsx and 15 MB as .csv. */
   maxFileBytes: 100 * 1024 * 1024,
+  /**
+   * A text file (CSV, TXT), whose rows are found in its bytes and decoded one at a time (readRowTable):
+   * a bank's 1,000,000-debtor export of 30–40 columns is 300 MB to 1 GB. Files read whole into rows
+   * (readTable: lists, corrections) keep maxFileBytes.
+   */
+  maxTextFileBytes: 1024 * 1024 * 1024,
   /**
    * All entries of an .xlsx / .ods, as really inflated (what a hostile file may cost before it is
    * refused). The 100,000-case benchmark workbook inflates to 69 MB; SheetJS could not hold a sheet
@@ -27,6 +35,14 @@ export const READ_LIMITS = {
 } as const;
 
 export type ReadLimits = { readonly [K in keyof typeof READ_LIMITS]: number };
+
+/**
+ * The size past which a file is refused (`file.too_large`, naming this limit): a text file's, read row
+ * by row, or a workbook's. `head` is the file's first bytes (KIND_BYTES of them tell its kind).
+ */
+export function fileSizeLimit(head: Uint8Array, limits: Pick<ReadLimits, 'maxFileBytes' | 'maxTextFileBytes'> = READ_LIMITS): number {
+  return isTextFile(head) ? limits.maxTextFileBytes : limits.maxFileBytes;
+}
 
 /**
  * A do-not-contact list: 1,000,000 phones must import. Its columns are phone, code, reason, until

@@ -4,13 +4,13 @@ import * as XLSX from '@e965/xlsx';
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Cell } from './cell';
-import { parseCsv, sniffDelimiter, type CsvRefusal, type Delimiter } from './csv';
-import { indexCsvRows, type RowSource } from './csv-rows';
+import { lineBreakOf, parseCsv, sniffDelimiter, type CsvRefusal, type Delimiter } from './csv';
+import { indexCsvBytes, type RowSource } from './csv-rows';
 import { isEncryptedCompoundFile, isEncryptedOds } from './encrypted-workbook';
 import { checkOdsCells } from './ods-cells';
 import { columnLetter, ReadError, tooManyCells } from './read-errors';
 import { READ_LIMITS, type ReadLimits } from './read-limits';
-import { decodeText, looksBinary } from './text-decoding';
+import { decodeText, isTextFile, kindOf, textBytesOf, textHead } from './text-decoding';
 import { UNSUPPORTED, worksheetRows, type SparseRows, type WorkbookParts } from './xlsx-worksheet';
 import { unpackZip, type ZipEntries } from './zip-unpack';
 
@@ -27,6 +27,7 @@ function legacyCodePages(): Promise<void> {
 
 export type { Cell } from './cell';
 export type { RowSource } from './csv-rows';
+export { isTextFile } from './text-decoding';
 
 export interface Sheet {
   name: string;
@@ -82,26 +83,12 @@ function zipContainer(entries: ZipEntries): unknown {
   return container;
 }
 
-function kindOf(bytes: Uint8Array): 'zip' | 'cfb' | 'text' | 'binary' {
-  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'zip';
-  if (bytes[0] === 0xd0 && bytes[1] === 0xcf && bytes[2] === 0x11 && bytes[3] === 0xe0) return 'cfb';
-  return looksBinary(bytes) ? 'binary' : 'text';
-}
-
-/** Whether these bytes are read as a text file (CSV, TXT): not a zip, not an old workbook, not binary. */
-export function isTextFile(bytes: Uint8Array): boolean {
-  return bytes.length > 0 && kindOf(bytes) === 'text';
-}
-
 /** `fastXlsx: false` reads an .xlsx with SheetJS alone (tests compare the two readers). */
 export async function readTable(bytes: Uint8Array, filePath: string, limits: ReadLimits = READ_LIMITS, options: { fastXlsx?: boolean } = {}): Promise<Table> {
   const fileName = basename(filePath);
   const at = { file: fileName };
   if (bytes.length === 0) throw new ReadError('file.empty', { file: fileName }, at);
-  if (bytes.length > limits.maxFileBytes) {
-    const mb = Math.round(limits.maxFileBytes / 1024 ** 2);
-    throw new ReadError('file.too_large', { file: fileName, limitMb: mb }, at);
-  }
+  if (bytes.length > limits.maxFileBytes) throw tooLarge(fileName, limits.maxFileBytes);
   const kind = kindOf(bytes);
   if (kind === 'binary') {
     throw new ReadError('read.not_a_spreadsheet', { file: fileName }, at);
@@ -143,22 +130,30 @@ export async function readTable(bytes: Uint8Array, filePath: string, limits: Rea
 }
 
 /**
- * The file as readTable reads it, except that a text file's rows are not built: they are split when
- * asked, so a million-row CSV costs its text and an index, not a million arrays (preparation, the wizard).
+ * The file as readTable reads it, except that a text file's rows are not built: their starts are found
+ * in its bytes and each row is decoded and split when asked, so a million-row CSV costs its bytes and
+ * an index, not its text nor a million arrays (preparation, the wizard). Text files may be up to
+ * maxTextFileBytes; workbooks are read whole, within maxFileBytes.
  */
 export async function readRowTable(bytes: Uint8Array, filePath: string, limits: ReadLimits = READ_LIMITS): Promise<RowTable> {
-  if (bytes.length === 0 || bytes.length > limits.maxFileBytes || kindOf(bytes) !== 'text') return readTable(bytes, filePath, limits);
+  if (!isTextFile(bytes)) return readTable(bytes, filePath, limits);
   const fileName = basename(filePath);
-  const { text, encoding } = decodeText(bytes);
-  const delimiter = sniffDelimiter(text);
+  if (bytes.length > limits.maxTextFileBytes) throw tooLarge(fileName, limits.maxTextFileBytes);
+  const source = textBytesOf(bytes);
+  const head = textHead(source);
+  const delimiter = sniffDelimiter(head);
   const name = sheetNameOf(fileName);
-  const indexed = indexCsvRows(text, delimiter, limits);
+  const indexed = indexCsvBytes(source, delimiter, lineBreakOf(head), limits);
   if ('refused' in indexed) {
     const { refused } = indexed;
     if (refused.limit === 'cell_chars') throw cellTooLong(fileName, name, refused.row, refused.column, limits);
     throw textRefused(fileName, refused, limits);
   }
-  return { fileName, format: 'csv', sheets: [{ name, rows: indexed.rows }], date1904: false, encoding, delimiter };
+  return { fileName, format: 'csv', sheets: [{ name, rows: indexed.rows }], date1904: false, encoding: source.encoding, delimiter };
+}
+
+function tooLarge(fileName: string, maxBytes: number): ReadError {
+  return new ReadError('file.too_large', { file: fileName, limitMb: Math.round(maxBytes / 1024 ** 2) }, { file: fileName });
 }
 
 /** Encryption was told apart before parsing, by structure: whatever else SheetJS refuses is damage. */
@@ -297,7 +292,8 @@ function textRefused(fileName: string, refused: CsvRefusal, limits: ReadLimits):
 
 function readText(bytes: Uint8Array, fileName: string, limits: ReadLimits): Table {
   const { text, encoding } = decodeText(bytes);
-  const delimiter = sniffDelimiter(text);
+  // Sniffed from the same first bytes as readRowTable sniffs, so both read a file with one delimiter.
+  const delimiter = sniffDelimiter(textHead(textBytesOf(bytes)));
   const parsed = parseCsv(text, delimiter, limits);
   if ('refused' in parsed) throw textRefused(fileName, parsed.refused, limits);
   const { rows } = parsed;

@@ -113,8 +113,9 @@ export function workerError(err: unknown, depth = 0): WorkerError {
 export const PREPARATION_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 3072 };
 
 /**
- * A text file's heap. Its rows are split when built (readRowTable), so what stays is its text (up to
- * two bytes a character), a code a case and an index: a 1,000,000-row CSV keeps under 250 MB. V8 lets a
+ * A text file's heap. Its rows are decoded and split when built (readRowTable), so what stays is an
+ * index of its records, a code a case and the batch being built: its bytes (up to 1 GB) are an
+ * ArrayBuffer handed over to the worker, outside this heap. A 1,000,000-row CSV keeps under 250 MB. V8 lets a
  * heap grow to several times what it keeps when the limit is far (1 GB for that CSV under 3 GB); this
  * one keeps the whole process near 600 MB at no cost in time (measured in `npm run bench -- prepare`).
  */

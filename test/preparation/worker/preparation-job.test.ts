@@ -64,6 +64,22 @@ describe('prepareInWorker', () => {
     store.close();
   });
 
+  it('takes over the bytes of a text file read from its path, a Windows-1252 one, and reads its rows there', async () => {
+    const dataDir = join(dir, 'text');
+    const path = join(dir, 'cartera-1252.csv');
+    // é as one byte (0xE9): no UTF-8, read as Windows-1252; the rows are decoded one at a time in the worker.
+    writeFileSync(path, Buffer.from('DNI;Nombre;Teléfono;Deuda\n20123456;José Pérez;011 4567-8901;1500,50\n', 'latin1'));
+    const file = sourceFile(path);
+    const inspection = await inspectInWorker({ dataDir, key: TEST_STORE_KEY }, file, {});
+    expect(inspection).toMatchObject({
+      format: 'csv',
+      headers: ['DNI', 'Nombre', 'Teléfono', 'Deuda'],
+      preview: [['20123456', 'José Pérez', '011 4567-8901', '1500,50']],
+    });
+    // Handed over, not copied: a 1 GB file stays 1 GB, outside the worker's heap.
+    expect(file.bytes.byteLength).toBe(0);
+  });
+
   it("inspects a file, and brings a hostile file's error back as the same ReadError", async () => {
     const dataDir = join(dir, 'b');
     const inspection = await inspectInWorker({ dataDir, key: TEST_STORE_KEY }, sourceFile(SAMPLE), {});

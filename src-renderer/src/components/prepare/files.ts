@@ -2,7 +2,7 @@
 // same way in Electron and in a browser). The app answers with an id for the file: the procedures
 // that read a file take that id, never a path.
 import type { ProcedureOutputs } from '../../../../src-main/surface/procedures';
-import { call } from '../../api/casedesk';
+import { ApiError, call } from '../../api/casedesk';
 
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.ods', '.csv', '.txt'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
@@ -24,7 +24,15 @@ export async function fileToBase64(file: Blob): Promise<string> {
 /** A handed-over file: its id (what the procedures take), the agent's name for it, its size. */
 export type ReceivedFile = ProcedureOutputs['files:receive'];
 
+/**
+ * The biggest file the page can hand over: its bytes become one string of base64 (4 characters for
+ * 3 bytes), and V8's longest string is 2^29 − 24 characters (384 MiB would pass it by 18 bytes). Past it the page would fail on its own;
+ * the CLI reads a text file from its path, up to 1 GB.
+ */
+export const PICKED_FILE_MB = 383;
+
 export async function receiveFile(file: File): Promise<ReceivedFile> {
+  if (file.size > PICKED_FILE_MB * 1024 ** 2) throw new ApiError('file.too_large_to_pick', { file: file.name, limitMb: PICKED_FILE_MB });
   return call('files:receive', { name: file.name, base64: await fileToBase64(file) });
 }
 
