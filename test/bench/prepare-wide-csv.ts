@@ -61,7 +61,7 @@ export async function benchPrepareWideCsv(rows: number): Promise<void> {
   try {
     const size = statSync(file).size;
     const bare = child(bareScript, [file]);
-    const cli = cliPrepare(file, screensScript, false);
+    const cli = cliPrepare(file, screensScript);
     const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const mb = (v: number) => `${v.toFixed(0)} MB`;
     const bareMs = bare.ms as number;
