@@ -32,6 +32,12 @@ export const READ_LIMITS = {
    * the preparation worker's heap (PREPARATION_WORKER_LIMITS).
    */
   maxCells: 20_000_000,
+  /**
+   * Cells of a text file prepared from its bytes (readRowTable): its rows are split one at a time and
+   * never held, so cells cost time, not memory. A bank's export of 1,048,576 debtors with 40 columns
+   * is 43 million; 60 million takes 56 columns at Excel's row limit.
+   */
+  maxTextCells: 60_000_000,
 } as const;
 
 export type ReadLimits = { readonly [K in keyof typeof READ_LIMITS]: number };

@@ -143,11 +143,13 @@ export async function readRowTable(bytes: Uint8Array, filePath: string, limits: 
   const head = textHead(source);
   const delimiter = sniffDelimiter(head);
   const name = sheetNameOf(fileName);
-  const indexed = indexCsvBytes(source, delimiter, lineBreakOf(head), limits);
+  // Its rows are never all held: the cells it may have are the text files' own limit.
+  const textLimits = { ...limits, maxCells: limits.maxTextCells };
+  const indexed = indexCsvBytes(source, delimiter, lineBreakOf(head), textLimits);
   if ('refused' in indexed) {
     const { refused } = indexed;
-    if (refused.limit === 'cell_chars') throw cellTooLong(fileName, name, refused.row, refused.column, limits);
-    throw textRefused(fileName, refused, limits);
+    if (refused.limit === 'cell_chars') throw cellTooLong(fileName, name, refused.row, refused.column, textLimits);
+    throw textRefused(fileName, refused, textLimits);
   }
   return { fileName, format: 'csv', sheets: [{ name, rows: indexed.rows }], date1904: false, encoding: source.encoding, delimiter };
 }

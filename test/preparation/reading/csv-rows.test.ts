@@ -94,7 +94,7 @@ describe('readRowTable', () => {
     ['a quoted cell longer than a spreadsheet allows', `a;b\n"1";"${'x'.repeat(40_000)}"\n`, READ_LIMITS],
     ['too many rows', 'a;b\n1;2\n3;4\n', { ...READ_LIMITS, maxRows: 2 }],
     ['too many columns', 'a;b\n1;2;3\n', { ...READ_LIMITS, maxColumns: 2 }],
-    ['too many cells', 'a;b\n1;2\n3;4\n', { ...READ_LIMITS, maxCells: 5 }],
+    ['too many cells', 'a;b\n1;2\n3;4\n', { ...READ_LIMITS, maxCells: 5, maxTextCells: 5 }],
   ])('refuses %s with the failure readTable gives', async (_, text, limits) => {
     const failure = (read: Promise<unknown>) =>
       read.then(
@@ -109,5 +109,16 @@ describe('readRowTable', () => {
   it('reads a workbook as readTable does', async () => {
     const bytes = new Uint8Array(readFileSync(join(import.meta.dirname, '../../fixtures/spreadsheets/cartera-banco-del-sur.xlsx')));
     expect(await readRowTable(bytes, 'cartera.xlsx')).toEqual(await readTable(bytes, 'cartera.xlsx'));
+  });
+});
+
+it('takes a text file of more cells than a workbook may have, up to the text files’ own limit: its rows are never all held', async () => {
+  const text = 'a;b;c\n1;2;3\n4;5;6\n';
+  const limits = { ...READ_LIMITS, maxCells: 5, maxTextCells: 12 };
+  await expect(readTable(bytesOf(text), 'x.csv', limits)).rejects.toMatchObject({ code: 'read.too_many_cells' });
+  expect((await readRowTable(bytesOf(text), 'x.csv', limits)).sheets[0]?.rows.length).toBe(3);
+  await expect(readRowTable(bytesOf(text), 'x.csv', { ...limits, maxTextCells: 11 })).rejects.toMatchObject({
+    code: 'read.too_many_cells',
+    params: { limit: 11 },
   });
 });
