@@ -78,12 +78,10 @@ export async function startBrowserHost(ctx: AppContext, options: { rendererDir: 
       if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.send(error);
       closeIfBodyPending(request, reply);
       const params = { limitMb: BROWSER_FILE_MB };
-      return reply
-        .code(413)
-        .send({
-          ok: false,
-          error: { code: 'host.file_too_large', message: formatFailure('en', 'host.file_too_large', params), params },
-        } satisfies Envelope<never>);
+      return reply.code(413).send({
+        ok: false,
+        error: { code: 'host.file_too_large', message: formatFailure('en', 'host.file_too_large', params), params },
+      } satisfies Envelope<never>);
     });
 
     api.post<{ Params: { name: string } }>('/api/call/:name', { bodyLimit: CALL_BODY_LIMIT }, async (request) =>
