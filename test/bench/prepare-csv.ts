@@ -4,12 +4,12 @@
 // prepare` process as a user runs it (time and peak memory), and the store's bytes per case.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundled, child } from './prepare-batch';
 import { printTable } from './report';
+import { writeText } from './text-file';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'src-main/cli/casedesk.mjs');
@@ -24,8 +24,12 @@ const PEAK = join(import.meta.dirname, 'children/peak-rss.mjs');
 export async function makeCsv(rows: number): Promise<string> {
   const file = join(tmpdir(), `casedesk-bench-csv-${rows}-v1.csv`);
   if (existsSync(file)) return file;
-  const out = createWriteStream(file);
-  let text = 'DNI;Apellido y Nombre;Celular;Tel. Laboral;Nro Operación;Producto;Saldo;Vencimiento\n';
+  await writeText(file, csvLines(rows));
+  return file;
+}
+
+function* csvLines(rows: number): Generator<string> {
+  yield 'DNI;Apellido y Nombre;Celular;Tel. Laboral;Nro Operación;Producto;Saldo;Vencimiento\n';
   let written = 0;
   for (let i = 0; written < rows; i++) {
     const mobileCase = i % 1000 === 999 ? i - 1 : i;
@@ -37,16 +41,9 @@ export async function makeCsv(rows: number): Promise<string> {
     const products = i % 10 === 3 ? 2 : 1;
     for (let p = 0; p < products && written < rows; p++, written++) {
       const debt = p === 0 ? `${(i % 900) + 1}.${String(i % 1000).padStart(3, '0')},50` : `${(i % 5000) + 100},75`;
-      text += `${20_000_000 + i};APELLIDO${i % 977}, Nombre ${i % 313};${mobileCell};${lineCell};OP-${i}-${p};${p === 0 ? 'Visa' : 'Prestamo'};${debt};${date}\n`;
-    }
-    if (text.length > 1 << 20) {
-      if (!out.write(text)) await once(out, 'drain');
-      text = '';
+      yield `${20_000_000 + i};APELLIDO${i % 977}, Nombre ${i % 313};${mobileCell};${lineCell};OP-${i}-${p};${p === 0 ? 'Visa' : 'Prestamo'};${debt};${date}\n`;
     }
   }
-  out.end(text);
-  await once(out, 'finish');
-  return file;
 }
 
 /** The store's files (database, WAL) in bytes, once the process that wrote them has ended. */

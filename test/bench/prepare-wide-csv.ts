@@ -3,28 +3,32 @@
 // the longest string V8 can hold. Timed through `casedesk prepare` as a user runs it (time and peak
 // memory), beside a bare read of the file's bytes. The file is made in the temp folder and deleted after.
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { bundled, child } from './prepare-batch';
 import { cliPrepare } from './prepare-csv';
 import { printTable } from './report';
+import { writeText } from './text-file';
 
 const ROOT = join(import.meta.dirname, '../..');
 /**
- * Filler columns: 10 of about 90 bytes. A bank's 30–40 columns at 1,000,000 rows would pass the
- * 20,000,000-cell limit (READ_LIMITS.maxCells, each row counting one more), which holds for text files too.
+ * Filler columns: 10 of about 90 bytes, so the file is about 1 GB at 1,000,000 rows (a text file's
+ * limit). A text file may hold 60 million cells (READ_LIMITS.maxTextCells): 56 columns at that size.
  */
 const FILLER_COLUMNS = 10;
 
 /** `rows` rows as makeCsv writes them (one case in ten with a second product), each with 10 filler cells of about 90 bytes. */
 async function makeWideCsv(rows: number): Promise<string> {
   const file = join(tmpdir(), `casedesk-bench-wide-${rows}-${randomBytes(4).toString('hex')}.csv`);
-  const out = createWriteStream(file);
+  await writeText(file, wideLines(rows));
+  return file;
+}
+
+function* wideLines(rows: number): Generator<string> {
   const fillerHeaders = Array.from({ length: FILLER_COLUMNS }, (_, c) => `Campo adicional ${c + 1}`).join(';');
-  let text = `DNI;Apellido y Nombre;Celular;Tel. Laboral;Nro Operación;Producto;Saldo;Vencimiento;${fillerHeaders}\n`;
+  yield `DNI;Apellido y Nombre;Celular;Tel. Laboral;Nro Operación;Producto;Saldo;Vencimiento;${fillerHeaders}\n`;
   let written = 0;
   for (let i = 0; written < rows; i++) {
     const mobile = String(6_000_000 + (i % 4_000_000));
@@ -37,16 +41,9 @@ async function makeWideCsv(rows: number): Promise<string> {
         { length: FILLER_COLUMNS },
         (_, c) => `Observación ${c + 1} del caso ${(i * 31 + c) % 100_000}: sucursal Córdoba centro, gestión pendiente de revisión`,
       ).join(';');
-      text += `${20_000_000 + i};APELLIDO${i % 977}, Nombre ${i % 313};+54 9 351 ${mobile.slice(0, 3)}-${mobile.slice(3)};011 4${line.slice(1, 4)}-${line.slice(4)};OP-${i}-${p};${p === 0 ? 'Visa' : 'Prestamo'};${debt};${date};${filler}\n`;
-    }
-    if (text.length > 1 << 20) {
-      if (!out.write(text)) await once(out, 'drain');
-      text = '';
+      yield `${20_000_000 + i};APELLIDO${i % 977}, Nombre ${i % 313};+54 9 351 ${mobile.slice(0, 3)}-${mobile.slice(3)};011 4${line.slice(1, 4)}-${line.slice(4)};OP-${i}-${p};${p === 0 ? 'Visa' : 'Prestamo'};${debt};${date};${filler}\n`;
     }
   }
-  out.end(text);
-  await once(out, 'finish');
-  return file;
 }
 
 export async function benchPrepareWideCsv(rows: number): Promise<void> {

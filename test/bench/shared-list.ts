@@ -4,12 +4,12 @@
 // and the 100,000-case workbook, each pair in the same round.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { once } from 'node:events';
 import { bundled, child, makeWorkbook } from './prepare-batch';
 import { percentile, printTable } from './report';
+import { writeText } from './text-file';
 import { SHARED_LIST_INDEX } from '../../src-main/surface/shared-list-index';
 import { loadPolicy } from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
@@ -34,24 +34,20 @@ const AREAS = [
 export async function makeRegister(count: number): Promise<string> {
   const file = join(tmpdir(), `casedesk-bench-register-${count}.csv`);
   if (existsSync(file)) return file;
-  const out = createWriteStream(file);
-  out.write('telefono\n');
+  await writeText(file, registerLines(count));
+  return file;
+}
+
+function* registerLines(count: number): Generator<string> {
+  yield 'telefono\n';
   let seed = 7;
-  let text = '';
   for (let i = 0; i < count; i++) {
     seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
     const [area, digits] = AREAS[seed % AREAS.length] as (typeof AREAS)[number];
     // Subscribers start with 4 to 6, as lines do.
     const subscriber = String(4 + (seed % 3)) + String(seed % 10 ** (digits - 1)).padStart(digits - 1, '0');
-    text += `${area}${subscriber}\n`;
-    if (text.length > 1 << 20) {
-      if (!out.write(text)) await once(out, 'drain');
-      text = '';
-    }
+    yield `${area}${subscriber}\n`;
   }
-  out.end(text);
-  await once(out, 'finish');
-  return file;
 }
 
 function twoCaseFile(): string {
