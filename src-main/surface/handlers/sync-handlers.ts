@@ -17,8 +17,6 @@ import { readSettings } from '../settings';
 import type { Notice, UploadSummary } from '../procedures';
 import type { UploadDetail } from '../../domain/upload-detail';
 
-/** The key an upload runs under (AppContext.track). */
-
 /** Whether an upload runs now (updates never install under one). */
 export function uploadsRunning(ctx: Pick<AppContext, 'runningWork'>): boolean {
   return ctx.runningWork().some(isUploadWork);
