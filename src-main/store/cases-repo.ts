@@ -6,7 +6,7 @@ import type { CaseStatus } from '../domain/case-status';
 import { isDuplicateKind } from '../domain/duplicates';
 import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
-import { decodeIssues, issueColumns, namableTexts, namableTextsOfRow, type IssueInput } from './issue-codec';
+import { decodeIssues, issueColumns, namableTextsOf, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
 import { decodeProducts, storedProducts } from './product-codec';
 import type { Db } from './store';
@@ -47,7 +47,7 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
   const raw = c.raw ?? [];
   const products = storedProducts(c.products);
   // What the issues' fixes may name (migration 21): the rows and products stored beside them.
-  const i = issueColumns(c.issues, c.sourceRows, c.issues?.length ? namableTexts(raw, products) : undefined);
+  const i = issueColumns(c.issues, c.sourceRows, namableTextsOf(raw, products));
   return [
     c.code,
     c.firstName,
@@ -353,7 +353,7 @@ export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: Is
   if (!row) return;
   const rows = JSON.parse(row.source_rows_json) as number[];
   const texts = namableTextsOfRow(row);
-  const i = issueColumns([...decodeIssues(row.issues_json, rows, texts), issue], rows, texts());
+  const i = issueColumns([...decodeIssues(row.issues_json, rows, texts), issue], rows, texts);
   withCaseKeys(db, caseId, () =>
     db
       .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')

@@ -122,7 +122,7 @@ export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: stri
   const same = (a: IssueInput, b: IssueInput) => a.kind === b.kind && JSON.stringify(a.params ?? {}) === JSON.stringify(b.params ?? {});
   if (old.length === fresh.length && old.every((o, n) => same(o, fresh[n] as IssueInput))) return false;
   const issues = [...before.filter((i) => !ofKind(i.kind)), ...fresh];
-  const i = issueColumns(issues, rows, texts());
+  const i = issueColumns(issues, rows, texts);
   const status = row.status === 'ready' || row.status === 'warning' ? (i.warnings > 0 ? 'warning' : 'ready') : row.status;
   withCaseKeys(db, caseId, () =>
     db

@@ -185,6 +185,12 @@ export function namableTexts(raw: unknown, products: unknown): string[] {
   return out;
 }
 
+/** namableTexts of values about to be stored, worked out once and only when an issue asks. */
+export function namableTextsOf(raw: unknown, products: unknown): () => readonly string[] {
+  let texts: string[] | undefined;
+  return () => (texts ??= namableTexts(raw, products));
+}
+
 /** namableTexts of a case's row as stored, read only when a stored fix names one. */
 export function namableTextsOfRow(row: { raw_json: string; products_json: string }): () => readonly string[] {
   let texts: string[] | undefined;
@@ -192,9 +198,9 @@ export function namableTextsOfRow(row: { raw_json: string; products_json: string
 }
 
 /** A fix's before or after: its place among the texts the case stores beside it, or itself. */
-function named(value: string, texts: readonly string[] | undefined): string | number {
+function named(value: string, texts: (() => readonly string[]) | undefined): string | number {
   if (texts === undefined) return value;
-  const at = texts.indexOf(value);
+  const at = texts().indexOf(value);
   return at < 0 ? value : at;
 }
 
@@ -207,11 +213,11 @@ const sameRows = (a: readonly number[], b: readonly number[]) => a.length === b.
  * so they are not stored twice; words are rendered when shown. Rows that are the case's own rows
  * are 0 (migration 18): most issues are about the case's one row.
  */
-function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined, texts: readonly string[] | undefined): string {
+function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined, texts: (() => readonly string[]) | undefined): string {
   return JSON.stringify(issues.map((i) => encodeIssue(i, caseRows !== undefined && sameRows(i.rows, caseRows) ? 0 : i.rows, texts)));
 }
 
-function encodeIssue(i: IssueInput, rows: number[] | 0, texts: readonly string[] | undefined): unknown[] {
+function encodeIssue(i: IssueInput, rows: number[] | 0, texts: (() => readonly string[]) | undefined): unknown[] {
   const params = i.params ?? {};
   const { before, after } = params;
   let keys = 0;
@@ -264,10 +270,11 @@ export function decodeIssues(json: string, caseRows?: readonly number[], texts?:
 /**
  * The columns a case's issues are kept in (see migration 4); its kinds as tokens (migration 16).
  * With the case's source rows, issues about exactly those rows store 0 for them (decode with the same).
- * With `texts` (namableTexts of the raw rows and products stored in the same row), a fix's before or
- * after found among them is stored as its place there: most are a raw cell and a stored value.
+ * With `texts` (namableTexts of the raw rows and products stored in the same row, asked for only when an
+ * issue has a before and an after), a fix's before or after found among them is stored as its place
+ * there: most are a raw cell and a stored value.
  */
-export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[], texts?: readonly string[]) {
+export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[], texts?: () => readonly string[]) {
   let errors = 0;
   let warnings = 0;
   let fixes = 0;

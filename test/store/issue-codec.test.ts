@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decodeIssues, issueColumns, kindOfToken, kindToken, namableTexts, namableTextsOfRow, type IssueInput } from '../../src-main/store/issue-codec';
+import {
+  decodeIssues,
+  issueColumns,
+  kindOfToken,
+  kindToken,
+  namableTexts,
+  namableTextsOf,
+  namableTextsOfRow,
+  type IssueInput,
+} from '../../src-main/store/issue-codec';
 
 const fix: IssueInput = { severity: 'fix', field: 'phones', rows: [8], kind: 'phone-fixed', params: { before: '+54 9 351 600-0005', after: '3516000005' } };
 const dropped: IssueInput = { severity: 'warning', field: 'phones', rows: [8, 9], kind: 'phone-dropped', params: { before: '011 4000-005', why: 'invalid' } };
@@ -96,14 +105,14 @@ describe('fixes naming what the case stores beside them (migration 21)', () => {
   });
 
   it('stores a before or after found there as its place, and reads it back through the stored row', () => {
-    const stored = issueColumns(fixes, [7], namableTexts(raw, products));
+    const stored = issueColumns(fixes, [7], namableTextsOf(raw, products));
     // The phone's after is not named: the ledger changes a case's phones without its issues.
     expect(stored.json).toBe('[[2,0,0,3,"3516000004"],[8,16,0,8,12],[2,0,0,4,4]]');
     expect(decodeIssues(stored.json, [7], namableTextsOfRow(row))).toEqual(fixes.map((f) => ({ ...f, before: f.params?.before, after: f.params?.after })));
   });
 
   it('refuses to read a named text without the row, rather than make one up', () => {
-    const stored = issueColumns(fixes, [7], namableTexts(raw, products));
+    const stored = issueColumns(fixes, [7], namableTextsOf(raw, products));
     expect(() => decodeIssues(stored.json, [7])).toThrow(Error);
     expect(() => decodeIssues(stored.json, [7], () => ['too', 'short'])).toThrow(Error);
   });
@@ -116,7 +125,7 @@ describe('fixes naming what the case stores beside them (migration 21)', () => {
       rows: [7],
       params: { before: '5/5/27', after: '2027-05-05' },
     };
-    expect(issueColumns([other], [7], namableTexts(raw, products)).json).toBe('[[11,17,0,"5/5/27",13]]');
+    expect(issueColumns([other], [7], namableTextsOf(raw, products)).json).toBe('[[11,17,0,"5/5/27",13]]');
     expect(issueColumns(fixes, [7]).json).not.toMatch(/,\d+,\d+\]/);
   });
 });
