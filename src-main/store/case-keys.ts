@@ -3,8 +3,9 @@
 //   (its number, issue-codec.ts kindToken: ten bytes less a key than its name), so a
 //   kind filter reads one range of an index. A set the writer can name is a key more: "d:" for a case
 //   whose code is already elsewhere (any of the duplicate kinds, domain/duplicates.ts).
-// - search_text: the case's code, name and phones, lower case and without accents, in a narrow
-//   index of its own: a search reads that index, never the cases' rows.
+// - search text: the case's code, name and phones, lower case and without accents, in a narrow
+//   index of its own (an expression, migration 22): a search reads that index, never the cases'
+//   rows. The search_text column holds it only where SQLite cannot work it out from the row.
 import { isDuplicateKind } from '../domain/duplicates';
 import type { Db } from '../sqlite/sqlcipher';
 import { kindOfToken, kindToken, kindsOf } from './issue-codec';
@@ -58,6 +59,31 @@ export function searchText(c: { code: string; firstName: string; lastName: strin
   // Stored phones are digits already; one from elsewhere keeps only its digits.
   for (const p of c.phones) text += ` ${DIGITS.test(p) ? p : p.replace(/\D/g, '')}`;
   return text;
+}
+
+/**
+ * The search text as SQLite works it out from a row whose search_text is '' (migration 22): code and
+ * name through lower(), which folds ASCII only, and the phones from their JSON array. The index is on
+ * this very expression; a query must spell it the same way to read the index instead of the rows.
+ */
+export function searchTextSql(alias = ''): string {
+  const col = (name: string) => `${alias ? `${alias}.` : ''}${name}`;
+  return (
+    `(CASE WHEN ${col('search_text')} <> '' THEN ${col('search_text')} ELSE lower(${col('code')} || ' ' || ${col('first_name')} || ' ' || ${col('last_name')}) || ` +
+    `replace(replace(replace(replace(${col('phones_json')}, '[]', ''), '["', ' '), '","', ' '), '"]', '') END)`
+  );
+}
+
+/** What searchTextSql gives for a row with this code, name and phones JSON (and an empty search_text). */
+export function derivedSearchText(code: string, firstName: string, lastName: string, phonesJson: string): string {
+  const phones = phonesJson.replaceAll('[]', '').replaceAll('["', ' ').replaceAll('","', ' ').replaceAll('"]', '');
+  return `${code} ${firstName} ${lastName}`.replace(/[A-Z]+/g, (upper) => upper.toLowerCase()) + phones;
+}
+
+/** The search_text column of a case: '' when SQLite works out the same text from the row, else the text. */
+export function storedSearchText(c: { code: string; firstName: string; lastName: string; phones: readonly string[] }, phonesJson: string): string {
+  const text = searchText(c);
+  return text === derivedSearchText(c.code, c.firstName, c.lastName, phonesJson) ? '' : text;
 }
 
 /** Key rows per statement when a batch's keys go in (a JSON array of case ids each). */
@@ -140,6 +166,7 @@ export function rebuildAllCaseKeys(db: Db): void {
   const setText = db.prepare('UPDATE batch_cases SET search_text = ? WHERE id = ?');
   for (const r of rows) {
     for (const key of caseKeys(keyedCase(r))) insert.run(r.batch_id, key, r.id);
-    setText.run(searchText({ code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] }), r.id);
+    const debtor = { code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] };
+    setText.run(storedSearchText(debtor, r.phones_json), r.id);
   }
 }

@@ -4,7 +4,7 @@
 // index of skipped cases corrected since, batch_cases_edited_while_skipped): a page of a
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
-import { DUPLICATE_KEY, KIND_KEY, kindKey, kindOfKey, searchWords } from './case-keys';
+import { DUPLICATE_KEY, KIND_KEY, kindKey, kindOfKey, searchTextSql, searchWords } from './case-keys';
 import { casesByIds, type BatchCaseRow, type CaseStatus } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { listIssues } from './issues-repo';
@@ -71,7 +71,7 @@ function throughIndex(
   status: CaseFilter['status'],
   keys: readonly string[],
 ): { sql: string; args: unknown[] } {
-  const where = ['c.batch_id = ?', ...(lead ? [lead] : []), ...words.map(() => 'instr(c.search_text, ?) > 0')];
+  const where = ['c.batch_id = ?', ...(lead ? [lead] : []), ...words.map(() => `instr(${searchTextSql('c')}, ?) > 0`)];
   const args: unknown[] = [batchId, ...words];
   if (status) {
     where.push('c.status = ?');

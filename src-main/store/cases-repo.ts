@@ -5,7 +5,7 @@ import type { CaseRecord } from '../domain/case-record';
 import type { CaseStatus } from '../domain/case-status';
 import { isDuplicateKind } from '../domain/duplicates';
 import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
-import { caseKeysWriter, searchText, withCaseKeys } from './case-keys';
+import { caseKeysWriter, storedSearchText, withCaseKeys } from './case-keys';
 import { decodeIssues, issueColumns, namableTextsOf, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
 import { decodeProducts, storedProducts } from './product-codec';
@@ -48,11 +48,12 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
   const products = storedProducts(c.products);
   // What the issues' fixes may name (migration 21): the rows and products stored beside them.
   const i = issueColumns(c.issues, c.sourceRows, namableTextsOf(raw, products));
+  const phones = JSON.stringify(c.phones);
   return [
     c.code,
     c.firstName,
     c.lastName,
-    JSON.stringify(c.phones),
+    phones,
     JSON.stringify(products),
     JSON.stringify(c.params),
     JSON.stringify(c.sourceRows),
@@ -63,7 +64,7 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
     i.warnings,
     i.fixes,
     i.kinds,
-    searchText(c),
+    storedSearchText(c, phones),
   ];
 }
 

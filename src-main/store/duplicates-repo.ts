@@ -8,7 +8,7 @@ import { personKey } from '../domain/person-key';
 import { storedUploadDetail, uploadDetails } from '../domain/upload-detail';
 import { batchCaseCodes, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor, type UploadState } from './cases-repo';
 import { decodeIssues, issueColumns, namableTextsOfRow, type IssueInput } from './issue-codec';
-import { DUPLICATE_KEY, kindKey, withCaseKeys } from './case-keys';
+import { DUPLICATE_KEY, kindKey, searchTextSql, withCaseKeys } from './case-keys';
 import type { Db } from './store';
 import { IMPORTING } from './batches-repo';
 
@@ -221,7 +221,7 @@ export function casesWithPhones(db: Db, batchId: number, phones: readonly string
 
 /** The ids of a batch's cases whose search text holds any of `count` digit strings: one pass over the batch's part of the search index. */
 export function casesWithDigitsSql(count: number): string {
-  const any = Array.from({ length: count }, () => 'instr(search_text, ?) > 0').join(' OR ');
+  const any = Array.from({ length: count }, () => `instr(${searchTextSql()}, ?) > 0`).join(' OR ');
   return `SELECT id FROM batch_cases INDEXED BY batch_cases_by_search WHERE batch_id = ? AND (${any})`;
 }
 

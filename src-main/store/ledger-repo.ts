@@ -3,7 +3,7 @@
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
 import { addCaseIssue, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
 import { decodeIssues, kindToken, namableTextsOfRow, type IssueInput } from './issue-codec';
-import { kindKey, searchText } from './case-keys';
+import { kindKey, storedSearchText } from './case-keys';
 import type { Db } from './store';
 import { decodeProducts } from './product-codec';
 import type { Product } from '../contract';
@@ -203,9 +203,10 @@ export function recordLedgerOutcome(
 ): void {
   db.transaction(() => {
     const leaves = change.status === 'suppressed';
+    const phones = JSON.stringify(change.phones);
     db.prepare(
       `UPDATE batch_cases SET phones_json = ?, search_text = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`,
-    ).run(JSON.stringify(change.phones), searchText({ ...debtor, phones: change.phones }), change.status, debtor.id);
+    ).run(phones, storedSearchText({ ...debtor, phones: change.phones }, phones), change.status, debtor.id);
     for (const i of change.issues) addCaseIssue(db, batchId, debtor.id, i);
   }).immediate();
 }

@@ -1,7 +1,9 @@
-// The search text of a case: its ASCII fast path folds exactly as the general one does.
+// The search text of a case: its ASCII fast path folds exactly as the general one does, and what
+// SQLite works out from a row (migration 22) is the same text.
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
-import { searchTerm, searchText } from '../../src-main/store/case-keys';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { derivedSearchText, searchTerm, searchText, searchTextSql, storedSearchText } from '../../src-main/store/case-keys';
 
 /** The first definition, before the fast paths. */
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
@@ -28,4 +30,31 @@ it('makes the same search text as its first version for any case', () => {
     ),
     { numRuns: 2_000 },
   );
+});
+
+it('stores the search text only where SQLite cannot work it out from the row, and SQLite finds the same text either way', () => {
+  const db = new Database(':memory:');
+  db.exec("CREATE TABLE batch_cases (code TEXT, first_name TEXT, last_name TEXT, phones_json TEXT, search_text TEXT NOT NULL DEFAULT '')");
+  const insert = db.prepare('INSERT INTO batch_cases (code, first_name, last_name, phones_json, search_text) VALUES (?, ?, ?, ?, ?)');
+  const found = db.prepare(`SELECT ${searchTextSql('c')} FROM batch_cases c WHERE rowid = ?`).pluck();
+  const text = fc.oneof(fc.string(), fc.string({ unit: 'grapheme' }), fc.constantFrom('PÉREZ', 'María José', 'O"Brien', '[]', '","'));
+  const phone = fc.oneof(fc.stringMatching(/^\d{0,12}$/), fc.string(), fc.constant('351 400-0001'));
+  try {
+    fc.assert(
+      fc.property(fc.record({ code: text, firstName: text, lastName: text, phones: fc.array(phone, { maxLength: 4 }) }), (c) => {
+        const phonesJson = JSON.stringify(c.phones);
+        const { lastInsertRowid } = insert.run(c.code, c.firstName, c.lastName, phonesJson, storedSearchText(c, phonesJson));
+        return found.get(lastInsertRowid) === searchText(c);
+      }),
+      { numRuns: 2_000 },
+    );
+    // A plain ASCII case stores nothing; an accent or a letter SQLite cannot lower keeps its text.
+    const ascii = { code: 'C01', firstName: 'JUAN', lastName: 'Perez', phones: ['3514000001', '1140000002'] };
+    expect(storedSearchText(ascii, JSON.stringify(ascii.phones))).toBe('');
+    expect(derivedSearchText('C01', 'JUAN', 'Perez', JSON.stringify(ascii.phones))).toBe('c01 juan perez 3514000001 1140000002');
+    const accented = { ...ascii, lastName: 'Peña' };
+    expect(storedSearchText(accented, JSON.stringify(accented.phones))).toBe('c01 juan pena 3514000001 1140000002');
+  } finally {
+    db.close();
+  }
 });

@@ -22,6 +22,7 @@ import * as m018 from './018-compact-issue-params';
 import * as m019 from './019-status-index-covers-counts';
 import * as m020 from './020-chunk-cases-index';
 import * as m021 from './021-stored-values-named';
+import * as m022 from './022-search-text-derived';
 
 export interface Migration {
   version: number;
@@ -60,6 +61,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 19, name: 'status-index-covers-counts', up: m019.up },
   { version: 20, name: 'chunk-cases-index', up: m020.up },
   { version: 21, name: 'stored-values-named', up: m021.up },
+  { version: 22, name: 'search-text-derived', up: m022.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

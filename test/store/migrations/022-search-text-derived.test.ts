@@ -1,0 +1,47 @@
+// Migration 22: the search index works the text out from the row where the row stores none; a case an
+// earlier CaseDesk stored with its text is found by that text, as before.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { createBatch, insertBatchCases, MIGRATIONS, openStore, pageCases, searchText } from '../../../src-main/store';
+import { anaCase } from '../../support/ana-case';
+import { TEST_STORE_KEY } from '../../support/store-key';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+it('finds cases stored with their search text and cases stored without it, by code, name and phone', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'casedesk-m22-'));
+  dirs.push(dir);
+  const old = openStore(
+    dir,
+    TEST_STORE_KEY,
+    MIGRATIONS.filter((m) => m.version <= 21),
+  );
+  const batchId = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', campaignId: 5, maxPhonePriority: 2 });
+  const earlier = anaCase('A-1');
+  const plain = anaCase('B-2', { firstName: 'JUAN', lastName: 'Perez', phones: ['3514000002', '1140000003'] });
+  insertBatchCases(old.db, batchId, [earlier, plain]);
+  // What version 21 stored for every case: the text itself.
+  old.db.prepare('UPDATE batch_cases SET search_text = ? WHERE code = ?').run(searchText(earlier), 'A-1');
+  old.close();
+
+  const store = openStore(dir, TEST_STORE_KEY);
+  try {
+    const found = (search: string) => pageCases(store.db, batchId, { search }, 0, 10).map((c) => c.code);
+    expect(found('pena')).toEqual(['A-1']);
+    expect(found('juan perez')).toEqual(['B-2']);
+    expect(found('1140000003')).toEqual(['B-2']);
+    expect(found('b-2')).toEqual(['B-2']);
+    expect(found('351400000')).toEqual(['A-1', 'B-2']);
+    expect(store.db.prepare('SELECT code, search_text FROM batch_cases ORDER BY id').all()).toEqual([
+      { code: 'A-1', search_text: 'a-1 ana pena 3514000001' },
+      { code: 'B-2', search_text: '' },
+    ]);
+  } finally {
+    store.close();
+  }
+});
