@@ -3,7 +3,7 @@
 // The same steps run on the caller's thread (startBatchWriter) or on a second one
 // (./batch-writer-thread.ts, for big files).
 import { BatchRefusal, createBatch, createImportingBatch, finishImportingBatch, importingBatchKey, touchImportingBatch, type NewBatch } from './batches-repo';
-import { caseColumns, caseColumnsWriter, type BatchCaseInput, type CaseColumns } from './cases-repo';
+import { addToCaseTotal, caseColumns, caseColumnsWriter, type BatchCaseInput, type CaseColumns } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
 import { dropImportingBatch } from './lifecycle-repo';
@@ -76,7 +76,7 @@ export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
     insert: (columns) => timed(() => cases.insert(columns)),
     commit: (rowIssues, template) =>
       timed(() => {
-        cases.finish();
+        addToCaseTotal(db, batchId, cases.finish());
         addRowIssues(db, batchId, rowIssues);
         if (template) saveMappingTemplate(db, template.creditor, template.signature, template.mapping);
         db.exec('COMMIT');
@@ -124,7 +124,7 @@ export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
   });
   const last = db.transaction((rowIssues: readonly IssueInput[], template: BatchTemplate | null) => {
     stillOurs(finishImportingBatch(db, key));
-    cases.finish();
+    addToCaseTotal(db, batchId, cases.finish());
     addRowIssues(db, batchId, rowIssues);
     if (template) saveMappingTemplate(db, template.creditor, template.signature, template.mapping);
   });

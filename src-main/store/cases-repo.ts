@@ -68,21 +68,39 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
   ];
 }
 
-/** Inserts cases given as their columns into one batch; `finish` writes the keys they are found by (call both inside one transaction). */
-export function caseColumnsWriter(db: Db, batchId: number): { insert(columns: CaseColumns): void; finish(): void } {
+/**
+ * Inserts cases given as their columns into one batch; `finish` writes the keys they are found by
+ * and says how many cases went in since the last finish, for the batch's total (addToCaseTotal).
+ */
+export function caseColumnsWriter(db: Db, batchId: number): { insert(columns: CaseColumns): void; finish(): number } {
   const insert = db.prepare(
     `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json,
        issues_json, error_count, warning_count, fix_count, issue_kinds, search_text)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const keys = caseKeysWriter(db, batchId);
+  let inserted = 0;
   return {
     insert(columns) {
       const { lastInsertRowid } = insert.run(batchId, ...columns);
+      inserted += 1;
       keys.add(Number(lastInsertRowid), { issueKinds: columns[13] });
     },
-    finish: () => keys.flush(),
+    finish: () => {
+      keys.flush();
+      const n = inserted;
+      inserted = 0;
+      return n;
+    },
   };
+}
+
+/**
+ * A batch's number of cases (migration 23), added to in the transaction that shows its cases: they go
+ * in only then and leave only with the batch, so the grid reads the number instead of counting.
+ */
+export function addToCaseTotal(db: Db, batchId: number, cases: number): void {
+  db.prepare('UPDATE batches SET case_total = case_total + ? WHERE id = ?').run(cases, batchId);
 }
 
 /** Adds cases, their issues, and row-level issues in one transaction: all of them or none. */
@@ -94,7 +112,7 @@ export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchC
       writer.insert(caseColumns(c));
       n += 1;
     }
-    writer.finish();
+    addToCaseTotal(db, batchId, writer.finish());
     addRowIssues(db, batchId, rowIssues);
     db.prepare('UPDATE batches SET updated_at = ? WHERE id = ?').run(new Date().toISOString(), batchId);
   }).immediate();

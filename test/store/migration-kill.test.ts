@@ -11,7 +11,6 @@ import {
   addLedgerEntries,
   addRowIssues,
   createBatch,
-  insertBatchCases,
   MIGRATIONS,
   openStore,
   storeFile,
@@ -21,6 +20,7 @@ import {
 } from '../../src-main/store';
 import { openDatabase } from '../../src-main/sqlite/sqlcipher';
 import { TEST_STORE_KEY } from '../support/store-key';
+import { insertCasesAsEarlier } from '../support/earlier-store';
 import { seededRandom } from '../support/seeded-random';
 import { bundledChild, type BundledChild } from '../support/bundled-child';
 
@@ -101,7 +101,7 @@ describe('a kill while store migration 11 runs', () => {
     );
     for (const name of ['a', 'b', 'c', 'd']) {
       const id = createBatch(old.db, { environment: 'demo', name, sourceFile: `${name}.xlsx`, maxPhonePriority: 2 });
-      old.db.transaction(() => insertBatchCases(old.db, id, someCases(name, 15_000)))();
+      insertCasesAsEarlier(old.db, id, someCases(name, 15_000));
       addRowIssues(old.db, id, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], params: { row: 9, column: 'DNI' } }]);
       addChunks(old.db, id, 70, [
         {

@@ -27,6 +27,7 @@ import {
 } from '../../src-main/store';
 import { anaCase } from '../support/ana-case';
 import { TEST_STORE_KEY } from '../support/store-key';
+import { insertCasesAsEarlier } from '../support/earlier-store';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -257,7 +258,7 @@ describe('011: ids never given again', () => {
       createBatch(old.db, { environment: 'demo', name, sourceFile: `${name}.xlsx`, maxPhonePriority: 2, creditor: 'Banco del Sur', campaignDraft: { name } }),
     );
     for (const id of ids) {
-      insertBatchCases(old.db, id, [anyCase(`A${id}`), anyCase(`B${id}`)]);
+      insertCasesAsEarlier(old.db, id, [anyCase(`A${id}`), anyCase(`B${id}`)]);
       addRowIssues(old.db, id, [{ severity: 'error', kind: 'no-code', field: 'code', rows: [9], params: { row: 9, column: 'DNI' } }]);
       addChunks(old.db, id, 70 + id, [{ caseIds: unplannedCases(old.db, id).map((c) => c.id), bytes: 10 }]);
     }
@@ -304,7 +305,7 @@ describe('012: edited while skipped', () => {
     const dir = dataDir();
     const old = storeUpTo(dir, 11);
     const id = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
-    insertBatchCases(old.db, id, [
+    insertCasesAsEarlier(old.db, id, [
       aCase('EDITED', ['edited']),
       aCase('RELEASED', ['ledger-released']),
       aCase('UNTOUCHED', ['phone-fixed']),
@@ -333,7 +334,7 @@ describe('013: upload run times', () => {
     const old = storeUpTo(dir, 12);
     const batch = (name: string) => {
       const id = createBatch(old.db, { environment: 'test', name, sourceFile: `${name}.xlsx`, campaignId: 5, maxPhonePriority: 2 });
-      insertBatchCases(old.db, id, [anaCase(`${name}-1`)]);
+      insertCasesAsEarlier(old.db, id, [anaCase(`${name}-1`)]);
       return id;
     };
     const skipped = batch('skipped');

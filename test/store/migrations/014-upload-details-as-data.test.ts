@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { createBatch, insertBatchCases, MIGRATIONS, openStore, pageBatchCases, rejectedCases } from '../../../src-main/store';
+import { createBatch, MIGRATIONS, openStore, pageBatchCases, rejectedCases } from '../../../src-main/store';
 import { anaCase } from '../../support/ana-case';
 import { TEST_STORE_KEY } from '../../support/store-key';
+import { insertCasesAsEarlier } from '../../support/earlier-store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -34,7 +35,7 @@ it('turns the prose an earlier CaseDesk stored into codes, the service’s words
     MIGRATIONS.filter((m) => m.version <= 13),
   );
   const batchId = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', campaignId: 5, maxPhonePriority: 2 });
-  insertBatchCases(
+  insertCasesAsEarlier(
     old.db,
     batchId,
     EARLIER.map(([code]) => anaCase(code)),

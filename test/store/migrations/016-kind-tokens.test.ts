@@ -16,6 +16,7 @@ import {
 } from '../../../src-main/store';
 import { anaCase } from '../../support/ana-case';
 import { TEST_STORE_KEY } from '../../support/store-key';
+import { insertCasesAsEarlier } from '../../support/earlier-store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -34,7 +35,7 @@ it('numbers the kinds an earlier CaseDesk stored by name, and finds the same cas
     MIGRATIONS.filter((m) => m.version <= 15),
   );
   const batchId = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
-  insertBatchCases(old.db, batchId, [aCase('A', ['phone-fixed', 'suppressed-code']), aCase('B', ['phone-fixed', 'too-many-phones']), aCase('C', [])]);
+  insertCasesAsEarlier(old.db, batchId, [aCase('A', ['phone-fixed', 'suppressed-code']), aCase('B', ['phone-fixed', 'too-many-phones']), aCase('C', [])]);
   // As that version wrote them: every kind by its name.
   const ids = old.db.prepare('SELECT code, id FROM batch_cases').all() as { code: string; id: number }[];
   const id = Object.fromEntries(ids.map((r) => [r.code, r.id]));

@@ -4,9 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { createBatch, insertBatchCases, MIGRATIONS, openStore, pageCases, searchText } from '../../../src-main/store';
+import { createBatch, MIGRATIONS, openStore, pageCases, searchText } from '../../../src-main/store';
 import { anaCase } from '../../support/ana-case';
 import { TEST_STORE_KEY } from '../../support/store-key';
+import { insertCasesAsEarlier } from '../../support/earlier-store';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -24,7 +25,7 @@ it('finds cases stored with their search text and cases stored without it, by co
   const batchId = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', campaignId: 5, maxPhonePriority: 2 });
   const earlier = anaCase('A-1');
   const plain = anaCase('B-2', { firstName: 'JUAN', lastName: 'Perez', phones: ['3514000002', '1140000003'] });
-  insertBatchCases(old.db, batchId, [earlier, plain]);
+  insertCasesAsEarlier(old.db, batchId, [earlier, plain]);
   // What version 21 stored for every case: the text itself.
   old.db.prepare('UPDATE batch_cases SET search_text = ? WHERE code = ?').run(searchText(earlier), 'A-1');
   old.close();
