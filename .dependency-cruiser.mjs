@@ -13,9 +13,12 @@
 //   5 results                  what a campaign's results mean: outcomes, promises, follow-up batches
 //   6 exports, diagnostics,    spreadsheets of batches and results; the diagnostics export; the upload
 //     sync                     engine and the downloads
-//   7 surface                  the command surface
-//   8 host                     the browser host (its page CSP is Electron's too)
-//   9 electron, cli            the other two adapters
+//   7 app                      the application services: retention and deletion, the wipe, the audit
+//                              trail, settings, files handed over, the shared list. Each takes a narrow
+//                              context (app/service-context.ts), never the surface's AppContext
+//   8 surface                  the command surface: procedures, handlers, the app context, the views
+//   9 host                     the browser host (its page CSP is Electron's too)
+//  10 electron, cli            the other two adapters
 // The renderer reaches domain, and the surface's procedures.ts for types only; never contract: the
 // service's wire stays behind the surface, which hands screens camelCase views (surface/service-views.ts).
 // Whatever contract, domain, updates or the renderer reach, through any chain of imports, is free of
@@ -29,6 +32,7 @@ export const LAYERS = [
   ['keys', 'preparation'],
   ['results'],
   ['exports', 'diagnostics', 'sync'],
+  ['app'],
   ['surface'],
   ['host'],
   ['electron', 'cli'],

@@ -1,16 +1,16 @@
 // What the procedures work with: the store, the Demo service, and one session per environment.
-// Types only, apart from createAppContext (app-context.ts), which imports modules that take an AppContext.
-import { type WorkKey } from './work-keys';
+// Types only: createAppContext (app-context.ts) imports the services, which take a part of it (app/app-parts.ts).
+import { type WorkKey } from '../app/work-keys';
 import type { FetchLike, RecordingPace, ServiceClient, Session } from '../client';
 import type { DiagnosticLog } from '../diagnostics/diagnostic-log';
 import type { Environment } from '../domain/environments';
 import type { Keychain } from '../keys/keychain';
-import type { DataKey } from '../keys/data-key';
 import type { LoadedPolicy } from '../policy/policy';
-import type { Store } from '../store';
 import type { Pacer } from '../sync/pacing';
-import type { DemoService } from './demo-service';
-import type { SurfaceEvents, WipeReport } from './procedures';
+import type { AppOptions, AppParts } from '../app/app-parts';
+import type { DemoService } from '../app/demo-service';
+import type { WipeReport } from '../app/app-results';
+import type { SurfaceEvents } from './procedures';
 import type { UpdateController } from '../updates/update-controller';
 
 export interface Credentials {
@@ -18,19 +18,14 @@ export interface Credentials {
   password: string;
 }
 
-export interface AppContextOptions {
-  dataDir: string;
+export interface AppContextOptions extends AppOptions {
   /** Sign in without asking (CLI: CASEDESK_EMAIL / CASEDESK_PASSWORD) when a command needs a session. */
   credentials?: (env: Environment) => Credentials | null;
-  /** Read and prepare files in a worker thread, so the app stays responsive (the app and the browser host). */
-  preparationInWorker?: boolean;
   /** Where the data key is kept; the OS keychain by default. */
   keychain?: Keychain;
   /** The organization's policy; read from its usual place when not given. */
   policy?: LoadedPolicy;
   env?: NodeJS.ProcessEnv;
-  /** Who the audit trail says acted through: the app (desktop or browser) by default, or the CLI. */
-  face?: 'app' | 'cli';
   /**
    * How requests reach an environment's service. By default Node's network with the proxy of
    * HTTPS_PROXY / NO_PROXY and the policy's CA file; the Electron app passes Chromium's (net.fetch).
@@ -52,11 +47,8 @@ export interface Connection {
   client: ServiceClient;
 }
 
-export interface AppContext {
-  store: Store;
-  policy: LoadedPolicy;
-  /** The data folder's key and where it is kept (never sent to the renderer). */
-  dataKey: DataKey;
+/** The running app: the parts the services take (AppParts), and what only the surface and its adapters use. */
+export interface AppContext extends AppParts {
   demo: DemoService;
   /** Internal failures, for IT: <dataDir>/logs (opened at the first one). */
   diagnostics: DiagnosticLog;
@@ -68,8 +60,6 @@ export interface AppContext {
    */
   track<T>(key: WorkKey, work: (signal: AbortSignal) => Promise<T>): Promise<T>;
   cancel(key: WorkKey): boolean;
-  /** Keys of the long work running now. */
-  runningWork(): WorkKey[];
   /**
    * Wipes the data folder and forgets its key (refused by the caller while work runs), then starts
    * over as a fresh first run: a new key, an empty store, no session.

@@ -1,5 +1,5 @@
 // Opens everything the procedures work with (the types are in app-context-types.ts).
-import { isPrepareWork, type WorkKey } from './work-keys';
+import { isPrepareWork, type WorkKey } from '../app/work-keys';
 import { EventEmitter } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,12 +23,12 @@ import {
   writersSettled,
 } from '../store';
 import { createPacer, type Pacer } from '../sync/pacing';
-import { demoService } from './demo-service';
-import { DAY_MS, purgeExpired } from './data-lifecycle';
-import { wipeDataFolder } from './workstation-wipe';
-import { audit } from './audit-trail';
-import { sealPlainRecordings } from './recordings-at-rest';
-import { settleMovedFolder } from './moved-folder';
+import { demoService } from '../app/demo-service';
+import { DAY_MS, purgeExpired } from '../app/data-lifecycle';
+import { wipeDataFolder } from '../app/workstation-wipe';
+import { audit } from '../app/audit-trail';
+import { sealPlainRecordings } from '../app/recordings-at-rest';
+import { settleMovedFolder } from '../app/moved-folder';
 import type { AppContext, AppContextOptions, Connection } from './app-context-types';
 
 /** This thread's batch writers and those of the preparation workers that replied: all ended, no connection of theirs left. */

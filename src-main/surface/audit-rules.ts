@@ -9,7 +9,7 @@ import { WEEKDAYS } from '../domain/contact-calendar';
 import { campaignPromises } from '../exports/promises-export';
 import { countCasesByStatus, countResultCases, getBatch, uploadCounts } from '../store';
 import type { AppContext } from './app-context-types';
-import { readSettings } from './settings';
+import { readSettings } from '../app/settings';
 import type { HandlerOutputs } from './as-sent';
 import type { ProcedureName, procedures, Settings } from './procedures';
 

@@ -8,7 +8,7 @@ import type { Environment } from '../domain/environments';
 import { getBatch } from '../store';
 import type { AppContext } from './app-context-types';
 import { auditRules, type AuditPlan } from './audit-rules';
-import { audit } from './audit-trail';
+import { audit } from '../app/audit-trail';
 import { auditHandlers } from './handlers/audit-handlers';
 import { batchHandlers } from './handlers/batch-handlers';
 import { checkHandlers } from './handlers/check-handlers';

@@ -10,11 +10,11 @@ import { join } from 'node:path';
 import { bundled, child, makeWorkbook } from './prepare-batch';
 import { percentile, printTable } from './report';
 import { writeText } from './text-file';
-import { SHARED_LIST_INDEX } from '../../src-main/surface/shared-list-index';
+import { SHARED_LIST_INDEX } from '../../src-main/app/shared-list-index';
 import { loadPolicy } from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
-import { sharedLedger } from '../../src-main/surface/shared-ledger';
+import { sharedLedger } from '../../src-main/app/shared-ledger';
 
 const ROOT = join(import.meta.dirname, '../..');
 const BIN = join(ROOT, 'src-main/cli/casedesk.mjs');

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startAutoUpdates, updaterPort } from '../../src-main/electron/auto-updater';
 import { NO_POLICY } from '../../src-main/policy/policy';
 import { createAppContext } from '../../src-main/surface/app-context';
-import { uploadWork } from '../../src-main/surface/work-keys';
+import { uploadWork } from '../../src-main/app/work-keys';
 import { createSurface } from '../../src-main/surface/surface';
 import type { UpdaterEvent } from '../../src-main/updates/update-controller';
 import type { UpdateState } from '../../src-main/updates/update-state';

@@ -62,6 +62,15 @@ describe('the import-graph rules', () => {
     expect(violations.map((v) => v.rule).sort()).toEqual(['layer-emulator', 'layer-preparation']);
   });
 
+  it('report an application service importing the surface, even a type, and let the surface import it', async () => {
+    const violations = await cruiseTree({
+      'src-main/app/settings.ts': "import type { Answer } from '../surface/procedures';\nexport const read = (a: Answer) => a.ok;\n",
+      'src-main/surface/procedures.ts': 'export type Answer = { ok: boolean };\n',
+      'src-main/surface/handler.ts': "import { read } from '../app/settings';\nexport const h = read;\n",
+    });
+    expect(violations).toEqual([{ rule: 'layer-app', from: 'src-main/app/settings.ts', to: 'src-main/surface/procedures.ts' }]);
+  });
+
   it('report a folder that has no layer', async () => {
     const violations = await cruiseTree({
       'src-main/misc/thing.ts': "import { x } from '../contract/wire';\nexport const t = x;\n",

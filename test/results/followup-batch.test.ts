@@ -17,7 +17,7 @@ import {
   setBatchMapping,
   type Store,
 } from '../../src-main/store';
-import { aCase } from '../results/fixtures';
+import { aCase } from './fixtures';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { sourceFile } from '../support/source-file';
 

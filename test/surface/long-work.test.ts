@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAppContext } from '../../src-main/surface/app-context';
-import { campaignDownloadWork } from '../../src-main/surface/work-keys';
+import { campaignDownloadWork } from '../../src-main/app/work-keys';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-track-'));
 const ctx = createAppContext({ dataDir: dir });

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { FetchLike } from '../../src-main/client';
 import { paths } from '../../src-main/contract';
 import { createAppContext } from '../../src-main/surface/app-context';
-import { recordingsDir } from '../../src-main/surface/recordings-at-rest';
+import { recordingsDir } from '../../src-main/app/recordings-at-rest';
 import { createSurface } from '../../src-main/surface/surface';
 import { trickle, useLocalServer, within, type Trickle } from '../client/helpers';
 import { DEMO_USER, useEmulator } from '../support/emulator';

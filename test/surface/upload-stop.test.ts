@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SlowEndpoint } from '../../src-main/emulator/faults';
 import { getBatch, getCampaign, getCampaignDraft } from '../../src-main/store';
-import { uploadWork } from '../../src-main/surface/work-keys';
+import { uploadWork } from '../../src-main/app/work-keys';
 import type { UploadSummary } from '../../src-main/surface/procedures';
 import { control, within } from '../client/helpers';
 import { answerHeld, useEmulator } from '../support/emulator';

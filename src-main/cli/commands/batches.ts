@@ -26,7 +26,7 @@ async function auditBatchExport(
   batchId: number,
   what: { kind: 'payload' | 'error-report' | 'clean-batch'; count: number; bytes: number; to: 'file' | 'stdout'; path: string | null },
 ): Promise<void> {
-  const [{ audit }, { getBatch }] = await Promise.all([import('../../surface/audit-trail'), import('../../store')]);
+  const [{ audit }, { getBatch }] = await Promise.all([import('../../app/audit-trail'), import('../../store')]);
   audit(ctx, { action: 'export.written', batchId, ...what }, { environment: getBatch(ctx.store.db, batchId)?.environment ?? null });
 }
 

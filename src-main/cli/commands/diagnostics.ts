@@ -14,7 +14,7 @@ export function diagnosticsCommand(help: HelpWords): Command {
       const { resolve } = await import('node:path');
       const { call, globals, printJson, withApp } = await import('../cli-context');
       const { refuseTakenPath, writeExportFile } = await import('../export-file');
-      const { audit } = await import('../../surface/audit-trail');
+      const { audit } = await import('../../app/audit-trail');
       const file = resolve(opts.out);
       refuseTakenPath(opts.out, opts.force);
       await withApp(command, async (ctx) => {

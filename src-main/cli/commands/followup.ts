@@ -98,7 +98,7 @@ export function addResultsSummary(results: Command, help: HelpWords): Command {
         const s = await call(ctx, 'results:summary', { environment: env, campaignId });
         let exported: { file: string; promises: number } | null = null;
         if (out) {
-          const [{ campaignPromisesBytes }, { audit }] = await Promise.all([import('../../exports/promises-export'), import('../../surface/audit-trail')]);
+          const [{ campaignPromisesBytes }, { audit }] = await Promise.all([import('../../exports/promises-export'), import('../../app/audit-trail')]);
           const { bytes, count } = await campaignPromisesBytes(ctx.store, env, campaignId);
           await writeExportFile(out, bytes, force);
           exported = { file: out, promises: count };

@@ -118,7 +118,7 @@ export function wipeCommand(help: HelpWords): Command {
     .action(async (opts: { yes?: boolean }, command: Command) => {
       const [{ restrictUmask }, { wipeDataFolder, wipePlan }, { osKeychain }, { appendAudit }, { cliPolicy, dataDirOf }] = await Promise.all([
         import('../../store'),
-        import('../../surface/workstation-wipe'),
+        import('../../app/workstation-wipe'),
         import('../../keys/keychain'),
         import('../../audit/audit-log'),
         import('../cli-policy'),

@@ -10,7 +10,7 @@ import type { Environment } from '../../domain/environments';
 import { exportCampaignResults, type ResultsExportSummary } from '../../exports/results-export';
 import { refuseTakenPath, writeExportFile } from '../export-file';
 import type { AppContext } from '../../surface/app-context-types';
-import { audit } from '../../surface/audit-trail';
+import { audit } from '../../app/audit-trail';
 import { connectionFor } from '../../surface/handlers/session-handlers';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import { downloadCampaignResults, type DownloadPhase, type DownloadProgress, type DownloadDeps } from '../../sync/results-download';

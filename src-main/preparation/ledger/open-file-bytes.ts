@@ -1,4 +1,4 @@
-// A list's bytes read from a file descriptor the caller opened and checked (see surface/regular-file.ts):
+// A list's bytes read from a file descriptor the caller opened and checked (see app/regular-file.ts):
 // never past the size it checked, so a file that grows meanwhile is not read further.
 import { read } from 'node:fs';
 import type { ListBytes } from './compile-shared-list';

@@ -1,7 +1,7 @@
 // The audit trail, for Settings and `casedesk audit`: with the names its ids stand for (whoever asks holds the data key).
 import type { HandlersOf } from './handler';
 import type { AppContext } from '../app-context-types';
-import { readTrail, revealTrail } from '../audit-trail';
+import { readTrail, revealTrail } from '../../app/audit-trail';
 
 /** What these handlers reach of the app context. */
 type AuditContext = Pick<AppContext, 'options' | 'store'>;

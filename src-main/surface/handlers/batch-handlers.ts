@@ -1,5 +1,5 @@
 // Preparing batches offline: import a file, page its cases, list issues, build the payload.
-import { prepareWork, uploadWork } from '../work-keys';
+import { prepareWork, uploadWork } from '../../app/work-keys';
 import { caseKeyedJson } from '../../contract';
 import { uploadEntry } from '../../preparation/build/build-cases';
 import { uploadChunks } from '../../preparation/payload/upload-chunks';
@@ -31,15 +31,15 @@ import {
   uploadCounts,
   type BatchRow,
 } from '../../store';
-import { keptUntil } from '../data-lifecycle';
-import { readSettings } from '../settings';
-import { openReceivedFile } from '../received-files';
-import { readCorrectionsSheet } from '../read-off-thread';
+import { keptUntil } from '../../app/data-lifecycle';
+import { readSettings } from '../../app/settings';
+import { openReceivedFile } from '../../app/received-files';
+import { readCorrectionsSheet } from '../../app/read-off-thread';
 import type { AppContext } from '../app-context-types';
 import type { HandlersOf } from './handler';
-import { sharedLedger, sharedLedgerNeverRefused, sharedListForEdits } from '../shared-ledger';
+import { sharedLedger, sharedLedgerNeverRefused, sharedListForEdits } from '../../app/shared-ledger';
 import { applyLedgerBeforeUpload } from '../../sync/ledger-before-upload';
-import { SurfaceFailure } from '../surface-failure';
+import { SurfaceFailure } from '../../app/surface-failure';
 import { fieldPathView, productView } from '../case-view';
 
 /**

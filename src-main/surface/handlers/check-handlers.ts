@@ -14,7 +14,7 @@ import {
   type Store,
 } from '../../store';
 import type { Environment } from '../../domain/environments';
-import { actionWarnings } from '../campaign-schedule';
+import { actionWarnings } from '../../app/campaign-schedule';
 import type { Notice } from '../procedures';
 import type { HandlersOf } from './handler';
 import type { AppContext } from '../app-context-types';

@@ -8,10 +8,10 @@ import type { serviceFetch } from '../../network/service-fetch';
 import { effectivePolicy, environmentAllowed, managedBaseUrl } from '../../policy/policy';
 import { getBaseUrl } from '../../store';
 import type { AppContext } from '../app-context-types';
-import { readTrail } from '../audit-trail';
+import { readTrail } from '../../app/audit-trail';
 import type { FileDownload } from '../procedures';
 import type { HandlersOf } from './handler';
-import { readSettings } from '../settings';
+import { readSettings } from '../../app/settings';
 
 /** The address of an environment's service as the app would use it; Demo's is this machine's own. */
 function serviceAddress(ctx: Pick<AppContext, 'policy' | 'store'>, env: Environment): string | null {

@@ -7,7 +7,7 @@ import { summarizeResults } from '../../results/campaign-summary';
 import { eachResultCaseWithCalls, getCampaign } from '../../store';
 import type { AppContext } from '../app-context-types';
 import type { HandlersOf } from './handler';
-import { sharedLedger } from '../shared-ledger';
+import { sharedLedger } from '../../app/shared-ledger';
 
 /** What these handlers reach of the app context. */
 type FollowupContext = Pick<AppContext, 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>;

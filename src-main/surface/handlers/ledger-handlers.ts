@@ -5,17 +5,17 @@ import { sharedLedgerPath } from '../../policy/policy';
 import { releaseFromLedger } from '../../preparation/edit-batch';
 import { addLedgerEntries, addLedgerEntry, batchesWithLedgerHolds, listLedgerEntries, removeLedgerEntry } from '../../store';
 import type { AppContext } from '../app-context-types';
-import { actorOf } from '../audit-trail';
-import { openReceivedFile } from '../received-files';
-import { readLedger } from '../read-off-thread';
-import { sharedLedger, sharedLedgerNeverRefused } from '../shared-ledger';
+import { actorOf } from '../../app/audit-trail';
+import { openReceivedFile } from '../../app/received-files';
+import { readLedger } from '../../app/read-off-thread';
+import { sharedLedger, sharedLedgerNeverRefused } from '../../app/shared-ledger';
 import type { SharedListRequired } from '../ledger-views';
 import { pageSharedList } from '../../preparation/ledger/shared-list';
 import { personKey } from '../../domain/person-key';
 import type { LedgerEntry } from '../../domain/ledger';
 import type { HandlersOf } from './handler';
-import { SurfaceFailure } from '../surface-failure';
-import { readSettings } from '../settings';
+import { SurfaceFailure } from '../../app/surface-failure';
+import { readSettings } from '../../app/settings';
 
 /** Who adds an entry: the service user signed in to the environment in use, else this computer's user. */
 function author(ctx: Pick<AppContext, 'connections' | 'currentEnvironment' | 'options'>): string {

@@ -1,9 +1,9 @@
 // The data's lifecycle: deleting a batch or a campaign's results, retention, and wiping the workstation.
-import { deleteBatch, deleteCampaignResults, purgeExpired, storedResultsView } from '../data-lifecycle';
+import { deleteBatch, deleteCampaignResults, purgeExpired, storedResultsView } from '../../app/data-lifecycle';
 import type { HandlersOf } from './handler';
 import type { AppContext } from '../app-context-types';
-import { SurfaceFailure } from '../surface-failure';
-import { wipePlan } from '../workstation-wipe';
+import { SurfaceFailure } from '../../app/surface-failure';
+import { wipePlan } from '../../app/workstation-wipe';
 
 /** What these handlers reach of the app context. */
 type LifecycleContext = Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'runningWork' | 'store' | 'wipe'>;

@@ -1,5 +1,5 @@
 // Results of campaigns and inbound calls: downloaded into the store, read back from it (offline too).
-import { campaignDownloadWork, inboundDownloadWork, isRecordingWorkOf, recordingWork, type WorkKey } from '../work-keys';
+import { campaignDownloadWork, inboundDownloadWork, isRecordingWorkOf, recordingWork, type WorkKey } from '../../app/work-keys';
 import { isCancelled, type ServiceClient } from '../../client';
 import type { Environment } from '../../domain/environments';
 import { campaignResultsBytes } from '../../exports/results-export';
@@ -10,9 +10,9 @@ import type { ResultCaseRow as StoredResultRow } from '../../results/case-figure
 import { ensureRecording, downloadCampaignResults } from '../../sync/results-download';
 import { downloadInboundCases } from '../../sync/inbound-download';
 import type { HandlersOf } from './handler';
-import { readRecordingAudio, recordingSealer, recordingsDir } from '../recordings-at-rest';
+import { readRecordingAudio, recordingSealer, recordingsDir } from '../../app/recordings-at-rest';
 import type { AppContext } from '../app-context-types';
-import { SurfaceFailure } from '../surface-failure';
+import { SurfaceFailure } from '../../app/surface-failure';
 import { connectionFor } from './session-handlers';
 
 /** What these handlers reach of the app context. */

@@ -7,7 +7,7 @@ import { getAccount, removeAccount, saveAccount, setBaseUrl } from '../../store'
 import type { AppContext, Connection } from '../app-context-types';
 import type { SessionStatus } from '../procedures';
 import type { HandlersOf } from './handler';
-import { SurfaceFailure } from '../surface-failure';
+import { SurfaceFailure } from '../../app/surface-failure';
 
 export async function statusOf(ctx: Pick<AppContext, 'baseUrl' | 'connections' | 'store'>, env: Environment): Promise<SessionStatus> {
   const connection = ctx.connections.get(env);

@@ -1,11 +1,11 @@
 // Settings, and files handed over by the renderer (or named by path by the CLI).
 import { MappingFile } from '../../domain/mapping-file';
 import { listMappingTemplates, setSetting } from '../../store';
-import { receiveFile, registerLocalFile } from '../received-files';
+import { receiveFile, registerLocalFile } from '../../app/received-files';
 import type { HandlersOf } from './handler';
 import type { AppContext } from '../app-context-types';
-import { readSettings } from '../settings';
-import { SurfaceFailure } from '../surface-failure';
+import { readSettings } from '../../app/settings';
+import { SurfaceFailure } from '../../app/surface-failure';
 
 /** What these handlers reach of the app context. */
 type SettingsContext = Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>;

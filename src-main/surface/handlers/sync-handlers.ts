@@ -1,5 +1,5 @@
 // Campaign control and uploads: they need a connection.
-import { isUploadWork, uploadWork } from '../work-keys';
+import { isUploadWork, uploadWork } from '../../app/work-keys';
 import { uploadBatch } from '../../sync/upload-engine';
 import { NOTHING_RUN, uploadResult, type UploadResult } from '../../sync/upload-result';
 import { isCancelled, type ServiceClient } from '../../client';
@@ -8,12 +8,12 @@ import type { Environment } from '../../domain/environments';
 import { BatchRefusal, batchInEnvironment, bindBatchToCampaign, getBatch, getCampaignDraft, saveCampaign, setCampaignDraft } from '../../store';
 import type { AppContext } from '../app-context-types';
 import type { HandlersOf } from './handler';
-import { actionWarnings, scheduleWarnings, suggestedStartDate } from '../campaign-schedule';
-import { sharedLedger } from '../shared-ledger';
-import { batchRefusalFailure, SurfaceFailure } from '../surface-failure';
+import { actionWarnings, scheduleWarnings, suggestedStartDate } from '../../app/campaign-schedule';
+import { sharedLedger } from '../../app/shared-ledger';
+import { batchRefusalFailure, SurfaceFailure } from '../../app/surface-failure';
 import { connectionFor } from './session-handlers';
 import { createCampaignRequest } from '../service-views';
-import { readSettings } from '../settings';
+import { readSettings } from '../../app/settings';
 import type { Notice, UploadSummary } from '../procedures';
 import type { UploadDetail } from '../../domain/upload-detail';
 

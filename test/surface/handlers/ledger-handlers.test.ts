@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NO_POLICY } from '../../../src-main/policy/policy';
-import { readTrail } from '../../../src-main/surface/audit-trail';
+import { readTrail } from '../../../src-main/app/audit-trail';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
 

@@ -8,7 +8,7 @@ import { startBrowserHost } from '../../../src-main/host/browser-host';
 import { TOKEN_HEADER } from '../../../src-main/host/host-guard';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { uploadsRunning } from '../../../src-main/surface/handlers/sync-handlers';
-import { uploadWork } from '../../../src-main/surface/work-keys';
+import { uploadWork } from '../../../src-main/app/work-keys';
 import { createSurface } from '../../../src-main/surface/surface';
 import { createUpdateController, type UpdaterEvent, type UpdaterPort } from '../../../src-main/updates/update-controller';
 

@@ -7,8 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { SourceFile } from '../preparation/preparation-types';
 import { fileSizeLimit } from '../preparation/reading/read-limits';
-import type { AppContext } from './app-context-types';
-import { FILE_ID_PATTERN, type ReceivedFileInfo } from './procedures';
+import { FILE_ID_PATTERN, type ReceivedFileInfo } from './app-results';
 import { readWhole, tooLarge, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
 
@@ -17,15 +16,18 @@ type Entry = { name: string } & ({ bytes: Uint8Array } | { path: string });
 /** Picked files held at once (a wizard needs one; a few spare for going back): older ones are let go. */
 const HELD_IN_MEMORY = 4;
 
-const registries = new WeakMap<object, Map<string, Entry>>();
+/** Whom the files were handed to (the app context): its ids are its own, and die with it. */
+type HandedTo = object;
 
-function registryOf(ctx: Pick<AppContext, never>): Map<string, Entry> {
+const registries = new WeakMap<HandedTo, Map<string, Entry>>();
+
+function registryOf(ctx: HandedTo): Map<string, Entry> {
   let registry = registries.get(ctx);
   if (!registry) registries.set(ctx, (registry = new Map()));
   return registry;
 }
 
-function register(ctx: Pick<AppContext, never>, entry: Entry): string {
+function register(ctx: HandedTo, entry: Entry): string {
   // 256 random bits: an id cannot be guessed, only received.
   const fileId = randomBytes(32).toString('base64url');
   const registry = registryOf(ctx);
@@ -46,7 +48,7 @@ function displayName(name: string): string {
 }
 
 /** Holds a file the agent picked or dropped (in memory, never on disk), and names it by a new id. */
-export async function receiveFile(ctx: Pick<AppContext, never>, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
+export async function receiveFile(ctx: HandedTo, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
   const shown = displayName(name);
   if (bytes.length === 0) throw new SurfaceFailure('file.empty', { file: shown });
   const maxBytes = fileSizeLimit(bytes);
@@ -58,14 +60,14 @@ export async function receiveFile(ctx: Pick<AppContext, never>, name: string, by
  * Names a file of the user's own by a new id, without copying it. Only for the CLI: the surface refuses
  * `files:open` to every other caller. The path is the user's own argument, so it may be said back.
  */
-export async function registerLocalFile(ctx: Pick<AppContext, never>, path: string): Promise<ReceivedFileInfo> {
+export async function registerLocalFile(ctx: HandedTo, path: string): Promise<ReceivedFileInfo> {
   const name = displayName(path);
   const size = await withRegularFile(path, name, async (_handle, stats) => stats.size, new SurfaceFailure('file.cannot_open', { path }));
   return { fileId: register(ctx, { name, path }), name, bytes: size };
 }
 
 /** The bytes and the agent's name of a handed-over file. An id this process did not issue is refused. */
-export async function openReceivedFile(ctx: Pick<AppContext, never>, fileId: string): Promise<SourceFile> {
+export async function openReceivedFile(ctx: HandedTo, fileId: string): Promise<SourceFile> {
   const entry = FILE_ID_PATTERN.test(fileId) ? registryOf(ctx).get(fileId) : undefined;
   if (!entry) {
     throw new SurfaceFailure('file.not_handed_over', {});

@@ -9,7 +9,7 @@ import { appendAudit, readAudit, revealEntry, type AuditHead, type AuditReading,
 import { keyedPseudonyms, type Pseudonyms } from '../audit/audit-pseudonyms';
 import type { Environment } from '../domain/environments';
 import { getSetting, setSetting } from '../store';
-import type { AppContext } from './app-context-types';
+import type { AppParts } from './app-parts';
 
 const HEAD_SETTING = 'auditHead';
 /** A pseudonym's readable value is the setting `auditName:<id>` (the store is encrypted; a settings row needs no new table). */
@@ -22,8 +22,8 @@ export interface Who {
   serviceUser?: string | null;
 }
 
-/** What recording an event reaches of the app context: the folder, the store, the key and who is signed in. */
-export type AuditingContext = Pick<AppContext, 'connections' | 'dataKey' | 'options' | 'store'>;
+/** What recording an event reaches of the app: the folder, the store, the key and who is signed in. */
+export type AuditingContext = Pick<AppParts, 'connections' | 'dataKey' | 'options' | 'store'>;
 
 /** Records an event; a failure to write is reported on stderr (its code only) and otherwise ignored. */
 export function audit(ctx: AuditingContext, event: AuditEvent, who: Who = {}): void {
@@ -38,14 +38,14 @@ export function audit(ctx: AuditingContext, event: AuditEvent, who: Who = {}): v
 }
 
 /** Ids under this folder's data key, each readable value kept once in the store. */
-function storePseudonyms(ctx: Pick<AppContext, 'dataKey' | 'store'>): Pseudonyms {
+function storePseudonyms(ctx: Pick<AppParts, 'dataKey' | 'store'>): Pseudonyms {
   return keyedPseudonyms(ctx.dataKey.key, (id, value) => {
     if (getSetting<string | null>(ctx.store.db, NAME_SETTING + id, null) !== value) setSetting(ctx.store.db, NAME_SETTING + id, value);
   });
 }
 
 /** Entries with the readable values the store keeps for their ids (for the key's holder: audit:list, never the diagnostics). */
-export function revealTrail(ctx: Pick<AppContext, 'store'>, entries: AuditEntry[]): ShownAuditEntry[] {
+export function revealTrail(ctx: Pick<AppParts, 'store'>, entries: AuditEntry[]): ShownAuditEntry[] {
   // The same few people and files come back on every line: each id is looked up once.
   const names = new Map<string, string | null>();
   const name = (id: string) => {
@@ -56,11 +56,11 @@ export function revealTrail(ctx: Pick<AppContext, 'store'>, entries: AuditEntry[
 }
 
 /** The trail, checked against the head this store kept. */
-export function readTrail(ctx: Pick<AppContext, 'options' | 'store'>, options: Omit<ReadOptions, 'head'> = {}): AuditReading {
+export function readTrail(ctx: Pick<AppParts, 'options' | 'store'>, options: Omit<ReadOptions, 'head'> = {}): AuditReading {
   return readAudit(ctx.options.dataDir, { ...options, head: getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null) });
 }
 
-export function actorOf(ctx: Pick<AppContext, 'connections' | 'options'>, who: Who): AuditActor {
+export function actorOf(ctx: Pick<AppParts, 'connections' | 'options'>, who: Who): AuditActor {
   const environment = who.environment ?? null;
   const serviceUser = who.serviceUser !== undefined ? who.serviceUser : environment ? (ctx.connections.get(environment)?.email ?? null) : null;
   return { osUser: osUser(), serviceUser, environment, face: ctx.options.face ?? 'app' };
@@ -76,7 +76,7 @@ function osUser(): string | null {
 }
 
 /** Only forward: a guard, as the trail's lock already orders the writers of every process. */
-function keepHead(ctx: Pick<AppContext, 'store'>, head: AuditHead): void {
+function keepHead(ctx: Pick<AppParts, 'store'>, head: AuditHead): void {
   ctx.store.db
     .transaction(() => {
       const kept = getSetting<AuditHead | null>(ctx.store.db, HEAD_SETTING, null);

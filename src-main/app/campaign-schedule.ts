@@ -3,11 +3,11 @@
 import type { Campaign, CampaignAction } from '../contract';
 import { argentineHolidays } from '../domain/argentine-holidays';
 import { campaignScheduleWarnings, nextContactDay, serviceToday, type CampaignSchedule, type CampaignScheduleWarning } from '../domain/contact-calendar';
-import type { AppContext } from './app-context-types';
+import type { AppParts } from './app-parts';
 import { readSettings } from './settings';
 
 export async function scheduleWarnings(
-  ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>,
+  ctx: Pick<AppParts, 'dataKey' | 'options' | 'policy' | 'store'>,
   schedule: CampaignSchedule,
   now = new Date(),
 ): Promise<CampaignScheduleWarning[]> {
@@ -15,13 +15,13 @@ export async function scheduleWarnings(
 }
 
 /** The day a new campaign's start date is set to: the next one the contact calendar allows calling. */
-export async function suggestedStartDate(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>, now = new Date()): Promise<string> {
+export async function suggestedStartDate(ctx: Pick<AppParts, 'dataKey' | 'options' | 'policy' | 'store'>, now = new Date()): Promise<string> {
   return nextContactDay(readSettings(ctx).contactHours, await argentineHolidays(), now);
 }
 
 /** Starting checks the campaign as the service holds it; stopping and ending start no calls. */
 export async function actionWarnings(
-  ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>,
+  ctx: Pick<AppParts, 'dataKey' | 'options' | 'policy' | 'store'>,
   action: CampaignAction,
   campaign: Campaign,
 ): Promise<CampaignScheduleWarning[]> {

@@ -2,8 +2,8 @@
 // Apart from the settings handlers, since the data lifecycle and the audit rules read them too.
 import { ContactHours, DEFAULT_CONTACT_HOURS } from '../domain/contact-calendar';
 import { getSetting } from '../store';
-import type { AppContext } from './app-context-types';
-import type { Settings } from './procedures';
+import type { AppParts } from './app-parts';
+import type { Settings } from './app-results';
 
 /** How long fully uploaded batches, downloaded results, recordings and imported files are kept. */
 export const DEFAULT_RETENTION_DAYS = 90;
@@ -18,7 +18,7 @@ const DEFAULTS: Omit<Settings, 'dataDir' | 'dataProtection' | 'lockedByPolicy'> 
   contactHours: DEFAULT_CONTACT_HOURS,
 };
 
-export function readSettings(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>): Settings {
+export function readSettings(ctx: Pick<AppParts, 'dataKey' | 'options' | 'policy' | 'store'>): Settings {
   const managed = ctx.policy.policy;
   const stored = getSetting<Partial<Settings>>(ctx.store.db, 'app', {});
   // Kept as JSON: one this version cannot read falls back to the default rather than failing every campaign.

@@ -15,7 +15,7 @@ import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
 import type { LedgerEntry } from '../../src-main/domain/ledger';
 import { pageSharedList } from '../../src-main/preparation/ledger/shared-list';
-import { sharedLedger, sharedListCompiles, type SharedLedger } from '../../src-main/surface/shared-ledger';
+import { sharedLedger, sharedListCompiles, type SharedLedger } from '../../src-main/app/shared-ledger';
 
 /**
  * What the app read of each path: each read (whole with readFile, or from one open file) and the bytes

@@ -21,9 +21,9 @@ import {
   removeFileInside,
   storedResults,
 } from '../store';
-import type { AppContext } from './app-context-types';
+import type { AppParts } from './app-parts';
 import { readSettings } from './settings';
-import type { DeletedBatch, DeletedResults, PurgeReport, StoredResultsView } from './procedures';
+import type { DeletedBatch, DeletedResults, PurgeReport, StoredResultsView } from './app-results';
 import { SurfaceFailure } from './surface-failure';
 import { audit, type AuditingContext } from './audit-trail';
 
@@ -37,15 +37,15 @@ export function keptUntil(from: string | null, retentionDays: number): string | 
 }
 
 /** What deleting a batch or a campaign's results reaches: the work running, the store, the folder, and the trail. */
-type DeletingContext = AuditingContext & Pick<AppContext, 'runningWork'>;
+type DeletingContext = AuditingContext & Pick<AppParts, 'runningWork'>;
 /** What reading the retention setting reaches (readSettings). */
-type SettingsContext = Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>;
+type SettingsContext = Pick<AppParts, 'dataKey' | 'options' | 'policy' | 'store'>;
 
-const importsRoot = (ctx: Pick<AppContext, 'options'>) => join(ctx.options.dataDir, IMPORTS_DIR);
-const recordingsRoot = (ctx: Pick<AppContext, 'options'>) => join(ctx.options.dataDir, RECORDINGS_DIR);
+const importsRoot = (ctx: Pick<AppParts, 'options'>) => join(ctx.options.dataDir, IMPORTS_DIR);
+const recordingsRoot = (ctx: Pick<AppParts, 'options'>) => join(ctx.options.dataDir, RECORDINGS_DIR);
 
 /** Why a batch cannot go now, as a failure the screens and the CLI word themselves; null when it can. */
-function batchHold(ctx: Pick<AppContext, 'runningWork' | 'store'>, batchId: number): SurfaceFailure | null {
+function batchHold(ctx: Pick<AppParts, 'runningWork' | 'store'>, batchId: number): SurfaceFailure | null {
   if (ctx.runningWork().includes(uploadWork(batchId))) {
     return new SurfaceFailure('batch.busy', { batchId });
   }
@@ -67,7 +67,7 @@ export function deleteBatch(ctx: DeletingContext, batchId: number): DeletedBatch
   return deleted;
 }
 
-function removeBatch(ctx: Pick<AppContext, 'options' | 'store'>, batchId: number): DeletedBatch {
+function removeBatch(ctx: Pick<AppParts, 'options' | 'store'>, batchId: number): DeletedBatch {
   const rows = deleteBatchRows(ctx.store.db, batchId);
   // Only the copy CaseDesk made (the app's picked or dropped file); a path the CLI was given is the user's.
   const importedFileDeleted = rows ? removeFileInside(importsRoot(ctx), rows.sourceFile) : false;
@@ -94,7 +94,7 @@ export function deleteCampaignResults(ctx: DeletingContext, env: Environment, ca
   return deleted;
 }
 
-function removeCampaignResults(ctx: Pick<AppContext, 'options' | 'store'>, env: Environment, campaignId: number): DeletedResults {
+function removeCampaignResults(ctx: Pick<AppParts, 'options' | 'store'>, env: Environment, campaignId: number): DeletedResults {
   const rows = deleteCampaignResultRows(ctx.store.db, env, campaignId);
   let left = 0;
   for (const file of rows.recordingFiles) if (!removeFileInside(recordingsRoot(ctx), file)) left += 1;

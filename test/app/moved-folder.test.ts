@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { saveRecording } from '../../src-main/store';
 import { MOVE_NOTE_FILE, useDefaultDataDir } from '../../src-main/store/data-folder-move';
 import { createAppContext } from '../../src-main/surface/app-context';
-import { readTrail, revealTrail } from '../../src-main/surface/audit-trail';
+import { readTrail, revealTrail } from '../../src-main/app/audit-trail';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-moved-folder-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

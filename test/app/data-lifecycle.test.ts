@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { memoryKeychain } from '../../src-main/keys/keychain';
-import { campaignDownloadWork, inboundDownloadWork } from '../../src-main/surface/work-keys';
+import { campaignDownloadWork, inboundDownloadWork } from '../../src-main/app/work-keys';
 import {
   addChunks,
   beginStagedBatch,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createAppContext } from '../../src-main/surface/app-context';
-import { openReceivedFile, registerLocalFile } from '../../src-main/surface/received-files';
+import { openReceivedFile, registerLocalFile } from '../../src-main/app/received-files';
 
 /** What someone else does to a path right after its open file's size was taken, once. */
 const afterSize = vi.hoisted(() => new Map<string, () => void>());

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { DataKeyError, forgetDataKey, keyFilesOf, readMarker, type DataKeyOptions } from '../keys/data-key';
 import { dataFolderContents, removeDataFolderEntries } from '../store/data-folder';
-import type { WipePlan } from './procedures';
+import type { WipePlan } from './app-results';
 
 /** What a wipe of `dataDir` would delete, and where its key is kept. */
 export function wipePlan(dataDir: string, env: NodeJS.ProcessEnv = process.env): WipePlan {

@@ -3,7 +3,10 @@ import { Failure, type FailureCode, type FailureParams } from '../domain/failure
 import type { Db } from '../sqlite/sqlcipher';
 import { getBatch, type BatchRefusal } from '../store';
 
-/** A failure a procedure reports on purpose: a catalog code and its params (the words are the edges'). */
+/**
+ * A failure reported on purpose, by a service or a handler: a catalog code and its params (the words
+ * are the edges'). The surface hands it on whole; named for where it ends up.
+ */
 export class SurfaceFailure<C extends FailureCode = FailureCode> extends Failure<C> {
   constructor(code: C, params: FailureParams<C>) {
     super(code, params);

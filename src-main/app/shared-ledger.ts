@@ -15,7 +15,7 @@ import { ReadError } from '../preparation/reading/read-errors';
 import { READ_LIMITS } from '../preparation/reading/read-limits';
 import { compileSharedListInWorker } from '../preparation/worker/preparation-job';
 import { sharedLedgerPath } from '../policy/policy';
-import type { AppContext } from './app-context-types';
+import type { AppParts } from './app-parts';
 import { checkUnchanged, withRegularFile } from './regular-file';
 import { readSharedListIndex, writeSharedListIndex } from './shared-list-index';
 import { SurfaceFailure } from './surface-failure';
@@ -60,7 +60,7 @@ function unreadableReason(err: unknown): string {
 // Others can write the share: the list is opened once, and whether it is a file, its size, its time
 // and its bytes all come from that one open file (regular-file.ts), so a file swapped or grown between
 // a check and the read is never read whole, and a named pipe cannot hang the read.
-function readShared(ctx: Pick<AppContext, 'dataKey' | 'options'>, path: string): Promise<CompiledLedger> {
+function readShared(ctx: Pick<AppParts, 'dataKey' | 'options'>, path: string): Promise<CompiledLedger> {
   const reading = ofApp(readings, ctx);
   const running = reading.get(path);
   if (running) return running;
@@ -72,7 +72,7 @@ function readShared(ctx: Pick<AppContext, 'dataKey' | 'options'>, path: string):
 /** A text list is streamed, so it may be as large as a national register; a workbook is read whole, within the spreadsheet limits. */
 const maxBytesOf = (path: string) => (/\.(csv|txt|tsv|tab)$/i.test(path) ? SHARED_LIST_LIMITS.maxTextBytes : READ_LIMITS.maxFileBytes);
 
-async function readSharedNow(ctx: Pick<AppContext, 'dataKey' | 'options'>, path: string): Promise<CompiledLedger> {
+async function readSharedNow(ctx: Pick<AppParts, 'dataKey' | 'options'>, path: string): Promise<CompiledLedger> {
   const file = basename(path);
   const lastRead = ofApp(lastReads, ctx);
   const outcome = await withRegularFile(
@@ -128,7 +128,7 @@ async function readSharedNow(ctx: Pick<AppContext, 'dataKey' | 'options'>, path:
 }
 
 /** Compiled off this thread in the app (the worker reads the open file itself), on it in the CLI. */
-function compile(ctx: Pick<AppContext, 'options'>, handle: FileHandle, file: { name: string; size: number }, addedAt: string): Promise<CompiledSharedList> {
+function compile(ctx: Pick<AppParts, 'options'>, handle: FileHandle, file: { name: string; size: number }, addedAt: string): Promise<CompiledSharedList> {
   const options = { defaultReason: 'other' as const, addedAt };
   compiles.set(file.name, (compiles.get(file.name) ?? 0) + 1);
   if (ctx.options.preparationInWorker) return compileSharedListInWorker({ fd: handle.fd, ...file }, options);
@@ -175,7 +175,7 @@ export type SharedListUse = 'prepare' | 'upload';
  * params: for an upload unless the policy sets shared_ledger_required to false (fail closed), for
  * anything when it sets it to true.
  */
-export async function sharedLedger(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy'>, use: SharedListUse = 'prepare'): Promise<SharedLedger> {
+export async function sharedLedger(ctx: Pick<AppParts, 'dataKey' | 'options' | 'policy'>, use: SharedListUse = 'prepare'): Promise<SharedLedger> {
   const path = sharedLedgerPath(ctx.policy);
   if (path === null) return { list: null, notices: [] };
   let list: CompiledLedger;
@@ -204,7 +204,7 @@ export async function sharedLedger(ctx: Pick<AppContext, 'dataKey' | 'options' |
  * The shared list for a look or a check that is never refused for it (the ledger screen, a batch
  * opened): what the policy would refuse is the notice ledger.shared_unreadable instead.
  */
-export async function sharedLedgerNeverRefused(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy'>): Promise<SharedLedger> {
+export async function sharedLedgerNeverRefused(ctx: Pick<AppParts, 'dataKey' | 'options' | 'policy'>): Promise<SharedLedger> {
   try {
     return await sharedLedger(ctx);
   } catch (err) {
@@ -218,7 +218,7 @@ export async function sharedLedgerNeverRefused(ctx: Pick<AppContext, 'dataKey' |
  * was read whole: unreadable (even when the policy requires it) or with rows not understood, it was not,
  * and the rebuild keeps what the list held (see settingsForEdit).
  */
-export async function sharedListForEdits(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy'>): Promise<SharedListRead> {
+export async function sharedListForEdits(ctx: Pick<AppParts, 'dataKey' | 'options' | 'policy'>): Promise<SharedListRead> {
   try {
     const shared = await sharedLedger(ctx);
     return { list: shared.list, complete: shared.notices.length === 0 };

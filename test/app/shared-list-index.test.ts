@@ -10,8 +10,8 @@ import { loadPolicy } from '../../src-main/policy/policy';
 import { pageSharedList } from '../../src-main/preparation/ledger/shared-list';
 import { createAppContext } from '../../src-main/surface/app-context';
 import type { AppContext } from '../../src-main/surface/app-context-types';
-import { sharedLedger, sharedListCompiles } from '../../src-main/surface/shared-ledger';
-import { SHARED_LIST_INDEX } from '../../src-main/surface/shared-list-index';
+import { sharedLedger, sharedListCompiles } from '../../src-main/app/shared-ledger';
+import { SHARED_LIST_INDEX } from '../../src-main/app/shared-list-index';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-shared-index-'));
 const contexts: AppContext[] = [];
