@@ -3,7 +3,7 @@
 // earlier store has no column for.
 import { caseColumns, caseColumnsWriter, type BatchCaseInput, type Db } from '../../src-main/store';
 
-export function insertCasesAsEarlier(db: Db, batchId: number, cases: readonly BatchCaseInput[]): void {
+export function insertCasesAsEarlier(db: Db, batchId: number, cases: Iterable<BatchCaseInput>): void {
   db.transaction(() => {
     const writer = caseColumnsWriter(db, batchId);
     for (const c of cases) writer.insert(caseColumns(c));
