@@ -88,6 +88,14 @@ export function beginBatch(db: Db, batch: NewBatch): BatchTransaction {
   };
 }
 
+/** A staged batch whose chunk failed: a program error, never shown to the agent (the import fails and drops it). */
+export class StagedBatchBroken extends Error {
+  override readonly name = 'StagedBatchBroken';
+  constructor(readonly batchId: number) {
+    super(`A chunk of batch ${batchId} failed: the batch can only be dropped.`);
+  }
+}
+
 /** A big batch being written a chunk at a time (see beginStagedBatch). */
 export interface StagedBatch {
   batchId: number;
@@ -128,10 +136,22 @@ export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
     addRowIssues(db, batchId, rowIssues);
     if (template) saveMappingTemplate(db, template.creditor, template.signature, template.mapping);
   });
+  // A chunk rolled back leaves the writer counting cases and keys that are not there: the batch can
+  // only be dropped then, never shown with a wrong number of cases.
+  let failed = false;
+  const unlessFailed = <T>(work: () => T): T => {
+    if (failed) throw new StagedBatchBroken(batchId);
+    try {
+      return timed(work);
+    } catch (err) {
+      failed = true;
+      throw err;
+    }
+  };
   return {
     batchId,
-    insertChunk: (rows) => timed(() => chunk.immediate(rows)),
-    commit: (rowIssues, template) => timed(() => last.immediate(rowIssues, template)),
+    insertChunk: (rows) => unlessFailed(() => chunk.immediate(rows)),
+    commit: (rowIssues, template) => unlessFailed(() => last.immediate(rowIssues, template)),
     drop: () => void dropImportingBatch(db, key),
     busyMs,
   };

@@ -166,7 +166,8 @@ export function rebuildAllCaseKeys(db: Db): void {
   const setText = db.prepare('UPDATE batch_cases SET search_text = ? WHERE id = ?');
   for (const r of rows) {
     for (const key of caseKeys(keyedCase(r))) insert.run(r.batch_id, key, r.id);
-    const debtor = { code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] };
-    setText.run(storedSearchText(debtor, r.phones_json), r.id);
+    // The whole text: until migration 22 the search index is on the column itself, and a store left
+    // between the two steps must still be searched by the CaseDesk that made it.
+    setText.run(searchText({ code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] }), r.id);
   }
 }

@@ -10,6 +10,7 @@ import {
   caseColumns,
   codesWaitingInOtherBatches,
   countCasesByStatus,
+  countMatchingCases,
   createBatch,
   createImportingBatch,
   findMappingTemplate,
@@ -20,6 +21,7 @@ import {
   pageBatchCases,
   startBatchWriter,
   setSetting,
+  StagedBatchBroken,
   startBatchWriterThread,
   sweepStaleImports,
   writersSettled,
@@ -252,6 +254,33 @@ describe('a staged batch swept from under a writer that was only paused', () => 
     writing.drop();
     expect(other.db.prepare('SELECT name FROM batches WHERE id = ?').pluck().get(taken)).toBe('otra importación');
     other.close();
+    store.close();
+  });
+});
+
+describe("a staged batch's number of cases", () => {
+  it('is the number of cases its chunks wrote, once shown', () => {
+    const store = openStore(join(root, 'staged-total'), TEST_STORE_KEY);
+    const writing = beginStagedBatch(store.db, batch);
+    writing.insertChunk(Array.from({ length: 7 }, (_, i) => caseColumns(aCase(`C${i}`))));
+    writing.insertChunk([caseColumns(aCase('C7'))]);
+    writing.commit([], null);
+    expect(countMatchingCases(store.db, writing.batchId, {})).toBe(8);
+    expect(store.db.prepare('SELECT count(*) FROM batch_cases WHERE batch_id = ?').pluck().get(writing.batchId)).toBe(8);
+    store.close();
+  });
+
+  it('is never shown wrong: after a chunk that rolled back, the batch can only be dropped', () => {
+    const store = openStore(join(root, 'staged-failed-chunk'), TEST_STORE_KEY);
+    const writing = beginStagedBatch(store.db, batch);
+    writing.insertChunk([caseColumns(aCase('A1'))]);
+    // The chunk's second case repeats a code: its transaction rolls back, A2 with it.
+    expect(() => writing.insertChunk([caseColumns(aCase('A2')), caseColumns(aCase('A1'))])).toThrow();
+    expect(() => writing.insertChunk([caseColumns(aCase('A3'))])).toThrow(StagedBatchBroken);
+    expect(() => writing.commit([], null)).toThrow(StagedBatchBroken);
+    expect(getBatch(store.db, writing.batchId)).toBeNull();
+    writing.drop();
+    expect(store.db.prepare('SELECT count(*) FROM batch_cases').pluck().get()).toBe(0);
     store.close();
   });
 });

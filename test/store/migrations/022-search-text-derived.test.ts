@@ -46,3 +46,30 @@ it('finds cases stored with their search text and cases stored without it, by co
     store.close();
   }
 });
+
+it('leaves a store brought up to step 21 searchable by the CaseDesk that made it: migration 8 fills whole texts', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'casedesk-m22-'));
+  dirs.push(dir);
+  const upTo = (version: number) =>
+    openStore(
+      dir,
+      TEST_STORE_KEY,
+      MIGRATIONS.filter((m) => m.version <= version),
+    );
+  const old = upTo(6);
+  const batchId = createBatch(old.db, { environment: 'demo', name: 'old', sourceFile: 'o.xlsx', maxPhonePriority: 1 });
+  old.db
+    .prepare(
+      `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status)
+       VALUES (?, 'A1', 'Juan', 'Perez', '["3514000001"]', '[]', '{}', '[2]', 'ready')`,
+    )
+    .run(batchId);
+  old.close();
+  // Stopped before step 22 (killed, or 22 failed): version 21 searched the column itself.
+  const v21 = upTo(21);
+  try {
+    expect(v21.db.prepare('SELECT search_text FROM batch_cases').pluck().get()).toBe('a1 juan perez 3514000001');
+  } finally {
+    v21.close();
+  }
+});
