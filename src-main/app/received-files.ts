@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { SourceFile } from '../preparation/preparation-types';
-import { fileSizeLimit } from '../preparation/reading/read-limits';
+import { fileSizeLimit, READ_LIMITS } from '../preparation/reading/read-limits';
 import { FILE_ID_PATTERN, type ReceivedFileInfo } from './app-results';
 import { readWhole, tooLarge, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
@@ -49,11 +49,66 @@ function displayName(name: string): string {
 
 /** Holds a file the agent picked or dropped (in memory, never on disk), and names it by a new id. */
 export async function receiveFile(ctx: HandedTo, name: string, bytes: Uint8Array): Promise<ReceivedFileInfo> {
-  const shown = displayName(name);
+  return holdFile(ctx, displayName(name), new Uint8Array(bytes));
+}
+
+/** Checks a file's size for its kind and names it by a new id; `bytes` are kept as they are (the caller's own copy). */
+function holdFile(ctx: HandedTo, shown: string, bytes: Uint8Array): ReceivedFileInfo {
   if (bytes.length === 0) throw new SurfaceFailure('file.empty', { file: shown });
   const maxBytes = fileSizeLimit(bytes);
   if (bytes.length > maxBytes) throw tooLarge(shown, maxBytes);
-  return { fileId: register(ctx, { name: shown, bytes: new Uint8Array(bytes) }), name: shown, bytes: bytes.length };
+  return { fileId: register(ctx, { name: shown, bytes }), name: shown, bytes: bytes.length };
+}
+
+/** A file arriving in parts (files:receiveStart, files:receivePart, files:receiveEnd). */
+interface Receiving {
+  name: string;
+  bytes: Uint8Array;
+  received: number;
+}
+
+const receivings = new WeakMap<HandedTo, Map<string, Receiving>>();
+
+/**
+ * Starts taking a file in parts: a file picked in the app may be bigger than one call can carry (V8's
+ * longest string, Electron's IPC, the browser host's request). One at a time per app context: a new
+ * one lets the last go. Its room is taken at once, within the biggest file CaseDesk reads.
+ */
+export function startReceiving(ctx: HandedTo, name: string, size: number): { receiveId: string } {
+  const shown = displayName(name);
+  const maxBytes = READ_LIMITS.maxTextFileBytes;
+  if (size > maxBytes) throw tooLarge(shown, maxBytes);
+  const receiveId = randomBytes(32).toString('base64url');
+  receivings.set(ctx, new Map([[receiveId, { name: shown, bytes: new Uint8Array(size), received: 0 }]]));
+  return { receiveId };
+}
+
+function receivingOf(ctx: HandedTo, receiveId: string): Receiving {
+  const receiving = FILE_ID_PATTERN.test(receiveId) ? receivings.get(ctx)?.get(receiveId) : undefined;
+  if (!receiving) throw new SurfaceFailure('file.not_handed_over', {});
+  return receiving;
+}
+
+/** The next part, in order: a part out of place or past the announced size ends the file's arrival. */
+export function receivePart(ctx: HandedTo, receiveId: string, offset: number, part: Uint8Array): { received: number } {
+  const receiving = receivingOf(ctx, receiveId);
+  if (offset !== receiving.received || offset + part.length > receiving.bytes.length) {
+    receivings.get(ctx)?.delete(receiveId);
+    throw new SurfaceFailure('file.receive_broken', { file: receiving.name, offset, bytes: receiving.bytes.length });
+  }
+  receiving.bytes.set(part, offset);
+  receiving.received += part.length;
+  return { received: receiving.received };
+}
+
+/** The file, whole: held as a picked file is (receiveFile's checks), and named by a new id. */
+export async function endReceiving(ctx: HandedTo, receiveId: string): Promise<ReceivedFileInfo> {
+  const receiving = receivingOf(ctx, receiveId);
+  receivings.get(ctx)?.delete(receiveId);
+  if (receiving.received !== receiving.bytes.length) {
+    throw new SurfaceFailure('file.receive_broken', { file: receiving.name, offset: receiving.received, bytes: receiving.bytes.length });
+  }
+  return holdFile(ctx, receiving.name, receiving.bytes);
 }
 
 /**

@@ -45,6 +45,8 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
   'session:signOut': after((input, output) => ({ action: 'session.signedOut', environment: input.environment ?? output.environment })),
   'environments:setBaseUrl': after((_input, output) => ({ action: 'environment.addressSet', environment: output.name, address: output.baseUrl ?? '' })),
   'files:receive': after((input, output) => ({ action: 'file.received', file: fileLabel(input.name), bytes: output.bytes })),
+  // A file handed over in parts is recorded once, whole.
+  'files:receiveEnd': after((_input, output) => ({ action: 'file.received', file: fileLabel(output.name), bytes: output.bytes })),
   // The CLI names a file of this machine by its path: the trail keeps its name, as for a picked file.
   'files:open': after((_input, output) => ({ action: 'file.received', file: fileLabel(output.name), bytes: output.bytes })),
 

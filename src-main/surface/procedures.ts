@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { readAreaCode } from '../domain/area-code';
 import { IsoDate, TimeOfDayShort } from '../contract';
 import { NewCampaign } from '../domain/new-campaign';
+import { RECEIVE_PART_BASE64 } from '../domain/file-parts';
 import { CAMPAIGN_ACTIONS } from '../domain/campaign-states';
 import type { BotView, CampaignListItemView, CampaignView, InboundCaseView, ResultCallView, ResultCaseView } from '../domain/service-views';
 import { CASE_STATUSES, type CaseStatus } from '../domain/case-status';
@@ -255,6 +256,13 @@ export const procedures = {
   }),
   /** A file the agent picked or dropped, handed over as bytes (the same way in Electron and in a browser). */
   'files:receive': z.object({ name: z.string().min(1).max(255), base64: z.string().max(140 * 1024 * 1024) }),
+  /**
+   * A file too big for one call, handed over in parts of up to 8 MB, in order: its name and size, then
+   * each part at its offset, then its end (which answers as files:receive does).
+   */
+  'files:receiveStart': z.object({ name: z.string().min(1).max(255), bytes: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+  'files:receivePart': z.object({ receiveId: FileId, offset: z.number().int().nonnegative(), base64: z.string().min(1).max(RECEIVE_PART_BASE64) }),
+  'files:receiveEnd': z.object({ receiveId: FileId }),
   /** A file of the user's own, by path: only the CLI may call this (see localOnlyProcedures). */
   'files:open': z.object({ path: z.string().min(1).max(4096) }),
   /** Saved column-mapping templates (one per creditor layout), each a mapping file. */
@@ -419,6 +427,9 @@ export interface ProcedureOutputs {
   'inbound:download': { cases: number; changedCases: number; recordings: number; recordingsSkipped: number; cancelled: boolean };
   'inbound:cases': InboundCaseView[];
   'files:receive': ReceivedFileInfo;
+  'files:receiveStart': { receiveId: string };
+  'files:receivePart': { received: number };
+  'files:receiveEnd': ReceivedFileInfo;
   'files:open': ReceivedFileInfo;
   'templates:list': { creditor: string; headerSignature: string; mapping: MappingFile }[];
   'settings:get': Settings;

@@ -190,3 +190,70 @@ describe('a picked file, held in memory', () => {
     }
   });
 });
+
+describe('a file handed over in parts (files:receiveStart, files:receivePart, files:receiveEnd)', () => {
+  const start = async (name: string, bytes: number) => {
+    const answer = await app.call('files:receiveStart', { name, bytes });
+    if (!answer.ok) throw new Error(answer.error.code);
+    return answer.value.receiveId;
+  };
+  const part = (receiveId: string, offset: number, bytes: Uint8Array) =>
+    app.call('files:receivePart', { receiveId, offset, base64: Buffer.from(bytes).toString('base64') });
+
+  it('arrives whole, in order, and is then a file like a picked one: inspected and prepared by its id', async () => {
+    const bytes = readFileSync(SAMPLE);
+    const receiveId = await start('cartera-banco-del-sur.xlsx', bytes.length);
+    const cut = [0, 1_000, 5_000, bytes.length];
+    for (let i = 0; i + 1 < cut.length; i++) {
+      expect(await part(receiveId, cut[i] ?? 0, bytes.subarray(cut[i], cut[i + 1]))).toEqual({ ok: true, value: { received: cut[i + 1] } });
+    }
+    const whole = await app.call('files:receiveEnd', { receiveId });
+    expect(whole).toMatchObject({ ok: true, value: { name: 'cartera-banco-del-sur.xlsx', bytes: bytes.length } });
+    if (!whole.ok) return;
+    const prepared = await app.call('batches:prepare', { environment: 'demo', fileId: whole.value.fileId, maxPhonePriority: 2 });
+    expect(prepared).toMatchObject({ ok: true, value: { cases: 11, ready: 8, rejected: 3 } });
+    // Its end is spent: the same id names nothing any more.
+    expect(await app.call('files:receiveEnd', { receiveId })).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
+  });
+
+  it('refuses a part out of place or past the size it announced, and lets the file go', async () => {
+    const skipped = await start('a.csv', 10);
+    expect(await part(skipped, 3, new Uint8Array(3))).toMatchObject({
+      ok: false,
+      error: { code: 'file.receive_broken', params: { file: 'a.csv', offset: 3, bytes: 10 } },
+    });
+    expect(await part(skipped, 0, new Uint8Array(3))).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
+    const long = await start('b.csv', 4);
+    expect(await part(long, 0, new Uint8Array(3))).toMatchObject({ ok: true });
+    expect(await part(long, 3, new Uint8Array(2))).toMatchObject({ ok: false, error: { code: 'file.receive_broken' } });
+  });
+
+  it('refuses an end before the last part, a size past the biggest file CaseDesk reads, and an id it did not give', async () => {
+    const short = await start('c.csv', 10);
+    expect(await part(short, 0, new TextEncoder().encode('a;b\n'))).toMatchObject({ ok: true });
+    expect(await app.call('files:receiveEnd', { receiveId: short })).toMatchObject({
+      ok: false,
+      error: { code: 'file.receive_broken', params: { offset: 4, bytes: 10 } },
+    });
+    expect(await app.call('files:receiveStart', { name: 'd.csv', bytes: READ_LIMITS.maxTextFileBytes + 1 })).toMatchObject({
+      ok: false,
+      error: { code: 'file.too_large', params: { file: 'd.csv' } },
+    });
+    expect(await part(MADE_UP_ID, 0, new Uint8Array(1))).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
+    // One file arrives at a time: a new one lets the last go.
+    const first = await start('e.csv', 2);
+    await start('f.csv', 2);
+    expect(await part(first, 0, new Uint8Array(2))).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
+  });
+
+  it('holds a workbook to the workbooks’ limit once it is whole', async () => {
+    const size = READ_LIMITS.maxFileBytes + 1;
+    const receiveId = await start('grande.xlsx', size);
+    // A zip's head: a workbook, which is read whole and keeps its own limit.
+    const bytes = new Uint8Array(size);
+    bytes.set([0x50, 0x4b, 0x03, 0x04]);
+    for (let offset = 0; offset < size; offset += 8 * 1024 * 1024)
+      expect(await part(receiveId, offset, bytes.subarray(offset, offset + 8 * 1024 * 1024))).toMatchObject({ ok: true });
+    expect(await app.call('files:receiveEnd', { receiveId })).toMatchObject({ ok: false, error: { code: 'file.too_large', params: { file: 'grande.xlsx' } } });
+  });
+});

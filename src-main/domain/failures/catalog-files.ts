@@ -9,6 +9,11 @@ export const FILE_FAILURES = {
     en: '{file} is larger than the {limitMb} MB a file picked in the app may have; prepare it with the command line (casedesk prepare), which takes text files of up to 1 GB.',
     es: '{file} supera los {limitMb} MB que puede tener un archivo elegido en la aplicación; prepárelo con la línea de comandos (casedesk prepare), que acepta archivos de texto de hasta 1 GB.',
   },
+  'file.receive_broken': {
+    class: 'invalid-input',
+    en: '{file} did not arrive whole (part at byte {offset} of {bytes}); pick it again.',
+    es: '{file} no llegó completo (parte en el byte {offset} de {bytes}); vuelva a elegirlo.',
+  },
   'file.cannot_open': { class: 'invalid-input', en: 'Cannot open {path}.', es: 'No se puede abrir {path}.' },
   'file.not_a_file': { class: 'invalid-input', en: '{file} is not a file.', es: '{file} no es un archivo.' },
   'file.changed': {

@@ -1,7 +1,7 @@
 // Settings, and files handed over by the renderer (or named by path by the CLI).
 import { MappingFile } from '../../domain/mapping-file';
 import { listMappingTemplates, setSetting } from '../../store';
-import { receiveFile, registerLocalFile } from '../../app/received-files';
+import { endReceiving, receiveFile, receivePart, registerLocalFile, startReceiving } from '../../app/received-files';
 import type { HandlersOf } from './handler';
 import type { AppContext } from '../app-context-types';
 import { readSettings } from '../../app/settings';
@@ -10,7 +10,10 @@ import { SurfaceFailure } from '../../app/surface-failure';
 /** What these handlers reach of the app context. */
 type SettingsContext = Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>;
 
-export const settingsHandlers: HandlersOf<'settings:get' | 'settings:set' | 'files:receive' | 'files:open' | 'templates:list', SettingsContext> = {
+export const settingsHandlers: HandlersOf<
+  'settings:get' | 'settings:set' | 'files:receive' | 'files:receiveStart' | 'files:receivePart' | 'files:receiveEnd' | 'files:open' | 'templates:list',
+  SettingsContext
+> = {
   async 'templates:list'(ctx) {
     return listMappingTemplates(ctx.store.db).flatMap((t) => {
       const parsed = MappingFile.safeParse(t.mapping);
@@ -37,6 +40,18 @@ export const settingsHandlers: HandlersOf<'settings:get' | 'settings:set' | 'fil
 
   async 'files:receive'(ctx, { name, base64 }) {
     return receiveFile(ctx, name, Buffer.from(base64, 'base64'));
+  },
+
+  async 'files:receiveStart'(ctx, { name, bytes }) {
+    return startReceiving(ctx, name, bytes);
+  },
+
+  async 'files:receivePart'(ctx, { receiveId, offset, base64 }) {
+    return receivePart(ctx, receiveId, offset, Buffer.from(base64, 'base64'));
+  },
+
+  async 'files:receiveEnd'(ctx, { receiveId }) {
+    return endReceiving(ctx, receiveId);
   },
 
   /** Refused by the surface unless it was created for the CLI. */
