@@ -246,6 +246,7 @@ export default {
       },
       files: {
         receive: { en: 'receive a file', es: 'recibir un archivo' },
+        receiveEnd: { en: 'receive a file', es: 'recibir un archivo' },
         open: { en: 'open a file', es: 'abrir un archivo' },
       },
       batches: {
