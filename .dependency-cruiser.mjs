@@ -77,6 +77,70 @@ function layerRules() {
   });
 }
 
+// The renderer's own rows, bottom to top (src-renderer/src/): a folder imports its own files and the
+// rows below; stores and composables share a row (a store reports through use-reported, which tells the
+// session store). The files at the top (main.ts, App.vue, router.ts) import anything.
+//   1 i18n                     the words
+//   2 api                      the transport, `call` and `onEvent` (casedesk.ts); failures.ts: ApiError, its words
+//   3 stores, composables      what talks to the surface: shared state (stores), one screen's state (composables)
+//   4 components               render what stores and composables hold
+//   5 views                    the screens, made of components
+export const RENDERER_LAYERS = [['i18n'], ['api'], ['stores', 'composables'], ['components'], ['views']];
+
+/** Files still calling the surface themselves, until their calls move to a store or composable (issue 31). */
+const RENDERER_CALLERS_LEFT = [
+  'components/batch/DoNotCallPhones.vue',
+  'components/campaigns/bot-campaign.ts',
+  'components/lifecycle/RetentionNote.vue',
+  'components/lifecycle/batch-deletion.ts',
+  'components/results/CaseCallsDrawer.vue',
+  'components/results/DownloadButton.vue',
+  'components/results/DownloadPanel.vue',
+  'components/results/FollowupButton.vue',
+  'components/results/PromisesPanel.vue',
+  'components/results/ResultsSummaryPanel.vue',
+  'components/results/StoredResultsPanel.vue',
+  'components/settings/AuditPanel.vue',
+  'components/settings/ContactHoursPanel.vue',
+  'components/settings/DiagnosticsPanel.vue',
+  'components/settings/EnvironmentRow.vue',
+  'components/settings/EnvironmentsPanel.vue',
+  'components/settings/PreferencesPanel.vue',
+  'components/settings/RetentionPanel.vue',
+  'components/settings/UpdatesPanel.vue',
+  'components/settings/WipePanel.vue',
+  'components/sync/PhoneFitNotice.vue',
+  'components/sync/SyncBatchCard.vue',
+  'components/sync/uploads.ts',
+  'views/BatchesView.vue',
+  'views/BotsView.vue',
+  'views/CampaignDetailView.vue',
+  'views/CampaignsView.vue',
+  'views/InboundView.vue',
+  'views/LedgerView.vue',
+  'views/NewCampaignView.vue',
+  'views/PrepareView.vue',
+  'views/ResultsView.vue',
+  'views/SettingsView.vue',
+  'views/SignInView.vue',
+  'views/SyncView.vue',
+];
+
+const inRenderer = (folders) => `^src-renderer/src/(${folders.join('|')})/`;
+
+function rendererLayerRules() {
+  return RENDERER_LAYERS.flatMap((row, index) => {
+    const allowed = RENDERER_LAYERS.slice(0, index + 1).flat();
+    return row.map((folder) => ({
+      name: `renderer-layer-${folder}`,
+      severity: 'error',
+      comment: `src-renderer/src/${folder} imports only ${allowed.join(', ')} of the renderer (its row and the rows below)`,
+      from: { path: inRenderer([folder]) },
+      to: { path: '^src-renderer/src/', pathNot: inRenderer(allowed) },
+    }));
+  });
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -87,6 +151,18 @@ export default {
       comment: 'every folder of src-main has a row in LAYERS (.dependency-cruiser.mjs)',
       from: { path: '^src-main/', pathNot: any(LAYERS.flat()) },
       to: {},
+    },
+    ...rendererLayerRules(),
+    {
+      name: 'renderer-surface-through-stores',
+      severity: 'error',
+      comment:
+        'components and views never call the surface: its calls and events are in stores and composables (api/casedesk.ts, api/transport.ts); api/failures.ts is theirs to use',
+      from: {
+        path: inRenderer(['components', 'views']),
+        pathNot: RENDERER_CALLERS_LEFT.length ? `^src-renderer/src/(${RENDERER_CALLERS_LEFT.map((f) => f.replaceAll('.', '\\.')).join('|')})$` : '^$',
+      },
+      to: { path: '^src-renderer/src/api/(casedesk|transport|event-stream|launch-token)\\.ts$' },
     },
     {
       name: 'renderer-reaches-domain-and-surface',

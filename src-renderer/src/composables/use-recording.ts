@@ -4,8 +4,9 @@
 // download still coming is stopped and its Blob URL released. The screens word each state themselves.
 import { onScopeDispose, ref } from 'vue';
 import type { ProcedureOutputs } from '../../../src-main/surface/procedures';
-import { call, isCancelled } from '../api/casedesk';
-import { audioType, base64Blob, objectUrl, releaseUrl } from '../components/results/files';
+import { call } from '../api/casedesk';
+import { isCancelled } from '../api/failures';
+import { audioType, base64Blob, objectUrl, releaseUrl } from './saved-files';
 import { useSessionStore } from '../stores/session';
 import { settle, type ConnectionNotes } from './use-reported';
 

@@ -3,7 +3,7 @@
 // that went to the service, of every success (online again); the screen gets a typed outcome carrying the
 // failure's words, and says them where it always has (its own line, in its own sentence).
 import { ref } from 'vue';
-import { errorText } from '../api/casedesk';
+import { errorText } from '../api/failures';
 import { useSessionStore } from '../stores/session';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown; text: string };

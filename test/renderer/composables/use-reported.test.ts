@@ -1,7 +1,7 @@
 // A call of the surface, its failure reported once: the session hears of every failure and of the
 // successes of calls that went to the service; the screen gets a typed outcome with the failure's words.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src-renderer/src/api/casedesk';
+import { ApiError } from '../../../src-renderer/src/api/failures';
 import { createAction, settle, type ConnectionNotes } from '../../../src-renderer/src/composables/use-reported';
 import { i18n } from '../../../src-renderer/src/i18n';
 import { pending } from '../support/pending';

@@ -2,7 +2,8 @@
 // worded from its code and params, in the agent's language.
 import { useConfirm } from 'primevue/useconfirm';
 import { useI18n } from 'vue-i18n';
-import { ApiError, call } from '../../api/casedesk';
+import { call } from '../../api/casedesk';
+import { ApiError } from '../../api/failures';
 import { useReported } from '../../composables/use-reported';
 import { useUploads } from '../sync/uploads';
 

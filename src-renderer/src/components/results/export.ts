@@ -4,7 +4,7 @@
 import { reactive, ref } from 'vue';
 import { createAction, type ConnectionNotes } from '../../composables/use-reported';
 import { useSessionStore } from '../../stores/session';
-import { saveFile } from './files';
+import { saveFile } from '../../composables/saved-files';
 
 export type ExportedFile = Parameters<typeof saveFile>[0];
 

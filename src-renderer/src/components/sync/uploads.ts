@@ -2,7 +2,8 @@
 // while a batch uploads and come back to its progress or its result.
 import { reactive } from 'vue';
 import type { SurfaceEvents, UploadSummary } from '../../../../src-main/surface/procedures';
-import { ApiError, call, onEvent } from '../../api/casedesk';
+import { call, onEvent } from '../../api/casedesk';
+import { ApiError } from '../../api/failures';
 import { settle } from '../../composables/use-reported';
 import { useSessionStore } from '../../stores/session';
 
