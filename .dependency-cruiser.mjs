@@ -90,7 +90,6 @@ export const RENDERER_LAYERS = [['i18n'], ['api'], ['stores', 'composables'], ['
 /** Files still calling the surface themselves, until their calls move to a store or composable (issue 31). */
 const RENDERER_CALLERS_LEFT = [
   'components/batch/DoNotCallPhones.vue',
-  'components/campaigns/bot-campaign.ts',
   'components/lifecycle/RetentionNote.vue',
   'components/lifecycle/batch-deletion.ts',
   'components/results/CaseCallsDrawer.vue',
@@ -113,12 +112,8 @@ const RENDERER_CALLERS_LEFT = [
   'components/sync/SyncBatchCard.vue',
   'components/sync/uploads.ts',
   'views/BatchesView.vue',
-  'views/BotsView.vue',
-  'views/CampaignDetailView.vue',
-  'views/CampaignsView.vue',
   'views/InboundView.vue',
   'views/LedgerView.vue',
-  'views/NewCampaignView.vue',
   'views/PrepareView.vue',
   'views/ResultsView.vue',
   'views/SettingsView.vue',
