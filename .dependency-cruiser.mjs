@@ -89,7 +89,6 @@ export const RENDERER_LAYERS = [['i18n'], ['api'], ['stores', 'composables'], ['
 
 /** Files still calling the surface themselves, until their calls move to a store or composable (issue 31). */
 const RENDERER_CALLERS_LEFT = [
-  'components/batch/DoNotCallPhones.vue',
   'components/lifecycle/RetentionNote.vue',
   'components/lifecycle/batch-deletion.ts',
   'components/settings/AuditPanel.vue',
@@ -106,7 +105,6 @@ const RENDERER_CALLERS_LEFT = [
   'components/sync/uploads.ts',
   'views/BatchesView.vue',
   'views/InboundView.vue',
-  'views/LedgerView.vue',
   'views/PrepareView.vue',
   'views/SettingsView.vue',
   'views/SignInView.vue',
