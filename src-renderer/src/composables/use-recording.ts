@@ -57,6 +57,7 @@ export function createRecording(kind: RecordingKind, notes: ConnectionNotes, sou
       asks += 1;
       const id = `${page}-${asks}`;
       const request = source.get(kind, refId, id);
+      // `answered` only tells a later ask when this one ended; its failure is reported by this settle.
       out = { refId, ask: id, mine, answered: request.catch(() => undefined) };
       const recording = await request;
       // Made here so that a recording that cannot be read says why, like a failed call.

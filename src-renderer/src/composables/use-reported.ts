@@ -35,6 +35,19 @@ export async function settle<T>(notes: ConnectionNotes, work: () => Promise<T>, 
   return { ok: true, value };
 }
 
+/**
+ * Runs `work` and tells `notes` of its failure, which it then throws on: for a caller that says the
+ * failure its own way (a pager's error line, a select's state) and must still report it the one way.
+ */
+export async function noting<T>(notes: ConnectionNotes, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    notes.noteFailure(error);
+    throw error;
+  }
+}
+
 /** `settle` bound to the session store: `const report = useReported(); const got = await report(() => call(…))`. */
 export function useReported() {
   const session = useSessionStore();

@@ -57,7 +57,8 @@ async function upload(batchId: number, campaignId: number | null, inDoubt: InDou
 
 /** Stops the upload after its current request; starting it again resumes where it stopped. */
 async function cancel(batchId: number): Promise<void> {
-  await call('sync:cancel', { batchId }).catch(() => undefined);
+  // Failed, the upload goes on and its card shows it; the session hears why, as of any failure.
+  await settle(useSessionStore(), () => call('sync:cancel', { batchId }));
 }
 
 function forget(batchId: number): void {
