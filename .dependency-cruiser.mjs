@@ -89,24 +89,13 @@ export const RENDERER_LAYERS = [['i18n'], ['api'], ['stores', 'composables'], ['
 
 /** Files still calling the surface themselves, until their calls move to a store or composable (issue 31). */
 const RENDERER_CALLERS_LEFT = [
-  'components/lifecycle/RetentionNote.vue',
   'components/lifecycle/batch-deletion.ts',
-  'components/settings/AuditPanel.vue',
-  'components/settings/ContactHoursPanel.vue',
-  'components/settings/DiagnosticsPanel.vue',
-  'components/settings/EnvironmentRow.vue',
-  'components/settings/EnvironmentsPanel.vue',
-  'components/settings/PreferencesPanel.vue',
-  'components/settings/RetentionPanel.vue',
-  'components/settings/UpdatesPanel.vue',
-  'components/settings/WipePanel.vue',
   'components/sync/PhoneFitNotice.vue',
   'components/sync/SyncBatchCard.vue',
   'components/sync/uploads.ts',
   'views/BatchesView.vue',
   'views/InboundView.vue',
   'views/PrepareView.vue',
-  'views/SettingsView.vue',
   'views/SignInView.vue',
   'views/SyncView.vue',
 ];
