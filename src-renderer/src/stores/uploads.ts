@@ -1,11 +1,12 @@
 // Uploads started from this window, kept outside any one screen: the agent may leave the Sync screen
-// while a batch uploads and come back to its progress or its result.
+// while a batch uploads and come back to its progress or its result. Module state rather than a Pinia
+// store: the runs outlive every screen, and the upload's events land here whoever listens.
 import { reactive } from 'vue';
-import type { SurfaceEvents, UploadSummary } from '../../../../src-main/surface/procedures';
-import { call, onEvent } from '../../api/casedesk';
-import { ApiError } from '../../api/failures';
-import { settle } from '../../composables/use-reported';
-import { useSessionStore } from '../../stores/session';
+import type { ProcedureInput, SurfaceEvents, UploadSummary } from '../../../src-main/surface/procedures';
+import { call, onEvent } from '../api/casedesk';
+import { ApiError } from '../api/failures';
+import { settle } from '../composables/use-reported';
+import { useSessionStore } from './session';
 
 /** The Sync screen's own confirmation dialog (narrower than the app-wide one). */
 export const SYNC_CONFIRM_GROUP = 'sync';
@@ -61,6 +62,11 @@ async function cancel(batchId: number): Promise<void> {
   await settle(useSessionStore(), () => call('sync:cancel', { batchId }));
 }
 
+/** What loading the batch into the campaign would set going (a paused campaign started…), asked before it. */
+function checkUpload(input: ProcedureInput<'sync:checkUpload'>) {
+  return call('sync:checkUpload', input);
+}
+
 function forget(batchId: number): void {
   const run = runs.get(batchId);
   if (run && !run.running) runs.delete(batchId);
@@ -68,5 +74,5 @@ function forget(batchId: number): void {
 
 export function useUploads() {
   listen();
-  return { runs, upload, forget, cancel };
+  return { runs, upload, forget, cancel, checkUpload };
 }
