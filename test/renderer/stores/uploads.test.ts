@@ -21,7 +21,7 @@ describe('uploads', () => {
       return () => undefined;
     });
     const answer = pending<UploadSummary>();
-    const calls = fakeSurface({ 'sync:upload': () => answer.promise as never });
+    const calls = fakeSurface({ 'sync:upload': () => answer.promise });
     const { runs, upload, forget } = useUploads();
     const done = upload(21, 9);
     void upload(21, 9);

@@ -11,7 +11,11 @@ export interface FakeFailure {
   params?: Record<string, FailureParamValue>;
 }
 
-type Answer<N extends ProcedureName> = ProcedureOutputs[N] | FakeFailure | ((input: ProcedureInput<N>) => ProcedureOutputs[N] | FakeFailure);
+type Answer<N extends ProcedureName> =
+  | ProcedureOutputs[N]
+  | FakeFailure
+  /** Answered from the input; a promise answers when the test says. */
+  | ((input: ProcedureInput<N>) => ProcedureOutputs[N] | FakeFailure | Promise<ProcedureOutputs[N]>);
 export type Answers = { [N in ProcedureName]?: Answer<N> };
 
 export interface FakeCall {
@@ -28,7 +32,7 @@ export function fakeSurface(answers: Answers): FakeCall[] {
     calls.push({ name, input });
     const answer = answers[name as ProcedureName] as unknown;
     if (answer === undefined) throw new Error(`the fake surface has no answer for ${name}`);
-    const value = typeof answer === 'function' ? (answer as (i: unknown) => unknown)(input) : answer;
+    const value: unknown = typeof answer === 'function' ? await (answer as (i: unknown) => unknown)(input) : answer;
     if (isFailure(value)) return { ok: false, error: { code: value.failure, message: '', params: value.params ?? {} } };
     return { ok: true, value };
   });
