@@ -81,6 +81,31 @@ function layerRules() {
   });
 }
 
+// The renderer's own rows, bottom to top (src-renderer/src/): a folder imports its own files and the
+// rows below; stores and composables share a row (a store reports through use-reported, which tells the
+// session store). The files at the top (main.ts, App.vue, router.ts) import anything.
+//   1 i18n                     the words
+//   2 api                      the transport, `call` and `onEvent` (casedesk.ts); failures.ts: ApiError, its words
+//   3 stores, composables      what talks to the surface: shared state (stores), one screen's state (composables)
+//   4 components               render what stores and composables hold
+//   5 views                    the screens, made of components
+export const RENDERER_LAYERS = [['i18n'], ['api'], ['stores', 'composables'], ['components'], ['views']];
+
+const inRenderer = (folders) => `^src-renderer/src/(${folders.join('|')})/`;
+
+function rendererLayerRules() {
+  return RENDERER_LAYERS.flatMap((row, index) => {
+    const allowed = RENDERER_LAYERS.slice(0, index + 1).flat();
+    return row.map((folder) => ({
+      name: `renderer-layer-${folder}`,
+      severity: 'error',
+      comment: `src-renderer/src/${folder} imports only ${allowed.join(', ')} of the renderer (its row and the rows below)`,
+      from: { path: inRenderer([folder]) },
+      to: { path: '^src-renderer/src/', pathNot: inRenderer(allowed) },
+    }));
+  });
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
@@ -91,6 +116,15 @@ export default {
       comment: 'every folder of src-main has a row in LAYERS (.dependency-cruiser.mjs)',
       from: { path: '^src-main/', pathNot: any(LAYERS.flat()) },
       to: {},
+    },
+    ...rendererLayerRules(),
+    {
+      name: 'renderer-surface-through-stores',
+      severity: 'error',
+      comment:
+        'components and views never call the surface: its calls and events are in stores and composables (api/casedesk.ts, api/transport.ts); api/failures.ts is theirs to use',
+      from: { path: inRenderer(['components', 'views']) },
+      to: { path: '^src-renderer/src/api/(casedesk|transport|event-stream|launch-token)\\.ts$' },
     },
     {
       name: 'renderer-reaches-domain-and-surface',

@@ -45,7 +45,8 @@ export function createAppRouter() {
   router.beforeEach(async (to) => {
     if (to.meta.public) return true;
     const session = useSessionStore();
-    if (!session.status) await session.refresh().catch(() => undefined);
+    // Unread, the status says nobody is signed in: the sign-in screen follows; the session heard why.
+    if (!session.status) await session.refresh().catch((error: unknown) => session.noteFailure(error));
     return session.signedIn ? true : { name: 'sign-in', query: { next: to.fullPath } };
   });
   return router;

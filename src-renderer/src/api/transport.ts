@@ -59,6 +59,7 @@ function httpTransport(): Transport {
         });
         if (res.status === 401 || res.status === 403 || res.status === 421)
           return { ok: false, error: { code: 'host.page_not_authorised', message: 'This page is not authorised.' } };
+        // Not JSON is no envelope either: answered as host.unexpected_answer just below, never dropped.
         const body: unknown = await res.json().catch(() => null);
         // Anything but an envelope (a proxy's page, a server's own error body): said as such, never a crash.
         if (!isEnvelope(body)) return { ok: false, error: { code: 'host.unexpected_answer', message: 'Unexpected answer.', params: { status: res.status } } };

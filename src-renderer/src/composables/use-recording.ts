@@ -4,8 +4,9 @@
 // download still coming is stopped and its Blob URL released. The screens word each state themselves.
 import { onScopeDispose, ref } from 'vue';
 import type { ProcedureOutputs } from '../../../src-main/surface/procedures';
-import { call, isCancelled } from '../api/casedesk';
-import { audioType, base64Blob, objectUrl, releaseUrl } from '../components/results/files';
+import { call } from '../api/casedesk';
+import { isCancelled } from '../api/failures';
+import { audioType, base64Blob, objectUrl, releaseUrl } from './saved-files';
 import { useSessionStore } from '../stores/session';
 import { settle, type ConnectionNotes } from './use-reported';
 
@@ -56,6 +57,7 @@ export function createRecording(kind: RecordingKind, notes: ConnectionNotes, sou
       asks += 1;
       const id = `${page}-${asks}`;
       const request = source.get(kind, refId, id);
+      // `answered` only tells a later ask when this one ended; its failure is reported by this settle.
       out = { refId, ask: id, mine, answered: request.catch(() => undefined) };
       const recording = await request;
       // Made here so that a recording that cannot be read says why, like a failed call.

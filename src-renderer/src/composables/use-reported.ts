@@ -3,7 +3,7 @@
 // that went to the service, of every success (online again); the screen gets a typed outcome carrying the
 // failure's words, and says them where it always has (its own line, in its own sentence).
 import { ref } from 'vue';
-import { errorText } from '../api/casedesk';
+import { errorText } from '../api/failures';
 import { useSessionStore } from '../stores/session';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown; text: string };
@@ -33,6 +33,19 @@ export async function settle<T>(notes: ConnectionNotes, work: () => Promise<T>, 
   }
   if (options.reachesService) notes.noteSuccess();
   return { ok: true, value };
+}
+
+/**
+ * Runs `work` and tells `notes` of its failure, which it then throws on: for a caller that says the
+ * failure its own way (a pager's error line, a select's state) and must still report it the one way.
+ */
+export async function noting<T>(notes: ConnectionNotes, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    notes.noteFailure(error);
+    throw error;
+  }
 }
 
 /** `settle` bound to the session store: `const report = useReported(); const got = await report(() => call(…))`. */

@@ -5,14 +5,14 @@ import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
 import { call } from '../api/casedesk';
-import { CORRECTED_ONLY, filterInput, isFiltered, WHOLE_BATCH, type GridFilter, type StatusFilter } from '../components/batch/case-filter';
-import { CaseSource } from '../components/batch/case-source';
-import { settle } from '../composables/use-reported';
-import { receiveFile } from '../components/prepare/files';
-import { saveFile } from '../components/results/files';
+import { CORRECTED_ONLY, filterInput, isFiltered, WHOLE_BATCH, type GridFilter, type StatusFilter } from './case-filter';
+import { CaseSource } from './case-source';
+import { noting, settle } from '../composables/use-reported';
+import { receiveFile } from '../composables/picked-files';
+import { saveFile } from '../composables/saved-files';
 import { useSessionStore } from './session';
 
-export type { StatusFilter } from '../components/batch/case-filter';
+export type { StatusFilter } from './case-filter';
 export type BatchDetail = ProcedureOutputs['batches:get'];
 export type BulkFix = ProcedureInput<'batches:bulkFix'>['fix'];
 export type CaseChanges = ProcedureInput<'batches:editCase'>['changes'];
@@ -81,8 +81,9 @@ export const useBatchStore = defineStore('batch', () => {
     const filter = filterOf(id);
     const created = markRaw(
       new CaseSource(
-        (offset, limit) => call('batches:cases', { ...filter, offset, limit }),
-        () => call('batches:countCases', filter),
+        // The pager words a failure on the table; the session hears of it as of any other.
+        (offset, limit) => noting(session, () => call('batches:cases', { ...filter, offset, limit })),
+        () => noting(session, () => call('batches:countCases', filter)),
       ),
     );
     source.value = created;
@@ -128,13 +129,14 @@ export const useBatchStore = defineStore('batch', () => {
   async function checkLists(id: number): Promise<void> {
     ledgerChange.value = null;
     let changed = false;
-    try {
-      const ledger = await call('batches:checkLedger', { batchId: id });
+    // Failed, the cases stay as they were (the upload applies the lists anyway, before anything is
+    // sent); the session still hears of the failure.
+    const got = await settle(session, () => call('batches:checkLedger', { batchId: id }));
+    if (got.ok) {
+      const ledger = got.value;
       if (batchId.value !== id) return;
       if (ledger.cases + ledger.phones + ledger.released > 0 || ledger.notices.length > 0) ledgerChange.value = ledger;
       changed = ledger.cases + ledger.phones + ledger.released > 0;
-    } catch {
-      // The cases stay as they were; the upload applies the lists anyway, before anything is sent.
     }
     if (await checkDuplicates(id)) changed = true;
     if (changed && batchId.value === id) await reloadAll();
@@ -145,13 +147,9 @@ export const useBatchStore = defineStore('batch', () => {
    * campaign's results downloaded. Checked again at every visit; when any changed, everything is read again.
    */
   async function checkDuplicates(id: number): Promise<boolean> {
-    try {
-      const { changed } = await call('batches:checkDuplicates', { batchId: id });
-      return changed > 0;
-    } catch {
-      // The warnings stay as they were; the upload checks again anyway.
-      return false;
-    }
+    const got = await settle(session, () => call('batches:checkDuplicates', { batchId: id }));
+    // Failed, the warnings stay as they were (the upload checks again anyway); the session heard of it.
+    return got.ok && got.value.changed > 0;
   }
 
   async function refreshDetail(): Promise<void> {
@@ -169,16 +167,17 @@ export const useBatchStore = defineStore('batch', () => {
     // The newest load wins: one started later (after an edit or a fix) knows more.
     const run = ++kindsRun;
     if (kindsState.value !== 'ready') kindsState.value = 'loading';
-    try {
-      const [found, rows] = await Promise.all([call('batches:caseKinds', { batchId: id }), call('batches:issues', { batchId: id, rowsOnly: true })]);
-      if (run !== kindsRun) return;
-      if (kindsState.value === 'ready' && filtered() && JSON.stringify(found) !== JSON.stringify(kinds.value)) listStale.value = true;
-      kinds.value = found;
-      rowIssues.value = rows;
-      kindsState.value = 'ready';
-    } catch {
-      if (run === kindsRun) kindsState.value = 'error';
+    const got = await settle(session, () => Promise.all([call('batches:caseKinds', { batchId: id }), call('batches:issues', { batchId: id, rowsOnly: true })]));
+    if (run !== kindsRun) return;
+    if (!got.ok) {
+      kindsState.value = 'error';
+      return;
     }
+    const [found, rows] = got.value;
+    if (kindsState.value === 'ready' && filtered() && JSON.stringify(found) !== JSON.stringify(kinds.value)) listStale.value = true;
+    kinds.value = found;
+    rowIssues.value = rows;
+    kindsState.value = 'ready';
   }
 
   function setStatus(next: StatusFilter): void {

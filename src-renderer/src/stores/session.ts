@@ -3,7 +3,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { Environment } from '../../../src-main/domain/environments';
 import type { SessionStatus } from '../../../src-main/surface/procedures';
-import { call, failureKind, isUnreachable, onEvent } from '../api/casedesk';
+import { call, onEvent } from '../api/casedesk';
+import { failureKind, isUnreachable } from '../api/failures';
 
 export const useSessionStore = defineStore('session', () => {
   const status = ref<SessionStatus | null>(null);

@@ -2,7 +2,7 @@
 // one (a proxy's page, a server's own error for a too-large request) is a failure of its own, not a crash.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isEnvelope, transport } from '../../../src-renderer/src/api/transport';
-import { ApiError } from '../../../src-renderer/src/api/casedesk';
+import { ApiError } from '../../../src-renderer/src/api/failures';
 import { i18n } from '../../../src-renderer/src/i18n';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -7,7 +7,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effectScope } from 'vue';
 import type { ProcedureOutputs } from '../../../src-main/surface/procedures';
-import { ApiError } from '../../../src-renderer/src/api/casedesk';
+import { ApiError } from '../../../src-renderer/src/api/failures';
 import type { ConnectionNotes } from '../../../src-renderer/src/composables/use-reported';
 import { createRecording, useRecording, type LettingGo, type RecordingKind } from '../../../src-renderer/src/composables/use-recording';
 import { pending } from '../support/pending';

@@ -1,8 +1,8 @@
 // A call of the surface, its failure reported once: the session hears of every failure and of the
 // successes of calls that went to the service; the screen gets a typed outcome with the failure's words.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../src-renderer/src/api/casedesk';
-import { createAction, settle, type ConnectionNotes } from '../../../src-renderer/src/composables/use-reported';
+import { ApiError } from '../../../src-renderer/src/api/failures';
+import { createAction, noting, settle, type ConnectionNotes } from '../../../src-renderer/src/composables/use-reported';
 import { i18n } from '../../../src-renderer/src/i18n';
 import { pending } from '../support/pending';
 
@@ -92,5 +92,15 @@ describe('createAction', () => {
     expect(error.value).toBeNull();
     await run(() => Promise.reject(new Error('disk full')));
     expect(error.value).toBe('disk full');
+  });
+});
+
+describe('noting', () => {
+  it('tells the session of a failure and throws it on, for a caller that words it its own way', async () => {
+    const { heard, notes } = listener();
+    const failure = new ApiError('service.timeout', { request: 'GET /bots' });
+    await expect(noting(notes, () => Promise.reject(failure))).rejects.toBe(failure);
+    await expect(noting(notes, () => Promise.resolve(3))).resolves.toBe(3);
+    expect(heard).toEqual([['failure', failure]]);
   });
 });

@@ -3,7 +3,7 @@
 import { createPinia, setActivePinia } from 'pinia';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SessionStatus } from '../../../src-main/surface/procedures';
-import { ApiError } from '../../../src-renderer/src/api/casedesk';
+import { ApiError } from '../../../src-renderer/src/api/failures';
 import { useAction } from '../../../src-renderer/src/composables/use-reported';
 import { useSessionStore } from '../../../src-renderer/src/stores/session';
 

@@ -2,7 +2,7 @@
 // and dialing rules (what the service would say), in the agent's language. The view only shows them.
 import { NewCampaign, newCampaignRuleIssues, type NewCampaignRuleIssue, type NewCampaignRules } from '../../../../src-main/domain/new-campaign';
 import { inputProblem } from '../../../../src-main/domain/failures/input-problem';
-import { problemWords } from '../../api/casedesk';
+import { problemWords } from '../../api/failures';
 
 export type CampaignField =
   'name' | 'description' | 'startDate' | 'callFrom' | 'callTo' | 'dialingType' | 'minPhonePriority' | 'maxPhonePriority' | 'maxCallsPerCase';

@@ -2,7 +2,7 @@
 // batch can be prepared, what the review and the summary show, and what batches:prepare is sent. The
 // steps only show them.
 import type { MappingFile } from '../../../../src-main/domain/mapping-file';
-import { inputProblemText } from '../../api/casedesk';
+import { inputProblemText } from '../../api/failures';
 import type { PrepareSummary, ProcedureInput } from '../../../../src-main/surface/procedures';
 import type { MappingProblem, Target } from './mapping-form';
 

@@ -6,8 +6,8 @@
 // position (the scrollbar, End, Page Down), and SQLite counts off an index to any position in a few
 // milliseconds, so a jump anywhere is one request with nothing to walk.
 import { shallowRef } from 'vue';
-import type { BatchCaseView } from '../../../../src-main/surface/procedures';
-import { errorText } from '../../api/casedesk';
+import type { BatchCaseView } from '../../../src-main/surface/procedures';
+import { errorText } from '../api/failures';
 
 export const PAGE_SIZE = 200;
 /** Pages kept in memory; the ones farthest from what the table last asked for go first. */

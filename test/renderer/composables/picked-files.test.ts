@@ -1,8 +1,8 @@
 // A picked file too big for the page to hand over (one base64 string) is refused before it is read,
 // by a code that names the limit and the way that takes it (the CLI).
 import { describe, expect, it } from 'vitest';
-import { PICKED_FILE_MB, receiveFile } from '../../../../src-renderer/src/components/prepare/files';
-import { i18n } from '../../../../src-renderer/src/i18n';
+import { PICKED_FILE_MB, receiveFile } from '../../../src-renderer/src/composables/picked-files';
+import { i18n } from '../../../src-renderer/src/i18n';
 
 describe('a picked file', () => {
   it('past what the page can hand over is refused without reading it', async () => {

@@ -1,8 +1,8 @@
 // The rows the cases table shows, asked of the store page by page: what reaches the store for a
 // view, and what the table reads back.
 import { describe, expect, it } from 'vitest';
-import type { BatchCaseView } from '../../../../src-main/surface/procedures';
-import { CaseSource, PAGE_SIZE } from '../../../../src-renderer/src/components/batch/case-source';
+import type { BatchCaseView } from '../../../src-main/surface/procedures';
+import { CaseSource, PAGE_SIZE } from '../../../src-renderer/src/stores/case-source';
 
 /** A store of `total` rows that records every request it answers. */
 function storeOf(total: number) {

@@ -1,7 +1,7 @@
 // A failure from the surface becomes an ApiError worded by the catalog in the agent's language, with
 // its code, params and coarse class kept for the screens' decisions (never its words).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiError, errorText, failureKind, failureText, isCancelled, isUnreachable } from '../../../src-renderer/src/api/casedesk';
+import { ApiError, errorText, failureKind, failureText, isCancelled, isUnreachable } from '../../../src-renderer/src/api/failures';
 import { i18n } from '../../../src-renderer/src/i18n';
 
 afterEach(() => {

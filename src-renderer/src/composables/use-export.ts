@@ -2,9 +2,9 @@
 // browser's save takes it, and the screen says its name, or why it failed. One flow for every such button
 // (ExportButton starts it; the screen shows `error` and `exported` where it says such things).
 import { reactive, ref } from 'vue';
-import { createAction, type ConnectionNotes } from '../../composables/use-reported';
-import { useSessionStore } from '../../stores/session';
-import { saveFile } from './files';
+import { createAction, type ConnectionNotes } from './use-reported';
+import { useSessionStore } from '../stores/session';
+import { saveFile } from './saved-files';
 
 export type ExportedFile = Parameters<typeof saveFile>[0];
 

@@ -1,8 +1,8 @@
 // The results screen's exports: the service's file goes to the browser's save, then its name is said;
 // a failure is said instead, in its own words, and the session hears of it.
 import { describe, expect, it } from 'vitest';
-import { createExport, type ExportedFile } from '../../../../src-renderer/src/components/results/export';
-import { pending } from '../../support/pending';
+import { createExport, type ExportedFile } from '../../../src-renderer/src/composables/use-export';
+import { pending } from '../support/pending';
 
 /** The session as these tests need it: it hears nothing they check. */
 const quiet = { noteSuccess: () => undefined, noteFailure: () => undefined };

@@ -7,16 +7,11 @@ import PrimeVue from 'primevue/config';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSSRApp, effectScope, h, nextTick, reactive, type EffectScope } from 'vue';
 import { renderToString } from 'vue/server-renderer';
-import type { BotView as Bot, CampaignListItemView as CampaignListItem } from '../../../../src-main/domain/service-views';
-import BotCampaignSelects from '../../../../src-renderer/src/components/campaigns/BotCampaignSelects.vue';
-import {
-  useBotCampaign,
-  type BotCampaign,
-  type BotCampaignOptions,
-  type BotCampaignPick,
-} from '../../../../src-renderer/src/components/campaigns/bot-campaign';
-import { i18n } from '../../../../src-renderer/src/i18n';
-import { pending } from '../../support/pending';
+import type { BotView as Bot, CampaignListItemView as CampaignListItem } from '../../../src-main/domain/service-views';
+import BotCampaignSelects from '../../../src-renderer/src/components/campaigns/BotCampaignSelects.vue';
+import { useBotCampaign, type BotCampaign, type BotCampaignOptions, type BotCampaignPick } from '../../../src-renderer/src/composables/use-bot-campaign';
+import { i18n } from '../../../src-renderer/src/i18n';
+import { pending } from '../support/pending';
 
 const bot = (id: number, name: string, botType = 'OUTBOUND') => ({ id, name, botType }) as Bot;
 const campaign = (id: number, name: string, status = 'ONGOING') => ({ id, name, status, maxPhonePriority: 2 }) as CampaignListItem;

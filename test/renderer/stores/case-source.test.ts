@@ -2,7 +2,7 @@
 // edits shown in place, far pages let go, failures and late answers handled.
 import { describe, expect, it } from 'vitest';
 import type { BatchCaseView } from '../../../src-main/surface/procedures';
-import { CaseSource, KEPT_PAGES, PAGE_SIZE } from '../../../src-renderer/src/components/batch/case-source';
+import { CaseSource, KEPT_PAGES, PAGE_SIZE } from '../../../src-renderer/src/stores/case-source';
 
 const TOTAL = 1_000;
 const view = (id: number): BatchCaseView =>

@@ -1,8 +1,9 @@
 // Files the agent picks or drops: read in the page and handed to the command surface as base64 (the
 // same way in Electron and in a browser). The app answers with an id for the file: the procedures
 // that read a file take that id, never a path.
-import type { ProcedureOutputs } from '../../../../src-main/surface/procedures';
-import { ApiError, call } from '../../api/casedesk';
+import type { ProcedureOutputs } from '../../../src-main/surface/procedures';
+import { call } from '../api/casedesk';
+import { ApiError } from '../api/failures';
 
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.ods', '.csv', '.txt'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');

@@ -2,9 +2,9 @@
 // ask for it; this holds what they share: the campaigns of the bot chosen (loaded as the bot changes),
 // the only bot picked for the agent, and the campaign forgotten when the agent picks another bot.
 import { computed, reactive, ref, toValue, watch, type MaybeRefOrGetter } from 'vue';
-import type { BotView as Bot, CampaignListItemView as CampaignListItem } from '../../../../src-main/domain/service-views';
-import { call } from '../../api/casedesk';
-import { useAction, useReported } from '../../composables/use-reported';
+import type { BotView as Bot, CampaignListItemView as CampaignListItem } from '../../../src-main/domain/service-views';
+import { useCampaignsStore } from '../stores/campaigns';
+import { useAction, useReported } from './use-reported';
 
 /** The screen's own record of the choice (its form, its card's state); written here as the agent picks. */
 export interface BotCampaignPick {
@@ -47,6 +47,7 @@ export interface BotCampaign {
 export function useBotCampaign(options: BotCampaignOptions): BotCampaign {
   const pick = () => toValue(options.pick);
   const tiedCampaign = computed(() => toValue(options.tiedCampaign) ?? null);
+  const campaignsStore = useCampaignsStore();
 
   const loadedBots = ref<Bot[] | null>(null);
   const botsAction = useAction({ reachesService: true, words: options.loadError });
@@ -54,7 +55,7 @@ export function useBotCampaign(options: BotCampaignOptions): BotCampaign {
 
   async function loadBots(): Promise<void> {
     if (options.bots !== undefined || loadedBots.value) return;
-    const got = await botsAction.run(() => call('bots:list', {}));
+    const got = await botsAction.run(() => campaignsStore.bots());
     if (got.ok) loadedBots.value = got.value.filter((b) => b.botType !== 'INBOUND');
   }
 
@@ -81,7 +82,7 @@ export function useBotCampaign(options: BotCampaignOptions): BotCampaign {
     campaignsError.value = null;
     loadingCampaigns.value = botId !== null;
     if (botId === null) return;
-    const got = await report(() => call('campaigns:list', { botId }), { reachesService: true });
+    const got = await report(() => campaignsStore.campaignsOf(botId), { reachesService: true });
     if (load !== latestLoad) return;
     loadingCampaigns.value = false;
     if (got.ok) campaigns.value = got.value;

@@ -1,7 +1,7 @@
 // Which of the batch's cases the grid shows, as the agent set it, and the filter the surface is asked
 // for (batches:cases, batches:countCases: the store filters, counts and pages). Only the parts that
 // narrow the list are sent.
-import type { ProcedureInput } from '../../../../src-main/surface/procedures';
+import type { ProcedureInput } from '../../../src-main/surface/procedures';
 import type { CaseStatus } from './case-source';
 
 export type StatusFilter = 'all' | CaseStatus;

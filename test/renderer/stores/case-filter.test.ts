@@ -1,8 +1,8 @@
 // What the grid asks the store for: only the parts of the agent's filter that narrow the list, and the
 // kept-for-corrections notice's list, the corrected cases with nothing else left on to hide some.
 import { describe, expect, it } from 'vitest';
-import { procedures } from '../../../../src-main/surface/procedures';
-import { CORRECTED_ONLY, filterInput, isFiltered, WHOLE_BATCH, type GridFilter } from '../../../../src-renderer/src/components/batch/case-filter';
+import { procedures } from '../../../src-main/surface/procedures';
+import { CORRECTED_ONLY, filterInput, isFiltered, WHOLE_BATCH, type GridFilter } from '../../../src-renderer/src/stores/case-filter';
 
 describe('the filter the grid asks for', () => {
   it('sends nothing for the whole batch', () => {

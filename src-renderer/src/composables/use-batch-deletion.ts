@@ -2,19 +2,14 @@
 // worded from its code and params, in the agent's language.
 import { useConfirm } from 'primevue/useconfirm';
 import { useI18n } from 'vue-i18n';
-import { ApiError, call } from '../../api/casedesk';
-import { useReported } from '../../composables/use-reported';
-import { useUploads } from '../sync/uploads';
+import { ApiError } from '../api/failures';
+import { useBatchesStore } from '../stores/batches';
+import { useUploads } from '../stores/uploads';
+import { useReported } from './use-reported';
 
 export interface DeletionOutcome {
   ok: boolean;
   text: string;
-}
-
-/** A date as the agent reads it (no time: retention works in days). */
-export function formatDay(iso: string, locale: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString(locale === 'en' ? 'en-GB' : 'es-AR', { dateStyle: 'medium' });
 }
 
 export function useBatchDeletion() {
@@ -22,6 +17,7 @@ export function useBatchDeletion() {
   const confirm = useConfirm();
   const { forget } = useUploads();
   const report = useReported();
+  const batches = useBatchesStore();
 
   function refusal(err: unknown, text: string): string {
     if (err instanceof ApiError && err.code === 'batch.busy') return t('lifecycle.batch.busy', { batchId: err.params?.batchId ?? '' });
@@ -40,7 +36,7 @@ export function useBatchDeletion() {
       acceptProps: { label: t('lifecycle.batch.deleteBatch'), severity: 'danger', 'data-test': 'confirm-delete-batch' },
       defaultFocus: 'reject',
       accept: () => {
-        void report(() => call('batches:delete', { batchId: batch.id })).then((got) => {
+        void report(() => batches.remove(batch.id)).then((got) => {
           if (!got.ok) return done({ ok: false, text: refusal(got.error, got.text) });
           forget(batch.id);
           done({ ok: true, text: t('lifecycle.batch.deleted', { id: batch.id, cases: got.value.cases }) });

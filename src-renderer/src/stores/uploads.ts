@@ -1,10 +1,12 @@
 // Uploads started from this window, kept outside any one screen: the agent may leave the Sync screen
-// while a batch uploads and come back to its progress or its result.
+// while a batch uploads and come back to its progress or its result. Module state rather than a Pinia
+// store: the runs outlive every screen, and the upload's events land here whoever listens.
 import { reactive } from 'vue';
-import type { SurfaceEvents, UploadSummary } from '../../../../src-main/surface/procedures';
-import { ApiError, call, onEvent } from '../../api/casedesk';
-import { settle } from '../../composables/use-reported';
-import { useSessionStore } from '../../stores/session';
+import type { ProcedureInput, SurfaceEvents, UploadSummary } from '../../../src-main/surface/procedures';
+import { call, onEvent } from '../api/casedesk';
+import { ApiError } from '../api/failures';
+import { settle } from '../composables/use-reported';
+import { useSessionStore } from './session';
 
 /** The Sync screen's own confirmation dialog (narrower than the app-wide one). */
 export const SYNC_CONFIRM_GROUP = 'sync';
@@ -56,7 +58,13 @@ async function upload(batchId: number, campaignId: number | null, inDoubt: InDou
 
 /** Stops the upload after its current request; starting it again resumes where it stopped. */
 async function cancel(batchId: number): Promise<void> {
-  await call('sync:cancel', { batchId }).catch(() => undefined);
+  // Failed, the upload goes on and its card shows it; the session hears why, as of any failure.
+  await settle(useSessionStore(), () => call('sync:cancel', { batchId }));
+}
+
+/** What loading the batch into the campaign would set going (a paused campaign started…), asked before it. */
+function checkUpload(input: ProcedureInput<'sync:checkUpload'>) {
+  return call('sync:checkUpload', input);
 }
 
 function forget(batchId: number): void {
@@ -66,5 +74,5 @@ function forget(batchId: number): void {
 
 export function useUploads() {
   listen();
-  return { runs, upload, forget, cancel };
+  return { runs, upload, forget, cancel, checkUpload };
 }
