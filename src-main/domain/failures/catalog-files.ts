@@ -4,11 +4,6 @@ import type { CatalogEntry } from './failure-class';
 export const FILE_FAILURES = {
   'file.empty': { class: 'invalid-input', en: '{file} is empty.', es: '{file} está vacío.' },
   'file.too_large': { class: 'invalid-input', en: '{file} is larger than the {limitMb} MB limit.', es: '{file} supera el máximo de {limitMb} MB.' },
-  'file.too_large_to_pick': {
-    class: 'invalid-input',
-    en: '{file} is larger than the {limitMb} MB a file picked in the app may have; prepare it with the command line (casedesk prepare), which takes text files of up to 1 GB.',
-    es: '{file} supera los {limitMb} MB que puede tener un archivo elegido en la aplicación; prepárelo con la línea de comandos (casedesk prepare), que acepta archivos de texto de hasta 1 GB.',
-  },
   'file.receive_broken': {
     class: 'invalid-input',
     en: '{file} did not arrive whole (part at byte {offset} of {bytes}); pick it again.',

@@ -1,9 +1,9 @@
 // Files the agent picks or drops: read in the page and handed to the command surface as base64 (the
-// same way in Electron and in a browser). The app answers with an id for the file: the procedures
+// same way in Electron and in a browser), in parts of 8 MB past that size. The app answers with an id for the file: the procedures
 // that read a file take that id, never a path.
 import type { ProcedureOutputs } from '../../../src-main/surface/procedures';
 import { call } from '../api/casedesk';
-import { ApiError } from '../api/failures';
+import { RECEIVE_PART_BYTES } from '../../../src-main/domain/file-parts';
 
 export const ACCEPTED_EXTENSIONS = ['.xlsx', '.xls', '.ods', '.csv', '.txt'] as const;
 export const ACCEPT_ATTRIBUTE = ACCEPTED_EXTENSIONS.join(',');
@@ -26,15 +26,17 @@ export async function fileToBase64(file: Blob): Promise<string> {
 export type ReceivedFile = ProcedureOutputs['files:receive'];
 
 /**
- * The biggest file the page can hand over: its bytes become one string of base64 (4 characters for
- * 3 bytes), and V8's longest string is 2^29 − 24 characters (384 MiB would pass it by 18 bytes). Past it the page would fail on its own;
- * the CLI reads a text file from its path, up to 1 GB.
+ * Hands a file over: in one call up to a part's size (most spreadsheets), else in parts read one at a
+ * time, so the page never holds the file as one string (V8 caps a string at 512 MB, and Electron's
+ * IPC and the browser host's requests well before). The surface checks the size for the kind of file.
  */
-export const PICKED_FILE_MB = 383;
-
 export async function receiveFile(file: File): Promise<ReceivedFile> {
-  if (file.size > PICKED_FILE_MB * 1024 ** 2) throw new ApiError('file.too_large_to_pick', { file: file.name, limitMb: PICKED_FILE_MB });
-  return call('files:receive', { name: file.name, base64: await fileToBase64(file) });
+  if (file.size <= RECEIVE_PART_BYTES) return call('files:receive', { name: file.name, base64: await fileToBase64(file) });
+  const { receiveId } = await call('files:receiveStart', { name: file.name, bytes: file.size });
+  for (let offset = 0; offset < file.size; offset += RECEIVE_PART_BYTES) {
+    await call('files:receivePart', { receiveId, offset, base64: await fileToBase64(file.slice(offset, offset + RECEIVE_PART_BYTES)) });
+  }
+  return call('files:receiveEnd', { receiveId });
 }
 
 /** Batches of older versions were named after a stamped copy ("2026-11-22T18-37-19-457Z-cartera.xlsx · Hoja"): drop the stamp. */
