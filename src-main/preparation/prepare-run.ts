@@ -115,15 +115,20 @@ export interface PrepareTally {
   duplicates: number;
 }
 
+/** What each case is checked against and counted into on its way to the writer (one small object: it is read per case). */
+export interface CaseChecks {
+  duplicates: DuplicateSources;
+  phoneCases: PhoneCaseCounts;
+  tally: PrepareTally;
+}
+
 /** The build under way: its cases (built one by one as they are asked for), the batch they go to, and its figures. */
 export interface BuildingBatch extends InspectedFile {
   built: ReturnType<typeof casesOfSheet>;
   batch: NewBatch;
   rowIssues: IssueInput[];
   template: BatchTemplate | null;
-  duplicates: DuplicateSources;
-  phoneCases: PhoneCaseCounts;
-  tally: PrepareTally;
+  checks: CaseChecks;
   clock: BuildClock;
   stages: PrepareStages;
 }

@@ -23,6 +23,7 @@ import { readRowTable, type Cell, type RowSheet, type RowSource, type RowTable }
 import {
   PrepareError,
   type BuildingBatch,
+  type CaseChecks,
   type InspectedFile,
   type PrepareOptions,
   type PrepareStages,
@@ -176,14 +177,14 @@ export function startBuild(store: Store, inspected: InspectedFile, opts: Prepare
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
   const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length, suppressedCases: 0, suppressedPhones: 0, duplicates: 0 };
-  return { ...inspected, built, batch, rowIssues, template, duplicates, phoneCases, tally, clock, stages };
+  return { ...inspected, built, batch, rowIssues, template, checks: { duplicates, phoneCases, tally }, clock, stages };
 }
 
 /** One built case checked against the other batches and the campaign, counted, and made ready for the writer. */
-export function preparedCase(building: BuildingBatch, c: BuiltCase): BatchCaseInput {
-  const { tally } = building;
-  if (flagDuplicates(c, building.duplicates)) tally.duplicates += 1;
-  building.phoneCases.addCase(c.phones);
+export function preparedCase(checks: CaseChecks, c: BuiltCase): BatchCaseInput {
+  const { tally } = checks;
+  if (flagDuplicates(c, checks.duplicates)) tally.duplicates += 1;
+  checks.phoneCases.addCase(c.phones);
   const { code, firstName, lastName, phones, products, params, sourceRows, status, issues } = c;
   if (status === 'ready' || status === 'warning') tally.ready += 1;
   else if (status === 'rejected') tally.rejected += 1;
@@ -203,7 +204,7 @@ export function preparedCase(building: BuildingBatch, c: BuiltCase): BatchCaseIn
  * no batch.
  */
 export async function writeCases(store: Store, building: BuildingBatch, opts: PrepareOptions): Promise<WrittenBatch> {
-  const { built, stages, table } = building;
+  const { built, stages, table, checks } = building;
   // Big files: SQLite writes on the other core while the next cases are built.
   const threaded = opts.writer === 'thread' || (opts.writer === undefined && built.count >= THREADED_FROM_CASES);
   const writer = threaded ? await startBatchWriterThread(store, building.batch) : startBatchWriter(store, building.batch);
@@ -218,7 +219,7 @@ export async function writeCases(store: Store, building: BuildingBatch, opts: Pr
         opts.onProgress({ done, total: built.count });
       }
       const checked = performance.now();
-      const input = preparedCase(building, c);
+      const input = preparedCase(checks, c);
       const encoding = performance.now();
       const wait = writer.write(input);
       const encoded = performance.now();
@@ -244,10 +245,11 @@ export async function writeCases(store: Store, building: BuildingBatch, opts: Pr
 
 /** Warns the cases that share a phone with many debtors, tells the timings, and sums the batch up. */
 export function finishPrepare(store: Store, written: WrittenBatch, opts: PrepareOptions): PrepareSummary {
-  const { batchId, stages, clock, tally, built, lastCaseBuilt, busyMs } = written;
+  const { batchId, stages, clock, built, lastCaseBuilt, busyMs } = written;
+  const { tally, phoneCases } = written.checks;
   // A phone's debtors are known once every case went by: the few cases with such a phone get their warning now.
   const flagging = performance.now();
-  tally.warnings += flagSharedPhones(store, batchId, written.phoneCases);
+  tally.warnings += flagSharedPhones(store, batchId, phoneCases);
   stages.checkMs += performance.now() - flagging;
   stages.normaliseMs += clock.normaliseMs;
   stages.checkMs += clock.checkMs;

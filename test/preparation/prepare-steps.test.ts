@@ -73,7 +73,7 @@ describe('the steps of preparing a file', () => {
     expect(building.built.count).toBe(11);
     expect(building.batch).toMatchObject({ environment: 'demo', name: 'cartera-banco-del-sur.csv · cartera-banco-del-sur', headerRow: 4, maxPhonePriority: 2 });
     expect(building.template).toBeNull();
-    expect(building.tally).toEqual({
+    expect(building.checks.tally).toEqual({
       ready: 0,
       rejected: 0,
       warnings: 0,
@@ -89,10 +89,10 @@ describe('the steps of preparing a file', () => {
   it('preparedCase counts each case on its way to the writer', async () => {
     const store = aStore();
     const building = startBuild(store, inspectSheet(store, await readSource(sourceFile(SAMPLE)), OPTS), OPTS);
-    const inputs = [...building.built.cases()].map((c) => preparedCase(building, c));
+    const inputs = [...building.built.cases()].map((c) => preparedCase(building.checks, c));
     expect(inputs).toHaveLength(11);
-    expect(building.tally).toMatchObject({ ready: 8, rejected: 3 });
-    expect(building.tally.rows).toBe(inputs.reduce((sum, c) => sum + c.sourceRows.length, building.rowIssues.length));
+    expect(building.checks.tally).toMatchObject({ ready: 8, rejected: 3 });
+    expect(building.checks.tally.rows).toBe(inputs.reduce((sum, c) => sum + c.sourceRows.length, building.rowIssues.length));
     expect(Object.keys(inputs[0] ?? {})).toContain('raw');
   });
 
