@@ -6,7 +6,27 @@ import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /** Test folders whose files leave nothing behind in the process (checked: they pass in any order, shuffled). */
-const SHARED_WORKER = ['test/renderer/**/*.test.ts', 'test/domain/**/*.test.ts', 'test/contract/**/*.test.ts', 'test/store/**/*.test.ts'];
+const SHARED_WORKER = [
+  'renderer',
+  'domain',
+  'contract',
+  'store',
+  'audit',
+  'client',
+  'diagnostics',
+  'emulator',
+  'exports',
+  'keys',
+  'lint',
+  'network',
+  'policy',
+  'results',
+  'updates',
+  'app',
+  'sync',
+].map((folder) => `test/${folder}/**/*.test.ts`);
+/** Files there that replace a module (vi.mock): a module graph of their own. */
+const OWN_MODULES = ['test/app/received-files-being-written.test.ts', 'test/app/shared-ledger.test.ts'];
 
 export default defineConfig({
   // Renderer components are rendered in tests (to text, on the server side: no DOM needed).
@@ -16,7 +36,7 @@ export default defineConfig({
     // renderer's stores on fake transports) run one after another in the same worker, without a fresh
     // module graph each (a third of a second saved a file); the rest each in a worker of its own.
     projects: [
-      { extends: true, test: { name: 'shared-worker', include: SHARED_WORKER, isolate: false } },
+      { extends: true, test: { name: 'shared-worker', include: SHARED_WORKER, exclude: [...configDefaults.exclude, ...OWN_MODULES], isolate: false } },
       {
         extends: true,
         test: {
@@ -27,6 +47,7 @@ export default defineConfig({
           globalSetup: ['test/support/global-setup.ts'],
         },
       },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES } },
     ],
     // The default output, then the 20 slowest files with their seconds (issue 31).
     reporters: ['default', './test/support/slowest-files-reporter.ts'],
