@@ -79,6 +79,9 @@ export function checkBeforePlanning(ctx: RunContext, run: UploadRun): void {
 export function planRun(ctx: RunContext): void {
   bindBatchToCampaign(ctx.db, ctx.batchId, ctx.campaignId);
   planChunks(ctx.db, ctx.batchId, ctx.campaignId, ctx.limits);
+  // The chunks just planned: counted afresh, never the count from before planning (a slow count is
+  // otherwise kept a while, recountedWhenCheap), so the first request says "1 of N", not "1 of 0".
+  ctx.counts(true);
 }
 
 /** The next chunk to send becomes the one in flight, with no attempt yet; false when none is left. */
@@ -263,6 +266,8 @@ export function splitTooLarge(ctx: RunContext, chunk: ChunkRow, cases: readonly 
   const half = Math.ceil(cases.length / 2);
   const halves = [cases.slice(0, half), cases.slice(half)].map((part) => ({ caseIds: part.map((c) => c.id), bytes: Buffer.byteLength(bodyOf(part)) }));
   splitChunk(ctx.db, chunk, halves);
+  // One chunk more: the next progress says it.
+  ctx.counts(true);
 }
 
 /** Reads back the campaign and settles a chunk whose answer never came; undecidable, its cases go in doubt. */

@@ -5,9 +5,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError, type ServiceClient, type UploadOutcome } from '../../src-main/client';
-import { createBatch, insertBatchCases, listChunks, markInDoubt, markSending, openStore, rejectedCases, uploadCounts, type Store } from '../../src-main/store';
+import {
+  countChunks,
+  createBatch,
+  insertBatchCases,
+  listChunks,
+  markInDoubt,
+  markSending,
+  openStore,
+  rejectedCases,
+  uploadCounts,
+  type Store,
+} from '../../src-main/store';
 import { createPacer } from '../../src-main/sync/pacing';
-import { newRun, runContext, type RunContext, type UploadOptions, type UploadProgress, type UploadRun } from '../../src-main/sync/upload-run';
+import {
+  newRun,
+  recountedWhenCheap,
+  runContext,
+  type RunContext,
+  type UploadOptions,
+  type UploadProgress,
+  type UploadRun,
+} from '../../src-main/sync/upload-run';
 import {
   anotherAttempt,
   checkBeforePlanning,
@@ -356,5 +375,30 @@ describe('the upload steps', () => {
     const busy = { ...newRun(), requests: 1 };
     expect(finish(ctx, busy, { status: 'done' })).toMatchObject({ status: 'done', requests: 1 });
     expect(uploadedAt()).not.toBeNull();
+  });
+});
+
+describe('the counts the progress says', () => {
+  it('are read afresh once the run is planned, however slow a count is: the first request says 1 of 5, not 1 of 0', async () => {
+    const w = stepWorld(10);
+    const base = w.ctx();
+    // Every count "takes" 5 ms: read again only after 50 ms, which this clock never reaches alone.
+    let now = 0;
+    const slowClock = () => (now += 5);
+    const ctx: RunContext = {
+      ...base,
+      counts: recountedWhenCheap(() => ({ ...uploadCounts(w.store.db, w.batchId), chunks: countChunks(w.store.db, w.batchId) }), slowClock),
+    };
+    const run = newRun();
+    checkBeforePlanning(ctx, run);
+    planRun(ctx);
+    takeNextChunk(ctx, run);
+    loadChunk(ctx, run);
+    await sendChunk(ctx, run);
+    expect(w.progress.map((p) => [p.activity, p.chunks])).toEqual([
+      ['planning', 0],
+      ['waiting', 5],
+      ['sending', 5],
+    ]);
   });
 });
