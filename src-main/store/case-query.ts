@@ -112,10 +112,30 @@ export function casePageFromEndQuery(batchId: number, total: number, offset: num
   return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? ORDER BY id DESC LIMIT ? OFFSET ?', args: [batchId, Math.max(0, end - offset), total - end] };
 }
 
+/**
+ * The first and last id of a batch whose ids run without a gap (one writer wrote it alone, as most
+ * are): a case's position is then its id less the first, and a page needs no walk at all. Null when
+ * another batch's cases came between: its ids then leave gaps, and a page walks the index.
+ */
+function idRun(db: Db, batchId: number, total: number): { first: number; last: number } | null {
+  const span = db
+    .prepare('SELECT (SELECT min(id) FROM batch_cases WHERE batch_id = ?) AS first, (SELECT max(id) FROM batch_cases WHERE batch_id = ?) AS last')
+    .get(batchId, batchId) as { first: number | null; last: number | null };
+  if (span.first === null || span.last === null) return null;
+  // `total` distinct ids of the batch, all between first and last: no gap exactly when they fill it.
+  return span.last - span.first + 1 === total ? { first: span.first, last: span.last } : null;
+}
+
 /** Ids of the matching cases at positions [offset, offset + limit), in id order. */
 export function pageCaseIds(db: Db, batchId: number, filter: CaseFilter, offset: number, limit: number): number[] {
   if (isWholeBatch(filter)) {
     const total = caseTotal(db, batchId);
+    const run = offset < total ? idRun(db, batchId, total) : null;
+    if (run) {
+      const from = run.first + offset;
+      const to = Math.min(run.last, from + limit - 1);
+      return Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
+    }
     if (offset > total / 2) {
       if (offset >= total) return [];
       const q = casePageFromEndQuery(batchId, total, offset, limit);

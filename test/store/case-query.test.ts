@@ -131,6 +131,21 @@ describe('filters, counts and pages', () => {
     expect(codesOf({ search: ' ' }, 999, 5)).toEqual(['C00999']);
   });
 
+  it('pages a batch whose ids leave gaps (another batch written between its cases) the same way, by walking or from the end', () => {
+    const [odd, even] = ['odd', 'even'].map((name) => createBatch(store.db, { environment: 'demo', name, sourceFile: `${name}.xlsx`, maxPhonePriority: 1 }));
+    // One case at a time into each in turn: their ids alternate.
+    for (let i = 0; i < 60; i++)
+      insertBatchCases(store.db, i % 2 ? (odd as number) : (even as number), [{ ...aCase(i), code: `G${String(i).padStart(3, '0')}` }]);
+    const codes = (id: number, offset: number, limit: number) => pageCases(store.db, id, {}, offset, limit).map((c) => c.code);
+    const all = Array.from({ length: 30 }, (_, k) => `G${String(2 * k + 1).padStart(3, '0')}`);
+    for (const offset of [0, 1, 14, 15, 16, 28, 29, 30, 31])
+      for (const limit of [1, 4, 100])
+        expect(codes(odd as number, offset, limit), `offset ${offset}, limit ${limit}`).toEqual(all.slice(offset, offset + limit));
+    expect(countMatchingCases(store.db, odd as number, {})).toBe(30);
+    // A batch written alone: its ids run without a gap, and a page is read by id, without walking.
+    expect(codesOf({}, 500, 3)).toEqual(['C00500', 'C00501', 'C00502']);
+  });
+
   it('filters by status', () => {
     const rejected = expected((i) => i % 5 === 3);
     expect(countMatchingCases(store.db, batchId, { status: 'rejected' })).toBe(rejected.length);
