@@ -62,12 +62,14 @@ function holdFile(ctx: HandedTo, shown: string, bytes: Uint8Array): ReceivedFile
 
 /** A file arriving in parts (files:receiveStart, files:receivePart, files:receiveEnd). */
 interface Receiving {
+  receiveId: string;
   name: string;
   bytes: Uint8Array;
   received: number;
 }
 
-const receivings = new WeakMap<HandedTo, Map<string, Receiving>>();
+/** The file each app context is taking in parts: one at a time. */
+const receivings = new WeakMap<HandedTo, Receiving>();
 
 /**
  * Starts taking a file in parts: a file picked in the app may be bigger than one call can carry (V8's
@@ -79,13 +81,13 @@ export function startReceiving(ctx: HandedTo, name: string, size: number): { rec
   const maxBytes = READ_LIMITS.maxTextFileBytes;
   if (size > maxBytes) throw tooLarge(shown, maxBytes);
   const receiveId = randomBytes(32).toString('base64url');
-  receivings.set(ctx, new Map([[receiveId, { name: shown, bytes: new Uint8Array(size), received: 0 }]]));
+  receivings.set(ctx, { receiveId, name: shown, bytes: new Uint8Array(size), received: 0 });
   return { receiveId };
 }
 
 function receivingOf(ctx: HandedTo, receiveId: string): Receiving {
-  const receiving = FILE_ID_PATTERN.test(receiveId) ? receivings.get(ctx)?.get(receiveId) : undefined;
-  if (!receiving) throw new SurfaceFailure('file.not_handed_over', {});
+  const receiving = receivings.get(ctx);
+  if (!receiving || receiving.receiveId !== receiveId) throw new SurfaceFailure('file.not_handed_over', {});
   return receiving;
 }
 
@@ -93,7 +95,7 @@ function receivingOf(ctx: HandedTo, receiveId: string): Receiving {
 export function receivePart(ctx: HandedTo, receiveId: string, offset: number, part: Uint8Array): { received: number } {
   const receiving = receivingOf(ctx, receiveId);
   if (offset !== receiving.received || offset + part.length > receiving.bytes.length) {
-    receivings.get(ctx)?.delete(receiveId);
+    receivings.delete(ctx);
     throw new SurfaceFailure('file.receive_broken', { file: receiving.name, offset, bytes: receiving.bytes.length });
   }
   receiving.bytes.set(part, offset);
@@ -104,7 +106,7 @@ export function receivePart(ctx: HandedTo, receiveId: string, offset: number, pa
 /** The file, whole: held as a picked file is (receiveFile's checks), and named by a new id. */
 export async function endReceiving(ctx: HandedTo, receiveId: string): Promise<ReceivedFileInfo> {
   const receiving = receivingOf(ctx, receiveId);
-  receivings.get(ctx)?.delete(receiveId);
+  receivings.delete(ctx);
   if (receiving.received !== receiving.bytes.length) {
     throw new SurfaceFailure('file.receive_broken', { file: receiving.name, offset: receiving.received, bytes: receiving.bytes.length });
   }
