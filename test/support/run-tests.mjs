@@ -39,7 +39,9 @@ function run([command, args], { quiet, lowPriority }) {
   });
 }
 
-const checks = CHECKS.map((script) => run(npmCommand(['run', '-s', script]), { quiet: true, lowPriority: true }).then((r) => ({ ...r, name: `npm run ${script}` })));
+const checks = CHECKS.map((script) =>
+  run(npmCommand(['run', '-s', script]), { quiet: true, lowPriority: true }).then((r) => ({ ...r, name: `npm run ${script}` })),
+);
 const vitestBin = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
 const tests = run([process.execPath, [vitestBin, 'run', ...process.argv.slice(2)]], { quiet: false, lowPriority: false });
 
