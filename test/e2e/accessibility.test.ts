@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
 import { expectAccessible } from './support/accessibility';
-import { acceptUploadStart, animationsSettled, hasChromium, signInToDemo, untilSomeCasesEnd, useE2eApp } from './support/app';
+import { acceptUploadStart, animationsSettled, hasChromium, openSelect, signInToDemo, untilSomeCasesEnd, useE2eApp } from './support/app';
 
 const SAMPLE = join(import.meta.dirname, '../../resources/samples/cartera-banco-del-sur.xlsx');
 
@@ -126,11 +126,11 @@ describe.runIf(hasChromium)('accessibility of every screen', () => {
     await go(page, '/sync');
     await page.locator(`[data-test="sync-batch-${batchId}"]`).waitFor();
     await expectAccessible(page, 'sync');
-    await page.locator(`[data-test="bot-select-${batchId}"]`).click();
+    await openSelect(page, `[data-test="bot-select-${batchId}"]`);
     await page.getByRole('option', { name: 'Cobranza Voz' }).waitFor();
     await expectAccessible(page, 'sync: bot list open');
     await page.getByRole('option', { name: 'Cobranza Voz' }).click();
-    await page.locator(`[data-test="campaign-select-${batchId}"]`).click();
+    await openSelect(page, `[data-test="campaign-select-${batchId}"]`);
     await page.getByRole('option', { name: /^Accesible/ }).click();
     await page.locator(`[data-test="upload-${batchId}"]`).click();
     await page.locator('[data-test="confirm-sync"]').waitFor();

@@ -7,17 +7,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureName, ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { acceptUploadStart, hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, hasChromium, pickOption as pick, signInToDemo, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
 const CHRISTMAS = `${new Date().getFullYear() + 1}-12-25`;
 const CAMPAIGN = { botId: 101, dialingType: 'HORIZONTAL_VERTICAL', minPhonePriority: 0, maxPhonePriority: 2, maxCallsPerCase: 1 };
-
-async function pick(page: Page, select: string, option: string | RegExp): Promise<void> {
-  await page.locator(select).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 async function statusIs(page: Page, status: string): Promise<void> {
   await expect.poll(async () => (await page.locator('[data-test="status"]').first().innerText()).trim(), { timeout: 10_000 }).toBe(status);

@@ -4,22 +4,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Campaign } from '../../src-main/contract';
 import { formatFailure } from '../../src-main/domain/failures/failure';
 import { startEmulator, type RunningEmulator } from '../../src-main/emulator';
 import { createSurface } from '../../src-main/surface/surface';
 import { answerHeld, BOTS, http, login, OTHER_USER } from '../support/emulator';
-import { acceptUploadStart, hasChromium, signInToTest, useE2eApp } from './support/app';
+import { acceptUploadStart, hasChromium, pickOption as pick, signInToTest, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
-
-async function pick(page: Page, select: string, option: string | RegExp): Promise<void> {
-  await page.locator(select).click();
-  await page.getByRole('option', { name: option }).click();
-}
 
 describe.runIf(hasChromium)('a misbehaving service', () => {
   const app = useE2eApp();

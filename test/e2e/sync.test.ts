@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ProcedureOutputs } from '../../src-main/surface/procedures';
 import { createSurface } from '../../src-main/surface/surface';
-import { acceptUploadStart, hasChromium, signInToDemo, useE2eApp } from './support/app';
+import { acceptUploadStart, hasChromium, pickOption as pick, signInToDemo, useE2eApp } from './support/app';
 import { handOver } from '../support/source-file';
 
 const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco-del-sur.xlsx');
@@ -14,11 +14,6 @@ const SAMPLE = join(import.meta.dirname, '../fixtures/spreadsheets/cartera-banco
 async function go(page: Page, path: string): Promise<void> {
   await page.locator(`nav a[href="#${path}"]`).click();
   await page.waitForURL(new RegExp(`#${path}$`));
-}
-
-async function pick(page: Page, select: string, option: string | RegExp): Promise<void> {
-  await page.locator(select).click();
-  await page.getByRole('option', { name: option }).click();
 }
 
 describe.runIf(hasChromium)('batches, sync, inbound and settings', () => {

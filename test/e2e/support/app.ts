@@ -137,9 +137,19 @@ export async function signInToTest(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(/#\/bots/);
 }
 
+/**
+ * Opens a PrimeVue Select once it takes a click: one disabled, or still loading its options (the
+ * campaigns of the bot just chosen), ignores a click, and its list would never open.
+ */
+export async function openSelect(page: Page, select: string): Promise<void> {
+  await page.locator(`${select}:not(.p-disabled)`).waitFor();
+  await page.locator(`${select} .p-select-loading-icon`).waitFor({ state: 'detached' });
+  await page.locator(select).click();
+}
+
 /** Picks an option of a PrimeVue Select by its accessible name. */
 export async function pickOption(page: Page, select: string, option: string | RegExp): Promise<void> {
-  await page.locator(select).click();
+  await openSelect(page, select);
   await page.getByRole('option', { name: option }).click();
 }
 
