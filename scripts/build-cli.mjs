@@ -1,7 +1,10 @@
 // Builds the `casedesk` CLI (and the browser host it starts) into out/cli: plain JavaScript, so a
-// run starts without compiling TypeScript. Packages stay in node_modules; what only some commands
-// need sits in chunks loaded with them. The two worker threads are entries of their own, beside the
-// chunks that start them (those look for './<name>.js').
+// run starts without compiling TypeScript. Small pure-JavaScript packages are bundled in (a command
+// then resolves and reads a few files, not hundreds: about a sixth of its start); the others stay in
+// node_modules (native modules, and packages that start threads from their own files). What only
+// some commands need sits in chunks loaded with them. The two worker threads are entries of their
+// own, beside the chunks that start them (those look for './<name>.js'). out/cli/packages.json says
+// which packages each file holds, for the test of what a command loads.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -9,6 +12,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'out', 'cli');
+/** Bundled into the CLI: pure JavaScript, loaded by most commands. */
+const BUNDLED = ['zod', 'commander', 'libphonenumber-js', 'jose', 'cli-table3', 'papaparse', 'yauzl', 'yazl'];
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !BUNDLED.includes(name));
 
 const result = await build({
   absWorkingDir: root,
@@ -23,7 +30,10 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  external,
+  // Bundled CommonJS packages call require() for Node's own modules.
+  banner: { js: "import { createRequire as __cdCreateRequire } from 'node:module'; const require = __cdCreateRequire(import.meta.url);" },
+  metafile: true,
   chunkNames: '[name]-[hash]',
   write: false,
   logLevel: 'warning',
@@ -32,8 +42,23 @@ const result = await build({
 // A CLI may be running from this folder while it is rebuilt (tests, a second shell): files that did
 // not change are left alone, changed ones are replaced whole (rename), and only then is the rest removed.
 mkdirSync(outdir, { recursive: true });
+/** The package a bundled input came from, or null for CaseDesk's own source. */
+const packageOf = (input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1] ?? null;
+const packages = Object.fromEntries(
+  Object.entries(result.metafile.outputs).map(([file, output]) => [
+    basename(file),
+    [
+      ...new Set(
+        Object.keys(output.inputs)
+          .map(packageOf)
+          .filter((name) => name !== null),
+      ),
+    ].sort(),
+  ]),
+);
+const files = [...result.outputFiles, { path: join(outdir, 'packages.json'), contents: Buffer.from(`${JSON.stringify(packages, null, 1)}\n`) }];
 const kept = new Set();
-for (const file of result.outputFiles) {
+for (const file of files) {
   kept.add(basename(file.path));
   let same = false;
   try {

@@ -1,5 +1,7 @@
 // The CLI starts at once: help loads commander and the command definitions only; the app (SQLite,
-// SheetJS, fastify, pino, zod, the emulator) loads with a command that runs.
+// SheetJS, fastify, pino, zod, the emulator) loads with a command that runs. Small packages are
+// bundled into out/cli, so "loads" counts both the files read from node_modules and the packages
+// bundled into the files of out/cli that were read.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const BIN = join(import.meta.dirname, '../../src-main/cli/casedesk.mjs');
 const RECORD = join(import.meta.dirname, 'fixtures/record-loads.mjs');
+/** The packages bundled into each file of out/cli (the build writes it). */
+const BUNDLED = JSON.parse(readFileSync(join(import.meta.dirname, '../../out/cli/packages.json'), 'utf8')) as Record<string, string[]>;
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-startup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -20,8 +24,11 @@ function run(args: string[], name: string) {
     env: { ...process.env, CASEDESK_LOADS_FILE: loadsFile },
   });
   const loads = readFileSync(loadsFile, 'utf8').split('\n').filter(Boolean);
-  // The package each node_modules file belongs to (scoped names whole).
-  const packages = new Set(loads.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((p): p is string => p !== undefined));
+  // The package each node_modules file belongs to (scoped names whole), and those bundled into the
+  // files of out/cli it loaded.
+  const fromNodeModules = loads.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((p): p is string => p !== undefined);
+  const bundled = loads.flatMap((url) => /\/out\/cli\/([^/]+\.js)$/.exec(url)?.[1] ?? []).flatMap((file) => BUNDLED[file] ?? []);
+  const packages = new Set([...fromNodeModules, ...bundled]);
   return { status: res.status, stdout: res.stdout, stderr: res.stderr, loads, packages };
 }
 
@@ -33,11 +40,13 @@ describe('casedesk startup', () => {
     ['start --help', ['start', '--help']],
     ['inbound sync --help', ['inbound', 'sync', '--help']],
     ['policy --help', ['policy', '--help']],
-  ])('%s loads commander and nothing else from node_modules', (name, args) => {
+  ])('%s loads commander (bundled in) and no other package', (name, args) => {
     const r = run(args, name.replace(/\W+/g, '-'));
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('Usage: casedesk');
     expect([...r.packages]).toEqual(['commander']);
+    // Bundled in, not read from node_modules.
+    expect(r.loads.filter((url) => url.includes('/node_modules/'))).toEqual([]);
     // The built code, not the TypeScript sources.
     expect(r.loads.some((url) => url.endsWith('/out/cli/main.js'))).toBe(true);
     expect(r.loads.filter((url) => url.endsWith('.ts'))).toEqual([]);
