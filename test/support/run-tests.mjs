@@ -26,9 +26,9 @@ function run([command, args], { quiet, lowPriority }) {
     // Set before npm starts its own children (it takes a while to load), so they inherit it.
     if (lowPriority && child.pid !== undefined) {
       try {
-        setPriority(child.pid, constants.priority.PRIORITY_LOWEST);
-      } catch {
-        // not allowed here: the checks run at normal priority
+        setPriority(child.pid, constants.priority.PRIORITY_LOW);
+      } catch (error) {
+        process.stderr.write(`npm test: the checks run at normal priority (${error.code ?? error.message})\n`);
       }
     }
     const output = [];
