@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { basename } from 'node:path';
 import type { SourceFile } from '../preparation/preparation-types';
 import { fileSizeLimit, READ_LIMITS } from '../preparation/reading/read-limits';
+import { KIND_BYTES } from '../preparation/reading/text-decoding';
 import { FILE_ID_PATTERN, type ReceivedFileInfo } from './app-results';
 import { readWhole, tooLarge, withRegularFile } from './regular-file';
 import { SurfaceFailure } from './surface-failure';
@@ -91,12 +92,21 @@ function receivingOf(ctx: HandedTo, receiveId: string): Receiving {
   return receiving;
 }
 
-/** The next part, in order: a part out of place or past the announced size ends the file's arrival. */
+/**
+ * The next part, in order: a part out of place or past the announced size ends the file's arrival.
+ * A first part long enough to tell the file's kind already holds it to its kind's limit: a 300 MB
+ * workbook is refused before the rest of it travels. The end checks again, whatever the parts were.
+ */
 export function receivePart(ctx: HandedTo, receiveId: string, offset: number, part: Uint8Array): { received: number } {
   const receiving = receivingOf(ctx, receiveId);
-  if (offset !== receiving.received || offset + part.length > receiving.bytes.length) {
+  const size = receiving.bytes.length;
+  if (offset !== receiving.received || offset + part.length > size) {
     receivings.delete(ctx);
-    throw new SurfaceFailure('file.receive_broken', { file: receiving.name, offset, bytes: receiving.bytes.length });
+    throw new SurfaceFailure('file.receive_broken', { file: receiving.name, offset, bytes: size });
+  }
+  if (offset === 0 && part.length >= Math.min(KIND_BYTES, size) && size > fileSizeLimit(part)) {
+    receivings.delete(ctx);
+    throw tooLarge(receiving.name, fileSizeLimit(part));
   }
   receiving.bytes.set(part, offset);
   receiving.received += part.length;

@@ -246,14 +246,32 @@ describe('a file handed over in parts (files:receiveStart, files:receivePart, fi
     expect(await part(first, 0, new Uint8Array(2))).toMatchObject({ ok: false, error: { code: 'file.not_handed_over' } });
   });
 
-  it('holds a workbook to the workbooks’ limit once it is whole', async () => {
-    const size = READ_LIMITS.maxFileBytes + 1;
-    const receiveId = await start('grande.xlsx', size);
-    // A zip's head: a workbook, which is read whole and keeps its own limit.
-    const bytes = new Uint8Array(size);
+  /** A workbook one byte past its limit, whose head is a zip's. */
+  const bigWorkbook = () => {
+    const bytes = new Uint8Array(READ_LIMITS.maxFileBytes + 1);
     bytes.set([0x50, 0x4b, 0x03, 0x04]);
-    for (let offset = 0; offset < size; offset += 8 * 1024 * 1024)
-      expect(await part(receiveId, offset, bytes.subarray(offset, offset + 8 * 1024 * 1024))).toMatchObject({ ok: true });
+    return bytes;
+  };
+
+  it('refuses a workbook past the workbooks’ limit at its first part, before the rest travels', async () => {
+    const bytes = bigWorkbook();
+    const receiveId = await start('grande.xlsx', bytes.length);
+    expect(await part(receiveId, 0, bytes.subarray(0, 8 * 1024 * 1024))).toMatchObject({
+      ok: false,
+      error: { code: 'file.too_large', params: { file: 'grande.xlsx', limitMb: 100 } },
+    });
+    expect(await part(receiveId, 8 * 1024 * 1024, bytes.subarray(8 * 1024 * 1024, 16 * 1024 * 1024))).toMatchObject({
+      ok: false,
+      error: { code: 'file.not_handed_over' },
+    });
+  });
+
+  it('holds a workbook to the workbooks’ limit once it is whole, when its first part was too short to tell', async () => {
+    const bytes = bigWorkbook();
+    const receiveId = await start('grande.xlsx', bytes.length);
+    // Two bytes ('PK') read as text: the kind is told only by the whole file.
+    const cuts = [0, 2, ...Array.from({ length: 13 }, (_, i) => (i + 1) * 8 * 1024 * 1024).filter((n) => n < bytes.length), bytes.length];
+    for (let i = 0; i + 1 < cuts.length; i++) expect(await part(receiveId, cuts[i] ?? 0, bytes.subarray(cuts[i], cuts[i + 1]))).toMatchObject({ ok: true });
     expect(await app.call('files:receiveEnd', { receiveId })).toMatchObject({ ok: false, error: { code: 'file.too_large', params: { file: 'grande.xlsx' } } });
   });
 });
