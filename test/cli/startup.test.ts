@@ -15,6 +15,13 @@ const BUNDLED = JSON.parse(readFileSync(join(import.meta.dirname, '../../out/cli
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-startup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The packages bundled into a file of out/cli; a file the build did not list is a stale build, not an empty one. */
+function bundledIn(file: string): string[] {
+  const packages = BUNDLED[file];
+  if (!packages) throw new Error(`out/cli/${file} is not in out/cli/packages.json: build the CLI again`);
+  return packages;
+}
+
 /** Runs the CLI; returns its exit code, output and every module URL it loaded. */
 function run(args: string[], name: string) {
   const loadsFile = join(dir, `${name}.txt`);
@@ -27,7 +34,7 @@ function run(args: string[], name: string) {
   // The package each node_modules file belongs to (scoped names whole), and those bundled into the
   // files of out/cli it loaded.
   const fromNodeModules = loads.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1]).filter((p): p is string => p !== undefined);
-  const bundled = loads.flatMap((url) => /\/out\/cli\/([^/]+\.js)$/.exec(url)?.[1] ?? []).flatMap((file) => BUNDLED[file] ?? []);
+  const bundled = loads.flatMap((url) => /\/out\/cli\/([^/]+\.js)$/.exec(url)?.[1] ?? []).flatMap((file) => bundledIn(file));
   const packages = new Set([...fromNodeModules, ...bundled]);
   return { status: res.status, stdout: res.stdout, stderr: res.stderr, loads, packages };
 }
