@@ -16,13 +16,37 @@ function npmCommand(args) {
   return npmCli ? [process.execPath, [npmCli, ...args]] : ['npm', args];
 }
 
+/**
+ * The commands still running: a signal that stops this run is passed on to them, so none is left
+ * behind. npm does not pass SIGTERM on to the script it runs, so the checks run in a process group of
+ * their own (POSIX), and the whole group is signalled.
+ */
+const running = new Map();
+const ownGroup = process.platform !== 'win32';
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    process.exitCode = 1;
+    for (const [child, grouped] of running) {
+      try {
+        if (grouped) process.kill(-child.pid, signal);
+        else child.kill(signal);
+      } catch {
+        // already gone
+      }
+    }
+  });
+}
+
 /** Runs a command to its end; resolves with its exit code and, unless it inherits stdio, its output. */
 function run([command, args], { quiet, lowPriority }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      detached: quiet && ownGroup,
       shell: command === 'npm' && process.platform === 'win32',
     });
+    running.set(child, quiet && ownGroup);
+    child.once('close', () => running.delete(child));
     // Set before npm starts its own children (it takes a while to load), so they inherit it.
     if (lowPriority && child.pid !== undefined) {
       try {
@@ -53,4 +77,4 @@ for (const { name, code, output } of results) {
 }
 const failed = [...results.filter((r) => r.code !== 0).map((r) => r.name), ...(testsResult.code === 0 ? [] : ['vitest run'])];
 process.stdout.write(failed.length === 0 ? '\nnpm test: lint, typecheck and every test passed\n' : `\nnpm test failed: ${failed.join(', ')}\n`);
-process.exitCode = failed.length === 0 ? 0 : 1;
+if (failed.length > 0) process.exitCode = 1;
