@@ -7,15 +7,34 @@
 // which packages each file holds, for the test of what a command loads.
 import { build } from 'esbuild';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = join(root, 'out', 'cli');
-/** Bundled into the CLI: pure JavaScript, loaded by most commands. */
+/** Bundled into the CLI, with what they import: pure JavaScript, loaded by most commands. */
 const BUNDLED = ['zod', 'commander', 'libphonenumber-js', 'jose', 'cli-table3', 'papaparse', 'yauzl', 'yazl'];
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const external = Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }).filter((name) => !BUNDLED.includes(name));
+const packageNamed = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+/**
+ * Every other package stays in node_modules, named or not (a package imported only through another
+ * may start threads from its own files). A file read from node_modules belongs to a bundled package,
+ * so what it imports is bundled with it.
+ */
+const onlyTheNamedPackages = {
+  name: 'only-the-named-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (isBuiltin(args.path)) return { path: args.path, external: true };
+      if (BUNDLED.includes(packageNamed(args.path)) || /[\\/]node_modules[\\/]/.test(args.importer)) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
 
 const result = await build({
   absWorkingDir: root,
@@ -30,7 +49,7 @@ const result = await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  external,
+  plugins: [onlyTheNamedPackages],
   // Bundled CommonJS packages call require() for Node's own modules.
   banner: { js: "import { createRequire as __cdCreateRequire } from 'node:module'; const require = __cdCreateRequire(import.meta.url);" },
   metafile: true,
