@@ -54,10 +54,10 @@ export default defineConfig({
     // Contract tests start real HTTP servers; two cores, so keep the pool small.
     pool: 'forks',
     // Vitest's default is one worker less than the cores: one worker here, every file after the other.
-    // Most files wait on child processes, servers and Chromium, so three keep two cores busy: measured
-    // on this 2-core machine, 9 min 46 s against 10 min 0 s with two (issue 31). Slowest files start
-    // first: vitest orders them by the durations of the last run it kept.
-    maxWorkers: 3,
+    // Most files wait on child processes, servers and Chromium, so two keep both cores busy. Three were
+    // no faster here (8 min 54 s against 8 min 34 s, same tree) and load each test more (issue 31).
+    // Slowest files start first: vitest orders them by the durations of the last run it kept.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // Every store the tests make is encrypted with this run's own key, and no test touches the
