@@ -45,6 +45,8 @@ async function activate(page: Page, selector: string, options: { back?: boolean 
 /** Opens a PrimeVue select from the keyboard and picks the option whose text matches. */
 async function choose(page: Page, selector: string, option: RegExp): Promise<void> {
   await tabTo(page, selector);
+  // As a person waits for the spinner: opened while it loads, the list would be empty a moment.
+  await page.locator(`${selector} .p-select-loading-icon`).waitFor({ state: 'detached' });
   await page.keyboard.press('Enter');
   await page.locator('[role="listbox"]').waitFor();
   for (let i = 0; i < 20; i++) {
