@@ -104,9 +104,10 @@ export function receivePart(ctx: HandedTo, receiveId: string, offset: number, pa
     receivings.delete(ctx);
     throw new SurfaceFailure('file.receive_broken', { file: receiving.name, offset, bytes: size });
   }
-  if (offset === 0 && part.length >= Math.min(KIND_BYTES, size) && size > fileSizeLimit(part)) {
+  const limit = offset === 0 && part.length >= Math.min(KIND_BYTES, size) ? fileSizeLimit(part) : Infinity;
+  if (size > limit) {
     receivings.delete(ctx);
-    throw tooLarge(receiving.name, fileSizeLimit(part));
+    throw tooLarge(receiving.name, limit);
   }
   receiving.bytes.set(part, offset);
   receiving.received += part.length;
