@@ -82,6 +82,9 @@ export function derivedSearchText(code: string, firstName: string, lastName: str
 
 /** The search_text column of a case: '' when SQLite works out the same text from the row, else the text. */
 export function storedSearchText(c: { code: string; firstName: string; lastName: string; phones: readonly string[] }, phonesJson: string): string {
+  // Most cases: an ASCII code and name (lower() folds all of it) and phones of digits (their JSON is
+  // just quotes around them): SQLite's text is the same, known without building either.
+  if (ASCII.test(c.code) && ASCII.test(c.firstName) && ASCII.test(c.lastName) && c.phones.every((p) => DIGITS.test(p))) return '';
   const text = searchText(c);
   return text === derivedSearchText(c.code, c.firstName, c.lastName, phonesJson) ? '' : text;
 }

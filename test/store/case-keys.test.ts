@@ -52,6 +52,22 @@ it('stores the search text only where SQLite cannot work it out from the row, an
     const ascii = { code: 'C01', firstName: 'JUAN', lastName: 'Perez', phones: ['3514000001', '1140000002'] };
     expect(storedSearchText(ascii, JSON.stringify(ascii.phones))).toBe('');
     expect(derivedSearchText('C01', 'JUAN', 'Perez', JSON.stringify(ascii.phones))).toBe('c01 juan perez 3514000001 1140000002');
+    // Its shortcut (ASCII names, phones of digits) stores nothing only where the text worked out is the same.
+    fc.assert(
+      fc.property(
+        fc.record({
+          code: fc.string({ unit: 'binary-ascii' }),
+          firstName: fc.string({ unit: 'binary-ascii' }),
+          lastName: fc.string({ unit: 'binary-ascii' }),
+          phones: fc.array(fc.stringMatching(/^\d{0,12}$/), { maxLength: 4 }),
+        }),
+        (c) => {
+          const phonesJson = JSON.stringify(c.phones);
+          return storedSearchText(c, phonesJson) === '' && derivedSearchText(c.code, c.firstName, c.lastName, phonesJson) === searchText(c);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
     const accented = { ...ascii, lastName: 'Peña' };
     expect(storedSearchText(accented, JSON.stringify(accented.phones))).toBe('c01 juan pena 3514000001 1140000002');
   } finally {
