@@ -100,10 +100,17 @@ const KEY_IDS_PER_STATEMENT = 20_000;
 export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c: KeyedCase): void; flush(): void } {
   const insert = db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) SELECT ?, ?, value FROM json_each(?)');
   let byKey = new Map<string, number[]>();
+  // A batch's cases share a few sets of kinds: each set is read into keys once.
+  const keysOfKinds = new Map<string, string[]>();
   return {
     add(caseId, c) {
       if (c.issueKinds === '') return;
-      for (const key of caseKeys(c)) {
+      let keys = keysOfKinds.get(c.issueKinds);
+      if (!keys) {
+        keys = caseKeys(c);
+        if (keysOfKinds.size < 1_000) keysOfKinds.set(c.issueKinds, keys);
+      }
+      for (const key of keys) {
         const ids = byKey.get(key);
         if (ids) ids.push(caseId);
         else byKey.set(key, [caseId]);
