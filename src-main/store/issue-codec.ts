@@ -248,23 +248,54 @@ function inStringForm(x: unknown[]): unknown[] {
  * its stored rows and products hold (namableTextsOfRow), which a fix's before and after may name.
  */
 export function decodeIssues(json: string, caseRows?: readonly number[], texts?: () => readonly string[]): IssueInput[] {
+  return (JSON.parse(json) as unknown[]).map((x) => decodeIssue(x, caseRows, texts));
+}
+
+/**
+ * The stored issues of the severities asked for, each with its place among all of the case's issues
+ * (its id, see issues-repo.ts): the others are not decoded (an error report's cases hold three fixes
+ * each, and decoding a fix may read the case's rows and products for its texts).
+ */
+export function decodeIssuesOf(
+  json: string,
+  severities: ReadonlySet<IssueInput['severity']>,
+  caseRows?: readonly number[],
+  texts?: () => readonly string[],
+): { at: number; issue: IssueInput }[] {
+  const out: { at: number; issue: IssueInput }[] = [];
+  (JSON.parse(json) as unknown[]).forEach((x, at) => {
+    if (severities.has(storedSeverity(x))) out.push({ at, issue: decodeIssue(x, caseRows, texts) });
+  });
+  return out;
+}
+
+/** The severity of one stored issue, in any of its forms, read without decoding the rest. */
+function storedSeverity(x: unknown): IssueInput['severity'] {
+  if (!Array.isArray(x)) return (x as IssueInput).severity;
+  const severity = typeof x[0] === 'number' ? SEVERITIES[x[0] % 3] : SEVERITY_OF[x[0] as 'e' | 'w' | 'f'];
+  if (severity === undefined) throw new Error(`Stored issue severity ${String(x[0])} is unknown.`);
+  return severity;
+}
+
+function decodeIssue(x: unknown, caseRows: readonly number[] | undefined, texts: (() => readonly string[]) | undefined): IssueInput {
+  if (!Array.isArray(x)) return x as IssueInput;
   const text = (value: unknown): unknown => {
     if (typeof value !== 'number') return value;
     const found = texts?.()[value];
     if (found === undefined) throw new Error(`A stored fix names text ${value} of its case: decode it with the case's stored rows and products.`);
     return found;
   };
-  return (JSON.parse(json) as unknown[]).map((x) => {
-    if (!Array.isArray(x)) return x as IssueInput;
-    const tuple = inStringForm(x);
-    const [s, kind, field, stored, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[] | 0, unknown, unknown];
-    if (stored === 0 && caseRows === undefined) throw new Error("Stored issues name their case's rows: decode them with those rows.");
-    const rows = stored === 0 ? [...(caseRows as readonly number[])] : stored;
-    const params = tuple.length === 6 ? { before: text(fifth), after: text(sixth) } : decodeParams(fifth);
-    const before = typeof params.before === 'string' ? params.before : undefined;
-    const after = typeof params.after === 'string' ? params.after : undefined;
-    return { severity: SEVERITY_OF[s], kind, field, rows, params, ...(before !== undefined ? { before } : {}), ...(after !== undefined ? { after } : {}) };
-  });
+  const tuple = inStringForm(x);
+  const [s, kind, field, stored, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[] | 0, unknown, unknown];
+  if (stored === 0 && caseRows === undefined) throw new Error("Stored issues name their case's rows: decode them with those rows.");
+  const rows = stored === 0 ? [...(caseRows as readonly number[])] : stored;
+  const params = tuple.length === 6 ? { before: text(fifth), after: text(sixth) } : decodeParams(fifth);
+  const before = typeof params.before === 'string' ? params.before : undefined;
+  const after = typeof params.after === 'string' ? params.after : undefined;
+  const issue: IssueInput = { severity: SEVERITY_OF[s], kind, field, rows, params };
+  if (before !== undefined) issue.before = before;
+  if (after !== undefined) issue.after = after;
+  return issue;
 }
 
 /**

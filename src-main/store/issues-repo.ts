@@ -1,6 +1,8 @@
 // A batch's issues as the error report and the grid list them: each case's (kept in its row, see
 // issue-codec.ts) and the row-level ones of rows that became no case.
-import { decodeIssues, namableTextsOfRow, type IssueInput } from './issue-codec';
+import { decodeIssuesOf, namableTextsOfRow, type IssueInput } from './issue-codec';
+
+const SEVERITIES: readonly IssueInput['severity'][] = ['error', 'warning', 'fix'];
 import type { Db } from './store';
 
 /** Row-level issues: rows that became no case (e.g. a totals row with no code). */
@@ -76,6 +78,7 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
     }
   }
   if (opts.rowsOnly) return;
+  const severities = new Set(SEVERITIES.filter((s) => (!opts.severity || s === opts.severity) && !(opts.withoutFixes && s === 'fix')));
   const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
   // The rows and products too: a stored fix may name their texts (migration 21).
   const columns = 'SELECT id, code, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE batch_id = ?';
@@ -88,13 +91,20 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
     const cases = readPage(afterId) as { id: number; code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string }[];
     const last = cases[cases.length - 1];
     if (!last) return;
-    for (const c of cases) {
-      const issues = decodeIssues(c.issues_json, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c));
-      for (const [n, i] of issues.entries()) {
-        if ((opts.severity && i.severity !== opts.severity) || (opts.withoutFixes && i.severity === 'fix')) continue;
-        yield { ...i, before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${n}`, caseId: c.id, code: c.code };
-      }
-    }
+    for (const c of cases)
+      for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)))
+        yield {
+          severity: i.severity,
+          kind: i.kind,
+          field: i.field,
+          rows: i.rows,
+          params: i.params,
+          before: i.before,
+          after: i.after,
+          id: `case:${c.id}:${at}`,
+          caseId: c.id,
+          code: c.code,
+        };
     afterId = last.id;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   decodeIssues,
+  decodeIssuesOf,
   issueColumns,
   kindOfToken,
   kindToken,
@@ -78,6 +79,29 @@ describe('issue codec', () => {
     expect(kindToken('7')).toBe('?7');
     expect(kindOfToken(kindToken('7'))).toBe('7');
     expect(kindOfToken(kindToken('suppressed-code'))).toBe('suppressed-code');
+  });
+
+  it('reads only the severities asked for, each with its place among all of the case’s issues', () => {
+    const json = issueColumns([fix, dropped, fix, unlisted], [8]).json;
+    expect(decodeIssuesOf(json, new Set(['error', 'warning']), [8])).toEqual([
+      { at: 1, issue: { ...dropped, before: '011 4000-005' } },
+      { at: 3, issue: unlisted },
+    ]);
+    expect(decodeIssuesOf(json, new Set(['fix']), [8]).map((i) => i.at)).toEqual([0, 2]);
+    // The fixes left out are not decoded: the texts they might name are never read.
+    const named = issueColumns([fix, dropped], [8], () => ['+54 9 351 600-0005']).json;
+    let reads = 0;
+    const texts = () => {
+      reads += 1;
+      return ['+54 9 351 600-0005'];
+    };
+    expect(decodeIssuesOf(named, new Set(['warning']), [8], texts).map((i) => i.at)).toEqual([1]);
+    expect(reads).toBe(0);
+    expect(decodeIssuesOf(named, new Set(['fix']), [8], texts)[0]?.issue.before).toBe('+54 9 351 600-0005');
+    expect(reads).toBe(1);
+    // Issues stored as objects and by kind name, as earlier versions wrote them, are sorted the same way.
+    const old = JSON.stringify([{ ...dropped }, ['f', 'phone-fixed', 'phones', [8], 'a', 'b']]);
+    expect(decodeIssuesOf(old, new Set(['warning'])).map((i) => i.at)).toEqual([0]);
   });
 
   it('keeps no issues as an empty list', () => {
