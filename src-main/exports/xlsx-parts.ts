@@ -79,7 +79,13 @@ const XML_ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&g
 
 const hex4 = (char: string) => `_x${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}_`;
 
+// Anything either pattern above could change (any surrogate, any "_x"): most cells hold none, and are
+// written as they are without the two passes.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const MAY_ESCAPE = /[\0-\x08\x0B-\x1F&<>"\uD800-\uDFFF\uFFFE\uFFFF]|_x/;
+
 export function escapeXml(text: string): string {
+  if (!MAY_ESCAPE.test(text)) return text;
   return text.replace(NOT_IN_XML, hex4).replace(XML_SPECIAL, (c) => XML_ENTITY[c] ?? c);
 }
 
@@ -95,11 +101,13 @@ function columnName(index: number): string {
   return name;
 }
 
+const EDGE_SPACE = /^\s|\s$/;
+
 function cellXml(cell: XmlCell, ref: string): string {
   if (cell === null) return '';
   if (typeof cell === 'string') {
     // Spaces at either end are kept only when the text says so.
-    const space = /^\s|\s$/.test(cell) ? ' xml:space="preserve"' : '';
+    const space = EDGE_SPACE.test(cell) ? ' xml:space="preserve"' : '';
     return `<c r="${ref}" t="inlineStr"><is><t${space}>${escapeXml(cell)}</t></is></c>`;
   }
   if (typeof cell === 'number') return `<c r="${ref}"><v>${cell}</v></c>`;
