@@ -9,7 +9,9 @@ const withSubId: Product = { debt_code: 'OP-2', pid: 'Préstamo', sub_id: 'A-7',
 
 it('keeps a product as preparation builds it as the tuple of its values', () => {
   expect(encodeProducts([visa, withSubId])).toBe('[["OP-1","Visa","1000.50","2027-01-01"],["OP-2","Préstamo","A-7","12.00","2027-02-28"]]');
-  expect(decodeProducts(encodeProducts([visa, withSubId]))).toEqual([visa, withSubId]);
+  const back = decodeProducts(encodeProducts([visa, withSubId]));
+  expect(back).toEqual([visa, withSubId]);
+  expect(back.map((p) => Object.keys(p))).toEqual([Object.keys(visa), Object.keys(withSubId)]);
 });
 
 it.each<[string, Product]>([
