@@ -81,10 +81,27 @@ export function argentineDateTime(iso: string | null | undefined): FormattedCell
  * text (a date the creditor's file wrote some other way) stays as it is: the agent fixes what it says.
  */
 export function argentineDay(day: string | null | undefined): FormattedCell | string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
-  if (!match) return day ?? '';
+  if (!day) return day ?? '';
+  // Only what may be a day is kept (any other text, however long, is handed back as it is).
+  if (day.length !== 10) return dayCell(day);
+  let cell = dayCells.get(day);
+  if (cell === undefined) {
+    cell = dayCell(day);
+    if (dayCells.size >= DAY_CELLS_KEPT) dayCells.clear();
+    dayCells.set(day, cell);
+  }
+  return cell;
+}
+
+// A batch's products fall due on a few hundred days: each is read once (a cell is never changed).
+const DAY_CELLS_KEPT = 10_000;
+const dayCells = new Map<string, FormattedCell | string>();
+
+function dayCell(day: string): FormattedCell | string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return day;
   const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) return day ?? '';
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== day) return day;
   return new FormattedCell(ms / DAY_MS + EXCEL_UNIX_DAYS, 'dd/mm/yyyy');
 }
 

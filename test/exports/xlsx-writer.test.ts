@@ -287,4 +287,10 @@ describe('argentineDay', () => {
     expect(sheet.B1).toMatchObject({ t: 's', v: '2027-02-31' });
     expect(sheet.C1).toMatchObject({ t: 's', v: '31/02/2027' });
   });
+
+  it('gives a day asked again the same answer (each day is read once)', () => {
+    for (const day of ['2026-12-10', '2027-02-31', '31/02/2027', 'no es fecha', '']) expect(argentineDay(day)).toEqual(argentineDay(day));
+    expect(argentineDay('2026-12-10')).toMatchObject({ v: 46366, z: 'dd/mm/yyyy' });
+    expect(argentineDay('2027-02-31')).toBe('2027-02-31');
+  });
 });
