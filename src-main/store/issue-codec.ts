@@ -271,9 +271,16 @@ export function decodeIssuesOf(
 
 /** The severity of one stored issue, in any of its forms, read without decoding the rest. */
 function storedSeverity(x: unknown): IssueInput['severity'] {
-  if (!Array.isArray(x)) return (x as IssueInput).severity;
-  const severity = typeof x[0] === 'number' ? SEVERITIES[x[0] % 3] : SEVERITY_OF[x[0] as 'e' | 'w' | 'f'];
-  if (severity === undefined) throw new Error(`Stored issue severity ${String(x[0])} is unknown.`);
+  const stored: unknown = Array.isArray(x) ? x[0] : (x as { severity?: unknown } | null)?.severity;
+  const severity = Array.isArray(x)
+    ? typeof stored === 'number'
+      ? SEVERITIES[stored % 3]
+      : typeof stored === 'string' && Object.hasOwn(SEVERITY_OF, stored)
+        ? SEVERITY_OF[stored as keyof typeof SEVERITY_OF]
+        : undefined
+    : SEVERITIES.find((s) => s === stored);
+  // Never left out unread: a value no version wrote is a store to look at, not an issue to skip.
+  if (severity === undefined) throw new Error(`Stored issue severity ${String(stored)} is unknown.`);
   return severity;
 }
 

@@ -93,18 +93,8 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
     if (!last) return;
     for (const c of cases)
       for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)))
-        yield {
-          severity: i.severity,
-          kind: i.kind,
-          field: i.field,
-          rows: i.rows,
-          params: i.params,
-          before: i.before,
-          after: i.after,
-          id: `case:${c.id}:${at}`,
-          caseId: c.id,
-          code: c.code,
-        };
+        // Added to the object just decoded (never shared), as a spread would, without copying it.
+        yield Object.assign(i, { before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${at}`, caseId: c.id, code: c.code });
     afterId = last.id;
   }
 }

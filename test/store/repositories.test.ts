@@ -154,6 +154,24 @@ describe('batches', () => {
     expect(shown.map((i) => i.id)).toEqual(all.filter((i) => i.severity !== 'fix').map((i) => i.id));
   });
 
+  it('reads issues kept as objects by earlier versions as they were kept, and refuses one of no known severity', () => {
+    const id = createBatch(store.db, { environment: 'demo', name: 'de antes', sourceFile: 'v.xlsx', maxPhonePriority: 1 });
+    insertBatchCases(store.db, id, [{ ...aCase('V1'), status: 'warning' }]);
+    const old = { severity: 'warning', kind: 'phone-dropped', field: 'phones', rows: [2], params: { before: 'x' }, before: null, after: null, note: 'kept' };
+    const setIssues = store.db.prepare("UPDATE batch_cases SET issues_json = ?, warning_count = 1 WHERE batch_id = ? AND code = 'V1'");
+    setIssues.run(JSON.stringify([old]), id);
+    const [shown] = listIssues(store.db, id, { withoutFixes: true });
+    expect(shown).toMatchObject({ kind: 'phone-dropped', note: 'kept', id: expect.stringMatching(/:0$/) as unknown });
+    expect(shown?.before).toBeUndefined();
+    expect(shown?.after).toBeUndefined();
+    // A severity no version wrote is not left out unread: the report fails rather than leave a reason out.
+    for (const odd of [{ ...old, severity: 'info' }, ['constructor', 'phone-dropped', 'phones', [2], {}], 5]) {
+      setIssues.run(JSON.stringify([odd]), id);
+      expect(() => listIssues(store.db, id, { withoutFixes: true })).toThrow(Error);
+      expect(() => listIssues(store.db, id, { severity: 'fix' })).toThrow(Error);
+    }
+  });
+
   it('names every issue by a key of its own, however many a case has', () => {
     const id = createBatch(store.db, { environment: 'demo', name: 'muchas filas', sourceFile: 'm.xlsx', maxPhonePriority: 2 });
     // A case built from 10,001 rows, each with a fix: the next case's first issue must not share a key with any of them.
