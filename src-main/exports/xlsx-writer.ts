@@ -86,7 +86,8 @@ export function argentineDay(day: string | null | undefined): FormattedCell | st
   if (day.length !== 10) return dayCell(day);
   let cell = dayCells.get(day);
   if (cell === undefined) {
-    cell = dayCell(day);
+    // Frozen: every sheet that writes this day gets this very cell.
+    cell = Object.freeze(dayCell(day));
     if (dayCells.size >= DAY_CELLS_KEPT) dayCells.clear();
     dayCells.set(day, cell);
   }

@@ -292,5 +292,7 @@ describe('argentineDay', () => {
     for (const day of ['2026-12-10', '2027-02-31', '31/02/2027', 'no es fecha', '']) expect(argentineDay(day)).toEqual(argentineDay(day));
     expect(argentineDay('2026-12-10')).toMatchObject({ v: 46366, z: 'dd/mm/yyyy' });
     expect(argentineDay('2027-02-31')).toBe('2027-02-31');
+    // Shared by every sheet that writes the day: nobody can change it for the next.
+    expect(Object.isFrozen(argentineDay('2026-12-10'))).toBe(true);
   });
 });
