@@ -30,6 +30,7 @@ export function searchTerm(text: string): string {
 // No character above U+007F (written so as to hold no control character, which the linter bans).
 const ASCII = /^[^\u0080-\uffff]*$/;
 const DIGITS = /^\d*$/;
+const isAsciiText = (text: unknown) => typeof text === 'string' && ASCII.test(text);
 
 /** The words of a text, as searched: letters and digits only. */
 export function searchWords(text: string): string[] {
@@ -84,7 +85,7 @@ export function derivedSearchText(code: string, firstName: string, lastName: str
 export function storedSearchText(c: { code: string; firstName: string; lastName: string; phones: readonly string[] }, phonesJson: string): string {
   // Most cases: an ASCII code and name (lower() folds all of it) and phones of digits (their JSON is
   // just quotes around them): SQLite's text is the same, known without building either.
-  if (ASCII.test(c.code) && ASCII.test(c.firstName) && ASCII.test(c.lastName) && c.phones.every((p) => DIGITS.test(p))) return '';
+  if (isAsciiText(c.code) && isAsciiText(c.firstName) && isAsciiText(c.lastName) && c.phones.every((p) => typeof p === 'string' && DIGITS.test(p))) return '';
   const text = searchText(c);
   return text === derivedSearchText(c.code, c.firstName, c.lastName, phonesJson) ? '' : text;
 }

@@ -68,6 +68,9 @@ it('stores the search text only where SQLite cannot work it out from the row, an
       ),
       { numRuns: 2_000 },
     );
+    // A phone that is no text (never built so) keeps its text: SQLite would read its JSON differently.
+    const numeric = { ...ascii, phones: [5493514000001] as unknown as string[] };
+    expect(storedSearchText(numeric, JSON.stringify(numeric.phones))).toBe('c01 juan perez 5493514000001');
     const accented = { ...ascii, lastName: 'Peña' };
     expect(storedSearchText(accented, JSON.stringify(accented.phones))).toBe('c01 juan pena 3514000001 1140000002');
   } finally {
