@@ -28,12 +28,17 @@ export type BatchWriterReply =
   | { kind: 'failed'; message: string; code?: string | undefined; refusal?: BatchRefusalData | undefined };
 
 /**
- * Cases per message, and messages in flight before the caller waits: memory stays flat (a message is
- * about 0.6 MB). Eight, not two: the writer pauses for its checkpoints, and with two the caller
- * waited through them (0.5 s of 5 at 100,000 rows; about nothing with eight).
+ * Cases per message, and messages in flight before the caller waits: memory stays flat. Eight, not
+ * two: the writer pauses for its checkpoints, and with two the caller waited through them (0.5 s of 5
+ * at 100,000 rows; about nothing with eight). A message of narrow cases is about 0.6 MB; one of wide
+ * cases (every column of the file is kept) goes once it holds CHUNK_CHARS of their text.
  */
 const CHUNK = 1_000;
+const CHUNK_CHARS = 1_000_000;
 const IN_FLIGHT = 8;
+
+/** A case's text that grows with the file: its raw cells, issues, products and params. */
+const wideChars = (columns: CaseColumns) => columns[8].length + columns[9].length + columns[4].length + columns[5].length;
 
 /** Writer threads still at work in this thread (a checkpoint after their commit, most often). */
 const running = new Set<Promise<void>>();
@@ -115,10 +120,12 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
   };
 
   let rows: CaseColumns[] = [];
+  let rowsChars = 0;
   const send = () => {
     worker.postMessage({ kind: 'cases', rows } satisfies BatchWriterRequest);
     inFlight += 1;
     rows = [];
+    rowsChars = 0;
   };
   let batchId: number;
   try {
@@ -133,8 +140,10 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     onCallerThread: false,
     write(c) {
       if (failure) return Promise.reject(failure);
-      rows.push(caseColumns(c));
-      if (rows.length < CHUNK) return undefined;
+      const columns = caseColumns(c);
+      rows.push(columns);
+      rowsChars += wideChars(columns);
+      if (rows.length < CHUNK && rowsChars < CHUNK_CHARS) return undefined;
       send();
       if (inFlight < IN_FLIGHT) return undefined;
       return new Promise((resolve, reject) => (onAck = () => (failure ? reject(failure) : resolve())));

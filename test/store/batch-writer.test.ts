@@ -3,7 +3,8 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   BatchRefusal,
   beginStagedBatch,
@@ -189,6 +190,35 @@ describe('the writer thread, while it writes', () => {
     await writersSettled();
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThan(1_000);
+    store.close();
+  });
+
+  it('hands very wide cases over in smaller messages, so what waits for the writer stays about 8 MB of text', async () => {
+    const store = openStore(join(root, 'very-wide'), TEST_STORE_KEY);
+    const cell = 'x'.repeat(1_000);
+    const wide = (i: number): BatchCaseInput => ({ ...aCase(`V${i}`), raw: [Array.from({ length: 20 }, (_, k) => `${k}${cell}`)] });
+    const sent: number[] = [];
+    const original = Worker.prototype.postMessage;
+    const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, message: unknown, transfer?: readonly Transferable[]) {
+      const m = message as { kind?: string; rows?: string[][] };
+      if (m.kind === 'cases') sent.push(JSON.stringify(m.rows).length);
+      return original.call(this, message, transfer as never);
+    });
+    try {
+      const writer = await startBatchWriterThread(store, batch);
+      await writeAll(
+        writer,
+        Array.from({ length: 500 }, (_, i) => wide(i)),
+      );
+      await writer.finish([], null);
+    } finally {
+      post.mockRestore();
+    }
+    await writersSettled();
+    // 500 cases of about 20 KB: ten messages or so, none of a thousand cases (10 MB) as before.
+    expect(sent.length).toBeGreaterThanOrEqual(10);
+    expect(Math.max(...sent)).toBeLessThan(1_200_000);
+    expect(countCasesByStatus(store.db, listBatches(store.db, 'demo')[0]!.id).ready).toBe(500);
     store.close();
   });
 
