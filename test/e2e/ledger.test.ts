@@ -23,6 +23,8 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await page.locator('#ledger-until').press('Escape');
     await page.locator('[data-test="ledger-add"]').click();
     await page.locator('[data-test="ledger-done"]').waitFor();
+    // The list is read again after the entry is added: its row comes a moment after the "done".
+    await page.locator('[data-test="ledger-table"]').getByText('11 4000-1234').waitFor();
     expect(await page.locator('[data-test="ledger-table"]').innerText()).toMatch(/11 4000-1234[^\n]*10\/12\/2099/);
     await page
       .locator('[data-test="ledger-table"]')
@@ -44,6 +46,7 @@ describe.runIf(hasChromium)('the do-not-contact ledger', () => {
     await page.locator('[data-test="ledger-imported"]').waitFor();
     expect(await page.locator('[data-test="ledger-imported"]').innerText()).toContain('no-llamar.csv: 1 entrada nueva, ninguna reemplazada.');
     expect(await page.locator('[data-test="ledger-problem"]').innerText()).toBe('no-llamar.csv, fila 3: sin teléfono ni código');
+    await page.locator('[data-test="ledger-table"]').getByText('07654321').waitFor();
     expect(await page.locator('[data-test="ledger-table"]').innerText()).toMatch(/07654321[\s\S]*Trámite legal/);
     await app.current.screenshot('60-ledger');
   });
