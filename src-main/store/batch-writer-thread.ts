@@ -73,17 +73,21 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     answer?.reject(failure);
     answer = null;
   };
+  // Ended once: each call to terminate() waits on the thread's exit with a listener of its own, and
+  // after a failure every message still in flight (up to IN_FLIGHT) is answered with one more.
+  let terminated: Promise<number> | null = null;
+  const end = () => (terminated ??= worker.terminate());
   worker.on('message', (reply: BatchWriterReply) => {
     if (reply.kind === 'checkpointed') {
       checkpointed(reply.ms);
-      return void worker.terminate();
+      return void end();
     }
     if (reply.kind === 'failed') {
       // The thread has rolled back and closed its connection: nothing is left for it to do (after a
       // commit, nobody would ask it to end).
       checkpointed(null);
       fail(reply.refusal ? refusalFromData(reply.refusal) : Object.assign(new Error(reply.message), reply.code === undefined ? {} : { code: reply.code }));
-      return void worker.terminate();
+      return void end();
     }
     if (reply.kind === 'written') {
       inFlight -= 1;
@@ -106,7 +110,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     try {
       return await ask(request);
     } finally {
-      await worker.terminate();
+      await end();
     }
   };
   // After the commit the thread goes on to its checkpoint, and ends when that is done.
@@ -114,7 +118,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     try {
       return await ask(request);
     } catch (err) {
-      await worker.terminate();
+      await end();
       throw err;
     }
   };
@@ -132,7 +136,7 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     batchId = ((await ask({ kind: 'begin', dataDir: dirname(store.file), storeKey: store.key?.toString('hex') ?? null, batch })) as { batchId: number })
       .batchId;
   } catch (err) {
-    await worker.terminate();
+    await end();
     throw err;
   }
   return {

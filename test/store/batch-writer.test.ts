@@ -193,6 +193,26 @@ describe('the writer thread, while it writes', () => {
     store.close();
   });
 
+  it('ends its thread once when a write fails with more messages behind it', async () => {
+    await writersSettled();
+    const store = openStore(join(root, 'failed-in-flight'), TEST_STORE_KEY);
+    const terminate = vi.spyOn(Worker.prototype, 'terminate');
+    try {
+      const writer = await startBatchWriterThread(store, batch);
+      // The second message repeats a code: the thread fails there, with up to seven more on their way,
+      // each answered with a failure too.
+      const cases = Array.from({ length: 9_000 }, (_, i) => aCase(i === 1_500 ? 'C0' : `C${i}`));
+      await expect(writeAll(writer, cases).then(() => writer.finish([], null))).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_UNIQUE' });
+      await writer.abort();
+      await writersSettled();
+      expect(terminate).toHaveBeenCalledTimes(1);
+      expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });
+    } finally {
+      terminate.mockRestore();
+      store.close();
+    }
+  });
+
   it('hands very wide cases over in smaller messages, so what waits for the writer stays about 8 MB of text', async () => {
     const store = openStore(join(root, 'very-wide'), TEST_STORE_KEY);
     const cell = 'x'.repeat(1_000);
