@@ -86,7 +86,9 @@ export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
     else if (holdsStore(from, statSync)) notices.push({ code: 'datafolder.old_link', params: { from } });
   }
   let dataDir = to;
-  if (existsSync(stagingOf(to)) || (!holdsStore(to) && olds.some((dir) => holdsStore(dir)))) {
+  // A mover at work (its lock, looked at last) is waited for too: it may have placed the store and not
+  // yet taken the old copy away, which this start would otherwise tell as a store left behind.
+  if (existsSync(stagingOf(to)) || (!holdsStore(to) && olds.some((dir) => holdsStore(dir))) || existsSync(lockOf(to))) {
     let outcome: DataFolderChoice;
     try {
       outcome = withMoveLock(to, options.lockWaitMs ?? 120_000, () => moveUnderLock(options, olds));
@@ -221,6 +223,7 @@ export function readNote(file: string): MoveNote | null {
 }
 
 const stagingOf = (to: string) => `${to}.moving`;
+const lockOf = (to: string) => `${to}.lock`;
 
 /** A folder holds a store when it has the store's file or a key marker (a store whose key was made). */
 function holdsStore(dir: string, stat: typeof lstatSync = lstatSync): boolean {
@@ -257,7 +260,7 @@ function sameDevice(a: string, b: string): boolean {
  * waited for, up to `waitMs`.
  */
 function withMoveLock<T>(to: string, waitMs: number, work: () => T): T {
-  const lock = `${to}.lock`;
+  const lock = lockOf(to);
   mkdirSync(dirname(to), { recursive: true, mode: PRIVATE_DIR_MODE });
   const deadline = Date.now() + waitMs;
   let mine: string | null = null;

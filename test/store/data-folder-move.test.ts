@@ -288,6 +288,34 @@ describe('moving an old default’s store to the new default', () => {
     });
   });
 
+  it('waits for a mover still taking the old copy away, rather than tell a store left behind', async () => {
+    const from = place();
+    const to = place();
+    makeStore(from);
+    makeStore(to);
+    // A mover (another process) has placed the store and is removing the old copy: its lock still stands.
+    const mover = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs');
+         fs.writeFileSync(process.argv[1] + '.lock', process.pid + '\\n');
+         setTimeout(() => { fs.rmSync(process.argv[2], { recursive: true, force: true }); fs.rmSync(process.argv[1] + '.lock'); }, 400);`,
+        to,
+        from,
+      ],
+      { stdio: 'ignore' },
+    );
+    const ended = new Promise((resolve) => mover.once('exit', resolve));
+    try {
+      await expect.poll(() => existsSync(`${to}.lock`), { timeout: 10_000, interval: 5 }).toBe(true);
+      expect(useDefaultDataDir({ to, from: [from], lockWaitMs: 10_000 })).toEqual({ dataDir: to, notices: [] });
+      expect(existsSync(from)).toBe(false);
+    } finally {
+      await ended;
+    }
+  });
+
   it('is moved once when two processes start at the same moment', async () => {
     const from = place();
     const to = place();
