@@ -70,6 +70,8 @@ export interface MoveOptions {
   sameFileSystem?: (a: string, b: string) => boolean;
   /** How long to wait for another process's move before giving up (a copy of many recordings takes a while). */
   lockWaitMs?: number;
+  /** How long to wait for another process's move to take the old copy away, once its store is in place. */
+  finishingWaitMs?: number;
   now?: () => Date;
 }
 
@@ -86,9 +88,7 @@ export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
     else if (holdsStore(from, statSync)) notices.push({ code: 'datafolder.old_link', params: { from } });
   }
   let dataDir = to;
-  // A mover at work (its lock, looked at last) is waited for too: it may have placed the store and not
-  // yet taken the old copy away, which this start would otherwise tell as a store left behind.
-  if (existsSync(stagingOf(to)) || (!holdsStore(to) && olds.some((dir) => holdsStore(dir))) || existsSync(lockOf(to))) {
+  if (existsSync(stagingOf(to)) || (!holdsStore(to) && olds.some((dir) => holdsStore(dir)))) {
     let outcome: DataFolderChoice;
     try {
       outcome = withMoveLock(to, options.lockWaitMs ?? 120_000, () => moveUnderLock(options, olds));
@@ -103,11 +103,29 @@ export function useDefaultDataDir(options: MoveOptions): DataFolderChoice {
   }
   // A store of an old default left beside the one in use: said each time, never deleted unasked.
   if (dataDir === to) {
+    // Another process's move may have placed the store and not yet taken the old copy away.
+    waitForMoverFinishing(to, options.finishingWaitMs ?? MOVER_FINISHING_MS);
     for (const from of olds)
       if (holdsStore(from) && !notices.some((n) => n.params.from === from)) notices.push({ code: 'datafolder.both', params: { from, to } });
   }
   return { dataDir, notices };
 }
+
+/**
+ * A mover's last step, once the store is in place, is removing the old copy: seconds. While its lock
+ * stands and its owner lives, this start waits for it (never takes it), up to `waitMs`;
+ * then it goes on, and a copy still there is told as left behind.
+ */
+function waitForMoverFinishing(to: string, waitMs: number): void {
+  const lock = lockOf(to);
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    if (!existsSync(lock) || staleLock(lock) !== null || Date.now() >= deadline) return;
+    sleep(50);
+  }
+}
+
+const MOVER_FINISHING_MS = 15_000;
 
 function moveUnderLock(options: MoveOptions, olds: readonly string[]): DataFolderChoice {
   const { to } = options;

@@ -316,6 +316,22 @@ describe('moving an old default’s store to the new default', () => {
     }
   });
 
+  it('waits for such a mover only a while: a lock that stays is no reason not to start', () => {
+    const from = place();
+    const to = place();
+    makeStore(from);
+    makeStore(to);
+    // A live owner (this very process) that never lets go.
+    writeFileSync(`${to}.lock`, `${process.pid}\n`);
+    const started = Date.now();
+    expect(useDefaultDataDir({ to, from: [from], finishingWaitMs: 300 })).toEqual({
+      dataDir: to,
+      notices: [{ code: 'datafolder.both', params: { from, to } }],
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(existsSync(`${to}.lock`)).toBe(true);
+  });
+
   it('is moved once when two processes start at the same moment', async () => {
     const from = place();
     const to = place();
