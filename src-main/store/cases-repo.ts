@@ -163,16 +163,11 @@ export interface SentCase extends Pick<CaseRecord, 'code' | 'firstName' | 'lastN
 }
 
 export function sentCase(r: RawSentCase): SentCase {
-  // caseDebtor's fields written out, not spread: the clean file and the upload read a million.
-  return {
-    id: r.id,
-    code: r.code,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    phones: JSON.parse(r.phones_json) as string[],
+  // Added to caseDebtor's object, not spread into a new one: the clean file and the upload read a million.
+  return Object.assign(caseDebtor(r), {
     products: decodeProducts(r.products_json),
     params: JSON.parse(r.params_json) as Record<string, unknown>,
-  };
+  });
 }
 
 interface RawCase extends RawSentCase {

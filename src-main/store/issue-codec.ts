@@ -17,7 +17,7 @@ const SEVERITY_CODE = { error: 'e', warning: 'w', fix: 'f' } as const;
 
 const SEVERITY_OF = { e: 'error', w: 'warning', f: 'fix' } as const;
 
-const SEVERITIES = ['error', 'warning', 'fix'] as const;
+export const SEVERITIES = ['error', 'warning', 'fix'] as const;
 
 /**
  * Kinds stored as a number (kind index × 3 + severity index) in place of their two strings: a fifth

@@ -1,8 +1,6 @@
 // A batch's issues as the error report and the grid list them: each case's (kept in its row, see
 // issue-codec.ts) and the row-level ones of rows that became no case.
-import { decodeIssuesOf, namableTextsOfRow, type IssueInput } from './issue-codec';
-
-const SEVERITIES: readonly IssueInput['severity'][] = ['error', 'warning', 'fix'];
+import { decodeIssuesOf, namableTextsOfRow, SEVERITIES, type IssueInput } from './issue-codec';
 import type { Db } from './store';
 
 /** Row-level issues: rows that became no case (e.g. a totals row with no code). */
@@ -45,6 +43,8 @@ export function listIssues(db: Db, batchId: number, opts: IssueQuery = {}): Issu
  * while the caller waits.
  */
 export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Generator<IssueRow> {
+  // The severities listed, for the rows' issues and the cases' alike.
+  const severities = new Set(SEVERITIES.filter((s) => (!opts.severity || s === opts.severity) && !(opts.withoutFixes && s === 'fix')));
   if (opts.caseId === undefined) {
     const rows = db
       .prepare(
@@ -62,7 +62,7 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
       after_value: string | null;
     }[];
     for (const r of rows) {
-      if ((opts.severity && r.severity !== opts.severity) || (opts.withoutFixes && r.severity === 'fix')) continue;
+      if (!severities.has(r.severity)) continue;
       yield {
         id: `row:${r.id}`,
         caseId: null,
@@ -78,7 +78,6 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
     }
   }
   if (opts.rowsOnly) return;
-  const severities = new Set(SEVERITIES.filter((s) => (!opts.severity || s === opts.severity) && !(opts.withoutFixes && s === 'fix')));
   const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
   // The rows and products too: a stored fix may name their texts (migration 21).
   const columns = 'SELECT id, code, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE batch_id = ?';
