@@ -46,8 +46,8 @@ export type CaseColumns = [string, string, string, string, string, string, strin
 export function caseColumns(c: BatchCaseInput): CaseColumns {
   const raw = c.raw ?? [];
   const products = storedProducts(c.products);
-  // What the issues' fixes may name (migration 21): the rows and products stored beside them.
-  const i = issueColumns(c.issues, c.sourceRows, namableTextsOf(raw, products));
+  // What the issues may name (migrations 21 and 24): the rows, products and phones stored beside them.
+  const i = issueColumns(c.issues, c.sourceRows, namableTextsOf(raw, products, c.phones));
   const phones = JSON.stringify(c.phones);
   return [
     c.code,
@@ -367,16 +367,28 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
 
 /** Appends one issue to a case (the agent's edit history). */
 export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: IssueInput): void {
-  const row = db.prepare('SELECT issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE id = ?').get(caseId) as
-    { issues_json: string; source_rows_json: string; raw_json: string; products_json: string } | undefined;
+  addCaseIssues(db, caseId, [issue]);
+}
+
+/**
+ * Appends issues to a case, and with `phones` gives it those phones (the shared list took some off).
+ * Its issues are read beside the phones they were stored with and stored again beside the new ones:
+ * an issue may name a phone by its place (migration 24), and the places move when a phone goes.
+ */
+export function addCaseIssues(db: Db, caseId: number, issues: readonly IssueInput[], phones?: readonly string[]): void {
+  const row = db.prepare('SELECT issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?').get(caseId) as
+    { issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;
   if (!row) return;
   const rows = JSON.parse(row.source_rows_json) as number[];
   const texts = namableTextsOfRow(row);
-  const i = issueColumns([...decodeIssues(row.issues_json, rows, texts), issue], rows, texts);
+  const kept = decodeIssues(row.issues_json, rows, texts);
+  const phonesJson = phones === undefined ? row.phones_json : JSON.stringify(phones);
+  const textsNow = phones === undefined ? texts : namableTextsOf(JSON.parse(row.raw_json), JSON.parse(row.products_json), phones);
+  const i = issueColumns([...kept, ...issues], rows, textsNow);
   withCaseKeys(db, caseId, () =>
     db
-      .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
-      .run(i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+      .prepare('UPDATE batch_cases SET phones_json = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
+      .run(phonesJson, i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
   );
 }
 

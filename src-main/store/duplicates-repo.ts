@@ -112,8 +112,19 @@ export function casesToRecheck(db: Db, batchId: number, people: ReadonlySet<stri
  * nothing changed, or the case was already sent.
  */
 export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: string) => boolean, fresh: readonly IssueInput[]): boolean {
-  const row = db.prepare('SELECT status, upload_state, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE id = ?').get(caseId) as
-    { status: CaseStatus; upload_state: UploadState; issues_json: string; source_rows_json: string; raw_json: string; products_json: string } | undefined;
+  const row = db
+    .prepare('SELECT status, upload_state, issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?')
+    .get(caseId) as
+    | {
+        status: CaseStatus;
+        upload_state: UploadState;
+        issues_json: string;
+        source_rows_json: string;
+        raw_json: string;
+        products_json: string;
+        phones_json: string;
+      }
+    | undefined;
   if (!row || (row.upload_state !== 'pending' && row.upload_state !== 'skipped')) return false;
   const rows = JSON.parse(row.source_rows_json) as number[];
   const texts = namableTextsOfRow(row);

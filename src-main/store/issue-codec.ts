@@ -144,35 +144,45 @@ const PARAM_KEYS: readonly string[] = [
 
 const PARAM_KEY_NUMBER = new Map(PARAM_KEYS.map((key, n) => [key, n]));
 
-function encodeParams(params: Record<string, unknown>): unknown {
+/**
+ * A text param found among the case's namable texts is stored as [~name number, its place] (migration
+ * 24): a negative name number says its value is a place, as a param's own value may be a number.
+ */
+function encodeParams(params: Record<string, unknown>, texts: (() => readonly string[]) | undefined): unknown {
   const out: unknown[] = [];
   for (const key in params) {
     const n = PARAM_KEY_NUMBER.get(key);
     if (n === undefined) return params;
+    const value = params[key];
     // Left out, as JSON leaves an undefined property out of an object (it would come back null).
-    if (params[key] !== undefined) out.push(n, params[key]);
+    if (value === undefined) continue;
+    const at = typeof value === 'string' && texts !== undefined ? texts().indexOf(value) : -1;
+    if (at < 0) out.push(n, value);
+    else out.push(~n, at);
   }
   return out;
 }
 
-function decodeParams(stored: unknown): Record<string, unknown> {
+function decodeParams(stored: unknown, text: (place: unknown) => unknown): Record<string, unknown> {
   if (!Array.isArray(stored)) return stored as Record<string, unknown>;
   const params: Record<string, unknown> = {};
   for (let i = 0; i < stored.length; i += 2) {
-    const key = PARAM_KEYS[stored[i] as number];
+    const n = stored[i] as number;
+    const key = PARAM_KEYS[n < 0 ? ~n : n];
     if (key === undefined) throw new Error(`Stored issue param ${String(stored[i])} is unknown.`);
-    params[key] = stored[i + 1];
+    params[key] = n < 0 ? text(stored[i + 1]) : stored[i + 1];
   }
   return params;
 }
 
 /**
  * The texts a fix's before and after may name instead of repeating them (migration 21): every text and
- * finite number in the arrays of the case's stored raw rows, then of its stored products, in order.
+ * finite number in the arrays of the case's stored raw rows, then of its stored products, in order;
+ * then its stored phones (migration 24: after the others, so places stored before keep their text).
  * Only arrays are walked (never an object's keys), so the order is the same in the values about to be
  * stored and in the same values read back from their JSON.
  */
-export function namableTexts(raw: unknown, products: unknown): string[] {
+export function namableTexts(raw: unknown, products: unknown, phones: unknown): string[] {
   const out: string[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === 'string') out.push(value);
@@ -182,19 +192,20 @@ export function namableTexts(raw: unknown, products: unknown): string[] {
   };
   walk(raw);
   walk(products);
+  walk(phones);
   return out;
 }
 
 /** namableTexts of values about to be stored, worked out once and only when an issue asks. */
-export function namableTextsOf(raw: unknown, products: unknown): () => readonly string[] {
+export function namableTextsOf(raw: unknown, products: unknown, phones: unknown): () => readonly string[] {
   let texts: string[] | undefined;
-  return () => (texts ??= namableTexts(raw, products));
+  return () => (texts ??= namableTexts(raw, products, phones));
 }
 
 /** namableTexts of a case's row as stored, read only when a stored fix names one. */
-export function namableTextsOfRow(row: { raw_json: string; products_json: string }): () => readonly string[] {
+export function namableTextsOfRow(row: { raw_json: string; products_json: string; phones_json: string }): () => readonly string[] {
   let texts: string[] | undefined;
-  return () => (texts ??= namableTexts(JSON.parse(row.raw_json), JSON.parse(row.products_json)));
+  return () => (texts ??= namableTexts(JSON.parse(row.raw_json), JSON.parse(row.products_json), JSON.parse(row.phones_json)));
 }
 
 /** A fix's before or after: its place among the texts the case stores beside it, or itself. */
@@ -227,10 +238,10 @@ function encodeIssue(i: IssueInput, rows: number[] | 0, texts: (() => readonly s
   if (kind === undefined)
     return pair
       ? [SEVERITY_CODE[i.severity], i.kind, i.field, rows, named(before, texts), named(after, texts)]
-      : [SEVERITY_CODE[i.severity], i.kind, i.field, rows, encodeParams(params)];
+      : [SEVERITY_CODE[i.severity], i.kind, i.field, rows, encodeParams(params, texts)];
   const code = kind * 3 + SEVERITIES.indexOf(i.severity);
   const field = fieldNumber(i.field);
-  return pair ? [code, field, rows, named(before, texts), named(after, texts)] : [code, field, rows, encodeParams(params)];
+  return pair ? [code, field, rows, named(before, texts), named(after, texts)] : [code, field, rows, encodeParams(params, texts)];
 }
 
 /** A numbered tuple back in the string form: [severity, kind, field, rows, ...]. */
@@ -245,7 +256,7 @@ function inStringForm(x: unknown[]): unknown[] {
 /**
  * Stored issues back as objects; issues stored as objects (before this encoding) stay as they are.
  * `caseRows`: the case's source rows, which issues stored with rows 0 are about. `texts`: the texts
- * its stored rows and products hold (namableTextsOfRow), which a fix's before and after may name.
+ * its stored rows, products and phones hold (namableTextsOfRow), which an issue's texts may name.
  */
 export function decodeIssues(json: string, caseRows?: readonly number[], texts?: () => readonly string[]): IssueInput[] {
   return (JSON.parse(json) as unknown[]).map((x) => decodeIssue(x, caseRows, texts));
@@ -289,14 +300,14 @@ function decodeIssue(x: unknown, caseRows: readonly number[] | undefined, texts:
   const text = (value: unknown): unknown => {
     if (typeof value !== 'number') return value;
     const found = texts?.()[value];
-    if (found === undefined) throw new Error(`A stored fix names text ${value} of its case: decode it with the case's stored rows and products.`);
+    if (found === undefined) throw new Error(`A stored fix names text ${value} of its case: decode it with the case's stored rows, products and phones.`);
     return found;
   };
   const tuple = inStringForm(x);
   const [s, kind, field, stored, fifth, sixth] = tuple as ['e' | 'w' | 'f', string, string, number[] | 0, unknown, unknown];
   if (stored === 0 && caseRows === undefined) throw new Error("Stored issues name their case's rows: decode them with those rows.");
   const rows = stored === 0 ? [...(caseRows as readonly number[])] : stored;
-  const params = tuple.length === 6 ? { before: text(fifth), after: text(sixth) } : decodeParams(fifth);
+  const params = tuple.length === 6 ? { before: text(fifth), after: text(sixth) } : decodeParams(fifth, text);
   const before = typeof params.before === 'string' ? params.before : undefined;
   const after = typeof params.after === 'string' ? params.after : undefined;
   const issue: IssueInput = { severity: SEVERITY_OF[s], kind, field, rows, params };
@@ -308,9 +319,9 @@ function decodeIssue(x: unknown, caseRows: readonly number[] | undefined, texts:
 /**
  * The columns a case's issues are kept in (see migration 4); its kinds as tokens (migration 16).
  * With the case's source rows, issues about exactly those rows store 0 for them (decode with the same).
- * With `texts` (namableTexts of the raw rows and products stored in the same row, asked for only when an
- * issue has a before and an after), a fix's before or after found among them is stored as its place
- * there: most are a raw cell and a stored value.
+ * With `texts` (namableTexts of the raw rows, products and phones stored in the same row, asked for only
+ * when an issue has a text), a fix's before or after, or a text param, found among them is stored as its
+ * place there: most are a raw cell, a stored value or a stored phone.
  */
 export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[], texts?: () => readonly string[]) {
   let errors = 0;

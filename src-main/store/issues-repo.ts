@@ -79,15 +79,23 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
   }
   if (opts.rowsOnly) return;
   const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
-  // The rows and products too: a stored fix may name their texts (migration 21).
-  const columns = 'SELECT id, code, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE batch_id = ?';
+  // The rows, products and phones too: a stored issue may name their texts (migrations 21 and 24).
+  const columns = 'SELECT id, code, issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE batch_id = ?';
   const { caseId } = opts;
   const pageAfter = db.prepare(`${columns} AND ${some} AND id > ? ORDER BY id LIMIT ?`);
   const oneCase = db.prepare(`${columns} AND id = ?`);
   const readPage = (afterId: number) =>
     caseId === undefined ? pageAfter.all(batchId, afterId, ISSUE_PAGE_CASES) : afterId === 0 ? oneCase.all(batchId, caseId) : [];
   for (let afterId = 0; ;) {
-    const cases = readPage(afterId) as { id: number; code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string }[];
+    const cases = readPage(afterId) as {
+      id: number;
+      code: string;
+      issues_json: string;
+      source_rows_json: string;
+      raw_json: string;
+      products_json: string;
+      phones_json: string;
+    }[];
     const last = cases[cases.length - 1];
     if (!last) return;
     for (const c of cases)

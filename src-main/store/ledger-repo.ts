@@ -1,7 +1,7 @@
 // The do-not-contact ledger's own entries, and what applying it right before an upload changes in a
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
-import { addCaseIssue, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
+import { addCaseIssues, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
 import { decodeIssues, kindToken, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { kindKey, storedSearchText } from './case-keys';
 import type { Db } from './store';
@@ -175,10 +175,11 @@ export interface CaseRowsAndIssues {
 
 /** Reads a case's stored rows and issues, to build it again against the ledger and tell what that changed (one statement for many cases). */
 export function caseRowsAndIssuesReader(db: Db): (caseId: number) => CaseRowsAndIssues | null {
-  const read = db.prepare('SELECT raw_json, issues_json, source_rows_json, first_name, last_name, products_json FROM batch_cases WHERE id = ?');
+  const read = db.prepare('SELECT raw_json, issues_json, source_rows_json, first_name, last_name, products_json, phones_json FROM batch_cases WHERE id = ?');
   return (caseId) => {
     const row = read.get(caseId) as
-      { raw_json: string; issues_json: string; source_rows_json: string; first_name: string; last_name: string; products_json: string } | undefined;
+      | { raw_json: string; issues_json: string; source_rows_json: string; first_name: string; last_name: string; products_json: string; phones_json: string }
+      | undefined;
     if (!row) return null;
     return {
       raw: JSON.parse(row.raw_json) as unknown[],
@@ -204,10 +205,11 @@ export function recordLedgerOutcome(
   db.transaction(() => {
     const leaves = change.status === 'suppressed';
     const phones = JSON.stringify(change.phones);
-    db.prepare(
-      `UPDATE batch_cases SET phones_json = ?, search_text = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`,
-    ).run(phones, storedSearchText({ ...debtor, phones: change.phones }, phones), change.status, debtor.id);
-    for (const i of change.issues) addCaseIssue(db, batchId, debtor.id, i);
+    const changed = db
+      .prepare(`UPDATE batch_cases SET search_text = ?, status = ?${leaves ? ', chunk_id = NULL' : ''} WHERE id = ? AND upload_state = 'pending'`)
+      .run(storedSearchText({ ...debtor, phones: change.phones }, phones), change.status, debtor.id).changes;
+    // The phones with the issues: an issue may name a phone by its place, which moves when one goes.
+    addCaseIssues(db, debtor.id, change.issues, changed === 1 ? change.phones : undefined);
   }).immediate();
 }
 
@@ -240,9 +242,10 @@ export function casesHeldByLedger(db: Db, batchId: number): number[] {
 /** The ledger's issues of each case not yet sent that it held back (what held it: see sharedHoldsOf). */
 export function ledgerHoldIssues(db: Db, batchId: number): { code: string; issues: IssueInput[] }[] {
   const held = casesHeldByLedger(db, batchId);
-  const read = db.prepare('SELECT code, issues_json, source_rows_json, raw_json, products_json FROM batch_cases WHERE id = ?');
+  const read = db.prepare('SELECT code, issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?');
   return held.flatMap((id) => {
-    const row = read.get(id) as { code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string } | undefined;
+    const row = read.get(id) as
+      { code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;
     return row
       ? [
           {

@@ -109,34 +109,37 @@ describe('issue codec', () => {
   });
 });
 
-describe('fixes naming what the case stores beside them (migration 21)', () => {
+describe('issues naming what the case stores beside them (migrations 21 and 24)', () => {
   // A raw row as preparation stores it, and the products column's value.
   const raw = [[7, 0, 'PEÑA', ['+54 9 351 600-0004', null, 3514000001], 0, 0, '', '5.004,50', '05/05/2027']];
   const products = [['OP-4-0', 'Visa', '5004.50', '2027-05-05']];
+  const phones = ['3516000004', '3514000001'];
   const fixes: IssueInput[] = [
     { severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [7], params: { before: '+54 9 351 600-0004', after: '3516000004' } },
     { severity: 'fix', kind: 'amount-fixed', field: 'products[0].debt', rows: [7], params: { before: '5.004,50', after: '5004.50' } },
     { severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [7], params: { before: '3514000001', after: '3514000001' } },
   ];
-  const row = { raw_json: JSON.stringify(raw), products_json: JSON.stringify(products) };
+  const row = { raw_json: JSON.stringify(raw), products_json: JSON.stringify(products), phones_json: JSON.stringify(phones) };
 
-  it('lists the texts and finite numbers of the rows, then of the products, walking arrays only', () => {
-    expect(namableTexts(raw, products)).toEqual(
-      ['7', '0', 'PEÑA', '+54 9 351 600-0004', '3514000001', '0', '0', '', '5.004,50', '05/05/2027'].concat(['OP-4-0', 'Visa', '5004.50', '2027-05-05']),
+  it('lists the texts and finite numbers of the rows, then of the products, then the phones, walking arrays only', () => {
+    expect(namableTexts(raw, products, phones)).toEqual(
+      ['7', '0', 'PEÑA', '+54 9 351 600-0004', '3514000001', '0', '0', '', '5.004,50', '05/05/2027']
+        .concat(['OP-4-0', 'Visa', '5004.50', '2027-05-05'])
+        .concat(phones),
     );
     // An object's values are never walked: their order could differ once read back.
-    expect(namableTexts([[1, { a: 'x' }, 'y', NaN]], [{ debt_code: 'z' }])).toEqual(['1', 'y']);
+    expect(namableTexts([[1, { a: 'x' }, 'y', NaN]], [{ debt_code: 'z' }], [])).toEqual(['1', 'y']);
   });
 
   it('stores a before or after found there as its place, and reads it back through the stored row', () => {
-    const stored = issueColumns(fixes, [7], namableTextsOf(raw, products));
-    // The phone's after is not named: the ledger changes a case's phones without its issues.
-    expect(stored.json).toBe('[[2,0,0,3,"3516000004"],[8,16,0,8,12],[2,0,0,4,4]]');
+    const stored = issueColumns(fixes, [7], namableTextsOf(raw, products, phones));
+    // The phone's after is the first stored phone, after the rows' ten texts and the product's four.
+    expect(stored.json).toBe('[[2,0,0,3,14],[8,16,0,8,12],[2,0,0,4,4]]');
     expect(decodeIssues(stored.json, [7], namableTextsOfRow(row))).toEqual(fixes.map((f) => ({ ...f, before: f.params?.before, after: f.params?.after })));
   });
 
   it('refuses to read a named text without the row, rather than make one up', () => {
-    const stored = issueColumns(fixes, [7], namableTextsOf(raw, products));
+    const stored = issueColumns(fixes, [7], namableTextsOf(raw, products, phones));
     expect(() => decodeIssues(stored.json, [7])).toThrow(Error);
     expect(() => decodeIssues(stored.json, [7], () => ['too', 'short'])).toThrow(Error);
   });
@@ -149,7 +152,24 @@ describe('fixes naming what the case stores beside them (migration 21)', () => {
       rows: [7],
       params: { before: '5/5/27', after: '2027-05-05' },
     };
-    expect(issueColumns([other], [7], namableTextsOf(raw, products)).json).toBe('[[11,17,0,"5/5/27",13]]');
+    expect(issueColumns([other], [7], namableTextsOf(raw, products, phones)).json).toBe('[[11,17,0,"5/5/27",13]]');
     expect(issueColumns(fixes, [7]).json).not.toMatch(/,\d+,\d+\]/);
+  });
+
+  it("stores a text param found there as its place, under its name's number negated, and keeps numbers as numbers", () => {
+    const dropped: IssueInput = {
+      severity: 'warning',
+      kind: 'phone-dropped',
+      field: 'phones',
+      rows: [7],
+      params: { before: '3514000001', why: 'invalid', digits: 4 },
+    };
+    const stored = issueColumns([dropped], [7], namableTextsOf(raw, products, phones)).json;
+    // before (name 0) is the rows' fifth text: ~0 is -1. why and digits are kept as they are.
+    expect(stored).toBe('[[4,0,0,[-1,4,2,"invalid",12,4]]]');
+    expect(decodeIssues(stored, [7], namableTextsOfRow(row))).toEqual([{ ...dropped, before: '3514000001' }]);
+    // Without the texts, every value is itself.
+    expect(issueColumns([dropped], [7]).json).toBe('[[4,0,0,[0,"3514000001",2,"invalid",12,4]]]');
+    expect(() => decodeIssues(stored, [7])).toThrow(Error);
   });
 });

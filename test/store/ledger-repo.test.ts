@@ -8,10 +8,16 @@ import {
   addLedgerEntry,
   batchCreditor,
   createBatch,
+  caseDebtor,
+  findCaseByCode,
   getLedgerEntry,
+  insertBatchCases,
+  listIssues,
   listLedgerEntries,
   openStore,
+  recordLedgerOutcome,
   removeLedgerEntry,
+  type IssueInput,
 } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
@@ -88,5 +94,42 @@ describe('ledger entries', () => {
     const without = createBatch(store.db, { environment: 'demo', name: 'c', sourceFile: 'c.xlsx', maxPhonePriority: 1 });
     expect(batchCreditor(store.db, withCreditor)).toBe('Banco del Sur');
     expect(batchCreditor(store.db, without)).toBeNull();
+  });
+});
+
+describe("a case's phones taken off by the list", () => {
+  it('keeps every issue reading the phone it was about, though issues name phones by their place', () => {
+    const batchId = createBatch(store.db, { environment: 'demo', name: 'p', sourceFile: 'p.csv', maxPhonePriority: 2 });
+    const fixed: IssueInput = { severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [2], params: { before: '351 15 600-0002', after: '3516000002' } };
+    const dropped: IssueInput = { severity: 'warning', kind: 'phone-dropped', field: 'phones', rows: [2], params: { before: '3516000002', why: 'invalid' } };
+    insertBatchCases(store.db, batchId, [
+      {
+        code: 'P1',
+        firstName: 'Ana',
+        lastName: 'Paz',
+        phones: ['3516000001', '3516000002'],
+        products: [{ debt_code: 'D1', pid: 'Visa', debt: '10.00', expiration: '2027-01-31' }],
+        params: {},
+        sourceRows: [2],
+        status: 'warning',
+        raw: [[2, 0, 0, ['3516000001', '351 15 600-0002'], 0, 0, '', '10,00', '31/01/2027']],
+        issues: [fixed, dropped],
+      },
+    ]);
+    const id = findCaseByCode(store.db, batchId, 'P1') as number;
+    // The second phone is named by its place among the texts: the first one leaving moves it.
+    expect(store.db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').pluck().get(id)).toMatch(/^\[\[2,0,0,\d+,\d+\]/);
+    const held: IssueInput = { severity: 'warning', kind: 'suppressed-phone', field: 'phones', rows: [2], params: { phone: '3516000001' } };
+    const debtor = caseDebtor(
+      store.db.prepare('SELECT id, code, first_name, last_name, phones_json, products_json, params_json FROM batch_cases WHERE id = ?').get(id) as never,
+    );
+    recordLedgerOutcome(store.db, batchId, debtor, { phones: ['3516000002'], status: 'warning', issues: [held] });
+    const issues = listIssues(store.db, batchId).map((i) => ({ kind: i.kind, params: i.params }));
+    expect(issues).toEqual([
+      { kind: 'phone-fixed', params: fixed.params },
+      { kind: 'phone-dropped', params: dropped.params },
+      { kind: 'suppressed-phone', params: held.params },
+    ]);
+    expect(store.db.prepare('SELECT phones_json FROM batch_cases WHERE id = ?').pluck().get(id)).toBe('["3516000002"]');
   });
 });

@@ -24,6 +24,7 @@ import * as m020 from './020-chunk-cases-index';
 import * as m021 from './021-stored-values-named';
 import * as m022 from './022-search-text-derived';
 import * as m023 from './023-batch-case-totals';
+import * as m024 from './024-phones-named';
 
 export interface Migration {
   version: number;
@@ -64,6 +65,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 21, name: 'stored-values-named', up: m021.up },
   { version: 22, name: 'search-text-derived', up: m022.up },
   { version: 23, name: 'batch-case-totals', up: m023.up },
+  { version: 24, name: 'phones-named', up: m024.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
