@@ -148,7 +148,7 @@ const PARAM_KEY_NUMBER = new Map(PARAM_KEYS.map((key, n) => [key, n]));
  * A text param found among the case's namable texts is stored as [~name number, its place] (migration
  * 24): a negative name number says its value is a place, as a param's own value may be a number.
  */
-function encodeParams(params: Record<string, unknown>, texts: (() => readonly string[]) | undefined): unknown {
+function encodeParams(params: Record<string, unknown>, texts: NamableTexts | undefined): unknown {
   const out: unknown[] = [];
   for (const key in params) {
     const n = PARAM_KEY_NUMBER.get(key);
@@ -184,16 +184,22 @@ function decodeParams(stored: unknown, text: (place: unknown) => unknown): Recor
  */
 export function namableTexts(raw: unknown, products: unknown, phones: unknown): string[] {
   const out: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === 'string') out.push(value);
-    else if (typeof value === 'number') {
-      if (Number.isFinite(value)) out.push(String(value));
-    } else if (Array.isArray(value)) for (const v of value) walk(v);
-  };
-  walk(raw);
-  walk(products);
-  walk(phones);
+  for (const part of [raw, products, phones]) walkTexts(part, out);
   return out;
+}
+
+function walkTexts(value: unknown, out: string[]): void {
+  if (typeof value === 'string') out.push(value);
+  else if (typeof value === 'number') {
+    if (Number.isFinite(value)) out.push(String(value));
+  } else if (Array.isArray(value)) for (const v of value) walkTexts(v, out);
+}
+
+/** The texts an issue may name: all of them (to find a text's place), and maybe the one at a place. */
+export interface NamableTexts {
+  (): readonly string[];
+  /** The text at a place, reading only the parts of the row up to it (a dropped phone is in the raw rows). */
+  at?: (place: number) => string | undefined;
 }
 
 /** namableTexts of values about to be stored, worked out once and only when an issue asks. */
@@ -202,14 +208,19 @@ export function namableTextsOf(raw: unknown, products: unknown, phones: unknown)
   return () => (texts ??= namableTexts(raw, products, phones));
 }
 
-/** namableTexts of a case's row as stored, read only when a stored fix names one. */
-export function namableTextsOfRow(row: { raw_json: string; products_json: string; phones_json: string }): () => readonly string[] {
-  let texts: string[] | undefined;
-  return () => (texts ??= namableTexts(JSON.parse(row.raw_json), JSON.parse(row.products_json), JSON.parse(row.phones_json)));
+/** namableTexts of a case's row as stored, each part read only when a stored issue names a text that far. */
+export function namableTextsOfRow(row: { raw_json: string; products_json: string; phones_json: string }): NamableTexts {
+  const parts = [row.raw_json, row.products_json, row.phones_json];
+  const texts: string[] = [];
+  let read = 0;
+  const upTo = (place: number) => {
+    while (read < parts.length && place >= texts.length) walkTexts(JSON.parse(parts[read++] as string), texts);
+  };
+  return Object.assign(() => (upTo(Infinity), texts), { at: (place: number) => (upTo(place), texts[place]) });
 }
 
 /** A fix's before or after: its place among the texts the case stores beside it, or itself. */
-function named(value: string, texts: (() => readonly string[]) | undefined): string | number {
+function named(value: string, texts: NamableTexts | undefined): string | number {
   if (texts === undefined) return value;
   const at = texts().indexOf(value);
   return at < 0 ? value : at;
@@ -224,11 +235,11 @@ const sameRows = (a: readonly number[], b: readonly number[]) => a.length === b.
  * so they are not stored twice; words are rendered when shown. Rows that are the case's own rows
  * are 0 (migration 18): most issues are about the case's one row.
  */
-function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined, texts: (() => readonly string[]) | undefined): string {
+function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined, texts: NamableTexts | undefined): string {
   return JSON.stringify(issues.map((i) => encodeIssue(i, caseRows !== undefined && sameRows(i.rows, caseRows) ? 0 : i.rows, texts)));
 }
 
-function encodeIssue(i: IssueInput, rows: number[] | 0, texts: (() => readonly string[]) | undefined): unknown[] {
+function encodeIssue(i: IssueInput, rows: number[] | 0, texts: NamableTexts | undefined): unknown[] {
   const params = i.params ?? {};
   const { before, after } = params;
   let keys = 0;
@@ -258,7 +269,7 @@ function inStringForm(x: unknown[]): unknown[] {
  * `caseRows`: the case's source rows, which issues stored with rows 0 are about. `texts`: the texts
  * its stored rows, products and phones hold (namableTextsOfRow), which an issue's texts may name.
  */
-export function decodeIssues(json: string, caseRows?: readonly number[], texts?: () => readonly string[]): IssueInput[] {
+export function decodeIssues(json: string, caseRows?: readonly number[], texts?: NamableTexts): IssueInput[] {
   return (JSON.parse(json) as unknown[]).map((x) => decodeIssue(x, caseRows, texts));
 }
 
@@ -271,7 +282,7 @@ export function decodeIssuesOf(
   json: string,
   severities: ReadonlySet<IssueInput['severity']>,
   caseRows?: readonly number[],
-  texts?: () => readonly string[],
+  texts?: NamableTexts,
 ): { at: number; issue: IssueInput }[] {
   const out: { at: number; issue: IssueInput }[] = [];
   (JSON.parse(json) as unknown[]).forEach((x, at) => {
@@ -295,11 +306,11 @@ function storedSeverity(x: unknown): IssueInput['severity'] {
   return severity;
 }
 
-function decodeIssue(x: unknown, caseRows: readonly number[] | undefined, texts: (() => readonly string[]) | undefined): IssueInput {
+function decodeIssue(x: unknown, caseRows: readonly number[] | undefined, texts: NamableTexts | undefined): IssueInput {
   if (!Array.isArray(x)) return x as IssueInput;
   const text = (value: unknown): unknown => {
     if (typeof value !== 'number') return value;
-    const found = texts?.()[value];
+    const found = texts?.at ? texts.at(value) : texts?.()[value];
     if (found === undefined) throw new Error(`A stored fix names text ${value} of its case: decode it with the case's stored rows, products and phones.`);
     return found;
   };
@@ -323,7 +334,7 @@ function decodeIssue(x: unknown, caseRows: readonly number[] | undefined, texts:
  * when an issue has a text), a fix's before or after, or a text param, found among them is stored as its
  * place there: most are a raw cell, a stored value or a stored phone.
  */
-export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[], texts?: () => readonly string[]) {
+export function issueColumns(issues: readonly IssueInput[] = [], caseRows?: readonly number[], texts?: NamableTexts) {
   let errors = 0;
   let warnings = 0;
   let fixes = 0;

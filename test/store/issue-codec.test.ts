@@ -138,6 +138,17 @@ describe('issues naming what the case stores beside them (migrations 21 and 24)'
     expect(decodeIssues(stored.json, [7], namableTextsOfRow(row))).toEqual(fixes.map((f) => ({ ...f, before: f.params?.before, after: f.params?.after })));
   });
 
+  it('reads only the parts of the row up to the place asked for: a dropped phone is in the raw rows', () => {
+    // Products and phones that would not parse: never read for a text of the raw rows.
+    const texts = namableTextsOfRow({ raw_json: row.raw_json, products_json: '{', phones_json: '{' });
+    expect(texts.at?.(3)).toBe('+54 9 351 600-0004');
+    expect(() => texts.at?.(14)).toThrow(SyntaxError);
+    const whole = namableTextsOfRow(row);
+    expect(whole.at?.(15)).toBe('3514000001');
+    expect(whole()).toEqual(namableTexts(raw, products, phones));
+    expect([whole.at?.(16), whole.at?.(-1), whole.at?.(0.5)]).toEqual([undefined, undefined, undefined]);
+  });
+
   it('refuses to read a named text without the row, rather than make one up', () => {
     const stored = issueColumns(fixes, [7], namableTextsOf(raw, products, phones));
     expect(() => decodeIssues(stored.json, [7])).toThrow(Error);
