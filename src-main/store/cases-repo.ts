@@ -378,17 +378,21 @@ export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: Is
 export function addCaseIssues(db: Db, caseId: number, issues: readonly IssueInput[], phones?: readonly string[]): void {
   const row = db.prepare('SELECT issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?').get(caseId) as
     { issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;
-  if (!row) return;
+  if (!row || (issues.length === 0 && phones === undefined)) return;
   const rows = JSON.parse(row.source_rows_json) as number[];
   const texts = namableTextsOfRow(row);
   const kept = decodeIssues(row.issues_json, rows, texts);
-  const phonesJson = phones === undefined ? row.phones_json : JSON.stringify(phones);
   const textsNow = phones === undefined ? texts : namableTextsOf(JSON.parse(row.raw_json), JSON.parse(row.products_json), phones);
   const i = issueColumns([...kept, ...issues], rows, textsNow);
+  const counts = [i.json, i.errors, i.warnings, i.fixes, i.kinds] as const;
   withCaseKeys(db, caseId, () =>
-    db
-      .prepare('UPDATE batch_cases SET phones_json = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
-      .run(phonesJson, i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+    phones === undefined
+      ? db
+          .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
+          .run(...counts, caseId)
+      : db
+          .prepare('UPDATE batch_cases SET phones_json = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
+          .run(JSON.stringify(phones), ...counts, caseId),
   );
 }
 

@@ -156,7 +156,7 @@ function encodeParams(params: Record<string, unknown>, texts: NamableTexts | und
     const value = params[key];
     // Left out, as JSON leaves an undefined property out of an object (it would come back null).
     if (value === undefined) continue;
-    const at = typeof value === 'string' && texts !== undefined ? texts().indexOf(value) : -1;
+    const at = typeof value === 'string' && texts !== undefined ? placeIn(texts(), value) : -1;
     if (at < 0) out.push(n, value);
     else out.push(~n, at);
   }
@@ -167,10 +167,12 @@ function decodeParams(stored: unknown, text: (place: unknown) => unknown): Recor
   if (!Array.isArray(stored)) return stored as Record<string, unknown>;
   const params: Record<string, unknown> = {};
   for (let i = 0; i < stored.length; i += 2) {
-    const n = stored[i] as number;
-    const key = PARAM_KEYS[n < 0 ? ~n : n];
-    if (key === undefined) throw new Error(`Stored issue param ${String(stored[i])} is unknown.`);
-    params[key] = n < 0 ? text(stored[i + 1]) : stored[i + 1];
+    const n = stored[i];
+    const key = Number.isInteger(n) ? PARAM_KEYS[(n as number) < 0 ? ~(n as number) : (n as number)] : undefined;
+    if (key === undefined) throw new Error(`Stored issue param ${String(n)} is unknown.`);
+    const value = stored[i + 1];
+    if ((n as number) < 0 && typeof value !== 'number') throw new Error(`Stored issue param ${key} names no place.`);
+    params[key] = (n as number) < 0 ? text(value) : value;
   }
   return params;
 }
@@ -211,10 +213,16 @@ export function namableTextsOf(raw: unknown, products: unknown, phones: unknown)
 /** namableTexts of a case's row as stored, each part read only when a stored issue names a text that far. */
 export function namableTextsOfRow(row: { raw_json: string; products_json: string; phones_json: string }): NamableTexts {
   const parts = [row.raw_json, row.products_json, row.phones_json];
+  // Checked now: read lazily, a column left out of a SELECT would show only on a case naming a phone.
+  if (!parts.every((part) => typeof part === 'string')) throw new Error("A case's namable texts need its raw_json, products_json and phones_json.");
   const texts: string[] = [];
   let read = 0;
   const upTo = (place: number) => {
-    while (read < parts.length && place >= texts.length) walkTexts(JSON.parse(parts[read++] as string), texts);
+    while (read < parts.length && place >= texts.length) {
+      // Counted as read once parsed: a part that failed fails again, never skipped.
+      walkTexts(JSON.parse(parts[read] as string), texts);
+      read += 1;
+    }
   };
   return Object.assign(() => (upTo(Infinity), texts), { at: (place: number) => (upTo(place), texts[place]) });
 }
@@ -222,8 +230,24 @@ export function namableTextsOfRow(row: { raw_json: string; products_json: string
 /** A fix's before or after: its place among the texts the case stores beside it, or itself. */
 function named(value: string, texts: NamableTexts | undefined): string | number {
   if (texts === undefined) return value;
-  const at = texts().indexOf(value);
+  const at = placeIn(texts(), value);
   return at < 0 ? value : at;
+}
+
+/** Texts past which a text's place is looked up in a map: a case of thousands of rows is edited issue by issue. */
+const SCANNED_TEXTS = 64;
+const placesOf = new WeakMap<readonly string[], Map<string, number>>();
+
+/** The first place of a text among a case's namable texts, or -1. */
+function placeIn(texts: readonly string[], value: string): number {
+  if (texts.length <= SCANNED_TEXTS) return texts.indexOf(value);
+  let places = placesOf.get(texts);
+  if (!places) {
+    places = new Map();
+    for (let at = texts.length - 1; at >= 0; at--) places.set(texts[at] as string, at);
+    placesOf.set(texts, places);
+  }
+  return places.get(value) ?? -1;
 }
 
 const sameRows = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((r, n) => r === b[n]);

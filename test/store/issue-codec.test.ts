@@ -149,6 +149,37 @@ describe('issues naming what the case stores beside them (migrations 21 and 24)'
     expect([whole.at?.(16), whole.at?.(-1), whole.at?.(0.5)]).toEqual([undefined, undefined, undefined]);
   });
 
+  it('fails again on a part that failed, and at once on a row read without one of its parts', () => {
+    const texts = namableTextsOfRow({ raw_json: row.raw_json, products_json: '{', phones_json: row.phones_json });
+    expect(() => texts.at?.(14)).toThrow(SyntaxError);
+    // Never skipped: the phones' places would then name other texts.
+    expect(() => texts.at?.(14)).toThrow(SyntaxError);
+    expect(() => namableTextsOfRow({ raw_json: row.raw_json, products_json: row.products_json } as never)).toThrow(Error);
+  });
+
+  it('finds the first place of a text among the thousands of texts of a case of many rows', () => {
+    const manyRaw = Array.from({ length: 300 }, (_, n) => [n + 2, 0, 0, [`+54 9 351 600-${String(n % 150).padStart(4, '0')}`], 0, 0, '']);
+    const many = namableTextsOf(manyRaw, products, phones);
+    const dropped: IssueInput = {
+      severity: 'warning',
+      kind: 'phone-dropped',
+      field: 'phones',
+      rows: [9],
+      params: { before: '+54 9 351 600-0149', why: 'invalid' },
+    };
+    const stored = issueColumns([dropped, ...fixes], [7], many).json;
+    expect(JSON.parse(stored)[0][3].slice(0, 2)).toEqual([-1, many().indexOf('+54 9 351 600-0149')]);
+    expect(decodeIssues(stored, [7], many)).toEqual(decodeIssues(issueColumns([dropped, ...fixes], [7]).json, [7]));
+  });
+
+  it('refuses a stored param key that is not a whole number, and a named param that names no place', () => {
+    const texts = namableTextsOfRow(row);
+    expect(() => decodeIssues('[[4,0,0,[-1.5,3]]]', [7], texts)).toThrow(Error);
+    expect(() => decodeIssues('[[4,0,0,["-1",3]]]', [7], texts)).toThrow(Error);
+    expect(() => decodeIssues('[[4,0,0,[-1,"3"]]]', [7], texts)).toThrow(Error);
+    expect(decodeIssues('[[4,0,0,[-1,3]]]', [7], texts)[0]?.params).toEqual({ before: '+54 9 351 600-0004' });
+  });
+
   it('refuses to read a named text without the row, rather than make one up', () => {
     const stored = issueColumns(fixes, [7], namableTextsOf(raw, products, phones));
     expect(() => decodeIssues(stored.json, [7])).toThrow(Error);
