@@ -175,11 +175,13 @@ export interface KindCount {
   sampleCaseId: number;
 }
 
-/** How many cases of the batch have each kind of issue (one pass over the batch's kind keys). */
+/** How many cases of the batch have each kind of issue (the counts kept with the keys, migration 25). */
 export function countCasesByKind(db: Db, batchId: number): KindCount[] {
+  // The sample is the first key of its range: one seek a kind.
   const rows = db
     .prepare(
-      'SELECT substr(key, 3) AS kind, count(*) AS cases, min(case_id) AS sampleCaseId FROM case_keys WHERE batch_id = ? AND key >= ? AND key < ? GROUP BY key',
+      `SELECT substr(n.key, 3) AS kind, n.cases, (SELECT min(k.case_id) FROM case_keys k WHERE k.batch_id = n.batch_id AND k.key = n.key) AS sampleCaseId
+       FROM batch_key_counts n WHERE n.batch_id = ? AND n.key >= ? AND n.key < ? AND n.cases > 0`,
     )
     .all(batchId, KIND_KEY, KIND_KEY + KEY_END) as KindCount[];
   // By name, as before kinds were numbered (migration 16).

@@ -25,6 +25,7 @@ import * as m021 from './021-stored-values-named';
 import * as m022 from './022-search-text-derived';
 import * as m023 from './023-batch-case-totals';
 import * as m024 from './024-phones-named';
+import * as m025 from './025-key-counts';
 
 export interface Migration {
   version: number;
@@ -66,6 +67,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 22, name: 'search-text-derived', up: m022.up },
   { version: 23, name: 'batch-case-totals', up: m023.up },
   { version: 24, name: 'phones-named', up: m024.up },
+  { version: 25, name: 'key-counts', up: m025.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
