@@ -9,6 +9,7 @@
 import { isDuplicateKind } from '../domain/duplicates';
 import type { Db } from '../sqlite/sqlcipher';
 import { kindOfToken, kindToken, kindsOf } from './issue-codec';
+import { keptCounts } from './kept-counts';
 
 export const KIND_KEY = 'k:';
 /** One key for every kind of duplicate: the grid's duplicates filter is one index range, whatever the kind. */
@@ -90,39 +91,6 @@ export function storedSearchText(c: { code: string; firstName: string; lastName:
   return text === derivedSearchText(c.code, c.firstName, c.lastName, phonesJson) ? '' : text;
 }
 
-const COUNT_SQL =
-  'INSERT INTO batch_key_counts (batch_id, key, cases) VALUES (?, ?, ?) ON CONFLICT (batch_id, key) DO UPDATE SET cases = cases + excluded.cases';
-
-interface KeyCounts {
-  add(batchId: number, key: string, cases: number): void;
-  /** A batch's counts, gone with its keys. */
-  drop(batchId: number): void;
-}
-
-const NO_COUNTS: KeyCounts = { add: () => undefined, drop: () => undefined };
-const countsOf = new WeakMap<Db, { schema: number; counts: KeyCounts }>();
-
-/**
- * How many cases of a batch have each key (batch_key_counts, migration 25): every key written or
- * deleted says so here. A store not yet at migration 25 has no counts to keep (its keys are counted
- * when it gets there): the tests of older migrations write keys with this code at their schema.
- */
-export function keyCounts(db: Db): KeyCounts {
-  const schema = db.pragma('schema_version', { simple: true }) as number;
-  let known = countsOf.get(db);
-  if (known?.schema !== schema) {
-    const kept = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'batch_key_counts'").get() !== undefined;
-    countsOf.set(db, (known = { schema, counts: kept ? countStatements(db) : NO_COUNTS }));
-  }
-  return known.counts;
-}
-
-function countStatements(db: Db): KeyCounts {
-  const add = db.prepare(COUNT_SQL);
-  const drop = db.prepare('DELETE FROM batch_key_counts WHERE batch_id = ?');
-  return { add: (batchId, key, cases) => void add.run(batchId, key, cases), drop: (batchId) => void drop.run(batchId) };
-}
-
 /** Key rows per statement when a batch's keys go in (a JSON array of case ids each). */
 const KEY_IDS_PER_STATEMENT = 20_000;
 
@@ -156,7 +124,7 @@ export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c
         for (let from = 0; from < ids.length; from += KEY_IDS_PER_STATEMENT)
           added += insert.run(batchId, key, JSON.stringify(ids.slice(from, from + KEY_IDS_PER_STATEMENT))).changes;
         // What went in, not what was asked: a key already there is ignored, and counted once.
-        if (added > 0) keyCounts(db).add(batchId, key, added);
+        if (added > 0) keptCounts(db).keys.add(batchId, key, added);
       }
       byKey = new Map();
     },
@@ -176,7 +144,7 @@ const keyedCase = (r: KeyedRow): KeyedCase => ({ issueKinds: r.issue_kinds });
  */
 export function withCaseKeys<T>(db: Db, caseId: number, change: () => T): T {
   const sql = statements(db);
-  const counts = keyCounts(db);
+  const counts = keptCounts(db).keys;
   const before = sql.read.get(caseId) as KeyedRow | undefined;
   const result = change();
   const after = sql.read.get(caseId) as KeyedRow | undefined;

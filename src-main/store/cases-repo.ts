@@ -7,6 +7,7 @@ import { isDuplicateKind } from '../domain/duplicates';
 import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, storedSearchText, withCaseKeys } from './case-keys';
 import { decodeIssues, issueColumns, namableTextsOf, namableTextsOfRow, type IssueInput } from './issue-codec';
+import { keptCounts } from './kept-counts';
 import { addRowIssues } from './issues-repo';
 import { decodeProducts, storedProducts } from './product-codec';
 import type { Db } from './store';
@@ -69,8 +70,9 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
 }
 
 /**
- * Inserts cases given as their columns into one batch; `finish` writes the keys they are found by
- * and says how many cases went in since the last finish, for the batch's total (addToCaseTotal).
+ * Inserts cases given as their columns into one batch; `finish` writes the keys they are found by,
+ * adds them to the batch's kept counts (kept-counts.ts) and says how many cases went in since the
+ * last finish, for the batch's total (addToCaseTotal).
  */
 export function caseColumnsWriter(db: Db, batchId: number): { insert(columns: CaseColumns): void; finish(): number } {
   const insert = db.prepare(
@@ -80,14 +82,26 @@ export function caseColumnsWriter(db: Db, batchId: number): { insert(columns: Ca
   );
   const keys = caseKeysWriter(db, batchId);
   let inserted = 0;
+  // By status: cases, errors, warnings, fixes.
+  let counts = new Map<string, [number, number, number, number]>();
   return {
     insert(columns) {
       const { lastInsertRowid } = insert.run(batchId, ...columns);
       inserted += 1;
       keys.add(Number(lastInsertRowid), { issueKinds: columns[13] });
+      const c = counts.get(columns[7]);
+      if (c) {
+        c[0] += 1;
+        c[1] += columns[10];
+        c[2] += columns[11];
+        c[3] += columns[12];
+      } else counts.set(columns[7], [1, columns[10], columns[11], columns[12]]);
     },
     finish: () => {
       keys.flush();
+      const kept = keptCounts(db).cases;
+      for (const [status, [n, errors, warnings, fixes]] of counts) kept.add(batchId, status, n, errors, warnings, fixes);
+      counts = new Map();
       const n = inserted;
       inserted = 0;
       return n;
@@ -119,9 +133,10 @@ export function insertBatchCases(db: Db, batchId: number, cases: Iterable<BatchC
   return n;
 }
 
+/** The batch's cases by status, from its kept counts (migration 26). */
 export function countCasesByStatus(db: Db, batchId: number): Record<CaseStatus, number> {
   const counts: Record<CaseStatus, number> = { ready: 0, warning: 0, rejected: 0, excluded: 0, suppressed: 0 };
-  const rows = db.prepare('SELECT status, count(*) AS n FROM batch_cases WHERE batch_id = ? GROUP BY status').all(batchId) as {
+  const rows = db.prepare('SELECT status, sum(cases) AS n FROM batch_case_counts WHERE batch_id = ? GROUP BY status HAVING n <> 0').all(batchId) as {
     status: CaseStatus;
     n: number;
   }[];

@@ -107,8 +107,9 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
 }
 
 /** A batch's issue counts, summed from the status index alone (migration 19). */
-export const ISSUE_COUNTS_SQL =
-  'SELECT coalesce(sum(error_count), 0) AS errors, coalesce(sum(warning_count), 0) AS warnings, coalesce(sum(fix_count), 0) AS fixes FROM batch_cases WHERE batch_id = ?';
+/** The batch's issues by severity, from its kept counts (migration 26). */
+const ISSUE_COUNTS_SQL =
+  'SELECT coalesce(sum(errors), 0) AS errors, coalesce(sum(warnings), 0) AS warnings, coalesce(sum(fixes), 0) AS fixes FROM batch_case_counts WHERE batch_id = ?';
 
 export function countIssuesBySeverity(db: Db, batchId: number): { errors: number; warnings: number; fixes: number; rowErrors: number } {
   const cases = db.prepare(ISSUE_COUNTS_SQL).get(batchId) as { errors: number; warnings: number; fixes: number };

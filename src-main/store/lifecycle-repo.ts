@@ -5,7 +5,7 @@
 import type { Environment } from '../domain/environments';
 import type { Db } from './store';
 import { importingBatchKey, staleImportingBatches, type ImportingBatchKey } from './batches-repo';
-import { keyCounts } from './case-keys';
+import { keptCounts } from './kept-counts';
 
 /** A writer commits a chunk every few milliseconds: an import silent for this long was killed. */
 export const STALE_IMPORT_MS = 60_000;
@@ -94,7 +94,7 @@ function deleteRowsOfBatch(db: Db, batchId: number): DeletedBatchRows | null {
   const rowIssues = db.prepare('DELETE FROM case_issues WHERE batch_id = ?').run(batchId).changes;
   // The keys hold search terms (names, phones): they go with their cases.
   db.prepare('DELETE FROM case_keys WHERE batch_id = ?').run(batchId);
-  keyCounts(db).drop(batchId);
+  keptCounts(db).drop(batchId);
   const cases = db.prepare('DELETE FROM batch_cases WHERE batch_id = ?').run(batchId).changes;
   const chunks = db.prepare('DELETE FROM upload_chunks WHERE batch_id = ?').run(batchId).changes;
   db.prepare('DELETE FROM batches WHERE id = ?').run(batchId);

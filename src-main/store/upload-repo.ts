@@ -217,10 +217,13 @@ export function codesHeldBefore(db: Db, env: string, campaignId: number, exceptB
 
 /** skipped: the campaign already held their codes (store/duplicates-repo.ts); not sent unless the agent asks. */
 /** A batch's sendable cases by upload state, counted from the status index alone (migration 19). */
-export const UPLOAD_COUNTS_SQL = `SELECT coalesce(sum(upload_state = 'pending'), 0) AS pending, coalesce(sum(upload_state = 'loaded'), 0) AS loaded,
-              coalesce(sum(upload_state = 'rejected'), 0) AS rejected, coalesce(sum(upload_state = 'in_doubt'), 0) AS inDoubt,
-              coalesce(sum(upload_state = 'skipped'), 0) AS skipped
-       FROM batch_cases WHERE batch_id = ? AND status IN ('ready', 'warning')`;
+/** Upload states of the cases that are sent (ready or with warnings), from the batch's kept counts (migration 26). */
+const UPLOAD_COUNTS_SQL = `SELECT coalesce(sum(CASE upload_state WHEN 'pending' THEN cases END), 0) AS pending,
+              coalesce(sum(CASE upload_state WHEN 'loaded' THEN cases END), 0) AS loaded,
+              coalesce(sum(CASE upload_state WHEN 'rejected' THEN cases END), 0) AS rejected,
+              coalesce(sum(CASE upload_state WHEN 'in_doubt' THEN cases END), 0) AS inDoubt,
+              coalesce(sum(CASE upload_state WHEN 'skipped' THEN cases END), 0) AS skipped
+       FROM batch_case_counts WHERE batch_id = ? AND status IN ('ready', 'warning')`;
 
 export function uploadCounts(db: Db, batchId: number): { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number } {
   const r = db.prepare(UPLOAD_COUNTS_SQL).get(batchId) as { pending: number; loaded: number; rejected: number; inDoubt: number; skipped: number };
