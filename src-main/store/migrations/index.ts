@@ -27,6 +27,7 @@ import * as m023 from './023-batch-case-totals';
 import * as m024 from './024-phones-named';
 import * as m025 from './025-key-counts';
 import * as m026 from './026-batch-case-counts';
+import * as m027 from './027-slim-state-indexes';
 
 export interface Migration {
   version: number;
@@ -70,6 +71,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 24, name: 'phones-named', up: m024.up },
   { version: 25, name: 'key-counts', up: m025.up },
   { version: 26, name: 'batch-case-counts', up: m026.up },
+  { version: 27, name: 'slim-state-indexes', up: m027.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
