@@ -106,7 +106,6 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
   }
 }
 
-/** A batch's issue counts, summed from the status index alone (migration 19). */
 /** The batch's issues by severity, from its kept counts (migration 26). */
 const ISSUE_COUNTS_SQL =
   'SELECT coalesce(sum(errors), 0) AS errors, coalesce(sum(warnings), 0) AS warnings, coalesce(sum(fixes), 0) AS fixes FROM batch_case_counts WHERE batch_id = ?';

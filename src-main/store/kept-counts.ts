@@ -29,20 +29,23 @@ const CASE_COUNT_SQL = `INSERT INTO batch_case_counts (batch_id, status, upload_
   ON CONFLICT (batch_id, status, upload_state) DO UPDATE
   SET cases = cases + excluded.cases, errors = errors + excluded.errors, warnings = warnings + excluded.warnings, fixes = fixes + excluded.fixes`;
 
-const keptIn = new WeakMap<Db, { schema: number; counts: KeptCounts }>();
+const keptIn = new WeakMap<Db, KeptCounts>();
 
 /**
  * The counts this store keeps. A store not yet at their migration has none to keep (they are made from
  * its rows when it gets there): the tests of older migrations write cases with this code at their schema.
+ * Only a store that has both tables is remembered: one without is looked at again on every call, so a
+ * migration that comes later (even on the same schema number, after a rollback) is never missed.
  */
 export function keptCounts(db: Db): KeptCounts {
-  const schema = db.pragma('schema_version', { simple: true }) as number;
-  let known = keptIn.get(db);
-  if (known?.schema !== schema) keptIn.set(db, (known = { schema, counts: statements(db) }));
-  return known.counts;
+  const known = keptIn.get(db);
+  if (known) return known;
+  const { counts, complete } = statements(db);
+  if (complete) keptIn.set(db, counts);
+  return counts;
 }
 
-function statements(db: Db): KeptCounts {
+function statements(db: Db): { counts: KeptCounts; complete: boolean } {
   const has = (table: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
   const keyCount = has('batch_key_counts') ? db.prepare(KEY_COUNT_SQL) : null;
   const caseCount = has('batch_case_counts') ? db.prepare(CASE_COUNT_SQL) : null;
@@ -50,11 +53,12 @@ function statements(db: Db): KeptCounts {
     ...(keyCount ? [db.prepare('DELETE FROM batch_key_counts WHERE batch_id = ?')] : []),
     ...(caseCount ? [db.prepare('DELETE FROM batch_case_counts WHERE batch_id = ?')] : []),
   ];
-  return {
+  const counts: KeptCounts = {
     keys: { add: (batchId, key, cases) => void keyCount?.run(batchId, key, cases) },
     cases: { add: (batchId, status, cases, errors, warnings, fixes) => void caseCount?.run(batchId, status, cases, errors, warnings, fixes) },
     drop: (batchId) => {
       for (const drop of drops) drop.run(batchId);
     },
   };
+  return { counts, complete: keyCount !== null && caseCount !== null };
 }

@@ -118,8 +118,8 @@ const CORRECTED_SKIPPED = correctedSkippedWhere('c');
  * above), or the agent leaves it out (excluded). A case edited before it was skipped is finished.
  * The second check reads the partial index of marked cases (none, most often): the unary + keeps the
  * planner from taking the upload-state index instead, which would read every skipped case's row. The
- * first is held to the upload-state index: the status index holds the upload state too (migration
- * 19), and the planner would take it, reading an uploaded batch's every entry to find none pending.
+ * first is held to the upload-state index: from migration 19 to 27 the status index held the upload
+ * state too, and the planner would take it, reading an uploaded batch's every entry to find none pending.
  */
 const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c INDEXED BY batch_cases_by_upload WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))
   AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND ${CORRECTED_SKIPPED})`;

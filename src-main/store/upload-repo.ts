@@ -215,9 +215,11 @@ export function codesHeldBefore(db: Db, env: string, campaignId: number, exceptB
   return counts;
 }
 
-/** skipped: the campaign already held their codes (store/duplicates-repo.ts); not sent unless the agent asks. */
-/** A batch's sendable cases by upload state, counted from the status index alone (migration 19). */
-/** Upload states of the cases that are sent (ready or with warnings), from the batch's kept counts (migration 26). */
+/**
+ * The batch's sendable cases (ready or with warnings) by upload state, from its kept counts (migration
+ * 26). skipped: the campaign already held their codes (store/duplicates-repo.ts); not sent unless the
+ * agent asks.
+ */
 const UPLOAD_COUNTS_SQL = `SELECT coalesce(sum(CASE upload_state WHEN 'pending' THEN cases END), 0) AS pending,
               coalesce(sum(CASE upload_state WHEN 'loaded' THEN cases END), 0) AS loaded,
               coalesce(sum(CASE upload_state WHEN 'rejected' THEN cases END), 0) AS rejected,

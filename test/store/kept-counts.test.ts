@@ -133,6 +133,26 @@ describe("a batch's key counts", () => {
     });
   });
 
+  it('are kept from the moment the store gets their table, even on a schema number a rolled-back change used before', () => {
+    const older = mkdtempSync(join(tmpdir(), 'casedesk-key-counts-rollback-'));
+    const at24 = openStore(older, TEST_STORE_KEY, MIGRATIONS.slice(0, 24));
+    try {
+      const id = createBatch(at24.db, { environment: 'demo', name: 'b', sourceFile: 'b.csv', maxPhonePriority: 1 });
+      // Written inside a schema change that is then rolled back: the next change gets its number again.
+      at24.db.exec('BEGIN IMMEDIATE');
+      at24.db.exec('CREATE TABLE scratch (x)');
+      insertBatchCases(at24.db, id, [aCase('A', [issue('phone-dropped')])]);
+      at24.db.exec('ROLLBACK');
+      // Migration 25 alone: one table made, the number the rolled-back change had.
+      migrate(at24.db, MIGRATIONS.slice(0, 25));
+      insertBatchCases(at24.db, id, [aCase('B', [issue('phone-dropped')])]);
+      expect(at24.db.prepare('SELECT key, cases FROM batch_key_counts').all()).toEqual([{ key: 'k:1', cases: 1 }]);
+    } finally {
+      at24.close();
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+
   it('are made from the keys of a store an earlier version wrote (migration 25)', () => {
     const older = mkdtempSync(join(tmpdir(), 'casedesk-key-counts-24-'));
     const at24 = openStore(older, TEST_STORE_KEY, MIGRATIONS.slice(0, 24));
