@@ -10,6 +10,7 @@ export * from './cases-repo';
 export * from './issue-codec';
 export * from './issues-repo';
 export * from './case-keys';
+export { recountIfDrifted } from './kept-counts';
 export * from './case-query';
 export * from './results-repo';
 export * from './followup-repo';

@@ -62,3 +62,31 @@ function statements(db: Db): { counts: KeptCounts; complete: boolean } {
   };
   return { counts, complete: keyCount !== null && caseCount !== null };
 }
+
+/**
+ * Makes a batch's kept counts again from its rows and keys when they no longer add up to its number of
+ * cases (migration 23, kept by the same writers): cases written by an older CaseDesk still running
+ * while this one migrated the store come with no counts. Its screens then said too few cases. One
+ * query a batch when they add up; true when it had to count.
+ */
+export function recountIfDrifted(db: Db, batchId: number): boolean {
+  const row = db
+    .prepare(
+      'SELECT case_total AS total, (SELECT coalesce(sum(cases), 0) FROM batch_case_counts n WHERE n.batch_id = b.id) AS kept FROM batches b WHERE b.id = ?',
+    )
+    .get(batchId) as { total: number; kept: number } | undefined;
+  if (!row || row.total === row.kept) return false;
+  db.transaction(() => {
+    keptCounts(db).drop(batchId);
+    db.prepare(
+      `INSERT INTO batch_case_counts (batch_id, status, upload_state, cases, errors, warnings, fixes)
+       SELECT batch_id, status, upload_state, count(*), sum(error_count), sum(warning_count), sum(fix_count) FROM batch_cases WHERE batch_id = ? GROUP BY status, upload_state`,
+    ).run(batchId);
+    db.prepare('INSERT INTO batch_key_counts (batch_id, key, cases) SELECT batch_id, key, count(*) FROM case_keys WHERE batch_id = ? GROUP BY key').run(
+      batchId,
+    );
+    // The total too: a case written with no count may have been written with no total (before migration 23).
+    db.prepare('UPDATE batches SET case_total = (SELECT count(*) FROM batch_cases WHERE batch_id = ?) WHERE id = ?').run(batchId, batchId);
+  }).immediate();
+  return true;
+}

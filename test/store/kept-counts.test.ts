@@ -22,6 +22,7 @@ import {
   MIGRATIONS,
   openStore,
   recordChunkOutcome,
+  recountIfDrifted,
   recordLedgerOutcome,
   replaceCase,
   replaceIssuesOfKinds,
@@ -206,6 +207,21 @@ describe("a batch's case counts", () => {
     deleteBatchRows(store.db, id);
     expect(keptCases()).toEqual(countedCases());
     expect(keptCases().every((line) => line.startsWith(`${other} `))).toBe(true);
+  });
+
+  it("are made again, with the keys' and the batch's total, when they no longer add up to its cases; once", () => {
+    const id = batchOf([aCase('A', [issue('phone-dropped')]), aCase('B', []), aCase('C', [issue('phone-dropped'), issue('name-differs')])]);
+    const other = batchOf([aCase('A', [])]);
+    expect(recountIfDrifted(store.db, id)).toBe(false);
+    // Cases written by a CaseDesk that kept no counts (nor, before migration 23, a total).
+    store.db.prepare("DELETE FROM batch_case_counts WHERE batch_id = ? AND status = 'warning'").run(id);
+    store.db.prepare('DELETE FROM batch_key_counts WHERE batch_id = ?').run(id);
+    store.db.prepare('UPDATE batches SET case_total = 2 WHERE id = ?').run(id);
+    expect(recountIfDrifted(store.db, id)).toBe(true);
+    expect(keptCases()).toEqual(countedCases());
+    expect(kept()).toEqual(counted());
+    expect(store.db.prepare('SELECT case_total FROM batches WHERE id = ?').pluck().get(id)).toBe(3);
+    expect([recountIfDrifted(store.db, id), recountIfDrifted(store.db, other)]).toEqual([false, false]);
   });
 
   it("are the screens' counts: one changed behind the cases' back shows (they are never counted again)", () => {

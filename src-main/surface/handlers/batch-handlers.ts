@@ -16,6 +16,7 @@ import {
   BatchRefusal,
   duplicateCount,
   countCasesByStatus,
+  recountIfDrifted,
   countIssuesBySeverity,
   countMatchingCases,
   correctedSkippedCount,
@@ -229,6 +230,8 @@ function requireBatch(db: Parameters<typeof getBatch>[0], batchId: number): void
 
 /** What the batch list and a batch's header both show of it. */
 function batchSummary(ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>, b: BatchRow) {
+  // The counts below are the batch's kept ones: made again first if they no longer add up.
+  recountIfDrifted(ctx.store.db, b.id);
   return {
     id: b.id,
     environment: b.environment,

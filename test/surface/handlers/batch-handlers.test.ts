@@ -1,10 +1,11 @@
 // The batch procedures and a batch still being imported (state 'importing', see the store's
-// beginStagedBatch): its committed chunks are no batch yet, to be read or changed by anyone.
+// beginStagedBatch): its committed chunks are no batch yet, to be read or changed by anyone. And a
+// batch's header and list row, which read the counts it keeps, never say fewer cases than it holds.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { beginStagedBatch, caseColumns, getBatchCase, pageCasesWithRaw, type BatchCaseInput } from '../../../src-main/store';
+import { beginStagedBatch, caseColumns, createBatch, getBatchCase, insertBatchCases, pageCasesWithRaw, type BatchCaseInput } from '../../../src-main/store';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
 
@@ -58,5 +59,19 @@ describe('a batch still being imported', () => {
   it('is left as it was written', () => {
     expect(getBatchCase(ctx.store.db, caseId)).toMatchObject({ firstName: 'Ana', status: 'rejected' });
     expect(pageCasesWithRaw(ctx.store.db, batchId, 0, 10).map((c) => c.status)).toEqual(['rejected', 'ready', 'rejected', 'ready']);
+  });
+});
+
+describe("a batch's kept counts that no longer add up", () => {
+  it('are made again from its cases before its header or list row shows them', async () => {
+    const batchId = createBatch(ctx.store.db, { environment: 'demo', name: 'viejo', sourceFile: 'v.xlsx', maxPhonePriority: 1 });
+    insertBatchCases(ctx.store.db, batchId, [0, 1, 2, 3, 4].map(aCase));
+    // As an older CaseDesk, still running while this one migrated the store, writes cases: no counts.
+    ctx.store.db.prepare('DELETE FROM batch_case_counts WHERE batch_id = ?').run(batchId);
+    ctx.store.db.prepare('DELETE FROM batch_key_counts WHERE batch_id = ?').run(batchId);
+    const header = await surface.call('batches:get', { batchId });
+    expect(header.ok && header.value.counts).toMatchObject({ ready: 2, rejected: 3 });
+    const list = await surface.call('batches:list', {});
+    expect(list.ok && list.value.find((b) => b.id === batchId)?.counts).toMatchObject({ ready: 2, rejected: 3 });
   });
 });
