@@ -399,15 +399,12 @@ export function addCaseIssues(db: Db, caseId: number, issues: readonly IssueInpu
   const kept = decodeIssues(row.issues_json, rows, texts);
   const textsNow = phones === undefined ? texts : namableTextsOf(JSON.parse(row.raw_json), JSON.parse(row.products_json), phones);
   const i = issueColumns([...kept, ...issues], rows, textsNow);
-  const counts = [i.json, i.errors, i.warnings, i.fixes, i.kinds] as const;
   withCaseKeys(db, caseId, () =>
-    phones === undefined
-      ? db
-          .prepare('UPDATE batch_cases SET issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
-          .run(...counts, caseId)
-      : db
-          .prepare('UPDATE batch_cases SET phones_json = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
-          .run(JSON.stringify(phones), ...counts, caseId),
+    db
+      .prepare(
+        'UPDATE batch_cases SET phones_json = coalesce(?, phones_json), issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?',
+      )
+      .run(phones === undefined ? null : JSON.stringify(phones), i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
   );
 }
 
