@@ -257,26 +257,52 @@ const sameRows = (a: readonly number[], b: readonly number[]) => a.length === b.
  * rows, before, after] when the params are just those two (most fixes: 100,000 cases carry about
  * 300,000, and the key names were a fifth of the bytes). `before` and `after` are the params' own,
  * so they are not stored twice; words are rendered when shown. Rows that are the case's own rows
- * are 0 (migration 18): most issues are about the case's one row.
+ * are 0 (migration 18): most issues are about the case's one row. The tuples are written one after
+ * another in a single flat list (migration 28): a case's brackets were a tenth of its issue bytes.
  */
 function encodeIssues(issues: readonly IssueInput[], caseRows: readonly number[] | undefined, texts: NamableTexts | undefined): string {
-  return JSON.stringify(issues.map((i) => encodeIssue(i, caseRows !== undefined && sameRows(i.rows, caseRows) ? 0 : i.rows, texts)));
+  const flat: unknown[] = [];
+  for (const i of issues) encodeIssue(flat, i, caseRows !== undefined && sameRows(i.rows, caseRows) ? 0 : i.rows, texts);
+  return JSON.stringify(flat);
 }
 
-function encodeIssue(i: IssueInput, rows: number[] | 0, texts: NamableTexts | undefined): unknown[] {
+function encodeIssue(out: unknown[], i: IssueInput, rows: number[] | 0, texts: NamableTexts | undefined): void {
   const params = i.params ?? {};
   const { before, after } = params;
   let keys = 0;
   for (const _key in params) keys += 1;
   const kind = KIND_NUMBER.get(i.kind);
-  const pair = keys === 2 && typeof before === 'string' && typeof after === 'string';
-  if (kind === undefined)
-    return pair
-      ? [SEVERITY_CODE[i.severity], i.kind, i.field, rows, named(before, texts), named(after, texts)]
-      : [SEVERITY_CODE[i.severity], i.kind, i.field, rows, encodeParams(params, texts)];
-  const code = kind * 3 + SEVERITIES.indexOf(i.severity);
-  const field = fieldNumber(i.field);
-  return pair ? [code, field, rows, named(before, texts), named(after, texts)] : [code, field, rows, encodeParams(params, texts)];
+  if (kind === undefined) out.push(SEVERITY_CODE[i.severity], i.kind, i.field, rows);
+  else out.push(kind * 3 + SEVERITIES.indexOf(i.severity), fieldNumber(i.field), rows);
+  if (keys === 2 && typeof before === 'string' && typeof after === 'string') out.push(named(before, texts), named(after, texts));
+  else out.push(encodeParams(params, texts));
+}
+
+/**
+ * The tuples of a stored issues column, one per issue. A flat list (migration 28) is cut where each
+ * tuple ends: after a numbered kind (one number) or a severity and a kind name (two strings), the
+ * field and the rows, then either params (a list or an object) or a before and an after (a text or
+ * a place each). A list of tuples, or of objects, is as earlier versions wrote it.
+ */
+export function storedTuples(json: string): unknown[] {
+  const stored = JSON.parse(json) as unknown;
+  if (!Array.isArray(stored)) throw new Error('Stored issues are not a list.');
+  if (stored.length === 0 || typeof stored[0] === 'object') return stored;
+  const tuples: unknown[][] = [];
+  for (let at = 0; at < stored.length;) {
+    const start = at;
+    const head: unknown = stored[at];
+    if (typeof head === 'number') at += 1;
+    else if (typeof head === 'string') at += 2;
+    else throw new Error(`Stored issue at ${start} starts with neither a kind number nor a severity.`);
+    at += 2;
+    const fifth: unknown = stored[at];
+    at += fifth !== null && typeof fifth === 'object' ? 1 : 2;
+    // A list cut short would read its missing values as undefined: refused, never made up.
+    if (at > stored.length) throw new Error(`Stored issue at ${start} is cut short.`);
+    tuples.push(stored.slice(start, at));
+  }
+  return tuples;
 }
 
 /** A numbered tuple back in the string form: [severity, kind, field, rows, ...]. */
@@ -294,7 +320,7 @@ function inStringForm(x: unknown[]): unknown[] {
  * its stored rows, products and phones hold (namableTextsOfRow), which an issue's texts may name.
  */
 export function decodeIssues(json: string, caseRows?: readonly number[], texts?: NamableTexts): IssueInput[] {
-  return (JSON.parse(json) as unknown[]).map((x) => decodeIssue(x, caseRows, texts));
+  return storedTuples(json).map((x) => decodeIssue(x, caseRows, texts));
 }
 
 /**
@@ -309,7 +335,7 @@ export function decodeIssuesOf(
   texts?: NamableTexts,
 ): { at: number; issue: IssueInput }[] {
   const out: { at: number; issue: IssueInput }[] = [];
-  (JSON.parse(json) as unknown[]).forEach((x, at) => {
+  storedTuples(json).forEach((x, at) => {
     if (severities.has(storedSeverity(x))) out.push({ at, issue: decodeIssue(x, caseRows, texts) });
   });
   return out;

@@ -8,6 +8,7 @@ import {
   namableTexts,
   namableTextsOf,
   namableTextsOfRow,
+  storedTuples,
   type IssueInput,
 } from '../../src-main/store/issue-codec';
 
@@ -22,7 +23,7 @@ describe('issue codec', () => {
   });
 
   it('stores a listed kind as one number and an unlisted one by name', () => {
-    const stored = JSON.parse(issueColumns([fix, unlisted]).json) as unknown[][];
+    const stored = storedTuples(issueColumns([fix, unlisted]).json) as unknown[][];
     expect(stored[0]).toEqual([2, 0, [8], '+54 9 351 600-0005', '3516000005']);
     expect(stored[1]).toEqual(['e', 'some-new-kind', 'code', [3], { n: 1 }]);
   });
@@ -38,14 +39,14 @@ describe('issue codec', () => {
   it('numbers product fields and keeps any other field as it is', () => {
     const fields = ['products[0].debt', 'products[0].expiration', 'products[12].expiration', 'products[01].debt', 'products[1].name', 'first_name', 'notes'];
     const issues = fields.map((field): IssueInput => ({ ...fix, field }));
-    const stored = JSON.parse(issueColumns(issues).json) as unknown[][];
+    const stored = storedTuples(issueColumns(issues).json) as unknown[][];
     expect(stored.map((t) => t[1])).toEqual([16, 17, 41, 'products[01].debt', 'products[1].name', 2, 'notes']);
     expect(decodeIssues(issueColumns(issues).json).map((i) => i.field)).toEqual(fields);
   });
 
   it('stores listed param names as numbers, in their order, and any params with an unlisted name as they are', () => {
     const area: IssueInput = { ...dropped, params: { area: null, subscriber: '114040', before: '011 4040', why: 'subscriber-starts-0-1' } };
-    const stored = JSON.parse(issueColumns([dropped, area, unlisted]).json) as unknown[][];
+    const stored = storedTuples(issueColumns([dropped, area, unlisted]).json) as unknown[][];
     expect(stored[0]?.[3]).toEqual([0, '011 4000-005', 2, 'invalid']);
     expect(stored[1]?.[3]).toEqual([3, null, 4, '114040', 0, '011 4040', 2, 'subscriber-starts-0-1']);
     expect(stored[2]?.[4]).toEqual({ n: 1 });
@@ -56,7 +57,7 @@ describe('issue codec', () => {
 
   it('stores the rows of an issue about the case’s own rows as 0, and reads them back with those rows', () => {
     const caseRows = [8, 9];
-    const stored = JSON.parse(issueColumns([fix, dropped], caseRows).json) as unknown[][];
+    const stored = storedTuples(issueColumns([fix, dropped], caseRows).json) as unknown[][];
     expect(stored.map((t) => t[2])).toEqual([[8], 0]);
     const back = decodeIssues(issueColumns([fix, dropped], caseRows).json, caseRows);
     expect(back.map((i) => i.rows)).toEqual([[8], [8, 9]]);
@@ -109,6 +110,48 @@ describe('issue codec', () => {
   });
 });
 
+describe('issues as one flat list (migration 28)', () => {
+  const pairUnlisted: IssueInput = { severity: 'warning', field: 'notes', rows: [4], kind: 'new-pair', params: { before: 'a', after: 'b' } };
+  const objectParams: IssueInput = { ...dropped, params: { before: 'x', extra: [1, 2] } };
+  const all = [fix, dropped, unlisted, pairUnlisted, objectParams];
+
+  it('writes the tuples one after another, with no brackets around each', () => {
+    expect(issueColumns([fix, dropped], [8]).json).toBe('[2,0,0,"+54 9 351 600-0005","3516000005",4,0,[8,9],[0,"011 4000-005",2,"invalid"]]');
+  });
+
+  it('cuts every form of tuple where it ends: numbered or by name, a before and an after or params', () => {
+    const json = issueColumns(all, [8]).json;
+    expect(storedTuples(json)).toEqual([
+      [2, 0, 0, '+54 9 351 600-0005', '3516000005'],
+      [4, 0, [8, 9], [0, '011 4000-005', 2, 'invalid']],
+      ['e', 'some-new-kind', 'code', [3], { n: 1 }],
+      ['w', 'new-pair', 'notes', [4], 'a', 'b'],
+      [4, 0, [8, 9], { before: 'x', extra: [1, 2] }],
+    ]);
+    expect(decodeIssues(json, [8])).toEqual(decodeIssues(JSON.stringify(storedTuples(json)), [8]));
+    expect(decodeIssues(json, [8]).map((i) => i.kind)).toEqual(all.map((i) => i.kind));
+  });
+
+  it('gives each issue the same place as the list of tuples earlier versions wrote', () => {
+    const json = issueColumns(all, [8]).json;
+    const old = JSON.stringify(storedTuples(json));
+    const places = (stored: string) => decodeIssuesOf(stored, new Set(['warning']), [8]).map((i) => i.at);
+    expect(places(json)).toEqual([1, 3, 4]);
+    expect(places(old)).toEqual(places(json));
+  });
+
+  it('refuses a list cut short, or a tuple that starts with no kind, rather than read a value that is not there', () => {
+    // Each refused list beside the same list whole, which reads.
+    expect(decodeIssues('[2,0,0,"a","b"]', [1])).toHaveLength(1);
+    expect(() => decodeIssues('[2,0,0,"a"]', [1])).toThrow();
+    expect(() => decodeIssues('[2,0,0]', [1])).toThrow();
+    expect(decodeIssues('[2,0,0,"a","b",2,0,0,"a","b"]', [1])).toHaveLength(2);
+    expect(() => decodeIssues('[2,0,0,"a","b",true,0,0,"a","b"]', [1])).toThrow();
+    expect(() => decodeIssues('[2,0,0,"a","b",null,0,0,"a","b"]', [1])).toThrow();
+    expect(() => decodeIssues('{"a":1}')).toThrow();
+  });
+});
+
 describe('issues naming what the case stores beside them (migrations 21 and 24)', () => {
   // A raw row as preparation stores it, and the products column's value.
   const raw = [[7, 0, 'PEÑA', ['+54 9 351 600-0004', null, 3514000001], 0, 0, '', '5.004,50', '05/05/2027']];
@@ -134,7 +177,7 @@ describe('issues naming what the case stores beside them (migrations 21 and 24)'
   it('stores a before or after found there as its place, and reads it back through the stored row', () => {
     const stored = issueColumns(fixes, [7], namableTextsOf(raw, products, phones));
     // The phone's after is the first stored phone, after the rows' ten texts and the product's four.
-    expect(stored.json).toBe('[[2,0,0,3,14],[8,16,0,8,12],[2,0,0,4,4]]');
+    expect(stored.json).toBe('[2,0,0,3,14,8,16,0,8,12,2,0,0,4,4]');
     expect(decodeIssues(stored.json, [7], namableTextsOfRow(row))).toEqual(fixes.map((f) => ({ ...f, before: f.params?.before, after: f.params?.after })));
   });
 
@@ -168,7 +211,7 @@ describe('issues naming what the case stores beside them (migrations 21 and 24)'
       params: { before: '+54 9 351 600-0149', why: 'invalid' },
     };
     const stored = issueColumns([dropped, ...fixes], [7], many).json;
-    expect(JSON.parse(stored)[0][3].slice(0, 2)).toEqual([-1, many().indexOf('+54 9 351 600-0149')]);
+    expect((storedTuples(stored)[0] as unknown[][])[3]?.slice(0, 2)).toEqual([-1, many().indexOf('+54 9 351 600-0149')]);
     expect(decodeIssues(stored, [7], many)).toEqual(decodeIssues(issueColumns([dropped, ...fixes], [7]).json, [7]));
   });
 
@@ -194,8 +237,11 @@ describe('issues naming what the case stores beside them (migrations 21 and 24)'
       rows: [7],
       params: { before: '5/5/27', after: '2027-05-05' },
     };
-    expect(issueColumns([other], [7], namableTextsOf(raw, products, phones)).json).toBe('[[11,17,0,"5/5/27",13]]');
-    expect(issueColumns(fixes, [7]).json).not.toMatch(/,\d+,\d+\]/);
+    expect(issueColumns([other], [7], namableTextsOf(raw, products, phones)).json).toBe('[11,17,0,"5/5/27",13]');
+    // Without the texts, each fix ends with its before and after as text.
+    expect(storedTuples(issueColumns(fixes, [7]).json).map((t) => (t as unknown[]).slice(-2).map((v) => typeof v))).toEqual(
+      fixes.map(() => ['string', 'string']),
+    );
   });
 
   it("stores a text param found there as its place, under its name's number negated, and keeps numbers as numbers", () => {
@@ -208,10 +254,10 @@ describe('issues naming what the case stores beside them (migrations 21 and 24)'
     };
     const stored = issueColumns([dropped], [7], namableTextsOf(raw, products, phones)).json;
     // before (name 0) is the rows' fifth text: ~0 is -1. why and digits are kept as they are.
-    expect(stored).toBe('[[4,0,0,[-1,4,2,"invalid",12,4]]]');
+    expect(stored).toBe('[4,0,0,[-1,4,2,"invalid",12,4]]');
     expect(decodeIssues(stored, [7], namableTextsOfRow(row))).toEqual([{ ...dropped, before: '3514000001' }]);
     // Without the texts, every value is itself.
-    expect(issueColumns([dropped], [7]).json).toBe('[[4,0,0,[0,"3514000001",2,"invalid",12,4]]]');
+    expect(issueColumns([dropped], [7]).json).toBe('[4,0,0,[0,"3514000001",2,"invalid",12,4]]');
     expect(() => decodeIssues(stored, [7])).toThrow(Error);
   });
 });

@@ -6,7 +6,7 @@
 // Case issues moved into their case's row by migration 4 still carry words as objects; the backfill
 // turns them into the same compact tuples as every other case issue.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import { issueColumns, type IssueInput } from '../issue-codec';
+import { issueColumns, storedTuples, type IssueInput } from '../issue-codec';
 
 export const up = `
 ALTER TABLE case_issues ADD COLUMN params_json TEXT NOT NULL DEFAULT '{}';
@@ -44,7 +44,8 @@ export function backfill(db: Database): void {
     const stored = JSON.parse(row.issues_json) as unknown[];
     if (!stored.some(worded)) continue;
     // Issues already encoded stay as they are; issueColumns encodes the rest, and the counts do not change.
-    const json = stored.map((x) => (worded(x) ? (JSON.parse(issueColumns([withParams(x)]).json) as unknown[])[0] : x));
+    // Its tuple, cut out of the flat list issueColumns writes since migration 28: this step keeps a list of tuples.
+    const json = stored.map((x) => (worded(x) ? storedTuples(issueColumns([withParams(x)]).json)[0] : x));
     update.run(JSON.stringify(json), row.id);
   }
 }

@@ -28,6 +28,7 @@ import * as m024 from './024-phones-named';
 import * as m025 from './025-key-counts';
 import * as m026 from './026-batch-case-counts';
 import * as m027 from './027-slim-state-indexes';
+import * as m028 from './028-flat-issues';
 
 export interface Migration {
   version: number;
@@ -72,6 +73,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 25, name: 'key-counts', up: m025.up },
   { version: 26, name: 'batch-case-counts', up: m026.up },
   { version: 27, name: 'slim-state-indexes', up: m027.up },
+  { version: 28, name: 'flat-issues', up: m028.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
