@@ -8,7 +8,7 @@
 //   rows. The search_text column holds it only where SQLite cannot work it out from the row.
 import { isDuplicateKind } from '../domain/duplicates';
 import type { Db } from '../sqlite/sqlcipher';
-import { kindOfToken, kindToken, kindsOf } from './issue-codec';
+import { issueKindsOf, kindOfToken, kindToken, kindsOf } from './issue-codec';
 import { keptCounts } from './kept-counts';
 
 export const KIND_KEY = 'k:';
@@ -41,7 +41,7 @@ export function searchWords(text: string): string[] {
 }
 
 export interface KeyedCase {
-  /** The issue_kinds column: " 0 3 kind-c " (kind tokens, see migration 16). */
+  /** The kinds of its issues as tokens, " 0 3 kind-c " (see migration 16; issue-codec.ts issueKindsOf). */
   issueKinds: string;
 }
 
@@ -133,10 +133,11 @@ export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c
 
 interface KeyedRow {
   batch_id: number;
-  issue_kinds: string;
+  issues_json: string;
 }
 
-const keyedCase = (r: KeyedRow): KeyedCase => ({ issueKinds: r.issue_kinds });
+/** A stored case's kinds, from its issues (the issue_kinds column is '' for a case written since migration 29). */
+const keyedCase = (r: KeyedRow): KeyedCase => ({ issueKinds: issueKindsOf(r.issues_json) });
 
 /**
  * Runs `change` (an edit, a bulk fix) on one case and writes its keys again. The old keys are
@@ -161,7 +162,7 @@ export function withCaseKeys<T>(db: Db, caseId: number, change: () => T): T {
 /** Prepared once per connection: a bulk fix runs withCaseKeys for thousands of cases. */
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
 const prepare = (db: Db) => ({
-  read: db.prepare('SELECT batch_id, issue_kinds FROM batch_cases WHERE id = ?'),
+  read: db.prepare('SELECT batch_id, issues_json FROM batch_cases WHERE id = ?'),
   drop: db.prepare('DELETE FROM case_keys WHERE batch_id = ? AND key = ? AND case_id = ?'),
   insert: db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)'),
 });
@@ -173,22 +174,25 @@ function statements(db: Db): ReturnType<typeof prepare> {
 
 /**
  * Every case's keys and search text from its row: the migrations that bring them (8, 16) fill them
- * with this. Their counts are not kept here: migration 25, which comes after, counts the keys.
+ * with this. Their counts are not kept here: migration 25, which comes after, counts the keys. It
+ * reads the issue_kinds column, which every case kept until migration 29: for those steps only.
  */
 export function rebuildAllCaseKeys(db: Db): void {
   db.exec('DELETE FROM case_keys');
   // Read first: the connection cannot write while a statement still iterates.
-  const rows = db.prepare('SELECT id, batch_id, code, first_name, last_name, phones_json, issue_kinds FROM batch_cases ORDER BY id').all() as (KeyedRow & {
+  const rows = db.prepare('SELECT id, batch_id, code, first_name, last_name, phones_json, issue_kinds FROM batch_cases ORDER BY id').all() as {
+    batch_id: number;
+    issue_kinds: string;
     id: number;
     code: string;
     first_name: string;
     last_name: string;
     phones_json: string;
-  })[];
+  }[];
   const insert = db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)');
   const setText = db.prepare('UPDATE batch_cases SET search_text = ? WHERE id = ?');
   for (const r of rows) {
-    for (const key of caseKeys(keyedCase(r))) insert.run(r.batch_id, key, r.id);
+    for (const key of caseKeys({ issueKinds: r.issue_kinds })) insert.run(r.batch_id, key, r.id);
     // The whole text: until migration 22 the search index is on the column itself, and a store left
     // between the two steps must still be searched by the CaseDesk that made it.
     setText.run(searchText({ code: r.code, firstName: r.first_name, lastName: r.last_name, phones: JSON.parse(r.phones_json) as string[] }), r.id);

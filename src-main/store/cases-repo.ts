@@ -41,7 +41,11 @@ export interface BatchCaseRow extends Omit<BatchCaseInput, 'issues'> {
   issueCounts: { errors: number; warnings: number; fixes: number };
 }
 
-/** One case as its row's values (after batch_id, in insert order): what a writer thread is sent. */
+/**
+ * One case as its row's values (after batch_id, in insert order): what a writer thread is sent. The
+ * kinds of its issues (the one before last) are for its keys only: since migration 29 the row does not
+ * keep them (case-keys.ts).
+ */
 export type CaseColumns = [string, string, string, string, string, string, string, CaseStatus, string, string, number, number, number, string, string];
 
 export function caseColumns(c: BatchCaseInput): CaseColumns {
@@ -77,8 +81,8 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
 export function caseColumnsWriter(db: Db, batchId: number): { insert(columns: CaseColumns): void; finish(): number } {
   const insert = db.prepare(
     `INSERT INTO batch_cases (batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status, raw_json,
-       issues_json, error_count, warning_count, fix_count, issue_kinds, search_text)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       issues_json, error_count, warning_count, fix_count, search_text)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const keys = caseKeysWriter(db, batchId);
   let inserted = 0;
@@ -86,7 +90,8 @@ export function caseColumnsWriter(db: Db, batchId: number): { insert(columns: Ca
   let counts = new Map<string, [number, number, number, number]>();
   return {
     insert(columns) {
-      const { lastInsertRowid } = insert.run(batchId, ...columns);
+      const [code, first, last, phones, products, params, rows, status, raw, issues, errors, warnings, fixes, , search] = columns;
+      const { lastInsertRowid } = insert.run(batchId, code, first, last, phones, products, params, rows, status, raw, issues, errors, warnings, fixes, search);
       inserted += 1;
       keys.add(Number(lastInsertRowid), { issueKinds: columns[13] });
       const c = counts.get(columns[7]);
@@ -363,19 +368,40 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
   const kept = decodeIssues(row.issues_json, JSON.parse(row.source_rows_json) as number[], namableTextsOfRow(row)).filter((i) => keptThroughRebuild(i.kind));
   // A duplicate's warning stays a warning: a ready case that keeps one is a case with warnings.
   const status = c.status === 'ready' && kept.some((k) => k.severity === 'warning') ? 'warning' : c.status;
-  const [, ...values] = caseColumns({ ...c, code: row.code, status, issues: [...(c.issues ?? []), ...kept] });
+  const [, firstName, lastName, phones, products, params, sourceRows, , raw, issues, errors, warnings, fixes, , search] = caseColumns({
+    ...c,
+    code: row.code,
+    status,
+    issues: [...(c.issues ?? []), ...kept],
+  });
   // Only what would be sent counts: a bulk fix rebuilds every case, most of them to the same values.
-  const [firstName, lastName, phones, products, params] = values;
   const sentChanged =
     firstName !== row.first_name || lastName !== row.last_name || phones !== row.phones_json || products !== row.products_json || params !== row.params_json;
   withCaseKeys(db, caseId, () =>
     db
       .prepare(
         `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
-         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ?, search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT},
+         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = '', search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT},
          edited_while_skipped = ${MARKS_EDITED_WHILE_SKIPPED} WHERE id = ?`,
       )
-      .run(...values, status, sentChanged && by === 'agent' ? 1 : 0, caseId),
+      .run(
+        firstName,
+        lastName,
+        phones,
+        products,
+        params,
+        sourceRows,
+        status,
+        raw,
+        issues,
+        errors,
+        warnings,
+        fixes,
+        search,
+        status,
+        sentChanged && by === 'agent' ? 1 : 0,
+        caseId,
+      ),
   );
   return status;
 }
@@ -402,9 +428,9 @@ export function addCaseIssues(db: Db, caseId: number, issues: readonly IssueInpu
   withCaseKeys(db, caseId, () =>
     db
       .prepare(
-        'UPDATE batch_cases SET phones_json = coalesce(?, phones_json), issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?',
+        "UPDATE batch_cases SET phones_json = coalesce(?, phones_json), issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = '' WHERE id = ?",
       )
-      .run(phones === undefined ? null : JSON.stringify(phones), i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+      .run(phones === undefined ? null : JSON.stringify(phones), i.json, i.errors, i.warnings, i.fixes, caseId),
   );
 }
 

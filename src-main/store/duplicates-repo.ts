@@ -137,8 +137,8 @@ export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: stri
   const status = row.status === 'ready' || row.status === 'warning' ? (i.warnings > 0 ? 'warning' : 'ready') : row.status;
   withCaseKeys(db, caseId, () =>
     db
-      .prepare('UPDATE batch_cases SET status = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = ? WHERE id = ?')
-      .run(status, i.json, i.errors, i.warnings, i.fixes, i.kinds, caseId),
+      .prepare("UPDATE batch_cases SET status = ?, issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = '' WHERE id = ?")
+      .run(status, i.json, i.errors, i.warnings, i.fixes, caseId),
   );
   return true;
 }

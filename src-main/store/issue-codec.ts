@@ -68,8 +68,24 @@ export function kindOfToken(token: string): string {
   return kind;
 }
 
-/** Whether an issue_kinds column (" 0 3 suppressed-code ") holds this kind. */
-export const hasKind = (issueKinds: string, kind: string): boolean => issueKinds.includes(` ${kindToken(kind)} `);
+/**
+ * The kinds of a case's stored issues, as tokens in the issue_kinds column's form (" 0 3 kind-c "),
+ * each once, read from the issues' heads alone: since migration 29 the row keeps its kinds only here.
+ */
+export function issueKindsOf(json: string): string {
+  const tokens = new Set<string>();
+  for (const x of storedTuples(json)) {
+    const head: unknown = Array.isArray(x) ? x[0] : (x as { kind?: unknown } | null)?.kind;
+    let kind: unknown = Array.isArray(x) && typeof head === 'string' ? x[1] : head;
+    if (typeof head === 'number') {
+      kind = STORED_KINDS[Math.floor(head / 3)];
+      if (kind === undefined || !Number.isInteger(head) || head < 0) throw new Error(`Stored issue kind ${head} is unknown.`);
+    }
+    if (typeof kind !== 'string') throw new Error('A stored issue names no kind.');
+    tokens.add(kindToken(kind));
+  }
+  return tokens.size ? ` ${[...tokens].join(' ')} ` : '';
+}
 
 /** The kinds of an issue_kinds column, by name. */
 export const kindsOf = (issueKinds: string): string[] =>

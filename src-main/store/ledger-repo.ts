@@ -2,7 +2,7 @@
 // batch's cases. Values arrive normalized (preparation/ledger): the store only keeps and finds them.
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
 import { addCaseIssues, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
-import { decodeIssues, kindToken, namableTextsOfRow, type IssueInput } from './issue-codec';
+import { decodeIssues, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { kindKey, storedSearchText } from './case-keys';
 import type { Db } from './store';
 import { decodeProducts } from './product-codec';
@@ -114,13 +114,13 @@ export interface CaseBeforeUpload extends CaseDebtor {
  * be on its way (those are settled by reading the campaign back, never changed under it).
  */
 export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
-  return casesNotYetSent(db, batchId, `('ready', 'warning')`, false).map(({ issueKinds: _kinds, rowsOverLimit: _rows, ...c }) => c);
+  return casesNotYetSent(db, batchId, `('ready', 'warning')`, false).map(({ toldOfListedCode: _told, rowsOverLimit: _rows, ...c }) => c);
 }
 
 /** A case the ledger is checked against before an upload. */
 export interface CaseForLedger extends CaseBeforeUpload {
-  /** Its issue kinds (" kind-a kind-b "). */
-  issueKinds: string;
+  /** It holds a suppressed-code issue already: it was told its code is listed. */
+  toldOfListedCode: boolean;
   /**
    * The rows of a case that lost phones to the campaign's limit (a too-many-phones warning), when asked
    * for, with its stored products (which the stored rows may name); else null.
@@ -139,19 +139,21 @@ export function casesForLedgerCheck(db: Db, batchId: number, opts: { rowsOverLim
 }
 
 function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimit: boolean): CaseForLedger[] {
-  const over = (column: string) => (rowsOverLimit ? `CASE WHEN c.issue_kinds LIKE '% ${kindToken('too-many-phones')} %' THEN c.${column} END` : 'NULL');
+  // The cases of a kind, from the keys (case-keys.ts): one range each, read once for the whole batch.
+  const ofKind = (kind: string) => `c.id IN (SELECT case_id FROM case_keys WHERE batch_id = $batch AND key = '${kindKey(kind)}')`;
+  const over = (column: string) => (rowsOverLimit ? `CASE WHEN ${ofKind('too-many-phones')} THEN c.${column} END` : 'NULL');
   const rows = db
     .prepare(
-      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status, c.issue_kinds, ${over('raw_json')} AS raw_json,
+      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status, ${ofKind('suppressed-code')} AS told, ${over('raw_json')} AS raw_json,
          ${over('products_json')} AS over_products_json
        FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
-       WHERE c.batch_id = ? AND c.status IN ${statuses} AND c.upload_state = 'pending'
+       WHERE c.batch_id = $batch AND c.status IN ${statuses} AND c.upload_state = 'pending'
          AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
     )
-    .all(batchId) as (RawCaseDebtor & {
+    .all({ batch: batchId }) as (RawCaseDebtor & {
     source_rows_json: string;
     status: CaseStatus;
-    issue_kinds: string;
+    told: 0 | 1;
     raw_json: string | null;
     over_products_json: string | null;
   })[];
@@ -159,7 +161,7 @@ function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimi
     ...caseDebtor(r),
     sourceRows: JSON.parse(r.source_rows_json) as number[],
     status: r.status,
-    issueKinds: r.issue_kinds,
+    toldOfListedCode: r.told === 1,
     rowsOverLimit: r.raw_json === null ? null : { raw: JSON.parse(r.raw_json) as unknown[], products: decodeProducts(r.over_products_json ?? '[]') },
   }));
 }

@@ -21,7 +21,6 @@ import {
   batchCreditor,
   caseRowsAndIssuesReader,
   casesForLedgerCheck,
-  hasKind,
   ledgerHoldIssues,
   listLedgerEntries,
   recordLedgerOutcome,
@@ -140,7 +139,7 @@ function applyToCase(
     if (match === null) return null;
     const sendable = c.status === 'ready' || c.status === 'warning';
     // A case left out keeps its status, and is told of its listed code once.
-    const told = !sendable && hasKind(c.issueKinds, 'suppressed-code');
+    const told = !sendable && c.toldOfListedCode;
     if (match.removed.length === 0 && told) return null;
     const issues = told ? match.issues.filter((i) => i.kind !== 'suppressed-code') : match.issues;
     const status = sendable ? statusAfterLedger(c.status, match) : c.status;

@@ -19,7 +19,10 @@ import {
   deleteBatchRows,
   findCaseByCode,
   insertBatchCases,
+  issueKindsOf,
   markSkipped,
+  storedTuples,
+  type IssueInput,
   openStore,
   pageCases,
   replaceCase,
@@ -209,6 +212,24 @@ describe('filters, counts and pages', () => {
     addCaseIssue(store.db, batchId, id, { severity: 'warning', kind: 'edited', field: 'lastName', rows: [12] });
     expect(codesOf({ kind: 'edited' })).toEqual(['C00010']);
     expect(codesOf({ search: 'zarate' })).toEqual(['C00010']);
+  });
+
+  it('follows an edit of a case an earlier version wrote (its issues as tuples, its kinds in issue_kinds): the keys come from its issues', () => {
+    const id = findCaseByCode(store.db, batchId, 'C00015');
+    if (id === null) throw new Error('no case C00015');
+    const row = store.db.prepare('SELECT issues_json FROM batch_cases WHERE id = ?').get(id) as { issues_json: string };
+    // As every version wrote a case until migrations 28 and 29.
+    store.db
+      .prepare('UPDATE batch_cases SET issues_json = ?, issue_kinds = ? WHERE id = ?')
+      .run(JSON.stringify(storedTuples(row.issues_json)), issueKindsOf(row.issues_json), id);
+    expect(codesOf({ kind: 'phone-fixed' })).toContain('C00015');
+    expect(codesOf({ kind: 'date-invalid' })).toContain('C00015');
+    const invalid = countMatchingCases(store.db, batchId, { kind: 'date-invalid' });
+    expect(replaceCase(store.db, id, { ...aCase(15), issues: [aCase(15).issues?.[0] as IssueInput] }, 'agent')).toBe('ready');
+    expect(codesOf({ kind: 'phone-fixed' })).toContain('C00015');
+    expect(codesOf({ kind: 'date-invalid' })).not.toContain('C00015');
+    expect(store.db.prepare('SELECT issue_kinds FROM batch_cases WHERE id = ?').pluck().get(id)).toBe('');
+    expect(countMatchingCases(store.db, batchId, { kind: 'date-invalid' })).toBe(invalid - 1);
   });
 
   it("finds every case of a kind that more than one key statement's worth of cases have (20,000 a statement)", () => {

@@ -3,6 +3,7 @@ import {
   decodeIssues,
   decodeIssuesOf,
   issueColumns,
+  issueKindsOf,
   kindOfToken,
   kindToken,
   namableTexts,
@@ -103,6 +104,19 @@ describe('issue codec', () => {
     // Issues stored as objects and by kind name, as earlier versions wrote them, are sorted the same way.
     const old = JSON.stringify([{ ...dropped }, ['f', 'phone-fixed', 'phones', [8], 'a', 'b']]);
     expect(decodeIssuesOf(old, new Set(['warning'])).map((i) => i.at)).toEqual([0]);
+  });
+
+  it('reads the kinds of stored issues in every form, each once, as the issue_kinds column named them', () => {
+    const issues = [fix, dropped, fix, unlisted];
+    expect(issueKindsOf(issueColumns(issues).json)).toBe(' 0 1 some-new-kind ');
+    expect(issueKindsOf(issueColumns(issues).json)).toBe(issueColumns(issues).kinds);
+    expect(issueKindsOf(JSON.stringify(storedTuples(issueColumns(issues).json)))).toBe(' 0 1 some-new-kind ');
+    expect(issueKindsOf(JSON.stringify([{ ...dropped }, ['f', 'phone-fixed', 'phones', [8], 'a', 'b']]))).toBe(' 1 0 ');
+    expect(issueKindsOf('[]')).toBe('');
+    // A number no version stored is refused, beside one that is read.
+    expect(issueKindsOf('[47,0,0,"a","b"]')).toBe(' 15 ');
+    expect(() => issueKindsOf('[48,0,0,"a","b"]')).toThrow();
+    expect(() => issueKindsOf('[-3,0,0,"a","b"]')).toThrow();
   });
 
   it('keeps no issues as an empty list', () => {

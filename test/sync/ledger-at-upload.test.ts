@@ -13,6 +13,7 @@ import {
   listIssues,
   pageBatchCases,
   removeLedgerEntry,
+  type IssueInput,
 } from '../../src-main/store';
 import { uploadBatch } from '../../src-main/sync/upload-engine';
 import { control } from '../client/helpers';
@@ -85,6 +86,19 @@ describe('the ledger at upload', () => {
     expect(issues.find((i) => i.code === 'C00001')?.kind).toBe('suppressed-code');
     // Uploading again finds nothing to send and says nothing new.
     expect(await run(w)).toMatchObject({ status: 'done', loaded: 4, requests: 0, suppressed: { cases: 0, phones: 0 } });
+  });
+
+  it('tells a case left out, stored without its rows, once that its code is listed, however many uploads check it', async () => {
+    const w = await uploadWorld(emulator.current.url, 1);
+    worlds.push(w);
+    const invalid: IssueInput = { severity: 'error', kind: 'date-invalid', field: 'products[0].expiration', rows: [2] };
+    insertBatchCases(w.store.db, w.batchId, [{ ...aCase('R1'), status: 'rejected', issues: [invalid] }]);
+    addLedgerEntry(w.store.db, { kind: 'code', value: 'R1', reason: 'legal', addedBy: 'ana' });
+    await run(w);
+    await run(w);
+    const told = listIssues(w.store.db, w.batchId).filter((i) => i.code === 'R1');
+    expect(told.map((i) => i.kind)).toEqual(['date-invalid', 'suppressed-code']);
+    expect(pageBatchCases(w.store.db, w.batchId, { limit: 10 }).find((c) => c.code === 'R1')).toMatchObject({ status: 'rejected', uploadState: 'pending' });
   });
 
   it('takes a case listed while its upload was paused out of the chunk it was planned in', async () => {

@@ -29,6 +29,7 @@ import * as m025 from './025-key-counts';
 import * as m026 from './026-batch-case-counts';
 import * as m027 from './027-slim-state-indexes';
 import * as m028 from './028-flat-issues';
+import * as m029 from './029-kinds-in-keys-only';
 
 export interface Migration {
   version: number;
@@ -74,6 +75,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 26, name: 'batch-case-counts', up: m026.up },
   { version: 27, name: 'slim-state-indexes', up: m027.up },
   { version: 28, name: 'flat-issues', up: m028.up },
+  { version: 29, name: 'kinds-in-keys-only', up: m029.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
