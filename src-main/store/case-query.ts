@@ -4,7 +4,7 @@
 // index of skipped cases corrected since, batch_cases_edited_while_skipped): a page of a
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
-import { DUPLICATE_KEY, KIND_KEY, kindKey, kindOfKey, searchTextSql, searchWords } from './case-keys';
+import { DUPLICATE_KEY, KEY_OF_A_SET_SQL, kindKey, kindOfKey, searchTextSql, searchWords } from './case-keys';
 import { casesByIds, type BatchCaseRow, type CaseStatus } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { listIssues } from './issues-repo';
@@ -164,9 +164,6 @@ export function countMatchingCases(db: Db, batchId: number, filter: CaseFilter):
     .get(...q.args) as number;
 }
 
-/** Above any character of a kind: "k:" up to here is every kind key. */
-const KEY_END = '\uffff';
-
 export interface KindCount {
   kind: string;
   /** Cases with at least one issue of this kind. */
@@ -180,12 +177,12 @@ export function countCasesByKind(db: Db, batchId: number): KindCount[] {
   // The sample is the first key of its range: one seek a kind.
   const rows = db
     .prepare(
-      `SELECT substr(n.key, 3) AS kind, n.cases, (SELECT min(k.case_id) FROM case_keys k WHERE k.batch_id = n.batch_id AND k.key = n.key) AS sampleCaseId
-       FROM batch_key_counts n WHERE n.batch_id = ? AND n.key >= ? AND n.key < ? AND n.cases > 0`,
+      `SELECT n.key AS kind, n.cases, (SELECT min(k.case_id) FROM case_keys k WHERE k.batch_id = n.batch_id AND k.key = n.key) AS sampleCaseId
+       FROM batch_key_counts n WHERE n.batch_id = ? AND NOT ${KEY_OF_A_SET_SQL('n.key')} AND n.cases > 0`,
     )
-    .all(batchId, KIND_KEY, KIND_KEY + KEY_END) as KindCount[];
+    .all(batchId) as KindCount[];
   // By name, as before kinds were numbered (migration 16).
-  return rows.map((r) => ({ ...r, kind: kindOfKey(KIND_KEY + r.kind) })).sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
+  return rows.map((r) => ({ ...r, kind: kindOfKey(r.kind) })).sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
 }
 
 /** A page of the matching cases, at positions [offset, offset + limit). */

@@ -49,19 +49,20 @@ const KIND_NUMBER = new Map(STORED_KINDS.map((kind, n) => [kind, n]));
 
 /**
  * A kind as the issue_kinds column and case_keys name it (migration 16): its stored number, or its
- * name when unlisted. No listed kind's name is all digits; one given as such (a filter from outside)
- * gets a token of its own ("?7"), so "7" never finds the cases of the kind numbered 7.
+ * name when unlisted. No listed kind's name is all digits, holds a ':' (other keys do, see case-keys.ts)
+ * or starts with '?'; one given as such (a filter from outside) gets a token of its own ("?7"), so "7"
+ * never finds the cases of the kind numbered 7, nor "d:" the duplicates.
  */
 export function kindToken(kind: string): string {
   const n = KIND_NUMBER.get(kind);
   if (n !== undefined) return String(n);
-  return /^\d+$/.test(kind) ? `?${kind}` : kind;
+  return /^\d+$|:|^\?/.test(kind) ? `?${kind}` : kind;
 }
 
 /** The kind a token of kindToken names. */
 export function kindOfToken(token: string): string {
-  // A kind named all in digits, as kindToken marks it.
-  if (/^\?\d+$/.test(token)) return token.slice(1);
+  // A kind kindToken marks.
+  if (token.startsWith('?')) return token.slice(1);
   if (!/^\d+$/.test(token)) return token;
   const kind = STORED_KINDS[Number(token)];
   if (kind === undefined) throw new Error(`Stored issue kind ${token} is unknown.`);

@@ -11,6 +11,7 @@ import {
   casePageFromEndQuery,
   caseKeys,
   kindKey,
+  kindOfKey,
   correctedSkippedCount,
   searchText,
   casePageQuery,
@@ -99,15 +100,14 @@ describe('what a case is found by', () => {
   it('its kinds, each once, as keys', () => {
     // A listed kind by its number (migration 16), in the column and in its key; a kind by name still reads.
     expect(caseKeys({ issueKinds: ' 0 4 ' }).sort()).toEqual([kindKey('phone-fixed'), kindKey('date-invalid')].sort());
-    expect(caseKeys({ issueKinds: ' phone-fixed date-invalid ' }).sort()).toEqual(['k:0', 'k:4']);
+    expect(caseKeys({ issueKinds: ' phone-fixed date-invalid ' }).sort()).toEqual(['0', '4']);
     expect(caseKeys({ issueKinds: '' })).toEqual([]);
     // Every kind of duplicate is also found by one key: the grid's duplicates filter.
-    expect(caseKeys({ issueKinds: ' duplicate-other-batch duplicate-in-campaign ' }).sort()).toEqual([
-      'd:',
-      'k:duplicate-in-campaign',
-      'k:duplicate-other-batch',
-    ]);
-    expect(caseKeys({ issueKinds: ' already-uploaded ' }).sort()).toEqual(['d:', 'k:already-uploaded']);
+    expect(caseKeys({ issueKinds: ' duplicate-other-batch duplicate-in-campaign ' }).sort()).toEqual(['d:', 'duplicate-in-campaign', 'duplicate-other-batch']);
+    expect(caseKeys({ issueKinds: ' already-uploaded ' }).sort()).toEqual(['already-uploaded', 'd:']);
+    // A kind given from outside that looks like a set's key, a number or a marked token is a kind of its own.
+    expect(['d:', '7', '?x'].map(kindKey)).toEqual(['?d:', '?7', '??x']);
+    expect(['d:', '7', '?x'].map((k) => kindOfKey(kindKey(k)))).toEqual(['d:', '7', '?x']);
   });
 
   it('its code, name and phone digits, lower case and without accents, as search text', () => {

@@ -30,6 +30,7 @@ import * as m026 from './026-batch-case-counts';
 import * as m027 from './027-slim-state-indexes';
 import * as m028 from './028-flat-issues';
 import * as m029 from './029-kinds-in-keys-only';
+import * as m030 from './030-bare-kind-keys';
 
 export interface Migration {
   version: number;
@@ -76,6 +77,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 27, name: 'slim-state-indexes', up: m027.up },
   { version: 28, name: 'flat-issues', up: m028.up },
   { version: 29, name: 'kinds-in-keys-only', up: m029.up },
+  { version: 30, name: 'bare-kind-keys', up: m030.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

@@ -54,7 +54,7 @@ it('numbers the kinds an earlier CaseDesk stored by name, and finds the same cas
   const store = openStore(dir, TEST_STORE_KEY);
   try {
     expect(store.db.prepare('SELECT issue_kinds FROM batch_cases ORDER BY id').pluck().all()).toEqual([' 0 suppressed-code ', ' 0 7 ', '']);
-    expect(store.db.prepare('SELECT key FROM case_keys ORDER BY key, case_id').pluck().all()).toEqual(['k:0', 'k:0', 'k:7', 'k:suppressed-code']);
+    expect(store.db.prepare('SELECT key FROM case_keys ORDER BY key, case_id').pluck().all()).toEqual(['0', '0', '7', 'suppressed-code']);
     expect(countCasesByKind(store.db, batchId).map((k) => [k.kind, k.cases])).toEqual([
       ['phone-fixed', 2],
       ['suppressed-code', 1],
@@ -78,7 +78,7 @@ it('keys new cases by numbered kinds, as the migration leaves the old ones (thei
     const batchId = createBatch(store.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
     insertBatchCases(store.db, batchId, [aCase('A', ['phone-fixed', 'suppressed-code'])]);
     expect(store.db.prepare('SELECT issue_kinds FROM batch_cases').pluck().get()).toBe('');
-    expect(store.db.prepare('SELECT key FROM case_keys ORDER BY key').pluck().all()).toEqual(['k:0', 'k:suppressed-code']);
+    expect(store.db.prepare('SELECT key FROM case_keys ORDER BY key').pluck().all()).toEqual(['0', 'suppressed-code']);
   } finally {
     store.close();
   }
