@@ -4,6 +4,7 @@
 // index of skipped cases corrected since, batch_cases_edited_while_skipped): a page of a
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
+import { statusNumber, statusNumberSql } from './status-number';
 import { DUPLICATE_KEY, KEY_OF_A_SET_SQL, kindKey, kindOfKey, searchTextSql, searchWords } from './case-keys';
 import { casesByIds, type BatchCaseRow, type CaseStatus } from './cases-repo';
 import type { IssueInput } from './issue-codec';
@@ -49,16 +50,17 @@ function matchingIds(batchId: number, filter: CaseFilter): { sql: string; args: 
   if (words.length > 0) return throughIndex('batch_cases_by_search', null, batchId, words, filter.status, keys);
   if (driver) {
     if (filter.status) {
-      const where = ['k.batch_id = ?', 'k.key = ?', 'c.status = ?', ...probe('k.case_id')].join(' AND ');
+      const where = ['k.batch_id = ?', 'k.key = ?', `${statusNumberSql('c.status')} = ?`, ...probe('k.case_id')].join(' AND ');
       return {
         sql: `SELECT k.case_id AS id FROM case_keys k JOIN batch_cases c ON c.id = k.case_id WHERE ${where} ORDER BY k.case_id`,
-        args: [batchId, driver, filter.status, ...probeArgs],
+        args: [batchId, driver, statusNumber(filter.status), ...probeArgs],
       };
     }
     const where = ['batch_id = ?', 'key = ?', ...probe('case_keys.case_id')].join(' AND ');
     return { sql: `SELECT case_id AS id FROM case_keys WHERE ${where} ORDER BY case_id`, args: [batchId, driver, ...probeArgs] };
   }
-  if (filter.status) return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? AND status = ? ORDER BY id', args: [batchId, filter.status] };
+  if (filter.status)
+    return { sql: `SELECT id FROM batch_cases WHERE batch_id = ? AND ${statusNumberSql()} = ? ORDER BY id`, args: [batchId, statusNumber(filter.status)] };
   return { sql: 'SELECT id FROM batch_cases WHERE batch_id = ? ORDER BY id', args: [batchId] };
 }
 
@@ -74,8 +76,8 @@ function throughIndex(
   const where = ['c.batch_id = ?', ...(lead ? [lead] : []), ...words.map(() => `instr(${searchTextSql('c')}, ?) > 0`)];
   const args: unknown[] = [batchId, ...words];
   if (status) {
-    where.push('c.status = ?');
-    args.push(status);
+    where.push(`${statusNumberSql('c.status')} = ?`);
+    args.push(statusNumber(status));
   }
   for (const key of keys) {
     where.push('EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = ? AND k.key = ? AND k.case_id = c.id)');

@@ -8,6 +8,7 @@ import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, storedSearchText, withCaseKeys } from './case-keys';
 import { decodeIssues, issueColumns, namableTextsOf, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { keptCounts } from './kept-counts';
+import { statusNumber, statusNumberSql } from './status-number';
 import { addRowIssues } from './issues-repo';
 import { decodeProducts, storedProducts } from './product-codec';
 import type { Db } from './store';
@@ -234,8 +235,8 @@ const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, pr
 export function pageBatchCases(db: Db, batchId: number, opts: { status?: CaseStatus; afterId?: number; limit: number }): BatchCaseRow[] {
   const rows = opts.status
     ? db
-        .prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT ?`)
-        .all(batchId, opts.status, opts.afterId ?? 0, opts.limit)
+        .prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND ${statusNumberSql()} = ? AND id > ? ORDER BY id LIMIT ?`)
+        .all(batchId, statusNumber(opts.status), opts.afterId ?? 0, opts.limit)
     : db.prepare(`SELECT ${CASE_COLUMNS} FROM batch_cases WHERE batch_id = ? AND id > ? ORDER BY id LIMIT ?`).all(batchId, opts.afterId ?? 0, opts.limit);
   return (rows as RawCase[]).map(toCase);
 }

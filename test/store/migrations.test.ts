@@ -26,6 +26,7 @@ import {
 import { anaCase } from '../support/ana-case';
 import { TEST_STORE_KEY } from '../support/store-key';
 import { insertCasesAsEarlier } from '../support/earlier-store';
+import { statusNumberSql } from '../../src-main/store/status-number';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -360,10 +361,12 @@ describe('indexes the preview and sync rely on', () => {
 
   it("pages one status or upload state in id order from its index alone, the row's id at the end of each entry (migration 27)", () => {
     const store = openStore(dataDir(), TEST_STORE_KEY);
-    const byStatus = plan(store.db, 'SELECT id FROM batch_cases WHERE batch_id = ? AND status = ? ORDER BY id LIMIT 50 OFFSET 1000', 1, 'ready');
-    expect(byStatus).toBe('SEARCH batch_cases USING COVERING INDEX batch_cases_by_status (batch_id=? AND status=?)');
-    const after = plan(store.db, 'SELECT id FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT 50', 1, 'ready', 9);
-    expect(after).toBe('SEARCH batch_cases USING COVERING INDEX batch_cases_by_status (batch_id=? AND status=? AND rowid>?)');
+    // The status as a number (migration 31), spelled as the index holds it.
+    const status = statusNumberSql();
+    const byStatus = plan(store.db, `SELECT id FROM batch_cases WHERE batch_id = ? AND ${status} = ? ORDER BY id LIMIT 50 OFFSET 1000`, 1, 0);
+    expect(byStatus).toBe('SEARCH batch_cases USING COVERING INDEX batch_cases_by_status (batch_id=? AND <expr>=?)');
+    const after = plan(store.db, `SELECT id FROM batch_cases WHERE batch_id = ? AND ${status} = ? AND id > ? ORDER BY id LIMIT 50`, 1, 0, 9);
+    expect(after).toBe('SEARCH batch_cases USING COVERING INDEX batch_cases_by_status (batch_id=? AND <expr>=? AND rowid>?)');
     const byUpload = plan(store.db, 'SELECT id FROM batch_cases WHERE batch_id = ? AND upload_state = ? ORDER BY id', 1, 'in_doubt');
     expect(byUpload).toBe('SEARCH batch_cases USING COVERING INDEX batch_cases_by_upload (batch_id=? AND upload_state=?)');
     store.close();
@@ -371,7 +374,7 @@ describe('indexes the preview and sync rely on', () => {
 
   it('pages a batch by status through an index, never a scan', () => {
     const store = openStore(dataDir(), TEST_STORE_KEY);
-    expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND status = ? AND id > ? ORDER BY id LIMIT 200', 1, 'ready', 0)).toMatch(
+    expect(plan(store.db, `SELECT * FROM batch_cases WHERE batch_id = ? AND ${statusNumberSql()} = ? AND id > ? ORDER BY id LIMIT 200`, 1, 0, 0)).toMatch(
       /USING INDEX batch_cases_by_status/,
     );
     expect(plan(store.db, 'SELECT * FROM batch_cases WHERE batch_id = ? AND upload_state = ? ORDER BY id', 1, 'pending')).toMatch(
