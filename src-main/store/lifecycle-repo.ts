@@ -6,6 +6,7 @@ import type { Environment } from '../domain/environments';
 import type { Db } from './store';
 import { importingBatchKey, staleImportingBatches, type ImportingBatchKey } from './batches-repo';
 import { keptCounts } from './kept-counts';
+import { TO_SEND_SQL } from './upload-state-indexes';
 
 /** A writer commits a chunk every few milliseconds: an import silent for this long was killed. */
 export const STALE_IMPORT_MS = 60_000;
@@ -56,19 +57,21 @@ function thenTruncate<T>(db: Db, deletion: () => T): T {
 // Batches
 
 /**
+ * casesInDoubtCount's query (exported for its query-plan test): two counts, each through a partial
+ * index (the unsettled cases, migration 32; the cases waiting in a chunk, migration 20). One OR over
+ * both reads every case of the batch.
+ */
+export const CASES_IN_DOUBT_SQL = `SELECT (SELECT count(*) FROM batch_cases WHERE batch_id = ? AND upload_state = 'in_doubt')
+  + (SELECT count(*) FROM batch_cases WHERE chunk_id IN (SELECT id FROM upload_chunks WHERE batch_id = ? AND state IN ('sending', 'unknown'))
+     AND chunk_id IS NOT NULL AND upload_state = 'pending') AS n`;
+
+/**
  * Cases whose fate on the service is unknown: marked in doubt, or waiting in a chunk that was sent
  * and never answered (an upload killed mid-request, maybe by another process). Deleting them would
  * forget cases the service may hold.
  */
 export function casesInDoubtCount(db: Db, batchId: number): number {
-  return (
-    db
-      .prepare(
-        `SELECT count(*) AS n FROM batch_cases WHERE batch_id = ? AND (upload_state = 'in_doubt'
-           OR (upload_state = 'pending' AND chunk_id IN (SELECT id FROM upload_chunks WHERE batch_id = ? AND state IN ('sending', 'unknown'))))`,
-      )
-      .get(batchId, batchId) as { n: number }
-  ).n;
+  return (db.prepare(CASES_IN_DOUBT_SQL).get(batchId, batchId) as { n: number }).n;
 }
 
 export interface DeletedBatchRows {
@@ -116,12 +119,11 @@ const CORRECTED_SKIPPED = correctedSkippedWhere('c');
  * corrections: edited_while_skipped, migration 12; a phone the ledger gave back is no correction). The
  * campaign holds it as it was, and the correction goes only if it is loaded again (then the rules
  * above), or the agent leaves it out (excluded). A case edited before it was skipped is finished.
- * The second check reads the partial index of marked cases (none, most often): the unary + keeps the
- * planner from taking the upload-state index instead, which would read every skipped case's row. The
- * first is held to the upload-state index: from migration 19 to 27 the status index held the upload
- * state too, and the planner would take it, reading an uploaded batch's every entry to find none pending.
+ * The first check reads the partial index of the cases to send (migration 32), empty once a batch is
+ * uploaded; the second, the partial index of marked cases (none, most often): the unary + keeps the
+ * planner from taking another index, which would read every skipped case's row.
  */
-const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c INDEXED BY batch_cases_by_upload WHERE c.batch_id = b.id AND c.status IN ('ready', 'warning') AND c.upload_state IN ('pending', 'in_doubt'))
+const FULLY_UPLOADED = `NOT EXISTS (SELECT 1 FROM batch_cases c INDEXED BY batch_cases_to_send WHERE c.batch_id = b.id AND ${TO_SEND_SQL('c')})
   AND NOT EXISTS (SELECT 1 FROM batch_cases c WHERE c.batch_id = b.id AND ${CORRECTED_SKIPPED})`;
 
 /**

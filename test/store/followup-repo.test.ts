@@ -74,7 +74,8 @@ describe('where a campaign’s cases came from', () => {
     expect(phones).toMatch(/^SEARCH c USING INDEX sqlite_autoindex_batch_cases_\d+ \(batch_id=\? AND code=\?\)$/m);
     expect(phones).not.toMatch(/SCAN c\b/);
     const origins = plan(LOADED_ORIGINS_SQL, 7, 'test', 7);
-    expect(origins).toMatch(/^SEARCH c USING INDEX batch_cases_by_upload \(batch_id=\? AND upload_state=\?\)$/m);
+    // The loaded cases are most of an uploaded batch (migration 32 keeps no index of them).
+    expect(origins).toMatch(/^SEARCH c USING INDEX batch_cases_by_batch \(batch_id=\?\)$/m);
     expect(origins).not.toMatch(/SCAN c\b/);
   });
 });

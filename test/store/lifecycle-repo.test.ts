@@ -20,6 +20,7 @@ import {
   deleteInboundCasesBefore,
   deleteOrphanRecordingsBefore,
   fullyUploadedAt,
+  CASES_IN_DOUBT_SQL,
   FULLY_UPLOADED_AT_SQL,
   getBatch,
   insertBatchCases,
@@ -227,12 +228,19 @@ describe("query plans of what retention finds: each batch's cases through an ind
       .map((r) => r.detail)
       .join('\n');
 
+  it('counts the cases in doubt through the partial indexes of the unsettled and the waiting cases, never the batch', () => {
+    const steps = plan(CASES_IN_DOUBT_SQL, 1, 1);
+    expect(steps).toMatch(/^SEARCH batch_cases USING COVERING INDEX batch_cases_unsettled \(batch_id=\? AND upload_state=\?\)$/m);
+    expect(steps).toMatch(/^SEARCH batch_cases USING COVERING INDEX batch_cases_waiting_in_chunk \(chunk_id=\?\)$/m);
+    expect(steps).not.toMatch(/batch_cases_by_batch|SCAN batch_cases/);
+  });
+
   it.each([
     ['fullyUploadedAt', FULLY_UPLOADED_AT_SQL],
     ['batchesUploadedBefore', BATCHES_UPLOADED_BEFORE_SQL],
-  ])('%s: cases pending or in doubt by the upload index, cases edited while skipped by their own partial index', (_name, sql) => {
+  ])('%s: cases to send by their partial index, cases edited while skipped by their own', (_name, sql) => {
     const steps = plan(sql, 1);
-    expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_by_upload \(batch_id=\? AND upload_state=\?\)$/m);
+    expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_to_send \(batch_id=\?\)$/m);
     // Not the upload index: it would read the row of every skipped case (a whole batch, sent twice).
     expect(steps).toMatch(/^SEARCH c USING INDEX batch_cases_edited_while_skipped \(batch_id=\?\)$/m);
     // A left join: a batch whose runs sent no request has no chunk, and is timed by its last run's end.

@@ -32,6 +32,7 @@ import * as m028 from './028-flat-issues';
 import * as m029 from './029-kinds-in-keys-only';
 import * as m030 from './030-bare-kind-keys';
 import * as m031 from './031-status-numbers-in-indexes';
+import * as m032 from './032-upload-state-partial-indexes';
 
 export interface Migration {
   version: number;
@@ -80,6 +81,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 29, name: 'kinds-in-keys-only', up: m029.up },
   { version: 30, name: 'bare-kind-keys', up: m030.up },
   { version: 31, name: 'status-numbers-in-indexes', up: m031.up },
+  { version: 32, name: 'upload-state-partial-indexes', up: m032.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */
