@@ -2,8 +2,8 @@
 // - case_keys: one row per key a case is found by, its token for each kind of issue it has (its
 //   number, issue-codec.ts kindToken: ten bytes less a key than its name; "k:" before it until
 //   migration 30), so a kind filter reads one range of an index. A set the writer can name is a key
-//   more, ending in ':' as no kind token does: "d:" for a case whose code is already elsewhere (any
-//   of the duplicate kinds, domain/duplicates.ts).
+//   more, holding a ':' as no kind token does (unless marked with a '?'): "d:" for a case whose code
+//   is already elsewhere (any of the duplicate kinds, domain/duplicates.ts).
 // - search text: the case's code, name and phones, lower case and without accents, in a narrow
 //   index of its own (an expression, migration 22): a search reads that index, never the cases'
 //   rows. The search_text column holds it only where SQLite cannot work it out from the row.
@@ -21,8 +21,8 @@ export const kindKey = (kind: string): string => kindToken(kind);
 /** The kind a case_keys kind key names. */
 export const kindOfKey = (key: string): string => kindOfToken(key);
 
-/** A key that names no kind: a set's, which holds a ':' as no kind token does. */
-export const KEY_OF_A_SET_SQL = (column: string) => `instr(${column}, ':') > 0`;
+/** A key that names no kind: a set's, which holds a ':' as no kind token does unless kindToken marked it with a '?'. */
+export const KEY_OF_A_SET_SQL = (column: string) => `(instr(${column}, ':') > 0 AND substr(${column}, 1, 1) <> '?')`;
 
 /** Lower case, without accents: "Peña" and "pena" are the same search. */
 export function searchTerm(text: string): string {

@@ -23,8 +23,9 @@ export const SEVERITIES = ['error', 'warning', 'fix'] as const;
  * Kinds stored as a number (kind index × 3 + severity index) in place of their two strings: a fifth
  * of a prepared case's issue bytes were these names. Stored numbers are forever: append only, never
  * reorder; a kind not listed keeps the string form.
- * A kind appended here needs a migration that runs migration 16's backfill again, so that
- * issue_kinds and case_keys name it by its number from then on.
+ * A kind appended here needs a migration that renames its key, from its name to its number, in
+ * case_keys and batch_key_counts (merging the counts): since migration 30 a key is the token alone,
+ * and migration 16's backfill, written for "k:" keys, no longer finds it.
  */
 const STORED_KINDS: readonly string[] = [
   'phone-fixed',
@@ -310,13 +311,19 @@ export function storedTuples(json: string): unknown[] {
     const start = at;
     const head: unknown = stored[at];
     if (typeof head === 'number') at += 1;
-    else if (typeof head === 'string') at += 2;
+    else if (typeof head === 'string' && Object.hasOwn(SEVERITY_OF, head)) at += 2;
     else throw new Error(`Stored issue at ${start} starts with neither a kind number nor a severity.`);
+    const rows: unknown = stored[at + 1];
     at += 2;
     const fifth: unknown = stored[at];
-    at += fifth !== null && typeof fifth === 'object' ? 1 : 2;
-    // A list cut short would read its missing values as undefined: refused, never made up.
+    const pair = fifth === null || typeof fifth !== 'object';
+    at += pair ? 2 : 1;
+    // A list cut short would read its missing values as undefined: refused, never made up; so are rows
+    // that are neither the case's own (0) nor a list, and a before or after that is no text nor place.
     if (at > stored.length) throw new Error(`Stored issue at ${start} is cut short.`);
+    if (rows !== 0 && !Array.isArray(rows)) throw new Error(`Stored issue at ${start} names no rows.`);
+    if (pair && !stored.slice(at - 2, at).every((v) => typeof v === 'string' || typeof v === 'number'))
+      throw new Error(`Stored issue at ${start} has a before or an after that is no text.`);
     tuples.push(stored.slice(start, at));
   }
   return tuples;

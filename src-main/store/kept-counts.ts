@@ -63,20 +63,39 @@ function statements(db: Db): { counts: KeptCounts; complete: boolean } {
   return { counts, complete: keyCount !== null && caseCount !== null };
 }
 
+/** A kind key as versions before migration 30 wrote it ("k:0"): one range of the keys' index, which no key of now is in. */
+const EARLIER_KIND_KEY = "key >= 'k:' AND key < 'k;'";
+
+/**
+ * An earlier kind key in its form of now (as migration 30 gives it): "k:" off, and the '?' kindToken
+ * now puts before a token that holds a ':' or starts with '?' without being a marked number ("?7").
+ */
+const BARE_KIND_KEY_SQL = `CASE WHEN instr(substr(key, 3), ':') > 0 OR (substr(key, 3, 1) = '?' AND NOT (length(key) > 3 AND substr(key, 4) NOT GLOB '*[^0-9]*'))
+  THEN '?' || substr(key, 3) ELSE substr(key, 3) END`;
+
 /**
  * Makes a batch's kept counts again from its rows and keys when they no longer add up to its number of
- * cases (migration 23, kept by the same writers): cases written by an older CaseDesk still running
- * while this one migrated the store come with no counts. Its screens then said too few cases. One
- * query a batch when they add up; true when it had to count.
+ * cases (migration 23, kept by the same writers), or when it holds kind keys in their earlier form
+ * ("k:0", before migration 30): cases written by an older CaseDesk still running while this one
+ * migrated the store come with no counts, or with such keys, which no filter finds. Its screens then
+ * said too few cases. Those keys are given their form of now first. One query a batch when all is
+ * well; true when it had to count.
  */
 export function recountIfDrifted(db: Db, batchId: number): boolean {
   const row = db
     .prepare(
-      'SELECT case_total AS total, (SELECT coalesce(sum(cases), 0) FROM batch_case_counts n WHERE n.batch_id = b.id) AS kept FROM batches b WHERE b.id = ?',
+      `SELECT case_total AS total, (SELECT coalesce(sum(cases), 0) FROM batch_case_counts n WHERE n.batch_id = b.id) AS kept,
+         EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = b.id AND ${EARLIER_KIND_KEY}) AS earlierKeys FROM batches b WHERE b.id = ?`,
     )
-    .get(batchId) as { total: number; kept: number } | undefined;
-  if (!row || row.total === row.kept) return false;
+    .get(batchId) as { total: number; kept: number; earlierKeys: 0 | 1 } | undefined;
+  if (!row || (row.total === row.kept && row.earlierKeys === 0)) return false;
   db.transaction(() => {
+    if (row.earlierKeys === 1) {
+      db.prepare(
+        `INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) SELECT batch_id, ${BARE_KIND_KEY_SQL}, case_id FROM case_keys WHERE batch_id = ? AND ${EARLIER_KIND_KEY}`,
+      ).run(batchId);
+      db.prepare(`DELETE FROM case_keys WHERE batch_id = ? AND ${EARLIER_KIND_KEY}`).run(batchId);
+    }
     keptCounts(db).drop(batchId);
     db.prepare(
       `INSERT INTO batch_case_counts (batch_id, status, upload_state, cases, errors, warnings, fixes)

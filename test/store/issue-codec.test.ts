@@ -163,6 +163,12 @@ describe('issues as one flat list (migration 28)', () => {
     expect(() => decodeIssues('[2,0,0,"a","b",true,0,0,"a","b"]', [1])).toThrow();
     expect(() => decodeIssues('[2,0,0,"a","b",null,0,0,"a","b"]', [1])).toThrow();
     expect(() => decodeIssues('{"a":1}')).toThrow();
+    // A severity no version wrote, rows that are no list, a before that is no text nor place.
+    expect(decodeIssues('["w","k","f",0,[]]', [1])).toHaveLength(1);
+    expect(() => decodeIssues('["z","k","f",0,[]]', [1])).toThrow();
+    expect(() => decodeIssues('[2,0,"x","a","b"]', [1])).toThrow();
+    expect(() => decodeIssues('[2,0,0,true,"b"]', [1])).toThrow();
+    expect(() => decodeIssues('[2,0,0,null,"b"]', [1])).toThrow();
   });
 });
 

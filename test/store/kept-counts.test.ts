@@ -32,6 +32,7 @@ import {
   type IssueInput,
   type Store,
 } from '../../src-main/store';
+import { insertCasesAsEarlier } from '../support/earlier-store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
 let dir: string;
@@ -222,6 +223,27 @@ describe("a batch's case counts", () => {
     expect(kept()).toEqual(counted());
     expect(store.db.prepare('SELECT case_total FROM batches WHERE id = ?').pluck().get(id)).toBe(3);
     expect([recountIfDrifted(store.db, id), recountIfDrifted(store.db, other)]).toEqual([false, false]);
+  });
+
+  it('give their form of now to the kind keys an older CaseDesk still running wrote ("k:1"), then count them; once', () => {
+    const id = batchOf([aCase('A', [issue('phone-dropped')])]);
+    // Written by a CaseDesk of before migration 30 after this one migrated: keys and counts in the earlier form.
+    insertCasesAsEarlier(store.db, id, [aCase('B', [issue('phone-dropped'), issue('duplicate-other-batch')]), aCase('C', [issue('name-differs')])]);
+    store.db.prepare('UPDATE batches SET case_total = 3 WHERE id = ?').run(id);
+    expect(counted()).toEqual([`${id} d: 1`, `${id} k:1 2`, `${id} k:8 1`, `${id} k:duplicate-other-batch 1`]);
+    expect(recountIfDrifted(store.db, id)).toBe(true);
+    expect(counted()).toEqual([`${id} 1 2`, `${id} 8 1`, `${id} d: 1`, `${id} duplicate-other-batch 1`]);
+    expect(kept()).toEqual(counted());
+    expect(countCasesByKind(store.db, id).map((k) => [k.kind, k.cases])).toEqual([
+      ['duplicate-other-batch', 1],
+      ['name-differs', 1],
+      ['phone-dropped', 2],
+    ]);
+    // An edit now leaves no key behind (its duplicate warning stays through the edit).
+    replaceCase(store.db, findCaseByCode(store.db, id, 'B') as number, aCase('B', []), 'agent');
+    expect(counted()).toEqual([`${id} 1 1`, `${id} 8 1`, `${id} d: 1`, `${id} duplicate-other-batch 1`]);
+    expect(kept()).toEqual(counted());
+    expect(recountIfDrifted(store.db, id)).toBe(false);
   });
 
   it("are the screens' counts: one changed behind the cases' back shows (they are never counted again)", () => {

@@ -14,7 +14,8 @@ export function insertCasesAsEarlier(db: Db, batchId: number, cases: Iterable<Ba
     const rows = db.prepare('SELECT id, issues_json FROM batch_cases WHERE id > ?').all(before) as { id: number; issues_json: string }[];
     const asEarlier = db.prepare('UPDATE batch_cases SET issues_json = ?, issue_kinds = ? WHERE id = ?');
     for (const r of rows) asEarlier.run(JSON.stringify(storedTuples(r.issues_json)), issueKindsOf(r.issues_json), r.id);
-    const prefixed = "UPDATE TABLE_NAME SET key = 'k:' || key WHERE batch_id = ? AND instr(key, ':') = 0";
+    // Every key but the duplicates' one set key was a kind's.
+    const prefixed = "UPDATE TABLE_NAME SET key = 'k:' || key WHERE batch_id = ? AND key <> 'd:'";
     db.prepare(prefixed.replace('TABLE_NAME', 'case_keys')).run(batchId);
     if (db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'batch_key_counts'").get())
       db.prepare(prefixed.replace('TABLE_NAME', 'batch_key_counts')).run(batchId);

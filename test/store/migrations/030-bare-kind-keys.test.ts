@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { countCasesByKind, countMatchingCases, createBatch, MIGRATIONS, openStore, pageCases, type IssueInput } from '../../../src-main/store';
+import { countCasesByKind, countMatchingCases, createBatch, kindKey, MIGRATIONS, openStore, pageCases, type IssueInput } from '../../../src-main/store';
 import { anaCase } from '../../support/ana-case';
 import { insertCasesAsEarlier } from '../../support/earlier-store';
 import { TEST_STORE_KEY } from '../../support/store-key';
@@ -62,6 +62,44 @@ it('takes the "k:" off the kinds\' keys and their counts, keeps a set\'s key, an
     ]);
     expect(pageCases(store.db, id, { kind: 'phone-dropped' }, 0, 10).map((c) => c.code)).toEqual(['A', 'B']);
     expect(countMatchingCases(store.db, id, { duplicates: true })).toBe(1);
+  } finally {
+    store.close();
+  }
+});
+
+it('gives a kind named with a colon, a question mark or digits the key kindToken gives it now', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'casedesk-m30-'));
+  dirs.push(dir);
+  const old = openStore(
+    dir,
+    TEST_STORE_KEY,
+    MIGRATIONS.filter((m) => m.version <= 29),
+  );
+  const id = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
+  const names = ['weird:kind', 'd:', '?odd', '?', '7', 'plain'];
+  insertCasesAsEarlier(
+    old.db,
+    id,
+    names.map((kind, n) => anaCase(`K${n}`, { issues: [issue(kind)] })),
+  );
+  // As version 29 keyed them: "k:" and the token of its day (a name in digits marked "?7", any other name as it is).
+  const earlierToken = (kind: string) => (/^\d+$/.test(kind) ? `?${kind}` : kind);
+  const keyOf = old.db.prepare('UPDATE case_keys SET key = ? WHERE batch_id = ? AND key = ?');
+  const countOf = old.db.prepare('UPDATE batch_key_counts SET key = ? WHERE batch_id = ? AND key = ?');
+  for (const kind of names) {
+    keyOf.run(`k:${earlierToken(kind)}`, id, `k:${kindKey(kind)}`);
+    countOf.run(`k:${earlierToken(kind)}`, id, `k:${kindKey(kind)}`);
+  }
+  expect(old.db.prepare('SELECT key FROM case_keys ORDER BY key').pluck().all()).toEqual(names.map((k) => `k:${earlierToken(k)}`).sort());
+  old.close();
+
+  const store = openStore(dir, TEST_STORE_KEY);
+  try {
+    expect(store.db.prepare('SELECT key FROM case_keys ORDER BY key').pluck().all()).toEqual(names.map(kindKey).sort());
+    expect(store.db.prepare('SELECT key FROM batch_key_counts ORDER BY key').pluck().all()).toEqual(names.map(kindKey).sort());
+    expect(countCasesByKind(store.db, id).map((k) => k.kind)).toEqual([...names].sort());
+    for (const [n, kind] of names.entries()) expect(pageCases(store.db, id, { kind }, 0, 10).map((c) => c.code)).toEqual([`K${n}`]);
+    expect(countMatchingCases(store.db, id, { duplicates: true })).toBe(0);
   } finally {
     store.close();
   }
