@@ -16,7 +16,8 @@ afterEach(() => {
 
 const issue = (kind: string, severity: IssueInput['severity'] = 'warning'): IssueInput => ({ severity, kind, field: 'phones', rows: [2], params: {} });
 
-it('takes the "k:" off the kinds\' keys and their counts, keeps a set\'s key, and finds the same cases', () => {
+/** A store left at migration 29, as that version made it, with one batch. */
+function storeAt29() {
   const dir = mkdtempSync(join(tmpdir(), 'casedesk-m30-'));
   dirs.push(dir);
   const old = openStore(
@@ -25,6 +26,11 @@ it('takes the "k:" off the kinds\' keys and their counts, keeps a set\'s key, an
     MIGRATIONS.filter((m) => m.version <= 29),
   );
   const id = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
+  return { dir, old, id };
+}
+
+it('takes the "k:" off the kinds\' keys and their counts, keeps a set\'s key, and finds the same cases', () => {
+  const { dir, old, id } = storeAt29();
   insertCasesAsEarlier(old.db, id, [
     anaCase('A', { issues: [issue('phone-dropped'), issue('phone-fixed', 'fix')] }),
     anaCase('B', { issues: [issue('phone-dropped'), issue('duplicate-other-batch')] }),
@@ -68,14 +74,7 @@ it('takes the "k:" off the kinds\' keys and their counts, keeps a set\'s key, an
 });
 
 it('gives a kind named with a colon, a question mark or digits the key kindToken gives it now', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'casedesk-m30-'));
-  dirs.push(dir);
-  const old = openStore(
-    dir,
-    TEST_STORE_KEY,
-    MIGRATIONS.filter((m) => m.version <= 29),
-  );
-  const id = createBatch(old.db, { environment: 'demo', name: 'octubre', sourceFile: 'octubre.xlsx', maxPhonePriority: 2 });
+  const { dir, old, id } = storeAt29();
   const names = ['weird:kind', 'd:', '?odd', '?', '7', 'plain'];
   insertCasesAsEarlier(
     old.db,
