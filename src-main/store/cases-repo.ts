@@ -8,6 +8,7 @@ import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, storedSearchText, withCaseKeys } from './case-keys';
 import { decodeIssues, issueColumns, namableTextsOf, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { keptCounts } from './kept-counts';
+import { sourceRowsSql, storedSourceRows } from './source-rows';
 import { statusNumber, statusNumberSql } from './status-number';
 import { addRowIssues } from './issues-repo';
 import { decodeProducts, storedProducts } from './product-codec';
@@ -62,7 +63,7 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
     phones,
     JSON.stringify(products),
     JSON.stringify(c.params),
-    JSON.stringify(c.sourceRows),
+    storedSourceRows(c.sourceRows, raw),
     c.status,
     JSON.stringify(raw),
     i.json,
@@ -224,7 +225,7 @@ function toCase(r: RawCase): BatchCaseRow {
  */
 const IN_FLIGHT_COLUMN = `EXISTS (SELECT 1 FROM upload_chunks k WHERE k.id = batch_cases.chunk_id AND k.state IN ('sending', 'unknown')) AS in_flight`;
 
-const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, products_json, params_json, source_rows_json, status,
+const CASE_COLUMNS = `id, batch_id, code, first_name, last_name, phones_json, products_json, params_json, ${sourceRowsSql()} AS source_rows_json, status,
   upload_state, upload_detail, error_count, warning_count, fix_count, ${IN_FLIGHT_COLUMN}`;
 
 /**
@@ -251,7 +252,7 @@ export function casesByIds(db: Db, ids: readonly number[]): BatchCaseRow[] {
 }
 
 export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unknown[] }) | null {
-  const row = db.prepare(`SELECT *, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`).get(caseId) as (RawCase & { raw_json: string }) | undefined;
+  const row = db.prepare(`SELECT ${CASE_COLUMNS}, raw_json FROM batch_cases WHERE id = ?`).get(caseId) as (RawCase & { raw_json: string }) | undefined;
   return row ? { ...toCase(row), raw: JSON.parse(row.raw_json) as unknown[] } : null;
 }
 
@@ -360,7 +361,7 @@ export type CaseChangedBy = 'agent' | 'ledger';
 export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>, by: CaseChangedBy): CaseStatus | null {
   const row = db
     .prepare(
-      `SELECT code, upload_state, issues_json, source_rows_json, raw_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
+      `SELECT code, upload_state, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
     )
     .get(caseId) as
     (Omit<RawSentCase, 'id'> & { upload_state: UploadState; issues_json: string; source_rows_json: string; raw_json: string; in_flight: number }) | undefined;
@@ -418,8 +419,9 @@ export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: Is
  * an issue may name a phone by its place (migration 24), and the places move when a phone goes.
  */
 export function addCaseIssues(db: Db, caseId: number, issues: readonly IssueInput[], phones?: readonly string[]): void {
-  const row = db.prepare('SELECT issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?').get(caseId) as
-    { issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;
+  const row = db
+    .prepare(`SELECT issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?`)
+    .get(caseId) as { issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;
   if (!row || (issues.length === 0 && phones === undefined)) return;
   const rows = JSON.parse(row.source_rows_json) as number[];
   const texts = namableTextsOfRow(row);

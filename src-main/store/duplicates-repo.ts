@@ -10,6 +10,7 @@ import { batchCaseCodes, caseDebtor, type CaseDebtor, type CaseStatus, type RawC
 import { decodeIssues, issueColumns, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { DUPLICATE_KEY, kindKey, searchTextSql, withCaseKeys } from './case-keys';
 import type { Db } from './store';
+import { sourceRowsSql } from './source-rows';
 import { IMPORTING } from './batches-repo';
 
 /**
@@ -84,7 +85,7 @@ export function casesToRecheck(db: Db, batchId: number, people: ReadonlySet<stri
   if (flagged.size === 0) return [];
   const rows = db
     .prepare(
-      `SELECT c.id, c.code, c.source_rows_json, c.status, c.upload_state, coalesce(k.state IN ('sending', 'unknown'), 0) AS in_flight
+      `SELECT c.id, c.code, ${sourceRowsSql('c')} AS source_rows_json, c.status, c.upload_state, coalesce(k.state IN ('sending', 'unknown'), 0) AS in_flight
        FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
        WHERE c.id IN (SELECT value FROM json_each(?)) AND c.upload_state IN ('pending', 'skipped') ORDER BY c.id`,
     )
@@ -113,7 +114,9 @@ export function casesToRecheck(db: Db, batchId: number, people: ReadonlySet<stri
  */
 export function replaceIssuesOfKinds(db: Db, caseId: number, ofKind: (kind: string) => boolean, fresh: readonly IssueInput[]): boolean {
   const row = db
-    .prepare('SELECT status, upload_state, issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?')
+    .prepare(
+      `SELECT status, upload_state, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?`,
+    )
     .get(caseId) as
     | {
         status: CaseStatus;
@@ -187,7 +190,7 @@ export interface CaseOfPhones extends CaseDebtor {
 }
 
 /** The cases with these ids (a JSON array) that are the batch's: each read by its id. */
-export const CASES_OF_PHONES_SQL = `SELECT id, code, first_name, last_name, phones_json, source_rows_json, issues_json, raw_json, products_json FROM batch_cases
+export const CASES_OF_PHONES_SQL = `SELECT id, code, first_name, last_name, phones_json, ${sourceRowsSql()} AS source_rows_json, issues_json, raw_json, products_json FROM batch_cases
   WHERE id IN (SELECT value FROM json_each(?)) AND batch_id = ? ORDER BY id`;
 
 /** Phones per scan of the search index: each adds a test per case scanned, and SQLite caps a statement's parameters. */

@@ -2,6 +2,7 @@
 // issue-codec.ts) and the row-level ones of rows that became no case.
 import { decodeIssuesOf, namableTextsOfRow, SEVERITIES, type IssueInput } from './issue-codec';
 import type { Db } from './store';
+import { sourceRowsSql } from './source-rows';
 
 /** Row-level issues: rows that became no case (e.g. a totals row with no code). */
 export function addRowIssues(db: Db, batchId: number, issues: readonly IssueInput[]): void {
@@ -80,7 +81,7 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
   if (opts.rowsOnly) return;
   const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
   // The rows, products and phones too: a stored issue may name their texts (migrations 21 and 24).
-  const columns = 'SELECT id, code, issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE batch_id = ?';
+  const columns = `SELECT id, code, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE batch_id = ?`;
   const { caseId } = opts;
   const pageAfter = db.prepare(`${columns} AND ${some} AND id > ? ORDER BY id LIMIT ?`);
   const oneCase = db.prepare(`${columns} AND id = ?`);

@@ -5,6 +5,7 @@ import { addCaseIssues, caseDebtor, type CaseDebtor, type CaseStatus, type RawCa
 import { decodeIssues, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { kindKey, storedSearchText } from './case-keys';
 import type { Db } from './store';
+import { sourceRowsSql } from './source-rows';
 import { decodeProducts } from './product-codec';
 import type { Product } from '../contract';
 
@@ -144,7 +145,7 @@ function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimi
   const over = (column: string) => (rowsOverLimit ? `CASE WHEN ${ofKind('too-many-phones')} THEN c.${column} END` : 'NULL');
   const rows = db
     .prepare(
-      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, c.source_rows_json, c.status, ${ofKind('suppressed-code')} AS told, ${over('raw_json')} AS raw_json,
+      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, ${sourceRowsSql('c')} AS source_rows_json, c.status, ${ofKind('suppressed-code')} AS told, ${over('raw_json')} AS raw_json,
          ${over('products_json')} AS over_products_json
        FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
        WHERE c.batch_id = $batch AND c.status IN ${statuses} AND c.upload_state = 'pending'
@@ -177,7 +178,9 @@ export interface CaseRowsAndIssues {
 
 /** Reads a case's stored rows and issues, to build it again against the ledger and tell what that changed (one statement for many cases). */
 export function caseRowsAndIssuesReader(db: Db): (caseId: number) => CaseRowsAndIssues | null {
-  const read = db.prepare('SELECT raw_json, issues_json, source_rows_json, first_name, last_name, products_json, phones_json FROM batch_cases WHERE id = ?');
+  const read = db.prepare(
+    `SELECT raw_json, issues_json, ${sourceRowsSql()} AS source_rows_json, first_name, last_name, products_json, phones_json FROM batch_cases WHERE id = ?`,
+  );
   return (caseId) => {
     const row = read.get(caseId) as
       | { raw_json: string; issues_json: string; source_rows_json: string; first_name: string; last_name: string; products_json: string; phones_json: string }
@@ -244,7 +247,9 @@ export function casesHeldByLedger(db: Db, batchId: number): number[] {
 /** The ledger's issues of each case not yet sent that it held back (what held it: see sharedHoldsOf). */
 export function ledgerHoldIssues(db: Db, batchId: number): { code: string; issues: IssueInput[] }[] {
   const held = casesHeldByLedger(db, batchId);
-  const read = db.prepare('SELECT code, issues_json, source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?');
+  const read = db.prepare(
+    `SELECT code, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?`,
+  );
   return held.flatMap((id) => {
     const row = read.get(id) as
       { code: string; issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;

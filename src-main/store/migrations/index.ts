@@ -33,6 +33,7 @@ import * as m029 from './029-kinds-in-keys-only';
 import * as m030 from './030-bare-kind-keys';
 import * as m031 from './031-status-numbers-in-indexes';
 import * as m032 from './032-upload-state-partial-indexes';
+import * as m033 from './033-source-rows-from-raw';
 
 export interface Migration {
   version: number;
@@ -82,6 +83,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 30, name: 'bare-kind-keys', up: m030.up },
   { version: 31, name: 'status-numbers-in-indexes', up: m031.up },
   { version: 32, name: 'upload-state-partial-indexes', up: m032.up },
+  { version: 33, name: 'source-rows-from-raw', up: m033.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

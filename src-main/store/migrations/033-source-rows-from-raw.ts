@@ -1,0 +1,5 @@
+// A case whose raw rows name the rows it was built from, in order, leaves source_rows_json '' (each
+// packed raw row starts with its row number: store/source-rows.ts). Cases stored before keep theirs,
+// so nothing is rewritten. The step changes no schema: it is recorded so that an older CaseDesk, which
+// reads the column as JSON, refuses the store (store.newer_version) rather than fail on ''.
+export const up = `SELECT 1;`;

@@ -1,0 +1,22 @@
+// The rows a case was built from, kept only where its raw rows do not say them (migration 33): each
+// packed raw row starts with its row number, so a case whose source rows are those numbers, in that
+// order, leaves source_rows_json '' (a 1,000,000-row file's row numbers were 9 bytes a case). Every
+// query reads the column through SOURCE_ROWS_SQL, which gives the same JSON either way.
+
+/** The source_rows_json a case stores: '' when its packed raw rows name the same rows, in order. */
+export function storedSourceRows(sourceRows: readonly number[], raw: readonly unknown[]): string {
+  const said =
+    raw.length === sourceRows.length &&
+    raw.length > 0 &&
+    raw.every((r, n) => Array.isArray(r) && typeof r[0] === 'number' && Number.isInteger(r[0]) && r[0] === sourceRows[n]);
+  return said ? '' : JSON.stringify(sourceRows);
+}
+
+/** A case's source rows as JSON, stored or said by its raw rows, for a SELECT (`alias`: its table's, or ''). */
+export function sourceRowsSql(alias = ''): string {
+  const col = (name: string) => `${alias ? `${alias}.` : ''}${name}`;
+  return (
+    `(CASE WHEN ${col('source_rows_json')} <> '' THEN ${col('source_rows_json')} ` +
+    `ELSE (SELECT json_group_array(json_extract(r.value, '$[0]')) FROM json_each(${col('raw_json')}) AS r) END)`
+  );
+}
