@@ -11,6 +11,8 @@ import { decodeIssues, issueColumns, namableTextsOfRow, type IssueInput } from '
 import { DUPLICATE_KEY, kindKey, searchTextSql, withCaseKeys } from './case-keys';
 import type { Db } from './store';
 import { sourceRowsSql } from './source-rows';
+import { statusNumber, statusNumberSql } from './status-number';
+import { TO_SEND_SQL } from './upload-state-indexes';
 import { IMPORTING } from './batches-repo';
 
 /**
@@ -19,17 +21,26 @@ import { IMPORTING } from './batches-repo';
  * it is one fix away from being sent.
  */
 export function codesWaitingInOtherBatches(db: Db, env: Environment, exceptBatchId: number | null): Map<string, number> {
+  // Two parts, each through its index: the cases to send (migration 32) and the rejected ones (the status
+  // index). One condition over both read every case of every other batch, most of them loaded.
+  // CROSS JOIN: the environment's batches first, then each one's cases through the index (left to choose,
+  // the planner read every case of the store).
+  const part = (
+    which: string,
+    index: string,
+  ) => `SELECT c.code, c.batch_id AS batchId FROM batches b CROSS JOIN batch_cases c INDEXED BY ${index} ON c.batch_id = b.id
+       WHERE b.environment = ? AND b.id <> ? AND b.state <> '${IMPORTING}' AND ${which}`;
+  const rejected = `${statusNumberSql('c.status')} = ${statusNumber('rejected')} AND c.upload_state IN ('pending', 'in_doubt')`;
+  const except = exceptBatchId ?? -1;
   const rows = db
-    .prepare(
-      `SELECT c.code, c.batch_id AS batchId FROM batches b JOIN batch_cases c ON c.batch_id = b.id
-       WHERE b.environment = ? AND b.id <> ? AND b.state <> '${IMPORTING}' AND c.upload_state IN ('pending', 'in_doubt') AND c.status IN ('ready', 'warning', 'rejected')
-       ORDER BY b.id`,
-    )
-    .all(env, exceptBatchId ?? -1) as { code: string; batchId: number }[];
+    .prepare(`${part(TO_SEND_SQL('c'), 'batch_cases_to_send')} UNION ALL ${part(rejected, 'batch_cases_by_status')}`)
+    .all(env, except, env, except) as { code: string; batchId: number }[];
   const out = new Map<string, number>();
   for (const r of rows) {
     const person = personKey(r.code);
-    if (!out.has(person)) out.set(person, r.batchId);
+    // The lowest batch id, whichever part found it first.
+    const known = out.get(person);
+    if (known === undefined || r.batchId < known) out.set(person, r.batchId);
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { decodeIssues, namableTextsOfRow, type IssueInput } from './issue-codec'
 import { kindKey, storedSearchText } from './case-keys';
 import type { Db } from './store';
 import { sourceRowsSql } from './source-rows';
+import { statusNumber, statusNumberSql } from './status-number';
 import { decodeProducts } from './product-codec';
 import type { Product } from '../contract';
 
@@ -115,7 +116,7 @@ export interface CaseBeforeUpload extends CaseDebtor {
  * be on its way (those are settled by reading the campaign back, never changed under it).
  */
 export function casesBeforeUpload(db: Db, batchId: number): CaseBeforeUpload[] {
-  return casesNotYetSent(db, batchId, `('ready', 'warning')`, false).map(({ toldOfListedCode: _told, rowsOverLimit: _rows, ...c }) => c);
+  return casesNotYetSent(db, batchId, false, false).map(({ toldOfListedCode: _told, rowsOverLimit: _rows, ...c }) => c);
 }
 
 /** A case the ledger is checked against before an upload. */
@@ -136,28 +137,29 @@ export interface CaseForLedger extends CaseBeforeUpload {
  * of each case over the phone limit, to find a listed phone among those it lost.
  */
 export function casesForLedgerCheck(db: Db, batchId: number, opts: { rowsOverLimit: boolean }): CaseForLedger[] {
-  return casesNotYetSent(db, batchId, `('ready', 'warning', 'rejected', 'excluded')`, opts.rowsOverLimit);
+  return casesNotYetSent(db, batchId, true, opts.rowsOverLimit);
 }
 
-function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimit: boolean): CaseForLedger[] {
+/**
+ * The cases to send, then with `leftOut` the rejected and excluded ones too: each part read through its
+ * index (the cases to send, migration 32; the status index), merged in id order. One condition over all
+ * four statuses read every case of the batch, most of them loaded once it is uploaded.
+ */
+function casesNotYetSent(db: Db, batchId: number, leftOut: boolean, rowsOverLimit: boolean): CaseForLedger[] {
   // The cases of a kind, from the keys (case-keys.ts): one range each, read once for the whole batch.
   const ofKind = (kind: string) => `c.id IN (SELECT case_id FROM case_keys WHERE batch_id = $batch AND key = '${kindKey(kind)}')`;
   const over = (column: string) => (rowsOverLimit ? `CASE WHEN ${ofKind('too-many-phones')} THEN c.${column} END` : 'NULL');
-  const rows = db
-    .prepare(
-      `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, ${sourceRowsSql('c')} AS source_rows_json, c.status, ${ofKind('suppressed-code')} AS told, ${over('raw_json')} AS raw_json,
+  const part = (statuses: string, index: string) =>
+    `SELECT c.id, c.code, c.first_name, c.last_name, c.phones_json, ${sourceRowsSql('c')} AS source_rows_json, c.status, ${ofKind('suppressed-code')} AS told, ${over('raw_json')} AS raw_json,
          ${over('products_json')} AS over_products_json
-       FROM batch_cases c LEFT JOIN upload_chunks k ON k.id = c.chunk_id
-       WHERE c.batch_id = $batch AND c.status IN ${statuses} AND c.upload_state = 'pending'
-         AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial')) ORDER BY c.id`,
-    )
-    .all({ batch: batchId }) as (RawCaseDebtor & {
-    source_rows_json: string;
-    status: CaseStatus;
-    told: 0 | 1;
-    raw_json: string | null;
-    over_products_json: string | null;
-  })[];
+       FROM batch_cases c INDEXED BY ${index} LEFT JOIN upload_chunks k ON k.id = c.chunk_id
+       WHERE c.batch_id = $batch AND ${statuses} AND c.upload_state = 'pending'
+         AND (c.chunk_id IS NULL OR k.state IN ('pending', 'failed', 'partial'))`;
+  const toSend = part("c.status IN ('ready', 'warning')", 'batch_cases_to_send');
+  const excluded = `${statusNumberSql('c.status')} IN (${statusNumber('rejected')}, ${statusNumber('excluded')})`;
+  type Row = RawCaseDebtor & { source_rows_json: string; status: CaseStatus; told: 0 | 1; raw_json: string | null; over_products_json: string | null };
+  const read = (sql: string) => db.prepare(`${sql} ORDER BY c.id`).all({ batch: batchId }) as Row[];
+  const rows = leftOut ? inIdOrder(read(toSend), read(part(excluded, 'batch_cases_by_status'))) : read(toSend);
   return rows.map((r) => ({
     ...caseDebtor(r),
     sourceRows: JSON.parse(r.source_rows_json) as number[],
@@ -165,6 +167,18 @@ function casesNotYetSent(db: Db, batchId: number, statuses: string, rowsOverLimi
     toldOfListedCode: r.told === 1,
     rowsOverLimit: r.raw_json === null ? null : { raw: JSON.parse(r.raw_json) as unknown[], products: decodeProducts(r.over_products_json ?? '[]') },
   }));
+}
+
+/** Two lists in id order, merged into one. */
+function inIdOrder<T extends { id: number }>(a: readonly T[], b: readonly T[]): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && (a[i] as T).id < (b[j] as T).id) ? a[i++] : b[j++];
+    out.push(next as T);
+  }
+  return out;
 }
 
 /** A case's stored rows and issues, with the stored values its rows may name. */

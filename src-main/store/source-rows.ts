@@ -5,11 +5,13 @@
 
 /** The source_rows_json a case stores: '' when its packed raw rows name the same rows, in order. */
 export function storedSourceRows(sourceRows: readonly number[], raw: readonly unknown[]): string {
-  const said =
-    raw.length === sourceRows.length &&
-    raw.length > 0 &&
-    raw.every((r, n) => Array.isArray(r) && typeof r[0] === 'number' && Number.isInteger(r[0]) && r[0] === sourceRows[n]);
-  return said ? '' : JSON.stringify(sourceRows);
+  if (raw.length === 0 || raw.length !== sourceRows.length) return JSON.stringify(sourceRows);
+  // A loop, not every(): every() skips the holes of a sparse list, which JSON writes as null.
+  for (let n = 0; n < raw.length; n++) {
+    const r: unknown = raw[n];
+    if (!Array.isArray(r) || !Number.isInteger(r[0]) || r[0] !== sourceRows[n]) return JSON.stringify(sourceRows);
+  }
+  return '';
 }
 
 /** A case's source rows as JSON, stored or said by its raw rows, for a SELECT (`alias`: its table's, or ''). */

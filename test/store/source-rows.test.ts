@@ -22,6 +22,8 @@ it('leaves the rows out where the raw rows name the same ones, in order, and kee
   expect(storedSourceRows([7], [{ row: 7 }])).toBe('[7]');
   expect(storedSourceRows([7], [['7']])).toBe('[7]');
   expect(storedSourceRows([7.5], [[7.5]])).toBe('[7.5]');
+  // A sparse list, whose hole JSON writes as null.
+  expect(storedSourceRows([7], new Array<unknown>(1))).toBe('[7]');
 });
 
 it('is read back by SQLite as the JSON it would have stored', () => {
