@@ -31,7 +31,7 @@ export interface PrepareOptions {
   sharedLedger?: SharedList | null;
   /** YYYY-MM-DD, for the ledger's expiry dates; this machine's day by default. */
   today?: string;
-  /** Told where the time went (benchmarks); the checkpoint after the commit is told later, when done. */
+  /** Told where the time went (benchmarks); the writer thread's checkpoints are told later, when its last is done. */
   onTimings?: (t: PrepareTimings) => void;
   onCheckpoint?: (ms: number | null) => void;
   /** Where SQLite writes the batch: on a second thread (big files, by default) or on this one. */
@@ -51,8 +51,8 @@ export interface PrepareProgress {
 /**
  * Where the time went. With the writer thread, `writeMs` is that thread's own busy time, spent
  * while this one was building; `writeAfterBuildMs` is how long the last writes and the commit
- * kept the caller waiting once every case was built. Neither counts the checkpoint that copies the
- * batch into the file after the commit (on the writer thread, nobody waiting).
+ * kept the caller waiting once every case was built. Neither counts the writer thread's checkpoints,
+ * which copy the batch into the file: between its chunks, and a last one after the commit.
  */
 export interface PrepareTimings {
   readMs: number;

@@ -26,8 +26,9 @@ export interface BatchWriter {
   write(c: BatchCaseInput): Promise<void> | undefined;
   /**
    * Row-level issues and the template, then COMMIT; tells how long SQLite worked until the batch was
-   * committed, and when the writer's own checkpoint after it is done (its time; null when it ran
-   * none: then SQLite's automatic checkpoints copy the batch into the file, as for any write).
+   * committed, and when the writer's own checkpoints are done (the time of all of them, between
+   * chunks and after the commit; null when it ran none: then SQLite's automatic checkpoints copy the
+   * batch into the file, as for any write).
    */
   finish(rowIssues: readonly IssueInput[], template: BatchTemplate | null): Promise<{ busyMs: number; checkpoint: Promise<number | null> }>;
   abort(): Promise<void>;

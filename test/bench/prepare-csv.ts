@@ -138,7 +138,7 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
       ['  encode (issues, search terms, case columns, handed to the writer)', s(stages.encodeMs ?? NaN)],
       ['  waiting for the writer thread', s(stages.waitMs ?? NaN)],
       ['  write (the writer thread busy, beside the rest) / after the last case', `${s(prep.writeMs as number)} / ${s(prep.writeAfterBuildMs as number)}`],
-      ['  checkpoint after the commit (writer thread, nobody waiting)', s((prep.checkpointMs as number | null) ?? NaN)],
+      ['  checkpoints (writer thread, between chunks and after the commit)', s((prep.checkpointMs as number | null) ?? NaN)],
       ['the store, bytes per case', `${(cli.storeBytes / (summary.cases as number)).toFixed(0)} B (${mb(cli.storeBytes / 1024 ** 2)}; target ≤ 500 B)`],
       ['the batch list / opening the batch (its summary)', `${ms('list')} / ${ms('get')}`],
       ['grid: first rows / count / kinds of issue', `${ms('firstPage')} / ${ms('count')} / ${ms('kinds')}`],

@@ -19,7 +19,7 @@ const summary = await prepareBatch(store, source, {
   onCheckpoint: (ms) => (checkpointMs = ms),
 });
 const ended = performance.now();
-// The checkpoint after the commit is nobody's wait, but it is the writer thread's work: it is measured too.
+// The writer thread's checkpoints (between chunks, and the last after the commit, which nobody waits for) are its work too: measured.
 await writersSettled();
 process.stdout.write(
   JSON.stringify({ ms: ended - started, ...(timings ?? {}), checkpointMs, maxRssMb: process.resourceUsage().maxRSS / 1024, summary }) + '\n',
