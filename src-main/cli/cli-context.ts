@@ -69,15 +69,55 @@ export async function printAnswer(command: Command, value: unknown, forAPerson: 
   }
 }
 
+/**
+ * Rows a table for a person takes; more are printed as several tables, each with its header. The
+ * table module lays a table out whole, and past about 100,000 rows it failed (its call stack ran out).
+ */
+export const TABLE_ROWS = 100;
+
 /** A table for a person (its column keys as they are, `(none)` worded in `lang`); --json is what scripts read. */
 export async function printTable(head: string[], rows: Cell[][], lang: FailureLang, none: NoneLine = 'line.table.none'): Promise<void> {
   if (rows.length === 0) {
-    process.stdout.write(`${words(lang, none, {})}\n`);
+    await writeOut(`${words(lang, none, {})}\n`);
     return;
   }
   const { default: CliTable } = await import('cli-table3');
-  const table = new CliTable({ head: head.map(printableText), style: { head: [], border: [], compact: true } });
-  // Names and reasons come from files and the service: no escape sequence reaches the terminal.
-  for (const row of rows) table.push(row.map((v) => (v === null || v === undefined ? '' : printableText(String(v)))));
-  process.stdout.write(`${table.toString()}\n`);
+  for (let from = 0; from < rows.length; from += TABLE_ROWS) {
+    const table = new CliTable({ head: head.map(printableText), style: { head: [], border: [], compact: true } });
+    // Names and reasons come from files and the service: no escape sequence reaches the terminal.
+    for (const row of rows.slice(from, from + TABLE_ROWS)) table.push(row.map((v) => (v === null || v === undefined ? '' : printableText(String(v)))));
+    await writeOut(`${table.toString()}\n`);
+  }
+}
+
+/** Writes to stdout, waiting while a slow reader (a pipe, a pager) has not taken what was written before. */
+async function writeOut(text: string): Promise<void> {
+  if (process.stdout.write(text)) return;
+  await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
+}
+
+/**
+ * An answer that comes a page at a time (a million-case batch's issues): with --json one array,
+ * written as its items come and as printJson writes it; for a person, tables of the rows so far.
+ */
+export function pagedAnswer<T>(
+  command: Command,
+  table: { head: string[]; row: (item: T) => Cell[] },
+): { add(items: readonly T[]): Promise<void>; end(): Promise<void> } {
+  const { json, lang } = globals(command);
+  let count = 0;
+  return {
+    async add(items) {
+      if (items.length === 0) return;
+      if (json) {
+        const text = items.map((item) => JSON.stringify(item, null, 2).replace(/^/gm, '  ')).join(',\n');
+        await writeOut(`${count === 0 ? '[\n' : ',\n'}${text}`);
+      } else await printTable(table.head, items.map(table.row), lang);
+      count += items.length;
+    },
+    async end() {
+      if (json) await writeOut(count === 0 ? '[]\n' : '\n]\n');
+      else if (count === 0) await printTable(table.head, [], lang);
+    },
+  };
 }

@@ -44,67 +44,105 @@ export function listIssues(db: Db, batchId: number, opts: IssueQuery = {}): Issu
  * while the caller waits.
  */
 export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Generator<IssueRow> {
-  // The severities listed, for the rows' issues and the cases' alike.
-  const severities = new Set(SEVERITIES.filter((s) => (!opts.severity || s === opts.severity) && !(opts.withoutFixes && s === 'fix')));
-  if (opts.caseId === undefined) {
-    const rows = db
-      .prepare(
-        'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id',
-      )
-      .all(batchId) as {
-      id: number;
-      severity: IssueInput['severity'];
-      field: string;
-      rows_json: string;
-      kind: string;
-      /** Rows stored before migration 10 have their words here instead (see there). */
-      params_json: string;
-      before_value: string | null;
-      after_value: string | null;
-    }[];
-    for (const r of rows) {
-      if (!severities.has(r.severity)) continue;
-      yield {
-        id: `row:${r.id}`,
-        caseId: null,
-        code: null,
-        severity: r.severity,
-        field: r.field,
-        rows: JSON.parse(r.rows_json) as number[],
-        kind: r.kind,
-        params: JSON.parse(r.params_json) as Record<string, unknown>,
-        before: r.before_value ?? undefined,
-        after: r.after_value ?? undefined,
-      };
-    }
-  }
+  const severities = severitiesOf(opts);
+  if (opts.caseId === undefined) yield* rowIssues(db, batchId, severities);
   if (opts.rowsOnly) return;
-  const some = opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
+  for (let afterId = 0; ;) {
+    const page = caseIssues(db, batchId, opts, severities, afterId, ISSUE_PAGE_CASES);
+    yield* page.issues;
+    if (page.next === null) return;
+    afterId = page.next;
+  }
+}
+
+/** A page of a batch's issues: those of up to `cases` cases after `afterCaseId` (0: the first page, with the row-level ones). */
+export interface IssuePage {
+  issues: IssueRow[];
+  /** The afterCaseId of the next page; null after the last. */
+  next: number | null;
+}
+
+/** A batch's issues a page at a time, for a caller that asks again (the CLI's listing of a million-case batch). */
+export function issuePage(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; afterCaseId: number; cases: number }): IssuePage {
+  const severities = severitiesOf(opts);
+  const first = opts.afterCaseId === 0 ? [...rowIssues(db, batchId, severities)] : [];
+  const page = caseIssues(db, batchId, { severity: opts.severity }, severities, opts.afterCaseId, opts.cases);
+  return { issues: first.length === 0 ? page.issues : [...first, ...page.issues], next: page.next };
+}
+
+/** The severities listed, for the rows' issues and the cases' alike. */
+function severitiesOf(opts: Pick<IssueQuery, 'severity' | 'withoutFixes'>): Set<IssueInput['severity']> {
+  return new Set(SEVERITIES.filter((s) => (!opts.severity || s === opts.severity) && !(opts.withoutFixes && s === 'fix')));
+}
+
+function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>): Generator<IssueRow> {
+  const rows = db
+    .prepare(
+      'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id',
+    )
+    .all(batchId) as {
+    id: number;
+    severity: IssueInput['severity'];
+    field: string;
+    rows_json: string;
+    kind: string;
+    /** Rows stored before migration 10 have their words here instead (see there). */
+    params_json: string;
+    before_value: string | null;
+    after_value: string | null;
+  }[];
+  for (const r of rows) {
+    if (!severities.has(r.severity)) continue;
+    yield {
+      id: `row:${r.id}`,
+      caseId: null,
+      code: null,
+      severity: r.severity,
+      field: r.field,
+      rows: JSON.parse(r.rows_json) as number[],
+      kind: r.kind,
+      params: JSON.parse(r.params_json) as Record<string, unknown>,
+      before: r.before_value ?? undefined,
+      after: r.after_value ?? undefined,
+    };
+  }
+}
+
+/**
+ * Cases that may hold an issue listed. Not by the count of one severity: a case is read whenever it
+ * has issues, so one of a severity no version wrote fails the listing rather than go unread.
+ */
+function casesWithSome(opts: Pick<IssueQuery, 'withoutFixes'>): string {
+  return opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
+}
+
+/** The issues of up to `limit` cases after `afterId` (or of opts.caseId alone), and where the next page starts. */
+function caseIssues(db: Db, batchId: number, opts: IssueQuery, severities: Set<IssueInput['severity']>, afterId: number, limit: number): IssuePage {
   // The rows, products and phones too: a stored issue may name their texts (migrations 21 and 24).
   const columns = `SELECT id, code, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE batch_id = ?`;
   const { caseId } = opts;
-  const pageAfter = db.prepare(`${columns} AND ${some} AND id > ? ORDER BY id LIMIT ?`);
-  const oneCase = db.prepare(`${columns} AND id = ?`);
-  const readPage = (afterId: number) =>
-    caseId === undefined ? pageAfter.all(batchId, afterId, ISSUE_PAGE_CASES) : afterId === 0 ? oneCase.all(batchId, caseId) : [];
-  for (let afterId = 0; ;) {
-    const cases = readPage(afterId) as {
-      id: number;
-      code: string;
-      issues_json: string;
-      source_rows_json: string;
-      raw_json: string;
-      products_json: string;
-      phones_json: string;
-    }[];
-    const last = cases[cases.length - 1];
-    if (!last) return;
-    for (const c of cases)
-      for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)))
-        // Added to the object just decoded (never shared), as a spread would, without copying it.
-        yield Object.assign(i, { before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${at}`, caseId: c.id, code: c.code });
-    afterId = last.id;
-  }
+  const cases = (
+    caseId === undefined
+      ? db.prepare(`${columns} AND ${casesWithSome(opts)} AND id > ? ORDER BY id LIMIT ?`).all(batchId, afterId, limit)
+      : afterId === 0
+        ? db.prepare(`${columns} AND id = ?`).all(batchId, caseId)
+        : []
+  ) as {
+    id: number;
+    code: string;
+    issues_json: string;
+    source_rows_json: string;
+    raw_json: string;
+    products_json: string;
+    phones_json: string;
+  }[];
+  const issues: IssueRow[] = [];
+  for (const c of cases)
+    for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)))
+      // Added to the object just decoded (never shared), as a spread would, without copying it.
+      issues.push(Object.assign(i, { before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${at}`, caseId: c.id, code: c.code }));
+  const last = cases[cases.length - 1];
+  return { issues, next: caseId === undefined && last && cases.length === limit ? last.id : null };
 }
 
 /** The batch's issues by severity, from its kept counts (migration 26). */

@@ -49,6 +49,9 @@ export type { UpdateDisabledReason, UpdateErrorCode, UpdateRestartOutcome, Updat
 export type { DeletedBatch, DeletedResults, PurgeReport, ReceivedFileInfo, Settings, StoredResultsView, WipePlan, WipeReport } from '../app/app-results';
 
 const Id = z.number().int().positive();
+
+/** The most cases batches:issuePage reads for one answer: a page of a million-case batch stays a few MB. */
+export const ISSUE_PAGE_MAX_CASES = 1000;
 const FileId = z.string().regex(FILE_ID_PATTERN);
 /** Omitted: the environment the agent last signed in to. */
 const Env = Environment.optional();
@@ -168,12 +171,25 @@ export const procedures = {
    * upload would send hold more phones (the service rejects each). Offline: the store alone answers.
    */
   'batches:phoneFit': z.object({ batchId: Id, maxPhonePriority: z.number().int().min(0).max(20) }),
-  /** rowsOnly: only the problems of rows that became no case (a totals row, a row without a code). */
-  'batches:issues': z.object({
+  /**
+   * One case's issues, or (rowsOnly) the problems of rows that became no case (a totals row, a row
+   * without a code). A whole batch's come a page at a time (batches:issuePage): a million cases hold
+   * millions, more than one answer can carry.
+   */
+  'batches:issues': z
+    .object({
+      batchId: Id,
+      severity: z.enum(['error', 'warning', 'fix']).optional(),
+      caseId: Id.optional(),
+      rowsOnly: z.boolean().optional(),
+    })
+    .refine((input) => input.caseId !== undefined || input.rowsOnly === true, { message: 'caseId or rowsOnly', path: ['caseId'] }),
+  /** A batch's issues, those of up to `cases` cases after afterCaseId (0: the first page, the row-level ones first). */
+  'batches:issuePage': z.object({
     batchId: Id,
     severity: z.enum(['error', 'warning', 'fix']).optional(),
-    caseId: Id.optional(),
-    rowsOnly: z.boolean().optional(),
+    afterCaseId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    cases: z.number().int().min(1).max(ISSUE_PAGE_MAX_CASES),
   }),
   'batches:payload': z.object({ batchId: Id }),
   /** The campaign to create for this batch at the next sync (prepared offline); null forgets it. */
@@ -407,6 +423,8 @@ export interface ProcedureOutputs {
     notices: Notice[];
   };
   'batches:issues': IssueView[];
+  /** next: the afterCaseId of the next page; null after the last. */
+  'batches:issuePage': { issues: IssueView[]; next: number | null };
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
   'sync:upload': UploadSummary;

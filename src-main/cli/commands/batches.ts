@@ -7,8 +7,9 @@ import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
+import type { IssueView } from '../../surface/procedures';
 import type { PrepareSummary } from '../../preparation/preparation-types';
-import { call, globals, openLocalFile, printAnswer, withApp } from '../cli-context';
+import { call, globals, openLocalFile, pagedAnswer, printAnswer, withApp } from '../cli-context';
 import { noteLine, words } from '../cli-globals';
 import { refuseTakenPath, writeExportFile } from '../export-file';
 import { envOption, wholeNumber } from '../cli-options';
@@ -125,16 +126,24 @@ export function batchCommands(help: HelpWords): Command[] {
       await withApp(command, async (ctx) => {
         const { lang } = globals(command);
         // Loaded here, not at the top: --help must not load the phone library.
-        const { readablePhone } = await import('../../domain/phone-display');
+        const [{ readablePhone }, { ISSUE_PAGE_MAX_CASES }] = await Promise.all([import('../../domain/phone-display'), import('../../surface/procedures')]);
         // Worded in the run's --lang; --json keeps the text as data too, for scripts that decide by code.
-        const list = (await call(ctx, 'batches:issues', { batchId, severity: opts.severity })).map((i) => ({
-          ...i,
-          message: formatIssueText(lang, i.text, readablePhone),
-        }));
-        await printAnswer(command, list, () => ({
+        const answer = pagedAnswer(command, {
           head: ['case', 'rows', 'severity', 'field', 'message'],
-          rows: list.map((i) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message]),
-        }));
+          row: (i: IssueView & { message: string }) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message],
+        });
+        // A page of cases at a time: a million-case batch has millions of issues, never held at once.
+        for (let afterCaseId: number | null = 0; afterCaseId !== null;) {
+          const page: { issues: IssueView[]; next: number | null } = await call(ctx, 'batches:issuePage', {
+            batchId,
+            severity: opts.severity,
+            afterCaseId,
+            cases: ISSUE_PAGE_MAX_CASES,
+          });
+          await answer.add(page.issues.map((i) => ({ ...i, message: formatIssueText(lang, i.text, readablePhone) })));
+          afterCaseId = page.next;
+        }
+        await answer.end();
       });
     });
 

@@ -25,12 +25,14 @@ import {
   getCampaignDraft,
   getBatch,
   listBatches,
+  issuePage,
   listIssues,
   pageBatchCases,
   pageCases,
   summarizeKinds,
   uploadCounts,
   type BatchRow,
+  type IssueRow,
 } from '../../store';
 import { keptUntil } from '../../app/data-lifecycle';
 import { readSettings } from '../../app/settings';
@@ -42,6 +44,7 @@ import { sharedLedger, sharedLedgerNeverRefused, sharedListForEdits } from '../.
 import { applyLedgerBeforeUpload } from '../../sync/ledger-before-upload';
 import { SurfaceFailure } from '../../app/surface-failure';
 import { fieldPathView, productView } from '../case-view';
+import type { IssueView } from '../procedures';
 
 /**
  * From this size a file is read and prepared on a worker thread even where the face runs work on its
@@ -66,6 +69,7 @@ export const batchHandlers: HandlersOf<
   | 'batches:checkLedger'
   | 'batches:phoneFit'
   | 'batches:issues'
+  | 'batches:issuePage'
   | 'batches:payload'
   | 'batches:editCase'
   | 'batches:bulkFix'
@@ -149,11 +153,13 @@ export const batchHandlers: HandlersOf<
 
   async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly }) {
     requireBatch(ctx.store.db, batchId);
-    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(({ caseId: _c, params, field, ...view }) => ({
-      ...view,
-      field: fieldPathView(field),
-      text: issueText({ kind: view.kind, params }),
-    }));
+    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(issueView);
+  },
+
+  async 'batches:issuePage'(ctx, { batchId, severity, afterCaseId, cases }) {
+    requireBatch(ctx.store.db, batchId);
+    const page = issuePage(ctx.store.db, batchId, { severity, afterCaseId, cases });
+    return { issues: page.issues.map(issueView), next: page.next };
   },
 
   async 'batches:get'(ctx, { batchId }) {
@@ -223,6 +229,11 @@ async function xlsxDownload(name: string, sheets: Parameters<typeof workbookByte
 }
 
 const draftName = (draft: unknown) => (draft && typeof draft === 'object' && 'name' in draft && typeof draft.name === 'string' ? draft.name : null);
+
+/** An issue as the faces get it: its field as the surface names it, its words as data. */
+function issueView({ caseId: _c, params, field, ...view }: IssueRow): IssueView {
+  return { ...view, field: fieldPathView(field), text: issueText({ kind: view.kind, params }) };
+}
 
 function requireBatch(db: Parameters<typeof getBatch>[0], batchId: number): void {
   if (!getBatch(db, batchId)) throw new SurfaceFailure('batch.not_found', { batchId });

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { beginStagedBatch, caseColumns, createBatch, getBatchCase, insertBatchCases, pageCasesWithRaw, type BatchCaseInput } from '../../../src-main/store';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
+import { ISSUE_PAGE_MAX_CASES } from '../../../src-main/surface/procedures';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-importing-'));
 const ctx = createAppContext({ dataDir: dir });
@@ -43,7 +44,8 @@ describe('a batch still being imported', () => {
     ['batches:caseKinds', { batchId }],
     ['batches:checkDuplicates', { batchId }],
     ['batches:checkLedger', { batchId }],
-    ['batches:issues', { batchId }],
+    ['batches:issues', { batchId, rowsOnly: true }],
+    ['batches:issuePage', { batchId, afterCaseId: 0, cases: 10 }],
     ['batches:payload', { batchId }],
     ['batches:exportErrors', { batchId }],
     ['batches:exportClean', { batchId }],
@@ -73,5 +75,30 @@ describe("a batch's kept counts that no longer add up", () => {
     expect(header.ok && header.value.counts).toMatchObject({ ready: 2, rejected: 3 });
     const list = await surface.call('batches:list', {});
     expect(list.ok && list.value.find((b) => b.id === batchId)?.counts).toMatchObject({ ready: 2, rejected: 3 });
+  });
+});
+
+describe("a batch's issues", () => {
+  const batchId = createBatch(ctx.store.db, { environment: 'demo', name: 'muchos', sourceFile: 'm.xlsx', maxPhonePriority: 1 });
+  const warned = (i: number): BatchCaseInput => ({
+    ...aCase(i),
+    issues: [{ severity: 'warning', kind: 'name-missing', field: 'first_name', rows: [i + 2], params: { field: 'first_name' } }],
+  });
+  insertBatchCases(ctx.store.db, batchId, [0, 1, 2].map(warned));
+
+  it('come a page at a time for a whole batch: one answer for all of them is refused (a million cases hold millions)', async () => {
+    const whole = await surface.call('batches:issues', { batchId });
+    expect(whole.ok ? 'answered' : whole.error.code).toBe('input.invalid');
+    const oneCase = await surface.call('batches:issues', { batchId, caseId: pageCasesWithRaw(ctx.store.db, batchId, 0, 1)[0]?.id });
+    expect(oneCase.ok).toBe(true);
+    const page = await surface.call('batches:issuePage', { batchId, afterCaseId: 0, cases: 2 });
+    expect(page.ok && page.value.issues.map((i) => i.code)).toEqual(['D0', 'D1']);
+    expect(page.ok && page.value.next).toBeGreaterThan(0);
+  });
+
+  it('are refused a page bigger than ISSUE_PAGE_MAX_CASES cases', async () => {
+    const big = await surface.call('batches:issuePage', { batchId, afterCaseId: 0, cases: ISSUE_PAGE_MAX_CASES + 1 });
+    expect(big.ok ? 'answered' : big.error.code).toBe('input.invalid');
+    expect((await surface.call('batches:issuePage', { batchId, afterCaseId: 0, cases: ISSUE_PAGE_MAX_CASES })).ok).toBe(true);
   });
 });

@@ -49,7 +49,9 @@ async function prepared(rows: string[] = FILE) {
   const idOf = async (code: string) => (await cases()).find((c) => c.code === code)?.id ?? 0;
   /** Code → the phones its shared-phone warnings name, with their count of debtors. */
   const warned = async () => {
-    const issues = (await call('batches:issues', { batchId })) as { code: string | null; kind: string; text: { params: { phone: string; debtors: number } } }[];
+    const { issues } = (await call('batches:issuePage', { batchId, afterCaseId: 0, cases: 1000 })) as {
+      issues: { code: string | null; kind: string; text: { params: { phone: string; debtors: number } } }[];
+    };
     const out: Record<string, string[]> = {};
     for (const i of issues) if (i.kind === 'shared-phone') (out[i.code ?? ''] ??= []).push(`${i.text.params.phone}×${i.text.params.debtors}`);
     return out;

@@ -1,0 +1,89 @@
+// A batch's issues read a page of cases at a time: what the CLI lists of a million-case batch without
+// holding them all, and the same issues, in the same order, as the whole list.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  addRowIssues,
+  createBatch,
+  insertBatchCases,
+  issuePage,
+  listIssues,
+  openStore,
+  type IssueInput,
+  type IssueRow,
+  type Store,
+} from '../../src-main/store';
+import { anaCase } from '../support/ana-case';
+import { TEST_STORE_KEY } from '../support/store-key';
+
+let dir: string;
+let store: Store;
+let batchId: number;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'casedesk-issues-'));
+  store = openStore(dir, TEST_STORE_KEY);
+  batchId = createBatch(store.db, { environment: 'demo', name: 'b', sourceFile: 'b.csv', maxPhonePriority: 1 });
+});
+afterEach(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const fix: IssueInput = { severity: 'fix', kind: 'phone-fixed', field: 'phones', rows: [2], params: { before: '0351 15-400-0001', after: '3514000001' } };
+const warning: IssueInput = { severity: 'warning', kind: 'name-missing', field: 'first_name', rows: [2], params: { field: 'first_name' } };
+const error: IssueInput = { severity: 'error', kind: 'no-valid-phones', field: 'phones', rows: [2], params: {} };
+
+/** Seven cases: every third with a warning, every fifth with an error, all but the last with a fix; a row that became no case. */
+function sevenCases(): void {
+  const cases = Array.from({ length: 7 }, (_, i) =>
+    anaCase(`C${i}`, { issues: [...(i < 6 ? [fix] : []), ...(i % 3 === 0 ? [warning] : []), ...(i % 5 === 0 ? [error] : [])] }),
+  );
+  insertBatchCases(store.db, batchId, cases, [{ severity: 'error', kind: 'row-without-code', field: 'code', rows: [9], params: {} }]);
+}
+
+/** Every page of `cases` cases, asked for as the CLI does. */
+function allPages(severity: IssueInput['severity'] | undefined, cases: number): { pages: IssueRow[][]; calls: number } {
+  const pages: IssueRow[][] = [];
+  for (let afterCaseId: number | null = 0; afterCaseId !== null;) {
+    const page = issuePage(store.db, batchId, { severity, afterCaseId, cases });
+    pages.push(page.issues);
+    afterCaseId = page.next;
+  }
+  return { pages, calls: pages.length };
+}
+
+it.each([undefined, 'error', 'warning', 'fix'] as const)('gives, page by page, the issues the whole list has (severity %s)', (severity) => {
+  sevenCases();
+  const whole = listIssues(store.db, batchId, { severity });
+  for (const size of [1, 2, 3, 7, 100]) expect(allPages(severity, size).pages.flat()).toEqual(whole);
+});
+
+it('lists the row-level issues on the first page only, before the cases’', () => {
+  sevenCases();
+  const first = issuePage(store.db, batchId, { afterCaseId: 0, cases: 2 });
+  expect(first.issues.map((i) => i.id.split(':')[0])).toEqual(['row', 'case', 'case', 'case', 'case']);
+  expect(first.next).not.toBeNull();
+  const second = issuePage(store.db, batchId, { afterCaseId: first.next ?? 0, cases: 2 });
+  expect(second.issues.every((i) => i.caseId !== null)).toBe(true);
+});
+
+it('goes on past a page of cases with no issue of the severity asked', () => {
+  sevenCases();
+  const { pages } = allPages('error', 2);
+  // C0 and C5 hold the errors; C2 and C3 none, C6 none.
+  expect(pages.map((p) => p.map((i) => i.code))).toEqual([[null, 'C0'], [], ['C5'], []]);
+});
+
+it('says there is no next page once the cases are all read, even when the last page is full', () => {
+  sevenCases();
+  expect(allPages(undefined, 7).pages.map((p) => p.length)).toEqual([12, 0]);
+  expect(issuePage(store.db, batchId, { afterCaseId: 0, cases: 8 }).next).toBeNull();
+});
+
+it('reads a batch with no issues as one empty page', () => {
+  insertBatchCases(store.db, batchId, [anaCase('A')]);
+  addRowIssues(store.db, batchId, []);
+  expect(issuePage(store.db, batchId, { afterCaseId: 0, cases: 1000 })).toEqual({ issues: [], next: null });
+});
