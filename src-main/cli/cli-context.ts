@@ -93,7 +93,14 @@ export async function printTable(head: string[], rows: Cell[][], lang: FailureLa
 /** Writes to stdout, waiting while a slow reader (a pipe, a pager) has not taken what was written before. */
 async function writeOut(text: string): Promise<void> {
   if (process.stdout.write(text)) return;
-  await new Promise<void>((resolve) => process.stdout.once('drain', resolve));
+  // A reader gone (casedesk.mjs ends the run on EPIPE) never drains: its error or close ends the wait too.
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      for (const event of ['drain', 'error', 'close'] as const) process.stdout.off(event, done);
+      resolve();
+    };
+    for (const event of ['drain', 'error', 'close'] as const) process.stdout.once(event, done);
+  });
 }
 
 /**
@@ -110,7 +117,8 @@ export function pagedAnswer<T>(
     async add(items) {
       if (items.length === 0) return;
       if (json) {
-        const text = items.map((item) => JSON.stringify(item, null, 2).replace(/^/gm, '  ')).join(',\n');
+        // Indented at its line breaks only: `^` with the m flag also matches after U+2028 in a string.
+        const text = items.map((item) => `  ${JSON.stringify(item, null, 2).replaceAll('\n', '\n  ')}`).join(',\n');
         await writeOut(`${count === 0 ? '[\n' : ',\n'}${text}`);
       } else await printTable(table.head, items.map(table.row), lang);
       count += items.length;

@@ -49,10 +49,11 @@ export interface PrepareProgress {
 }
 
 /**
- * Where the time went. With the writer thread, `writeMs` is that thread's own busy time, spent
+ * Where the time went. With the writer thread, `writeMs` is that thread's own time in SQLite, spent
  * while this one was building; `writeAfterBuildMs` is how long the last writes and the commit
- * kept the caller waiting once every case was built. Neither counts the writer thread's checkpoints,
- * which copy the batch into the file: between its chunks, and a last one after the commit.
+ * kept the caller waiting once every case was built (a wait: checkpoints between those last chunks
+ * are in it). The writer thread's checkpoints, which copy the batch into the file between its chunks
+ * and once after the commit, are told apart (onCheckpoint), not in `writeMs`.
  */
 export interface PrepareTimings {
   readMs: number;

@@ -28,6 +28,11 @@ type IssueQuery = { severity?: IssueInput['severity']; caseId?: number; rowsOnly
 
 /** Cases read at a time: a whole batch's issue columns are hundreds of MB at a million cases. */
 const ISSUE_PAGE_CASES = 1000;
+/**
+ * Issues a page gathers before it ends (after the case that reaches it, whose issues all come in it):
+ * 1,000 cases of 50 rows each held about 150,000.
+ */
+export const ISSUE_PAGE_ISSUES = 10_000;
 
 /**
  * Issues of a batch: row-level ones first, then each case's in case order. `withoutFixes`: errors and
@@ -55,7 +60,10 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
   }
 }
 
-/** A page of a batch's issues: those of up to `cases` cases after `afterCaseId` (0: the first page, with the row-level ones). */
+/**
+ * A page of a batch's issues: those of up to `cases` cases after `afterCaseId` (0: the first page,
+ * with the row-level ones), fewer when they reach ISSUE_PAGE_ISSUES.
+ */
 export interface IssuePage {
   issues: IssueRow[];
   /** The afterCaseId of the next page; null after the last. */
@@ -137,10 +145,13 @@ function caseIssues(db: Db, batchId: number, opts: IssueQuery, severities: Set<I
     phones_json: string;
   }[];
   const issues: IssueRow[] = [];
-  for (const c of cases)
+  for (const [n, c] of cases.entries()) {
     for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)))
       // Added to the object just decoded (never shared), as a spread would, without copying it.
       issues.push(Object.assign(i, { before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${at}`, caseId: c.id, code: c.code }));
+    // Cases of many rows hold many issues each: the page ends after the case that fills it.
+    if (caseId === undefined && issues.length >= ISSUE_PAGE_ISSUES && n < cases.length - 1) return { issues, next: c.id };
+  }
   const last = cases[cases.length - 1];
   return { issues, next: caseId === undefined && last && cases.length === limit ? last.id : null };
 }

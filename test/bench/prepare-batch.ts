@@ -242,7 +242,7 @@ export async function benchPrepare(rounds = Number(process.env.BENCH_ROUNDS ?? 3
         ],
         ['prepare: of which after the last case was built (last rows, commit)', seconds(median(of(preps, 'writeAfterBuildMs')))],
         [
-          'and its checkpoints, copying the batch into the file (same thread, nobody waiting)',
+          'and its checkpoints, copying the batch into the file (same thread: between chunks, and the last after the commit)',
           `${seconds(median(of(preps, 'checkpointMs')))}  (writer thread in all ${seconds(median(preps.map((p) => (p.writeMs as number) + (p.checkpointMs as number))))})`,
         ],
         ['ready / rejected', `${summary.ready.toLocaleString('en')} / ${summary.rejected.toLocaleString('en')}`],

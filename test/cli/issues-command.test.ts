@@ -88,3 +88,30 @@ it('says there is none when a severity has no issue', async () => {
   expect((await casedesk('--lang', 'es', 'issues', String(prepared.batchId), '--severity', 'error')).stdout).toBe('(ninguno)\n');
   expect(JSON.parse((await casedesk('issues', String(prepared.batchId), '--json', '--severity', 'error')).stdout)).toEqual([]);
 });
+
+it('writes a text as it is, a line separator (U+2028) in it too, the same JSON as one array written whole', async () => {
+  const odd = join(dir, 'raro.csv');
+  writeFileSync(
+    odd,
+    'DNI;Apellido y Nombre;Celular;Nro Operación;Producto;Saldo;Vencimiento\n20111333;PEREZ, Ana;3514000001;OP-1;Visa;1\u202800,50;2027-03-01\n',
+  );
+  const prepared = JSON.parse((await casedesk('prepare', odd, '--max-phone-priority', '2', '--json')).stdout) as { batchId: number };
+  const res = await casedesk('issues', String(prepared.batchId), '--json', '--severity', 'error');
+  const list = JSON.parse(res.stdout) as { before?: string }[];
+  expect(list.map((i) => i.before)).toEqual(['1\u202800,50']);
+  expect(res.stdout).toBe(`${JSON.stringify(list, null, 2)}\n`);
+});
+
+it('ends quietly when its reader stops early (`| head`), with no error of its own', async () => {
+  const child = spawn(process.execPath, [CASEDESK_BIN, '--data-dir', join(dir, 'data'), 'issues', String(batchId), '--json'], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  // The first bytes read, the pipe is closed: the rest of the answer (megabytes) has nowhere to go.
+  child.stdout.once('data', () => child.stdout.destroy());
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  expect(stderr.replace(/^casedesk: note .*\n/gm, '')).toBe('');
+  expect(code).toBe(0);
+});

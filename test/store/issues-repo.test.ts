@@ -8,6 +8,7 @@ import {
   addRowIssues,
   createBatch,
   insertBatchCases,
+  ISSUE_PAGE_ISSUES,
   issuePage,
   listIssues,
   openStore,
@@ -86,4 +87,14 @@ it('reads a batch with no issues as one empty page', () => {
   insertBatchCases(store.db, batchId, [anaCase('A')]);
   addRowIssues(store.db, batchId, []);
   expect(issuePage(store.db, batchId, { afterCaseId: 0, cases: 1000 })).toEqual({ issues: [], next: null });
+});
+
+it('ends a page after the case that brings it to ISSUE_PAGE_ISSUES, every issue of a case in one page', () => {
+  // Cases of many rows: 6,000 fixes each.
+  const many = (code: string) => anaCase(code, { issues: Array.from({ length: 6000 }, (_, n) => ({ ...fix, rows: [n + 2] })) });
+  insertBatchCases(store.db, batchId, [many('A'), many('B'), many('C')]);
+  const { pages } = allPages(undefined, 1000);
+  expect(ISSUE_PAGE_ISSUES).toBeLessThan(12_000);
+  expect(pages.map((p) => [...new Set(p.map((i) => i.code))])).toEqual([['A', 'B'], ['C']]);
+  expect(pages.flat()).toEqual(listIssues(store.db, batchId));
 });
