@@ -11,6 +11,7 @@ import BatchKept from '../../../../src-renderer/src/components/lifecycle/BatchKe
 import batch from '../../../../src-renderer/src/i18n/messages/batch';
 import lifecycle from '../../../../src-renderer/src/i18n/messages/lifecycle';
 import { splitTexts } from '../../../../src-renderer/src/i18n/texts';
+import { renderedText } from '../../support/rendered-text';
 
 async function render(locale: 'en' | 'es', component: Component, props: Record<string, unknown>): Promise<string> {
   const app = createSSRApp({ render: () => h(component, props) });
@@ -19,13 +20,7 @@ async function render(locale: 'en' | 'es', component: Component, props: Record<s
   return renderToString(app);
 }
 
-/** The text a person reads, tags and comments left out. */
-const text = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = renderedText;
 
 const kept = (locale: 'en' | 'es', b: { keptUntil: string | null; correctedSkipped: number }) => render(locale, BatchKept, { batch: { id: 7, ...b } });
 

@@ -12,6 +12,7 @@ import common from '../../../../src-renderer/src/i18n/messages/common';
 import failures from '../../../../src-renderer/src/i18n/messages/failures';
 import sync from '../../../../src-renderer/src/i18n/messages/sync';
 import { splitTexts } from '../../../../src-renderer/src/i18n/texts';
+import { renderedText } from '../../support/rendered-text';
 import type { UploadRun } from '../../../../src-renderer/src/stores/uploads';
 import type { UploadSummary } from '../../../../src-main/surface/procedures';
 
@@ -23,13 +24,7 @@ async function render(locale: 'en' | 'es', component: Component, props: Record<s
   return renderToString(app);
 }
 
-/** The text a person reads, tags and comments left out. */
-const text = (html: string) =>
-  html
-    .replace(/<!--.*?-->/g, '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const text = renderedText;
 
 const running: UploadRun = {
   batchId: 1,
