@@ -97,6 +97,10 @@ export default {
     starting: { en: 'Starting…', es: 'Comenzando…' },
   },
   chunk: { en: 'Request {n} of {total}', es: 'Envío {n} de {total}' },
+  uploadTime: {
+    en: 'Uploading {n} cases takes about {minutes} minutes: {requests} requests of up to {size} cases, {seconds} s apart.',
+    es: 'Subir {n} casos lleva unos {minutes} minutos: {requests} envíos de hasta {size} casos, con {seconds} s entre uno y otro.',
+  },
   progressCounts: {
     en: 'Loaded: {loaded} · Rejected: {rejected} · Pending: {pending}',
     es: 'Cargados: {loaded} · Rechazados: {rejected} · Pendientes: {pending}',
