@@ -3,7 +3,7 @@
 import { renderIssueText } from '../../../../src-main/domain/issue-texts/issue-text';
 import { readablePhone } from '../../../../src-main/domain/phone-display';
 import type { BatchCaseView, IssueView } from '../../../../src-main/surface/procedures';
-import { formatNumber, formatPesos } from '../campaigns/format';
+import { formatPesos } from '../campaigns/format';
 
 export type CaseStatus = BatchCaseView['status'];
 export type TagSeverity = 'success' | 'warn' | 'danger' | 'secondary' | 'info' | 'contrast';
@@ -50,9 +50,7 @@ export function formatMoney(cents: number | null, locale: string): string {
   return cents === null ? '—' : formatPesos(cents / 100, locale);
 }
 
-export function formatCount(n: number, locale: string): string {
-  return formatNumber(n, locale === 'en' ? 'en-US' : 'es-AR');
-}
+export { formatCount } from '../campaigns/format';
 
 export const PRODUCT_KEYS = ['debtCode', 'pid', 'subId', 'debt', 'expiration'] as const;
 export type ProductKey = (typeof PRODUCT_KEYS)[number];

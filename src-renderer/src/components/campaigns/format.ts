@@ -42,6 +42,9 @@ export function formatNumber(value: number | null | undefined, locale: string): 
   return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: 'always' }).format(value);
 }
 
+/** A count as the agent writes it: 899.716 in Spanish, 899,716 in English (the screens' one way). */
+export const formatCount = (n: number, locale: string): string => formatNumber(n, locale === 'en' ? 'en-GB' : 'es-AR');
+
 /**
  * Pesos as Argentines write them: "$ 9.870,00" ("$9,870.00" in English). Grouped from the thousands:
  * es-AR's own rule leaves four digits ungrouped ("9870,00"), which reads as a typo on a statement.

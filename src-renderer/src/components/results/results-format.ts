@@ -1,6 +1,6 @@
 // How the results screens write what the service sends: its state names in the agent's language, and
 // dates, times and numbers as Argentina writes them ("10/12/2026 09:32", "1.234", "60 %").
-import { formatNumber, formatPercent } from '../campaigns/format';
+import { formatPercent } from '../campaigns/format';
 import { readServiceState } from '../../../../src-main/domain/service-words';
 
 /** The Intl tag of the app's language: Spanish is Argentina's, English the day-first British one. */
@@ -17,7 +17,7 @@ export function formatWhen(value: string | null | undefined, locale: string): st
   return `${day} ${time}`;
 }
 
-export const formatCount = (n: number, locale: string): string => formatNumber(n, intlTag(locale));
+export { formatCount } from '../campaigns/format';
 
 /** A share of a total as "60 %"; "—" when there is no total. */
 export const formatShare = (n: number, total: number, locale: string): string => formatPercent(total > 0 ? (n * 100) / total : null, intlTag(locale));
