@@ -350,17 +350,24 @@ export function decodeIssues(json: string, caseRows?: readonly number[], texts?:
 /**
  * The stored issues of the severities asked for, each with its place among all of the case's issues
  * (its id, see issues-repo.ts): the others are not decoded (an error report's cases hold three fixes
- * each, and decoding a fix may read the case's rows and products for its texts).
+ * each, and decoding a fix may read the case's rows and products for its texts). `perSeverity`: the
+ * first that many of each severity, the rest left undecoded (a case of 100,000 rows holds 600,000).
  */
 export function decodeIssuesOf(
   json: string,
   severities: ReadonlySet<IssueInput['severity']>,
   caseRows?: readonly number[],
   texts?: NamableTexts,
+  perSeverity = Infinity,
 ): { at: number; issue: IssueInput }[] {
   const out: { at: number; issue: IssueInput }[] = [];
+  const taken = { error: 0, warning: 0, fix: 0 };
   storedTuples(json).forEach((x, at) => {
-    if (severities.has(storedSeverity(x))) out.push({ at, issue: decodeIssue(x, caseRows, texts) });
+    const severity = storedSeverity(x);
+    // Every severity is still read past the cap: an unknown one fails here as it would uncapped.
+    if (!severities.has(severity) || taken[severity] >= perSeverity) return;
+    taken[severity]++;
+    out.push({ at, issue: decodeIssue(x, caseRows, texts) });
   });
   return out;
 }

@@ -78,17 +78,43 @@ export function issuePage(db: Db, batchId: number, opts: { severity?: IssueInput
   return { issues: first.length === 0 ? page.issues : [...first, ...page.issues], next: page.next };
 }
 
+/**
+ * The first `limit` issues of one case, or of the rows that became no case: errors, then warnings,
+ * then fixes, each in the order found. What a screen shows of a case of 100,000 rows (about 600,000
+ * issues); the rest stay undecoded.
+ */
+export function firstIssues(
+  db: Db,
+  batchId: number,
+  of: { caseId: number } | { rowsOnly: true },
+  limit: number,
+  severity?: IssueInput['severity'],
+): IssueRow[] {
+  const severities = severitiesOf({ severity });
+  const found =
+    'caseId' in of ? caseIssues(db, batchId, { caseId: of.caseId }, severities, 0, 1, limit).issues : [...rowIssues(db, batchId, severities, limit)];
+  // A stable sort: within a severity, the order found.
+  return found.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity)).slice(0, limit);
+}
+
 /** The severities listed, for the rows' issues and the cases' alike. */
 function severitiesOf(opts: Pick<IssueQuery, 'severity' | 'withoutFixes'>): Set<IssueInput['severity']> {
   return new Set(SEVERITIES.filter((s) => (!opts.severity || s === opts.severity) && !(opts.withoutFixes && s === 'fix')));
 }
 
-function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>): Generator<IssueRow> {
-  const rows = db
-    .prepare(
-      'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL ORDER BY id',
-    )
-    .all(batchId) as {
+/** `limit`: the first that many, errors first (a file of a million rows without codes holds a million). */
+function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>, limit?: number): Generator<IssueRow> {
+  const columns = 'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL';
+  const asked = [...severities];
+  const rows = (
+    limit === undefined
+      ? db.prepare(`${columns} ORDER BY id`).all(batchId)
+      : db
+          .prepare(
+            `${columns} AND severity IN (${asked.map(() => '?').join(', ')}) ORDER BY CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, id LIMIT ?`,
+          )
+          .all(batchId, ...asked, limit)
+  ) as {
     id: number;
     severity: IssueInput['severity'];
     field: string;
@@ -125,7 +151,15 @@ function casesWithSome(opts: Pick<IssueQuery, 'withoutFixes'>): string {
 }
 
 /** The issues of up to `limit` cases after `afterId` (or of opts.caseId alone), and where the next page starts. */
-function caseIssues(db: Db, batchId: number, opts: IssueQuery, severities: Set<IssueInput['severity']>, afterId: number, limit: number): IssuePage {
+function caseIssues(
+  db: Db,
+  batchId: number,
+  opts: IssueQuery,
+  severities: Set<IssueInput['severity']>,
+  afterId: number,
+  limit: number,
+  perSeverity = Infinity,
+): IssuePage {
   // The rows, products and phones too: a stored issue may name their texts (migrations 21 and 24).
   const columns = `SELECT id, code, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE batch_id = ?`;
   const { caseId } = opts;
@@ -146,7 +180,7 @@ function caseIssues(db: Db, batchId: number, opts: IssueQuery, severities: Set<I
   }[];
   const issues: IssueRow[] = [];
   for (const [n, c] of cases.entries()) {
-    for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c)))
+    for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c), perSeverity))
       // Added to the object just decoded (never shared), as a spread would, without copying it.
       issues.push(Object.assign(i, { before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${at}`, caseId: c.id, code: c.code }));
     // Cases of many rows hold many issues each: the page ends after the case that fills it.

@@ -50,6 +50,8 @@ export type { DeletedBatch, DeletedResults, PurgeReport, ReceivedFileInfo, Setti
 
 const Id = z.number().int().positive();
 
+/** The most issues batches:issues answers with a limit: a screen's worth, a few MB at most. */
+export const ISSUES_LIMIT_MAX = 10_000;
 /** The most cases batches:issuePage reads for one answer: a page of a million-case batch stays a few MB. */
 export const ISSUE_PAGE_MAX_CASES = 1000;
 const FileId = z.string().regex(FILE_ID_PATTERN);
@@ -174,7 +176,8 @@ export const procedures = {
   /**
    * One case's issues, or (rowsOnly) the problems of rows that became no case (a totals row, a row
    * without a code). A whole batch's come a page at a time (batches:issuePage): a million cases hold
-   * millions, more than one answer can carry.
+   * millions, more than one answer can carry. `limit`: the first that many, errors, then warnings, then
+   * fixes (what a screen shows of a case of 100,000 rows, which holds about 600,000).
    */
   'batches:issues': z
     .object({
@@ -182,6 +185,7 @@ export const procedures = {
       severity: z.enum(['error', 'warning', 'fix']).optional(),
       caseId: Id.optional(),
       rowsOnly: z.boolean().optional(),
+      limit: z.number().int().min(1).max(ISSUES_LIMIT_MAX).optional(),
     })
     .refine((input) => input.caseId !== undefined || input.rowsOnly === true, { message: 'caseId or rowsOnly', path: ['caseId'] }),
   /** A batch's issues, those of up to `cases` cases after afterCaseId (0: the first page, the row-level ones first). */

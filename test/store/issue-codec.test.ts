@@ -106,6 +106,19 @@ describe('issue codec', () => {
     expect(decodeIssuesOf(old, new Set(['warning'])).map((i) => i.at)).toEqual([0]);
   });
 
+  it('reads the first of each severity when asked to, the rest left undecoded but their severity still checked', () => {
+    const json = issueColumns([fix, dropped, fix, unlisted, fix], [8]).json;
+    expect(decodeIssuesOf(json, new Set(['error', 'warning', 'fix']), [8], undefined, 1).map((i) => i.at)).toEqual([0, 1, 3]);
+    expect(decodeIssuesOf(json, new Set(['fix']), [8], undefined, 2).map((i) => i.at)).toEqual([0, 2]);
+    // Past the cap, a severity no version wrote still fails the read rather than go unseen.
+    const odd = JSON.stringify([
+      ['f', 'phone-fixed', 'phones', [8], 'a', 'b'],
+      ['f', 'phone-fixed', 'phones', [8], 'a', 'b'],
+      ['x', 'phone-fixed', 'phones', [8]],
+    ]);
+    expect(() => decodeIssuesOf(odd, new Set(['fix']), [8], undefined, 1)).toThrow(Error);
+  });
+
   it('reads the kinds of stored issues in every form, each once, as the issue_kinds column named them', () => {
     const issues = [fix, dropped, fix, unlisted];
     expect(issueKindsOf(issueColumns(issues).json)).toBe(' 0 1 some-new-kind ');

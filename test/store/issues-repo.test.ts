@@ -3,10 +3,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   addRowIssues,
   createBatch,
+  firstIssues,
   insertBatchCases,
   ISSUE_PAGE_ISSUES,
   issuePage,
@@ -97,4 +98,52 @@ it('ends a page after the case that brings it to ISSUE_PAGE_ISSUES, every issue 
   expect(ISSUE_PAGE_ISSUES).toBeLessThan(12_000);
   expect(pages.map((p) => [...new Set(p.map((i) => i.code))])).toEqual([['A', 'B'], ['C']]);
   expect(pages.flat()).toEqual(listIssues(store.db, batchId));
+});
+
+describe('the first issues of one case or of the rows, as a screen shows them', () => {
+  /** A case of many rows, its issues as a wrong code column leaves them: fixes and warnings each row, an error now and then. */
+  function bigCase(rows: number): number {
+    const issues: IssueInput[] = [];
+    for (let n = 0; n < rows; n++) {
+      issues.push({ ...fix, rows: [n + 2] }, { ...warning, rows: [n + 2] });
+      if (n % 100 === 99) issues.push({ ...error, rows: [n + 2] });
+    }
+    insertBatchCases(store.db, batchId, [anaCase('A'), anaCase('BIG', { issues })]);
+    return listIssues(store.db, batchId, { rowsOnly: false }).find((i) => i.code === 'BIG')?.caseId ?? 0;
+  }
+
+  it('gives errors first, then warnings, then fixes, each in the order found, and no more than asked', () => {
+    const caseId = bigCase(1000);
+    const whole = listIssues(store.db, batchId, { caseId });
+    const first = firstIssues(store.db, batchId, { caseId }, 25);
+    expect(first.map((i) => i.severity)).toEqual([...Array<string>(10).fill('error'), ...Array<string>(15).fill('warning')]);
+    // The same issues the whole list holds, ids and all.
+    expect(first.slice(0, 10)).toEqual(whole.filter((i) => i.severity === 'error'));
+    expect(first.slice(10)).toEqual(whole.filter((i) => i.severity === 'warning').slice(0, 15));
+    expect(firstIssues(store.db, batchId, { caseId }, 5000)).toHaveLength(whole.length);
+    expect(firstIssues(store.db, batchId, { caseId }, 3, 'fix')).toEqual(whole.filter((i) => i.severity === 'fix').slice(0, 3));
+  });
+
+  it('gives a small case its whole list, sorted by severity', () => {
+    sevenCases();
+    const caseId = listIssues(store.db, batchId, { rowsOnly: false }).find((i) => i.code === 'C0')?.caseId ?? 0;
+    expect(firstIssues(store.db, batchId, { caseId }, 100).map((i) => i.kind)).toEqual(['no-valid-phones', 'name-missing', 'phone-fixed']);
+  });
+
+  it('gives the first rows that became no case, errors first, and not a case’s', () => {
+    insertBatchCases(
+      store.db,
+      batchId,
+      [anaCase('A', { issues: [error] })],
+      [
+        { severity: 'warning', kind: 'row-ignored', field: 'code', rows: [3], params: {} },
+        ...Array.from({ length: 120 }, (_, n): IssueInput => ({ severity: 'error', kind: 'row-without-code', field: 'code', rows: [n + 10], params: {} })),
+      ],
+    );
+    const first = firstIssues(store.db, batchId, { rowsOnly: true }, 50);
+    expect(first).toHaveLength(50);
+    expect(first.every((i) => i.caseId === null && i.severity === 'error')).toBe(true);
+    expect(first.map((i) => i.rows[0])).toEqual(Array.from({ length: 50 }, (_, n) => n + 10));
+    expect(firstIssues(store.db, batchId, { rowsOnly: true }, 5, 'warning').map((i) => i.rows)).toEqual([[3]]);
+  });
 });

@@ -26,6 +26,7 @@ import {
   getBatch,
   listBatches,
   issuePage,
+  firstIssues,
   listIssues,
   pageBatchCases,
   pageCases,
@@ -151,8 +152,10 @@ export const batchHandlers: HandlersOf<
     return { cases: outcome.cases, phones: outcome.phones, held: outcome.held, released: outcome.released ?? 0, notices: shared.notices };
   },
 
-  async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly }) {
+  async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly, limit }) {
     requireBatch(ctx.store.db, batchId);
+    if (limit !== undefined)
+      return firstIssues(ctx.store.db, batchId, caseId !== undefined ? { caseId } : { rowsOnly: true }, limit, severity).map(issueView);
     return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(issueView);
   },
 

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { beginStagedBatch, caseColumns, createBatch, getBatchCase, insertBatchCases, pageCasesWithRaw, type BatchCaseInput } from '../../../src-main/store';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
-import { ISSUE_PAGE_MAX_CASES } from '../../../src-main/surface/procedures';
+import { ISSUE_PAGE_MAX_CASES, ISSUES_LIMIT_MAX } from '../../../src-main/surface/procedures';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-importing-'));
 const ctx = createAppContext({ dataDir: dir });
@@ -100,5 +100,27 @@ describe("a batch's issues", () => {
     const big = await surface.call('batches:issuePage', { batchId, afterCaseId: 0, cases: ISSUE_PAGE_MAX_CASES + 1 });
     expect(big.ok ? 'answered' : big.error.code).toBe('input.invalid');
     expect((await surface.call('batches:issuePage', { batchId, afterCaseId: 0, cases: ISSUE_PAGE_MAX_CASES })).ok).toBe(true);
+  });
+
+  it('of one big case come the first few, errors first, when a screen asks for a limit; more than ISSUES_LIMIT_MAX is refused', async () => {
+    const big = createBatch(ctx.store.db, { environment: 'demo', name: 'un código', sourceFile: 'u.csv', maxPhonePriority: 1 });
+    const rows = Array.from({ length: 300 }, (_, n) => n + 2);
+    insertBatchCases(ctx.store.db, big, [
+      {
+        ...aCase(0),
+        sourceRows: rows,
+        issues: rows.flatMap((row) => [
+          { severity: 'warning' as const, kind: 'name-missing', field: 'first_name', rows: [row], params: { field: 'first_name' } },
+          ...(row === 250 ? [{ severity: 'error' as const, kind: 'no-valid-phones', field: 'phones', rows: [row], params: {} }] : []),
+        ]),
+      },
+    ]);
+    const caseId = pageCasesWithRaw(ctx.store.db, big, 0, 1)[0]?.id ?? 0;
+    const first = await surface.call('batches:issues', { batchId: big, caseId, limit: 20 });
+    expect(first.ok && first.value.map((i) => i.rows[0])).toEqual([250, ...rows.slice(0, 19)]);
+    const all = await surface.call('batches:issues', { batchId: big, caseId });
+    expect(all.ok && all.value).toHaveLength(301);
+    const over = await surface.call('batches:issues', { batchId: big, caseId, limit: ISSUES_LIMIT_MAX + 1 });
+    expect(over.ok ? 'answered' : over.error.code).toBe('input.invalid');
   });
 });
