@@ -18,7 +18,13 @@ export type BulkFix = ProcedureInput<'batches:bulkFix'>['fix'];
 export type CaseChanges = ProcedureInput<'batches:editCase'>['changes'];
 export type CorrectionsSummary = ProcedureOutputs['batches:importCorrections'];
 
-/** The one error-to-text (api/casedesk), still offered here for the batch's components that import it from the store. */
+/**
+ * A case's issues the drawer reads, errors first: a case of 100 rows holds a few hundred, one of 100,000
+ * rows (a wrong code column) about 600,000, more than a screen can hold.
+ */
+export const CASE_ISSUES_SHOWN = 1000;
+/** The rows that became no case listed on the batch's screen; their count comes with the batch. */
+export const ROW_ISSUES_SHOWN = 50;
 
 export const useBatchStore = defineStore('batch', () => {
   const session = useSessionStore();
@@ -36,7 +42,7 @@ export const useBatchStore = defineStore('batch', () => {
   /** Each kind of issue with its severity and how many cases have it (the kind filter's options). */
   const kinds = shallowRef<CaseKindView[]>([]);
   const kindsState = ref<'idle' | 'loading' | 'ready' | 'error'>('idle');
-  /** Problems of rows that became no case (a totals row, a row without a code). */
+  /** Problems of rows that became no case (a totals row, a row without a code): the first ROW_ISSUES_SHOWN. */
   const rowIssues = shallowRef<IssueView[]>([]);
   /** The list may no longer match its filter (an edit moved a case in or out of it). */
   const listStale = ref(false);
@@ -167,7 +173,9 @@ export const useBatchStore = defineStore('batch', () => {
     // The newest load wins: one started later (after an edit or a fix) knows more.
     const run = ++kindsRun;
     if (kindsState.value !== 'ready') kindsState.value = 'loading';
-    const got = await settle(session, () => Promise.all([call('batches:caseKinds', { batchId: id }), call('batches:issues', { batchId: id, rowsOnly: true })]));
+    const got = await settle(session, () =>
+      Promise.all([call('batches:caseKinds', { batchId: id }), call('batches:issues', { batchId: id, rowsOnly: true, limit: ROW_ISSUES_SHOWN })]),
+    );
     if (run !== kindsRun) return;
     if (!got.ok) {
       kindsState.value = 'error';
@@ -217,7 +225,7 @@ export const useBatchStore = defineStore('batch', () => {
 
   async function caseIssues(caseId: number): Promise<IssueView[]> {
     if (batchId.value === null) return [];
-    return call('batches:issues', { batchId: batchId.value, caseId });
+    return call('batches:issues', { batchId: batchId.value, caseId, limit: CASE_ISSUES_SHOWN });
   }
 
   /** Applies an edit; the case comes back validated again, with its issues. */
@@ -226,7 +234,7 @@ export const useBatchStore = defineStore('batch', () => {
     if (id === null) throw new Error('no batch open');
     const view = await call('batches:editCase', { batchId: id, caseId, changes });
     source.value?.replace(view);
-    const issues = await call('batches:issues', { batchId: id, caseId });
+    const issues = await call('batches:issues', { batchId: id, caseId, limit: CASE_ISSUES_SHOWN });
     await refreshDetail();
     void loadKinds();
     return { view, issues };

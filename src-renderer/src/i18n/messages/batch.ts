@@ -15,16 +15,17 @@ export default {
     exported: { en: '{name} was downloaded.', es: 'Se descargó {name}.' },
   },
   counts: {
-    cases: { en: 'cases', es: 'casos' },
-    ready: { en: 'ready', es: 'listos' },
+    // Each beside its number, chosen by it: 1 caso, 2 casos.
+    cases: { en: 'case | cases', es: 'caso | casos' },
+    ready: { en: 'ready | ready', es: 'listo | listos' },
     warning: { en: 'with warnings', es: 'con advertencias' },
-    rejected: { en: 'rejected', es: 'rechazados' },
-    excluded: { en: 'excluded', es: 'excluidos' },
+    rejected: { en: 'rejected | rejected', es: 'rechazado | rechazados' },
+    excluded: { en: 'excluded | excluded', es: 'excluido | excluidos' },
     suppressed: { en: 'do not contact', es: 'no contactar' },
-    errors: { en: 'errors', es: 'errores' },
-    warnings: { en: 'warnings', es: 'advertencias' },
-    fixes: { en: 'corrections', es: 'correcciones' },
-    loaded: { en: 'already loaded', es: 'ya cargados' },
+    errors: { en: 'error | errors', es: 'error | errores' },
+    warnings: { en: 'warning | warnings', es: 'advertencia | advertencias' },
+    fixes: { en: 'correction | corrections', es: 'corrección | correcciones' },
+    loaded: { en: 'already loaded | already loaded', es: 'ya cargado | ya cargados' },
   },
   import: {
     failed: { en: 'The corrections could not be imported: {message}', es: 'No se pudieron importar las correcciones: {message}' },
@@ -65,6 +66,10 @@ export default {
     },
     show: { en: 'Show which', es: 'Ver cuáles' },
     hide: { en: 'Hide', es: 'Ocultar' },
+    more: {
+      en: 'These are the first {shown} of {n}. The error report lists them all, on its “Motivos” sheet.',
+      es: 'Estas son las primeras {shown} de {n}. El reporte de errores las lista todas, en su hoja «Motivos».',
+    },
   },
   filter: {
     label: { en: 'Filter by status', es: 'Filtrar por estado' },
@@ -187,7 +192,20 @@ export default {
     /** The drawer's name while its case is read (a dialog is never nameless to a screen reader). */
     loading: { en: 'Case (loading…)', es: 'Caso (cargando…)' },
     rows: { en: 'Row {rows} | Rows {rows}', es: 'Fila {rows} | Filas {rows}' },
+    rowsMore: { en: 'Rows {rows} and {more} more', es: 'Filas {rows} y {more} más' },
     row: { en: 'row {row}', es: 'fila {row}' },
+    tooManyRows: {
+      en: 'This case gathers {rows} spreadsheet rows under one code, too many to edit here. That nearly always means the column taken as the code does not tell debtors apart: check the mapping and prepare the batch again. If it really is one debtor, correct it in the error report and import it back. You can still leave it out of the upload.',
+      es: 'Este caso junta {rows} filas de la planilla bajo un mismo código, demasiadas para editarlo acá. Casi siempre quiere decir que la columna tomada como código no distingue a cada deudor: revise el mapeo y prepare el lote de nuevo. Si de verdad es un solo deudor, corríjalo en el reporte de errores y vuelva a importarlo. Igual puede excluirlo de la carga.',
+    },
+    tooManyIssues: {
+      en: 'This case holds {n} problems and corrections, too many to edit it here. Correct it in the error report and import it back, or leave it out of the upload.',
+      es: 'Este caso tiene {n} problemas y correcciones, demasiados para editarlo acá. Corríjalo en el reporte de errores y vuelva a importarlo, o exclúyalo de la carga.',
+    },
+    issuesShown: {
+      en: 'The first {shown} of {n} are listed: errors first, then warnings, then corrections. The error report lists every error and warning.',
+      es: 'Se muestran los primeros {shown} de {n}: primero los errores, después las advertencias y las correcciones. El reporte de errores lista todos los errores y advertencias.',
+    },
     saving: { en: 'Validating…', es: 'Validando…' },
     saved: { en: 'Saved and validated', es: 'Guardado y validado' },
     savedPhonesUnsent: {
