@@ -102,18 +102,22 @@ function severitiesOf(opts: Pick<IssueQuery, 'severity' | 'withoutFixes'>): Set<
   return new Set(SEVERITIES.filter((s) => (!opts.severity || s === opts.severity) && !(opts.withoutFixes && s === 'fix')));
 }
 
-/** `limit`: the first that many, errors first (a file of a million rows without codes holds a million). */
+/**
+ * `limit`: the first that many, errors first (a file of a million rows without codes holds a million):
+ * a severity at a time, each in id order, so the first page of errors is read alone.
+ */
 function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>, limit?: number): Generator<IssueRow> {
   const columns = 'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL';
-  const asked = [...severities];
   const rows = (
     limit === undefined
       ? db.prepare(`${columns} ORDER BY id`).all(batchId)
-      : db
-          .prepare(
-            `${columns} AND severity IN (${asked.map(() => '?').join(', ')}) ORDER BY CASE severity WHEN 'error' THEN 0 WHEN 'warning' THEN 1 ELSE 2 END, id LIMIT ?`,
-          )
-          .all(batchId, ...asked, limit)
+      : SEVERITIES.filter((s) => severities.has(s)).reduce<unknown[]>(
+          (found, severity) =>
+            found.length >= limit
+              ? found
+              : [...found, ...db.prepare(`${columns} AND severity = ? ORDER BY id LIMIT ?`).all(batchId, severity, limit - found.length)],
+          [],
+        )
   ) as {
     id: number;
     severity: IssueInput['severity'];

@@ -6,7 +6,7 @@ import { CASE_ISSUES_SHOWN } from '../../../../src-renderer/src/stores/batch';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => i + 2);
 const aCase = (products: number, issues: number, sourceRows = products) => ({
-  products: Array.from({ length: products }, () => ({ debtCode: 'OP', pid: 'Visa', subId: null, debt: '10.00', expiration: '2027-12-10' })),
+  products: Array.from({ length: products }, () => ({ debtCode: 'OP', pid: 'Visa', debt: '10.00', expiration: '2027-12-10' })),
   sourceRows: rows(sourceRows),
   issueCounts: { errors: 1, warnings: issues - 1, fixes: 0 },
 });
