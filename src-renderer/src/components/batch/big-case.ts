@@ -20,10 +20,12 @@ export function productCount(c: Pick<BatchCaseView, 'products' | 'sourceRows'>):
 
 /**
  * Too big to edit in the drawer: more products than it edits, or more issues than it lists (an edit of
- * the phones would then send a list built without the phones whose issues were left out).
+ * the phones would then send a list built without the phones whose issues were left out). `listed`:
+ * the issues the store answered; as many as were asked for may mean more were left out, whatever the
+ * counts say.
  */
-export function tooBigToEdit(c: Pick<BatchCaseView, 'products' | 'sourceRows' | 'issueCounts'>): boolean {
-  return productCount(c) > DRAWER_PRODUCTS || issueTotal(c) > CASE_ISSUES_SHOWN;
+export function tooBigToEdit(c: Pick<BatchCaseView, 'products' | 'sourceRows' | 'issueCounts'>, listed = 0): boolean {
+  return productCount(c) > DRAWER_PRODUCTS || issueTotal(c) > CASE_ISSUES_SHOWN || listed >= CASE_ISSUES_SHOWN;
 }
 
 /** "2, 3, 4" for a few rows; for many, the first ones and how many more (never "and 1 more"). */

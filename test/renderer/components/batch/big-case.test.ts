@@ -25,6 +25,9 @@ it('edits a case of up to DRAWER_PRODUCTS products whose issues it lists whole',
   expect(tooBigToEdit(aCase(3, CASE_ISSUES_SHOWN + 1))).toBe(true);
   // Rows whose products were left out (a bad amount) count as products: they are edited there too.
   expect(tooBigToEdit(aCase(1, 10, DRAWER_PRODUCTS + 1))).toBe(true);
+  // A full answer may have left some out, whatever the counts say.
+  expect(tooBigToEdit(aCase(3, 10), CASE_ISSUES_SHOWN)).toBe(true);
+  expect(tooBigToEdit(aCase(3, 10), CASE_ISSUES_SHOWN - 1)).toBe(false);
   expect(productCount(aCase(1, 10, 40))).toBe(40);
   expect(issueTotal(aCase(1, 57))).toBe(57);
 });
