@@ -80,7 +80,7 @@ export function issuePage(db: Db, batchId: number, opts: { severity?: IssueInput
 
 /**
  * The first `limit` issues of one case, or of the rows that became no case: errors, then warnings,
- * then fixes, each in the order found. What a screen shows of a case of 100,000 rows (about 600,000
+ * then fixes, each in the order found (the rows', by kind first). What a screen shows of a case of 100,000 rows (about 600,000
  * issues); the rest stay undecoded.
  */
 export function firstIssues(
@@ -104,7 +104,8 @@ function severitiesOf(opts: Pick<IssueQuery, 'severity' | 'withoutFixes'>): Set<
 
 /**
  * `limit`: the first that many, errors first (a file of a million rows without codes holds a million):
- * a severity at a time, each in id order, so the first page of errors is read alone.
+ * a severity at a time, by kind and then as found, the batch's index order, so the first page of
+ * errors is read alone (in id order, SQLite read every row-level issue of every batch).
  */
 function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>, limit?: number): Generator<IssueRow> {
   const columns = 'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL';
@@ -115,7 +116,7 @@ function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severit
           (found, severity) =>
             found.length >= limit
               ? found
-              : [...found, ...db.prepare(`${columns} AND severity = ? ORDER BY id LIMIT ?`).all(batchId, severity, limit - found.length)],
+              : [...found, ...db.prepare(`${columns} AND severity = ? ORDER BY kind, id LIMIT ?`).all(batchId, severity, limit - found.length)],
           [],
         )
   ) as {

@@ -187,7 +187,7 @@ export const procedures = {
       rowsOnly: z.boolean().optional(),
       limit: z.number().int().min(1).max(ISSUES_LIMIT_MAX).optional(),
     })
-    .refine((input) => input.caseId !== undefined || input.rowsOnly === true, { message: 'caseId or rowsOnly', path: ['caseId'] }),
+    .refine((input) => (input.caseId !== undefined) !== (input.rowsOnly === true), { message: 'caseId or rowsOnly, not both', path: ['caseId'] }),
   /** A batch's issues, those of up to `cases` cases after afterCaseId (0: the first page, the row-level ones first). */
   'batches:issuePage': z.object({
     batchId: Id,

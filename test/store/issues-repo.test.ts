@@ -146,4 +146,20 @@ describe('the first issues of one case or of the rows, as a screen shows them', 
     expect(first.map((i) => i.rows[0])).toEqual(Array.from({ length: 50 }, (_, n) => n + 10));
     expect(firstIssues(store.db, batchId, { rowsOnly: true }, 5, 'warning').map((i) => i.rows)).toEqual([[3]]);
   });
+
+  it('goes on to the rows’ warnings when their errors are fewer than asked, each severity by kind and then as found', () => {
+    const row = (severity: IssueInput['severity'], kind: string, r: number): IssueInput => ({ severity, kind, field: 'code', rows: [r], params: {} });
+    insertBatchCases(
+      store.db,
+      batchId,
+      [anaCase('A')],
+      [row('warning', 'w', 3), row('error', 'z-kind', 4), row('error', 'a-kind', 5), row('error', 'z-kind', 6)],
+    );
+    expect(firstIssues(store.db, batchId, { rowsOnly: true }, 10).map((i) => i.rows[0])).toEqual([5, 4, 6, 3]);
+    expect(firstIssues(store.db, batchId, { rowsOnly: true }, 2).map((i) => i.rows[0])).toEqual([5, 4]);
+    // Another batch's rows are never among them.
+    const other = createBatch(store.db, { environment: 'demo', name: 'c', sourceFile: 'c.csv', maxPhonePriority: 1 });
+    insertBatchCases(store.db, other, [anaCase('B')], [row('error', 'a-kind', 9)]);
+    expect(firstIssues(store.db, other, { rowsOnly: true }, 10).map((i) => i.rows[0])).toEqual([9]);
+  });
 });

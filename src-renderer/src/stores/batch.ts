@@ -23,6 +23,8 @@ export type CorrectionsSummary = ProcedureOutputs['batches:importCorrections'];
  * rows (a wrong code column) about 600,000, more than a screen can hold.
  */
 export const CASE_ISSUES_SHOWN = 1000;
+/** One more than are shown: an answer that long says some were left out, whatever the case's counts say. */
+export const CASE_ISSUES_ASKED = CASE_ISSUES_SHOWN + 1;
 /** The rows that became no case listed on the batch's screen; their count comes with the batch. */
 export const ROW_ISSUES_SHOWN = 50;
 
@@ -225,7 +227,7 @@ export const useBatchStore = defineStore('batch', () => {
 
   async function caseIssues(caseId: number): Promise<IssueView[]> {
     if (batchId.value === null) return [];
-    return call('batches:issues', { batchId: batchId.value, caseId, limit: CASE_ISSUES_SHOWN });
+    return call('batches:issues', { batchId: batchId.value, caseId, limit: CASE_ISSUES_ASKED });
   }
 
   /** Applies an edit; the case comes back validated again, with its issues. */
@@ -234,7 +236,7 @@ export const useBatchStore = defineStore('batch', () => {
     if (id === null) throw new Error('no batch open');
     const view = await call('batches:editCase', { batchId: id, caseId, changes });
     source.value?.replace(view);
-    const issues = await call('batches:issues', { batchId: id, caseId, limit: CASE_ISSUES_SHOWN });
+    const issues = await call('batches:issues', { batchId: id, caseId, limit: CASE_ISSUES_ASKED });
     await refreshDetail();
     void loadKinds();
     return { view, issues };

@@ -122,5 +122,8 @@ describe("a batch's issues", () => {
     expect(all.ok && all.value).toHaveLength(301);
     const over = await surface.call('batches:issues', { batchId: big, caseId, limit: ISSUES_LIMIT_MAX + 1 });
     expect(over.ok ? 'answered' : over.error.code).toBe('input.invalid');
+    // One case's or the rows', never both: the two answers differ.
+    const both = await surface.call('batches:issues', { batchId: big, caseId, rowsOnly: true, limit: 20 });
+    expect(both.ok ? 'answered' : both.error.code).toBe('input.invalid');
   });
 });

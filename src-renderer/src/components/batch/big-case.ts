@@ -20,13 +20,26 @@ export function productCount(c: Pick<BatchCaseView, 'products' | 'sourceRows'>):
 
 /**
  * Too big to edit in the drawer: more products than it edits, or more issues than it lists (an edit of
- * the phones would then send a list built without the phones whose issues were left out). `listed`:
- * the issues the store answered; as many as were asked for may mean more were left out, whatever the
- * counts say.
+ * the phones would then send a list built without the phones whose issues were left out). `answered`:
+ * the issues the store gave for CASE_ISSUES_ASKED; more than are shown says some were left out, even
+ * when the counts (a grid row read before another case's edit flagged a shared phone) say fewer.
  */
-export function tooBigToEdit(c: Pick<BatchCaseView, 'products' | 'sourceRows' | 'issueCounts'>, listed = 0): boolean {
-  return productCount(c) > DRAWER_PRODUCTS || issueTotal(c) > CASE_ISSUES_SHOWN || listed >= CASE_ISSUES_SHOWN;
+export function tooBigToEdit(c: Pick<BatchCaseView, 'products' | 'sourceRows' | 'issueCounts'>, answered = 0): boolean {
+  return productCount(c) > DRAWER_PRODUCTS || issueTotal(c) > CASE_ISSUES_SHOWN || answered > CASE_ISSUES_SHOWN;
 }
+
+/**
+ * How many issues the case holds, as far as is known: a whole answer is exact; a cut one, the counts,
+ * unless they are behind it (null: more than are shown, how many more unknown).
+ */
+export function knownIssueTotal(c: Pick<BatchCaseView, 'issueCounts'>, answered: number): number | null {
+  if (answered <= CASE_ISSUES_SHOWN) return answered;
+  const counted = issueTotal(c);
+  return counted >= answered ? counted : null;
+}
+
+/** Cases the error report's corrections sheet holds: a big one of these is corrected there. */
+export const IN_CORRECTIONS_SHEET: readonly BatchCaseView['status'][] = ['rejected', 'warning', 'suppressed'];
 
 /** "2, 3, 4" for a few rows; for many, the first ones and how many more (never "and 1 more"). */
 export function rowsWritten(rows: readonly number[]): { rows: string; more: number } {

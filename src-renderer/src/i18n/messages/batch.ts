@@ -195,13 +195,25 @@ export default {
     rowsMore: { en: 'Rows {rows} and {more} more', es: 'Filas {rows} y {more} más' },
     row: { en: 'row {row}', es: 'fila {row}' },
     tooManyRows: {
-      en: 'This case gathers {rows} spreadsheet rows under one code, too many to edit here. That nearly always means the column taken as the code does not tell debtors apart: check the mapping and prepare the batch again. If it really is one debtor, correct it in the error report and import it back. You can still leave it out of the upload.',
-      es: 'Este caso junta {rows} filas de la planilla bajo un mismo código, demasiadas para editarlo acá. Casi siempre quiere decir que la columna tomada como código no distingue a cada deudor: revise el mapeo y prepare el lote de nuevo. Si de verdad es un solo deudor, corríjalo en el reporte de errores y vuelva a importarlo. Igual puede excluirlo de la carga.',
+      en: 'This case gathers {rows} spreadsheet rows under one code, too many to edit here. That nearly always means the column taken as the code does not tell debtors apart: check the mapping and prepare the batch again.',
+      es: 'Este caso junta {rows} filas de la planilla bajo un mismo código, demasiadas para editarlo acá. Casi siempre quiere decir que la columna tomada como código no distingue a cada deudor: revise el mapeo y prepare el lote de nuevo.',
     },
     tooManyIssues: {
-      en: 'This case holds {n} problems and corrections, too many to edit it here. Correct it in the error report and import it back, or leave it out of the upload.',
-      es: 'Este caso tiene {n} problemas y correcciones, demasiados para editarlo acá. Corríjalo en el reporte de errores y vuelva a importarlo, o exclúyalo de la carga.',
+      en: 'This case holds {n} problems and corrections, too many to edit it here.',
+      es: 'Este caso tiene {n} problemas y correcciones, demasiados para editarlo acá.',
     },
+    // After tooManyRows, for a case the error report's corrections sheet holds (rejected, with warnings, do not contact), or a ready one.
+    oneDebtorInReport: {
+      en: 'If it really is one debtor, correct it in the error report and import it back.',
+      es: 'Si de verdad es un solo deudor, corríjalo en el reporte de errores y vuelva a importarlo.',
+    },
+    oneDebtorSentAsIs: { en: 'If it really is one debtor, it is sent as it is.', es: 'Si de verdad es un solo deudor, se envía tal como está.' },
+    // After tooManyIssues, likewise.
+    inReport: { en: 'Correct it in the error report and import it back.', es: 'Corríjalo en el reporte de errores y vuelva a importarlo.' },
+    sentAsIs: { en: 'It is sent as it is.', es: 'Se envía tal como está.' },
+    bigExclude: { en: 'You can still leave it out of the upload.', es: 'Igual puede excluirlo de la carga.' },
+    moreThan: { en: 'more than {n}', es: 'más de {n}' },
+    savedOnly: { en: 'Saved', es: 'Guardado' },
     issuesShown: {
       en: 'The first {shown} of {n} are listed: errors first, then warnings, then corrections. The error report lists every error and warning.',
       es: 'Se muestran los primeros {shown} de {n}: primero los errores, después las advertencias y las correcciones. El reporte de errores lista todos los errores y advertencias.',

@@ -1,8 +1,16 @@
 // When the case drawer stops editing field by field (a case of thousands of rows under one code), and
 // how it writes a long list of rows.
 import { expect, it } from 'vitest';
-import { DRAWER_PRODUCTS, issueTotal, productCount, rowsWritten, ROWS_WRITTEN, tooBigToEdit } from '../../../../src-renderer/src/components/batch/big-case';
-import { CASE_ISSUES_SHOWN } from '../../../../src-renderer/src/stores/batch';
+import {
+  DRAWER_PRODUCTS,
+  issueTotal,
+  knownIssueTotal,
+  productCount,
+  rowsWritten,
+  ROWS_WRITTEN,
+  tooBigToEdit,
+} from '../../../../src-renderer/src/components/batch/big-case';
+import { CASE_ISSUES_ASKED, CASE_ISSUES_SHOWN } from '../../../../src-renderer/src/stores/batch';
 
 const rows = (n: number) => Array.from({ length: n }, (_, i) => i + 2);
 const aCase = (products: number, issues: number, sourceRows = products) => ({
@@ -25,9 +33,18 @@ it('edits a case of up to DRAWER_PRODUCTS products whose issues it lists whole',
   expect(tooBigToEdit(aCase(3, CASE_ISSUES_SHOWN + 1))).toBe(true);
   // Rows whose products were left out (a bad amount) count as products: they are edited there too.
   expect(tooBigToEdit(aCase(1, 10, DRAWER_PRODUCTS + 1))).toBe(true);
-  // A full answer may have left some out, whatever the counts say.
-  expect(tooBigToEdit(aCase(3, 10), CASE_ISSUES_SHOWN)).toBe(true);
-  expect(tooBigToEdit(aCase(3, 10), CASE_ISSUES_SHOWN - 1)).toBe(false);
+  // An answer longer than what is shown left some out, whatever the (older) counts say.
+  expect(tooBigToEdit(aCase(3, 10), CASE_ISSUES_ASKED)).toBe(true);
+  expect(tooBigToEdit(aCase(3, 10), CASE_ISSUES_SHOWN)).toBe(false);
   expect(productCount(aCase(1, 10, 40))).toBe(40);
   expect(issueTotal(aCase(1, 57))).toBe(57);
+});
+
+it('says how many issues a case holds only when it is known', () => {
+  // A whole answer is exact, even when the counts are behind it (another case's edit flagged a shared phone).
+  expect(knownIssueTotal(aCase(3, 995), 997)).toBe(997);
+  // A cut answer: the counts, when they hold at least as many.
+  expect(knownIssueTotal(aCase(3, 5000), CASE_ISSUES_ASKED)).toBe(5000);
+  // Counts behind a cut answer: more than are shown, how many more unknown.
+  expect(knownIssueTotal(aCase(3, 995), CASE_ISSUES_ASKED)).toBeNull();
 });
