@@ -154,8 +154,7 @@ export const batchHandlers: HandlersOf<
 
   async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly, limit }) {
     requireBatch(ctx.store.db, batchId);
-    if (limit !== undefined)
-      return firstIssues(ctx.store.db, batchId, caseId !== undefined ? { caseId } : { rowsOnly: true }, limit, severity).map(issueView);
+    if (limit !== undefined) return firstIssues(ctx.store.db, batchId, caseId !== undefined ? { caseId } : { rowsOnly: true }, limit, severity).map(issueView);
     return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(issueView);
   },
 
