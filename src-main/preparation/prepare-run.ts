@@ -3,7 +3,7 @@
 import type { Environment } from '../domain/environments';
 import { Failure, type FailureCode, type FailureParams } from '../domain/failures/failure';
 import type { MappingFile } from '../domain/mapping-file';
-import type { BatchTemplate, IssueInput, NewBatch } from '../store';
+import type { BatchTemplate, NewBatch } from '../store';
 import type { BuildClock, casesOfSheet } from './build/build-cases';
 import type { PhoneCaseCounts } from './duplicates/flag-duplicates';
 import type { DuplicateSources } from './duplicates/find-duplicates';
@@ -127,7 +127,6 @@ export interface CaseChecks {
 export interface BuildingBatch extends InspectedFile {
   built: ReturnType<typeof casesOfSheet>;
   batch: NewBatch;
-  rowIssues: IssueInput[];
   template: BatchTemplate | null;
   checks: CaseChecks;
   clock: BuildClock;

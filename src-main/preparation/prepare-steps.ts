@@ -8,10 +8,12 @@ import {
   startBatchWriter,
   startBatchWriterThread,
   type BatchCaseInput,
+  type IssueInput,
   type NewBatch,
   type Store,
 } from '../store';
 import { casesOfSheet, packRaw, type BuildClock, type BuiltCase } from './build/build-cases';
+import type { RowError } from './build/prepared-issue';
 import { flagDuplicates, flagSharedPhones, PhoneCaseCounts } from './duplicates/flag-duplicates';
 import { duplicateSources } from './duplicates/recheck-duplicates';
 import { batchLedgerIndex } from './ledger/apply-ledger';
@@ -167,17 +169,10 @@ export function startBuild(store: Store, inspected: InspectedFile, opts: Prepare
     maxPhonePriority,
     creditor,
   };
-  const rowIssues = built.rowErrors.map((e) => ({
-    severity: 'error' as const,
-    field: 'code',
-    rows: [e.row],
-    kind: e.kind,
-    params: e.params,
-  }));
   // A template is saved when the agent names the creditor it belongs to.
   const template = source === 'file' && opts.creditor ? { creditor: opts.creditor, signature, mapping } : null;
-  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: rowIssues.length, suppressedCases: 0, suppressedPhones: 0, duplicates: 0 };
-  return { ...inspected, built, batch, rowIssues, template, checks: { duplicates, phoneCases, tally }, clock, stages };
+  const tally = { ready: 0, rejected: 0, warnings: 0, fixes: 0, rows: built.rowErrors.length, suppressedCases: 0, suppressedPhones: 0, duplicates: 0 };
+  return { ...inspected, built, batch, template, checks: { duplicates, phoneCases, tally }, clock, stages };
 }
 
 /** One built case checked against the other batches and the campaign, counted, and made ready for the writer. */
@@ -235,7 +230,7 @@ export async function writeCases(store: Store, building: BuildingBatch, opts: Pr
     // Every case built: from here the batch is committed and warned whole, and a stop no longer
     // applies (told as done === total, so a worker's caller stops waiting to end it).
     opts.onProgress?.({ done: built.count, total: built.count });
-    const { busyMs, checkpoint } = await writer.finish(building.rowIssues, building.template);
+    const { busyMs, checkpoint } = await writer.finish(rowIssuesOf(built.rowErrors), building.template);
     return { ...building, batchId: writer.batchId, onCallerThread: writer.onCallerThread, busyMs, lastCaseBuilt, checkpoint };
   } catch (err) {
     await writer.abort();
@@ -267,7 +262,7 @@ export function finishPrepare(store: Store, written: WrittenBatch, opts: Prepare
     rejected: tally.rejected,
     warnings: tally.warnings,
     fixes: tally.fixes,
-    rowErrors: written.rowIssues.length,
+    rowErrors: written.built.rowErrors.length,
     rows: tally.rows,
     sheet: written.sheet.name,
     headerRow: written.headerIndex + 1,
@@ -276,4 +271,12 @@ export function finishPrepare(store: Store, written: WrittenBatch, opts: Prepare
     duplicates: tally.duplicates,
     notices: [],
   };
+}
+
+/**
+ * The rows that became no case, as the store keeps their issues, made one at a time as the writer
+ * takes them: a million-row file whose codes are mostly blank has a million.
+ */
+function* rowIssuesOf(rowErrors: readonly RowError[]): Generator<IssueInput> {
+  for (const e of rowErrors) yield { severity: 'error', field: 'code', rows: [e.row], kind: e.kind, params: e.params };
 }

@@ -14,6 +14,7 @@ import type { Store } from './store';
 export type BatchWriterRequest =
   | { kind: 'begin'; dataDir: string; storeKey: string | null; batch: NewBatch }
   | { kind: 'cases'; rows: CaseColumns[] }
+  | { kind: 'rowIssues'; issues: IssueInput[] }
   | { kind: 'finish'; rowIssues: IssueInput[]; template: BatchTemplate | null }
   | { kind: 'abort' };
 
@@ -34,6 +35,11 @@ export type BatchWriterReply =
  * cases (every column of the file is kept) goes once it holds CHUNK_CHARS of their text.
  */
 const CHUNK = 1_000;
+/**
+ * Row issues per message: a million of them (a file whose codes are mostly blank) went in one
+ * message, cloned whole for the thread, 0.5 GB at the import's peak.
+ */
+const ROW_ISSUES_CHUNK = 5_000;
 const CHUNK_CHARS = 1_000_000;
 const IN_FLIGHT = 8;
 
@@ -125,11 +131,18 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
 
   let rows: CaseColumns[] = [];
   let rowsChars = 0;
-  const send = () => {
-    worker.postMessage({ kind: 'cases', rows } satisfies BatchWriterRequest);
+  /** Posts a message the thread acknowledges with 'written'; resolves at once, or once it is no longer behind. */
+  const post = (request: BatchWriterRequest): Promise<void> | undefined => {
+    worker.postMessage(request);
     inFlight += 1;
+    if (inFlight < IN_FLIGHT) return undefined;
+    return new Promise((resolve, reject) => (onAck = () => (failure ? reject(failure) : resolve())));
+  };
+  const send = () => {
+    const behind = post({ kind: 'cases', rows });
     rows = [];
     rowsChars = 0;
+    return behind;
   };
   let batchId: number;
   try {
@@ -148,13 +161,20 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
       rows.push(columns);
       rowsChars += wideChars(columns);
       if (rows.length < CHUNK && rowsChars < CHUNK_CHARS) return undefined;
-      send();
-      if (inFlight < IN_FLIGHT) return undefined;
-      return new Promise((resolve, reject) => (onAck = () => (failure ? reject(failure) : resolve())));
+      return send();
     },
     async finish(rowIssues, template) {
-      if (rows.length > 0 && !failure) send();
-      const reply = await committing({ kind: 'finish', rowIssues: [...rowIssues], template });
+      if (rows.length > 0 && !failure) await send();
+      let issues: IssueInput[] = [];
+      for (const issue of rowIssues) {
+        if (failure) break;
+        issues.push(issue);
+        if (issues.length < ROW_ISSUES_CHUNK) continue;
+        const behind = post({ kind: 'rowIssues', issues });
+        issues = [];
+        if (behind) await behind;
+      }
+      const reply = await committing({ kind: 'finish', rowIssues: issues, template });
       return { busyMs: reply.kind === 'committed' ? reply.busyMs : 0, checkpoint };
     },
     async abort() {

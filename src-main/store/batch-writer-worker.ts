@@ -50,6 +50,12 @@ function handle(request: BatchWriterRequest): BatchWriterReply {
     }
     return { kind: 'written' };
   }
+  if (request.kind === 'rowIssues') {
+    batch.insertRowIssues(request.issues);
+    // A message of them is a few hundred pages: the WAL kept to its budget, as between cases.
+    checkpoint();
+    return { kind: 'written' };
+  }
   store.db.pragma('synchronous = FULL');
   batch.commit(request.rowIssues, request.template);
   const busyMs = batch.busyMs();

@@ -28,9 +28,10 @@ export interface BatchWriter {
    * Row-level issues and the template, then COMMIT; tells how long SQLite worked until the batch was
    * committed, and when the writer's own checkpoints are done (the time of all of them, between
    * chunks and after the commit; null when it ran none: then SQLite's automatic checkpoints copy the
-   * batch into the file, as for any write).
+   * batch into the file, as for any write). The row issues are read as they go (a million-row file
+   * whose codes are mostly blank has a million).
    */
-  finish(rowIssues: readonly IssueInput[], template: BatchTemplate | null): Promise<{ busyMs: number; checkpoint: Promise<number | null> }>;
+  finish(rowIssues: Iterable<IssueInput>, template: BatchTemplate | null): Promise<{ busyMs: number; checkpoint: Promise<number | null> }>;
   abort(): Promise<void>;
 }
 
@@ -38,7 +39,7 @@ export interface BatchWriter {
 export interface BatchTransaction {
   batchId: number;
   insert(columns: CaseColumns): void;
-  commit(rowIssues: readonly IssueInput[], template: BatchTemplate | null): void;
+  commit(rowIssues: Iterable<IssueInput>, template: BatchTemplate | null): void;
   rollback(): void;
   /** Time spent in SQLite so far. */
   busyMs(): number;
@@ -102,8 +103,10 @@ export interface StagedBatch {
   batchId: number;
   /** One chunk of cases, in a transaction of its own. */
   insertChunk(rows: readonly CaseColumns[]): void;
-  /** The last transaction: the cases' keys, the row issues, the template, and the batch shown. */
-  commit(rowIssues: readonly IssueInput[], template: BatchTemplate | null): void;
+  /** Issues of rows that became no case, in a transaction of their own, like a chunk of cases. */
+  insertRowIssues(issues: readonly IssueInput[]): void;
+  /** The last transaction: the cases' keys, the row issues left, the template, and the batch shown. */
+  commit(rowIssues: Iterable<IssueInput>, template: BatchTemplate | null): void;
   /** Takes away what was written (the batch was never shown), unless it is no longer this import's. */
   drop(): void;
   /** Time spent in SQLite so far. */
@@ -131,7 +134,11 @@ export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
     stillOurs(touchImportingBatch(db, key));
     for (const row of rows) cases.insert(row);
   });
-  const last = db.transaction((rowIssues: readonly IssueInput[], template: BatchTemplate | null) => {
+  const rowIssuesChunk = db.transaction((issues: readonly IssueInput[]) => {
+    stillOurs(touchImportingBatch(db, key));
+    addRowIssues(db, batchId, issues);
+  });
+  const last = db.transaction((rowIssues: Iterable<IssueInput>, template: BatchTemplate | null) => {
     stillOurs(finishImportingBatch(db, key));
     addToCaseTotal(db, batchId, cases.finish());
     addRowIssues(db, batchId, rowIssues);
@@ -152,6 +159,7 @@ export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
   return {
     batchId,
     insertChunk: (rows) => unlessFailed(() => chunk.immediate(rows)),
+    insertRowIssues: (issues) => unlessFailed(() => rowIssuesChunk.immediate(issues)),
     commit: (rowIssues, template) => unlessFailed(() => last.immediate(rowIssues, template)),
     drop: () => void dropImportingBatch(db, key),
     busyMs,

@@ -5,7 +5,7 @@ import type { Db } from './store';
 import { sourceRowsSql } from './source-rows';
 
 /** Row-level issues: rows that became no case (e.g. a totals row with no code). */
-export function addRowIssues(db: Db, batchId: number, issues: readonly IssueInput[]): void {
+export function addRowIssues(db: Db, batchId: number, issues: Iterable<IssueInput>): void {
   const insert = db.prepare(
     `INSERT INTO case_issues (batch_id, case_id, severity, field, rows_json, kind, params_json, before_value, after_value)
      VALUES (?, NULL, ?, ?, ?, ?, ?, ?, ?)`,

@@ -78,7 +78,7 @@ describe('the steps of preparing a file', () => {
       rejected: 0,
       warnings: 0,
       fixes: 0,
-      rows: building.rowIssues.length,
+      rows: building.built.rowErrors.length,
       suppressedCases: 0,
       suppressedPhones: 0,
       duplicates: 0,
@@ -92,7 +92,7 @@ describe('the steps of preparing a file', () => {
     const inputs = [...building.built.cases()].map((c) => preparedCase(building.checks, c));
     expect(inputs).toHaveLength(11);
     expect(building.checks.tally).toMatchObject({ ready: 8, rejected: 3 });
-    expect(building.checks.tally.rows).toBe(inputs.reduce((sum, c) => sum + c.sourceRows.length, building.rowIssues.length));
+    expect(building.checks.tally.rows).toBe(inputs.reduce((sum, c) => sum + c.sourceRows.length, building.built.rowErrors.length));
     expect(Object.keys(inputs[0] ?? {})).toContain('raw');
   });
 

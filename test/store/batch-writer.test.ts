@@ -122,6 +122,54 @@ describe.each(writers)('%s', (name, start) => {
   });
 });
 
+describe('the writer thread and many row issues (a million-row file whose codes are mostly blank)', () => {
+  const noCode = (row: number) => ({ severity: 'error' as const, kind: 'no-code', field: 'code', rows: [row], params: { row, column: 'DNI' } });
+
+  it('takes them as they come, a message at a time, and stores them all, in order, with the batch', async () => {
+    const store = openStore(join(root, 'row-issues'), TEST_STORE_KEY);
+    const writer = await startBatchWriterThread(store, batch);
+    await writeAll(writer, [aCase('C1')]);
+    const reader = openStore(join(root, 'row-issues'), TEST_STORE_KEY);
+    const stored = () => (reader.db.prepare('SELECT count(*) AS n FROM case_issues WHERE batch_id = ?').get(writer.batchId) as { n: number }).n;
+    // Read from the writer's iterable one at a time: by the last one, earlier ones are already in the
+    // store (more than the thread may have waiting, so the writer waited for it).
+    let storedBeforeTheLast = -1;
+    function* issues() {
+      for (let row = 2; row < 60_002; row++) {
+        if (row === 60_001) storedBeforeTheLast = stored();
+        yield noCode(row);
+      }
+    }
+    await writer.finish(issues(), null);
+    expect(storedBeforeTheLast).toBeGreaterThan(0);
+    const rows = listIssues(store.db, writer.batchId, { rowsOnly: true });
+    expect(rows).toHaveLength(60_000);
+    expect(rows.map((i) => i.rows[0])).toEqual(Array.from({ length: 60_000 }, (_, i) => i + 2));
+    expect(getBatch(store.db, writer.batchId)?.name).toBe('hilo');
+    reader.close();
+    store.close();
+  });
+
+  it.each([
+    ['in a message of its own', 3],
+    ['in the last one, after two messages were stored', 12_002],
+  ])('takes them all away with the batch when one fails %s', async (_, badRow) => {
+    const store = openStore(join(root, `row-issues-fail-${badRow}`), TEST_STORE_KEY);
+    const writer = await startBatchWriterThread(store, batch);
+    await writeAll(writer, [aCase('C1')]);
+    function* issues() {
+      // A row issue the store refuses (its severity fails the table's check).
+      for (let row = 2; row < 12_003; row++) yield row === badRow ? { ...noCode(row), severity: 'bad' as 'error' } : noCode(row);
+    }
+    await expect(writer.finish(issues(), null)).rejects.toThrow(Error);
+    await writer.abort();
+    expect(getBatch(store.db, writer.batchId)).toBeNull();
+    expect(store.db.prepare('SELECT count(*) AS n FROM case_issues').get()).toEqual({ n: 0 });
+    expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });
+    store.close();
+  });
+});
+
 describe('the writer thread, after the commit', () => {
   it('copies the batch into the store file (the checkpoint, timed), and writersSettled waits for it', async () => {
     const store = openStore(join(root, 'settled'), TEST_STORE_KEY);
