@@ -150,6 +150,18 @@ describe('the writer thread and many row issues (a million-row file whose codes 
     store.close();
   });
 
+  it("are read as they come on the caller's thread too, in its one transaction", async () => {
+    const store = openStore(join(root, 'row-issues-caller'), TEST_STORE_KEY);
+    const writer = startBatchWriter(store, batch);
+    await writeAll(writer, [aCase('C1')]);
+    function* issues() {
+      for (let row = 2; row < 12_002; row++) yield noCode(row);
+    }
+    await writer.finish(issues(), null);
+    expect(listIssues(store.db, writer.batchId, { rowsOnly: true }).map((i) => i.rows[0])).toEqual(Array.from({ length: 12_000 }, (_, i) => i + 2));
+    store.close();
+  });
+
   it.each([
     ['in a message of its own', 3],
     ['in the last one, after two messages were stored', 12_002],
@@ -161,9 +173,10 @@ describe('the writer thread and many row issues (a million-row file whose codes 
       // A row issue the store refuses (its severity fails the table's check).
       for (let row = 2; row < 12_003; row++) yield row === badRow ? { ...noCode(row), severity: 'bad' as 'error' } : noCode(row);
     }
-    await expect(writer.finish(issues(), null)).rejects.toThrow(Error);
+    await expect(writer.finish(issues(), null)).rejects.toMatchObject({ code: 'SQLITE_CONSTRAINT_CHECK' });
     await writer.abort();
-    expect(getBatch(store.db, writer.batchId)).toBeNull();
+    // Not only out of sight (a hidden batch is never listed): gone, with the row issues already stored.
+    expect(store.db.prepare('SELECT count(*) AS n FROM batches').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT count(*) AS n FROM case_issues').get()).toEqual({ n: 0 });
     expect(store.db.prepare('SELECT count(*) AS n FROM batch_cases').get()).toEqual({ n: 0 });
     store.close();
