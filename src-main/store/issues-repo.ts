@@ -80,8 +80,8 @@ export function issuePage(db: Db, batchId: number, opts: { severity?: IssueInput
 
 /**
  * The first `limit` issues of one case, or of the rows that became no case: errors, then warnings,
- * then fixes, each in the order found (the rows', by kind first). What a screen shows of a case of 100,000 rows (about 600,000
- * issues); the rest stay undecoded.
+ * then fixes, each in the order found (the rows', by kind first). What a screen shows of a case of
+ * 100,000 rows (about 600,000 issues); the rest stay undecoded.
  */
 export function firstIssues(
   db: Db,
@@ -109,17 +109,7 @@ function severitiesOf(opts: Pick<IssueQuery, 'severity' | 'withoutFixes'>): Set<
  */
 function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>, limit?: number): Generator<IssueRow> {
   const columns = 'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL';
-  const rows = (
-    limit === undefined
-      ? db.prepare(`${columns} ORDER BY id`).all(batchId)
-      : SEVERITIES.filter((s) => severities.has(s)).reduce<unknown[]>(
-          (found, severity) =>
-            found.length >= limit
-              ? found
-              : [...found, ...db.prepare(`${columns} AND severity = ? ORDER BY kind, id LIMIT ?`).all(batchId, severity, limit - found.length)],
-          [],
-        )
-  ) as {
+  const rows = (limit === undefined ? db.prepare(`${columns} ORDER BY id`).all(batchId) : firstRowsBySeverity(db, columns, batchId, severities, limit)) as {
     id: number;
     severity: IssueInput['severity'];
     field: string;
@@ -145,6 +135,16 @@ function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severit
       after: r.after_value ?? undefined,
     };
   }
+}
+
+/** Up to `limit` rows of `columns`, errors first: each severity asked for in turn, while some are wanted. */
+function firstRowsBySeverity(db: Db, columns: string, batchId: number, severities: Set<IssueInput['severity']>, limit: number): unknown[] {
+  const found: unknown[] = [];
+  for (const severity of SEVERITIES) {
+    if (!severities.has(severity) || found.length >= limit) continue;
+    found.push(...db.prepare(`${columns} AND severity = ? ORDER BY kind, id LIMIT ?`).all(batchId, severity, limit - found.length));
+  }
+  return found;
 }
 
 /**
