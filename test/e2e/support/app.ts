@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, vi } from 'vitest';
 import type { RecordingPace } from '../../../src-main/client';
 import { startBrowserHost, type BrowserHost } from '../../../src-main/host/browser-host';
 import { RENDERER_DIR } from '../../../src-main/host/renderer-build';
@@ -18,6 +18,12 @@ export { CHROMIUM, launchChromium };
 
 export const hasChromium = existsSync(CHROMIUM);
 export const SCREENSHOTS = join(import.meta.dirname, '../../../test-output/screenshots');
+
+/**
+ * A browser test's default time limit. Under CI's full run, two files at once on two cores, a test of
+ * a few clicks went past the general 20 s (shared-list, stop 43). A test that needs more says so.
+ */
+export const E2E_TEST_TIMEOUT_MS = 60_000;
 
 export interface E2eApp {
   page: Page;
@@ -41,6 +47,8 @@ export function useE2eApp(
 ): {
   readonly current: E2eApp;
 } {
+  // Called as the file's tests are collected, so it applies to the tests declared after it.
+  vi.setConfig({ testTimeout: E2E_TEST_TIMEOUT_MS });
   const holder: { current?: E2eApp; browser?: Browser } = {};
   // Everything the renderer was ever told: procedure answers and pushed events. None may carry a token.
   const told: Promise<string>[] = [];
