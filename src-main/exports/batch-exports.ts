@@ -6,7 +6,7 @@ import { readablePhone } from '../domain/phone-display';
 import { unpackRaw } from '../preparation/build/build-cases';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
 import { Failure } from '../domain/failures/failure';
-import { countCasesByStatus, eachIssue, pageRawRows, pageSentCases, type CaseStatus, type IssueRow, type Store } from '../store';
+import { countCasesByStatus, countReasons, eachIssue, pageRawRows, pageSentCases, type CaseStatus, type IssueRow, type Store } from '../store';
 import { argentineDay, EXCEL_MAX_ROWS, type SheetData } from './xlsx-writer';
 
 export const REASONS_SHEET = 'Motivos';
@@ -78,15 +78,48 @@ export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET
   const cases = refuseTooManyCases(store, batchId, REPORTED, maxRows);
   return [
     { name: CORRECTIONS_SHEET, rows: sheetRows(CORRECTION_HEADERS, cases, maxRows, () => correctionRows(store, batchId)) },
-    { name: REASONS_SHEET, rows: sheetRows(REASON_HEADERS, cases, maxRows, () => reasonRows(store, batchId)) },
+    ...reasonSheets(store, batchId, cases, maxRows),
   ];
+}
+
+/**
+ * The reasons, one a row, go on in «Motivos 2», «Motivos 3»… past a sheet's rows: a million rows without
+ * a code are a million reasons, and the report is still read whole. Counted before, as the workbook names
+ * its sheets first; a reason added meanwhile past the last sheet refuses it, as one sheet did.
+ */
+function reasonSheets(store: Store, batchId: number, cases: number, maxRows: number): SheetData[] {
+  const sheets = Math.max(1, Math.ceil(countReasons(store.db, batchId) / maxRows));
+  // Written in order, each sheet goes on where the one before stopped; a sheet read out of turn (read
+  // again, or alone) skips the rows before it instead.
+  let shared: { next: number; rows: Iterator<unknown[]> } | null = null;
+  const bodyOf = (sheet: number): (() => Iterable<unknown[]>) =>
+    function* () {
+      let rows: Iterator<unknown[]>;
+      if (shared && shared.next === sheet) rows = shared.rows;
+      else {
+        rows = reasonRows(store, batchId);
+        for (let skipped = 0; skipped < sheet * maxRows && !rows.next().done; skipped++);
+      }
+      shared = null;
+      const last = sheet === sheets - 1;
+      for (let n = 0; last || n < maxRows; n++) {
+        const row = rows.next();
+        if (row.done) return;
+        yield row.value;
+      }
+      shared = { next: sheet + 1, rows };
+    };
+  return Array.from({ length: sheets }, (_, sheet) => ({
+    name: sheet === 0 ? REASONS_SHEET : `${REASONS_SHEET} ${sheet + 1}`,
+    rows: sheetRows(REASON_HEADERS, cases, maxRows, bodyOf(sheet)),
+  }));
 }
 
 const REASON_HEADERS = ['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo'];
 
 function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
   // Each case's reasons read beside it, both in case order: a million-case batch's are never held at once.
-  const issues = eachIssue(store.db, batchId, { withoutFixes: true });
+  const issues = eachIssue(store.db, batchId, { withoutFixes: true, casesOnly: true });
   let issue = issues.next();
   for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED))) {
     const reasons: string[] = [];

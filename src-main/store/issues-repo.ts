@@ -24,7 +24,8 @@ export interface IssueRow extends IssueInput {
   code: string | null;
 }
 
-type IssueQuery = { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean; withoutFixes?: boolean };
+/** `rowsOnly`: the rows that became no case alone; `casesOnly`: the cases' alone. */
+type IssueQuery = { severity?: IssueInput['severity']; caseId?: number; rowsOnly?: boolean; casesOnly?: boolean; withoutFixes?: boolean };
 
 /** Cases read at a time: a whole batch's issue columns are hundreds of MB at a million cases. */
 const ISSUE_PAGE_CASES = 1000;
@@ -50,7 +51,12 @@ export function listIssues(db: Db, batchId: number, opts: IssueQuery = {}): Issu
  */
 export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Generator<IssueRow> {
   const severities = severitiesOf(opts);
-  if (opts.caseId === undefined) yield* rowIssues(db, batchId, severities);
+  if (opts.caseId === undefined && !opts.casesOnly)
+    for (let page = rowIssuePage(db, batchId, severities, 0); ;) {
+      yield* page.issues;
+      if (page.next === null) break;
+      page = rowIssuePage(db, batchId, severities, page.next);
+    }
   if (opts.rowsOnly) return;
   for (let afterId = 0; ;) {
     const page = caseIssues(db, batchId, opts, severities, afterId, ISSUE_PAGE_CASES);
@@ -70,12 +76,27 @@ export interface IssuePage {
   next: number | null;
 }
 
-/** A batch's issues a page at a time, for a caller that asks again (the CLI's listing of a million-case batch). */
-export function issuePage(db: Db, batchId: number, opts: { severity?: IssueInput['severity']; afterCaseId: number; cases: number }): IssuePage {
+/** A page of issues that starts with the rows' (afterCaseId 0): nextRowId, when not null, asks for more of them. */
+export interface IssuePageFromRows extends IssuePage {
+  /** Rows that became no case are left after this one: ask again with afterCaseId 0 and this afterRowId. */
+  nextRowId: number | null;
+}
+
+/**
+ * A batch's issues a page at a time, for a caller that asks again (the CLI's listing of a million-case
+ * batch). The rows that became no case come first, ROW_ISSUE_PAGE at a time (a million-row file without
+ * codes holds a million), then the cases'.
+ */
+export function issuePage(
+  db: Db,
+  batchId: number,
+  opts: { severity?: IssueInput['severity']; afterCaseId: number; afterRowId?: number; cases: number },
+): IssuePageFromRows {
   const severities = severitiesOf(opts);
-  const first = opts.afterCaseId === 0 ? [...rowIssues(db, batchId, severities)] : [];
+  const rows = opts.afterCaseId === 0 ? rowIssuePage(db, batchId, severities, opts.afterRowId ?? 0) : { issues: [], next: null };
+  if (rows.next !== null) return { issues: rows.issues, next: 0, nextRowId: rows.next };
   const page = caseIssues(db, batchId, { severity: opts.severity }, severities, opts.afterCaseId, opts.cases);
-  return { issues: first.length === 0 ? page.issues : [...first, ...page.issues], next: page.next };
+  return { issues: rows.issues.length === 0 ? page.issues : [...rows.issues, ...page.issues], next: page.next, nextRowId: null };
 }
 
 /**
@@ -91,8 +112,7 @@ export function firstIssues(
   severity?: IssueInput['severity'],
 ): IssueRow[] {
   const severities = severitiesOf({ severity });
-  const found =
-    'caseId' in of ? caseIssues(db, batchId, { caseId: of.caseId }, severities, 0, 1, limit).issues : [...rowIssues(db, batchId, severities, limit)];
+  const found = 'caseId' in of ? caseIssues(db, batchId, { caseId: of.caseId }, severities, 0, 1, limit).issues : rowIssues(db, batchId, severities, limit);
   // A stable sort: within a severity, the order found.
   return found.sort((a, b) => SEVERITIES.indexOf(a.severity) - SEVERITIES.indexOf(b.severity)).slice(0, limit);
 }
@@ -107,9 +127,29 @@ function severitiesOf(opts: Pick<IssueQuery, 'severity' | 'withoutFixes'>): Set<
  * a severity at a time, by kind and then as found, the batch's index order, so the first page of
  * errors is read alone (in id order, SQLite read every row-level issue of every batch).
  */
-function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>, limit?: number): Generator<IssueRow> {
-  const columns = 'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL';
-  const rows = (limit === undefined ? db.prepare(`${columns} ORDER BY id`).all(batchId) : firstRowsBySeverity(db, columns, batchId, severities, limit)) as {
+function rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>, limit: number): IssueRow[] {
+  return rowIssuesOf(firstRowsBySeverity(db, ROW_ISSUE_COLUMNS, batchId, severities, limit), severities);
+}
+
+/** Row-level issues read at a time, in id order: a page is a few MB. */
+export const ROW_ISSUE_PAGE = 5000;
+
+/**
+ * Up to ROW_ISSUE_PAGE of the rows' issues after the row `afterId`, in the order found, and the id to
+ * ask after next (null after the last). The case_id index gives them in id order without a sort (by
+ * the batch's, a page of a million sorted them all: 15 s for the error report's read, against 7 s paged).
+ */
+function rowIssuePage(db: Db, batchId: number, severities: Set<IssueInput['severity']>, afterId: number): IssuePage {
+  const rows = db.prepare(`${ROW_ISSUE_COLUMNS} AND id > ? ORDER BY id LIMIT ?`).all(batchId, afterId, ROW_ISSUE_PAGE) as { id: number }[];
+  const last = rows[rows.length - 1];
+  return { issues: rowIssuesOf(rows, severities), next: last && rows.length === ROW_ISSUE_PAGE ? last.id : null };
+}
+
+const ROW_ISSUE_COLUMNS =
+  'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL';
+
+function rowIssuesOf(found: unknown[], severities: Set<IssueInput['severity']>): IssueRow[] {
+  const rows = found as {
     id: number;
     severity: IssueInput['severity'];
     field: string;
@@ -120,9 +160,10 @@ function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severit
     before_value: string | null;
     after_value: string | null;
   }[];
+  const issues: IssueRow[] = [];
   for (const r of rows) {
     if (!severities.has(r.severity)) continue;
-    yield {
+    issues.push({
       id: `row:${r.id}`,
       caseId: null,
       code: null,
@@ -133,8 +174,9 @@ function* rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severit
       params: JSON.parse(r.params_json) as Record<string, unknown>,
       before: r.before_value ?? undefined,
       after: r.after_value ?? undefined,
-    };
+    });
   }
+  return issues;
 }
 
 /** Up to `limit` rows of `columns`, errors first: each severity asked for in turn, while some are wanted. */
@@ -198,6 +240,13 @@ function caseIssues(
 /** The batch's issues by severity, from its kept counts (migration 26). */
 const ISSUE_COUNTS_SQL =
   'SELECT coalesce(sum(errors), 0) AS errors, coalesce(sum(warnings), 0) AS warnings, coalesce(sum(fixes), 0) AS fixes FROM batch_case_counts WHERE batch_id = ?';
+
+/** Errors and warnings of the batch, its rows' and its cases': the reasons the error report lists, one a row. */
+export function countReasons(db: Db, batchId: number): number {
+  const cases = db.prepare(ISSUE_COUNTS_SQL).get(batchId) as { errors: number; warnings: number };
+  const rows = db.prepare("SELECT count(*) AS n FROM case_issues WHERE batch_id = ? AND case_id IS NULL AND severity <> 'fix'").get(batchId) as { n: number };
+  return cases.errors + cases.warnings + rows.n;
+}
 
 export function countIssuesBySeverity(db: Db, batchId: number): { errors: number; warnings: number; fixes: number; rowErrors: number } {
   const cases = db.prepare(ISSUE_COUNTS_SQL).get(batchId) as { errors: number; warnings: number; fixes: number };

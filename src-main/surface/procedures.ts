@@ -188,11 +188,16 @@ export const procedures = {
       limit: z.number().int().min(1).max(ISSUES_LIMIT_MAX).optional(),
     })
     .refine((input) => (input.caseId !== undefined) !== (input.rowsOnly === true), { message: 'caseId or rowsOnly, not both', path: ['caseId'] }),
-  /** A batch's issues, those of up to `cases` cases after afterCaseId (0: the first page, the row-level ones first). */
+  /**
+   * A batch's issues, those of up to `cases` cases after afterCaseId. With afterCaseId 0 the rows that
+   * became no case come first, a page of them at a time: while the answer's nextRowId is not null, ask
+   * again with afterCaseId 0 and afterRowId = nextRowId.
+   */
   'batches:issuePage': z.object({
     batchId: Id,
     severity: z.enum(['error', 'warning', 'fix']).optional(),
     afterCaseId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    afterRowId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
     cases: z.number().int().min(1).max(ISSUE_PAGE_MAX_CASES),
   }),
   'batches:payload': z.object({ batchId: Id }),
@@ -428,7 +433,7 @@ export interface ProcedureOutputs {
   };
   'batches:issues': IssueView[];
   /** next: the afterCaseId of the next page; null after the last. */
-  'batches:issuePage': { issues: IssueView[]; next: number | null };
+  'batches:issuePage': { issues: IssueView[]; next: number | null; nextRowId: number | null };
   /** The exact JSON object uploading the ready cases would send (all chunks merged). */
   'batches:payload': { json: string; cases: number; chunks: number };
   'sync:upload': UploadSummary;

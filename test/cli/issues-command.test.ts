@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TABLE_ROWS } from '../../src-main/cli/cli-context';
+import { ROW_ISSUE_PAGE } from '../../src-main/store';
 import { ISSUE_PAGE_MAX_CASES } from '../../src-main/surface/procedures';
 import { CASEDESK_BIN } from '../support/cli';
 
@@ -80,6 +81,23 @@ it('shows a person the same issues as tables of at most TABLE_ROWS rows, each wi
   expect(headers).toBe(Math.ceil(rows.length / TABLE_ROWS));
   expect(rows[0]).toMatch(/│ 20000000 │ 2 +│ warning +│ firstName +│ Falta /);
 });
+
+it('lists every row that became no case when they pass a page of them, each once, before the cases’', async () => {
+  // The codes blank on all rows but each debtor's first: more rows without a case than ROW_ISSUE_PAGE.
+  const lines = ['DNI;Apellido y Nombre;Celular;Nro Operación;Producto;Saldo;Vencimiento'];
+  for (let i = 0; i < ROW_ISSUE_PAGE + 20; i++) lines.push(`${i % 1000 === 0 ? 30_000_000 + i : ''};PEREZ, Ana;3514000001;OP-${i};Visa;100,50;01/03/2027`);
+  const file = join(dir, 'sin-codigos.csv');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  const prepared = await casedesk('prepare', file, '--max-phone-priority', '2', '--json');
+  expect(prepared.code, prepared.stderr).toBe(0);
+  const res = await casedesk('issues', String((JSON.parse(prepared.stdout) as { batchId: number }).batchId), '--json', '--severity', 'error');
+  expect(res.code, res.stderr).toBe(0);
+  const listed = JSON.parse(res.stdout) as (Listed & { rows: number[] })[];
+  const rows = listed.filter((i) => i.id.startsWith('row:'));
+  expect(rows).toHaveLength(ROW_ISSUE_PAGE + 20 - Math.ceil((ROW_ISSUE_PAGE + 20) / 1000));
+  expect(new Set(rows.map((i) => i.rows[0])).size).toBe(rows.length);
+  expect(listed.slice(0, rows.length)).toEqual(rows);
+}, 60_000);
 
 it('says there is none when a severity has no issue', async () => {
   const ready = join(dir, 'sin-problemas.csv');

@@ -11,6 +11,7 @@ import {
   insertBatchCases,
   ISSUE_PAGE_ISSUES,
   issuePage,
+  ROW_ISSUE_PAGE,
   listIssues,
   openStore,
   type IssueInput,
@@ -48,10 +49,10 @@ function sevenCases(): void {
 /** Every page of `cases` cases, asked for as the CLI does. */
 function allPages(severity: IssueInput['severity'] | undefined, cases: number): { pages: IssueRow[][]; calls: number } {
   const pages: IssueRow[][] = [];
-  for (let afterCaseId: number | null = 0; afterCaseId !== null;) {
-    const page = issuePage(store.db, batchId, { severity, afterCaseId, cases });
+  for (let after: { caseId: number; rowId?: number } | null = { caseId: 0 }; after !== null;) {
+    const page = issuePage(store.db, batchId, { severity, afterCaseId: after.caseId, afterRowId: after.rowId, cases });
     pages.push(page.issues);
-    afterCaseId = page.next;
+    after = page.nextRowId !== null ? { caseId: 0, rowId: page.nextRowId } : page.next !== null ? { caseId: page.next } : null;
   }
   return { pages, calls: pages.length };
 }
@@ -71,6 +72,23 @@ it('lists the row-level issues on the first page only, before the cases’', () 
   expect(second.issues.every((i) => i.caseId !== null)).toBe(true);
 });
 
+it('gives the rows that became no case ROW_ISSUE_PAGE at a time, then the cases’, all of them in the order found', () => {
+  // A file whose codes are mostly blank: more rows without a case than a page holds.
+  const rows = Array.from({ length: ROW_ISSUE_PAGE * 2 + 3 }, (_, n): IssueInput => ({ ...error, kind: 'row-without-code', field: 'code', rows: [n + 2] }));
+  insertBatchCases(store.db, batchId, [anaCase('A', { issues: [warning] })], rows);
+  const first = issuePage(store.db, batchId, { afterCaseId: 0, cases: 10 });
+  expect(first.issues).toHaveLength(ROW_ISSUE_PAGE);
+  expect(first.nextRowId).not.toBeNull();
+  const { pages } = allPages(undefined, 10);
+  expect(pages.map((p) => p.length)).toEqual([ROW_ISSUE_PAGE, ROW_ISSUE_PAGE, 4]);
+  const whole = listIssues(store.db, batchId);
+  expect(pages.flat()).toEqual(whole);
+  expect(whole.slice(0, -1).map((i) => i.rows[0])).toEqual(rows.map((r) => r.rows[0]));
+  // The cases' alone, as the error report's corrections read them beside each case.
+  expect(listIssues(store.db, batchId, { casesOnly: true }).map((i) => i.code)).toEqual(['A']);
+  expect(listIssues(store.db, batchId, { rowsOnly: true })).toHaveLength(rows.length);
+});
+
 it('goes on past a page of cases with no issue of the severity asked', () => {
   sevenCases();
   const { pages } = allPages('error', 2);
@@ -87,7 +105,7 @@ it('says there is no next page once the cases are all read, even when the last p
 it('reads a batch with no issues as one empty page', () => {
   insertBatchCases(store.db, batchId, [anaCase('A')]);
   addRowIssues(store.db, batchId, []);
-  expect(issuePage(store.db, batchId, { afterCaseId: 0, cases: 1000 })).toEqual({ issues: [], next: null });
+  expect(issuePage(store.db, batchId, { afterCaseId: 0, cases: 1000 })).toEqual({ issues: [], next: null, nextRowId: null });
 });
 
 it('ends a page after the case that brings it to ISSUE_PAGE_ISSUES, every issue of a case in one page', () => {

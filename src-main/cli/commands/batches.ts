@@ -132,16 +132,18 @@ export function batchCommands(help: HelpWords): Command[] {
           head: ['case', 'rows', 'severity', 'field', 'message'],
           row: (i: IssueView & { message: string }) => [i.code ?? '—', i.rows.join(', '), i.severity, i.field, i.message],
         });
-        // A page of cases at a time: a million-case batch has millions of issues, never held at once.
-        for (let afterCaseId: number | null = 0; afterCaseId !== null;) {
-          const page: { issues: IssueView[]; next: number | null } = await call(ctx, 'batches:issuePage', {
+        // A page at a time (the rows that became no case, then the cases): a million-case batch has
+        // millions of issues, never held at once.
+        for (let after: { caseId: number; rowId?: number } | null = { caseId: 0 }; after !== null;) {
+          const page: { issues: IssueView[]; next: number | null; nextRowId: number | null } = await call(ctx, 'batches:issuePage', {
             batchId,
             severity: opts.severity,
-            afterCaseId,
+            afterCaseId: after.caseId,
+            afterRowId: after.rowId,
             cases: ISSUE_PAGE_MAX_CASES,
           });
           await answer.add(page.issues.map((i) => ({ ...i, message: formatIssueText(lang, i.text, readablePhone) })));
-          afterCaseId = page.next;
+          after = page.nextRowId !== null ? { caseId: 0, rowId: page.nextRowId } : page.next !== null ? { caseId: page.next } : null;
         }
         await answer.end();
       });

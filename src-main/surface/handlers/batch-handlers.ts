@@ -158,10 +158,10 @@ export const batchHandlers: HandlersOf<
     return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(issueView);
   },
 
-  async 'batches:issuePage'(ctx, { batchId, severity, afterCaseId, cases }) {
+  async 'batches:issuePage'(ctx, { batchId, severity, afterCaseId, afterRowId, cases }) {
     requireBatch(ctx.store.db, batchId);
-    const page = issuePage(ctx.store.db, batchId, { severity, afterCaseId, cases });
-    return { issues: page.issues.map(issueView), next: page.next };
+    const page = issuePage(ctx.store.db, batchId, { severity, afterCaseId, afterRowId, cases });
+    return { issues: page.issues.map(issueView), next: page.next, nextRowId: page.nextRowId };
   },
 
   async 'batches:get'(ctx, { batchId }) {

@@ -67,8 +67,8 @@ export default {
     show: { en: 'Show which', es: 'Ver cuáles' },
     hide: { en: 'Hide', es: 'Ocultar' },
     more: {
-      en: 'These are the first {shown} of {n}. The error report lists them all, on its “Motivos” sheet.',
-      es: 'Estas son las primeras {shown} de {n}. El reporte de errores las lista todas, en su hoja «Motivos».',
+      en: 'These are the first {shown} of {n}. The error report lists them all on its “Motivos” sheet, going on in “Motivos 2” and after when one sheet is not enough.',
+      es: 'Estas son las primeras {shown} de {n}. El reporte de errores las lista todas en la hoja «Motivos», y sigue en «Motivos 2» y las siguientes si no entran en una.',
     },
   },
   filter: {
