@@ -50,7 +50,7 @@ export type { DeletedBatch, DeletedResults, PurgeReport, ReceivedFileInfo, Setti
 
 const Id = z.number().int().positive();
 
-/** The most issues batches:issues answers with a limit: a screen's worth, a few MB at most. */
+/** The most issues batches:issues answers, and what it answers when no limit is asked: a few MB at most. */
 export const ISSUES_LIMIT_MAX = 10_000;
 /** The most cases batches:issuePage reads for one answer: a page of a million-case batch stays a few MB. */
 export const ISSUE_PAGE_MAX_CASES = 1000;
@@ -176,8 +176,9 @@ export const procedures = {
   /**
    * One case's issues, or (rowsOnly) the problems of rows that became no case (a totals row, a row
    * without a code). A whole batch's come a page at a time (batches:issuePage): a million cases hold
-   * millions, more than one answer can carry. `limit`: the first that many, errors, then warnings, then
-   * fixes (what a screen shows of a case of 100,000 rows, which holds about 600,000).
+   * millions, more than one answer can carry. The first `limit` (ISSUES_LIMIT_MAX when not said):
+   * errors, then warnings, then fixes. What a screen shows of a case of 100,000 rows (about 600,000) or
+   * of a file whose codes are blank (a million rows); never the whole of either in one answer.
    */
   'batches:issues': z
     .object({
@@ -185,7 +186,7 @@ export const procedures = {
       severity: z.enum(['error', 'warning', 'fix']).optional(),
       caseId: Id.optional(),
       rowsOnly: z.boolean().optional(),
-      limit: z.number().int().min(1).max(ISSUES_LIMIT_MAX).optional(),
+      limit: z.number().int().min(1).max(ISSUES_LIMIT_MAX).default(ISSUES_LIMIT_MAX),
     })
     .refine((input) => (input.caseId !== undefined) !== (input.rowsOnly === true), { message: 'caseId or rowsOnly, not both', path: ['caseId'] }),
   /**

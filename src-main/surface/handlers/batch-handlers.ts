@@ -27,7 +27,6 @@ import {
   listBatches,
   issuePage,
   firstIssues,
-  listIssues,
   pageBatchCases,
   pageCases,
   summarizeKinds,
@@ -152,10 +151,9 @@ export const batchHandlers: HandlersOf<
     return { cases: outcome.cases, phones: outcome.phones, held: outcome.held, released: outcome.released ?? 0, notices: shared.notices };
   },
 
-  async 'batches:issues'(ctx, { batchId, severity, caseId, rowsOnly, limit }) {
+  async 'batches:issues'(ctx, { batchId, severity, caseId, limit }) {
     requireBatch(ctx.store.db, batchId);
-    if (limit !== undefined) return firstIssues(ctx.store.db, batchId, caseId !== undefined ? { caseId } : { rowsOnly: true }, limit, severity).map(issueView);
-    return listIssues(ctx.store.db, batchId, { severity, caseId, rowsOnly }).map(issueView);
+    return firstIssues(ctx.store.db, batchId, caseId !== undefined ? { caseId } : { rowsOnly: true }, limit, severity).map(issueView);
   },
 
   async 'batches:issuePage'(ctx, { batchId, severity, afterCaseId, afterRowId, cases }) {

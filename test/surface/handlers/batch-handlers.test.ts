@@ -96,6 +96,21 @@ describe("a batch's issues", () => {
     expect(page.ok && page.value.next).toBeGreaterThan(0);
   });
 
+  it('of the rows that became no case come ISSUES_LIMIT_MAX at most, when no limit is asked too (a file of blank codes holds a million)', async () => {
+    const blank = createBatch(ctx.store.db, { environment: 'demo', name: 'sin códigos', sourceFile: 's.csv', maxPhonePriority: 1 });
+    const rowIssues = Array.from({ length: ISSUES_LIMIT_MAX + 5 }, (_, n) => ({
+      severity: 'error' as const,
+      kind: 'no-code',
+      field: 'code',
+      rows: [n + 2],
+      params: {},
+    }));
+    insertBatchCases(ctx.store.db, blank, [aCase(0)], rowIssues);
+    const answer = await surface.call('batches:issues', { batchId: blank, rowsOnly: true });
+    expect(answer.ok && answer.value).toHaveLength(ISSUES_LIMIT_MAX);
+    expect(answer.ok && answer.value.map((i) => i.rows[0])).toEqual(rowIssues.slice(0, ISSUES_LIMIT_MAX).map((i) => i.rows[0]));
+  });
+
   it('are refused a page bigger than ISSUE_PAGE_MAX_CASES cases', async () => {
     const big = await surface.call('batches:issuePage', { batchId, afterCaseId: 0, cases: ISSUE_PAGE_MAX_CASES + 1 });
     expect(big.ok ? 'answered' : big.error.code).toBe('input.invalid');
@@ -120,6 +135,7 @@ describe("a batch's issues", () => {
     expect(first.ok && first.value.map((i) => i.rows[0])).toEqual([250, ...rows.slice(0, 19)]);
     const all = await surface.call('batches:issues', { batchId: big, caseId });
     expect(all.ok && all.value).toHaveLength(301);
+    expect(all.ok && all.value[0]?.severity).toBe('error');
     const over = await surface.call('batches:issues', { batchId: big, caseId, limit: ISSUES_LIMIT_MAX + 1 });
     expect(over.ok ? 'answered' : over.error.code).toBe('input.invalid');
     // One case's or the rows', never both: the two answers differ.
