@@ -94,6 +94,9 @@ describe.runIf(hasChromium)('a big file in the wizard', () => {
     const counts = seen.filter((words) => new RegExp(`^[\\d.]+ de ${ROWS_ES.replace(/\./g, '\\.')} casos preparados$`).test(words));
     // The count moved: several different counts of the file's cases went by.
     expect(new Set(counts).size).toBeGreaterThanOrEqual(2);
+    // Then, every case built, that the batch is being saved: not a bar left at 100 %.
+    const saving = seen.indexOf(`Los ${ROWS_ES} casos están preparados; guardando el lote… Ya no se puede detener.`);
+    expect(saving).toBeGreaterThan(seen.indexOf(counts[0] ?? ''));
     expect(await page.locator('[data-test="summary"]').innerText()).toContain(ROWS_ES);
   }, 660_000);
 });

@@ -64,6 +64,10 @@ export default {
       en: '{n} spreadsheet row did not become a case. | {n} spreadsheet rows did not become cases.',
       es: '{n} fila de la planilla no se convirtió en caso. | {n} filas de la planilla no se convirtieron en casos.',
     },
+    codeInDoubt: {
+      en: 'There are more of them than cases: nearly always the column taken as the code is not the right one, or the file writes the code only on the first row of each debtor. Check the columns and prepare the file again.',
+      es: 'Son más que los casos: casi siempre quiere decir que la columna tomada como código no es la correcta, o que la planilla tiene el código solo en la primera fila de cada deudor. Revise las columnas y prepare el archivo de nuevo.',
+    },
     show: { en: 'Show which', es: 'Ver cuáles' },
     hide: { en: 'Hide', es: 'Ocultar' },
     more: {
