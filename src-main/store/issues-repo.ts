@@ -67,8 +67,8 @@ export function* eachIssue(db: Db, batchId: number, opts: IssueQuery = {}): Gene
 }
 
 /**
- * A page of a batch's issues: those of up to `cases` cases after `afterCaseId` (0: the first page,
- * with the row-level ones), fewer when they reach ISSUE_PAGE_ISSUES.
+ * A page of a batch's issues: those of up to `cases` cases after `afterCaseId`, fewer when they reach
+ * ISSUE_PAGE_ISSUES (or a page of the row-level ones, which come first: see issuePage).
  */
 export interface IssuePage {
   issues: IssueRow[];
@@ -135,12 +135,15 @@ function rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity
 export const ROW_ISSUE_PAGE = 5000;
 
 /**
- * Up to ROW_ISSUE_PAGE of the rows' issues after the row `afterId`, in the order found, and the id to
- * ask after next (null after the last). The case_id index gives them in id order without a sort (by
- * the batch's, a page of a million sorted them all: 15 s for the error report's read, against 7 s paged).
+ * Up to ROW_ISSUE_PAGE of the rows' issues after the row `afterId`, of the severities asked, in the
+ * order found, and the id to ask after next (null after the last). Their own index (migration 34) gives
+ * a batch's in id order; read whole and sorted, a million took 15 s of the error report's time.
  */
 function rowIssuePage(db: Db, batchId: number, severities: Set<IssueInput['severity']>, afterId: number): IssuePage {
-  const rows = db.prepare(`${ROW_ISSUE_COLUMNS} AND id > ? ORDER BY id LIMIT ?`).all(batchId, afterId, ROW_ISSUE_PAGE) as { id: number }[];
+  const wanted = [...severities];
+  const rows = db
+    .prepare(`${ROW_ISSUE_COLUMNS} AND severity IN (${wanted.map(() => '?').join(', ')}) AND id > ? ORDER BY id LIMIT ?`)
+    .all(batchId, ...wanted, afterId, ROW_ISSUE_PAGE) as { id: number }[];
   const last = rows[rows.length - 1];
   return { issues: rowIssuesOf(rows, severities), next: last && rows.length === ROW_ISSUE_PAGE ? last.id : null };
 }

@@ -157,13 +157,13 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
 
   it('prepare prints its counts in --lang; the sheet is named as the file has it', async () => {
     expect((await ok(dir, ['--lang', 'en', 'prepare', SAMPLE, '--max-phone-priority', '2'])).stdout).toBe(
-      'Batch 1: 11 cases from sheet "Cartera" (header on row 4, suggested mapping)\n' +
+      'Batch 1: 11 case(s) from sheet "Cartera" (header on row 4, suggested mapping)\n' +
         '  ready 8, rejected 3, warnings 7, automatic fixes 22, row errors 1\n' +
         '  do not contact: 0 case(s) suppressed, 0 phone(s) taken off\n',
     );
     // The same file again: its cases are already in batch 1.
     expect((await ok(dir, ['--lang', 'es', 'prepare', SAMPLE, '--max-phone-priority', '2'])).stdout).toBe(
-      'Lote 2: 11 casos de la hoja "Cartera" (encabezado en la fila 4, mapeo sugerido)\n' +
+      'Lote 2: 11 caso(s) de la hoja "Cartera" (encabezado en la fila 4, mapeo sugerido)\n' +
         '  listos 8, rechazados 3, advertencias 18, correcciones automáticas 22, errores de fila 1\n' +
         '  no contactar: 0 caso(s) suprimidos, 0 teléfono(s) quitados\n' +
         '  duplicados: 11 caso(s) ya en otro lote sin cargar o en la campaña (vea `casedesk issues 2 --severity warning`)\n',
@@ -335,14 +335,14 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
     const first = Number(/^Lote (\d+):/.exec(followEs)?.[1]);
     expect(followEs).toMatch(
       new RegExp(
-        `^Lote ${first}: ${notFinal} casos de la campaña ${campaignId} para seguimiento \\(del lote 1, con su mapeo\\)\n` +
+        `^Lote ${first}: ${notFinal} caso\\(s\\) de la campaña ${campaignId} para seguimiento \\(del lote 1, con su mapeo\\)\n` +
           '  listos \\d+, rechazados \\d+, advertencias \\d+, correcciones automáticas \\d+, errores de fila \\d+\n$',
       ),
     );
     const followEn = (await ok(dir, ['--lang', 'en', 'followup', String(campaignId), '--outcome', 'non-final'])).stdout;
     expect(followEn).toMatch(
       new RegExp(
-        `^Batch ${first + 1}: ${notFinal} cases of campaign ${campaignId} to follow up \\(from batch 1, its mapping\\)\n` +
+        `^Batch ${first + 1}: ${notFinal} case\\(s\\) of campaign ${campaignId} to follow up \\(from batch 1, its mapping\\)\n` +
           '  ready \\d+, rejected \\d+, warnings \\d+, automatic fixes \\d+, row errors \\d+\n' +
           `  duplicates: ${notFinal} case\\(s\\) already in another batch not uploaded\n$`,
       ),

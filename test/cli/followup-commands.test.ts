@@ -85,7 +85,7 @@ describe('casedesk followup and results summary', () => {
 
     const words = await casedesk('followup', String(campaignId), '--outcome', 'non-final');
     expect(words.code, words.stderr).toBe(0);
-    expect(words.stdout).toMatch(new RegExp(`^Batch \\d+: ${nonFinal.length} cases of campaign ${campaignId} to follow up`));
+    expect(words.stdout).toMatch(new RegExp(`^Batch \\d+: ${nonFinal.length} case\\(s\\) of campaign ${campaignId} to follow up`));
     // The same cases again, while the first follow-up still waits: each is a duplicate of it.
     expect(words.stdout).toMatch(new RegExp(`duplicates: ${nonFinal.length} case\\(s\\) already in another batch not uploaded`));
   });

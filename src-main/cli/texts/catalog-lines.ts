@@ -146,8 +146,8 @@ export const CLI_LINES = {
 
   // `prepare`, `followup` and `import-corrections` (stdout); {mapping} one of line.batch.mapping.*.
   'line.batch.prepared': {
-    en: 'Batch {batchId}: {cases} cases from sheet "{sheet}" (header on row {headerRow}, {mapping})',
-    es: 'Lote {batchId}: {cases} casos de la hoja "{sheet}" (encabezado en la fila {headerRow}, {mapping})',
+    en: 'Batch {batchId}: {cases} case(s) from sheet "{sheet}" (header on row {headerRow}, {mapping})',
+    es: 'Lote {batchId}: {cases} caso(s) de la hoja "{sheet}" (encabezado en la fila {headerRow}, {mapping})',
   },
   'line.batch.mapping.file': { en: 'file mapping', es: 'mapeo del archivo' },
   'line.batch.mapping.template': { en: 'template mapping', es: 'mapeo de la plantilla' },
@@ -172,8 +172,8 @@ export const CLI_LINES = {
   'line.batch.not_in_batch': { en: 'Not in this batch: {codes}', es: 'No están en este lote: {codes}' },
   'line.batch.already_sent': { en: 'Already sent, left as they were: {codes}', es: 'Ya enviados, quedan como estaban: {codes}' },
   'line.followup.batch': {
-    en: 'Batch {batchId}: {cases} cases of campaign {campaignId} to follow up (from batch {fromBatches}, its mapping)',
-    es: 'Lote {batchId}: {cases} casos de la campaña {campaignId} para seguimiento (del lote {fromBatches}, con su mapeo)',
+    en: 'Batch {batchId}: {cases} case(s) of campaign {campaignId} to follow up (from batch {fromBatches}, its mapping)',
+    es: 'Lote {batchId}: {cases} caso(s) de la campaña {campaignId} para seguimiento (del lote {fromBatches}, con su mapeo)',
   },
   'line.followup.duplicates': {
     en: 'duplicates: {duplicates} case(s) already in another batch not uploaded',

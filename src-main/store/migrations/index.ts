@@ -34,6 +34,7 @@ import * as m030 from './030-bare-kind-keys';
 import * as m031 from './031-status-numbers-in-indexes';
 import * as m032 from './032-upload-state-partial-indexes';
 import * as m033 from './033-source-rows-from-raw';
+import * as m034 from './034-rows-without-case-by-batch';
 
 export interface Migration {
   version: number;
@@ -84,6 +85,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 31, name: 'status-numbers-in-indexes', up: m031.up },
   { version: 32, name: 'upload-state-partial-indexes', up: m032.up },
   { version: 33, name: 'source-rows-from-raw', up: m033.up },
+  { version: 34, name: 'rows-without-case-by-batch', up: m034.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

@@ -103,23 +103,23 @@ describe('the other lines', () => {
 
   it("prepare names where its mapping came from, and the file's sheet printable", () => {
     expect(prepareReport(prepared, 'es').split('\n')[0]).toBe(
-      'Lote 5: 3 casos de la hoja "Deudores\\u001b[2J" (encabezado en la fila 1, mapeo de la plantilla)',
+      'Lote 5: 3 caso(s) de la hoja "Deudores\\u001b[2J" (encabezado en la fila 1, mapeo de la plantilla)',
     );
     expect(prepareReport({ ...prepared, mappingSource: 'file' }, 'en').split('\n')[0]).toBe(
-      'Batch 5: 3 cases from sheet "Deudores\\u001b[2J" (header on row 1, file mapping)',
+      'Batch 5: 3 case(s) from sheet "Deudores\\u001b[2J" (header on row 1, file mapping)',
     );
   });
 
   it('a follow-up says how many matching cases were not uploaded from here, and what the ledger kept out', () => {
     const followup = { ...prepared, mappingSource: 'batch', followup: { fromBatches: [2, 3], notFound: 4 } } as unknown as FollowupSummary;
     expect(followupReport(followup, 9, 'es')).toBe(
-      'Lote 5: 3 casos de la campaña 9 para seguimiento (del lote 2, 3, con su mapeo)\n' +
+      'Lote 5: 3 caso(s) de la campaña 9 para seguimiento (del lote 2, 3, con su mapeo)\n' +
         '  listos 2, rechazados 1, advertencias 0, correcciones automáticas 4, errores de fila 0\n' +
         '  no contactar: 0 caso(s) suprimidos, 2 teléfono(s) quitados\n' +
         '  4 caso(s) que coinciden no se cargaron desde este equipo y no están en él\n',
     );
     expect(followupReport(followup, 9, 'en')).toBe(
-      'Batch 5: 3 cases of campaign 9 to follow up (from batch 2, 3, its mapping)\n' +
+      'Batch 5: 3 case(s) of campaign 9 to follow up (from batch 2, 3, its mapping)\n' +
         '  ready 2, rejected 1, warnings 0, automatic fixes 4, row errors 0\n' +
         '  do not contact: 0 case(s) suppressed, 2 phone(s) taken off\n' +
         '  4 matching case(s) were not uploaded from this computer and are not in it\n',

@@ -2,8 +2,10 @@
 
 /**
  * More rows without a code than cases: not a totals row or two, but a file read wrongly. Nearly always the
- * column taken as the code is not it, or the code is written only on each debtor's first row.
+ * column taken as the code is not it, or the code is written only on each debtor's first row (then some
+ * rows do make cases: with none, only the first reason fits). Null: nothing to doubt.
  */
-export function codeColumnInDoubt(rowsWithoutCase: number, cases: number): boolean {
-  return rowsWithoutCase > cases;
+export function codeColumnInDoubt(rowsWithoutCase: number, cases: number): 'noCase' | 'moreThanCases' | null {
+  if (rowsWithoutCase <= cases) return null;
+  return cases === 0 ? 'noCase' : 'moreThanCases';
 }

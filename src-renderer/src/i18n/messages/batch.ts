@@ -65,14 +65,18 @@ export default {
       es: '{n} fila de la planilla no se convirtió en caso. | {n} filas de la planilla no se convirtieron en casos.',
     },
     codeInDoubt: {
-      en: 'There are more of them than cases: nearly always the column taken as the code is not the right one, or the file writes the code only on the first row of each debtor. Check the columns and prepare the file again.',
-      es: 'Son más que los casos: casi siempre quiere decir que la columna tomada como código no es la correcta, o que la planilla tiene el código solo en la primera fila de cada deudor. Revise las columnas y prepare el archivo de nuevo.',
+      en: 'There are more of them than cases: nearly always the column taken as the code is not the right one, or the file writes the code only on the first row of each debtor. Check the columns, or fill in the code on every row, and prepare the file again.',
+      es: 'Son más que los casos: casi siempre quiere decir que la columna tomada como código no es la correcta, o que la planilla tiene el código solo en la primera fila de cada deudor. Revise las columnas, o complete el código en todas las filas, y prepare el archivo de nuevo.',
+    },
+    noCase: {
+      en: 'No row became a case: nearly always the column taken as the code is not the right one. Check the columns and prepare the file again.',
+      es: 'Ninguna fila se convirtió en caso: casi siempre quiere decir que la columna tomada como código no es la correcta. Revise las columnas y prepare el archivo de nuevo.',
     },
     show: { en: 'Show which', es: 'Ver cuáles' },
     hide: { en: 'Hide', es: 'Ocultar' },
     more: {
-      en: 'These are the first {shown} of {n}. The error report lists them all on its “Motivos” sheet, going on in “Motivos 2” and after when one sheet is not enough.',
-      es: 'Estas son las primeras {shown} de {n}. El reporte de errores las lista todas en la hoja «Motivos», y sigue en «Motivos 2» y las siguientes si no entran en una.',
+      en: 'These are the first {shown} of {n}. The error report lists them all, on its “Motivos” sheet.',
+      es: 'Estas son las primeras {shown} de {n}. El reporte de errores las lista todas, en su hoja «Motivos».',
     },
   },
   filter: {

@@ -192,8 +192,8 @@ export default {
     progress: { en: '{done} of {total} cases prepared', es: '{done} de {total} casos preparados' },
     // Every case built: the batch is being written and committed (seconds at a million rows); no stop now.
     saving: {
-      en: 'No case came out; saving the batch… It can no longer be stopped. | The case is prepared; saving the batch… It can no longer be stopped. | All {total} cases are prepared; saving the batch… It can no longer be stopped.',
-      es: 'No salió ningún caso; guardando el lote… Ya no se puede detener. | El caso está preparado; guardando el lote… Ya no se puede detener. | Los {total} casos están preparados; guardando el lote… Ya no se puede detener.',
+      en: 'The case is prepared; saving the batch… It can no longer be stopped. | All {total} cases are prepared; saving the batch… It can no longer be stopped.',
+      es: 'El caso está preparado; guardando el lote… Ya no se puede detener. | Los {total} casos están preparados; guardando el lote… Ya no se puede detener.',
     },
     progressName: { en: 'Preparing the batch', es: 'Preparación del lote' },
     stopName: { en: 'Stop preparing the batch', es: 'Detener la preparación del lote' },

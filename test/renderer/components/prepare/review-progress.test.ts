@@ -42,8 +42,13 @@ it('says the batch is being saved once every case is built, without a full bar o
   expect(html).not.toContain('aria-valuenow="100"');
   expect(html).not.toContain('data-test="prepare-stop"');
   expect(renderedText(await render('es', { done: 1, total: 1 }))).toContain('El caso está preparado; guardando el lote…');
-  expect(renderedText(await render('es', { done: 0, total: 0 }))).toContain('No salió ningún caso; guardando el lote…');
   expect(renderedText(await render('en', { done: 2, total: 2 }))).toContain('All 2 cases are prepared; saving the batch… It can no longer be stopped.');
+});
+
+it('can still be stopped when the file made no case (its rows without one are being stored, and a stop drops them)', async () => {
+  const html = await render('es', { done: 0, total: 0 });
+  expect(renderedText(html)).toContain('0 de 0 casos preparados');
+  expect(html).toContain('data-test="prepare-stop"');
 });
 
 it('says the file is being read before any case is counted, and can be stopped', async () => {
