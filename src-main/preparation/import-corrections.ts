@@ -49,8 +49,9 @@ export interface CorrectedRow {
 export type CorrectionsRead = [code: string, rows: CorrectedRow[]][];
 
 /** Reads the corrected error report (the parsing only, no store: the preparation worker runs it). */
-export async function readCorrections(file: SourceFile): Promise<CorrectionsRead> {
-  const table = await readTable(file.bytes, file.name, CORRECTIONS_READ_LIMITS);
+export async function readCorrections(file: SourceFile, limits = CORRECTIONS_READ_LIMITS): Promise<CorrectionsRead> {
+  // The cases' sheet alone: the reasons beside it (a row each, «Motivos», «Motivos 2»…) are not read back.
+  const table = await readTable(file.bytes, file.name, limits, { sheet: CORRECTIONS_SHEET });
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
   const rows = sheet?.rows ?? [];
   const header = (rows[0] ?? []).map(normalizeHeader);

@@ -60,8 +60,9 @@ export const LEDGER_READ_LIMITS: ReadLimits = { ...READ_LIMITS, maxCells: 12_000
 
 /**
  * An error report sent back with its corrections (exports/batch-exports.ts writes it): one row of 11
- * columns per product of each flagged case, and a sheet of reasons (6 columns, one row per issue).
- * A 100,000-case batch every case of which is flagged, with 5 products and 5 issues each, is
- * 500,000 × 12 + 500,000 × 7 = 9.5 million cells: 10 million.
+ * columns per product of each flagged case. Only that sheet is read (import-corrections.ts), not the
+ * reasons beside it, one row per issue, which passed this alone in a million-case batch's report. A
+ * 100,000-case batch every case of which is flagged, with 5 products each, is 500,000 × 12 = 6 million
+ * cells; 10 million is about 830,000 rows.
  */
 export const CORRECTIONS_READ_LIMITS: ReadLimits = { ...READ_LIMITS, maxCells: 10_000_000 };

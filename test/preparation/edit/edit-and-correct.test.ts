@@ -8,9 +8,20 @@ import { cleanBatchSheets, errorReportSheets } from '../../../src-main/exports/b
 import { CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
 import { workbookBytes, type SheetData } from '../../../src-main/exports/xlsx-writer';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
-import { importCorrections } from '../../../src-main/preparation/import-corrections';
+import { importCorrections, readCorrections } from '../../../src-main/preparation/import-corrections';
+import { CORRECTIONS_READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
-import { addChunks, batchSettings, countCasesByStatus, listChunks, listIssues, markSending, setBatchMapping, type Store } from '../../../src-main/store';
+import {
+  addChunks,
+  addRowIssues,
+  batchSettings,
+  countCasesByStatus,
+  listChunks,
+  listIssues,
+  markSending,
+  setBatchMapping,
+  type Store,
+} from '../../../src-main/store';
 import { SAMPLE, sampleBatchEachTest } from '../../support/sample-batch';
 import { sourceFile } from '../../support/source-file';
 
@@ -195,6 +206,28 @@ describe('the error report, round trip', () => {
       ]),
     );
     await expect(importCorrections(store, batchId, sourceFile(file))).rejects.toMatchObject({ code: 'read.not_a_correction_report' });
+  });
+
+  it('reads back only the cases of a report whose reasons go on over several sheets, however many they are', async () => {
+    // Reasons enough to spread over «Motivos» and «Motivos 2» (rows of the file without a code).
+    addRowIssues(
+      store.db,
+      batchId,
+      Array.from({ length: 60 }, (_, i) => ({ severity: 'error', kind: 'no-code', field: 'code', rows: [100 + i], params: { row: 100 + i, column: 'DNI' } })),
+    );
+    const sheets = errorReportSheets(store, batchId, 40);
+    expect(sheets.map((sh) => sh.name)).toEqual([CORRECTIONS_SHEET, 'Motivos', 'Motivos 2']);
+    const report = { name: 'corregido.xlsx', bytes: new Uint8Array(await workbookBytes(sheets)) };
+    const caseCells = 12 * rowsOf(sheets).length;
+    // Room for the cases' sheet, not for the reasons beside it: those are never read back.
+    const read = await readCorrections(report, { ...CORRECTIONS_READ_LIMITS, maxCells: caseCells });
+    expect(read.map(([code]) => code)).toEqual([
+      ...new Set(
+        rowsOf(sheets)
+          .slice(1)
+          .map((r) => String(r[0])),
+      ),
+    ]);
   });
 
   it('neutralises cells a spreadsheet would run as formulas, and the import takes the guard off again', async () => {

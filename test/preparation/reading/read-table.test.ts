@@ -62,6 +62,40 @@ describe('readTable: spreadsheets', () => {
   });
 });
 
+describe('readTable: one sheet asked for', () => {
+  /** A workbook of a small sheet of cases and a big one of notes beside it. */
+  function casesAndNotes(bookType: XLSX.BookType): Uint8Array {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([HEADER, ROW]), 'Casos');
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(Array.from({ length: 200 }, (_, i) => [`nota ${i}`, i, i, i, i])), 'Notas');
+    return new Uint8Array(XLSX.write(wb, { bookType, type: 'buffer' }) as Buffer);
+  }
+  // Room for the cases, not for the notes.
+  const limits = { ...READ_LIMITS, maxCells: 100 };
+
+  it.each([
+    ['xlsx', true],
+    ['xlsx', false],
+    ['xls', true],
+  ] as const)('reads that sheet alone, and counts only its cells (%s, scanner %s)', async (bookType, fastXlsx) => {
+    const bytes = casesAndNotes(bookType);
+    const table = await readTable(bytes, `libro.${bookType}`, limits, { sheet: 'Casos', fastXlsx });
+    expect(table.sheets.map((s) => s.name)).toEqual(['Casos']);
+    expect(table.sheets[0]?.rows[0]).toEqual(HEADER);
+    // Every sheet read, the notes pass the cells allowed.
+    await expect(readTable(bytes, `libro.${bookType}`, limits, { fastXlsx })).rejects.toMatchObject({ code: 'read.too_many_cells' });
+  });
+
+  it('still counts a whole .ods before opening it: SheetJS expands every sheet of one', async () => {
+    await expect(readTable(casesAndNotes('ods'), 'libro.ods', limits, { sheet: 'Casos' })).rejects.toMatchObject({ code: 'read.too_many_cells' });
+  });
+
+  it('reads every sheet when the workbook has none of that name', async () => {
+    const table = await readTable(casesAndNotes('xlsx'), 'libro.xlsx', READ_LIMITS, { sheet: 'Otra' });
+    expect(table.sheets.map((s) => s.name)).toEqual(['Casos', 'Notas']);
+  });
+});
+
 describe('readTable: text exports', () => {
   const csv = (text: string, encoding: 'utf8' | 'latin1' = 'utf8') => new Uint8Array(Buffer.from(text, encoding));
 
