@@ -69,8 +69,8 @@ export default {
       es: 'Son más que los casos: casi siempre quiere decir que la columna tomada como código no es la correcta, o que la planilla tiene el código solo en la primera fila de cada deudor. Revise las columnas, o complete el código en todas las filas, y prepare el archivo de nuevo.',
     },
     noCase: {
-      en: 'No row became a case: nearly always the column taken as the code is not the right one. Check the columns and prepare the file again.',
-      es: 'Ninguna fila se convirtió en caso: casi siempre quiere decir que la columna tomada como código no es la correcta. Revise las columnas y prepare el archivo de nuevo.',
+      en: 'Not one case came out of the file: nearly always the column taken as the code is not the right one. Check the columns and prepare the file again.',
+      es: 'No salió ningún caso de la planilla: casi siempre quiere decir que la columna tomada como código no es la correcta. Revise las columnas y prepare el archivo de nuevo.',
     },
     show: { en: 'Show which', es: 'Ver cuáles' },
     hide: { en: 'Hide', es: 'Ocultar' },
