@@ -1,7 +1,7 @@
 // The error report of a batch with more reasons than a sheet holds: they go on in «Motivos 2», «Motivos 3»…,
 // each sheet within its rows, all of them in the order one sheet would list them.
 import * as XLSX from '@e965/xlsx';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { errorReportSheets, REASONS_SHEET } from '../../src-main/exports/batch-exports';
 import { workbookBytes, type SheetData } from '../../src-main/exports/xlsx-writer';
 import { CORRECTIONS_SHEET } from '../../src-main/preparation/corrections-sheet';
@@ -61,6 +61,26 @@ describe('the error report past a sheet of reasons', () => {
     addRowIssues(store.db, batchId, rowsWithoutCode(1, 900));
     expect(rowsOf(sheets[1])).toHaveLength(26);
     expect(() => rowsOf(sheets[2])).toThrow(expect.objectContaining({ code: 'export.too_big' }));
+  });
+
+  it('reads the reasons once when the workbook is written, each sheet going on where the one before stopped', async () => {
+    const { store, batchId } = sample;
+    addRowIssues(store.db, batchId, rowsWithoutCode(70));
+    const sheets = errorReportSheets(store, batchId, 30);
+    expect(sheets.length).toBeGreaterThanOrEqual(4);
+    // Each read of the rows without a case prepares their page's statement: one read for all the sheets.
+    const prepare = store.db.prepare.bind(store.db);
+    let rowReads = 0;
+    const counting = vi.spyOn(store.db, 'prepare').mockImplementation((sql: string) => {
+      if (sql.includes('case_id IS NULL') && sql.includes('id > ?')) rowReads += 1;
+      return prepare(sql);
+    });
+    try {
+      await workbookBytes(sheets);
+    } finally {
+      counting.mockRestore();
+    }
+    expect(rowReads).toBe(1);
   });
 
   it('is written as a workbook whose sheets a spreadsheet opens with every reason', async () => {
