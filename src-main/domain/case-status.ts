@@ -7,3 +7,9 @@
  */
 export const CASE_STATUSES = ['ready', 'warning', 'rejected', 'excluded', 'suppressed'] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+/**
+ * The cases the error report's corrections sheet holds: suppressed ones too, so the agent sees why they
+ * stay out and importing them back keeps them out. The exporter writes these; the drawer says so of them.
+ */
+export const REPORTED_STATUSES: readonly CaseStatus[] = ['rejected', 'warning', 'suppressed'];

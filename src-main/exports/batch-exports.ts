@@ -5,6 +5,7 @@ import { fieldLabel, issueText } from '../domain/issue-texts/wording';
 import { readablePhone } from '../domain/phone-display';
 import { unpackRaw } from '../preparation/build/build-cases';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../preparation/corrections-sheet';
+import { REPORTED_STATUSES } from '../domain/case-status';
 import { Failure } from '../domain/failures/failure';
 import { countCasesByStatus, countReasons, eachIssue, pageRawRows, pageSentCases, type CaseStatus, type IssueRow, type Store } from '../store';
 import { argentineDay, EXCEL_MAX_ROWS, type SheetData } from './xlsx-writer';
@@ -63,8 +64,6 @@ function* casesOf<C extends { id: number }>(page: (afterId: number) => C[]): Gen
   }
 }
 
-// Suppressed cases too: the agent sees why they stay out, and importing them back keeps them out.
-const REPORTED: readonly CaseStatus[] = ['rejected', 'warning', 'suppressed'];
 const SENT: readonly CaseStatus[] = ['ready', 'warning'];
 /** The report is the agency's working sheet, in Spanish: fields by their names, reasons in words. */
 const reasonEs = (i: IssueRow) => formatIssueText('es', issueText(i), readablePhone);
@@ -75,7 +74,7 @@ const reasonEs = (i: IssueRow) => formatIssueText('es', issueText(i), readablePh
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
 export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS): SheetData[] {
-  const cases = refuseTooManyCases(store, batchId, REPORTED, maxRows);
+  const cases = refuseTooManyCases(store, batchId, REPORTED_STATUSES, maxRows);
   return [
     { name: CORRECTIONS_SHEET, rows: sheetRows(CORRECTION_HEADERS, cases, maxRows, () => correctionRows(store, batchId)) },
     ...reasonSheets(store, batchId, cases, maxRows),
@@ -121,7 +120,7 @@ function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
   // Each case's reasons read beside it, both in case order: a million-case batch's are never held at once.
   const issues = eachIssue(store.db, batchId, { withoutFixes: true, casesOnly: true });
   let issue = issues.next();
-  for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED))) {
+  for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED_STATUSES))) {
     const reasons: string[] = [];
     for (; !issue.done && (issue.value.caseId ?? 0) <= c.id; issue = issues.next()) if (issue.value.caseId === c.id) reasons.push(reasonEs(issue.value));
     for (const r of unpackRaw(c.raw, c)) {

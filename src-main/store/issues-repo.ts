@@ -128,7 +128,7 @@ function severitiesOf(opts: Pick<IssueQuery, 'severity' | 'withoutFixes'>): Set<
  * errors is read alone (in id order, SQLite read every row-level issue of every batch).
  */
 function rowIssues(db: Db, batchId: number, severities: Set<IssueInput['severity']>, limit: number): IssueRow[] {
-  return rowIssuesOf(firstRowsBySeverity(db, ROW_ISSUE_COLUMNS, batchId, severities, limit), severities);
+  return rowIssuesOf(firstRowsBySeverity(db, ROW_ISSUE_COLUMNS, batchId, severities, limit));
 }
 
 /** Row-level issues read at a time, in id order: a page is a few MB. */
@@ -145,13 +145,14 @@ function rowIssuePage(db: Db, batchId: number, severities: Set<IssueInput['sever
     .prepare(`${ROW_ISSUE_COLUMNS} AND severity IN (${wanted.map(() => '?').join(', ')}) AND id > ? ORDER BY id LIMIT ?`)
     .all(batchId, ...wanted, afterId, ROW_ISSUE_PAGE) as { id: number }[];
   const last = rows[rows.length - 1];
-  return { issues: rowIssuesOf(rows, severities), next: last && rows.length === ROW_ISSUE_PAGE ? last.id : null };
+  return { issues: rowIssuesOf(rows), next: last && rows.length === ROW_ISSUE_PAGE ? last.id : null };
 }
 
 const ROW_ISSUE_COLUMNS =
   'SELECT id, severity, field, rows_json, kind, params_json, before_value, after_value FROM case_issues WHERE batch_id = ? AND case_id IS NULL';
 
-function rowIssuesOf(found: unknown[], severities: Set<IssueInput['severity']>): IssueRow[] {
+/** Rows of case_issues as issues; both queries above ask SQLite for the severities wanted. */
+function rowIssuesOf(found: unknown[]): IssueRow[] {
   const rows = found as {
     id: number;
     severity: IssueInput['severity'];
@@ -163,23 +164,18 @@ function rowIssuesOf(found: unknown[], severities: Set<IssueInput['severity']>):
     before_value: string | null;
     after_value: string | null;
   }[];
-  const issues: IssueRow[] = [];
-  for (const r of rows) {
-    if (!severities.has(r.severity)) continue;
-    issues.push({
-      id: `row:${r.id}`,
-      caseId: null,
-      code: null,
-      severity: r.severity,
-      field: r.field,
-      rows: JSON.parse(r.rows_json) as number[],
-      kind: r.kind,
-      params: JSON.parse(r.params_json) as Record<string, unknown>,
-      before: r.before_value ?? undefined,
-      after: r.after_value ?? undefined,
-    });
-  }
-  return issues;
+  return rows.map((r) => ({
+    id: `row:${r.id}`,
+    caseId: null,
+    code: null,
+    severity: r.severity,
+    field: r.field,
+    rows: JSON.parse(r.rows_json) as number[],
+    kind: r.kind,
+    params: JSON.parse(r.params_json) as Record<string, unknown>,
+    before: r.before_value ?? undefined,
+    after: r.after_value ?? undefined,
+  }));
 }
 
 /** Up to `limit` rows of `columns`, errors first: each severity asked for in turn, while some are wanted. */

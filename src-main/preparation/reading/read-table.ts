@@ -131,8 +131,7 @@ export async function readTable(
     throw damaged(fileName);
   }
   const format = kind === 'cfb' ? 'xls' : workbook.bookType === 'ods' || /\.ods$/i.test(fileName) ? 'ods' : 'xlsx';
-  const names = options.sheet !== undefined && workbook.SheetNames.includes(options.sheet) ? [options.sheet] : workbook.SheetNames;
-  const data = names.map((name) => ({ name, data: (workbook.Sheets[name]?.['!data'] ?? []) as SheetData }));
+  const data = sheetsToRead(workbook.SheetNames, options.sheet).map((name) => ({ name, data: (workbook.Sheets[name]?.['!data'] ?? []) as SheetData }));
   checkShape(data, fileName, limits);
   const sheets = data.map(({ name, data }) => ({ name, rows: sheetRows(data, fileName, name, limits) }));
   if (sheets.length === 0) throw new ReadError('read.no_sheets', { file: fileName }, at);
@@ -182,6 +181,11 @@ function stubFor(marker: string): Buffer {
 
 const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/;
 
+/** The sheet asked for alone, when the workbook has it; else every sheet. */
+function sheetsToRead(names: readonly string[], only: string | undefined): readonly string[] {
+  return only !== undefined && names.includes(only) ? [only] : names;
+}
+
 /**
  * An .xlsx's sheets with their cells read by xlsx-worksheet.ts: SheetJS reads every small part
  * (workbook, sheet names and order, shared strings, styles, formats) with each worksheet replaced by
@@ -211,8 +215,7 @@ export function xlsxByScanner(
     date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
   };
   const sheets: { name: string; rows: SparseRows }[] = [];
-  const names = only !== undefined && workbook.SheetNames.includes(only) ? [only] : workbook.SheetNames;
-  for (const name of names) {
+  for (const name of sheetsToRead(workbook.SheetNames, only)) {
     const data = (workbook.Sheets[name]?.['!data'] ?? []) as SheetData;
     const marker = data[0]?.[0]?.v;
     if (typeof marker !== 'string' || !marker.startsWith(`${nonce}:`)) {

@@ -38,9 +38,6 @@ export function knownIssueTotal(c: Pick<BatchCaseView, 'issueCounts'>, answered:
   return counted >= answered ? counted : null;
 }
 
-/** Cases the error report's corrections sheet holds: a big one of these is corrected there. */
-export const IN_CORRECTIONS_SHEET: readonly BatchCaseView['status'][] = ['rejected', 'warning', 'suppressed'];
-
 /** "2, 3, 4" for a few rows; for many, the first ones and how many more (never "and 1 more"). */
 export function rowsWritten(rows: readonly number[]): { rows: string; more: number } {
   const shown = rows.length > ROWS_WRITTEN ? rows.slice(0, ROWS_WRITTEN - 2) : rows;
