@@ -3,7 +3,6 @@
 import type { Product } from '../contract';
 import type { LedgerEntry } from '../domain/ledger';
 import {
-  addCaseIssue,
   batchCreditor,
   batchSettings,
   casesHeldByLedger,
@@ -179,9 +178,8 @@ export function editCase(store: Store, batchId: number, caseId: number, changes:
   store.db
     .transaction(() => {
       // Sent meanwhile (another process's upload): nothing of the edit is kept.
-      if (replaceCase(store.db, caseId, next, 'agent') === null) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
-      for (const e of edits)
-        addCaseIssue(store.db, batchId, caseId, issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
+      const history = () => edits.map((e) => issue('fix', 'edited', e.field, current.sourceRows, e, { before: e.before, after: e.after }));
+      if (replaceCase(store.db, caseId, next, 'agent', history) === null) throw new EditError('edit.case_sent', { code: current.code, state: 'sending' });
       const phones = new SharedPhoneChanges();
       phones.note(caseId, current, next);
       recheckSharedPhones(store, batchId, phones);
@@ -247,16 +245,16 @@ export function bulkFix(store: Store, batchId: number, fix: BulkFix, shared = NO
           }
           const next = rebuild(store, c, raw, settings, excluded);
           // Issues are always refreshed; a case counts as changed when what would be sent changed.
-          const written = replaceCase(store.db, c.id, next, 'agent');
+          // What the fix took out of a case is part of its history, as the agent's own edits are.
+          const history = () =>
+            raw.flatMap((r, i) => {
+              const before = cellsBefore[i] ?? '';
+              const after = phoneCellsText(r.phones);
+              return before === after ? [] : [issue('fix', 'edited', 'phones', [r.row], { field: 'phones', before, after }, { before, after })];
+            });
+          const written = replaceCase(store.db, c.id, next, 'agent', history);
           if (written === null) continue; // its request may be on its way
           phones.note(c.id, c, next);
-          // What the fix took out of a case is part of its history, as the agent's own edits are.
-          raw.forEach((r, i) => {
-            const before = cellsBefore[i] ?? '';
-            const after = phoneCellsText(r.phones);
-            if (before !== after)
-              addCaseIssue(store.db, batchId, c.id, issue('fix', 'edited', 'phones', [r.row], { field: 'phones', before, after }, { before, after }));
-          });
           if (!sameValues(c, { ...next, status: written })) changed += 1;
         }
       }
@@ -289,12 +287,12 @@ export function releaseFromLedger(store: Store, batchId: number, shared: SharedL
         // Stored before rows were kept with their case (migration 3): nothing to build it again from.
         if (next === null) continue;
         // Compared as written: a duplicate's warning kept through the rebuild keeps a ready case "with warnings".
-        const written = replaceCase(store.db, c.id, next, 'ledger');
+        const history = (status: CaseStatus) =>
+          sameValues(c, { ...next, status }) ? [] : [issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status })];
+        const written = replaceCase(store.db, c.id, next, 'ledger', history);
         if (written === null) continue; // its request may be on its way
         phones.note(c.id, c, next);
-        const status = written;
-        if (sameValues(c, { ...next, status })) continue;
-        addCaseIssue(store.db, batchId, c.id, issue('fix', 'ledger-released', 'status', c.sourceRows, { before: c.status, after: status }));
+        if (sameValues(c, { ...next, status: written })) continue;
         released += 1;
       }
       // A phone the ledger gives back counts among its debtors again.

@@ -2,7 +2,8 @@
 // back; each corrected case replaces its own (matched by code) and is validated again.
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { personKey } from '../domain/person-key';
-import { addCaseIssue, batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
+import { batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
+import type { CaseStatus } from '../domain/case-status';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/prepared-issue';
 import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
@@ -125,20 +126,16 @@ export function applyCorrections(store: Store, batchId: number, byCode: Correcti
         // The case keeps its code as the creditor wrote it: the report's may be spelled another way.
         const built = caseFromRaw(current.code, raw, settings);
         // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
-        const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw, built) }, 'agent');
+        const history = (status: CaseStatus) => [
+          issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: status }, { before: current.status, after: status }),
+        ];
+        const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw, built) }, 'agent', history);
         // Its request may be on its way: the campaign gets what was sent.
         if (written === null) {
           summary.alreadySent.push(code);
           continue;
         }
         phones.note(caseId, current, built);
-        const status = written;
-        addCaseIssue(
-          store.db,
-          batchId,
-          caseId,
-          issue('fix', 'edited', 'case', built.sourceRows, { field: 'case', before: current.status, after: status }, { before: current.status, after: status }),
-        );
         summary.updated += 1;
         if (built.status === 'rejected') summary.stillRejected += 1;
         // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.

@@ -9,6 +9,7 @@
 //   rows. The search_text column holds it only where SQLite cannot work it out from the row.
 import { isDuplicateKind } from '../domain/duplicates';
 import type { Db } from '../sqlite/sqlcipher';
+import { statement } from '../sqlite/statement-cache';
 import { issueKindsOf, kindOfToken, kindToken, kindsOf } from './issue-codec';
 import { keptCounts } from './kept-counts';
 
@@ -147,33 +148,23 @@ const keyedCase = (r: KeyedRow): KeyedCase => ({ issueKinds: issueKindsOf(r.issu
  * deleted one by one through the primary key: deleting by case id alone would read the whole table.
  */
 export function withCaseKeys<T>(db: Db, caseId: number, change: () => T): T {
-  const sql = statements(db);
   const counts = keptCounts(db).keys;
-  const before = sql.read.get(caseId) as KeyedRow | undefined;
+  const read = statement(db, 'SELECT batch_id, issues_json FROM batch_cases WHERE id = ?');
+  const before = read.get(caseId) as KeyedRow | undefined;
   const result = change();
-  const after = sql.read.get(caseId) as KeyedRow | undefined;
+  const after = read.get(caseId) as KeyedRow | undefined;
   const oldKeys = before ? caseKeys(keyedCase(before)) : [];
   const newKeys = after ? caseKeys(keyedCase(after)) : [];
   if (before)
     for (const key of oldKeys)
-      if ((!newKeys.includes(key) || after?.batch_id !== before.batch_id) && sql.drop.run(before.batch_id, key, caseId).changes > 0)
+      if ((!newKeys.includes(key) || after?.batch_id !== before.batch_id) && statement(db, DROP_KEY_SQL).run(before.batch_id, key, caseId).changes > 0)
         counts.add(before.batch_id, key, -1);
-  if (after) for (const key of newKeys) if (sql.insert.run(after.batch_id, key, caseId).changes > 0) counts.add(after.batch_id, key, 1);
+  if (after) for (const key of newKeys) if (statement(db, INSERT_KEY_SQL).run(after.batch_id, key, caseId).changes > 0) counts.add(after.batch_id, key, 1);
   return result;
 }
 
-/** Prepared once per connection: a bulk fix runs withCaseKeys for thousands of cases. */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-const prepare = (db: Db) => ({
-  read: db.prepare('SELECT batch_id, issues_json FROM batch_cases WHERE id = ?'),
-  drop: db.prepare('DELETE FROM case_keys WHERE batch_id = ? AND key = ? AND case_id = ?'),
-  insert: db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)'),
-});
-function statements(db: Db): ReturnType<typeof prepare> {
-  let found = prepared.get(db);
-  if (!found) prepared.set(db, (found = prepare(db)));
-  return found;
-}
+const DROP_KEY_SQL = 'DELETE FROM case_keys WHERE batch_id = ? AND key = ? AND case_id = ?';
+const INSERT_KEY_SQL = 'INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)';
 
 /**
  * Every case's keys and search text from its row: the migrations that bring them (8, 16) fill them
@@ -192,7 +183,7 @@ export function rebuildAllCaseKeys(db: Db): void {
     last_name: string;
     phones_json: string;
   }[];
-  const insert = db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) VALUES (?, ?, ?)');
+  const insert = db.prepare(INSERT_KEY_SQL);
   const setText = db.prepare('UPDATE batch_cases SET search_text = ? WHERE id = ?');
   for (const r of rows) {
     for (const key of caseKeys({ issueKinds: r.issue_kinds })) insert.run(r.batch_id, key, r.id);

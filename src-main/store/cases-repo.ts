@@ -13,6 +13,7 @@ import { statusNumber, statusNumberSql } from './status-number';
 import { addRowIssues } from './issues-repo';
 import { decodeProducts, storedProducts } from './product-codec';
 import type { Db } from './store';
+import { statement } from '../sqlite/statement-cache';
 
 export type { CaseStatus } from '../domain/case-status';
 
@@ -252,7 +253,7 @@ export function casesByIds(db: Db, ids: readonly number[]): BatchCaseRow[] {
 }
 
 export function getBatchCase(db: Db, caseId: number): (BatchCaseRow & { raw: unknown[] }) | null {
-  const row = db.prepare(`SELECT ${CASE_COLUMNS}, raw_json FROM batch_cases WHERE id = ?`).get(caseId) as (RawCase & { raw_json: string }) | undefined;
+  const row = statement(db, `SELECT ${CASE_COLUMNS}, raw_json FROM batch_cases WHERE id = ?`).get(caseId) as (RawCase & { raw_json: string }) | undefined;
   return row ? { ...toCase(row), raw: JSON.parse(row.raw_json) as unknown[] } : null;
 }
 
@@ -356,14 +357,17 @@ export type CaseChangedBy = 'agent' | 'ledger';
  * Replaces a case's prepared values and its issues after an edit, a bulk fix or the ledger's release
  * (see keptThroughRebuild for the issues that stay). A case already sent, or in a request that may be
  * on its way, is never changed: null. Else the status written (a kept warning makes a ready case one
- * with warnings).
+ * with warnings). `history`: what the change adds to the case's issues after the rest (an "edited" fix
+ * that names the status written), stored in the same write.
  */
-export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'code'>, by: CaseChangedBy): CaseStatus | null {
-  const row = db
-    .prepare(
-      `SELECT code, upload_state, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`,
-    )
-    .get(caseId) as
+export function replaceCase(
+  db: Db,
+  caseId: number,
+  c: Omit<BatchCaseInput, 'code'>,
+  by: CaseChangedBy,
+  history?: (status: CaseStatus) => readonly IssueInput[],
+): CaseStatus | null {
+  const row = statement(db, REPLACED_CASE_SQL).get(caseId) as
     (Omit<RawSentCase, 'id'> & { upload_state: UploadState; issues_json: string; source_rows_json: string; raw_json: string; in_flight: number }) | undefined;
   // On its way, the campaign gets what was sent: an edit now would be shown as loaded and never reach it.
   if (!row || !isEditable(row.upload_state) || row.in_flight === 1) return null;
@@ -374,39 +378,39 @@ export function replaceCase(db: Db, caseId: number, c: Omit<BatchCaseInput, 'cod
     ...c,
     code: row.code,
     status,
-    issues: [...(c.issues ?? []), ...kept],
+    issues: [...(c.issues ?? []), ...kept, ...(history?.(status) ?? [])],
   });
   // Only what would be sent counts: a bulk fix rebuilds every case, most of them to the same values.
   const sentChanged =
     firstName !== row.first_name || lastName !== row.last_name || phones !== row.phones_json || products !== row.products_json || params !== row.params_json;
   withCaseKeys(db, caseId, () =>
-    db
-      .prepare(
-        `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
-         issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = '', search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT},
-         edited_while_skipped = ${MARKS_EDITED_WHILE_SKIPPED} WHERE id = ?`,
-      )
-      .run(
-        firstName,
-        lastName,
-        phones,
-        products,
-        params,
-        sourceRows,
-        status,
-        raw,
-        issues,
-        errors,
-        warnings,
-        fixes,
-        search,
-        status,
-        sentChanged && by === 'agent' ? 1 : 0,
-        caseId,
-      ),
+    statement(db, REPLACE_CASE_SQL).run(
+      firstName,
+      lastName,
+      phones,
+      products,
+      params,
+      sourceRows,
+      status,
+      raw,
+      issues,
+      errors,
+      warnings,
+      fixes,
+      search,
+      status,
+      sentChanged && by === 'agent' ? 1 : 0,
+      caseId,
+    ),
   );
   return status;
 }
+
+const REPLACED_CASE_SQL = `SELECT code, upload_state, issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, first_name, last_name, phones_json, products_json, params_json, ${IN_FLIGHT_COLUMN} FROM batch_cases WHERE id = ?`;
+
+const REPLACE_CASE_SQL = `UPDATE batch_cases SET first_name = ?, last_name = ?, phones_json = ?, products_json = ?, params_json = ?, source_rows_json = ?, status = ?, raw_json = ?,
+  issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = '', search_text = ?, chunk_id = ${LEAVES_CHUNK_NOT_SENT},
+  edited_while_skipped = ${MARKS_EDITED_WHILE_SKIPPED} WHERE id = ?`;
 
 /** Appends one issue to a case (the agent's edit history). */
 export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: IssueInput): void {
@@ -419,9 +423,10 @@ export function addCaseIssue(db: Db, _batchId: number, caseId: number, issue: Is
  * an issue may name a phone by its place (migration 24), and the places move when a phone goes.
  */
 export function addCaseIssues(db: Db, caseId: number, issues: readonly IssueInput[], phones?: readonly string[]): void {
-  const row = db
-    .prepare(`SELECT issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?`)
-    .get(caseId) as { issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;
+  const row = statement(
+    db,
+    `SELECT issues_json, ${sourceRowsSql()} AS source_rows_json, raw_json, products_json, phones_json FROM batch_cases WHERE id = ?`,
+  ).get(caseId) as { issues_json: string; source_rows_json: string; raw_json: string; products_json: string; phones_json: string } | undefined;
   if (!row || (issues.length === 0 && phones === undefined)) return;
   const rows = JSON.parse(row.source_rows_json) as number[];
   const texts = namableTextsOfRow(row);
@@ -429,11 +434,10 @@ export function addCaseIssues(db: Db, caseId: number, issues: readonly IssueInpu
   const textsNow = phones === undefined ? texts : namableTextsOf(JSON.parse(row.raw_json), JSON.parse(row.products_json), phones);
   const i = issueColumns([...kept, ...issues], rows, textsNow);
   withCaseKeys(db, caseId, () =>
-    db
-      .prepare(
-        "UPDATE batch_cases SET phones_json = coalesce(?, phones_json), issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = '' WHERE id = ?",
-      )
-      .run(phones === undefined ? null : JSON.stringify(phones), i.json, i.errors, i.warnings, i.fixes, caseId),
+    statement(
+      db,
+      "UPDATE batch_cases SET phones_json = coalesce(?, phones_json), issues_json = ?, error_count = ?, warning_count = ?, fix_count = ?, issue_kinds = '' WHERE id = ?",
+    ).run(phones === undefined ? null : JSON.stringify(phones), i.json, i.errors, i.warnings, i.fixes, caseId),
   );
 }
 
@@ -443,6 +447,6 @@ export function batchCaseCodes(db: Db, batchId: number): { id: number; code: str
 }
 
 export function findCaseByCode(db: Db, batchId: number, code: string): number | null {
-  const row = db.prepare('SELECT id FROM batch_cases WHERE batch_id = ? AND code = ?').get(batchId, code) as { id: number } | undefined;
+  const row = statement(db, 'SELECT id FROM batch_cases WHERE batch_id = ? AND code = ?').get(batchId, code) as { id: number } | undefined;
   return row?.id ?? null;
 }

@@ -165,6 +165,25 @@ describe('checking duplicates again', () => {
     expect(kindsOf(mine, 'A')).toEqual([]);
     expect(kindsOf(mine, 'B').map(([k]) => k)).toEqual(['duplicate-other-batch']);
   });
+
+  it("writes an edit's history with the status the kept warning makes, after the rest, in the same write", () => {
+    batch('test', [aCase('A')]);
+    const mine = batch('test', [aCase('A')]);
+    recheckDuplicates(store, mine);
+    const id = findCaseByCode(store.db, mine, 'A') as number;
+    const told: string[] = [];
+    const written = replaceCase(store.db, id, { ...aCase('A'), firstName: 'Ana María', issues: [] }, 'agent', (status) => {
+      told.push(status);
+      return [{ severity: 'fix', kind: 'edited', field: 'case', rows: [2], params: { field: 'case', before: 'ready', after: status } }];
+    });
+    // Rebuilt as ready, written with warnings: the history names what was written.
+    expect(written).toBe('warning');
+    expect(told).toEqual(['warning']);
+    expect(kindsOf(mine, 'A')).toEqual([
+      ['duplicate-other-batch', expect.anything()],
+      ['edited', { field: 'case', before: 'ready', after: 'warning' }],
+    ]);
+  });
 });
 
 describe("query plans of counting a phone's debtors again: index ranges, never the cases' rows of the whole batch", () => {
