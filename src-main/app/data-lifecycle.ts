@@ -1,7 +1,7 @@
 // Deleting what the agent no longer needs, and retention: what is older than the agent's limit goes
 // by itself. Used by the procedures, the CLI and the app context's daily timer. Every deletion in the
 // store ends with a truncating checkpoint, so nothing of the deleted debtors stays in its file or WAL.
-import { campaignDownloadWork, isInboundDownloadWork, uploadWork } from './work-keys';
+import { campaignDownloadWork, correctionsWork, isInboundDownloadWork, uploadWork } from './work-keys';
 import { realpathSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Environment } from '../domain/environments';
@@ -48,6 +48,9 @@ const recordingsRoot = (ctx: Pick<AppParts, 'options'>) => join(ctx.options.data
 function batchHold(ctx: Pick<AppParts, 'runningWork' | 'store'>, batchId: number): SurfaceFailure | null {
   if (ctx.runningWork().includes(uploadWork(batchId))) {
     return new SurfaceFailure('batch.busy', { batchId });
+  }
+  if (ctx.runningWork().includes(correctionsWork(batchId))) {
+    return new SurfaceFailure('batch.correcting', { batchId });
   }
   const inDoubt = casesInDoubtCount(ctx.store.db, batchId);
   if (inDoubt > 0) {

@@ -8,6 +8,7 @@ export type RecordingKind = 'outbound' | 'inbound';
 export type WorkKey =
   | `prepare:${string}`
   | `upload:${number}`
+  | `corrections:${number}`
   | `download:campaign:${Environment}:${number}`
   | `download:inbound:${Environment}`
   | `download:recording:${Environment}:${RecordingKind}:${number}`;
@@ -15,6 +16,8 @@ export type WorkKey =
 export const prepareWork = (fileId: string): WorkKey => `prepare:${fileId}`;
 /** A batch belongs to one environment: its id alone names it. */
 export const uploadWork = (batchId: number): WorkKey => `upload:${batchId}`;
+/** A corrected error report being written into its batch, a few hundred cases at a time. */
+export const correctionsWork = (batchId: number): WorkKey => `corrections:${batchId}`;
 export const campaignDownloadWork = (env: Environment, campaignId: number): WorkKey => `download:campaign:${env}:${campaignId}`;
 export const inboundDownloadWork = (env: Environment): WorkKey => `download:inbound:${env}`;
 export const recordingWork = (env: Environment, kind: RecordingKind, refId: number): WorkKey => `download:recording:${env}:${kind}:${refId}`;

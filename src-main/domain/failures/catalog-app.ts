@@ -66,6 +66,11 @@ export const APP_FAILURES = {
     en: 'Batch {batchId} is uploading: stop the upload (or let it finish) before deleting it.',
     es: 'El lote {batchId} se está subiendo: detenga la carga (o espere a que termine) antes de borrarlo.',
   },
+  'batch.correcting': {
+    class: 'batch.busy',
+    en: 'Corrections are being imported into batch {batchId}: wait for them to finish before deleting it.',
+    es: 'Se están importando correcciones al lote {batchId}: espere a que termine antes de borrarlo.',
+  },
   'batch.in_doubt': {
     class: 'batch.in_doubt',
     en: 'Batch {batchId} has {inDoubt} case(s) in doubt: the service may hold them. Upload it again (it checks with the service first) or decide on them, then delete it.',
@@ -150,6 +155,11 @@ export const APP_FAILURES = {
     class: 'invalid-input',
     en: 'That file is already being prepared: wait for it to finish, then open its batch.',
     es: 'Ese archivo ya se está preparando: espere a que termine y abra su lote.',
+  },
+  'corrections.running': {
+    class: 'invalid-input',
+    en: 'Corrections are already being imported into batch {batchId}: wait for them to finish.',
+    es: 'Ya se están importando correcciones al lote {batchId}: espere a que termine.',
   },
   'results.download_running': { class: 'invalid-input', en: 'That download is already running.', es: 'Esa descarga ya está en curso.' },
   'results.busy': {

@@ -46,10 +46,19 @@ export type PreparationJob = StoreJob | ReadJob | CompileJob;
 /** What crosses to the worker: no callbacks. */
 export type WorkerPrepareOptions = Omit<PrepareOptions, 'onTimings' | 'onCheckpoint' | 'onProgress' | 'signal'>;
 
-export type PreparationReply = { ok: true; value: unknown } | { ok: false; error: WorkerError };
+/** `inParts`: the value is a list, posted before the reply a part at a time (REPLY_PART items each). */
+export type PreparationReply = { ok: true; value: unknown; inParts?: true } | { ok: false; error: WorkerError };
 
-/** What the worker posts: how far it is (preparing only), then its one reply. */
-export type PreparationMessage = PreparationReply | { progress: PrepareProgress };
+/** What the worker posts: how far it is (preparing only), the parts of a long list, then its one reply. */
+export type PreparationMessage = PreparationReply | { progress: PrepareProgress } | { part: unknown[] };
+
+/**
+ * Items of a list the worker posts in one message. The receiving thread rebuilds each message in one
+ * go: 90,909 corrected cases in one held the main thread for over a second.
+ */
+export const REPLY_PART = 2_000;
+/** What the caller posts back once it has taken a part: the worker then posts the next. */
+export const NEXT_PART = 'next-part';
 
 /** A stop flag as prepareBatch reads it (an AbortSignal is one too). */
 export function stopFlag(buffer: SharedArrayBuffer): { readonly aborted: boolean } {
@@ -236,6 +245,7 @@ export function awaitReply<T>(
   };
   return new Promise((resolve, reject) => {
     let settled = false;
+    const parts: unknown[] = [];
     const settle = (finish: () => void, end = true) => {
       if (settled) return;
       settled = true;
@@ -247,11 +257,19 @@ export function awaitReply<T>(
         if (!settled) onProgress?.(message.progress);
         return;
       }
+      if ('part' in message) {
+        for (const item of message.part) parts.push(item);
+        // Asked after this turn: the thread answers anything else waiting before the next part comes.
+        setImmediate(() => {
+          if (!settled) worker.postMessage(NEXT_PART);
+        });
+        return;
+      }
       worker.off('message', onMessage);
       if (message.ok)
         settle(() => {
           linger();
-          resolve(message.value as T);
+          resolve((message.inParts ? parts : message.value) as T);
         }, false);
       else settle(() => reject(rebuildError(message.error)));
     };

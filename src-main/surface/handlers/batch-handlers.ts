@@ -1,5 +1,5 @@
 // Preparing batches offline: import a file, page its cases, list issues, build the payload.
-import { prepareWork, uploadWork } from '../../app/work-keys';
+import { correctionsWork, prepareWork, uploadWork } from '../../app/work-keys';
 import { caseKeyedJson } from '../../contract';
 import { uploadEntry } from '../../preparation/build/build-cases';
 import { uploadChunks } from '../../preparation/payload/upload-chunks';
@@ -203,10 +203,18 @@ export const batchHandlers: HandlersOf<
   async 'batches:importCorrections'(ctx, { batchId, fileId }) {
     requireBatch(ctx.store.db, batchId);
     const file = await openReceivedFile(ctx, fileId);
-    // Parsed off this thread (its bytes handed over); the corrected cases are written here, where the store is.
-    const corrections = await readCorrectionsSheet(ctx, file);
-    const shared = await sharedListForEdits(ctx);
-    return applyCorrections(ctx.store, batchId, corrections, shared);
+    // Tracked: the batch is not deleted, nor a second report imported into it, between its transactions.
+    try {
+      return await ctx.track(correctionsWork(batchId), async () => {
+        // Parsed off this thread (its bytes handed over); the corrected cases are written here, where the store is.
+        const corrections = await readCorrectionsSheet(ctx, file);
+        const shared = await sharedListForEdits(ctx);
+        return applyCorrections(ctx.store, batchId, corrections, shared);
+      });
+    } catch (err) {
+      if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('corrections.running', { batchId });
+      throw err;
+    }
   },
 
   async 'batches:payload'(ctx, { batchId }) {

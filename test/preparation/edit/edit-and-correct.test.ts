@@ -8,7 +8,7 @@ import { cleanBatchSheets, errorReportSheets } from '../../../src-main/exports/b
 import { CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
 import { workbookBytes, type SheetData } from '../../../src-main/exports/xlsx-writer';
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
-import { importCorrections, readCorrections } from '../../../src-main/preparation/import-corrections';
+import { applyCorrections, importCorrections, readCorrections } from '../../../src-main/preparation/import-corrections';
 import { CORRECTIONS_READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import {
@@ -189,6 +189,21 @@ describe('the error report, round trip', () => {
     const summary = await importCorrections(store, batchId, sourceFile(file));
     expect(summary.alreadySent).toEqual(['33444555']);
     expect(caseOf('33444555')).toMatchObject({ status: c.status, phones: c.phones, issueCounts: c.issueCounts });
+  });
+
+  it('writes a few cases a transaction, each part kept as it is written', async () => {
+    const rows = rowsOf(errorReportSheets(store, batchId));
+    const file = join(dir, 'por-partes.xlsx');
+    writeFileSync(file, await workbookBytes([{ name: CORRECTIONS_SHEET, rows }]));
+    const read = await readCorrections(sourceFile(file));
+    expect(read.length).toBeGreaterThan(4);
+    const editedSoFar = () => listIssues(store.db, batchId).filter((i) => i.kind === 'edited' && i.field === 'case').length;
+    const seen: number[] = [];
+    // In each gap the store is free: what is read there was committed.
+    const summary = await applyCorrections(store, batchId, read, undefined, { casesPerWrite: 2, between: async () => void seen.push(editedSoFar()) });
+    expect(seen).toEqual(Array.from({ length: Math.ceil(read.length / 2) - 1 }, (_, i) => 2 * (i + 1)));
+    expect(summary.updated).toBe(read.length);
+    expect(editedSoFar()).toBe(read.length);
   });
 
   it('refuses a workbook that is not an error report', async () => {

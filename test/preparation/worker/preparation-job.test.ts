@@ -14,6 +14,7 @@ import {
   preparationsSettled,
   prepareInWorker,
   readCorrectionsInWorker,
+  REPLY_PART,
   readLedgerInWorker,
   rebuildError,
   workerError,
@@ -295,6 +296,28 @@ describe('a do-not-contact list or a corrected error report read in the worker',
         ],
       ],
     ]);
+  });
+
+  it('brings a long report back a part at a time, each asked for when the one before is taken, all in order', async () => {
+    // Three parts and a bit: the last one short.
+    const cases = 3 * REPLY_PART + 7;
+    const rows = Array.from({ length: cases }, (_, i) => [
+      String(30_000_000 + i),
+      'Ana',
+      'Pérez',
+      '011 4567-8901',
+      `OP-${i}`,
+      'Tarjeta',
+      '',
+      100,
+      '28/02/2027',
+      'rejected',
+      '',
+    ]);
+    const report = await workbookBytes([{ name: CORRECTIONS_SHEET, rows: [[...CORRECTION_HEADERS], ...rows] }]);
+    const there = await readCorrectionsInWorker({ name: 'corregido.xlsx', bytes: new Uint8Array(report) });
+    expect(there).toHaveLength(cases);
+    expect(there).toEqual(await readCorrections({ name: 'corregido.xlsx', bytes: new Uint8Array(report) }));
   });
 
   it('brings a workbook that is no report back as the same ReadError, naming what it lacks', async () => {
