@@ -1,5 +1,6 @@
 // Closing the loop: the agent corrects the error report in a spreadsheet program and imports it
 // back; each corrected case replaces its own (matched by code) and is validated again.
+import { basename } from 'node:path';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { personKey } from '../domain/person-key';
 import { batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
@@ -13,7 +14,7 @@ import { cleanCode, cleanText } from './normalize';
 import { ReadError } from './reading/read-errors';
 import type { SourceFile } from './preparation-types';
 import { CORRECTIONS_READ_LIMITS } from './reading/read-limits';
-import { readTable, type Cell } from './reading/read-table';
+import { readTable, streamXlsxSheet, type Cell } from './reading/read-table';
 
 export interface CorrectionsSummary {
   /** Cases replaced by their corrected version. */
@@ -49,45 +50,73 @@ export interface CorrectedRow {
 /** A corrected error report, read: each case code with its rows, in the sheet's order. Plain data, so it crosses threads. */
 export type CorrectionsRead = [code: string, rows: CorrectedRow[]][];
 
-/** Reads the corrected error report (the parsing only, no store: the preparation worker runs it). */
+/**
+ * Reads the corrected error report (the parsing only, no store: the preparation worker runs it). An
+ * .xlsx's cases' sheet is read as a stream (a million-case batch's report inflates past what a
+ * workbook read whole may); any other file, or a sheet the stream does not read, whole.
+ */
 export async function readCorrections(file: SourceFile, limits = CORRECTIONS_READ_LIMITS): Promise<CorrectionsRead> {
+  let rows = correctedRows(basename(file.name));
+  const streamed = await streamXlsxSheet(file.bytes, file.name, CORRECTIONS_SHEET, limits, (r, cells) => rows.add(r, cells));
+  if (streamed) return rows.done();
   // The cases' sheet alone: the reasons beside it (a row each, «Motivos», «Motivos 2»…) are not read back.
   const table = await readTable(file.bytes, file.name, limits, { sheet: CORRECTIONS_SHEET });
   const sheet = table.sheets.find((s) => s.name === CORRECTIONS_SHEET) ?? table.sheets[0];
-  const rows = sheet?.rows ?? [];
-  const header = (rows[0] ?? []).map(normalizeHeader);
-  const index = (name: string) => header.indexOf(normalizeHeader(name));
-  const missing = CORRECTION_HEADERS.slice(0, 9).filter((h) => index(h) < 0);
-  if (missing.length > 0) {
-    throw new ReadError('read.not_a_correction_report', { file: table.fileName, missing }, { file: table.fileName });
-  }
-  const col = Object.fromEntries(CORRECTION_HEADERS.map((h) => [h, index(h)])) as Record<(typeof CORRECTION_HEADERS)[number], number>;
+  rows = correctedRows(table.fileName);
+  (sheet?.rows ?? []).forEach((cells, r) => rows.add(r, cells));
+  return rows.done();
+}
+
+type ColumnOf = Record<(typeof CORRECTION_HEADERS)[number], number>;
+
+/** The report's rows taken one at a time (0-based, the header first), grouped by case code. */
+function correctedRows(fileName: string): { add(r: number, cells: readonly Cell[]): void; done(): CorrectionsRead } {
+  let col: ColumnOf | null = null;
   const byCode = new Map<string, CorrectedRow[]>();
-  rows.slice(1).forEach((raw, i) => {
-    const cells = raw.map(unneutralize);
-    const code = cleanCode(cells[col['Código']] as string | number | null);
-    if (code === '') return;
-    const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[col[h]] as string | null);
-    const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
-      const v = cells[col[h]];
-      return v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' ? String(v) : (v ?? null);
-    };
-    const line: CorrectedRow = {
-      row: i + 2,
-      firstName: text('Nombre'),
-      lastName: text('Apellido'),
-      phones: value('Teléfonos'),
-      debtCode: text('Nro Operación'),
-      pid: text('Producto'),
-      subId: text('Subproducto'),
-      debt: value('Saldo'),
-      expiration: value('Vencimiento'),
-    };
-    const lines = byCode.get(code);
-    if (lines) lines.push(line);
-    else byCode.set(code, [line]);
-  });
-  return [...byCode];
+  const header = (cells: readonly Cell[]): ColumnOf => {
+    const names = cells.map(normalizeHeader);
+    const index = (name: string) => names.indexOf(normalizeHeader(name));
+    const missing = CORRECTION_HEADERS.slice(0, 9).filter((h) => index(h) < 0);
+    if (missing.length > 0) throw new ReadError('read.not_a_correction_report', { file: fileName, missing }, { file: fileName });
+    return Object.fromEntries(CORRECTION_HEADERS.map((h) => [h, index(h)])) as ColumnOf;
+  };
+  return {
+    add(r, raw) {
+      // The header is the sheet's first row: a sheet that skips it has none.
+      if (col === null) {
+        col = header(r === 0 ? raw : []);
+        if (r === 0) return;
+      }
+      const columns = col;
+      const cells = raw.map(unneutralize);
+      const code = cleanCode(cells[columns['Código']] as string | number | null);
+      if (code === '') return;
+      const text = (h: (typeof CORRECTION_HEADERS)[number]) => cleanText(cells[columns[h]] as string | null);
+      const value = (h: (typeof CORRECTION_HEADERS)[number]): string | number | null => {
+        const v = cells[columns[h]];
+        return v instanceof Date ? v.toISOString().slice(0, 10) : typeof v === 'boolean' ? String(v) : (v ?? null);
+      };
+      const line: CorrectedRow = {
+        row: r + 1,
+        firstName: text('Nombre'),
+        lastName: text('Apellido'),
+        phones: value('Teléfonos'),
+        debtCode: text('Nro Operación'),
+        pid: text('Producto'),
+        subId: text('Subproducto'),
+        debt: value('Saldo'),
+        expiration: value('Vencimiento'),
+      };
+      const lines = byCode.get(code);
+      if (lines) lines.push(line);
+      else byCode.set(code, [line]);
+    },
+    done() {
+      // A sheet without a row: no header either.
+      if (col === null) header([]);
+      return [...byCode];
+    },
+  };
 }
 
 /** Reads the corrected error report and applies it, on this thread. */

@@ -16,6 +16,11 @@ export const READ_LIMITS = {
    * much past 512 MB anyway (V8's longest string).
    */
   maxUnzippedBytes: 256 * 1024 * 1024,
+  /**
+   * One entry read as a stream, never held (a corrected report's cases, entryChunks): it costs time, not
+   * memory. A report of Excel's 1,048,576 rows is about 780 MB of XML as CaseDesk writes it.
+   */
+  maxStreamedEntryBytes: 2 * 1024 * 1024 * 1024,
   /** Uncompressed / compressed for one entry: XML compresses well, but not 200 times. */
   maxCompressionRatio: 200,
   maxZipEntries: 10_000,

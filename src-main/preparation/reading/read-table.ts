@@ -11,8 +11,8 @@ import { checkOdsCells } from './ods-cells';
 import { columnLetter, ReadError, tooManyCells } from './read-errors';
 import { READ_LIMITS, type ReadLimits } from './read-limits';
 import { decodeText, isTextFile, kindOf, textBytesOf, textHead } from './text-decoding';
-import { UNSUPPORTED, worksheetRows, type SparseRows, type WorkbookParts } from './xlsx-worksheet';
-import { unpackZip, type ZipEntries } from './zip-unpack';
+import { streamWorksheetRows, UNSUPPORTED, worksheetRows, type SparseRows, type WorkbookParts } from './xlsx-worksheet';
+import { entryChunks, unpackZip, type ZipEntries } from './zip-unpack';
 
 let codePages: Promise<void> | null = null;
 
@@ -197,11 +197,46 @@ export function xlsxByScanner(
   fileName: string,
   only?: string,
 ): { sheets: { name: string; rows: SparseRows }[]; date1904: boolean } | null {
+  const stubbed = stubbedWorkbook(entries, fileName);
+  if (!stubbed) return null;
+  const { workbook, parts } = stubbed;
+  const sheets: { name: string; rows: SparseRows }[] = [];
+  for (const name of sheetsToRead(workbook.SheetNames, only)) {
+    const data = (workbook.Sheets[name]?.['!data'] ?? []) as SheetData;
+    const part = stubbed.partOf(data);
+    if (part === undefined) {
+      // A sheet not among the stubbed parts (elsewhere in the package): SheetJS read it whole.
+      sheets.push({ name, rows: data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))) });
+      continue;
+    }
+    if (part === null) return null;
+    const xml = entries.get(part);
+    // UTF-16 parts (a byte-order mark) are left to SheetJS.
+    if (!xml || (xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff)) return null;
+    const rows = worksheetRows(xml, parts);
+    if (rows === UNSUPPORTED) return null;
+    sheets.push({ name, rows });
+  }
+  return { sheets, date1904: parts.date1904 };
+}
+
+type ScannedWorkbook = XLSX.WorkBook & { Strings?: { t?: unknown }[]; Styles?: { CellXf?: { numFmtId?: number }[] }; SSF?: Record<number, string> };
+
+/**
+ * An .xlsx's small parts read by SheetJS with each worksheet replaced by a stub naming it. `partOf`
+ * gives the worksheet part a sheet's data stands for: undefined when it is no stub (SheetJS read that
+ * sheet from elsewhere), null when the stub has company (a note makes SheetJS add a cell) and so does
+ * not stand for the sheet. Null when the file is not an .xlsx.
+ */
+function stubbedWorkbook(
+  entries: ZipEntries,
+  fileName: string,
+): { workbook: ScannedWorkbook; parts: WorkbookParts; partOf: (data: SheetData) => string | null | undefined } | null {
   if (!entries.has('xl/workbook.xml') || entries.has('META-INF/manifest.xml')) return null;
   const nonce = randomBytes(12).toString('hex');
   const stubbed: ZipEntries = new Map();
   for (const [name, content] of entries) stubbed.set(name, WORKSHEET_PART.test(name) ? stubFor(`${nonce}:${name}`) : content);
-  let workbook: XLSX.WorkBook & { Strings?: { t?: unknown }[]; Styles?: { CellXf?: { numFmtId?: number }[] }; SSF?: Record<number, string> };
+  let workbook: ScannedWorkbook;
   try {
     workbook = sheetjs.parse_zip(zipContainer(stubbed), { ...SHEETJS_OPTIONS });
   } catch {
@@ -214,27 +249,74 @@ export function xlsxByScanner(
     isDateFormat: (format) => XLSX.SSF.is_date(format),
     date1904: Boolean(workbook.Workbook?.WBProps?.date1904),
   };
-  const sheets: { name: string; rows: SparseRows }[] = [];
-  for (const name of sheetsToRead(workbook.SheetNames, only)) {
-    const data = (workbook.Sheets[name]?.['!data'] ?? []) as SheetData;
+  const partOf = (data: SheetData) => {
     const marker = data[0]?.[0]?.v;
-    if (typeof marker !== 'string' || !marker.startsWith(`${nonce}:`)) {
-      // A sheet not among the stubbed parts (elsewhere in the package): SheetJS read it whole.
-      sheets.push({ name, rows: data.map((row) => (row ?? []).map((cell) => sheetJsValue(cell))) });
-      continue;
-    }
-    // Anything beside the marker came from the sheet's other parts (a note makes SheetJS add a cell):
-    // the stub would then not stand for the sheet, so SheetJS reads the file.
-    if (data.length !== 1 || data[0]?.length !== 1) return null;
-    const xml = entries.get(marker.slice(nonce.length + 1));
-    // UTF-16 parts (a byte-order mark) are left to SheetJS.
-    if (!xml || (xml[0] === 0xff && xml[1] === 0xfe) || (xml[0] === 0xfe && xml[1] === 0xff)) return null;
-    const rows = worksheetRows(xml, parts);
-    if (rows === UNSUPPORTED) return null;
-    sheets.push({ name, rows });
-  }
-  return { sheets, date1904: parts.date1904 };
+    if (typeof marker !== 'string' || !marker.startsWith(`${nonce}:`)) return undefined;
+    return data.length !== 1 || data[0]?.length !== 1 ? null : marker.slice(nonce.length + 1);
+  };
+  return { workbook, parts, partOf };
 }
+
+/**
+ * One sheet of an .xlsx handed to `onRow` a row at a time as its XML is inflated, never held: a corrected
+ * report of a million-case batch inflates past what a workbook read whole may (maxUnzippedBytes). Rows,
+ * columns and a cell's length are Excel's; its cells, as a text file's, cost time (maxTextCells). False
+ * when the file is no .xlsx with that sheet in the shape xlsx-worksheet.ts reads, even after some rows
+ * were handed over: the caller then reads the file whole (readTable), which refuses it or reads it.
+ */
+export async function streamXlsxSheet(
+  bytes: Uint8Array,
+  filePath: string,
+  sheet: string,
+  limits: ReadLimits,
+  onRow: (r: number, cells: Cell[]) => void,
+): Promise<boolean> {
+  const fileName = basename(filePath);
+  if (bytes.length > limits.maxFileBytes) throw tooLarge(fileName, limits.maxFileBytes);
+  if (kindOf(bytes) !== 'zip') return false;
+  const entries = await unpackZip(bytes, limits, (name) => WORKSHEET_PART.test(name));
+  const stubbed = stubbedWorkbook(entries, fileName);
+  if (!stubbed?.workbook.SheetNames.includes(sheet)) return false;
+  const part = stubbed.partOf((stubbed.workbook.Sheets[sheet]?.['!data'] ?? []) as SheetData);
+  if (typeof part !== 'string') return false;
+  let cells = 0;
+  let utf16 = false;
+  async function* utf8Chunks(): AsyncGenerator<Uint8Array> {
+    let first = true;
+    for await (const chunk of entryChunks(bytes, part as string, limits)) {
+      // UTF-16 parts (a byte-order mark) are SheetJS's.
+      if (first && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) {
+        utf16 = true;
+        return;
+      }
+      first = false;
+      yield chunk;
+    }
+  }
+  const read = await streamWorksheetRows(utf8Chunks(), stubbed.parts, (r, sparse) => {
+    if (r >= limits.maxRows) throw new ReadError('read.too_many_rows', { sheet, limit: limits.maxRows }, { file: fileName, sheet });
+    if (sparse.length > limits.maxColumns) {
+      throw new ReadError('read.too_many_columns', { row: r + 1, sheet, limit: limits.maxColumns }, { file: fileName, sheet, row: r + 1 });
+    }
+    cells += sparse.length + 1;
+    if (cells > limits.maxTextCells) throw tooManyCells(fileName, cells, limits.maxTextCells);
+    const row: Cell[] = new Array(sparse.length);
+    for (let col = 0; col < sparse.length; col++) {
+      const value = sparse[col] ?? null;
+      if (typeof value === 'string' && value.length > limits.maxCellChars) throw cellTooLong(fileName, sheet, r, col, limits);
+      row[col] = typeof value === 'string' ? ownString(value) : value;
+    }
+    onRow(r, row);
+  });
+  return read && !utf16;
+}
+
+/**
+ * The text as a string of its own. A cell's text is a slice of the 4 MB of XML it was read from, and V8
+ * keeps all of that alive while the slice lives: a million streamed rows kept their 738 MB of XML.
+ * Strings under 13 characters are copied anyway.
+ */
+const ownString = (text: string): string => (text.length < 13 ? text : (JSON.parse(JSON.stringify(text)) as string));
 
 /** SheetJS's dense rows: sparse where the file skips rows or columns (cheap for it, not for us). */
 type SheetData = (XLSX.CellObject | undefined)[][];

@@ -150,6 +150,8 @@ function inlineText(content: string): string | typeof UNSUPPORTED {
 interface ScanContext {
   parts: WorkbookParts;
   rows: SparseRows;
+  /** When kept: each row's index as its first cell is read (streamWorksheetRows hands them on). */
+  touched?: number[];
   tag: CellTag;
   isDateStyle: (style: string) => boolean | null;
 }
@@ -168,7 +170,7 @@ export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): 
   const bytes = typeof part === 'string' ? Buffer.from(part) : Buffer.from(part.buffer, part.byteOffset, part.byteLength);
   // CDATA; hyperlinks (SheetJS makes a cell for each); numeric character references (SheetJS
   // decodes them in an order of its own): all rare in a creditor's export, all left to SheetJS.
-  if (bytes.includes('<![CDATA[') || bytes.includes('<hyperlink') || bytes.includes('&#')) return UNSUPPORTED;
+  if (foreignShape(bytes)) return UNSUPPORTED;
   const dataOpen = bytes.indexOf('<sheetData');
   if (dataOpen < 0) return bytes.includes(':sheetData') ? UNSUPPORTED : [];
   const dataTagEnd = bytes.indexOf('>', dataOpen);
@@ -177,8 +179,24 @@ export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): 
   const dataEnd = bytes.indexOf('</sheetData>', dataTagEnd);
   if (dataEnd < 0) return UNSUPPORTED;
 
+  const ctx = scanContext(parts);
+  const decoder = new TextDecoder('utf-8');
+  for (let from = dataTagEnd + 1; from < dataEnd;) {
+    // A row's end is plain ASCII, so a cut there never splits a character.
+    const cut = from + CHUNK_BYTES >= dataEnd ? -1 : bytes.indexOf('</row>', from + CHUNK_BYTES);
+    const to = cut < 0 || cut >= dataEnd ? dataEnd : cut + 6;
+    const xml = decoder.decode(bytes.subarray(from, to));
+    // Prefixed elements (<x:c>) and entities beyond XML's five lower-case ones: SheetJS's reading.
+    if (PREFIXED_TAG.test(xml) || ODD_ENTITY.test(xml)) return UNSUPPORTED;
+    if (!scanRows(xml, 0, xml.length, ctx)) return UNSUPPORTED;
+    from = to;
+  }
+  return ctx.rows;
+}
+
+function scanContext(parts: WorkbookParts): ScanContext {
   const dateStyle = new Map<string, boolean>();
-  const ctx: ScanContext = {
+  return {
     parts,
     rows: [],
     tag: { r: undefined, t: undefined, s: undefined },
@@ -195,18 +213,93 @@ export function worksheetRows(part: Uint8Array | string, parts: WorkbookParts): 
       return known;
     },
   };
+}
+
+/** What makes a part SheetJS's to read, wherever it is in the part (see worksheetRows). */
+const foreignShape = (bytes: Buffer) => bytes.includes('<![CDATA[') || bytes.includes('<hyperlink') || bytes.includes('&#');
+
+/**
+ * The rows of one worksheet part handed to `onRow` in order as its bytes arrive, none kept after: a
+ * sheet too big to hold (a corrected report of a million-case batch). False for what worksheetRows
+ * calls UNSUPPORTED, and for a row that comes again or out of order (SheetJS would merge it): the rows
+ * already handed over then stand for nothing, and the caller refuses the file.
+ */
+export async function streamWorksheetRows(
+  chunks: AsyncIterable<Uint8Array>,
+  parts: WorkbookParts,
+  onRow: (r: number, cells: (Cell | undefined)[]) => void,
+  pieceBytes = CHUNK_BYTES,
+): Promise<boolean> {
+  const ctx = scanContext(parts);
+  const touched: number[] = [];
+  ctx.touched = touched;
   const decoder = new TextDecoder('utf-8');
-  for (let from = dataTagEnd + 1; from < dataEnd;) {
-    // A row's end is plain ASCII, so a cut there never splits a character.
-    const cut = from + CHUNK_BYTES >= dataEnd ? -1 : bytes.indexOf('</row>', from + CHUNK_BYTES);
-    const to = cut < 0 || cut >= dataEnd ? dataEnd : cut + 6;
-    const xml = decoder.decode(bytes.subarray(from, to));
-    // Prefixed elements (<x:c>) and entities beyond XML's five lower-case ones: SheetJS's reading.
-    if (PREFIXED_TAG.test(xml) || ODD_ENTITY.test(xml)) return UNSUPPORTED;
-    if (!scanRows(xml, 0, xml.length, ctx)) return UNSUPPORTED;
-    from = to;
+  let state: 'before' | 'rows' | 'after' = 'before';
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
+  let lastRow = -1;
+
+  const scanPiece = (piece: Buffer): boolean => {
+    const xml = decoder.decode(piece);
+    if (PREFIXED_TAG.test(xml) || ODD_ENTITY.test(xml)) return false;
+    if (!scanRows(xml, 0, xml.length, ctx)) return false;
+    for (const r of touched) {
+      if (r <= lastRow) return false;
+      lastRow = r;
+      onRow(r, ctx.rows[r] ?? []);
+      delete ctx.rows[r];
+    }
+    touched.length = 0;
+    return true;
+  };
+
+  /** Scans what is held up to its last whole row (all of it when `final`); keeps the rest. */
+  const consume = (final: boolean): boolean => {
+    let bytes = Buffer.concat(held);
+    held = [];
+    heldBytes = 0;
+    const keep = (rest: Buffer) => {
+      held = [rest];
+      heldBytes = rest.length;
+    };
+    if (foreignShape(bytes)) return false;
+    if (state === 'before') {
+      const open = bytes.indexOf('<sheetData');
+      const tagEnd = open < 0 ? -1 : bytes.indexOf('>', open);
+      if (tagEnd < 0) {
+        if (final) return open < 0 && !bytes.includes(':sheetData');
+        // A tag cut between chunks: kept for the next.
+        keep(bytes);
+        return true;
+      }
+      state = bytes[tagEnd - 1] === 47 ? 'after' : 'rows';
+      bytes = bytes.subarray(tagEnd + 1);
+    }
+    if (state === 'rows') {
+      const end = bytes.indexOf('</sheetData>');
+      if (end >= 0) {
+        if (!scanPiece(bytes.subarray(0, end))) return false;
+        state = 'after';
+        bytes = bytes.subarray(end);
+      } else {
+        const cut = bytes.lastIndexOf('</row>');
+        if (final) return false; // no end to the rows
+        if (cut >= 0 && !scanPiece(bytes.subarray(0, cut + 6))) return false;
+        keep(bytes.subarray(cut < 0 ? 0 : cut + 6));
+        return true;
+      }
+    }
+    // After the rows only a hyperlink matters: a tail is kept in case one is cut between chunks.
+    if (!final) keep(bytes.subarray(Math.max(0, bytes.length - 16)));
+    return true;
+  };
+
+  for await (const chunk of chunks) {
+    held.push(chunk);
+    heldBytes += chunk.length;
+    if (heldBytes >= pieceBytes && !consume(false)) return false;
   }
-  return ctx.rows;
+  return consume(true);
 }
 
 /** Whether xml[from, to) is only white space. */
@@ -306,7 +399,12 @@ function scanRows(xml: string, from: number, to: number, ctx: ScanContext): bool
           return false;
       }
       const [r, col] = position;
-      (ctx.rows[r] ??= [])[col] = value;
+      let cells = ctx.rows[r];
+      if (cells === undefined) {
+        ctx.rows[r] = cells = [];
+        ctx.touched?.push(r);
+      }
+      cells[col] = value;
     }
     at = rowEnd + 6;
   }

@@ -14,7 +14,11 @@ const MB = 1024 * 1024;
 /** Entries smaller than this may compress as much as they like (a run of empty cells does). */
 const RATIO_FLOOR_BYTES = MB;
 
-export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): Promise<ZipEntries> {
+/**
+ * Every entry inflated, within the limits. `leave`: entries not inflated nor counted, given as empty
+ * bytes (a sheet read later as a stream, entryChunks).
+ */
+export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS, leave: (name: string) => boolean = () => false): Promise<ZipEntries> {
   const damaged = () => new ReadError('read.damaged_archive', {});
   return new Promise((resolve, reject) => {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -42,11 +46,15 @@ export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): 
           zip.readEntry();
           return;
         }
+        if (leave(name)) {
+          entries.set(name, Buffer.alloc(0));
+          zip.readEntry();
+          return;
+        }
         declaredTotal += entry.uncompressedSize;
         if (declaredTotal > limits.maxUnzippedBytes) return fail(new ReadError('read.zip_too_large', { limitMb: Math.round(limits.maxUnzippedBytes / MB) }));
         // The most this entry may inflate to: what it declares, within the ratio and the total.
-        const ratioCap = Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * limits.maxCompressionRatio);
-        if (entry.uncompressedSize > ratioCap) return fail(new ReadError('read.zip_ratio', { entry: name, ratio: limits.maxCompressionRatio }));
+        if (beyondRatio(entry, limits)) return fail(new ReadError('read.zip_ratio', { entry: name, ratio: limits.maxCompressionRatio }));
         zip.openReadStream(entry, (openErr, stream) => {
           if (settled) return;
           if (openErr || !stream) return fail(damaged());
@@ -84,4 +92,51 @@ export function unpackZip(bytes: Uint8Array, limits: ReadLimits = READ_LIMITS): 
       zip.readEntry();
     });
   });
+}
+
+const beyondRatio = (entry: yauzl.Entry, limits: ReadLimits) =>
+  entry.uncompressedSize > Math.max(RATIO_FLOOR_BYTES, entry.compressedSize * limits.maxCompressionRatio);
+
+/**
+ * One entry's inflated bytes a chunk at a time, never held whole: within the ratio, the size it
+ * declares and maxStreamedEntryBytes (not maxUnzippedBytes, which bounds what is held). Refused as
+ * unpackZip refuses; an entry the zip does not have is damage.
+ */
+export async function* entryChunks(bytes: Uint8Array, name: string, limits: ReadLimits = READ_LIMITS): AsyncGenerator<Buffer> {
+  const damaged = () => new ReadError('read.damaged_archive', {});
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: false, strictFileNames: false }, (err, opened) =>
+      err || !opened ? reject(damaged()) : resolve(opened),
+    ),
+  );
+  try {
+    const entry = await new Promise<yauzl.Entry>((resolve, reject) => {
+      zip.on('entry', (found: yauzl.Entry) => (found.fileName === name ? resolve(found) : zip.readEntry()));
+      zip.once('end', () => reject(damaged()));
+      zip.once('error', () => reject(damaged()));
+      zip.readEntry();
+    });
+    if (beyondRatio(entry, limits)) throw new ReadError('read.zip_ratio', { entry: name, ratio: limits.maxCompressionRatio });
+    if (entry.uncompressedSize > limits.maxStreamedEntryBytes)
+      throw new ReadError('read.zip_too_large', { limitMb: Math.round(limits.maxStreamedEntryBytes / MB) });
+    const stream = await new Promise<NodeJS.ReadableStream>((resolve, reject) =>
+      zip.openReadStream(entry, (err, opened) => (err || !opened ? reject(damaged()) : resolve(opened))),
+    );
+    let inflated = 0;
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        inflated += chunk.length;
+        if (inflated > entry.uncompressedSize) throw new ReadError('read.zip_inflates', { entry: name });
+        yield chunk;
+      }
+    } catch (err) {
+      throw err instanceof ReadError ? err : damaged();
+    } finally {
+      (stream as NodeJS.ReadableStream & { destroy(): void }).destroy();
+    }
+    if (inflated !== entry.uncompressedSize) throw damaged();
+  } finally {
+    zip.close();
+  }
 }

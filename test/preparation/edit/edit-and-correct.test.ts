@@ -10,6 +10,7 @@ import { workbookBytes, type SheetData } from '../../../src-main/exports/xlsx-wr
 import { bulkFix, editCase } from '../../../src-main/preparation/edit-batch';
 import { applyCorrections, importCorrections, readCorrections } from '../../../src-main/preparation/import-corrections';
 import { CORRECTIONS_READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
+import { readTable } from '../../../src-main/preparation/reading/read-table';
 import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
 import {
   addChunks,
@@ -242,6 +243,61 @@ describe('the error report, round trip', () => {
           .slice(1)
           .map((r) => String(r[0])),
       ),
+    ]);
+  });
+
+  it('reads the cases of a report past what a workbook read whole may inflate to, a row at a time', async () => {
+    const header = rowsOf(errorReportSheets(store, batchId))[0] ?? [];
+    const rows = Array.from({ length: 3_000 }, (_, i) => [
+      String(40_000_000 + (i >> 1)),
+      'Ana',
+      'Pérez',
+      '011 4567-8901',
+      `OP-${i}`,
+      'Tarjeta',
+      '',
+      100 + i,
+      '28/02/2027',
+      'rejected',
+      'x',
+    ]);
+    const bytes = new Uint8Array(
+      await workbookBytes([
+        { name: CORRECTIONS_SHEET, rows: [header, ...rows] },
+        { name: 'Motivos', rows: [['a']] },
+      ]),
+    );
+    const small = { ...CORRECTIONS_READ_LIMITS, maxUnzippedBytes: 256 * 1024 };
+    // Read whole, it is refused; its cases' sheet alone is over the limit.
+    await expect(readTable(bytes, 'corregido.xlsx', small, { sheet: CORRECTIONS_SHEET })).rejects.toMatchObject({ code: 'read.zip_too_large' });
+    const read = await readCorrections({ name: 'corregido.xlsx', bytes }, small);
+    expect(read).toHaveLength(1_500);
+    expect(read[1]).toEqual([
+      '40000001',
+      [
+        {
+          row: 4,
+          firstName: 'Ana',
+          lastName: 'Pérez',
+          phones: '011 4567-8901',
+          debtCode: 'OP-2',
+          pid: 'Tarjeta',
+          subId: '',
+          debt: 102,
+          expiration: '28/02/2027',
+        },
+        {
+          row: 5,
+          firstName: 'Ana',
+          lastName: 'Pérez',
+          phones: '011 4567-8901',
+          debtCode: 'OP-3',
+          pid: 'Tarjeta',
+          subId: '',
+          debt: 103,
+          expiration: '28/02/2027',
+        },
+      ],
     ]);
   });
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTable, xlsxByScanner } from '../../../src-main/preparation/reading/read-table';
-import { UNSUPPORTED, worksheetRows, type WorkbookParts } from '../../../src-main/preparation/reading/xlsx-worksheet';
+import { streamWorksheetRows, UNSUPPORTED, worksheetRows, type WorkbookParts } from '../../../src-main/preparation/reading/xlsx-worksheet';
 import { unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
 import { buildZip, entriesOf } from './fixtures/zip-builder';
 
@@ -212,5 +212,50 @@ describe('worksheetRows, the scanner itself', () => {
   it('reads an empty or missing sheetData as no rows', () => {
     expect(worksheetRows('<worksheet><sheetData/></worksheet>', parts)).toEqual([]);
     expect(worksheetRows('<worksheet></worksheet>', parts)).toEqual([]);
+  });
+});
+
+describe('streamWorksheetRows: a sheet read as its bytes arrive', () => {
+  const parts: WorkbookParts = {
+    strings: [{ t: 'compartido' }],
+    styleFormats: [0, 14, 164],
+    formats: { 0: 'General', 14: 'm/d/yy', 164: '#,##0.00' },
+    isDateFormat: (f) => XLSX.SSF.is_date(f),
+    date1904: false,
+  };
+  /** The part cut into pieces of `size` bytes, as an inflating stream hands them over. */
+  async function* inPieces(xml: string, size: number): AsyncGenerator<Uint8Array> {
+    const bytes = Buffer.from(xml);
+    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+  }
+  async function streamed(xml: string, size = 7, pieceBytes = 64): Promise<{ read: boolean; rows: unknown[][] }> {
+    const rows: unknown[][] = [];
+    const read = await streamWorksheetRows(inPieces(xml, size), parts, (r, cells) => (rows[r] = cells), pieceBytes);
+    return { read, rows };
+  }
+  const rowXml = (r: number) =>
+    `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>Ñandú &amp; ${r}</t></is></c><c r="C${r}" s="1"><v>46388</v></c><c r="D${r}" t="s"><v>0</v></c></row>`;
+
+  it('hands over the rows the whole-part scanner reads, cut anywhere, a UTF-8 character too', async () => {
+    const xml = `<?xml version="1.0"?><worksheet><cols/><sheetData>${Array.from({ length: 300 }, (_, i) => rowXml(i + 1)).join('')}</sheetData><pageMargins/></worksheet>`;
+    const whole = worksheetRows(xml, parts) as unknown[][];
+    expect(whole).toHaveLength(300);
+    for (const size of [1, 7, 4096]) expect(await streamed(xml, size)).toEqual({ read: true, rows: whole });
+  });
+
+  it('reads an empty or missing sheetData as no rows, and a sheet whose rows never end as unread', async () => {
+    expect(await streamed('<worksheet><sheetData/></worksheet>')).toEqual({ read: true, rows: [] });
+    expect(await streamed('<worksheet></worksheet>')).toEqual({ read: true, rows: [] });
+    expect((await streamed(`<worksheet><sheetData>${rowXml(1)}${rowXml(2)}`)).read).toBe(false);
+  });
+
+  it('does not read a row that comes again or out of order, nor a part with what SheetJS reads its own way', async () => {
+    const sheet = (data: string, after = '') => `<worksheet><sheetData>${data}</sheetData>${after}</worksheet>`;
+    expect((await streamed(sheet(rowXml(2) + rowXml(1)))).read).toBe(false);
+    expect((await streamed(sheet(rowXml(1) + rowXml(1)))).read).toBe(false);
+    // A hyperlink after the rows, cut between two pieces.
+    expect((await streamed(sheet(rowXml(1), '<hyperlinks><hyperlink ref="A1"/></hyperlinks>'), 3)).read).toBe(false);
+    expect((await streamed(sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>&#65;</t></is></c></row>'))).read).toBe(false);
+    expect((await streamed(sheet('<row r="1"><c r="A1" t="x"><v>1</v></c></row>'))).read).toBe(false);
   });
 });

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ReadError } from '../../../src-main/preparation/reading/read-errors';
 import { READ_LIMITS } from '../../../src-main/preparation/reading/read-limits';
 import { readTable } from '../../../src-main/preparation/reading/read-table';
-import { unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
+import { entryChunks, unpackZip } from '../../../src-main/preparation/reading/zip-unpack';
 import { buildZip, deflatedRows, entriesOf, type ZipEntrySpec } from './fixtures/zip-builder';
 import { formatFailure, type Failure } from '../../../src-main/domain/failures/failure';
 
@@ -98,5 +98,66 @@ describe('reading an .xlsx under limits on what it really inflates to', () => {
     const entries = await unpackZip(workbookWith((e) => e));
     expect([...entries.keys()]).toContain(SHEET);
     expect(entries.get(SHEET)?.toString()).toContain('20111222');
+  });
+});
+
+describe('one entry read as a stream (a corrected report of a million cases)', () => {
+  const chunksOf = async (bytes: Uint8Array, name: string, limits = READ_LIMITS) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of entryChunks(bytes, name, limits)) chunks.push(chunk);
+    return Buffer.concat(chunks);
+  };
+  const refusedStreaming = (bytes: Uint8Array, name: string, limits = READ_LIMITS) =>
+    chunksOf(bytes, name, limits).then(
+      () => null,
+      (err: unknown) => (err instanceof ReadError ? err.code : err),
+    );
+
+  it('gives the entry as unpackZip inflates it, and leaves it out of what unpackZip inflates when asked', async () => {
+    const bytes = workbookWith((e) => e);
+    const whole = await unpackZip(bytes);
+    expect(await chunksOf(bytes, SHEET)).toEqual(whole.get(SHEET));
+    const left = await unpackZip(bytes, READ_LIMITS, (name) => name === SHEET);
+    expect(left.get(SHEET)?.length).toBe(0);
+    expect([...left.keys()]).toEqual([...whole.keys()]);
+  });
+
+  it('is not held to the total a workbook read whole may inflate to, but to its own limit', async () => {
+    // Rows of numbers that compress about 10 to 1 (a run of one row passes the ratio).
+    const rows = Array.from({ length: 120_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}"><v>${(i * 7919) % 1_000_003}</v></c></row>`).join('');
+    const sheet = Buffer.from(`<worksheet><sheetData>${rows}</sheetData></worksheet>`);
+    expect(sheet.length).toBeGreaterThan(5 * 1024 * 1024);
+    const bytes = workbookWith(() => ({ name: SHEET, content: sheet }));
+    const small = { ...READ_LIMITS, maxUnzippedBytes: 4 * 1024 * 1024 };
+    expect((await refusal(bytes, small)).code).toBe('read.zip_too_large');
+    expect((await chunksOf(bytes, SHEET, small)).equals(sheet)).toBe(true);
+    expect(await refusedStreaming(bytes, SHEET, { ...small, maxStreamedEntryBytes: 4 * 1024 * 1024 })).toBe('read.zip_too_large');
+  });
+
+  it('refuses an entry that inflates past what it declares, a ratio past the limit, and an entry the zip lacks', async () => {
+    expect(
+      await refusedStreaming(
+        workbookWith(() => ({ name: SHEET, deflated: deflatedRows(4), declaredSize: 1024 * 1024 })),
+        SHEET,
+      ),
+    ).toBe('read.zip_inflates');
+    expect(
+      await refusedStreaming(
+        workbookWith(() => ({ name: SHEET, deflated: deflatedRows(300), declaredSize: 300 * 1024 * 1024 })),
+        SHEET,
+      ),
+    ).toBe('read.zip_ratio');
+    expect(
+      await refusedStreaming(
+        workbookWith((e) => ({ ...e, declaredSize: (e.declaredSize ?? 0) + 10 })),
+        SHEET,
+      ),
+    ).toBe('read.damaged_archive');
+    expect(
+      await refusedStreaming(
+        workbookWith((e) => e),
+        'xl/worksheets/sheet9.xml',
+      ),
+    ).toBe('read.damaged_archive');
   });
 });
