@@ -13,7 +13,7 @@ import { chooseNativeBinding, NATIVE_BINDING_ENV } from '../sqlite/native-bindin
 import { StoreKeyError } from '../store';
 import { createAppContext } from '../surface/app-context';
 import type { AppContext } from '../surface/app-context-types';
-import type { SurfaceError, SurfaceEvents } from '../surface/procedures';
+import { PROGRESS_EVENTS, type SurfaceError, type SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { appDataDir } from './app-data-dir';
 import { appMenuTemplate } from './app-menu';
@@ -176,7 +176,7 @@ export function startMain<W extends ShellWindow, M>(electron: ElectronApi<W, M>,
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(appMenuTemplate({ isMac: proc.platform === 'darwin', isDev: source.devOrigin !== null, go, quit: () => app.quit() })),
     );
-    for (const name of ['upload:progress', 'download:progress', 'prepare:progress', 'updates:state'] as (keyof SurfaceEvents)[]) {
+    for (const name of [...PROGRESS_EVENTS, 'updates:state'] as (keyof SurfaceEvents)[]) {
       ctx.on(name, (payload) => window.webContents.send('casedesk:event', name, payload));
     }
     const updates = startAutoUpdates(ctx, {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { closeIfBodyPending } from '../emulator/body-limits';
 import type { AppContext } from '../surface/app-context-types';
 import { formatFailure } from '../domain/failures/failure';
-import type { Envelope, SurfaceError, SurfaceEvents } from '../surface/procedures';
+import { PROGRESS_EVENTS, type Envelope, type SurfaceError, type SurfaceEvents } from '../surface/procedures';
 import { createSurface } from '../surface/surface';
 import { checkApiRequest, checkSite, CONTENT_SECURITY_POLICY, newLaunchToken, type Verdict } from './host-guard';
 
@@ -18,7 +18,7 @@ export interface BrowserHost {
   close(): Promise<void>;
 }
 
-const EVENTS: (keyof SurfaceEvents)[] = ['upload:progress', 'download:progress', 'prepare:progress'];
+const EVENTS: readonly (keyof SurfaceEvents)[] = PROGRESS_EVENTS;
 
 /** Outside the one procedure route, a request's body is at most this (none of them needs one). */
 const SMALL_BODY_LIMIT = 16 * 1024;

@@ -143,7 +143,11 @@ export async function applyCorrections(
   batchId: number,
   byCode: CorrectionsRead,
   shared = NO_SHARED_LIST,
-  { casesPerWrite = CORRECTED_CASES_PER_WRITE, between = nextTurn }: { casesPerWrite?: number; between?: () => Promise<void> } = {},
+  {
+    casesPerWrite = CORRECTED_CASES_PER_WRITE,
+    between = nextTurn,
+    onProgress,
+  }: { casesPerWrite?: number; between?: () => Promise<void>; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<CorrectionsSummary> {
   const settings = settingsForEdit(store, batchId, shared);
   const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
@@ -202,6 +206,7 @@ export async function applyCorrections(
         }
       })
       .immediate();
+    onProgress?.(Math.min(from + casesPerWrite, byCode.length), byCode.length);
   }
   store.db.transaction(() => recheckSharedPhones(store, batchId, phones)).immediate();
   return summary;

@@ -619,9 +619,19 @@ export interface SurfaceEvents {
   'download:progress': { what: 'campaign' | 'inbound'; campaignId?: number | undefined; phase: string; done: number; total: number | null };
   /** Preparing the file handed over as fileId: its cases built and stored, of how many it has. */
   'prepare:progress': { fileId: string; done: number; total: number };
+  /** A corrected report being written into batchId: its cases done, of how many the file has (0 while it is read). */
+  'corrections:progress': { batchId: number; done: number; total: number };
   /** The updater's state changed (the desktop app only). */
   'updates:state': UpdateState;
 }
+
+/** The events of long work that every face passes on to its screens as they come. */
+export const PROGRESS_EVENTS = [
+  'upload:progress',
+  'download:progress',
+  'prepare:progress',
+  'corrections:progress',
+] as const satisfies readonly (keyof SurfaceEvents)[];
 
 export type { FailureClass, FailureCode, FailureParamValue } from '../domain/failures/failure';
 

@@ -166,8 +166,8 @@ export const CLI_LINES = {
     es: 'duplicados: {duplicates} caso(s) ya en otro lote sin cargar o en la campaña (vea `casedesk issues {batchId} --severity warning`)',
   },
   'line.batch.corrected': {
-    en: '{updated} case(s) replaced: {nowReady} now ready, {stillRejected} still rejected.',
-    es: '{updated} caso(s) reemplazados: {nowReady} ahora listos, {stillRejected} siguen rechazados.',
+    en: '{updated} case(s) replaced: {nowReady} will be loaded, {stillRejected} still rejected.',
+    es: '{updated} caso(s) reemplazados: {nowReady} se cargarán, {stillRejected} siguen rechazados.',
   },
   'line.batch.not_in_batch': { en: 'Not in this batch: {codes}', es: 'No están en este lote: {codes}' },
   'line.batch.already_sent': { en: 'Already sent, left as they were: {codes}', es: 'Ya enviados, quedan como estaban: {codes}' },

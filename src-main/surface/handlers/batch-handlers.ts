@@ -206,10 +206,12 @@ export const batchHandlers: HandlersOf<
     // Tracked: the batch is not deleted, nor a second report imported into it, between its transactions.
     try {
       return await ctx.track(correctionsWork(batchId), async () => {
+        ctx.emit('corrections:progress', { batchId, done: 0, total: 0 });
         // Parsed off this thread (its bytes handed over); the corrected cases are written here, where the store is.
         const corrections = await readCorrectionsSheet(ctx, file);
         const shared = await sharedListForEdits(ctx);
-        return applyCorrections(ctx.store, batchId, corrections, shared);
+        const onProgress = (done: number, total: number) => ctx.emit('corrections:progress', { batchId, done, total });
+        return applyCorrections(ctx.store, batchId, corrections, shared, { onProgress });
       });
     } catch (err) {
       if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('corrections.running', { batchId });

@@ -4,7 +4,7 @@
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
 import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
-import { call } from '../api/casedesk';
+import { call, onEvent } from '../api/casedesk';
 import { CORRECTED_ONLY, filterInput, isFiltered, WHOLE_BATCH, type GridFilter, type StatusFilter } from './case-filter';
 import { CaseSource } from './case-source';
 import { noting, settle } from '../composables/use-reported';
@@ -264,12 +264,25 @@ export const useBatchStore = defineStore('batch', () => {
     return file.name;
   }
 
+  /** A corrected report on its way into this batch: its cases written, of how many (0 while it is read). */
+  const correcting = ref<{ done: number; total: number } | null>(null);
+
   async function importCorrections(file: File): Promise<CorrectionsSummary> {
-    if (batchId.value === null) throw new Error('no batch open');
-    const received = await receiveFile(file);
-    const summary = await call('batches:importCorrections', { batchId: batchId.value, fileId: received.fileId });
-    await reloadAll();
-    return summary;
+    const id = batchId.value;
+    if (id === null) throw new Error('no batch open');
+    correcting.value = { done: 0, total: 0 };
+    const stop = onEvent('corrections:progress', (p) => {
+      if (p.batchId === id && correcting.value) correcting.value = { done: p.done, total: p.total };
+    });
+    try {
+      const received = await receiveFile(file);
+      const summary = await call('batches:importCorrections', { batchId: id, fileId: received.fileId });
+      await reloadAll();
+      return summary;
+    } finally {
+      stop();
+      correcting.value = null;
+    }
   }
 
   function close(): void {
@@ -307,6 +320,7 @@ export const useBatchStore = defineStore('batch', () => {
     bulkFix,
     exportFile,
     importCorrections,
+    correcting,
     close,
   };
 });

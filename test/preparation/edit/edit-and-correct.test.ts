@@ -201,8 +201,15 @@ describe('the error report, round trip', () => {
     const editedSoFar = () => listIssues(store.db, batchId).filter((i) => i.kind === 'edited' && i.field === 'case').length;
     const seen: number[] = [];
     // In each gap the store is free: what is read there was committed.
-    const summary = await applyCorrections(store, batchId, read, undefined, { casesPerWrite: 2, between: async () => void seen.push(editedSoFar()) });
+    const told: [number, number][] = [];
+    const summary = await applyCorrections(store, batchId, read, undefined, {
+      casesPerWrite: 2,
+      between: async () => void seen.push(editedSoFar()),
+      onProgress: (done, total) => told.push([done, total]),
+    });
     expect(seen).toEqual(Array.from({ length: Math.ceil(read.length / 2) - 1 }, (_, i) => 2 * (i + 1)));
+    // After each part: the cases done so far, of all of them.
+    expect(told).toEqual(Array.from({ length: Math.ceil(read.length / 2) }, (_, i) => [Math.min(2 * (i + 1), read.length), read.length]));
     expect(summary.updated).toBe(read.length);
     expect(editedSoFar()).toBe(read.length);
   });

@@ -29,9 +29,17 @@ export default {
   },
   import: {
     failed: { en: 'The corrections could not be imported: {message}', es: 'No se pudieron importar las correcciones: {message}' },
+    reading: {
+      en: 'Reading the corrected report… You can keep working on the batch meanwhile.',
+      es: 'Leyendo el reporte corregido… Mientras tanto puede seguir trabajando en el lote.',
+    },
+    progress: {
+      en: 'Correcting the case… | Correcting cases: {done} of {total}. What is corrected is saved as it goes.',
+      es: 'Corrigiendo el caso… | Corrigiendo casos: {done} de {total}. Lo ya corregido queda guardado.',
+    },
     summary: {
-      en: 'Corrections imported: {updated} cases updated, {ready} became ready and {rejected} are still rejected.',
-      es: 'Correcciones importadas: {updated} casos actualizados, {ready} quedaron listos y {rejected} siguen rechazados.',
+      en: 'Corrections imported: {updated} cases updated; {ready} will be loaded (ready or with warnings) and {rejected} are still rejected.',
+      es: 'Correcciones importadas: {updated} casos actualizados; {ready} se cargarán (listos o con advertencias) y {rejected} siguen rechazados.',
     },
     unknown: {
       en: 'Code {codes} is not in this batch. | Codes {codes} are not in this batch.',

@@ -158,8 +158,8 @@ export default {
       },
       corrections: {
         imported: {
-          en: 'Imported corrections into batch {batchId}: {updated} cases replaced, {nowReady} now ready, {stillRejected} still rejected',
-          es: 'Importó correcciones al lote {batchId}: {updated} casos reemplazados, {nowReady} ahora listos, {stillRejected} todavía rechazados',
+          en: 'Imported corrections into batch {batchId}: {updated} cases replaced, {nowReady} to be loaded, {stillRejected} still rejected',
+          es: 'Importó correcciones al lote {batchId}: {updated} casos reemplazados, {nowReady} para cargar, {stillRejected} todavía rechazados',
         },
       },
       export: {
