@@ -59,6 +59,14 @@ function batchHold(ctx: Pick<AppParts, 'runningWork' | 'store'>, batchId: number
   return null;
 }
 
+/**
+ * A batch whose corrected report is being written, a part at a time, takes no other change until it
+ * ends: an edit of a case not yet reached would be overwritten by the report's rows.
+ */
+export function refuseWhileCorrecting(ctx: Pick<AppParts, 'runningWork'>, batchId: number): void {
+  if (ctx.runningWork().includes(correctionsWork(batchId))) throw new SurfaceFailure('batch.correcting', { batchId });
+}
+
 /** Deletes a batch and everything derived from it, or refuses (uploading, cases in doubt). */
 export function deleteBatch(ctx: DeletingContext, batchId: number): DeletedBatch {
   const batch = getBatch(ctx.store.db, batchId);

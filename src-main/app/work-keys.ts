@@ -24,5 +24,6 @@ export const recordingWork = (env: Environment, kind: RecordingKind, refId: numb
 
 export const isPrepareWork = (key: WorkKey): boolean => key.startsWith('prepare:');
 export const isUploadWork = (key: WorkKey): boolean => key.startsWith('upload:');
+export const isCorrectionsWork = (key: WorkKey): boolean => key.startsWith('corrections:');
 export const isInboundDownloadWork = (key: WorkKey): boolean => key.startsWith('download:inbound:');
 export const isRecordingWorkOf = (env: Environment, key: WorkKey): boolean => key.startsWith(`download:recording:${env}:`);

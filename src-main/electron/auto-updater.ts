@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppContext } from '../surface/app-context-types';
-import { uploadsRunning } from '../surface/handlers/sync-handlers';
+import { restartHeldBack } from '../surface/handlers/sync-handlers';
 import { parseUpdatePublicKey } from '../domain/update-public-key';
 import { trustedReleaseKey } from '../updates/release-key';
 import { verifyReleaseSignature, type ReleaseSignatureProblem } from '../updates/release-signature';
@@ -172,7 +172,7 @@ export function startAutoUpdates(ctx: AppContext, env: AutoUpdateEnvironment): U
   const controller = createUpdateController({
     updateUrl: ctx.policy.policy.update_url,
     packaged: env.packaged,
-    busy: () => uploadsRunning(ctx),
+    busy: () => restartHeldBack(ctx),
     async loadPort(url): Promise<UpdaterPort | { disabled: UpdateDisabledReason }> {
       const load = env.loadAutoUpdater ?? importAutoUpdater;
       if (env.platform === 'win32') {

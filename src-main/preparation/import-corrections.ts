@@ -19,6 +19,8 @@ import { readTable, streamXlsxSheet, type Cell } from './reading/read-table';
 export interface CorrectionsSummary {
   /** Cases replaced by their corrected version. */
   updated: number;
+  /** Cases whose rows the file gives as the report wrote them: nothing corrected, left as they were. */
+  unchanged: number;
   nowReady: number;
   stillRejected: number;
   /** Codes in the file that this batch does not have. */
@@ -135,8 +137,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 /**
  * Replaces each corrected case of the batch by its corrected version, validated again, a few hundred
  * cases a transaction (`between` runs in each gap). Each case is replaced whole or not at all; a report
- * cut short (the app quit) leaves the cases it reached corrected, and importing it again finishes it.
- * Phones shared by many debtors are counted again at the end, for all the cases at once.
+ * cut short (`signal`: the app closing) leaves the cases it reached corrected, and importing it again
+ * finishes it. Phones shared by many debtors are counted again with the part that changed them when it
+ * touched few; else once after the last part, or after the one it stopped at.
  */
 export async function applyCorrections(
   store: Store,
@@ -147,69 +150,127 @@ export async function applyCorrections(
     casesPerWrite = CORRECTED_CASES_PER_WRITE,
     between = nextTurn,
     onProgress,
-  }: { casesPerWrite?: number; between?: () => Promise<void>; onProgress?: (done: number, total: number) => void } = {},
+    signal,
+  }: {
+    casesPerWrite?: number;
+    between?: () => Promise<void>;
+    onProgress?: (done: number, total: number) => void;
+    signal?: { readonly aborted: boolean };
+  } = {},
 ): Promise<CorrectionsSummary> {
   const settings = settingsForEdit(store, batchId, shared);
-  const summary: CorrectionsSummary = { updated: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
+  const summary: CorrectionsSummary = { updated: 0, unchanged: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
   const findCase = caseFinder(store, batchId);
-  // Counted again once, after the last case: per transaction, a few hundred cases that touch 200 phones
-  // would count the whole batch each time.
-  const phones = new SharedPhoneChanges();
-  for (let from = 0; from < byCode.length; from += casesPerWrite) {
-    if (from > 0) await between();
-    store.db
-      .transaction(() => {
-        for (const [code, lines] of byCode.slice(from, from + casesPerWrite)) {
-          const caseId = findCase(code);
-          const current = caseId === null ? null : getBatchCase(store.db, caseId);
-          if (!current || caseId === null) {
-            summary.unknownCodes.push(code);
-            continue;
-          }
-          if (!current.editable) {
-            summary.alreadySent.push(code);
-            continue;
-          }
-          const original = unpackRaw(current.raw, current);
-          const raw: RawRow[] = lines.map((line, i) => ({
-            ...line,
-            // Issues keep pointing at the creditor's original rows where there is one.
-            row: original[i]?.row ?? line.row,
-            phones: [line.phones],
-            params: original[i]?.params ?? original[0]?.params ?? {},
-            productInfo: original[i]?.productInfo ?? {},
-          }));
-          // The case keeps its code as the creditor wrote it: the report's may be spelled another way.
-          const built = caseFromRaw(current.code, raw, settings);
-          // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
-          const history = (status: CaseStatus) => [
-            issue(
-              'fix',
-              'edited',
-              'case',
-              built.sourceRows,
-              { field: 'case', before: current.status, after: status },
-              { before: current.status, after: status },
-            ),
-          ];
-          const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw, built) }, 'agent', history);
-          // Its request may be on its way: the campaign gets what was sent.
-          if (written === null) {
-            summary.alreadySent.push(code);
-            continue;
-          }
-          phones.note(caseId, current, built);
-          summary.updated += 1;
-          if (built.status === 'rejected') summary.stillRejected += 1;
-          // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.
-          else if (built.status !== 'suppressed') summary.nowReady += 1;
-        }
-      })
-      .immediate();
-    onProgress?.(Math.min(from + casesPerWrite, byCode.length), byCode.length);
+  // Phones a part touched that are too many to count again with it (200 make it count the whole batch).
+  const deferred = new SharedPhoneChanges();
+  try {
+    await writeParts();
+  } finally {
+    // Also when a part failed or the work stopped: what was committed has its warnings right.
+    if (deferred.phones.size > 0 && store.db.open) store.db.transaction(() => recheckSharedPhones(store, batchId, deferred)).immediate();
   }
-  store.db.transaction(() => recheckSharedPhones(store, batchId, phones)).immediate();
   return summary;
+
+  async function writeParts(): Promise<void> {
+    for (let from = 0; from < byCode.length; from += casesPerWrite) {
+      if (from > 0) {
+        await between();
+        if (signal?.aborted) return;
+      }
+      const phones = new SharedPhoneChanges();
+      store.db
+        .transaction(() => {
+          for (const [code, lines] of byCode.slice(from, from + casesPerWrite)) {
+            const caseId = findCase(code);
+            const current = caseId === null ? null : getBatchCase(store.db, caseId);
+            if (!current || caseId === null) {
+              summary.unknownCodes.push(code);
+              continue;
+            }
+            if (!current.editable) {
+              summary.alreadySent.push(code);
+              continue;
+            }
+            const original = unpackRaw(current.raw, current);
+            if (asReported(lines, original)) {
+              summary.unchanged += 1;
+              continue;
+            }
+            const raw: RawRow[] = lines.map((line, i) => ({
+              ...line,
+              // Issues keep pointing at the creditor's original rows where there is one.
+              row: original[i]?.row ?? line.row,
+              phones: [line.phones],
+              params: original[i]?.params ?? original[0]?.params ?? {},
+              productInfo: original[i]?.productInfo ?? {},
+            }));
+            // The case keeps its code as the creditor wrote it: the report's may be spelled another way.
+            const built = caseFromRaw(current.code, raw, settings);
+            // The status written: a duplicate's warning kept through the rebuild makes a ready case one with warnings.
+            const history = (status: CaseStatus) => [
+              issue(
+                'fix',
+                'edited',
+                'case',
+                built.sourceRows,
+                { field: 'case', before: current.status, after: status },
+                { before: current.status, after: status },
+              ),
+            ];
+            const written = replaceCase(store.db, caseId, { ...built, raw: packRaw(raw, built) }, 'agent', history);
+            // Its request may be on its way: the campaign gets what was sent.
+            if (written === null) {
+              summary.alreadySent.push(code);
+              continue;
+            }
+            phones.note(caseId, current, built);
+            summary.updated += 1;
+            if (built.status === 'rejected') summary.stillRejected += 1;
+            // A case the ledger suppresses is neither: it is not loaded, whatever was corrected.
+            else if (built.status !== 'suppressed') summary.nowReady += 1;
+          }
+          if (phones.phones.size < PHONES_RECHECKED_WITH_THEIR_PART) recheckSharedPhones(store, batchId, phones);
+          else {
+            for (const p of phones.phones) deferred.phones.add(p);
+            deferred.caseIds.push(...phones.caseIds);
+          }
+        })
+        .immediate();
+      onProgress?.(Math.min(from + casesPerWrite, byCode.length), byCode.length);
+    }
+  }
+}
+
+/** Phones a part of the import may touch and still count again with it, through the search index. */
+const PHONES_RECHECKED_WITH_THEIR_PART = 50;
+
+/** A cell as reading the report gives it back, to compare: empty is empty, whether blank or missing. */
+const asRead = (value: unknown): string => (value === null || value === undefined || value === '' ? '' : `${typeof value}:${String(value)}`);
+
+/**
+ * Whether a case's rows in the file are the ones the report was written from (exports/batch-exports.ts,
+ * read back here): the agent corrected nothing of it, so it is not rebuilt, nor its history told of an
+ * edit. Anything else (a cell changed, a row added, taken out or moved) is a correction.
+ */
+function asReported(lines: readonly CorrectedRow[], original: readonly RawRow[]): boolean {
+  return (
+    lines.length === original.length &&
+    lines.every((line, i) => {
+      const r = original[i];
+      return (
+        r !== undefined &&
+        line.firstName === cleanText(r.firstName) &&
+        line.lastName === cleanText(r.lastName) &&
+        asRead(line.phones) === asRead(r.phones.filter((p) => p !== null && p !== '').join(' / ')) &&
+        line.debtCode === cleanText(r.debtCode) &&
+        line.pid === cleanText(r.pid) &&
+        line.subId === cleanText(r.subId) &&
+        asRead(line.debt) === asRead(r.debt) &&
+        // A day is written as a date and read back as that day (YYYY-MM-DD), as the row keeps it.
+        asRead(line.expiration) === asRead(r.expiration)
+      );
+    })
+  );
 }
 
 /**

@@ -11,11 +11,11 @@ const byConnection = new WeakMap<Db, Map<string, Statement>>();
 const MAX_STATEMENTS = 500;
 
 /**
- * The statement for `sql` on this connection, prepared the first time it is asked for. For get(),
- * all() and run() only: iterate() keeps a statement busy until its loop ends, and a second loop over
- * the same one would be refused.
+ * The statement for `sql` on this connection, prepared the first time it is asked for. Shared, so it
+ * offers get(), all() and run() alone: iterate() keeps a statement busy until its loop ends, and
+ * pluck(), raw() or safeIntegers() would change what every other caller reads.
  */
-export function statement(db: Db, sql: string): Statement {
+export function statement(db: Db, sql: string): Pick<Statement, 'get' | 'all' | 'run'> {
   let statements = byConnection.get(db);
   if (!statements) byConnection.set(db, (statements = new Map()));
   let found = statements.get(sql);

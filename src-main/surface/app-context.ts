@@ -36,6 +36,9 @@ async function storeWritersSettled(): Promise<void> {
   await Promise.all([writersSettled(), preparationsSettled()]);
 }
 
+/** How long closing waits for stopped work to end its step. */
+const CLOSE_WAIT_MS = 10_000;
+
 export function createAppContext(options: AppContextOptions): AppContext {
   // Before anything is created: nothing CaseDesk writes is for other users of this machine.
   restrictUmask();
@@ -52,6 +55,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
   const connections = new Map<Environment, Connection>();
   const pacers = new Map<Environment, Pacer>();
   const running = new Map<WorkKey, AbortController>();
+  /** The running work itself: closing stops it and waits for it (a corrections import ends its part). */
+  const underway = new Set<Promise<unknown>>();
   const events = new EventEmitter();
   const diagnostics = diagnosticLog(options.dataDir);
   const ctx: AppContext = {
@@ -72,10 +77,13 @@ export function createAppContext(options: AppContextOptions): AppContext {
       if (running.has(key)) throw new BatchRefusal('work.busy', `${key} is already running`);
       const controller = new AbortController();
       running.set(key, controller);
+      const done = work(controller.signal);
+      underway.add(done);
       try {
-        return await work(controller.signal);
+        return await done;
       } finally {
         running.delete(key);
+        underway.delete(done);
       }
     },
     cancel(key) {
@@ -167,6 +175,9 @@ export function createAppContext(options: AppContextOptions): AppContext {
     async close() {
       clearInterval(retention);
       for (const controller of running.values()) controller.abort();
+      // Stopped work ends its step (a part of corrections, a request) before the store goes; a step that
+      // does not end soon is not waited for.
+      await Promise.race([Promise.allSettled([...underway]), new Promise((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref())]);
       connections.clear();
       await demo.stop();
       // A big batch just prepared may still be copied from the WAL into the file on its thread.

@@ -413,7 +413,7 @@ export interface ProcedureOutputs {
   'batches:bulkFix': { changed: number };
   'batches:exportErrors': FileDownload;
   'batches:exportClean': FileDownload;
-  'batches:importCorrections': { updated: number; nowReady: number; stillRejected: number; unknownCodes: string[]; alreadySent: string[] };
+  'batches:importCorrections': { updated: number; unchanged: number; nowReady: number; stillRejected: number; unknownCodes: string[]; alreadySent: string[] };
   'batches:cases': BatchCaseView[];
   'batches:countCases': number;
   'batches:caseKinds': CaseKindView[];

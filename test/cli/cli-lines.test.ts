@@ -240,10 +240,10 @@ describe('preparing, uploading and downloading', { timeout: SLOW }, () => {
     const { alreadySent } = await jsonOf<{ alreadySent: string[] }>(dir, ['import-corrections', '1', report]);
     expect(alreadySent.length).toBeGreaterThan(0);
     expect((await ok(dir, ['--lang', 'es', 'import-corrections', '1', report])).stdout).toBe(
-      `3 caso(s) reemplazados: 0 se cargarán, 3 siguen rechazados.\nYa enviados, quedan como estaban: ${alreadySent.join(', ')}\n`,
+      `0 caso(s) reemplazados: 0 se cargarán, 0 siguen rechazados.\n3 caso(s) tal como estaban en el reporte: sin correcciones, quedan como estaban.\nYa enviados, quedan como estaban: ${alreadySent.join(', ')}\n`,
     );
     expect((await ok(dir, ['--lang', 'en', 'import-corrections', '1', report])).stdout).toBe(
-      `3 case(s) replaced: 0 will be loaded, 3 still rejected.\nAlready sent, left as they were: ${alreadySent.join(', ')}\n`,
+      `0 case(s) replaced: 0 will be loaded, 0 still rejected.\n3 case(s) as the report had them: nothing corrected, left as they were.\nAlready sent, left as they were: ${alreadySent.join(', ')}\n`,
     );
     // A code the batch does not have, as the corrected file writes it (an escape sequence shown printable).
     const book = XLSX.read(readFileSync(report), { type: 'buffer' });

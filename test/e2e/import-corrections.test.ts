@@ -1,6 +1,7 @@
 // Importing the error report of a batch of thousands of cases back: the screen says it is reading the
-// report, then how many cases it has corrected of how many, and the batch stays usable meanwhile.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+// report, then how many cases it has corrected of how many, and takes no second import meanwhile.
+import * as XLSX from '@e965/xlsx';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -43,10 +44,21 @@ describe.runIf(hasChromium)('importing the corrections of a batch of thousands o
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-test="export-errors"]').click()]);
     const report = join(dir, download.suggestedFilename());
     await download.saveAs(report);
-    await page.setInputFiles('[data-test="import-input"]', report);
+    // The agent corrects every case's first name in a spreadsheet program, and saves.
+    const book = XLSX.read(readFileSync(report), { type: 'buffer' });
+    const sheet = book.Sheets['Casos a corregir'];
+    if (!sheet) throw new Error('no corrections sheet');
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 }).map((r, i) => (i === 0 ? r : [r[0], `${String(r[1])} Corregido`, ...r.slice(2)]));
+    const corrected = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(corrected, XLSX.utils.aoa_to_sheet(rows), 'Casos a corregir');
+    const file = join(dir, 'corregido.xlsx');
+    writeFileSync(file, XLSX.write(corrected, { bookType: 'xlsx', type: 'buffer' }) as Buffer);
+    await page.setInputFiles('[data-test="import-input"]', file);
 
     const progress = page.locator('[data-test="import-progress"]');
     await progress.filter({ hasText: /^Corrigiendo casos: [\d.]+ de 4\.000\. Lo ya corregido queda guardado\.$/ }).waitFor();
+    // Meanwhile the batch takes no other import, nor a bulk fix.
+    expect(await page.locator('[data-test="import-corrections"]').isDisabled()).toBe(true);
     await app.current.screenshot('import-corrections-progress');
     const summary = page.locator('[data-test="import-summary"]');
     await summary.waitFor();

@@ -192,6 +192,7 @@ export function batchCommands(help: HelpWords): Command[] {
         const s = await call(ctx, 'batches:importCorrections', { batchId, fileId: await openLocalFile(ctx, file) });
         await printAnswer(command, s, (lang) => [
           `${words(lang, 'line.batch.corrected', { updated: s.updated, nowReady: s.nowReady, stillRejected: s.stillRejected })}\n`,
+          s.unchanged ? `${words(lang, 'line.batch.unchanged', { unchanged: s.unchanged })}\n` : '',
           // The codes are the corrected file's: printable.
           s.unknownCodes.length ? `${words(lang, 'line.batch.not_in_batch', { codes: s.unknownCodes })}\n` : '',
           s.alreadySent.length ? `${words(lang, 'line.batch.already_sent', { codes: s.alreadySent })}\n` : '',

@@ -169,6 +169,10 @@ export const CLI_LINES = {
     en: '{updated} case(s) replaced: {nowReady} will be loaded, {stillRejected} still rejected.',
     es: '{updated} caso(s) reemplazados: {nowReady} se cargarán, {stillRejected} siguen rechazados.',
   },
+  'line.batch.unchanged': {
+    en: '{unchanged} case(s) as the report had them: nothing corrected, left as they were.',
+    es: '{unchanged} caso(s) tal como estaban en el reporte: sin correcciones, quedan como estaban.',
+  },
   'line.batch.not_in_batch': { en: 'Not in this batch: {codes}', es: 'No están en este lote: {codes}' },
   'line.batch.already_sent': { en: 'Already sent, left as they were: {codes}', es: 'Ya enviados, quedan como estaban: {codes}' },
   'line.followup.batch': {

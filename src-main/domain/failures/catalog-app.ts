@@ -68,8 +68,8 @@ export const APP_FAILURES = {
   },
   'batch.correcting': {
     class: 'batch.busy',
-    en: 'Corrections are being imported into batch {batchId}: wait for them to finish before deleting it.',
-    es: 'Se están importando correcciones al lote {batchId}: espere a que termine antes de borrarlo.',
+    en: 'Corrections are being imported into batch {batchId}: wait for them to finish, then try again.',
+    es: 'Se están importando correcciones al lote {batchId}: espere a que termine y vuelva a intentarlo.',
   },
   'batch.in_doubt': {
     class: 'batch.in_doubt',

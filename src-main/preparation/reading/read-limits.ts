@@ -65,9 +65,8 @@ export const LEDGER_READ_LIMITS: ReadLimits = { ...READ_LIMITS, maxCells: 12_000
 
 /**
  * An error report sent back with its corrections (exports/batch-exports.ts writes it): one row of 11
- * columns per product of each flagged case. Only that sheet is read (import-corrections.ts), not the
- * reasons beside it, one row per issue, which passed this alone in a million-case batch's report. A
- * 100,000-case batch every case of which is flagged, with 5 products each, is 500,000 × 12 = 6 million
- * cells; 10 million is about 830,000 rows.
+ * columns per product of each flagged case, each row counting one more. Only that sheet is read
+ * (import-corrections.ts), not the reasons beside it, one row per issue. Room for Excel's 1,048,576
+ * rows of those 11 columns (12.6 million): the 1,000,000-row bench batch's report is 12 million.
  */
-export const CORRECTIONS_READ_LIMITS: ReadLimits = { ...READ_LIMITS, maxCells: 10_000_000 };
+export const CORRECTIONS_READ_LIMITS: ReadLimits = { ...READ_LIMITS, maxCells: 13_000_000 };

@@ -260,7 +260,7 @@ function stubbedWorkbook(
 /**
  * One sheet of an .xlsx handed to `onRow` a row at a time as its XML is inflated, never held: a corrected
  * report of a million-case batch inflates past what a workbook read whole may (maxUnzippedBytes). Rows,
- * columns and a cell's length are Excel's; its cells, as a text file's, cost time (maxTextCells). False
+ * columns and a cell's length are Excel's, its cells within maxCells (the rows it makes are held). False
  * when the file is no .xlsx with that sheet in the shape xlsx-worksheet.ts reads, even after some rows
  * were handed over: the caller then reads the file whole (readTable), which refuses it or reads it.
  */
@@ -282,16 +282,23 @@ export async function streamXlsxSheet(
   let cells = 0;
   let utf16 = false;
   async function* utf8Chunks(): AsyncGenerator<Uint8Array> {
-    let first = true;
+    // The first two bytes, however the chunks cut them: UTF-16 parts (a byte-order mark) are SheetJS's.
+    let head: Buffer | null = Buffer.alloc(0);
     for await (const chunk of entryChunks(bytes, part as string, limits)) {
-      // UTF-16 parts (a byte-order mark) are SheetJS's.
-      if (first && ((chunk[0] === 0xff && chunk[1] === 0xfe) || (chunk[0] === 0xfe && chunk[1] === 0xff))) {
+      if (head === null) {
+        yield chunk;
+        continue;
+      }
+      head = Buffer.concat([head, chunk]);
+      if (head.length < 2) continue;
+      if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
         utf16 = true;
         return;
       }
-      first = false;
-      yield chunk;
+      yield head;
+      head = null;
     }
+    if (head !== null && head.length > 0) yield head;
   }
   const read = await streamWorksheetRows(utf8Chunks(), stubbed.parts, (r, sparse) => {
     if (r >= limits.maxRows) throw new ReadError('read.too_many_rows', { sheet, limit: limits.maxRows }, { file: fileName, sheet });
@@ -299,7 +306,7 @@ export async function streamXlsxSheet(
       throw new ReadError('read.too_many_columns', { row: r + 1, sheet, limit: limits.maxColumns }, { file: fileName, sheet, row: r + 1 });
     }
     cells += sparse.length + 1;
-    if (cells > limits.maxTextCells) throw tooManyCells(fileName, cells, limits.maxTextCells);
+    if (cells > limits.maxCells) throw tooManyCells(fileName, cells, limits.maxCells);
     const row: Cell[] = new Array(sparse.length);
     for (let col = 0; col < sparse.length; col++) {
       const value = sparse[col] ?? null;

@@ -34,7 +34,7 @@ import {
   type BatchRow,
   type IssueRow,
 } from '../../store';
-import { keptUntil } from '../../app/data-lifecycle';
+import { keptUntil, refuseWhileCorrecting } from '../../app/data-lifecycle';
 import { readSettings } from '../../app/settings';
 import { openReceivedFile } from '../../app/received-files';
 import { readCorrectionsSheet } from '../../app/read-off-thread';
@@ -143,8 +143,10 @@ export const batchHandlers: HandlersOf<
 
   async 'batches:checkLedger'(ctx, { batchId }) {
     requireBatch(ctx.store.db, batchId);
-    // A running upload applies the lists itself, right before it plans its chunks.
-    if (ctx.runningWork().includes(uploadWork(batchId))) return { cases: 0, phones: 0, held: [], released: 0, notices: [] };
+    // A running upload applies the lists itself, right before it plans its chunks; corrections being
+    // written rebuild their cases with the lists as they were when they began, and the upload applies them.
+    if (ctx.runningWork().includes(uploadWork(batchId)) || ctx.runningWork().includes(correctionsWork(batchId)))
+      return { cases: 0, phones: 0, held: [], released: 0, notices: [] };
     // Never refused for the organization's list: unreadable, what it held stays held (complete false).
     const shared = await sharedLedgerNeverRefused(ctx);
     const outcome = applyLedgerBeforeUpload(ctx.store, batchId, { shared: shared.list, complete: shared.notices.length === 0 });
@@ -182,11 +184,13 @@ export const batchHandlers: HandlersOf<
   // Edits go on while the shared list cannot be read (fixing a name must not wait for a network share):
   // what the list held stays held instead of being refused or released (see settingsForEdit).
   async 'batches:editCase'(ctx, { batchId, caseId, changes }) {
+    refuseWhileCorrecting(ctx, batchId);
     const { batchId: _b, products, ...view } = editCase(ctx.store, batchId, caseId, changes, await sharedListForEdits(ctx));
     return { ...view, products: products.map(productView) };
   },
 
   async 'batches:bulkFix'(ctx, { batchId, fix }) {
+    refuseWhileCorrecting(ctx, batchId);
     return bulkFix(ctx.store, batchId, fix, await sharedListForEdits(ctx));
   },
 
@@ -205,13 +209,13 @@ export const batchHandlers: HandlersOf<
     const file = await openReceivedFile(ctx, fileId);
     // Tracked: the batch is not deleted, nor a second report imported into it, between its transactions.
     try {
-      return await ctx.track(correctionsWork(batchId), async () => {
+      return await ctx.track(correctionsWork(batchId), async (signal) => {
         ctx.emit('corrections:progress', { batchId, done: 0, total: 0 });
         // Parsed off this thread (its bytes handed over); the corrected cases are written here, where the store is.
         const corrections = await readCorrectionsSheet(ctx, file);
         const shared = await sharedListForEdits(ctx);
         const onProgress = (done: number, total: number) => ctx.emit('corrections:progress', { batchId, done, total });
-        return applyCorrections(ctx.store, batchId, corrections, shared, { onProgress });
+        return applyCorrections(ctx.store, batchId, corrections, shared, { onProgress, signal });
       });
     } catch (err) {
       if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('corrections.running', { batchId });

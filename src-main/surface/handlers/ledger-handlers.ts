@@ -3,6 +3,7 @@
 import { ledgerCode, ledgerPhone, localDay } from '../../preparation/ledger/ledger-types';
 import { sharedLedgerPath } from '../../policy/policy';
 import { releaseFromLedger } from '../../preparation/edit-batch';
+import { correctionsWork } from '../../app/work-keys';
 import { addLedgerEntries, addLedgerEntry, batchesWithLedgerHolds, listLedgerEntries, removeLedgerEntry } from '../../store';
 import type { AppContext } from '../app-context-types';
 import { actorOf } from '../../app/audit-trail';
@@ -41,7 +42,7 @@ function ownEntryFinder(search: string | undefined): (e: LedgerEntry) => boolean
 const areaCode = (ctx: Pick<AppContext, 'dataKey' | 'options' | 'policy' | 'store'>) => readSettings(ctx).defaultAreaCode || undefined;
 
 /** What these handlers reach of the app context. */
-type LedgerContext = Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'store'>;
+type LedgerContext = Pick<AppContext, 'connections' | 'currentEnvironment' | 'dataKey' | 'options' | 'policy' | 'runningWork' | 'store'>;
 
 export const ledgerHandlers: HandlersOf<'ledger:list' | 'ledger:add' | 'ledger:remove' | 'ledger:import', LedgerContext> = {
   async 'ledger:list'(ctx, { search, offset, limit }) {
@@ -91,7 +92,11 @@ export const ledgerHandlers: HandlersOf<'ledger:list' | 'ledger:add' | 'ledger:r
     let released = 0;
     const shared = await sharedLedger(ctx).catch(() => null);
     if (shared && shared.notices.length === 0) {
-      for (const batchId of batchesWithLedgerHolds(ctx.store.db)) released += releaseFromLedger(ctx.store, batchId, shared.list).released;
+      for (const batchId of batchesWithLedgerHolds(ctx.store.db)) {
+        // One whose corrections are being written gets the list as it is at its upload.
+        if (ctx.runningWork().includes(correctionsWork(batchId))) continue;
+        released += releaseFromLedger(ctx.store, batchId, shared.list).released;
+      }
     }
     return { removed, released };
   },

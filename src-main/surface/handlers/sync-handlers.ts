@@ -1,5 +1,6 @@
 // Campaign control and uploads: they need a connection.
-import { isUploadWork, uploadWork } from '../../app/work-keys';
+import { isCorrectionsWork, isUploadWork, uploadWork } from '../../app/work-keys';
+import { refuseWhileCorrecting } from '../../app/data-lifecycle';
 import { uploadBatch } from '../../sync/upload-engine';
 import { NOTHING_RUN, uploadResult, type UploadResult } from '../../sync/upload-result';
 import { isCancelled, type ServiceClient } from '../../client';
@@ -22,10 +23,27 @@ export function uploadsRunning(ctx: Pick<AppContext, 'runningWork'>): boolean {
   return ctx.runningWork().some(isUploadWork);
 }
 
+/** What an update's restart waits for: an upload, or corrections being written into a batch. */
+export function restartHeldBack(ctx: Pick<AppContext, 'runningWork'>): boolean {
+  return ctx.runningWork().some((key) => isUploadWork(key) || isCorrectionsWork(key));
+}
+
 /** What these handlers reach of the app context. */
 type SyncContext = Pick<
   AppContext,
-  'baseUrl' | 'cancel' | 'connect' | 'connections' | 'currentEnvironment' | 'dataKey' | 'emit' | 'options' | 'pacer' | 'policy' | 'store' | 'track'
+  | 'baseUrl'
+  | 'cancel'
+  | 'connect'
+  | 'connections'
+  | 'currentEnvironment'
+  | 'dataKey'
+  | 'emit'
+  | 'options'
+  | 'pacer'
+  | 'policy'
+  | 'runningWork'
+  | 'store'
+  | 'track'
 >;
 
 export const syncHandlers: HandlersOf<
@@ -68,6 +86,8 @@ export const syncHandlers: HandlersOf<
   },
 
   async 'sync:upload'(ctx, { environment, batchId, campaignId: given, inDoubt, reloadDuplicates }) {
+    // Half corrected, it would send some cases as the report has them and some as they were.
+    refuseWhileCorrecting(ctx, batchId);
     const env = environment ?? ctx.currentEnvironment();
     let campaignId = given ?? null;
     try {

@@ -264,20 +264,22 @@ export const useBatchStore = defineStore('batch', () => {
     return file.name;
   }
 
-  /** A corrected report on its way into this batch: its cases written, of how many (0 while it is read). */
-  const correcting = ref<{ done: number; total: number } | null>(null);
+  /** A corrected report on its way into batchId: its cases written, of how many (0 while it is read). One at a time. */
+  const correcting = ref<{ batchId: number; done: number; total: number } | null>(null);
 
   async function importCorrections(file: File): Promise<CorrectionsSummary> {
     const id = batchId.value;
     if (id === null) throw new Error('no batch open');
-    correcting.value = { done: 0, total: 0 };
+    if (correcting.value) throw new Error('corrections are being imported');
+    correcting.value = { batchId: id, done: 0, total: 0 };
     const stop = onEvent('corrections:progress', (p) => {
-      if (p.batchId === id && correcting.value) correcting.value = { done: p.done, total: p.total };
+      if (p.batchId === id && correcting.value?.batchId === id) correcting.value = { batchId: id, done: p.done, total: p.total };
     });
     try {
       const received = await receiveFile(file);
       const summary = await call('batches:importCorrections', { batchId: id, fileId: received.fileId });
-      await reloadAll();
+      // The agent may have opened another batch meanwhile.
+      if (batchId.value === id) await reloadAll();
       return summary;
     } finally {
       stop();

@@ -192,8 +192,25 @@ describe('the error report, round trip', () => {
     expect(caseOf('33444555')).toMatchObject({ status: c.status, phones: c.phones, issueCounts: c.issueCounts });
   });
 
-  it('writes a few cases a transaction, each part kept as it is written', async () => {
+  it('leaves a case whose rows come back as the report wrote them as it was: no rebuild, no history of an edit', async () => {
     const rows = rowsOf(errorReportSheets(store, batchId));
+    const before = listIssues(store.db, batchId).length;
+    const file = join(dir, 'sin-cambios.xlsx');
+    writeFileSync(file, await workbookBytes([{ name: CORRECTIONS_SHEET, rows }]));
+    const cases = new Set(rows.slice(1).map((r) => String(r[0]))).size;
+    expect(await importCorrections(store, batchId, sourceFile(file))).toMatchObject({ updated: 0, unchanged: cases, unknownCodes: [], alreadySent: [] });
+    expect(listIssues(store.db, batchId)).toHaveLength(before);
+
+    // One cell changed (a product's amount, the same text with a space more is no change) is a correction of that case alone.
+    const one = rows.map((r) => (r[0] === '33444555' ? [...r.slice(0, 7), `${String(r[7])}0`, ...r.slice(8)] : r));
+    const spaced = one.map((r, i) => (i > 0 && r[0] !== '33444555' ? [r[0], ` ${String(r[1])} `, ...r.slice(2)] : r));
+    writeFileSync(file, await workbookBytes([{ name: CORRECTIONS_SHEET, rows: spaced }]));
+    expect(await importCorrections(store, batchId, sourceFile(file))).toMatchObject({ updated: 1, unchanged: cases - 1 });
+  });
+
+  it('writes a few cases a transaction, each part kept as it is written', async () => {
+    // Every case's first name corrected.
+    const rows = rowsOf(errorReportSheets(store, batchId)).map((r, i) => (i === 0 ? r : [r[0], `${String(r[1])} Corregido`, ...r.slice(2)]));
     const file = join(dir, 'por-partes.xlsx');
     writeFileSync(file, await workbookBytes([{ name: CORRECTIONS_SHEET, rows }]));
     const read = await readCorrections(sourceFile(file));

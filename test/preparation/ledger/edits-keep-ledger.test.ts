@@ -40,8 +40,13 @@ describe('the ledger after preparing', () => {
     const row = rows.find((r) => r[0] === '29000111');
     expect(row?.[9]).toBe('no contactar');
     expect(String(row?.[10])).toMatch(/lista de no contactar \(en trámite legal\)/);
-    const summary = await importCorrections(store, batchId, { name: 'corregido.xlsx', bytes: new Uint8Array(await workbookBytes(sheets)) });
-    expect(summary.updated).toBeGreaterThan(0);
+    // Its name corrected, so it is built again from the report's rows.
+    const corrected = rows.map((r) => (r[0] === '29000111' ? [r[0], 'Camila María', ...r.slice(2)] : r));
+    const summary = await importCorrections(store, batchId, {
+      name: 'corregido.xlsx',
+      bytes: new Uint8Array(await workbookBytes([{ name: CORRECTIONS_SHEET, rows: corrected }])),
+    });
+    expect(summary.updated).toBe(1);
     expect(caseOf('29000111')?.status).toBe('suppressed');
     expect(caseOf('20123456')?.phones).toEqual(['1145678901']);
     store.close();

@@ -230,7 +230,11 @@ describe('streamWorksheetRows: a sheet read as its bytes arrive', () => {
   }
   async function streamed(xml: string, size = 7, pieceBytes = 64): Promise<{ read: boolean; rows: unknown[][] }> {
     const rows: unknown[][] = [];
-    const read = await streamWorksheetRows(inPieces(xml, size), parts, (r, cells) => (rows[r] = cells), pieceBytes);
+    const read = await streamWorksheetRows(inPieces(xml, size), parts, (r, cells) => (rows[r] = cells), {
+      pieceBytes,
+      maxRowBytes: 4096,
+      maxBytesBeforeRows: 2048,
+    });
     return { read, rows };
   }
   const rowXml = (r: number) =>
@@ -247,6 +251,16 @@ describe('streamWorksheetRows: a sheet read as its bytes arrive', () => {
     expect(await streamed('<worksheet><sheetData/></worksheet>')).toEqual({ read: true, rows: [] });
     expect(await streamed('<worksheet></worksheet>')).toEqual({ read: true, rows: [] });
     expect((await streamed(`<worksheet><sheetData>${rowXml(1)}${rowXml(2)}`)).read).toBe(false);
+  });
+
+  it('does not hold a row past its limit, nor more than its limit before the rows (a prefixed sheet): the whole read takes those', async () => {
+    const long = `<row r="1"><c r="A1" t="inlineStr"><is><t>${'x'.repeat(5000)}</t></is></c></row>`;
+    expect((await streamed(`<worksheet><sheetData>${long}</sheetData></worksheet>`, 512)).read).toBe(false);
+    // Under the limit it is read, however many pieces bring it.
+    const shorter = `<row r="1"><c r="A1" t="inlineStr"><is><t>${'x'.repeat(3000)}</t></is></c></row>`;
+    expect(await streamed(`<worksheet><sheetData>${shorter}</sheetData></worksheet>`, 16)).toEqual({ read: true, rows: [['x'.repeat(3000)]] });
+    const prefixed = `<x:worksheet><x:cols>${'<x:col/>'.repeat(400)}</x:cols><x:sheetData>${rowXml(1)}</x:sheetData></x:worksheet>`;
+    expect((await streamed(prefixed, 64)).read).toBe(false);
   });
 
   it('does not read a row that comes again or out of order, nor a part with what SheetJS reads its own way', async () => {

@@ -1,9 +1,13 @@
 // Importing a corrected error report into a big batch: its cases are written a few hundred at a time,
-// and meanwhile the batch is neither deleted nor sent a second report.
+// and meanwhile the batch is neither deleted, edited, uploaded nor sent a second report. Stopped (the
+// app closing), what was written is whole and its shared-phone warnings are right.
+import * as XLSX from '@e965/xlsx';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { correctionsWork } from '../../../src-main/app/work-keys';
+import { CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
 import { CORRECTED_CASES_PER_WRITE } from '../../../src-main/preparation/import-corrections';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
@@ -17,43 +21,92 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Cases enough for three transactions, each with a work phone one digit short (a warning: in the report). */
-const CASES = 2 * CORRECTED_CASES_PER_WRITE + 100;
+/** Cases enough for five parts, each with a work phone one digit short (a warning: in the report). */
+const CASES = 4 * CORRECTED_CASES_PER_WRITE + 100;
 
-async function batchWithReport(): Promise<{ batchId: number; reportId: () => Promise<string> }> {
+/** A batch and its error report with every case's name corrected, and the first `sharing` given one phone. */
+async function batchWithCorrectedReport(sharing = 0): Promise<{ batchId: number; reportId: () => Promise<string> }> {
   const lines = ['DNI;Apellido y Nombre;Celular;Tel. Laboral;Nro Operación;Producto;Saldo;Vencimiento'];
   for (let i = 0; i < CASES; i++)
     lines.push(`${20_000_000 + i};APELLIDO${i}, Nombre;351 600-${String(i).padStart(4, '0')};011 4000-000;OP-${i};Visa;1.000,50;01/01/2027`);
-  const file = join(dir, 'cartera.csv');
+  const file = join(dir, `cartera-${sharing}.csv`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   const prepared = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, file), maxPhonePriority: 2 });
   if (!prepared.ok) throw new Error(prepared.error.code);
   const { batchId } = prepared.value;
   const report = await surface.call('batches:exportErrors', { batchId });
   if (!report.ok) throw new Error(report.error.code);
+  const book = XLSX.read(Buffer.from(report.value.base64, 'base64'), { type: 'buffer' });
+  const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[CORRECTIONS_SHEET]!, { header: 1 });
+  const corrected = rows.map((row, i) =>
+    i === 0 ? row : [row[0], `${String(row[1])} Corregido`, row[2], i <= sharing ? '351 700-0000' : row[3], ...row.slice(4)],
+  );
+  const out = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(out, XLSX.utils.aoa_to_sheet(corrected), CORRECTIONS_SHEET);
+  const base64 = (XLSX.write(out, { bookType: 'xlsx', type: 'buffer' }) as Buffer).toString('base64');
   const reportId = async () => {
-    const received = await surface.call('files:receive', { name: 'corregido.xlsx', base64: report.value.base64 });
+    const received = await surface.call('files:receive', { name: 'corregido.xlsx', base64 });
     if (!received.ok) throw new Error(received.error.code);
     return received.value.fileId;
   };
   return { batchId, reportId };
 }
 
+/** Runs `between` once, when the first part is written and the next not yet begun. */
+function afterFirstPart(batchId: number, between: () => void): () => void {
+  let done = false;
+  return ctx.on('corrections:progress', (p) => {
+    if (done || p.batchId !== batchId || p.done === 0 || p.done === p.total) return;
+    done = true;
+    between();
+  });
+}
+
 describe('batches:importCorrections on a batch of many cases', () => {
-  it('refuses to delete the batch, or to import a second report into it, until the first is written', async () => {
-    const { batchId, reportId } = await batchWithReport();
-    const first = surface.call('batches:importCorrections', { batchId, fileId: await reportId() });
+  it('between its parts, refuses to delete, edit, fix, upload or import into the batch; then takes them again', async () => {
+    const { batchId, reportId } = await batchWithCorrectedReport();
     const second = await reportId();
-    while (!ctx.runningWork().includes(`corrections:${batchId}`)) await new Promise((resolve) => setImmediate(resolve));
-
-    expect(await surface.call('batches:delete', { batchId })).toMatchObject({ ok: false, error: { code: 'batch.correcting', params: { batchId } } });
-    expect(await surface.call('batches:importCorrections', { batchId, fileId: second })).toMatchObject({
-      ok: false,
-      error: { code: 'corrections.running', params: { batchId } },
+    const cases = await surface.call('batches:cases', { batchId, limit: 1 });
+    const caseId = cases.ok ? (cases.value[0]?.id ?? 0) : 0;
+    const answers: Promise<unknown>[] = [];
+    const stop = afterFirstPart(batchId, () => {
+      answers.push(
+        surface.call('batches:delete', { batchId }),
+        surface.call('batches:editCase', { batchId, caseId, changes: { firstName: 'Otra' } }),
+        surface.call('batches:bulkFix', { batchId, fix: { kind: 'exclude-rejected' } }),
+        surface.call('sync:upload', { batchId }),
+        surface.call('batches:importCorrections', { batchId, fileId: second }),
+      );
     });
-
-    expect(await first).toMatchObject({ ok: true, value: { updated: CASES, unknownCodes: [], alreadySent: [] } });
+    const first = await surface.call('batches:importCorrections', { batchId, fileId: await reportId() });
+    stop();
+    const refused = (code: string) => ({ ok: false, error: { code, params: { batchId } } });
+    expect(await Promise.all(answers)).toMatchObject([
+      refused('batch.correcting'),
+      refused('batch.correcting'),
+      refused('batch.correcting'),
+      refused('batch.correcting'),
+      refused('corrections.running'),
+    ]);
+    expect(first).toMatchObject({ ok: true, value: { updated: CASES, unchanged: 0, unknownCodes: [], alreadySent: [] } });
     expect(ctx.runningWork()).toEqual([]);
+    expect(await surface.call('batches:editCase', { batchId, caseId, changes: { firstName: 'Otra' } })).toMatchObject({ ok: true });
     expect(await surface.call('batches:delete', { batchId })).toMatchObject({ ok: true });
+  });
+
+  it('stopped after its first part, keeps that part whole with its shared-phone warnings, and leaves the rest as it was', async () => {
+    // Six debtors given one phone in the first part: a phone of many debtors (five or more).
+    const { batchId, reportId } = await batchWithCorrectedReport(6);
+    const stop = afterFirstPart(batchId, () => ctx.cancel(correctionsWork(batchId)));
+    const answer = await surface.call('batches:importCorrections', { batchId, fileId: await reportId() });
+    stop();
+    expect(answer).toMatchObject({ ok: true, value: { updated: CORRECTED_CASES_PER_WRITE } });
+    const all = await surface.call('batches:cases', { batchId, limit: 1000 });
+    if (!all.ok) throw new Error(all.error.code);
+    const corrected = all.value.filter((c) => c.firstName.endsWith('Corregido'));
+    expect(corrected).toHaveLength(CORRECTED_CASES_PER_WRITE);
+    const shared = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 1000 });
+    if (!shared.ok) throw new Error(shared.error.code);
+    expect(shared.value.map((c) => c.code)).toEqual(Array.from({ length: 6 }, (_, i) => String(20_000_000 + i)));
   });
 });

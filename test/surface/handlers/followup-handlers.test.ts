@@ -117,7 +117,8 @@ describe('results that become the next action', () => {
     const payload = await call('batches:payload', { batchId: s.batchId });
     expect(payload.cases).toBe(s.ready);
 
-    // The error report round trip: exported with the creditor's values, imported back case by case.
+    // The error report round trip: exported with the creditor's values, imported back case by case (as
+    // it was written: nothing to correct, every case left as it was).
     const report = await call('batches:exportErrors', { batchId: s.batchId });
     const rows = XLSX.utils.sheet_to_json<unknown[]>(XLSX.read(Buffer.from(report.base64, 'base64'), { type: 'buffer' }).Sheets['Casos a corregir']!, {
       header: 1,
@@ -126,7 +127,7 @@ describe('results that become the next action', () => {
     expect(reported.size).toBeGreaterThan(0);
     const received = await call('files:receive', { name: 'errores.xlsx', base64: report.base64 });
     const back = await call('batches:importCorrections', { batchId: s.batchId, fileId: received.fileId });
-    expect(back).toMatchObject({ updated: reported.size, unknownCodes: [], alreadySent: [] });
+    expect(back).toMatchObject({ updated: 0, unchanged: reported.size, unknownCodes: [], alreadySent: [] });
   });
 
   it('takes the cases with chosen result names, and an outcome and names together', async () => {

@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startBrowserHost } from '../../../src-main/host/browser-host';
 import { TOKEN_HEADER } from '../../../src-main/host/host-guard';
 import { createAppContext } from '../../../src-main/surface/app-context';
-import { uploadsRunning } from '../../../src-main/surface/handlers/sync-handlers';
-import { uploadWork } from '../../../src-main/app/work-keys';
+import { restartHeldBack } from '../../../src-main/surface/handlers/sync-handlers';
+import { correctionsWork, uploadWork } from '../../../src-main/app/work-keys';
 import { createSurface } from '../../../src-main/surface/surface';
 import { createUpdateController, type UpdaterEvent, type UpdaterPort } from '../../../src-main/updates/update-controller';
 
@@ -91,13 +91,13 @@ describe('updates:status', () => {
     expect(await surface.call('updates:status', 'now')).toMatchObject({ ok: false, error: { code: 'input.invalid' } });
   });
 
-  it('answers the updater’s state, and restarting waits for the uploads', async () => {
+  it('answers the updater’s state, and restarting waits for the uploads and for corrections being written', async () => {
     const port = releasedPort();
     const controller = createUpdateController({
       updateUrl: 'https://updates.example.com/',
       packaged: true,
       loadPort: async () => port,
-      busy: () => uploadsRunning(ctx),
+      busy: () => restartHeldBack(ctx),
     });
     ctx.updates = controller;
     try {
@@ -111,6 +111,11 @@ describe('updates:status', () => {
       expect(port.installs).toBe(0);
       finish();
       await upload;
+      // So does a corrected report being written into a batch, a part at a time.
+      const corrections = ctx.track(correctionsWork(7), () => new Promise<void>((resolve) => (finish = resolve)));
+      expect(await surface.call('updates:restart', {})).toMatchObject({ ok: true, value: { outcome: 'busy' } });
+      finish();
+      await corrections;
       expect(await surface.call('updates:restart', {})).toMatchObject({ ok: true, value: { outcome: 'restarting' } });
       expect(port.installs).toBe(1);
     } finally {

@@ -41,6 +41,10 @@ export default {
       en: 'Corrections imported: {updated} cases updated; {ready} will be loaded (ready or with warnings) and {rejected} are still rejected.',
       es: 'Correcciones importadas: {updated} casos actualizados; {ready} se cargarán (listos o con advertencias) y {rejected} siguen rechazados.',
     },
+    unchanged: {
+      en: 'One case was as the report had it and was left as it was. | {n} cases were as the report had them and were left as they were.',
+      es: 'Un caso estaba igual que en el reporte y quedó como estaba. | {n} casos estaban igual que en el reporte y quedaron como estaban.',
+    },
     unknown: {
       en: 'Code {codes} is not in this batch. | Codes {codes} are not in this batch.',
       es: 'El código {codes} no está en este lote. | Los códigos {codes} no están en este lote.',

@@ -19,8 +19,8 @@ export default {
   },
   restart: { en: 'Restart now', es: 'Reiniciar ahora' },
   restartBusy: {
-    en: 'An upload is running: let it finish (or stop it), then restart.',
-    es: 'Hay una carga en curso: espere a que termine (o deténgala) y reinicie.',
+    en: 'An upload, or an import of corrections, is running: let it finish (or stop the upload), then restart.',
+    es: 'Hay una carga o una importación de correcciones en curso: espere a que termine (o detenga la carga) y reinicie.',
   },
   restartNotReady: { en: 'There is no downloaded update to install.', es: 'No hay una actualización descargada para instalar.' },
   restartFailed: { en: 'Could not restart: {message}', es: 'No se pudo reiniciar: {message}' },
