@@ -24,6 +24,7 @@ import {
   type Store,
 } from '../../../src-main/store';
 import { SAMPLE, sampleBatchEachTest } from '../../support/sample-batch';
+import { correctionRows } from '../../support/correction-rows';
 import { sourceFile } from '../../support/source-file';
 
 const sample = sampleBatchEachTest('edit');
@@ -272,19 +273,7 @@ describe('the error report, round trip', () => {
 
   it('reads the cases of a report past what a workbook read whole may inflate to, a row at a time', async () => {
     const header = rowsOf(errorReportSheets(store, batchId))[0] ?? [];
-    const rows = Array.from({ length: 3_000 }, (_, i) => [
-      String(40_000_000 + (i >> 1)),
-      'Ana',
-      'Pérez',
-      '011 4567-8901',
-      `OP-${i}`,
-      'Tarjeta',
-      '',
-      100 + i,
-      '28/02/2027',
-      'rejected',
-      'x',
-    ]);
+    const rows = correctionRows(3_000, 40_000_000, 2);
     const bytes = new Uint8Array(
       await workbookBytes([
         { name: CORRECTIONS_SHEET, rows: [header, ...rows] },

@@ -178,14 +178,16 @@ describe('reading an .xlsx with the worksheet scanner', () => {
   });
 });
 
+/** A workbook's other parts as the scanners get them: one shared string, a date style and an amount style. */
+const parts: WorkbookParts = {
+  strings: [{ t: 'compartido' }],
+  styleFormats: [0, 14, 164],
+  formats: { 0: 'General', 14: 'm/d/yy', 164: '#,##0.00' },
+  isDateFormat: (f) => XLSX.SSF.is_date(f),
+  date1904: false,
+};
+
 describe('worksheetRows, the scanner itself', () => {
-  const parts: WorkbookParts = {
-    strings: [{ t: 'compartido' }],
-    styleFormats: [0, 14, 164],
-    formats: { 0: 'General', 14: 'm/d/yy', 164: '#,##0.00' },
-    isDateFormat: (f) => XLSX.SSF.is_date(f),
-    date1904: false,
-  };
   const sheet = (data: string) => `<worksheet><sheetData>${data}</sheetData></worksheet>`;
 
   it('places each cell by its own reference and types it by its style', () => {
@@ -216,13 +218,6 @@ describe('worksheetRows, the scanner itself', () => {
 });
 
 describe('streamWorksheetRows: a sheet read as its bytes arrive', () => {
-  const parts: WorkbookParts = {
-    strings: [{ t: 'compartido' }],
-    styleFormats: [0, 14, 164],
-    formats: { 0: 'General', 14: 'm/d/yy', 164: '#,##0.00' },
-    isDateFormat: (f) => XLSX.SSF.is_date(f),
-    date1904: false,
-  };
   /** The part cut into pieces of `size` bytes, as an inflating stream hands them over. */
   async function* inPieces(xml: string, size: number): AsyncGenerator<Uint8Array> {
     const bytes = Buffer.from(xml);

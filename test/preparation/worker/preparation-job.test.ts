@@ -25,6 +25,7 @@ import { DEFAULT_FORMAT, MappingFile } from '../../../src-main/domain/mapping-fi
 import { BatchRefusal, countCasesByStatus, openStore } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
+import { CORRECTION_HEADER_ROW, correctionRows } from '../../support/correction-rows';
 import { buildZip } from '../reading/fixtures/zip-builder';
 import { formatFailure, type Failure } from '../../../src-main/domain/failures/failure';
 import { failureShape } from '../../../src-main/diagnostics/diagnostic-log';
@@ -301,20 +302,7 @@ describe('a do-not-contact list or a corrected error report read in the worker',
   it('brings a long report back a part at a time, each asked for when the one before is taken, all in order', async () => {
     // Three parts and a bit: the last one short.
     const cases = 3 * REPLY_PART + 7;
-    const rows = Array.from({ length: cases }, (_, i) => [
-      String(30_000_000 + i),
-      'Ana',
-      'Pérez',
-      '011 4567-8901',
-      `OP-${i}`,
-      'Tarjeta',
-      '',
-      100,
-      '28/02/2027',
-      'rejected',
-      '',
-    ]);
-    const report = await workbookBytes([{ name: CORRECTIONS_SHEET, rows: [[...CORRECTION_HEADERS], ...rows] }]);
+    const report = await workbookBytes([{ name: CORRECTIONS_SHEET, rows: [CORRECTION_HEADER_ROW, ...correctionRows(cases, 30_000_000)] }]);
     const there = await readCorrectionsInWorker({ name: 'corregido.xlsx', bytes: new Uint8Array(report) });
     expect(there).toHaveLength(cases);
     expect(there).toEqual(await readCorrections({ name: 'corregido.xlsx', bytes: new Uint8Array(report) }));
