@@ -63,7 +63,7 @@ describe.runIf(hasChromium)('importing the corrections of a batch of thousands o
     const summary = page.locator('[data-test="import-summary"]');
     await summary.waitFor();
     expect(await summary.innerText()).toContain(
-      'Correcciones importadas: 4.000 casos actualizados; 4.000 se cargarán (listos o con advertencias) y 0 siguen rechazados.',
+      'Correcciones importadas: 4.000 casos actualizados; de ellos, 4.000 se cargarán (listos o con advertencias) y 0 siguen rechazados.',
     );
     expect(await progress.count()).toBe(0);
   });

@@ -183,7 +183,10 @@ describe.runIf(hasChromium)('preparing a batch', () => {
     await page.setInputFiles('[data-test="import-input"]', report);
     const summary = page.locator('[data-test="import-summary"]');
     await summary.waitFor();
-    expect(await summary.innerText()).toMatch(/Correcciones importadas: \d+ casos actualizados/);
+    // Imported as it was exported: nothing to correct, and the screen says so.
+    expect(await summary.innerText()).toMatch(
+      /^No había nada que corregir: los \d+ casos del archivo estaban igual que en el reporte y quedaron como estaban\.$/,
+    );
     // Busy only while it imported; the same file can be picked again.
     expect(await page.locator('[data-test="import-corrections"]').isEnabled()).toBe(true);
     expect(await page.locator('[data-test="import-input"]').inputValue()).toBe('');

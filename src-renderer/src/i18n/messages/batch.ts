@@ -38,8 +38,12 @@ export default {
       es: 'Corrigiendo el caso… | Corrigiendo casos: {done} de {total}. Lo ya corregido queda guardado.',
     },
     summary: {
-      en: 'Corrections imported: {updated} cases updated; {ready} will be loaded (ready or with warnings) and {rejected} are still rejected.',
-      es: 'Correcciones importadas: {updated} casos actualizados; {ready} se cargarán (listos o con advertencias) y {rejected} siguen rechazados.',
+      en: 'Corrections imported: {updated} cases updated; of them, {ready} will be loaded (ready or with warnings) and {rejected} are still rejected.',
+      es: 'Correcciones importadas: {updated} casos actualizados; de ellos, {ready} se cargarán (listos o con advertencias) y {rejected} siguen rechazados.',
+    },
+    nothingChanged: {
+      en: 'Nothing to correct: the case in the file was as the report had it, and was left as it was. | Nothing to correct: the {n} cases in the file were as the report had them, and were left as they were.',
+      es: 'No había nada que corregir: el caso del archivo estaba igual que en el reporte y quedó como estaba. | No había nada que corregir: los {n} casos del archivo estaban igual que en el reporte y quedaron como estaban.',
     },
     unchanged: {
       en: 'One case was as the report had it and was left as it was. | {n} cases were as the report had them and were left as they were.',
