@@ -9,7 +9,8 @@ import { checkCaseCode, cleanCode, cleanText, mergeCasePhones, normalizeAmount, 
 import type { Cell, RowSource } from '../reading/read-table';
 import { matchLedger, type LedgerIndex } from '../ledger/apply-ledger';
 import { serviceRuleParams } from '../../domain/issue-texts/wording';
-import { issue, noCodeRowError, type PreparedIssue, type RowError, type Severity } from './prepared-issue';
+import { groupRowsByCode, isBlankCell } from './group-rows';
+import { issue, type PreparedIssue, type RowError, type Severity } from './prepared-issue';
 import { hasKeys, type RawRow } from './raw-rows';
 
 export { packRaw, unpackRaw, type RawRow, type StoredValues } from './raw-rows';
@@ -85,7 +86,6 @@ export function resolveColumns(headers: readonly string[], mapping: ColumnMappin
   return columns;
 }
 
-const isBlank = (cell: Cell | undefined) => cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
 const shown = (cell: Cell | undefined) => (cell instanceof Date ? cell.toISOString().slice(0, 10) : String(cell ?? ''));
 
 /** "PÉREZ, Juan Carlos" → Pérez / Juan Carlos; without a comma the last word is the last name. */
@@ -143,7 +143,7 @@ function pickCells(row: readonly Cell[], pairs: readonly [string, number][]): Re
   for (const [key, c] of pairs) {
     const value = row[c];
     // The keys are the mapping's, from the agent: "__proto__" is one like any other.
-    if (!isBlank(value)) setDataKey(out, key, typeof value === 'string' ? cleanText(value) : jsonCell(value));
+    if (!isBlankCell(value)) setDataKey(out, key, typeof value === 'string' ? cleanText(value) : jsonCell(value));
   }
   return out;
 }
@@ -187,39 +187,21 @@ export function casesOfSheet(
   clock?: BuildClock,
 ): { count: number; rowErrors: RowError[]; cases(): Generator<BuiltCase> } {
   const col = resolveColumns(headers, mapping);
-  // Most codes have one row: their index is kept as a number, a list only for cases of several rows
-  // (a million single-row cases would otherwise each hold an array).
-  const grouped = new Map<string, number | number[]>();
-  const rowErrors: RowError[] = [];
-  for (let r = headerIndex + 1; r < rows.length; r++) {
-    const row = rows.at(r) ?? [];
-    if (row.every(isBlank)) continue;
-    const code = cleanCode(row[col.code] as string | number | null | undefined);
-    if (code === '') {
-      rowErrors.push(noCodeRowError(r + 1, mapping.code));
-      continue;
-    }
-    const seen = grouped.get(code);
-    if (seen === undefined) grouped.set(code, r);
-    else if (typeof seen === 'number') grouped.set(code, [seen, r]);
-    else seen.push(r);
-  }
+  const grouped = groupRowsByCode(rows, headerIndex + 1, col.code, mapping.code);
   return {
-    count: grouped.size,
-    rowErrors,
+    count: grouped.count,
+    rowErrors: grouped.rowErrors,
     *cases() {
-      for (const [code, at] of grouped) {
-        const indexes = typeof at === 'number' ? [at] : at;
+      for (const indexes of grouped.groups()) {
+        const started = clock ? performance.now() : 0;
+        const firstRow = rows.at(indexes[0] as number) ?? [];
+        // The code as grouping read it: the same cell of the same row.
+        const code = cleanCode(firstRow[col.code] as string | number | null | undefined);
+        const raw = indexes.map((r, n) => rawRow(n === 0 ? firstRow : (rows.at(r) ?? []), r + 1, col));
         if (!clock) {
-          yield caseFromRaw(
-            code,
-            indexes.map((r) => rawRow(rows.at(r) ?? [], r + 1, col)),
-            settings,
-          );
+          yield caseFromRaw(code, raw, settings);
           continue;
         }
-        const started = performance.now();
-        const raw = indexes.map((r) => rawRow(rows.at(r) ?? [], r + 1, col));
         const draft = draftOfRows(code, raw, settings);
         const normalised = performance.now();
         const built = Object.assign(finish(draft, settings), { raw });

@@ -1,7 +1,7 @@
 // A text file's rows without building them all: the records' starts are found once in its bytes, and a
 // row is decoded and split from its slice of them when asked. A million-row CSV then costs its bytes
 // (outside the heap) and 8 bytes a row, not a string of the whole file nor a million arrays of strings;
-// preparation asks for each row once or twice.
+// preparation reads each row once, after reading its code cell alone (cellAt) to group the rows into cases.
 import Papa from 'papaparse';
 import type { Cell } from './cell';
 import { lineBreakOf, parseOptions, type CsvLimits, type CsvRefusal, type Delimiter, type LineBreak } from './csv';
@@ -12,6 +12,11 @@ import { decodeSlice } from './text-decoding';
 export interface RowSource {
   readonly length: number;
   at(r: number): readonly Cell[] | undefined;
+  /**
+   * Cell `column` of row r, when the source can give it without building the row (at(r)[column] is
+   * the same); undefined when it cannot, or the row has no such cell: ask at(r) then.
+   */
+  cellAt?(r: number, column: number): Cell | undefined;
 }
 
 /** Limits of a text's rows: parseCsv's, and the longest cell (Excel's). */
@@ -23,6 +28,7 @@ export type CsvRowsRefusal = CsvRefusal | { limit: 'cell_chars'; row: number; co
 /** The rows of a text, as parseCsv would make them (same records, same cells), split when asked. */
 export interface CsvRows extends RowSource {
   at(r: number): string[] | undefined;
+  cellAt(r: number, column: number): string | undefined;
 }
 
 /**
@@ -124,6 +130,21 @@ function csvRows(source: TextBytes, delimiter: Delimiter, lineBreak: LineBreak, 
       // parse read it (Papa.parse would drop a U+FEFF the record starts with; only the text's first is).
       const parsed = new Papa.Parser(parseOptions(delimiter, lineBreak)).parse(record, 0, false) as { data: string[][] };
       return parsed.data[0] ?? [''];
+    },
+    cellAt(r: number, column: number): string | undefined {
+      if (!Number.isInteger(r) || r < 0 || r >= count || !Number.isInteger(column) || column < 0) return undefined;
+      const record = decodeSlice(b, starts[r] as number, starts[r + 1] as number, encoding);
+      // A quoted record may hold the delimiter inside a cell: only the whole parse (at) reads it.
+      if (record.includes('"')) return undefined;
+      const end = record.endsWith(lineBreak) ? record.length - lineBreak.length : record.length;
+      let from = 0;
+      for (let c = 0; c < column; c++) {
+        const at = record.indexOf(delimiter, from);
+        if (at < 0 || at >= end) return undefined;
+        from = at + delimiter.length;
+      }
+      const to = record.indexOf(delimiter, from);
+      return record.slice(from, to < 0 || to > end ? end : to);
     },
   };
 }

@@ -56,10 +56,28 @@ describe('indexCsvRows', () => {
     expect(allRows(text, ';', { ...limits, maxCellChars: 32_767 })).toEqual(parseCsv(text, ';', limits));
   });
 
+  it.each(TEXTS)('%s: a cell asked alone is the cell of the row, or left to the row', (_, text, delimiter) => {
+    const indexed = indexCsvRows(text, delimiter, WIDE);
+    if ('refused' in indexed) throw new Error('refused');
+    for (let r = 0; r < indexed.rows.length; r++) {
+      const row = indexed.rows.at(r) ?? [];
+      for (let column = 0; column <= row.length; column++) {
+        const cell = indexed.rows.cellAt(r, column);
+        // undefined: a quoted record, or no such cell; whatever it gives is the row's own cell.
+        if (cell !== undefined) expect(cell).toBe(row[column]);
+        else expect(text.includes('"') || column >= row.length).toBe(true);
+      }
+    }
+  });
+
   it('answers nothing outside its rows', () => {
     const indexed = indexCsvRows('a;b\n1;2\n', ';', WIDE);
     if ('refused' in indexed) throw new Error('refused');
     expect([indexed.rows.at(-1), indexed.rows.at(2), indexed.rows.at(0.5)]).toEqual([undefined, undefined, undefined]);
+    expect([indexed.rows.cellAt(-1, 0), indexed.rows.cellAt(2, 0), indexed.rows.cellAt(1, -1), indexed.rows.cellAt(1, 0.5), indexed.rows.cellAt(1, 2)]).toEqual(
+      [undefined, undefined, undefined, undefined, undefined],
+    );
+    expect([indexed.rows.cellAt(1, 0), indexed.rows.cellAt(1, 1)]).toEqual(['1', '2']);
   });
 
   it('indexes blank lines before a long delimiter-free tail in one pass (a hostile file once took minutes)', () => {
