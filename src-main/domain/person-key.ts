@@ -42,9 +42,11 @@ export type PersonReading =
  * person out; it only adds a warning to duplicates.
  */
 export function readPerson(code: string): PersonReading {
-  const text = code.normalize('NFKC').trim();
-  const digits = text.replace(DIGIT_SEPARATORS, '');
-  if (!DIGITS.test(digits)) return { kind: 'text', key: text };
+  // Most codes are plain digits, which NFKC, trimming and the separators leave as they are.
+  const plain = DIGITS.test(code);
+  const text = plain ? code : code.normalize('NFKC').trim();
+  const digits = plain ? code : text.replace(DIGIT_SEPARATORS, '');
+  if (!plain && !DIGITS.test(digits)) return { kind: 'text', key: text };
   if (digits.length === 11 && PERSON_CUIT_PREFIXES.has(digits.slice(0, 2)) && cuitCheckDigit(digits.slice(0, 10)) === Number(digits[10])) {
     const dni = digits.slice(2, 10).replace(/^0+/, '');
     if (dni !== '') return { kind: 'cuit', key: dni };

@@ -94,6 +94,29 @@ describe('uploadRuleViolations', () => {
     ]);
   });
 
+  it.each(['2028-02-29', '2000-02-29', '0001-01-01', '2027-12-31'])('takes %s as a real day', (expiration) => {
+    expect(uploadRuleViolations(withProduct({ expiration }), 2)).toEqual([]);
+  });
+
+  it.each([
+    '2027-02-29',
+    '1900-02-29',
+    '2027-00-10',
+    '2027-04-31',
+    '2027-01-00',
+    '2x27-01-01',
+    '-027-01-01',
+    '２０２７-01-01',
+    '2027-1-01',
+    '2027-01-011',
+    '2027/01/01',
+    '',
+  ])('takes %j as no day', (expiration) => {
+    expect(uploadRuleViolations(withProduct({ expiration }), 2)).toEqual([
+      { path: 'products[0].expiration', rule: 'product.expiration_date', params: { expiration } },
+    ]);
+  });
+
   it('accepts a product with no sub_id', () => {
     expect(uploadRuleViolations(withProduct({ sub_id: undefined }), 2)).toEqual([]);
   });
