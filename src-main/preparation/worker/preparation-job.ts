@@ -11,7 +11,7 @@ import type { SourceFile } from '../preparation-types';
 import { PrepareError } from '../prepare-batch';
 import { ReadError, type ReadErrorPlace } from '../reading/read-errors';
 import { isTextFile } from '../reading/read-table';
-import { MappingError } from '../build/build-cases';
+import { MappingError } from '../build/mapped-rows';
 import { Failure, isFailureCode, type FailureParamValue } from '../../domain/failures/failure';
 import { refusalData, refusalFromData, type BatchRefusalData } from '../../store';
 import { errorClassName } from '../../domain/error-class';

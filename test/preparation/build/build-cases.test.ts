@@ -1,16 +1,8 @@
 // Rows → cases: what a collections agent expects to come out of a messy sheet.
 import { describe, expect, it } from 'vitest';
 import { uploadRuleViolations } from '../../../src-main/contract';
-import {
-  buildCases,
-  caseFromRaw,
-  MappingError,
-  phonesOfRows,
-  splitFullName,
-  uploadEntry,
-  type PrepareSettings,
-  type RawRow,
-} from '../../../src-main/preparation/build/build-cases';
+import { buildCases, caseFromRaw, phonesOfRows, uploadEntry, type PrepareSettings, type RawRow } from '../../../src-main/preparation/build/build-cases';
+import { MappingError } from '../../../src-main/preparation/build/mapped-rows';
 import { formatIssueText } from '../../../src-main/domain/issue-texts/issue-text';
 import { issueText } from '../../../src-main/domain/issue-texts/wording';
 import type { ColumnMapping } from '../../../src-main/domain/mapping-file';
@@ -242,14 +234,6 @@ describe('buildCases: Argentine checks', () => {
     expect(describeIssue(warning!).messageEs).toBe('El código 00012345 parece un DNI, pero 12345 es menor que 1.000.000: verifíquelo');
     expect(cases[0]?.status).toBe('warning');
     expect(cases[1]?.issues.filter((i) => i.field === 'code')).toEqual([]);
-  });
-});
-
-describe('splitFullName', () => {
-  it('reads "LAST, First" and "First Last"', () => {
-    expect(splitFullName('PÉREZ, Ana María')).toEqual({ lastName: 'PÉREZ', firstName: 'Ana María' });
-    expect(splitFullName('Ana María Pérez')).toEqual({ firstName: 'Ana María', lastName: 'Pérez' });
-    expect(splitFullName('Pérez')).toEqual({ firstName: '', lastName: 'Pérez' });
   });
 });
 

@@ -19,7 +19,7 @@ import {
   rebuildError,
   workerError,
 } from '../../../src-main/preparation/worker/preparation-job';
-import { MappingError } from '../../../src-main/preparation/build/build-cases';
+import { MappingError } from '../../../src-main/preparation/build/mapped-rows';
 import { PrepareError } from '../../../src-main/preparation/prepare-batch';
 import { DEFAULT_FORMAT, MappingFile } from '../../../src-main/domain/mapping-file';
 import { BatchRefusal, countCasesByStatus, openStore } from '../../../src-main/store';
