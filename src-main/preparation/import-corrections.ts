@@ -14,7 +14,8 @@ import { cleanCode, cleanText } from './normalize';
 import { ReadError } from './reading/read-errors';
 import type { SourceFile } from './preparation-types';
 import { CORRECTIONS_READ_LIMITS } from './reading/read-limits';
-import { readTable, streamXlsxSheet, type Cell } from './reading/read-table';
+import { readTable, type Cell } from './reading/read-table';
+import { streamXlsxSheet } from './reading/xlsx-stubbed';
 
 export interface CorrectionsSummary {
   /** Cases replaced by their corrected version. */
