@@ -12,6 +12,25 @@ export const NUMERIC_KEY = /^[1-9]\d{0,14}$/;
 /** Slots looked at before a key goes to the overflow Map: at half full, a fair hash needs a few. */
 export const MAX_PROBE = 64;
 
+/** The largest key: 15 digits. */
+const MAX_KEY = 999_999_999_999_999;
+
+/** MurmurHash3's finalizer: every bit of the result depends on every bit of `h` (a bijection). */
+function mix32(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/**
+ * Where a key starts looking, before the table's size cuts it: the low word mixed with the seed, then
+ * with the high word, so consecutive codes (a creditor's DNIs) spread as random ones do, and keys piled
+ * on one slot under one seed spread under another.
+ */
+export function keyHash(key: number, seed: number): number {
+  return mix32(mix32((key % 4294967296) ^ seed) ^ Math.imul(Math.floor(key / 4294967296) ^ seed, 0x9e3779b1));
+}
+
 type Values = Uint8Array | Int32Array;
 
 export class NumericKeyTable {
@@ -28,7 +47,7 @@ export class NumericKeyTable {
    */
   constructor(
     private readonly valuesOf: (length: number) => Values,
-    private readonly seed = randomBytes(4).readUInt32LE(0),
+    readonly seed = randomBytes(4).readUInt32LE(0),
   ) {
     this.values = valuesOf(this.keys.length);
   }
@@ -41,6 +60,8 @@ export class NumericKeyTable {
   }
 
   set(key: number, value: number): void {
+    // 0 marks an empty slot, and a fraction or NaN would never be found again.
+    if (!Number.isInteger(key) || key < 1 || key > MAX_KEY) throw new RangeError(`${key} is not a key of a NumericKeyTable`);
     const slot = this.find(this.keys, key);
     if (slot >= 0 && this.keys[slot] === key) {
       this.values[slot] = value;
@@ -71,11 +92,7 @@ export class NumericKeyTable {
   /** The key's slot, or the first empty slot on its way, or -1 when MAX_PROBE slots hold other keys. */
   private find(keys: Float64Array, key: number): number {
     const mask = keys.length - 1;
-    // Both halves of the number mixed with the seed, then the bits folded down: keys spaced by a power
-    // of two would otherwise all land on one slot.
-    let hash = Math.imul((key % 4294967296) ^ this.seed ^ Math.imul(Math.floor(key / 4294967296) ^ this.seed, 0x85ebca6b), 0x9e3779b1);
-    hash ^= hash >>> 16;
-    let slot = hash & mask;
+    let slot = keyHash(key, this.seed) & mask;
     for (let probe = 0; probe < MAX_PROBE; probe++) {
       const at = keys[slot] as number;
       if (at === 0 || at === key) return slot;

@@ -26,10 +26,11 @@ export class PhoneCaseCounts {
     }
   }
 
-  /** The phones listed by at least `min` cases. */
+  /** The phones listed by at least `min` cases: the numbers in ascending order (the table's own order changes with its seed), then the others. */
   atLeast(min: number): string[] {
-    const out: string[] = [];
-    for (const [phone, count] of this.numeric.entries()) if (count >= min) out.push(String(phone));
+    const numbers: number[] = [];
+    for (const [phone, count] of this.numeric.entries()) if (count >= min) numbers.push(phone);
+    const out = Array.from(Float64Array.from(numbers).sort(), String);
     for (const [phone, count] of this.others) if (count >= min) out.push(phone);
     return out;
   }
