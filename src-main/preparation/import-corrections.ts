@@ -122,15 +122,9 @@ function correctedRows(fileName: string): { add(r: number, cells: readonly Cell[
   };
 }
 
-/** Reads the corrected error report and applies it, on this thread (in the app, the preparation worker's). */
-export async function importCorrections(
-  store: Store,
-  batchId: number,
-  file: SourceFile,
-  shared = NO_SHARED_LIST,
-  options: Parameters<typeof applyCorrections>[4] = {},
-): Promise<CorrectionsSummary> {
-  return applyCorrections(store, batchId, await readCorrections(file), shared, options);
+/** Reads the corrected error report and applies it, on this thread. */
+export async function importCorrections(store: Store, batchId: number, file: SourceFile, shared = NO_SHARED_LIST): Promise<CorrectionsSummary> {
+  return applyCorrections(store, batchId, await readCorrections(file), shared);
 }
 
 /**

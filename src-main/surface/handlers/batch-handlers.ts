@@ -7,10 +7,10 @@ import { prepareBatch, type PrepareProgress } from '../../preparation/prepare-ba
 import { cleanBatchSheets, errorReportSheets } from '../../exports/batch-exports';
 import { workbookBytes } from '../../exports/xlsx-writer';
 import { bulkFix, editCase } from '../../preparation/edit-batch';
-import { importCorrections } from '../../preparation/import-corrections';
+import { applyCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicates';
-import { importCorrectionsInWorker, inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
+import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { issueText } from '../../domain/issue-texts/wording';
 import {
   BatchRefusal,
@@ -37,6 +37,7 @@ import {
 import { keptUntil, refuseWhileCorrecting } from '../../app/data-lifecycle';
 import { readSettings } from '../../app/settings';
 import { openReceivedFile } from '../../app/received-files';
+import { readCorrectionsSheet } from '../../app/read-off-thread';
 import type { AppContext } from '../app-context-types';
 import type { HandlersOf } from './handler';
 import { sharedLedger, sharedLedgerNeverRefused, sharedListForEdits } from '../../app/shared-ledger';
@@ -210,13 +211,11 @@ export const batchHandlers: HandlersOf<
     try {
       return await ctx.track(correctionsWork(batchId), async (signal) => {
         ctx.emit('corrections:progress', { batchId, done: 0, total: 0 });
+        // Parsed off this thread (its bytes handed over); the corrected cases are written here, where the store is.
+        const corrections = await readCorrectionsSheet(ctx, file);
         const shared = await sharedListForEdits(ctx);
         const onProgress = (done: number, total: number) => ctx.emit('corrections:progress', { batchId, done, total });
-        // In the app, read and written by the preparation worker (its bytes handed over): this thread
-        // holds none of the report's rows and keeps answering the screens. A CLI command does it here.
-        if (!ctx.options.preparationInWorker) return importCorrections(ctx.store, batchId, file, shared, { onProgress, signal });
-        const store = { dataDir: ctx.options.dataDir, key: ctx.store.key };
-        return importCorrectionsInWorker(store, batchId, file, shared, { onProgress: (p) => onProgress(p.done, p.total), signal });
+        return applyCorrections(ctx.store, batchId, corrections, shared, { onProgress, signal });
       });
     } catch (err) {
       if (err instanceof BatchRefusal && err.code === 'work.busy') throw new SurfaceFailure('corrections.running', { batchId });

@@ -13,7 +13,8 @@ import {
   PREPARATION_WORKER_LIMITS,
   preparationsSettled,
   prepareInWorker,
-  importCorrectionsInWorker,
+  readCorrectionsInWorker,
+  REPLY_PART,
   readLedgerInWorker,
   rebuildError,
   workerError,
@@ -21,7 +22,7 @@ import {
 import { MappingError } from '../../../src-main/preparation/build/mapped-rows';
 import { PrepareError } from '../../../src-main/preparation/prepare-batch';
 import { DEFAULT_FORMAT, MappingFile } from '../../../src-main/domain/mapping-file';
-import { BatchRefusal, countCasesByStatus, openStore, pageCases, type Store } from '../../../src-main/store';
+import { BatchRefusal, countCasesByStatus, openStore } from '../../../src-main/store';
 import { TEST_STORE_KEY } from '../../support/store-key';
 import { sourceFile } from '../../support/source-file';
 import { CORRECTION_HEADER_ROW, correctionRows } from '../../support/correction-rows';
@@ -29,10 +30,8 @@ import { buildZip } from '../reading/fixtures/zip-builder';
 import { formatFailure, type Failure } from '../../../src-main/domain/failures/failure';
 import { failureShape } from '../../../src-main/diagnostics/diagnostic-log';
 import { LedgerFileError, LedgerMapping, readLedgerFile } from '../../../src-main/preparation/ledger/read-ledger-file';
-import { CORRECTED_CASES_PER_WRITE, importCorrections } from '../../../src-main/preparation/import-corrections';
-import { CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
-import { NO_SHARED_LIST } from '../../../src-main/preparation/edit-batch';
-import { prepareBatch } from '../../../src-main/preparation/prepare-batch';
+import { readCorrections } from '../../../src-main/preparation/import-corrections';
+import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-sheet';
 import { workbookBytes } from '../../../src-main/exports/xlsx-writer';
 import { repeatedCellOds } from '../../support/ods-bomb';
 
@@ -46,39 +45,6 @@ afterAll(async () => {
   await preparationsSettled();
   rmSync(dir, { recursive: true, force: true });
 });
-
-function withStoreOf<T>(batch: { dataDir: string }, work: (store: Store) => T): T {
-  const store = openStore(batch.dataDir, TEST_STORE_KEY);
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
-}
-
-async function withStoreOfAsync<T>(batch: { dataDir: string }, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = openStore(batch.dataDir, TEST_STORE_KEY);
-  try {
-    return await work(store);
-  } finally {
-    store.close();
-  }
-}
-
-/** A batch of `cases` cases coded from 30,000,000 on, each named Ana Pérez in its error report (here: Beatriz). */
-async function batchOf(cases: number, name: string): Promise<{ dataDir: string; batchId: number }> {
-  const dataDir = join(dir, `corrections-${name}`);
-  const lines = ['DNI;Nombre;Apellido;Celular;Nro Operación;Producto;Saldo;Vencimiento'];
-  for (let i = 0; i < cases; i++) lines.push(`${30_000_000 + i};Beatriz;Pérez;351 600-${String(i).padStart(4, '0')};OP-${i};Tarjeta;${100 + i},00;28/02/2027`);
-  const file = { name: 'cartera.csv', bytes: new Uint8Array(Buffer.from(`${lines.join('\n')}\n`)) };
-  const store = openStore(dataDir, TEST_STORE_KEY);
-  try {
-    const { batchId } = await prepareBatch(store, file, { environment: 'demo', maxPhonePriority: 2 });
-    return { dataDir, batchId };
-  } finally {
-    store.close();
-  }
-}
 
 describe('prepareInWorker', () => {
   it('prepares the sample into the same store the main thread reads', async () => {
@@ -308,62 +274,43 @@ describe('a do-not-contact list or a corrected error report read in the worker',
     expect(spanish(there as LedgerFileError)).toBe(spanish(here as LedgerFileError));
   });
 
-  it('writes a corrected report into the batch as it is written here: the same answer, the same cases', async () => {
-    const cases = 2 * CORRECTED_CASES_PER_WRITE + 30;
-    const report = await workbookBytes([{ name: CORRECTIONS_SHEET, rows: [CORRECTION_HEADER_ROW, ...correctionRows(cases, 30_000_000)] }]);
-    const [here, there] = [await batchOf(cases, 'here'), await batchOf(cases, 'there')];
-    const progress: number[] = [];
-    const answers = [
-      await withStoreOfAsync(here, (store) => importCorrections(store, here.batchId, { name: 'corregido.xlsx', bytes: new Uint8Array(report) })),
-      await importCorrectionsInWorker(
-        { dataDir: there.dataDir, key: TEST_STORE_KEY },
-        there.batchId,
-        { name: 'corregido.xlsx', bytes: new Uint8Array(report) },
-        NO_SHARED_LIST,
-        {
-          onProgress: (p) => progress.push(p.done),
-        },
-      ),
-    ];
-    expect(answers[1]).toEqual(answers[0]);
-    expect(answers[1]).toMatchObject({ updated: cases, unknownCodes: [] });
-    expect(progress).toEqual([CORRECTED_CASES_PER_WRITE, 2 * CORRECTED_CASES_PER_WRITE, cases]);
-    const names = (batch: { dataDir: string; batchId: number }) =>
-      withStoreOf(batch, (store) => pageCases(store.db, batch.batchId, {}, 0, cases).map((c) => [c.code, c.firstName, c.products[0]?.debt, c.status]));
-    expect(names(there)).toEqual(names(here));
-    expect(names(there)[1]).toEqual(['30000001', 'Ana', '101.00', 'ready']);
-  });
-
-  it('stopped, ends after the part being written: what it wrote is whole, the rest as it was', async () => {
-    const cases = 8 * CORRECTED_CASES_PER_WRITE;
-    const report = await workbookBytes([{ name: CORRECTIONS_SHEET, rows: [CORRECTION_HEADER_ROW, ...correctionRows(cases, 30_000_000)] }]);
-    const batch = await batchOf(cases, 'stopped');
-    const stop = new AbortController();
-    const answer = await importCorrectionsInWorker(
-      { dataDir: batch.dataDir, key: TEST_STORE_KEY },
-      batch.batchId,
-      { name: 'c.xlsx', bytes: new Uint8Array(report) },
-      NO_SHARED_LIST,
+  it('reads a corrected report as it is read here: dates as days, the formula guard taken off', async () => {
+    const report = await workbookBytes([
       {
-        onProgress: () => stop.abort(),
-        signal: stop.signal,
+        name: CORRECTIONS_SHEET,
+        rows: [
+          [...CORRECTION_HEADERS],
+          ['20123456', "'=Ana", 'Pérez', '011 4567-8901', 'OP-1', 'Tarjeta', '', 1500.5, new Date(Date.UTC(2027, 1, 28)), 'rejected', ''],
+          ['20123456', 'Ana', 'Pérez', '', 'OP-2', 'Préstamo', 'A', '2.000,00', '28/02/2027', '', ''],
+          ['', 'sin código', '', '', '', '', '', '', '', '', ''],
+        ],
       },
-    );
-    expect(answer.updated).toBeLessThan(cases);
-    expect(answer.updated % CORRECTED_CASES_PER_WRITE).toBe(0);
-    const corrected = withStoreOf(batch, (store) => pageCases(store.db, batch.batchId, {}, 0, cases).filter((c) => c.firstName === 'Ana'));
-    expect(corrected).toHaveLength(answer.updated);
+    ]);
+    const there = await readCorrectionsInWorker({ name: 'corregido.xlsx', bytes: new Uint8Array(report) });
+    expect(there).toEqual(await readCorrections({ name: 'corregido.xlsx', bytes: new Uint8Array(report) }));
+    expect(there).toMatchObject([
+      [
+        '20123456',
+        [
+          { row: 2, firstName: '=Ana', phones: '011 4567-8901', debt: 1500.5, expiration: '2027-02-28' },
+          { row: 3, pid: 'Préstamo', subId: 'A', debt: '2.000,00' },
+        ],
+      ],
+    ]);
   });
 
-  it('brings a workbook that is no report back as the same ReadError, naming what it lacks, and writes nothing', async () => {
+  it('brings a long report back a part at a time, each asked for when the one before is taken, all in order', async () => {
+    // Three parts and a bit: the last one short.
+    const cases = 3 * REPLY_PART + 7;
+    const report = await workbookBytes([{ name: CORRECTIONS_SHEET, rows: [CORRECTION_HEADER_ROW, ...correctionRows(cases, 30_000_000)] }]);
+    const there = await readCorrectionsInWorker({ name: 'corregido.xlsx', bytes: new Uint8Array(report) });
+    expect(there).toHaveLength(cases);
+    expect(there).toEqual(await readCorrections({ name: 'corregido.xlsx', bytes: new Uint8Array(report) }));
+  });
+
+  it('brings a workbook that is no report back as the same ReadError, naming what it lacks', async () => {
     const other = await workbookBytes([{ name: 'Hoja', rows: [['Código', 'Nombre']] }]);
-    const batch = await batchOf(3, 'other');
-    const err = await importCorrectionsInWorker(
-      { dataDir: batch.dataDir, key: TEST_STORE_KEY },
-      batch.batchId,
-      { name: 'otra.xlsx', bytes: new Uint8Array(other) },
-      NO_SHARED_LIST,
-    ).catch((e: unknown) => e);
+    const err = await readCorrectionsInWorker({ name: 'otra.xlsx', bytes: new Uint8Array(other) }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
     expect(err).toMatchObject({
       code: 'read.not_a_correction_report',
@@ -379,17 +326,7 @@ describe('a do-not-contact list or a corrected error report read in the worker',
       code: 'read.too_many_cells',
       params: { file: 'no-llamar.ods', cells, limit: LEDGER_READ_LIMITS.maxCells },
     });
-    const batch = await batchOf(3, 'bomb');
-    const importing = (name: string, limits?: { maxOldGenerationSizeMb: number }) =>
-      importCorrectionsInWorker(
-        { dataDir: batch.dataDir, key: TEST_STORE_KEY },
-        batch.batchId,
-        { name, bytes: new Uint8Array(bomb) },
-        NO_SHARED_LIST,
-        {},
-        limits,
-      );
-    await expect(importing('corregido.ods')).rejects.toMatchObject({
+    await expect(readCorrectionsInWorker({ name: 'corregido.ods', bytes: new Uint8Array(bomb) })).rejects.toMatchObject({
       code: 'read.too_many_cells',
       params: { file: 'corregido.ods', cells, limit: CORRECTIONS_READ_LIMITS.maxCells },
     });
@@ -397,6 +334,6 @@ describe('a do-not-contact list or a corrected error report read in the worker',
     const err = await readLedgerInWorker({ name: '/listas/no-llamar.csv', bytes: bytesOf(LIST) }, {}, tiny).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ReadError);
     expect(err).toMatchObject({ code: 'read.too_much_memory', place: { file: 'no-llamar.csv' }, params: { limitMb: 4 } });
-    await expect(importing('c.xlsx', tiny)).rejects.toMatchObject({ code: 'read.too_much_memory' });
+    await expect(readCorrectionsInWorker({ name: 'c.xlsx', bytes: new Uint8Array(bomb) }, tiny)).rejects.toMatchObject({ code: 'read.too_much_memory' });
   });
 });

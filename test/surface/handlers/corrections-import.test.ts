@@ -14,29 +14,22 @@ import { createSurface } from '../../../src-main/surface/surface';
 import { handOver } from '../../support/source-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-corrections-import-'));
-// As the CLI runs it (here, on this thread), and as the app does (in the preparation worker).
 const ctx = createAppContext({ dataDir: join(dir, 'data') });
 const surface = createSurface(ctx);
-const appCtx = createAppContext({ dataDir: join(dir, 'app'), preparationInWorker: true });
-const appSurface = createSurface(appCtx);
 afterAll(async () => {
   await ctx.close();
-  await appCtx.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-type Surface = typeof surface;
 
 /** Cases enough for five parts, each with a work phone one digit short (a warning: in the report). */
 const CASES = 4 * CORRECTED_CASES_PER_WRITE + 100;
 
 /** A batch and its error report with every case's name corrected, and the first `sharing` given one phone. */
-async function batchWithCorrectedReport(sharing = 0, on: Surface = surface): Promise<{ batchId: number; reportId: () => Promise<string> }> {
-  const surface = on;
+async function batchWithCorrectedReport(sharing = 0): Promise<{ batchId: number; reportId: () => Promise<string> }> {
   const lines = ['DNI;Apellido y Nombre;Celular;Tel. Laboral;Nro Operación;Producto;Saldo;Vencimiento'];
   for (let i = 0; i < CASES; i++)
     lines.push(`${20_000_000 + i};APELLIDO${i}, Nombre;351 600-${String(i).padStart(4, '0')};011 4000-000;OP-${i};Visa;1.000,50;01/01/2027`);
-  const file = join(dir, `cartera-${sharing}-${on === appSurface ? 'app' : 'cli'}.csv`);
+  const file = join(dir, `cartera-${sharing}.csv`);
   writeFileSync(file, `${lines.join('\n')}\n`);
   const prepared = await surface.call('batches:prepare', { environment: 'demo', fileId: await handOver(surface, file), maxPhonePriority: 2 });
   if (!prepared.ok) throw new Error(prepared.error.code);
@@ -60,8 +53,7 @@ async function batchWithCorrectedReport(sharing = 0, on: Surface = surface): Pro
 }
 
 /** Runs `between` once, when the first part is written and the next not yet begun. */
-function afterFirstPart(batchId: number, between: () => void, on = ctx): () => void {
-  const ctx = on;
+function afterFirstPart(batchId: number, between: () => void): () => void {
   let done = false;
   return ctx.on('corrections:progress', (p) => {
     if (done || p.batchId !== batchId || p.done === 0 || p.done === p.total) return;
@@ -116,27 +108,5 @@ describe('batches:importCorrections on a batch of many cases', () => {
     const shared = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 1000 });
     if (!shared.ok) throw new Error(shared.error.code);
     expect(shared.value.map((c) => c.code)).toEqual(Array.from({ length: 6 }, (_, i) => String(20_000_000 + i)));
-  });
-});
-
-describe('batches:importCorrections in the app (the preparation worker reads and writes the report)', () => {
-  it('answers as on this thread, tells each part, and refuses the batch to others until it ends', async () => {
-    const { batchId, reportId } = await batchWithCorrectedReport(0, appSurface);
-    const cases = await appSurface.call('batches:cases', { batchId, limit: 1 });
-    const caseId = cases.ok ? (cases.value[0]?.id ?? 0) : 0;
-    const told: number[] = [];
-    const listening = appCtx.on('corrections:progress', (p) => void (p.batchId === batchId && told.push(p.done)));
-    const answers: Promise<unknown>[] = [];
-    const stop = afterFirstPart(batchId, () => answers.push(appSurface.call('batches:editCase', { batchId, caseId, changes: { firstName: 'Otra' } })), appCtx);
-    const answer = await appSurface.call('batches:importCorrections', { batchId, fileId: await reportId() });
-    stop();
-    listening();
-    expect(answer).toMatchObject({ ok: true, value: { updated: CASES, unchanged: 0, unknownCodes: [], alreadySent: [] } });
-    expect(await Promise.all(answers)).toMatchObject([{ ok: false, error: { code: 'batch.correcting', params: { batchId } } }]);
-    expect(told).toEqual([0, ...Array.from({ length: 4 }, (_, i) => (i + 1) * CORRECTED_CASES_PER_WRITE), CASES]);
-    const all = await appSurface.call('batches:cases', { batchId, limit: 1000 });
-    if (!all.ok) throw new Error(all.error.code);
-    expect(all.value.filter((c) => c.firstName.endsWith('Corregido'))).toHaveLength(Math.min(CASES, 1000));
-    expect(appCtx.runningWork()).toEqual([]);
   });
 });
