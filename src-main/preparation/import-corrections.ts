@@ -174,10 +174,9 @@ export async function applyCorrections(
 
   async function writeParts(): Promise<void> {
     for (let from = 0; from < byCode.length; from += casesPerWrite) {
-      if (from > 0) {
-        await between();
-        if (signal?.aborted) return;
-      }
+      if (from > 0) await between();
+      // Before the first part too: a stop while the report was read (the app closing) writes nothing.
+      if (signal?.aborted) return;
       const phones = new SharedPhoneChanges();
       store.db
         .transaction(() => {

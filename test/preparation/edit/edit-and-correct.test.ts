@@ -232,6 +232,17 @@ describe('the error report, round trip', () => {
     expect(editedSoFar()).toBe(read.length);
   });
 
+  it('stopped before its first part (while the report was read), writes nothing', async () => {
+    const rows = rowsOf(errorReportSheets(store, batchId)).map((r, i) => (i === 0 ? r : [r[0], `${String(r[1])} Otra vez`, ...r.slice(2)]));
+    const file = join(dir, 'detenido.xlsx');
+    writeFileSync(file, await workbookBytes([{ name: CORRECTIONS_SHEET, rows }]));
+    const read = await readCorrections(sourceFile(file));
+    const before = listIssues(store.db, batchId).length;
+    const summary = await applyCorrections(store, batchId, read, undefined, { signal: { aborted: true } });
+    expect(summary).toMatchObject({ updated: 0, unchanged: 0 });
+    expect(listIssues(store.db, batchId)).toHaveLength(before);
+  });
+
   it('refuses a workbook that is not an error report', async () => {
     const file = join(dir, 'otra.xlsx');
     writeFileSync(
