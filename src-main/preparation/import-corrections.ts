@@ -3,11 +3,11 @@
 import { basename } from 'node:path';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { personKey } from '../domain/person-key';
-import { batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, type Store } from '../store';
+import { batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, setSharedRecountPending, type Store } from '../store';
 import type { CaseStatus } from '../domain/case-status';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/prepared-issue';
-import { recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
+import { finishSharedRecount, recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
 import { NO_SHARED_LIST, settingsForEdit } from './edit-batch';
 import { normalizeHeader } from './mapping/headers';
 import { cleanCode, cleanText } from './normalize';
@@ -162,13 +162,21 @@ export async function applyCorrections(
   const settings = settingsForEdit(store, batchId, shared);
   const summary: CorrectionsSummary = { updated: 0, unchanged: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
   const findCase = caseFinder(store, batchId);
+  // What an earlier import left to count (its process killed between its parts and its count).
+  finishSharedRecount(store, batchId);
   // Phones a part touched that are too many to count again with it (200 make it count the whole batch).
   const deferred = new SharedPhoneChanges();
   try {
     await writeParts();
   } finally {
     // Also when a part failed or the work stopped: what was committed has its warnings right.
-    if (deferred.phones.size > 0 && store.db.open) store.db.transaction(() => recheckSharedPhones(store, batchId, deferred)).immediate();
+    if (deferred.phones.size > 0 && store.db.open)
+      store.db
+        .transaction(() => {
+          recheckSharedPhones(store, batchId, deferred);
+          setSharedRecountPending(store.db, batchId, false);
+        })
+        .immediate();
   }
   return summary;
 
@@ -233,6 +241,8 @@ export async function applyCorrections(
           else {
             for (const p of phones.phones) deferred.phones.add(p);
             deferred.caseIds.push(...phones.caseIds);
+            // Said with the part: a process killed before the count leaves the next opening to count them.
+            setSharedRecountPending(store.db, batchId, true);
           }
         })
         .immediate();

@@ -214,3 +214,13 @@ export function getCampaignDraft(db: Db, batchId: number): unknown | null {
   const row = db.prepare('SELECT campaign_draft_json FROM batches WHERE id = ?').get(batchId) as { campaign_draft_json: string | null } | undefined;
   return row?.campaign_draft_json ? (JSON.parse(row.campaign_draft_json) as unknown) : null;
 }
+
+/** Whether a corrected report left the batch's shared-phone warnings to be counted again (migration 35). */
+export function sharedRecountPending(db: Db, batchId: number): boolean {
+  const row = db.prepare('SELECT shared_recount_pending AS pending FROM batches WHERE id = ?').get(batchId) as { pending: number } | undefined;
+  return row?.pending === 1;
+}
+
+export function setSharedRecountPending(db: Db, batchId: number, pending: boolean): void {
+  db.prepare('UPDATE batches SET shared_recount_pending = ? WHERE id = ?').run(pending ? 1 : 0, batchId);
+}

@@ -1,6 +1,15 @@
 // The duplicate checks as preparing a batch (a creditor's file or a follow-up) applies them: each case
 // on its way to the store, and a phone's debtors once every case went by, and again after an edit.
-import { caseIdsWithKind, casesWithPhones, pageCaseDebtors, replaceIssuesOfKinds, type CaseDebtor, type Store } from '../../store';
+import {
+  caseIdsWithKind,
+  casesWithPhones,
+  pageCaseDebtors,
+  replaceIssuesOfKinds,
+  setSharedRecountPending,
+  sharedRecountPending,
+  type CaseDebtor,
+  type Store,
+} from '../../store';
 import type { BuiltCase } from '../build/build-cases';
 import {
   duplicateIssues,
@@ -113,11 +122,30 @@ const WHOLE_BATCH_FROM_PHONES = 200;
 export function recheckSharedPhones(store: Store, batchId: number, changes: SharedPhoneChanges): void {
   if (changes.phones.size === 0) return;
   if (changes.phones.size >= WHOLE_BATCH_FROM_PHONES) {
-    const tally = new SharedPhoneTally();
-    forEachCaseDebtor(store, batchId, (c) => tally.add(c));
-    warnSharedPhones(store, batchId, tally.shared(), caseIdsWithKind(store.db, batchId, 'shared-phone'));
+    recountWholeBatch(store, batchId);
     return;
   }
   const cases = casesWithPhones(store.db, batchId, [...changes.phones], changes.caseIds);
   for (const { case: c, issues } of recountSharedPhones(cases, changes.phones)) replaceIssuesOfKinds(store.db, c.id, isSharedPhone, issues);
+}
+
+function recountWholeBatch(store: Store, batchId: number): void {
+  const tally = new SharedPhoneTally();
+  forEachCaseDebtor(store, batchId, (c) => tally.add(c));
+  warnSharedPhones(store, batchId, tally.shared(), caseIdsWithKind(store.db, batchId, 'shared-phone'));
+}
+
+/**
+ * Counts the batch's shared phones again, whole, when a corrected report left that to do (a process
+ * killed between its parts and its count): in one transaction with clearing the flag. True when it did.
+ */
+export function finishSharedRecount(store: Store, batchId: number): boolean {
+  if (!sharedRecountPending(store.db, batchId)) return false;
+  store.db
+    .transaction(() => {
+      recountWholeBatch(store, batchId);
+      setSharedRecountPending(store.db, batchId, false);
+    })
+    .immediate();
+  return true;
 }

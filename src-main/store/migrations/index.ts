@@ -35,6 +35,7 @@ import * as m031 from './031-status-numbers-in-indexes';
 import * as m032 from './032-upload-state-partial-indexes';
 import * as m033 from './033-source-rows-from-raw';
 import * as m034 from './034-rows-without-case-by-batch';
+import * as m035 from './035-shared-recount-pending';
 
 export interface Migration {
   version: number;
@@ -86,6 +87,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 32, name: 'upload-state-partial-indexes', up: m032.up },
   { version: 33, name: 'source-rows-from-raw', up: m033.up },
   { version: 34, name: 'rows-without-case-by-batch', up: m034.up },
+  { version: 35, name: 'shared-recount-pending', up: m035.up },
 ];
 
 /** A store this version cannot take: written by a newer CaseDesk, or with a history it does not know. */

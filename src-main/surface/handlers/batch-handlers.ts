@@ -10,6 +10,7 @@ import { bulkFix, editCase } from '../../preparation/edit-batch';
 import { applyCorrections } from '../../preparation/import-corrections';
 import { inspectFile } from '../../preparation/inspect-file';
 import { recheckDuplicates } from '../../preparation/duplicates/recheck-duplicates';
+import { finishSharedRecount } from '../../preparation/duplicates/flag-duplicates';
 import { inspectInWorker, prepareInWorker } from '../../preparation/worker/preparation-job';
 import { issueText } from '../../domain/issue-texts/wording';
 import {
@@ -132,6 +133,9 @@ export const batchHandlers: HandlersOf<
     requireBatch(ctx.store.db, batchId);
     // A running upload checks them itself, against the campaign it loads into.
     if (ctx.runningWork().includes(uploadWork(batchId))) return { duplicates: duplicateCount(ctx.store.db, batchId), changed: 0 };
+    // Shared-phone warnings a corrected report left to count (its process killed meanwhile): counted now,
+    // unless that report is being imported again (it counts them first).
+    if (!ctx.runningWork().includes(correctionsWork(batchId))) finishSharedRecount(ctx.store, batchId);
     return recheckDuplicates(ctx.store, batchId);
   },
 

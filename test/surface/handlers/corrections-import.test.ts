@@ -11,6 +11,7 @@ import { CORRECTIONS_SHEET } from '../../../src-main/preparation/corrections-she
 import { CORRECTED_CASES_PER_WRITE } from '../../../src-main/preparation/import-corrections';
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
+import { replaceIssuesOfKinds, setSharedRecountPending, sharedRecountPending } from '../../../src-main/store';
 import { handOver } from '../../support/source-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-corrections-import-'));
@@ -108,5 +109,55 @@ describe('batches:importCorrections on a batch of many cases', () => {
     const shared = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 1000 });
     if (!shared.ok) throw new Error(shared.error.code);
     expect(shared.value.map((c) => c.code)).toEqual(Array.from({ length: 6 }, (_, i) => String(20_000_000 + i)));
+  });
+
+  it('says with each part it leaves shared phones to count; killed before the count, the batch counts them at its next opening', async () => {
+    const { batchId, reportId } = await batchWithCorrectedReport(6);
+    const pendingBetween: boolean[] = [];
+    const stop = afterFirstPart(batchId, () => pendingBetween.push(sharedRecountPending(ctx.store.db, batchId)));
+    expect(await surface.call('batches:importCorrections', { batchId, fileId: await reportId() })).toMatchObject({ ok: true, value: { updated: CASES } });
+    stop();
+    // Every name corrected: each part touched hundreds of phones, counted once after the last part.
+    expect(pendingBetween).toEqual([true]);
+    expect(sharedRecountPending(ctx.store.db, batchId)).toBe(false);
+    const sharing = async () => {
+      const shared = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 1000 });
+      if (!shared.ok) throw new Error(shared.error.code);
+      return shared.value.map((c) => c.code);
+    };
+    const six = Array.from({ length: 6 }, (_, i) => String(20_000_000 + i));
+    expect(await sharing()).toEqual(six);
+    // As a process killed after the first part leaves the batch: the part written, its phones not counted.
+    const cases = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 10 });
+    if (!cases.ok) throw new Error(cases.error.code);
+    ctx.store.db.transaction(() => {
+      for (const c of cases.value) replaceIssuesOfKinds(ctx.store.db, c.id, (kind) => kind === 'shared-phone', []);
+      setSharedRecountPending(ctx.store.db, batchId, true);
+    })();
+    expect(await sharing()).toEqual([]);
+    // Opening the batch checks its duplicates: the count left to do is done first.
+    expect(await surface.call('batches:checkDuplicates', { batchId })).toMatchObject({ ok: true });
+    expect(await sharing()).toEqual(six);
+    expect(sharedRecountPending(ctx.store.db, batchId)).toBe(false);
+  });
+
+  it('imported again, counts first what an earlier import left to count', async () => {
+    const { batchId, reportId } = await batchWithCorrectedReport(6);
+    expect(await surface.call('batches:importCorrections', { batchId, fileId: await reportId() })).toMatchObject({ ok: true });
+    const cases = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 10 });
+    if (!cases.ok) throw new Error(cases.error.code);
+    ctx.store.db.transaction(() => {
+      for (const c of cases.value) replaceIssuesOfKinds(ctx.store.db, c.id, (kind) => kind === 'shared-phone', []);
+      setSharedRecountPending(ctx.store.db, batchId, true);
+    })();
+    // The same report again: every case as it reads, nothing written, but the count is done.
+    expect(await surface.call('batches:importCorrections', { batchId, fileId: await reportId() })).toMatchObject({
+      ok: true,
+      value: { updated: 0, unchanged: CASES },
+    });
+    const shared = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 1000 });
+    if (!shared.ok) throw new Error(shared.error.code);
+    expect(shared.value).toHaveLength(6);
+    expect(sharedRecountPending(ctx.store.db, batchId)).toBe(false);
   });
 });
