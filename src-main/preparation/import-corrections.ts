@@ -3,11 +3,11 @@
 import { basename } from 'node:path';
 import { CORRECTION_HEADERS, CORRECTIONS_SHEET } from './corrections-sheet';
 import { personKey } from '../domain/person-key';
-import { batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, setSharedRecountPending, type Store } from '../store';
+import { batchCaseCodes, findCaseByCode, getBatchCase, replaceCase, setSharedRecountPending, sharedRecountPending, type Store } from '../store';
 import type { CaseStatus } from '../domain/case-status';
 import { caseFromRaw, packRaw, unpackRaw, type RawRow } from './build/build-cases';
 import { issue } from './build/prepared-issue';
-import { finishSharedRecount, recheckSharedPhones, SharedPhoneChanges } from './duplicates/flag-duplicates';
+import { recheckSharedPhones, recountWholeBatch, SharedPhoneChanges } from './duplicates/flag-duplicates';
 import { NO_SHARED_LIST, settingsForEdit } from './edit-batch';
 import { normalizeHeader } from './mapping/headers';
 import { cleanCode, cleanText } from './normalize';
@@ -162,18 +162,21 @@ export async function applyCorrections(
   const settings = settingsForEdit(store, batchId, shared);
   const summary: CorrectionsSummary = { updated: 0, unchanged: 0, nowReady: 0, stillRejected: 0, unknownCodes: [], alreadySent: [] };
   const findCase = caseFinder(store, batchId);
-  // What an earlier import left to count (its process killed between its parts and its count).
-  finishSharedRecount(store, batchId);
+  // An earlier import killed before its count left the batch to count: this one counts it whole, once, at its end.
+  const wholeBatch = sharedRecountPending(store.db, batchId);
+  let partsWritten = 0;
   // Phones a part touched that are too many to count again with it (200 make it count the whole batch).
   const deferred = new SharedPhoneChanges();
   try {
     await writeParts();
   } finally {
     // Also when a part failed or the work stopped: what was committed has its warnings right.
-    if (deferred.phones.size > 0 && store.db.open)
+    // Not when stopped before its first part (the app closing while the report was read): that writes nothing.
+    if ((wholeBatch || deferred.phones.size > 0) && partsWritten > 0 && store.db.open)
       store.db
         .transaction(() => {
-          recheckSharedPhones(store, batchId, deferred);
+          if (wholeBatch) recountWholeBatch(store, batchId);
+          else recheckSharedPhones(store, batchId, deferred);
           setSharedRecountPending(store.db, batchId, false);
         })
         .immediate();
@@ -246,6 +249,7 @@ export async function applyCorrections(
           }
         })
         .immediate();
+      partsWritten += 1;
       onProgress?.(Math.min(from + casesPerWrite, byCode.length), byCode.length);
     }
   }

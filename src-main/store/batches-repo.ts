@@ -224,3 +224,8 @@ export function sharedRecountPending(db: Db, batchId: number): boolean {
 export function setSharedRecountPending(db: Db, batchId: number, pending: boolean): void {
   db.prepare('UPDATE batches SET shared_recount_pending = ? WHERE id = ?').run(pending ? 1 : 0, batchId);
 }
+
+/** The batch's number of cases, as it keeps it (migration 23). */
+export function batchCaseTotal(db: Db, batchId: number): number {
+  return (db.prepare('SELECT case_total AS total FROM batches WHERE id = ?').get(batchId) as { total: number } | undefined)?.total ?? 0;
+}

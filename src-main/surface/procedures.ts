@@ -159,7 +159,8 @@ export const procedures = {
   'batches:caseKinds': z.object({ batchId: Id }),
   /**
    * Checks the batch's duplicates again against what this workstation knows now (other batches deleted
-   * or uploaded since, results downloaded): the grid calls it when a batch is opened.
+   * or uploaded since, results downloaded): the grid calls it when a batch is opened. Also counts the
+   * batch's shared phones again when a killed corrections import left that to do (up to 100,000 cases).
    */
   'batches:checkDuplicates': z.object({ batchId: Id }),
   /**
@@ -417,7 +418,7 @@ export interface ProcedureOutputs {
   'batches:cases': BatchCaseView[];
   'batches:countCases': number;
   'batches:caseKinds': CaseKindView[];
-  /** duplicates: cases flagged now; changed: cases whose duplicate warnings changed. */
+  /** duplicates: cases flagged now; changed: cases whose duplicate (or recounted shared-phone) warnings changed. */
   'batches:checkDuplicates': { duplicates: number; changed: number };
   /**
    * cases: newly suppressed; phones: taken off; held: the first of them by code; released: cases an entry

@@ -5,6 +5,7 @@ import {
   casesWithPhones,
   pageCaseDebtors,
   replaceIssuesOfKinds,
+  batchCaseTotal,
   setSharedRecountPending,
   sharedRecountPending,
   type CaseDebtor,
@@ -50,7 +51,7 @@ export function flagSharedPhones(store: Store, batchId: number, counts: PhoneCas
   else for (const c of casesWithPhones(store.db, batchId, candidates)) add(c);
   const shared = tally.shared();
   if (shared.size === 0) return 0;
-  return store.db.transaction(() => warnSharedPhones(store, batchId, shared, [])).immediate();
+  return store.db.transaction(() => warnSharedPhones(store, batchId, shared, []).warnings).immediate();
 }
 
 /** Every case of the batch, as who it is and its phones, a page at a time. */
@@ -64,13 +65,16 @@ function forEachCaseDebtor(store: Store, batchId: number, visit: (c: CaseDebtor)
 }
 
 /** Sets every case's shared-phone warnings from the counts of the whole batch (`shared`); `warned`: cases that may hold one no longer right. */
-function warnSharedPhones(store: Store, batchId: number, shared: ReadonlyMap<string, number>, warned: readonly number[]): number {
-  let added = 0;
+function warnSharedPhones(store: Store, batchId: number, shared: ReadonlyMap<string, number>, warned: readonly number[]): { warnings: number; cases: number } {
+  let warnings = 0;
+  let cases = 0;
   for (const c of casesOfPhones(store, batchId, shared, warned)) {
     const found = sharedPhoneIssues(c, shared);
-    if (replaceIssuesOfKinds(store.db, c.id, isSharedPhone, found)) added += found.length;
+    if (!replaceIssuesOfKinds(store.db, c.id, isSharedPhone, found)) continue;
+    warnings += found.length;
+    cases += 1;
   }
-  return added;
+  return { warnings, cases };
 }
 
 /**
@@ -129,23 +133,26 @@ export function recheckSharedPhones(store: Store, batchId: number, changes: Shar
   for (const { case: c, issues } of recountSharedPhones(cases, changes.phones)) replaceIssuesOfKinds(store.db, c.id, isSharedPhone, issues);
 }
 
-function recountWholeBatch(store: Store, batchId: number): void {
+/** The batch's shared-phone warnings counted again from all its cases; how many cases changed. */
+export function recountWholeBatch(store: Store, batchId: number): number {
   const tally = new SharedPhoneTally();
   forEachCaseDebtor(store, batchId, (c) => tally.add(c));
-  warnSharedPhones(store, batchId, tally.shared(), caseIdsWithKind(store.db, batchId, 'shared-phone'));
+  return warnSharedPhones(store, batchId, tally.shared(), caseIdsWithKind(store.db, batchId, 'shared-phone')).cases;
 }
 
 /**
  * Counts the batch's shared phones again, whole, when a corrected report left that to do (a process
- * killed between its parts and its count): in one transaction with clearing the flag. True when it did.
+ * killed between its parts and its count), in one transaction with clearing the flag; how many cases
+ * changed. Only for a batch of up to `maxCases`: the count reads every case on the calling thread
+ * (about 2 s for 90,000 cases), so a bigger batch keeps its flag for its next report, which counts it.
  */
-export function finishSharedRecount(store: Store, batchId: number): boolean {
-  if (!sharedRecountPending(store.db, batchId)) return false;
-  store.db
+export function finishSharedRecount(store: Store, batchId: number, maxCases: number): number {
+  if (!sharedRecountPending(store.db, batchId) || batchCaseTotal(store.db, batchId) > maxCases) return 0;
+  return store.db
     .transaction(() => {
-      recountWholeBatch(store, batchId);
+      const changed = recountWholeBatch(store, batchId);
       setSharedRecountPending(store.db, batchId, false);
+      return changed;
     })
     .immediate();
-  return true;
 }

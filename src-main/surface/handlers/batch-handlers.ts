@@ -57,6 +57,13 @@ const OWN_HEAP_FROM_BYTES = 8 * 1024 * 1024;
 /** What these handlers reach of the app context. */
 type BatchContext = Pick<AppContext, 'cancel' | 'currentEnvironment' | 'dataKey' | 'emit' | 'options' | 'policy' | 'runningWork' | 'store' | 'track'>;
 
+/**
+ * A batch a killed corrections import left to count its shared phones again is counted when opened up
+ * to this many cases (a few seconds on the thread that answers the screens); a bigger one keeps the
+ * flag until its next corrected report, which counts it.
+ */
+const RECOUNT_ON_OPENING_MAX_CASES = 100_000;
+
 export const batchHandlers: HandlersOf<
   | 'batches:prepare'
   | 'batches:cancelPrepare'
@@ -135,8 +142,10 @@ export const batchHandlers: HandlersOf<
     if (ctx.runningWork().includes(uploadWork(batchId))) return { duplicates: duplicateCount(ctx.store.db, batchId), changed: 0 };
     // Shared-phone warnings a corrected report left to count (its process killed meanwhile): counted now,
     // unless that report is being imported again (it counts them first).
-    if (!ctx.runningWork().includes(correctionsWork(batchId))) finishSharedRecount(ctx.store, batchId);
-    return recheckDuplicates(ctx.store, batchId);
+    const recounted = ctx.runningWork().includes(correctionsWork(batchId)) ? 0 : finishSharedRecount(ctx.store, batchId, RECOUNT_ON_OPENING_MAX_CASES);
+    const checked = recheckDuplicates(ctx.store, batchId);
+    // Changed cases make the screen read the batch again.
+    return { ...checked, changed: checked.changed + recounted };
   },
 
   async 'batches:phoneFit'(ctx, { batchId, maxPhonePriority }) {

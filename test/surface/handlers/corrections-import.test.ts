@@ -12,6 +12,7 @@ import { CORRECTED_CASES_PER_WRITE } from '../../../src-main/preparation/import-
 import { createAppContext } from '../../../src-main/surface/app-context';
 import { createSurface } from '../../../src-main/surface/surface';
 import { replaceIssuesOfKinds, setSharedRecountPending, sharedRecountPending } from '../../../src-main/store';
+import { finishSharedRecount } from '../../../src-main/preparation/duplicates/flag-duplicates';
 import { handOver } from '../../support/source-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'casedesk-corrections-import-'));
@@ -135,13 +136,29 @@ describe('batches:importCorrections on a batch of many cases', () => {
       setSharedRecountPending(ctx.store.db, batchId, true);
     })();
     expect(await sharing()).toEqual([]);
-    // Opening the batch checks its duplicates: the count left to do is done first.
-    expect(await surface.call('batches:checkDuplicates', { batchId })).toMatchObject({ ok: true });
+    // Opening the batch checks its duplicates: the count left to do is done first, and the six cases
+    // changed make the screen read the batch again.
+    expect(await surface.call('batches:checkDuplicates', { batchId })).toMatchObject({ ok: true, value: { changed: 6 } });
     expect(await sharing()).toEqual(six);
+    expect(sharedRecountPending(ctx.store.db, batchId)).toBe(false);
+    expect(await surface.call('batches:checkDuplicates', { batchId })).toMatchObject({ ok: true, value: { changed: 0 } });
+  });
+
+  it('left to count, is not counted by a report stopped before its first part, nor at the opening of a batch too big to count there', async () => {
+    const { batchId, reportId } = await batchWithCorrectedReport(6);
+    setSharedRecountPending(ctx.store.db, batchId, true);
+    // Stopped while the report is read (its first progress: nothing written yet).
+    const stop = ctx.on('corrections:progress', (p) => void (p.batchId === batchId && p.total === 0 && ctx.cancel(correctionsWork(batchId))));
+    expect(await surface.call('batches:importCorrections', { batchId, fileId: await reportId() })).toMatchObject({ ok: true, value: { updated: 0 } });
+    stop();
+    expect(sharedRecountPending(ctx.store.db, batchId)).toBe(true);
+    expect(finishSharedRecount(ctx.store, batchId, CASES - 1)).toBe(0);
+    expect(sharedRecountPending(ctx.store.db, batchId)).toBe(true);
+    expect(finishSharedRecount(ctx.store, batchId, CASES)).toBe(0);
     expect(sharedRecountPending(ctx.store.db, batchId)).toBe(false);
   });
 
-  it('imported again, counts first what an earlier import left to count', async () => {
+  it('imported again, counts what an earlier import left to count, once, at its end', async () => {
     const { batchId, reportId } = await batchWithCorrectedReport(6);
     expect(await surface.call('batches:importCorrections', { batchId, fileId: await reportId() })).toMatchObject({ ok: true });
     const cases = await surface.call('batches:cases', { batchId, kind: 'shared-phone', limit: 10 });
