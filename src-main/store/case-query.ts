@@ -4,6 +4,7 @@
 // index of skipped cases corrected since, batch_cases_edited_while_skipped): a page of a
 // 100,000-case batch never reads the cases it skips (test/store/case-query.test.ts checks the plans).
 import type { Db } from '../sqlite/sqlcipher';
+import { batchCaseTotal } from './batches-repo';
 import { statusNumber, statusNumberSql } from './status-number';
 import { DUPLICATE_KEY, KEY_OF_A_SET_SQL, kindKey, kindOfKey, searchTextSql, searchWords } from './case-keys';
 import { casesByIds, type BatchCaseRow, type CaseStatus } from './cases-repo';
@@ -102,9 +103,6 @@ export function caseCountQuery(batchId: number, filter: CaseFilter): { sql: stri
 const isWholeBatch = (filter: CaseFilter): boolean =>
   !filter.status && !filter.kind && !filter.duplicates && !filter.corrected && searchWords(filter.search ?? '').length === 0;
 
-const caseTotal = (db: Db, batchId: number): number =>
-  (db.prepare('SELECT case_total FROM batches WHERE id = ?').pluck().get(batchId) as number | undefined) ?? 0;
-
 /**
  * A page past the middle of a whole batch, read from its end: an offset walks the index entries it
  * skips (24 ms for the last page of 1,000,000 cases), so no page walks more than half of them.
@@ -131,7 +129,7 @@ function idRun(db: Db, batchId: number, total: number): { first: number; last: n
 /** Ids of the matching cases at positions [offset, offset + limit), in id order. */
 export function pageCaseIds(db: Db, batchId: number, filter: CaseFilter, offset: number, limit: number): number[] {
   if (isWholeBatch(filter)) {
-    const total = caseTotal(db, batchId);
+    const total = batchCaseTotal(db, batchId);
     const run = offset < total ? idRun(db, batchId, total) : null;
     if (run) {
       const from = run.first + offset;
@@ -158,7 +156,7 @@ export function pageCaseIds(db: Db, batchId: number, filter: CaseFilter, offset:
 
 /** How many cases match. */
 export function countMatchingCases(db: Db, batchId: number, filter: CaseFilter): number {
-  if (isWholeBatch(filter)) return caseTotal(db, batchId);
+  if (isWholeBatch(filter)) return batchCaseTotal(db, batchId);
   const q = caseCountQuery(batchId, filter);
   return db
     .prepare(q.sql)
