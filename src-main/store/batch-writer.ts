@@ -3,7 +3,7 @@
 // The same steps run on the caller's thread (startBatchWriter) or on a second one
 // (./batch-writer-thread.ts, for big files).
 import { BatchRefusal, createBatch, createImportingBatch, finishImportingBatch, importingBatchKey, touchImportingBatch, type NewBatch } from './batches-repo';
-import { addToCaseTotal, caseColumns, caseColumnsWriter, type BatchCaseInput, type CaseColumns } from './cases-repo';
+import { addToCaseTotal, caseColumns, caseColumnsWriter, KEYS_PER_WRITE, type BatchCaseInput, type CaseColumns } from './cases-repo';
 import type { IssueInput } from './issue-codec';
 import { addRowIssues } from './issues-repo';
 import { dropImportingBatch } from './lifecycle-repo';
@@ -118,9 +118,10 @@ export interface StagedBatch {
  * until the last commit shows it whole: one transaction for 100,000 cases held SQLite's write lock
  * for the whole import (seconds), and every other write of the app waited for it (up to its
  * busy_timeout, the main thread frozen meanwhile). A batch left hidden by a killed import is removed
- * by sweepStaleImports. Its keys are written in the last transaction, with the batch shown.
+ * by sweepStaleImports. Its keys go in as they gather (`keysPerWrite` at a time, with a chunk; nothing
+ * reads a hidden batch's), and its counts by status in the last transaction, with the batch shown.
  */
-export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
+export function beginStagedBatch(db: Db, batch: NewBatch, keysPerWrite = KEYS_PER_WRITE): StagedBatch {
   const { timed, busyMs } = busyClock();
   const key = timed(() => db.transaction(() => importingBatchKey(db, createImportingBatch(db, batch))).immediate());
   if (!key) throw new Error('The importing batch just created cannot be read back.');
@@ -129,10 +130,11 @@ export function beginStagedBatch(db: Db, batch: NewBatch): StagedBatch {
   const stillOurs = (alive: boolean) => {
     if (!alive) throw new BatchRefusal('batch.missing', `Batch ${batchId} was removed while it was being imported.`, batchId);
   };
-  const cases = caseColumnsWriter(db, batchId);
+  const cases = caseColumnsWriter(db, batchId, keysPerWrite);
   const chunk = db.transaction((rows: readonly CaseColumns[]) => {
     stillOurs(touchImportingBatch(db, key));
     for (const row of rows) cases.insert(row);
+    cases.writeKeys();
   });
   const rowIssuesChunk = db.transaction((issues: readonly IssueInput[]) => {
     stillOurs(touchImportingBatch(db, key));

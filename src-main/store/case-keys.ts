@@ -103,9 +103,10 @@ const KEY_IDS_PER_STATEMENT = 20_000;
  * inside the same transaction): one statement per key and 20,000 cases instead of one per key and
  * case, and each key's rows go in in id order, at the end of its range.
  */
-export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c: KeyedCase): void; flush(): void } {
+export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c: KeyedCase): void; flush(): void; pending(): number } {
   const insert = db.prepare('INSERT OR IGNORE INTO case_keys (batch_id, key, case_id) SELECT ?, ?, value FROM json_each(?)');
   let byKey = new Map<string, number[]>();
+  let pending = 0;
   // A batch's cases share a few sets of kinds: each set is read into keys once.
   const keysOfKinds = new Map<string, string[]>();
   return {
@@ -121,7 +122,9 @@ export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c
         if (ids) ids.push(caseId);
         else byKey.set(key, [caseId]);
       }
+      pending += keys.length;
     },
+    pending: () => pending,
     flush() {
       for (const [key, ids] of byKey) {
         let added = 0;
@@ -131,6 +134,7 @@ export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c
         if (added > 0) keptCounts(db).keys.add(batchId, key, added);
       }
       byKey = new Map();
+      pending = 0;
     },
   };
 }

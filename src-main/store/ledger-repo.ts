@@ -3,6 +3,7 @@
 import { creditorKey, type LedgerEntry, type LedgerKind, type LedgerReason } from '../domain/ledger';
 import { addCaseIssues, caseDebtor, type CaseDebtor, type CaseStatus, type RawCaseDebtor } from './cases-repo';
 import { decodeIssues, namableTextsOfRow, type IssueInput } from './issue-codec';
+import { IMPORTING } from './batches-repo';
 import { kindKey, storedSearchText } from './case-keys';
 import type { Db } from './store';
 import { sourceRowsSql } from './source-rows';
@@ -237,10 +238,16 @@ const LEDGER_KINDS: readonly string[] = ['suppressed-code', 'suppressed-phone', 
 const LEDGER_KEYS = LEDGER_KINDS.map(kindKey);
 const IN_LEDGER_KEYS = `(${LEDGER_KEYS.map(() => '?').join(', ')})`;
 
-/** Batches with a case the ledger held back (suppressed, or a phone taken off), each found through case_keys. */
+/**
+ * Shown batches with a case the ledger held back (suppressed, or a phone taken off), each found through
+ * case_keys. A batch still being imported has keys too (a chunk's go in with it) but is its writer's
+ * alone: it keeps the list it was prepared with, as a batch being corrected does.
+ */
 export function batchesWithLedgerHolds(db: Db): number[] {
   return db
-    .prepare(`SELECT b.id FROM batches b WHERE EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = b.id AND k.key IN ${IN_LEDGER_KEYS}) ORDER BY b.id`)
+    .prepare(
+      `SELECT b.id FROM batches b WHERE b.state <> '${IMPORTING}' AND EXISTS (SELECT 1 FROM case_keys k WHERE k.batch_id = b.id AND k.key IN ${IN_LEDGER_KEYS}) ORDER BY b.id`,
+    )
     .pluck()
     .all(...LEDGER_KEYS) as number[];
 }

@@ -7,9 +7,12 @@ import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import {
   BatchRefusal,
+  batchesWithLedgerHolds,
   beginStagedBatch,
+  caseIdsWithKind,
   caseColumns,
   codesWaitingInOtherBatches,
+  countCasesByKind,
   countCasesByStatus,
   countMatchingCases,
   createBatch,
@@ -392,6 +395,47 @@ describe("a staged batch's number of cases", () => {
     expect(getBatch(store.db, writing.batchId)).toBeNull();
     writing.drop();
     expect(store.db.prepare('SELECT count(*) FROM batch_cases').pluck().get()).toBe(0);
+    store.close();
+  });
+});
+
+describe("a staged batch's keys", () => {
+  // A case the ledger held back: what a removed entry would release.
+  const held = (code: string): BatchCaseInput => ({
+    ...aCase(code),
+    status: 'suppressed',
+    issues: [{ severity: 'error', kind: 'suppressed-code', field: 'code', rows: [2], params: { reason: 'pidió no ser llamado', entry: 1, source: 'own' } }],
+  });
+
+  it('go in as they gather, and the grid finds every case of every chunk by its kinds once the batch is shown', () => {
+    const store = openStore(join(root, 'staged-keys'), TEST_STORE_KEY);
+    // Keys written once two have gathered (100,000 in the app): the first chunk's go in with it.
+    const writing = beginStagedBatch(store.db, batch, 2);
+    writing.insertChunk([caseColumns(aCase('K1')), caseColumns(held('K2'))]);
+    const afterFirstChunk = store.db.prepare('SELECT count(*) FROM case_keys WHERE batch_id = ?').pluck().get(writing.batchId);
+    writing.insertChunk([caseColumns(held('K3')), caseColumns(aCase('K4'))]);
+    writing.commit([], null);
+    expect(afterFirstChunk).toBeGreaterThan(0);
+    const ids = store.db.prepare('SELECT code, id FROM batch_cases WHERE batch_id = ?').all(writing.batchId) as { code: string; id: number }[];
+    const idOf = (code: string) => ids.find((r) => r.code === code)?.id;
+    expect(caseIdsWithKind(store.db, writing.batchId, 'suppressed-code')).toEqual([idOf('K2'), idOf('K3')]);
+    expect(caseIdsWithKind(store.db, writing.batchId, 'phone-fixed')).toEqual([idOf('K1'), idOf('K4')]);
+    expect(countCasesByKind(store.db, writing.batchId).map((k) => [k.kind, k.cases])).toEqual(
+      expect.arrayContaining([
+        ['phone-fixed', 2],
+        ['suppressed-code', 2],
+      ]),
+    );
+    store.close();
+  });
+
+  it("leave a hidden batch out of what a removed ledger entry releases: it is its writer's alone until shown", () => {
+    const store = openStore(join(root, 'staged-ledger-holds'), TEST_STORE_KEY);
+    const writing = beginStagedBatch(store.db, batch, 1);
+    writing.insertChunk([caseColumns(held('L1'))]);
+    expect(batchesWithLedgerHolds(store.db)).toEqual([]);
+    writing.commit([], null);
+    expect(batchesWithLedgerHolds(store.db)).toEqual([writing.batchId]);
     store.close();
   });
 });
