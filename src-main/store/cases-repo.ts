@@ -76,14 +76,14 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
   ];
 }
 
+/** Keys a staged batch gathers before it writes them, in the transaction of the chunk that reached them. */
+export const KEYS_PER_WRITE = 100_000;
+
 /**
  * Inserts cases given as their columns into one batch; `finish` writes the keys they are found by,
  * adds them to the batch's kept counts (kept-counts.ts) and says how many cases went in since the
  * last finish, for the batch's total (addToCaseTotal).
  */
-/** Keys a staged batch gathers before it writes them, in the transaction of the chunk that reached them. */
-export const KEYS_PER_WRITE = 100_000;
-
 export function caseColumnsWriter(
   db: Db,
   batchId: number,

@@ -240,7 +240,7 @@ const IN_LEDGER_KEYS = `(${LEDGER_KEYS.map(() => '?').join(', ')})`;
 
 /**
  * Shown batches with a case the ledger held back (suppressed, or a phone taken off), each found through
- * case_keys. A batch still being imported has keys too (a chunk's go in with it) but is its writer's
+ * case_keys. A batch still being imported has keys too (they go in as it is written) but is its writer's
  * alone: it keeps the list it was prepared with, as a batch being corrected does.
  */
 export function batchesWithLedgerHolds(db: Db): number[] {
