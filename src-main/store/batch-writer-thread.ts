@@ -58,7 +58,12 @@ export async function writersSettled(): Promise<void> {
   await Promise.all([...running]);
 }
 
-export async function startBatchWriterThread(store: Store, batch: NewBatch): Promise<BatchWriter> {
+/** A writer thread's writer; `writeColumns` takes a case already turned into its row (what `write` sends). */
+export interface ThreadBatchWriter extends BatchWriter {
+  writeColumns(columns: CaseColumns): Promise<void> | undefined;
+}
+
+export async function startBatchWriterThread(store: Store, batch: NewBatch): Promise<ThreadBatchWriter> {
   // The TypeScript source under tsx (tests), else the bundled file beside this one (out/cli, out/main), unpacked.
   const worker = new Worker(workerUrl('batch-writer-worker', import.meta.url));
   const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -152,17 +157,18 @@ export async function startBatchWriterThread(store: Store, batch: NewBatch): Pro
     await end();
     throw err;
   }
+  const writeColumns = (columns: CaseColumns): Promise<void> | undefined => {
+    if (failure) return Promise.reject(failure);
+    rows.push(columns);
+    rowsChars += wideChars(columns);
+    if (rows.length < CHUNK && rowsChars < CHUNK_CHARS) return undefined;
+    return send();
+  };
   return {
     batchId,
     onCallerThread: false,
-    write(c) {
-      if (failure) return Promise.reject(failure);
-      const columns = caseColumns(c);
-      rows.push(columns);
-      rowsChars += wideChars(columns);
-      if (rows.length < CHUNK && rowsChars < CHUNK_CHARS) return undefined;
-      return send();
-    },
+    write: (c) => writeColumns(caseColumns(c)),
+    writeColumns,
     async finish(rowIssues, template) {
       if (rows.length > 0 && !failure) await send();
       let issues: IssueInput[] = [];

@@ -1,7 +1,8 @@
 // Benchmark: a bank's portfolio as CSV (`npm run bench -- prepare`, 100,000 rows; `--rows 1000000` or
 // `--rows 100000,500000,1000000` for the big sizes, which take minutes). Each stage of prepareBatch is
 // timed in its own process, beside a bare papaparse read of the same file and the whole `casedesk
-// prepare` process as a user runs it (time and peak memory), and the store's bytes per case.
+// prepare` process as a user runs it (time and peak memory), the store's floor (the same cases written
+// again with nothing else to do) and the store's bytes per case.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -97,6 +98,7 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
   if (build.status !== 0) throw new Error(`build:cli failed: ${build.stderr}`);
   const bareScript = await bundled('csv-read.ts');
   const prepScript = await bundled('prepare.ts');
+  const floorScript = await bundled('store-write.ts');
   const screensScript = await bundled('batch-screens.ts');
   const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const mb = (v: number) => `${v.toFixed(0)} MB`;
@@ -107,11 +109,15 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
     const file = await makeCsv(rows);
     const bare = child(bareScript, [file]);
     const dataDir = mkdtempSync(join(tmpdir(), 'casedesk-bench-csv-'));
+    const key = randomBytes(32).toString('hex');
     let prep: Record<string, unknown>;
+    let floor: Record<string, unknown>;
     try {
-      prep = child(prepScript, [file, dataDir, randomBytes(32).toString('hex')]);
+      prep = child(prepScript, [file, dataDir, key]);
+      floor = child(floorScript, [dataDir, `${dataDir}-floor`, key]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}-floor`, { recursive: true, force: true });
     }
     const cli = cliPrepare(file, screensScript);
     const screenMs = cli.screens.ms as Record<string, number>;
@@ -139,6 +145,10 @@ export async function benchPrepareCsv(sizes: readonly number[]): Promise<void> {
       ['  waiting for the writer thread', s(stages.waitMs ?? NaN)],
       ['  write (the writer thread busy, beside the rest) / after the last case', `${s(prep.writeMs as number)} / ${s(prep.writeAfterBuildMs as number)}`],
       ['  checkpoints (writer thread, between chunks and after the commit)', s((prep.checkpointMs as number | null) ?? NaN)],
+      [
+        "the store's floor: the same cases written again, alone, through the writer thread (to its last checkpoint)",
+        `${s(floor.ms as number)} (${((floor.ms as number) / bareMs).toFixed(2)}× the bare read; casedesk prepare ${(cli.ms / (floor.ms as number)).toFixed(2)}× it); checkpoints ${s((floor.checkpointMs as number | null) ?? NaN)}`,
+      ],
       ['the store, bytes per case', `${(cli.storeBytes / (summary.cases as number)).toFixed(0)} B (${mb(cli.storeBytes / 1024 ** 2)}; target ≤ 500 B)`],
       ['the batch list / opening the batch (its summary)', `${ms('list')} / ${ms('get')}`],
       ['grid: first rows / count / kinds of issue', `${ms('firstPage')} / ${ms('count')} / ${ms('kinds')}`],
