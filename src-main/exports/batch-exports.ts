@@ -116,13 +116,13 @@ function reasonSheets(store: Store, batchId: number, cases: number, maxRows: num
 
 const REASON_HEADERS = ['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo'];
 
+/** The reasons the report gives: errors and warnings (a case's fixes are not for the agent to correct). */
+const REASONS: ReadonlySet<IssueRow['severity']> = new Set(['error', 'warning']);
+
 function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
-  // Each case's reasons read beside it, both in case order: a million-case batch's are never held at once.
-  const issues = eachIssue(store.db, batchId, { withoutFixes: true, casesOnly: true });
-  let issue = issues.next();
-  for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED_STATUSES))) {
-    const reasons: string[] = [];
-    for (; !issue.done && (issue.value.caseId ?? 0) <= c.id; issue = issues.next()) if (issue.value.caseId === c.id) reasons.push(reasonEs(issue.value));
+  // Each case's reasons read with it, from its own row: a million-case batch's are never held at once.
+  for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED_STATUSES, REASONS))) {
+    const reasons = c.issues.map(reasonEs);
     for (const r of unpackRaw(c.raw, c)) {
       yield [
         c.code,

@@ -105,7 +105,7 @@ export interface StagedBatch {
   insertChunk(rows: readonly CaseColumns[]): void;
   /** Issues of rows that became no case, in a transaction of their own, like a chunk of cases. */
   insertRowIssues(issues: readonly IssueInput[]): void;
-  /** The last transaction: the cases' keys, the row issues left, the template, and the batch shown. */
+  /** The last transaction: the case counts, the keys and row issues left, the template, and the batch shown. */
   commit(rowIssues: Iterable<IssueInput>, template: BatchTemplate | null): void;
   /** Takes away what was written (the batch was never shown), unless it is no longer this import's. */
   drop(): void;

@@ -99,8 +99,8 @@ export function storedSearchText(c: { code: string; firstName: string; lastName:
 const KEY_IDS_PER_STATEMENT = 20_000;
 
 /**
- * Collects the keys of the cases a batch writer inserts and writes them all at once (`flush`,
- * inside the same transaction): one statement per key and 20,000 cases instead of one per key and
+ * Collects the keys of the cases a batch writer inserts and writes those gathered at once (`flush`,
+ * inside the writer's transaction): one statement per key and 20,000 cases instead of one per key and
  * case, and each key's rows go in in id order, at the end of its range.
  */
 export function caseKeysWriter(db: Db, batchId: number): { add(caseId: number, c: KeyedCase): void; flush(): void; pending(): number } {

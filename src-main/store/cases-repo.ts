@@ -8,9 +8,9 @@ import { readUploadDetail, type UploadDetail } from '../domain/upload-detail';
 import { caseKeysWriter, storedSearchText, withCaseKeys } from './case-keys';
 import { decodeIssues, issueColumns, namableTextsOf, namableTextsOfRow, type IssueInput } from './issue-codec';
 import { keptCounts } from './kept-counts';
-import { sourceRowsSql, storedSourceRows } from './source-rows';
+import { sourceRowsOf, sourceRowsSql, storedSourceRows } from './source-rows';
 import { statusNumber, statusNumberSql } from './status-number';
-import { addRowIssues } from './issues-repo';
+import { addRowIssues, issuesOfCaseRow, type CaseIssueColumns, type IssueRow } from './issues-repo';
 import { decodeProducts, storedProducts } from './product-codec';
 import type { Db } from './store';
 import { statement } from '../sqlite/statement-cache';
@@ -76,13 +76,18 @@ export function caseColumns(c: BatchCaseInput): CaseColumns {
   ];
 }
 
-/** Keys a staged batch gathers before it writes them, in the transaction of the chunk that reached them. */
-export const KEYS_PER_WRITE = 100_000;
+/**
+ * Keys a staged batch gathers before it writes them, in the transaction of the chunk that reached
+ * them: about 150 pages of the WAL, which its writer keeps to 500 between checkpoints and the app's
+ * connection copies on its own thread past 1,000 (see batch-writer-worker.ts).
+ */
+export const KEYS_PER_WRITE = 20_000;
 
 /**
- * Inserts cases given as their columns into one batch; `finish` writes the keys they are found by,
- * adds them to the batch's kept counts (kept-counts.ts) and says how many cases went in since the
- * last finish, for the batch's total (addToCaseTotal).
+ * Inserts cases given as their columns into one batch; `writeKeys` writes the keys they are found by
+ * once `keysPerWrite` have gathered (a staged batch, chunk by chunk), `finish` those left, adds them to
+ * the batch's kept counts (kept-counts.ts) and says how many cases went in since the last finish, for
+ * the batch's total (addToCaseTotal).
  */
 export function caseColumnsWriter(
   db: Db,
@@ -114,7 +119,7 @@ export function caseColumnsWriter(
     },
     // A staged batch writes its cases' keys as it goes: all at the end made the last transaction, which
     // the agent waits for, 2.5 s of a million cases' 37 s; with every chunk, the writer thread (the
-    // slower of the two) spent 4 s more on them (measured).
+    // slower of the two) spent 4 s more on them (measured). Hence a few thousand cases' keys at once.
     writeKeys: () => {
       if (keys.pending() >= keysPerWrite) keys.flush();
     },
@@ -300,9 +305,9 @@ export function pageSentCases(db: Db, batchId: number, afterId: number, limit: n
 }
 
 /**
- * The source rows of the cases of `statuses`, with their code and status, and the names and products
- * the rows may name (migration 21), in id order, a page at a time: what the error report lists,
- * without the rest of each case to decode (a million of them).
+ * The source rows of the cases of `statuses`, with their code and status, the names and products the
+ * rows may name (migration 21), and their issues of `severities`, in id order, a page at a time: what
+ * the error report lists, each case read once, without the rest of it to decode (a million of them).
  */
 export function pageRawRows(
   db: Db,
@@ -310,30 +315,32 @@ export function pageRawRows(
   afterId: number,
   limit: number,
   statuses: readonly CaseStatus[],
-): { id: number; code: string; status: CaseStatus; raw: unknown[]; firstName: string; lastName: string; products: Product[] }[] {
-  // The names and products too: the stored rows may name them (migration 21).
+  severities: ReadonlySet<IssueInput['severity']>,
+): { id: number; code: string; status: CaseStatus; raw: unknown[]; firstName: string; lastName: string; products: Product[]; issues: IssueRow[] }[] {
   const rows = db
     .prepare(
-      `SELECT id, code, status, raw_json, first_name, last_name, products_json FROM batch_cases WHERE batch_id = ? ${OF_STATUSES} AND id > ? ORDER BY id LIMIT ?`,
+      `SELECT id, code, status, raw_json, first_name, last_name, products_json, issues_json, source_rows_json, phones_json FROM batch_cases
+       WHERE batch_id = ? ${OF_STATUSES} AND id > ? ORDER BY id LIMIT ?`,
     )
-    .all(batchId, JSON.stringify(statuses), afterId, limit) as {
-    id: number;
-    code: string;
+    .all(batchId, JSON.stringify(statuses), afterId, limit) as (CaseIssueColumns & {
     status: CaseStatus;
-    raw_json: string;
     first_name: string;
     last_name: string;
-    products_json: string;
-  }[];
-  return rows.map((r) => ({
-    id: r.id,
-    code: r.code,
-    status: r.status,
-    raw: JSON.parse(r.raw_json) as unknown[],
-    firstName: r.first_name,
-    lastName: r.last_name,
-    products: decodeProducts(r.products_json),
-  }));
+    source_rows_json: string;
+  })[];
+  return rows.map((r) => {
+    const raw = JSON.parse(r.raw_json) as unknown[];
+    return {
+      id: r.id,
+      code: r.code,
+      status: r.status,
+      raw,
+      firstName: r.first_name,
+      lastName: r.last_name,
+      products: decodeProducts(r.products_json),
+      issues: issuesOfCaseRow(r, sourceRowsOf(r.source_rows_json, raw), severities),
+    };
+  });
 }
 
 /**

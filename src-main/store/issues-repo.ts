@@ -196,6 +196,32 @@ function casesWithSome(opts: Pick<IssueQuery, 'withoutFixes'>): string {
   return opts.withoutFixes ? 'error_count + warning_count > 0' : "issues_json <> '[]'";
 }
 
+/** What a case's issues are read from: its row's columns that they may name (migrations 21 and 24). */
+export interface CaseIssueColumns {
+  id: number;
+  code: string;
+  issues_json: string;
+  raw_json: string;
+  products_json: string;
+  phones_json: string;
+}
+
+/**
+ * One case's issues of `severities`, from its row (`sourceRows`: its source rows, source-rows.ts), as
+ * listIssues gives them: for a reader that reads the row anyway (the error report).
+ */
+export function issuesOfCaseRow(
+  c: CaseIssueColumns,
+  sourceRows: readonly number[],
+  severities: ReadonlySet<IssueInput['severity']>,
+  perSeverity = Infinity,
+): IssueRow[] {
+  // Added to the object just decoded (never shared), as a spread would, without copying it.
+  return decodeIssuesOf(c.issues_json, severities, sourceRows, namableTextsOfRow(c), perSeverity).map(({ at, issue: i }) =>
+    Object.assign(i, { before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${at}`, caseId: c.id, code: c.code }),
+  );
+}
+
 /** The issues of up to `limit` cases after `afterId` (or of opts.caseId alone), and where the next page starts. */
 function caseIssues(
   db: Db,
@@ -215,20 +241,10 @@ function caseIssues(
       : afterId === 0
         ? db.prepare(`${columns} AND id = ?`).all(batchId, caseId)
         : []
-  ) as {
-    id: number;
-    code: string;
-    issues_json: string;
-    source_rows_json: string;
-    raw_json: string;
-    products_json: string;
-    phones_json: string;
-  }[];
+  ) as (CaseIssueColumns & { source_rows_json: string })[];
   const issues: IssueRow[] = [];
   for (const [n, c] of cases.entries()) {
-    for (const { at, issue: i } of decodeIssuesOf(c.issues_json, severities, JSON.parse(c.source_rows_json) as number[], namableTextsOfRow(c), perSeverity))
-      // Added to the object just decoded (never shared), as a spread would, without copying it.
-      issues.push(Object.assign(i, { before: i.before ?? undefined, after: i.after ?? undefined, id: `case:${c.id}:${at}`, caseId: c.id, code: c.code }));
+    for (const i of issuesOfCaseRow(c, JSON.parse(c.source_rows_json) as number[], severities, perSeverity)) issues.push(i);
     // Cases of many rows hold many issues each: the page ends after the case that fills it.
     if (caseId === undefined && issues.length >= ISSUE_PAGE_ISSUES && n < cases.length - 1) return { issues, next: c.id };
   }

@@ -325,7 +325,6 @@ describe('a staged batch swept from under a writer that was only paused', () => 
     const store = openStore(dir, TEST_STORE_KEY);
     const other = openStore(dir, TEST_STORE_KEY);
     const writing = beginStagedBatch(store.db, batch);
-    // Cases without issues: no key of theirs would fail on the missing batch.
     writing.insertChunk(Array.from({ length: 10 }, (_, i) => caseColumns({ ...aCase(`C${i}`), issues: [] })));
     expect(sweepStaleImports(other.db, new Date(Date.now() + 61_000))).toEqual([writing.batchId]);
     return { store, other, writing };
@@ -426,6 +425,51 @@ describe("a staged batch's keys", () => {
         ['suppressed-code', 2],
       ]),
     );
+    store.close();
+  });
+
+  it('go with the batch when its import is dropped, or swept after a crash', () => {
+    const dir = join(root, 'staged-keys-gone');
+    const store = openStore(dir, TEST_STORE_KEY);
+    const other = openStore(dir, TEST_STORE_KEY);
+    const keysOf = (batchId: number) =>
+      ['case_keys', 'batch_key_counts'].map((table) => store.db.prepare(`SELECT count(*) FROM ${table} WHERE batch_id = ?`).pluck().get(batchId));
+    const dropped = beginStagedBatch(store.db, batch, 1);
+    dropped.insertChunk([caseColumns(held('D1'))]);
+    expect(keysOf(dropped.batchId)).toEqual([1, 1]);
+    dropped.drop();
+    expect(keysOf(dropped.batchId)).toEqual([0, 0]);
+    const crashed = beginStagedBatch(store.db, batch, 1);
+    crashed.insertChunk([caseColumns(held('S1'))]);
+    expect(keysOf(crashed.batchId)).toEqual([1, 1]);
+    expect(sweepStaleImports(other.db, new Date(Date.now() + 61_000))).toEqual([crashed.batchId]);
+    expect(keysOf(crashed.batchId)).toEqual([0, 0]);
+    other.close();
+    store.close();
+  });
+
+  it("keep the WAL under the 1,000 frames at which the app's connection would copy it on its own thread", async () => {
+    const store = openStore(join(root, 'staged-keys-wal'), TEST_STORE_KEY);
+    // Four kinds a case: 60,000 keys, written three times over, each within a chunk's transaction.
+    const kinds = ['phone-fixed', 'phone-dropped', 'amount-fixed', 'date-fixed'];
+    const keyed = (i: number): BatchCaseInput => ({
+      ...aCase(`K${i}`),
+      issues: kinds.map((kind) => ({ severity: 'fix' as const, kind, field: 'phones', rows: [2], params: { before: 'a', after: 'b' } })),
+    });
+    const frames = () => readFileSync(`${store.file}-shm`).readUInt32LE(16);
+    let most = 0;
+    const writer = await startBatchWriterThread(store, batch);
+    for (let i = 0; i < 15_000; i++) {
+      const wait = writer.write(keyed(i));
+      if (wait) await wait;
+      if (i % 100 === 0) most = Math.max(most, frames());
+    }
+    await writer.finish([], null);
+    await writersSettled();
+    const batchId = listBatches(store.db, 'demo')[0]!.id;
+    expect(store.db.prepare('SELECT count(*) FROM case_keys WHERE batch_id = ?').pluck().get(batchId)).toBe(60_000);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThan(1_000);
     store.close();
   });
 
