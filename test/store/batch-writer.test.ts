@@ -32,6 +32,7 @@ import {
   type BatchCaseInput,
   type BatchWriter,
   type Db,
+  type Store,
 } from '../../src-main/store';
 import { TEST_STORE_KEY } from '../support/store-key';
 
@@ -60,6 +61,24 @@ async function writeAll(writer: BatchWriter, cases: BatchCaseInput[]) {
     const wait = writer.write(c);
     if (wait) await wait;
   }
+}
+
+/**
+ * Writes `n` cases through a writer thread and says the most frames its WAL held, looked at every 100
+ * cases. The WAL index (the -shm file) holds the frame count (mxFrame) at byte 16: what an app's commit
+ * compares with its wal_autocheckpoint (1,000) before it checkpoints on its own thread.
+ */
+async function mostWalFrames(store: Store, n: number, nth: (i: number) => BatchCaseInput): Promise<number> {
+  let most = 0;
+  const writer = await startBatchWriterThread(store, batch);
+  for (let i = 0; i < n; i++) {
+    const wait = writer.write(nth(i));
+    if (wait) await wait;
+    if (i % 100 === 0) most = Math.max(most, readFileSync(`${store.file}-shm`).readUInt32LE(16));
+  }
+  await writer.finish([], null);
+  await writersSettled();
+  return most;
 }
 
 const writers = [
@@ -239,19 +258,7 @@ describe('the writer thread, while it writes', () => {
       params: Object.fromEntries(columns.map((c, k) => [`campo_${k}`, `${c} ${i}`])),
       raw: [columns.map((c) => `${c} ${i}`)],
     });
-    // The WAL index (the -shm file) holds the WAL's frame count (mxFrame) at byte 16: what an app's
-    // commit compares with its wal_autocheckpoint (1,000) before it checkpoints on its own thread.
-    const shm = `${store.file}-shm`;
-    const frames = () => readFileSync(shm).readUInt32LE(16);
-    let most = 0;
-    const writer = await startBatchWriterThread(store, batch);
-    for (let i = 0; i < 15_000; i++) {
-      const wait = writer.write(wide(i));
-      if (wait) await wait;
-      if (i % 250 === 0) most = Math.max(most, frames());
-    }
-    await writer.finish([], null);
-    await writersSettled();
+    const most = await mostWalFrames(store, 15_000, wide);
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThan(1_000);
     store.close();
@@ -456,16 +463,7 @@ describe("a staged batch's keys", () => {
       ...aCase(`K${i}`),
       issues: kinds.map((kind) => ({ severity: 'fix' as const, kind, field: 'phones', rows: [2], params: { before: 'a', after: 'b' } })),
     });
-    const frames = () => readFileSync(`${store.file}-shm`).readUInt32LE(16);
-    let most = 0;
-    const writer = await startBatchWriterThread(store, batch);
-    for (let i = 0; i < 15_000; i++) {
-      const wait = writer.write(keyed(i));
-      if (wait) await wait;
-      if (i % 100 === 0) most = Math.max(most, frames());
-    }
-    await writer.finish([], null);
-    await writersSettled();
+    const most = await mostWalFrames(store, 15_000, keyed);
     const batchId = listBatches(store.db, 'demo')[0]!.id;
     expect(store.db.prepare('SELECT count(*) FROM case_keys WHERE batch_id = ?').pluck().get(batchId)).toBe(60_000);
     expect(most).toBeGreaterThan(0);
