@@ -122,7 +122,7 @@ const REASONS: ReadonlySet<IssueRow['severity']> = new Set(['error', 'warning'])
 function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
   // Each case's reasons read with it, from its own row: a million-case batch's are never held at once.
   for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED_STATUSES, REASONS))) {
-    const reasons = c.issues.map(reasonEs);
+    const reasons = c.issues().map(reasonEs);
     for (const r of unpackRaw(c.raw, c)) {
       yield [
         c.code,

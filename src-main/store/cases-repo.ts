@@ -306,7 +306,8 @@ export function pageSentCases(db: Db, batchId: number, afterId: number, limit: n
 
 /**
  * The source rows of the cases of `statuses`, with their code and status, the names and products the
- * rows may name (migration 21), and their issues of `severities`, in id order, a page at a time: what
+ * rows may name (migration 21), and their issues of `severities` (decoded when asked, one case at a
+ * time: a page of cases of many rows holds hundreds of thousands), in id order, a page at a time: what
  * the error report lists, each case read once, without the rest of it to decode (a million of them).
  */
 export function pageRawRows(
@@ -316,7 +317,7 @@ export function pageRawRows(
   limit: number,
   statuses: readonly CaseStatus[],
   severities: ReadonlySet<IssueInput['severity']>,
-): { id: number; code: string; status: CaseStatus; raw: unknown[]; firstName: string; lastName: string; products: Product[]; issues: IssueRow[] }[] {
+): { id: number; code: string; status: CaseStatus; raw: unknown[]; firstName: string; lastName: string; products: Product[]; issues(): IssueRow[] }[] {
   const rows = db
     .prepare(
       `SELECT id, code, status, raw_json, first_name, last_name, products_json, issues_json, source_rows_json, phones_json FROM batch_cases
@@ -338,7 +339,7 @@ export function pageRawRows(
       firstName: r.first_name,
       lastName: r.last_name,
       products: decodeProducts(r.products_json),
-      issues: issuesOfCaseRow(r, sourceRowsOf(r.source_rows_json, raw), severities),
+      issues: () => issuesOfCaseRow(r, sourceRowsOf(r.source_rows_json, raw), severities),
     };
   });
 }

@@ -1,7 +1,8 @@
 // The rows a case was built from, kept only where its raw rows do not say them (migration 33): each
 // packed raw row starts with its row number, so a case whose source rows are those numbers, in that
-// order, leaves source_rows_json '' (a 1,000,000-row file's row numbers were 9 bytes a case). Every
-// query reads the column through SOURCE_ROWS_SQL, which gives the same JSON either way.
+// order, leaves source_rows_json '' (a 1,000,000-row file's row numbers were 9 bytes a case). A query
+// reads the column through sourceRowsSql, which gives the same JSON either way; a reader that parses
+// the raw rows anyway, through sourceRowsOf.
 
 /** The source_rows_json a case stores: '' when its packed raw rows name the same rows, in order. */
 export function storedSourceRows(sourceRows: readonly number[], raw: readonly unknown[]): string {
@@ -24,11 +25,11 @@ export function sourceRowsSql(alias = ''): string {
 }
 
 /**
- * A case's source rows from its stored column and its raw rows already parsed: what sourceRowsSql
- * gives, for a reader that parses the raw rows anyway (SQLite's json_each cost the error report 1.5 s
- * a million cases).
+ * A case's source rows from its stored column and its raw rows already parsed, as sourceRowsSql gives
+ * them, for a reader that parses the raw rows anyway (SQLite's json_each cost the error report 1.5 s a
+ * million cases). '' is stored only when every raw row starts with its row number (storedSourceRows).
  */
 export function sourceRowsOf(stored: string, raw: readonly unknown[]): number[] {
   if (stored !== '') return JSON.parse(stored) as number[];
-  return raw.map((r) => (Array.isArray(r) ? (r[0] as number) : null) as number);
+  return raw.map((r) => (r as readonly number[])[0] as number);
 }

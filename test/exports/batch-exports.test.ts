@@ -1,12 +1,16 @@
 // The error report of a batch with more reasons than a sheet holds: they go on in «Motivos 2», «Motivos 3»…,
 // each sheet within its rows, all of them in the order one sheet would list them.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it, vi } from 'vitest';
 import { errorReportSheets, REASONS_SHEET } from '../../src-main/exports/batch-exports';
 import { workbookBytes, type SheetData } from '../../src-main/exports/xlsx-writer';
 import { CORRECTIONS_SHEET } from '../../src-main/preparation/corrections-sheet';
 import { addRowIssues, countReasons, listIssues, type IssueInput } from '../../src-main/store';
+import { prepareBatch } from '../../src-main/preparation/prepare-batch';
 import { sampleBatchEachTest } from '../support/sample-batch';
+import { sourceFile } from '../support/source-file';
 
 const sample = sampleBatchEachTest('batch-exports');
 
@@ -92,5 +96,37 @@ describe('the error report past a sheet of reasons', () => {
     const read = book.SheetNames.slice(1).flatMap((name) => XLSX.utils.sheet_to_json<unknown[]>(book.Sheets[name]!, { header: 1 }).slice(1));
     expect(read.map((r) => r[1])).toEqual(reasonsOf(errorReportSheets(store, batchId, 30)).map((r) => r[1]));
     expect(read.length).toBe(countReasons(store.db, batchId));
+  });
+});
+
+describe("the error report's corrections sheet", () => {
+  it("gives each row its own case's reasons, as «Motivos» lists them, past a page of cases", async () => {
+    // 1,650 debtors: two errors of their own, a warning naming their own names (two rows), or none.
+    const lines = ['DNI;Apellido y Nombre;Celular;Nro Operación;Producto;Saldo;Vencimiento'];
+    for (let i = 0; i < 1_650; i++) {
+      const dni = 20_000_000 + i;
+      const phone = `+54 9 351 6${String(i).padStart(6, '0')}`;
+      if (i % 3 === 0) lines.push(`${dni};PEREZ${i}, Ana;${phone};OP-${i};Visa;mucho${i};31/02/2027`);
+      else if (i % 3 === 1) {
+        lines.push(`${dni};GOMEZ${i}, Luis;${phone};OP-${i}-a;Visa;100,50;01/12/2027`);
+        lines.push(`${dni};GIMENEZ${i}, Luis;${phone};OP-${i}-b;Visa;200,50;01/12/2027`);
+      } else lines.push(`${dni};DIAZ${i}, Eva;${phone};OP-${i};Visa;300,50;01/12/2027`);
+    }
+    const file = join(sample.dir, 'cartera-motivos.csv');
+    writeFileSync(file, lines.join('\n'));
+    const { store } = sample;
+    const { batchId } = await prepareBatch(store, sourceFile(file), { environment: 'demo', maxPhonePriority: 2 });
+    const sheets = errorReportSheets(store, batchId);
+    const byCode = new Map<string, string[]>();
+    for (const [code, , , , reason] of reasonsOf(sheets) as string[][]) byCode.set(code!, [...(byCode.get(code!) ?? []), reason!]);
+    const corrections = rowsOf(sheets[0]).slice(1);
+    // Every reported debtor's rows (1,100 of them over two pages of 1,000 cases), each with the reasons of its own case.
+    expect(new Set(corrections.map((r) => r[0])).size).toBe(1_100);
+    expect(corrections).toHaveLength(550 + 2 * 550);
+    for (const row of corrections) expect([row[0], row[10]]).toEqual([row[0], (byCode.get(row[0] as string) ?? []).join(' · ')]);
+    // Case-specific words, so a reason given to the case beside it would show.
+    expect(corrections.find((r) => r[0] === '20001500')?.[10]).toMatch(/mucho1500/);
+    expect(corrections.find((r) => r[0] === '20001501')?.[10]).toMatch(/GIMENEZ1501|GOMEZ1501/);
+    expect(corrections.some((r) => r[0] === '20001502')).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { casesByIds, createBatch, insertBatchCases, openStore } from '../../src-main/store';
-import { sourceRowsSql, storedSourceRows } from '../../src-main/store/source-rows';
+import { sourceRowsOf, sourceRowsSql, storedSourceRows } from '../../src-main/store/source-rows';
 import { anaCase } from '../support/ana-case';
 
 const packed = (...rows: number[]) => rows.map((row) => [row, 0, 0, ['3516000001'], 0, 0, '', '1,00', '01/01/2027']);
@@ -39,6 +39,8 @@ it('is read back by SQLite as the JSON it would have stored', () => {
   ] as const) {
     const { lastInsertRowid } = insert.run(storedSourceRows(rows, raw), JSON.stringify(raw));
     expect(read.get(lastInsertRowid)).toBe(JSON.stringify(rows));
+    // And by a reader that has the raw rows parsed already (the error report), the same.
+    expect(sourceRowsOf(storedSourceRows(rows, raw), JSON.parse(JSON.stringify(raw)) as unknown[])).toEqual(rows);
   }
 });
 
