@@ -68,16 +68,37 @@ const SENT: readonly CaseStatus[] = ['ready', 'warning'];
 /** The report is the agency's working sheet, in Spanish: fields by their names, reasons in words. */
 const reasonEs = (i: IssueRow) => formatIssueText('es', issueText(i), readablePhone);
 
+/** How far a file's sheets are written: its cases and reasons done, of how many (a million-case report takes a minute). */
+export type ExportProgress = (done: number, total: number) => void;
+
+/** Cases or reasons between two reports of progress. */
+const PROGRESS_EVERY = 5_000;
+
+/** A tick for each case or reason written; says how far every PROGRESS_EVERY of them, and at the last. */
+function progressOf(total: number, onProgress: ExportProgress | undefined): () => void {
+  if (!onProgress) return () => undefined;
+  onProgress(0, total);
+  let done = 0;
+  return () => {
+    // A sheet read again (one read out of turn) counts nothing more.
+    if (done >= total) return;
+    done += 1;
+    if (done % PROGRESS_EVERY === 0 || done === total) onProgress(done, total);
+  };
+}
+
 /**
  * The error report: every rejected case, every case with warnings and every suppressed one, one row per source row,
  * holding the values as the file had them (so the agent sees what to fix), and the reasons.
  * Importing it back (import-corrections.ts) replaces those cases by code.
  */
-export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS): SheetData[] {
+export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS, onProgress?: ExportProgress): SheetData[] {
   const cases = refuseTooManyCases(store, batchId, REPORTED_STATUSES, maxRows);
+  const reasons = countReasons(store.db, batchId);
+  const tick = progressOf(cases + reasons, onProgress);
   return [
-    { name: CORRECTIONS_SHEET, rows: sheetRows(CORRECTION_HEADERS, cases, maxRows, () => correctionRows(store, batchId)) },
-    ...reasonSheets(store, batchId, cases, maxRows),
+    { name: CORRECTIONS_SHEET, rows: sheetRows(CORRECTION_HEADERS, cases, maxRows, () => correctionRows(store, batchId, tick)) },
+    ...reasonSheets(store, batchId, cases, reasons, maxRows, tick),
   ];
 }
 
@@ -86,8 +107,8 @@ export function errorReportSheets(store: Store, batchId: number, maxRows = SHEET
  * a code are a million reasons, and the report is still read whole. Counted before, as the workbook names
  * its sheets first; a reason added meanwhile past the last sheet refuses it, as one sheet did.
  */
-function reasonSheets(store: Store, batchId: number, cases: number, maxRows: number): SheetData[] {
-  const sheets = Math.max(1, Math.ceil(countReasons(store.db, batchId) / maxRows));
+function reasonSheets(store: Store, batchId: number, cases: number, reasons: number, maxRows: number, tick: () => void): SheetData[] {
+  const sheets = Math.max(1, Math.ceil(reasons / maxRows));
   // Written in order, each sheet goes on where the one before stopped; a sheet read out of turn (read
   // again, or alone) skips the rows before it instead.
   let shared: { next: number; rows: Iterator<unknown[]> } | null = null;
@@ -96,7 +117,7 @@ function reasonSheets(store: Store, batchId: number, cases: number, maxRows: num
       let rows: Iterator<unknown[]>;
       if (shared && shared.next === sheet) rows = shared.rows;
       else {
-        rows = reasonRows(store, batchId);
+        rows = reasonRows(store, batchId, tick);
         for (let skipped = 0; skipped < sheet * maxRows && !rows.next().done; skipped++);
       }
       shared = null;
@@ -119,7 +140,7 @@ const REASON_HEADERS = ['Código', 'Filas', 'Gravedad', 'Campo', 'Motivo'];
 /** The reasons the report gives: errors and warnings (a case's fixes are not for the agent to correct). */
 const REASONS: ReadonlySet<IssueRow['severity']> = new Set(['error', 'warning']);
 
-function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
+function* correctionRows(store: Store, batchId: number, tick: () => void): Generator<unknown[]> {
   // Each case's reasons read with it, from its own row: a million-case batch's are never held at once.
   for (const c of casesOf((afterId) => pageRawRows(store.db, batchId, afterId, PAGE_CASES, REPORTED_STATUSES, REASONS))) {
     const reasons = c.issues().map(reasonEs);
@@ -138,26 +159,30 @@ function* correctionRows(store: Store, batchId: number): Generator<unknown[]> {
         reasons.join(' · '),
       ];
     }
+    tick();
   }
 }
 
 /** One reason a row: a case may have several. */
-function* reasonRows(store: Store, batchId: number): Generator<unknown[]> {
+function* reasonRows(store: Store, batchId: number, tick: () => void): Generator<unknown[]> {
   for (const i of eachIssue(store.db, batchId, { withoutFixes: true })) {
     const field = i.field ? formatIssueText('es', fieldLabel(i.field)) : '';
     yield [i.code ?? '', i.rows.join(', '), i.severity === 'error' ? 'error' : 'advertencia', field, reasonEs(i)];
+    tick();
   }
 }
 
 /** The clean batch: the cases that will be sent, as they will be sent, one row per product. */
-export function cleanBatchSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS): SheetData[] {
+export function cleanBatchSheets(store: Store, batchId: number, maxRows = SHEET_MAX_ROWS, onProgress?: ExportProgress): SheetData[] {
   const cases = refuseTooManyCases(store, batchId, SENT, maxRows);
-  return [{ name: 'Lote', rows: sheetRows(CLEAN_HEADERS, cases, maxRows, () => cleanRows(store, batchId)) }];
+  const tick = progressOf(cases, onProgress);
+  return [{ name: 'Lote', rows: sheetRows(CLEAN_HEADERS, cases, maxRows, () => cleanRows(store, batchId, tick)) }];
 }
 
-function* cleanRows(store: Store, batchId: number): Generator<unknown[]> {
+function* cleanRows(store: Store, batchId: number, tick: () => void): Generator<unknown[]> {
   for (const c of casesOf((afterId) => pageSentCases(store.db, batchId, afterId, PAGE_CASES, SENT))) {
     for (const p of c.products)
       yield [c.code, c.firstName, c.lastName, c.phones.join(' / '), p.debt_code, p.pid, p.sub_id ?? '', Number(p.debt), argentineDay(p.expiration)];
+    tick();
   }
 }

@@ -622,6 +622,8 @@ export interface SurfaceEvents {
   'prepare:progress': { fileId: string; done: number; total: number };
   /** A corrected report being written into batchId: its cases done, of how many the file has (0 while it is read). */
   'corrections:progress': { batchId: number; done: number; total: number };
+  /** A batch's file being written (batches:exportErrors, batches:exportClean): its cases and reasons done, of how many. */
+  'export:progress': { batchId: number; file: 'errors' | 'clean'; done: number; total: number };
   /** The updater's state changed (the desktop app only). */
   'updates:state': UpdateState;
 }
@@ -632,6 +634,7 @@ export const PROGRESS_EVENTS = [
   'download:progress',
   'prepare:progress',
   'corrections:progress',
+  'export:progress',
 ] as const satisfies readonly (keyof SurfaceEvents)[];
 
 export type { FailureClass, FailureCode, FailureParamValue } from '../domain/failures/failure';

@@ -99,4 +99,22 @@ describe.runIf(hasChromium)('a big file in the wizard', () => {
     expect(saving).toBeGreaterThan(seen.indexOf(counts[0] ?? ''));
     expect(await page.locator('[data-test="summary"]').innerText()).toContain(ROWS_ES);
   }, 660_000);
+
+  it("says how far the batch's error report is while it is written, then downloads it", async () => {
+    const { page } = app.current;
+    await page.locator('[data-test="open-batch"]').click();
+    const exportButton = page.locator('[data-test="export-errors"]');
+    await exportButton.waitFor();
+    const download = page.waitForEvent('download', { timeout: 600_000 });
+    await exportButton.click();
+    const progress = page.locator('[data-test="export-progress"]');
+    await progress
+      .filter({ hasText: /^Armando el reporte de errores \([\d.,]+ %\)\. Se descarga cuando esté terminado; mientras tanto puede seguir trabajando\.$/ })
+      .waitFor({ timeout: 60_000 });
+    expect(englishFindings(await progress.innerText())).toEqual([]);
+    await app.current.screenshot('92-export-progress');
+    expect((await download).suggestedFilename()).toMatch(/^errores-lote-\d+\.xlsx$/);
+    await progress.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-test="batch-notice"]').innerText()).toMatch(/^Se descargó errores-lote-\d+\.xlsx\.$/);
+  }, 660_000);
 });

@@ -4,7 +4,7 @@ import { caseKeyedJson } from '../../contract';
 import { uploadEntry } from '../../preparation/build/build-cases';
 import { uploadChunks } from '../../preparation/payload/upload-chunks';
 import { prepareBatch, type PrepareProgress } from '../../preparation/prepare-batch';
-import { cleanBatchSheets, errorReportSheets } from '../../exports/batch-exports';
+import { cleanBatchSheets, errorReportSheets, SHEET_MAX_ROWS, type ExportProgress } from '../../exports/batch-exports';
 import { workbookBytes } from '../../exports/xlsx-writer';
 import { bulkFix, editCase } from '../../preparation/edit-batch';
 import { applyCorrections } from '../../preparation/import-corrections';
@@ -209,12 +209,14 @@ export const batchHandlers: HandlersOf<
 
   async 'batches:exportErrors'(ctx, { batchId }) {
     requireBatch(ctx.store.db, batchId);
-    return xlsxDownload(`errores-lote-${batchId}.xlsx`, errorReportSheets(ctx.store, batchId));
+    const progress: ExportProgress = (done, total) => ctx.emit('export:progress', { batchId, file: 'errors', done, total });
+    return xlsxDownload(`errores-lote-${batchId}.xlsx`, errorReportSheets(ctx.store, batchId, SHEET_MAX_ROWS, progress));
   },
 
   async 'batches:exportClean'(ctx, { batchId }) {
     requireBatch(ctx.store.db, batchId);
-    return xlsxDownload(`lote-${batchId}.xlsx`, cleanBatchSheets(ctx.store, batchId));
+    const progress: ExportProgress = (done, total) => ctx.emit('export:progress', { batchId, file: 'clean', done, total });
+    return xlsxDownload(`lote-${batchId}.xlsx`, cleanBatchSheets(ctx.store, batchId, SHEET_MAX_ROWS, progress));
   },
 
   async 'batches:importCorrections'(ctx, { batchId, fileId }) {

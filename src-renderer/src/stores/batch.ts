@@ -3,7 +3,7 @@
 // the batch (edits, bulk fixes, imported corrections). One batch at a time.
 import { defineStore } from 'pinia';
 import { computed, markRaw, ref, shallowRef } from 'vue';
-import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs } from '../../../src-main/surface/procedures';
+import type { BatchCaseView, CaseKindView, IssueView, ProcedureInput, ProcedureOutputs, SurfaceEvents } from '../../../src-main/surface/procedures';
 import { call, onEvent } from '../api/casedesk';
 import { CORRECTED_ONLY, filterInput, isFiltered, WHOLE_BATCH, type GridFilter, type StatusFilter } from './case-filter';
 import { CaseSource } from './case-source';
@@ -256,12 +256,23 @@ export const useBatchStore = defineStore('batch', () => {
     return changed;
   }
 
+  /** A file of batchId being written (a million-case report takes a minute): its cases and reasons done, of how many. */
+  const exporting = ref<SurfaceEvents['export:progress'] | null>(null);
+
   async function exportFile(which: 'errors' | 'clean'): Promise<string> {
-    if (batchId.value === null) throw new Error('no batch open');
-    const file =
-      which === 'errors' ? await call('batches:exportErrors', { batchId: batchId.value }) : await call('batches:exportClean', { batchId: batchId.value });
-    saveFile(file);
-    return file.name;
+    const id = batchId.value;
+    if (id === null) throw new Error('no batch open');
+    const stop = onEvent('export:progress', (p) => {
+      if (p.batchId === id && p.file === which) exporting.value = p;
+    });
+    try {
+      const file = which === 'errors' ? await call('batches:exportErrors', { batchId: id }) : await call('batches:exportClean', { batchId: id });
+      saveFile(file);
+      return file.name;
+    } finally {
+      stop();
+      exporting.value = null;
+    }
   }
 
   /** A corrected report on its way into batchId: its cases written, of how many (0 while it is read). One at a time. */
@@ -321,6 +332,7 @@ export const useBatchStore = defineStore('batch', () => {
     editCase,
     bulkFix,
     exportFile,
+    exporting,
     importCorrections,
     correcting,
     close,

@@ -14,6 +14,17 @@ export default {
     showCorrected: { en: 'Show the corrected case | Show the corrected cases', es: 'Ver el caso corregido | Ver los casos corregidos' },
     exported: { en: '{name} was downloaded.', es: 'Se descargó {name}.' },
   },
+  // A big batch's file takes a while (a minute at a million cases): how far, while the agent works on.
+  exporting: {
+    errors: {
+      en: 'Building the error report ({percent}). It downloads when it is finished; you can keep working meanwhile.',
+      es: 'Armando el reporte de errores ({percent}). Se descarga cuando esté terminado; mientras tanto puede seguir trabajando.',
+    },
+    clean: {
+      en: 'Building the clean batch ({percent}). It downloads when it is finished; you can keep working meanwhile.',
+      es: 'Armando el lote limpio ({percent}). Se descarga cuando esté terminado; mientras tanto puede seguir trabajando.',
+    },
+  },
   counts: {
     // Each beside its number, chosen by it: 1 caso, 2 casos.
     cases: { en: 'case | cases', es: 'caso | casos' },
