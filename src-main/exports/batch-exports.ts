@@ -80,7 +80,7 @@ function progressOf(total: number, onProgress: ExportProgress | undefined): () =
   onProgress(0, total);
   let done = 0;
   return () => {
-    // A sheet read again (one read out of turn) counts nothing more.
+    // Never past the total: a sheet read out of turn skips the rows before it through these ticks too.
     if (done >= total) return;
     done += 1;
     if (done % PROGRESS_EVERY === 0 || done === total) onProgress(done, total);

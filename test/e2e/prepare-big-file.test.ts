@@ -105,16 +105,29 @@ describe.runIf(hasChromium)('a big file in the wizard', () => {
     await page.locator('[data-test="open-batch"]').click();
     const exportButton = page.locator('[data-test="export-errors"]');
     await exportButton.waitFor();
+    // Every line the screen says is kept as it changes, however fast the report is written.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { exportSeen: string[] }).exportSeen = seen;
+      new MutationObserver(() => {
+        const now = document.querySelector('[data-test="export-progress"]')?.textContent?.trim();
+        if (now && seen.at(-1) !== now) seen.push(now);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     const download = page.waitForEvent('download', { timeout: 600_000 });
     await exportButton.click();
-    const progress = page.locator('[data-test="export-progress"]');
-    await progress
-      .filter({ hasText: /^Armando el reporte de errores \([\d.,]+ %\)\. Se descarga cuando esté terminado; mientras tanto puede seguir trabajando\.$/ })
-      .waitFor({ timeout: 60_000 });
-    expect(englishFindings(await progress.innerText())).toEqual([]);
+    const line = /^Armando el reporte de errores \((\d+) %\)\. Se descarga cuando esté terminado; mientras tanto puede seguir trabajando\.$/;
+    await page.locator('[data-test="export-progress"]').filter({ hasText: line }).waitFor({ timeout: 60_000 });
     await app.current.screenshot('92-export-progress');
     expect((await download).suggestedFilename()).toMatch(/^errores-lote-\d+\.xlsx$/);
-    await progress.waitFor({ state: 'detached' });
+    await page.locator('[data-test="export-progress"]').waitFor({ state: 'detached' });
     expect(await page.locator('[data-test="batch-notice"]').innerText()).toMatch(/^Se descargó errores-lote-\d+\.xlsx\.$/);
+    const seen = await page.evaluate(() => (window as unknown as { exportSeen: string[] }).exportSeen);
+    expect(seen.flatMap((words) => englishFindings(words))).toEqual([]);
+    const percents = seen.map((words) => Number(line.exec(words)?.[1] ?? NaN));
+    // Every line was one of these, and it moved: from the first percents up, never back.
+    expect(percents.every((p) => Number.isInteger(p) && p >= 0 && p <= 100)).toBe(true);
+    expect(new Set(percents).size).toBeGreaterThanOrEqual(2);
+    expect(percents.every((p, i) => i === 0 || p >= percents[i - 1]!)).toBe(true);
   }, 660_000);
 });

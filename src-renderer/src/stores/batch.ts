@@ -28,6 +28,11 @@ export const CASE_ISSUES_ASKED = CASE_ISSUES_SHOWN + 1;
 /** The rows that became no case listed on the batch's screen; their count comes with the batch. */
 export const ROW_ISSUES_SHOWN = 50;
 
+type ExportProgress = SurfaceEvents['export:progress'];
+
+/** How often a file being written says how far it is. */
+const EXPORT_SAID_EVERY_MS = 1000;
+
 export const useBatchStore = defineStore('batch', () => {
   const session = useSessionStore();
   const batchId = ref<number | null>(null);
@@ -256,14 +261,29 @@ export const useBatchStore = defineStore('batch', () => {
     return changed;
   }
 
-  /** A file of batchId being written (a million-case report takes a minute): its cases and reasons done, of how many. */
-  const exporting = ref<SurfaceEvents['export:progress'] | null>(null);
+  /**
+   * The batches' files being written (a million-case report takes over a minute), by batch and file:
+   * their cases and reasons done, of how many. One at a time of each, so each one's events are its own;
+   * kept here, not on the screen, which the agent may leave and come back to meanwhile.
+   */
+  const exporting = ref<Record<string, ExportProgress>>({});
+  const exportKey = (id: number, which: ExportProgress['file']) => `${id}:${which}`;
+  const exportOf = (id: number, which: ExportProgress['file']): ExportProgress | null => exporting.value[exportKey(id, which)] ?? null;
 
-  async function exportFile(which: 'errors' | 'clean'): Promise<string> {
+  async function exportFile(which: ExportProgress['file']): Promise<string> {
     const id = batchId.value;
     if (id === null) throw new Error('no batch open');
+    const key = exportKey(id, which);
+    if (exporting.value[key]) throw new Error('this file of the batch is already being written');
+    exporting.value = { ...exporting.value, [key]: { batchId: id, file: which, done: 0, total: 0 } };
+    let saidAt = 0;
     const stop = onEvent('export:progress', (p) => {
-      if (p.batchId === id && p.file === which) exporting.value = p;
+      if (p.batchId !== id || p.file !== which || !exporting.value[key]) return;
+      // At most once a second besides the first and the last: the line is read again each time it changes.
+      const now = Date.now();
+      if (p.done !== 0 && p.done !== p.total && now - saidAt < EXPORT_SAID_EVERY_MS) return;
+      saidAt = now;
+      exporting.value = { ...exporting.value, [key]: p };
     });
     try {
       const file = which === 'errors' ? await call('batches:exportErrors', { batchId: id }) : await call('batches:exportClean', { batchId: id });
@@ -271,7 +291,8 @@ export const useBatchStore = defineStore('batch', () => {
       return file.name;
     } finally {
       stop();
-      exporting.value = null;
+      const { [key]: _done, ...rest } = exporting.value;
+      exporting.value = rest;
     }
   }
 
@@ -333,6 +354,7 @@ export const useBatchStore = defineStore('batch', () => {
     bulkFix,
     exportFile,
     exporting,
+    exportOf,
     importCorrections,
     correcting,
     close,
