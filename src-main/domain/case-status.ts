@@ -13,3 +13,6 @@ export type CaseStatus = (typeof CASE_STATUSES)[number];
  * stay out and importing them back keeps them out. The exporter writes these; the drawer says so of them.
  */
 export const REPORTED_STATUSES: readonly CaseStatus[] = ['rejected', 'warning', 'suppressed'];
+
+/** How many cases a batch's error report holds, from its counts by status: what its export records. */
+export const reportedCaseCount = (counts: Readonly<Record<CaseStatus, number>>): number => REPORTED_STATUSES.reduce((n, s) => n + counts[s], 0);

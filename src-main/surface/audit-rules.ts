@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { CAMPAIGN_EVENTS, EDITABLE_FIELDS, fileLabel, SETTING_KEYS, type AuditEvent } from '../domain/audit-events';
 import type { Environment } from '../domain/environments';
+import { reportedCaseCount } from '../domain/case-status';
 import { WEEKDAYS } from '../domain/contact-calendar';
 import { campaignPromises } from '../exports/promises-export';
 import { countCasesByStatus, countResultCases, getBatch, uploadCounts } from '../store';
@@ -97,7 +98,7 @@ export const auditRules: { [N in ProcedureName]?: AuditRule<N> } = {
       action: 'export.written',
       kind: 'error-report',
       batchId: input.batchId,
-      count: counts.rejected + counts.warning + counts.suppressed,
+      count: reportedCaseCount(counts),
       bytes: base64Bytes(download.base64),
       to: 'download',
       path: null,

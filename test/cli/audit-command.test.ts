@@ -12,9 +12,10 @@ const dir = mkdtempSync(join(tmpdir(), 'casedesk-cli-audit-'));
 const dataDir = join(dir, 'data');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function casedesk(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return runCasedesk(['--data-dir', dataDir, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '' } });
+function casedeskIn(data: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return runCasedesk(['--data-dir', data, ...args], { env: { ...process.env, CASEDESK_EMAIL: '', CASEDESK_PASSWORD: '' } });
 }
+const casedesk = (...args: string[]) => casedeskIn(dataDir, ...args);
 
 // Each run of the CLI starts Node and loads the app: a second or more apiece on a busy machine.
 describe('casedesk audit', { timeout: 120_000 }, () => {
@@ -77,5 +78,19 @@ describe('casedesk audit', { timeout: 120_000 }, () => {
     const cut = await casedesk('audit', '--json');
     expect(cut.code).toBe(1);
     expect(JSON.parse(cut.stdout)).toMatchObject({ chainOk: false, breaks: [{ seq: 4, reason: 'head-missing' }] });
+  });
+});
+
+describe("casedesk audit, an error report's count", { timeout: 120_000 }, () => {
+  it("counts the report's suppressed cases too, as the app's record of a download does", async () => {
+    const data = join(dir, 'data-suppressed');
+    const report = join(dir, 'errores-suppressed.xlsx');
+    // A case of the file listed: suppressed, it is in the error report (8 cases, not 7).
+    expect((await casedeskIn(data, 'suppress', 'add', '--code', '29000111', '--reason', 'debtor-asked')).code).toBe(0);
+    const prepared = await casedeskIn(data, 'prepare', SAMPLE, '--max-phone-priority', '2', '--env', 'test', '--json');
+    const batchId = (JSON.parse(prepared.stdout) as { batchId: number }).batchId;
+    expect((await casedeskIn(data, 'export', String(batchId), '--errors', report)).code).toBe(0);
+    const listing = JSON.parse((await casedeskIn(data, 'audit', '--json')).stdout) as AuditListing;
+    expect(listing.entries.find((e) => e.action === 'export.written')).toMatchObject({ kind: 'error-report', batchId, count: 8 });
   });
 });

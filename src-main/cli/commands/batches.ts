@@ -5,6 +5,7 @@ import type { CliTextCode } from '../texts/cli-text';
 import { Command, Option } from 'commander';
 import { resolve } from 'node:path';
 import type { MappingFile } from '../../domain/mapping-file';
+import { reportedCaseCount } from '../../domain/case-status';
 import { formatIssueText } from '../../domain/issue-texts/issue-text';
 import type { AppContext } from '../../surface/app-context-types';
 import type { IssueView } from '../../surface/procedures';
@@ -174,7 +175,8 @@ export function batchCommands(help: HelpWords): Command[] {
           const counts = countCasesByStatus(ctx.store.db, batchId);
           await auditBatchExport(ctx, batchId, {
             kind: errors ? 'error-report' : 'clean-batch',
-            count: errors ? counts.rejected + counts.warning : counts.ready + counts.warning,
+            // The report's cases, suppressed ones too, as the app's record of a download counts them.
+            count: errors ? reportedCaseCount(counts) : counts.ready + counts.warning,
             bytes: bytes.length,
             to: 'file',
             path: resolve(file),
