@@ -4,6 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSurface } from '../../src-main/surface/surface';
 import { expectAccessible } from './support/accessibility';
@@ -34,6 +35,23 @@ function writePortfolio(): void {
     lines.push(cells.join(';'));
   }
   writeFileSync(FILE, lines.join('\n'));
+}
+
+/** Keeps every text the element at `selector` shows as it changes, however fast; the function reads them. */
+async function keepTexts(page: Page, selector: string): Promise<() => Promise<string[]>> {
+  const key = `casedeskSeen:${selector}`;
+  await page.evaluate(
+    ([sel, k]) => {
+      const seen: string[] = [];
+      (window as unknown as Record<string, string[]>)[k] = seen;
+      new MutationObserver(() => {
+        const now = document.querySelector(sel)?.textContent?.trim();
+        if (now && seen.at(-1) !== now) seen.push(now);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    },
+    [selector, key] as const,
+  );
+  return () => page.evaluate((k) => (window as unknown as Record<string, string[]>)[k] ?? [], key);
 }
 
 describe.runIf(hasChromium)('a big file in the wizard', () => {
@@ -80,17 +98,10 @@ describe.runIf(hasChromium)('a big file in the wizard', () => {
   it('prepares it to the end when let be', async () => {
     const { page } = app.current;
     // Every count the screen shows is kept as it changes, however fast the preparation goes.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-      new MutationObserver(() => {
-        const now = document.querySelector('[data-test="prepare-progress-text"]')?.textContent?.trim();
-        if (now && seen.at(-1) !== now) seen.push(now);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const progressSeen = await keepTexts(page, '[data-test="prepare-progress-text"]');
     await page.locator('[data-test="prepare"]').click();
     await page.locator('[data-test="summary"]').waitFor({ timeout: 600_000 });
-    const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const seen = await progressSeen();
     const counts = seen.filter((words) => new RegExp(`^[\\d.]+ de ${ROWS_ES.replace(/\./g, '\\.')} casos preparados$`).test(words));
     // The count moved: several different counts of the file's cases went by.
     expect(new Set(counts).size).toBeGreaterThanOrEqual(2);
@@ -106,14 +117,7 @@ describe.runIf(hasChromium)('a big file in the wizard', () => {
     const exportButton = page.locator('[data-test="export-errors"]');
     await exportButton.waitFor();
     // Every line the screen says is kept as it changes, however fast the report is written.
-    await page.evaluate(() => {
-      const seen: string[] = [];
-      (window as unknown as { exportSeen: string[] }).exportSeen = seen;
-      new MutationObserver(() => {
-        const now = document.querySelector('[data-test="export-progress"]')?.textContent?.trim();
-        if (now && seen.at(-1) !== now) seen.push(now);
-      }).observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
+    const exportSeen = await keepTexts(page, '[data-test="export-progress"]');
     const download = page.waitForEvent('download', { timeout: 600_000 });
     await exportButton.click();
     const line = /^Armando el reporte de errores \((\d+) %\)\. Se descarga cuando esté terminado; mientras tanto puede seguir trabajando\.$/;
@@ -122,7 +126,7 @@ describe.runIf(hasChromium)('a big file in the wizard', () => {
     expect((await download).suggestedFilename()).toMatch(/^errores-lote-\d+\.xlsx$/);
     await page.locator('[data-test="export-progress"]').waitFor({ state: 'detached' });
     expect(await page.locator('[data-test="batch-notice"]').innerText()).toMatch(/^Se descargó errores-lote-\d+\.xlsx\.$/);
-    const seen = await page.evaluate(() => (window as unknown as { exportSeen: string[] }).exportSeen);
+    const seen = await exportSeen();
     expect(seen.flatMap((words) => englishFindings(words))).toEqual([]);
     const percents = seen.map((words) => Number(line.exec(words)?.[1] ?? NaN));
     // Every line was one of these, and it moved: from the first percents up, never back.
